@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Config chooses a ruleset and options for a new game. Seed feeds the game's
+// chance source (see [ChanceSource]); games without chance ignore it.
+type Config struct {
+	Ruleset string
+	Options map[string]string
+	Seed    uint64
+}
+
+// Option returns the value of option name, or "" when unset.
+func (c Config) Option(name string) string { return c.Options[name] }
+
+// String writes the ruleset and options as a record's Options tag does:
+// "backfire order=5" (options sorted by name).
+func (c Config) String() string {
+	parts := []string{c.Ruleset}
+	keys := make([]string, 0, len(c.Options))
+	for k := range c.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		parts = append(parts, k+"="+c.Options[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// Normalize checks cfg against the game's Info and fills in defaults: the
+// default ruleset when none is named, every option's default when unset.
+// Names and values are matched case-insensitively and returned lower case.
+func Normalize(info Info, cfg Config) (Config, error) {
+	out := Config{Seed: cfg.Seed, Options: map[string]string{}}
+	rs := strings.ToLower(strings.TrimSpace(cfg.Ruleset))
+	if rs == "" {
+		rs = info.Rulesets[0].Name
+	}
+	if !slices.ContainsFunc(info.Rulesets, func(r Ruleset) bool { return r.Name == rs }) {
+		return Config{}, fmt.Errorf("engine: %s has no ruleset %q (rulesets: %s)", info.Name, rs, rulesetNames(info))
+	}
+	out.Ruleset = rs
+	for k, v := range cfg.Options {
+		k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
+		i := slices.IndexFunc(info.Options, func(o Option) bool { return o.Name == k })
+		if i < 0 {
+			return Config{}, fmt.Errorf("engine: %s has no option %q", info.Name, k)
+		}
+		if o := info.Options[i]; len(o.Values) > 0 && !slices.Contains(o.Values, v) {
+			return Config{}, fmt.Errorf("engine: option %s of %s must be one of %s, not %q", k, info.Name, strings.Join(o.Values, ", "), v)
+		}
+		out.Options[k] = v
+	}
+	for _, o := range info.Options {
+		if _, ok := out.Options[o.Name]; !ok {
+			out.Options[o.Name] = o.Default
+		}
+	}
+	return out, nil
+}
+
+func rulesetNames(info Info) string {
+	names := make([]string, len(info.Rulesets))
+	for i, r := range info.Rulesets {
+		names[i] = r.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseOptions reads "k=v" words (as given on the command line or in a
+// challenge) into a map.
+func ParseOptions(words []string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, w := range words {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok || k == "" || v == "" {
+			return nil, fmt.Errorf("engine: option %q is not of the form name=value", w)
+		}
+		m[strings.ToLower(k)] = v
+	}
+	return m, nil
+}

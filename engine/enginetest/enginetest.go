@@ -1,0 +1,140 @@
+// Package enginetest holds the checks every game's tests share: perft with
+// the position left unchanged, canonical text round trips, random games to
+// the end, and golden files with an -update flag.
+package enginetest
+
+import (
+	"bytes"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"postal/engine"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+
+// Golden compares got with testdata/name, or rewrites the file under -update.
+func Golden(t testing.TB, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test -update after checking):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// Perft checks the move-tree counts of pos for depths 1..len(want) and that
+// pos still prints the same afterwards (positions are immutable).
+func Perft(t *testing.T, pos engine.Position, want ...int64) {
+	t.Helper()
+	before := pos.String()
+	for i, w := range want {
+		if got := engine.Perft(pos, i+1); got != w {
+			t.Errorf("perft(%d) = %d, want %d (position %s)", i+1, got, w, before)
+		}
+	}
+	if after := pos.String(); after != before {
+		t.Errorf("position changed by perft:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// RoundTrip checks that pos's text reads back to a position with the same
+// text, the same players to move and the same listed moves.
+func RoundTrip(t testing.TB, g engine.Game, pos engine.Position) {
+	t.Helper()
+	text := pos.String()
+	back, err := g.ParsePosition(text)
+	if err != nil {
+		t.Fatalf("ParsePosition(%q): %v", text, err)
+	}
+	if back.String() != text {
+		t.Fatalf("position text does not round-trip:\n%s\n%s", text, back.String())
+	}
+	for _, p := range pos.ToMove() {
+		if p == engine.Chance {
+			continue
+		}
+		a, b := moveTexts(pos.Legal(p)), moveTexts(back.Legal(p))
+		if len(a) != len(b) {
+			t.Fatalf("round-tripped position lists %d moves, not %d: %s", len(b), len(a), text)
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("round-tripped position lists %s where the original lists %s: %s", b[i], a[i], text)
+			}
+		}
+	}
+}
+
+// MoveRoundTrip checks that every listed move of every player prints to a
+// text that parses back to the same text.
+func MoveRoundTrip(t testing.TB, pos engine.Position) {
+	t.Helper()
+	for _, p := range pos.ToMove() {
+		for _, m := range pos.Legal(p) {
+			back, err := pos.ParseMove(p, m.String())
+			if err != nil {
+				t.Fatalf("ParseMove(%q): %v (position %s)", m, err, pos)
+			}
+			if back.String() != m.String() {
+				t.Fatalf("move %q reads back as %q (position %s)", m, back, pos)
+			}
+		}
+	}
+}
+
+func moveTexts(ms []engine.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}
+
+// RandomGames plays n random games from start (called once per game, with
+// that game's rng) to their end, checking on the way every position's text
+// and move round trips every check-th ply. Each game must end within
+// maxPlies with a result. It returns how the games ended, by Score.
+func RandomGames(t *testing.T, g engine.Game, start func(rng *rand.Rand) engine.Position, n, maxPlies, check int) map[string]int {
+	t.Helper()
+	scores := map[string]int{}
+	for i := 0; i < n; i++ {
+		rng := rand.New(rand.NewPCG(uint64(i), 7))
+		pos := start(rng)
+		for ply := 0; !pos.Result().Over(); ply++ {
+			if ply >= maxPlies {
+				t.Fatalf("game %d did not end within %d plies: %s", i, maxPlies, pos)
+			}
+			if check > 0 && ply%check == 0 {
+				RoundTrip(t, g, pos)
+				MoveRoundTrip(t, pos)
+			}
+			next, _, err := engine.RandomGame(pos, rng, 1)
+			if err != nil {
+				t.Fatalf("game %d: %v", i, err)
+			}
+			pos = next
+		}
+		r := pos.Result()
+		if r.Reason == "" {
+			t.Fatalf("game %d ended with no reason: %s", i, pos)
+		}
+		scores[r.Score()]++
+	}
+	return scores
+}

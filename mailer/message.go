@@ -1,0 +1,62 @@
+// Package mailer moves mail between postal and the world: it watches an IMAP
+// mailbox, reads MIME into an [Inbound], and delivers [Outbound] messages by
+// SMTP. It knows nothing of games; the club package decides what to answer.
+package mailer
+
+import "time"
+
+// Inbound is one received message, reduced to what the club needs.
+type Inbound struct {
+	// MessageID is the Message-ID without angle brackets, or "sha256:HEX" of
+	// the raw message when the header is missing; it identifies the message
+	// for exactly-once handling.
+	MessageID string
+	From      string // the From address, lower case
+	FromName  string // the display name, if any
+	To        []string
+	// Recipients are the addresses the message was sent to, for
+	// authentication (To and Cc, lower case), e.g. club+TOKEN@host.
+	Recipients []string
+	Subject    string
+	Date       time.Time
+	InReplyTo  string
+	References []string
+	// Text is the player's own words: the plain text (or HTML reduced to text)
+	// with quoted lines, quoted originals and the signature removed.
+	Text string
+	// AuthResults are the raw Authentication-Results header values.
+	AuthResults []string
+	// NoReply is non-empty when the message must never be answered (RFC 3834:
+	// bounce, auto-reply, list mail, or postal's own address), and says why.
+	NoReply string
+	// Raw is the whole message as received.
+	Raw []byte
+}
+
+// Attachment is a file sent with a message. Inline attachments are referenced
+// from the HTML part as cid:ContentID.
+type Attachment struct {
+	Name        string
+	ContentType string
+	ContentID   string
+	Data        []byte
+}
+
+// Outbound is one message postal sends. It is stored in the outbox (as JSON)
+// in the same transaction as the state change that caused it, and delivered
+// later by the sender.
+type Outbound struct {
+	From        string
+	To          string
+	ReplyTo     string
+	Subject     string
+	MessageID   string // without angle brackets
+	InReplyTo   string
+	References  []string
+	Text        string
+	HTML        string
+	Inline      []Attachment
+	Attachments []Attachment
+	// Headers are extra header fields, e.g. Auto-Submitted.
+	Headers map[string]string
+}
