@@ -120,6 +120,18 @@ type Info struct {
 	Unlisted string
 	// Provisional marks rules this project had to invent, to be shown to users.
 	Provisional string
+	// Version is the version of this implementation of the rules, written in
+	// every record ("1" when empty); raise it when a change of rules could
+	// make an old record replay differently.
+	Version string
+}
+
+// RulesVersion returns i.Version, or "1" when unset.
+func (i Info) RulesVersion() string {
+	if i.Version == "" {
+		return "1"
+	}
+	return i.Version
 }
 
 // Ruleset is a named variant of a game.

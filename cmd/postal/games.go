@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"postal/engine"
+)
+
+func runGames(args []string, w io.Writer) error {
+	if len(args) > 0 {
+		return usageError{"games takes no arguments"}
+	}
+	for _, g := range engine.Games() {
+		info := g.Info()
+		fmt.Fprintf(w, "%s — %s: %s\n", info.Name, info.Title, info.Description)
+		fmt.Fprintf(w, "  sides: %s (moves first), %s\n", info.Sides[0], info.Sides[1])
+		for i, r := range info.Rulesets {
+			def := ""
+			if i == 0 {
+				def = " (default)"
+			}
+			fmt.Fprintf(w, "  ruleset %s%s: %s\n", r.Name, def, r.Description)
+		}
+		for _, o := range info.Options {
+			values := "any"
+			if len(o.Values) > 0 {
+				values = strings.Join(o.Values, "|")
+			}
+			fmt.Fprintf(w, "  option %s=%s (default %s): %s\n", o.Name, values, o.Default, o.Description)
+		}
+		if info.Provisional != "" {
+			fmt.Fprintf(w, "  provisional: %s\n", info.Provisional)
+		}
+	}
+	return nil
+}
+
+func runMoves(args []string, w io.Writer) error {
+	gf := newGameFlags("moves")
+	pos, err := gf.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 1 {
+		return usageError{"name a game (postal games lists them)"}
+	}
+	g, cfg, start, err := gf.start(pos[0])
+	if err != nil {
+		return err
+	}
+	end, err := playMoves(g, start, cfg.Seed, pos[1:])
+	if err != nil {
+		return err
+	}
+	if r := end.Result(); r.Over() {
+		fmt.Fprintf(w, "%s %s\n", r.Score(), r.Reason)
+		return nil
+	}
+	for _, p := range end.ToMove() {
+		prefix := ""
+		if len(end.ToMove()) > 1 {
+			prefix = strings.ToLower(g.Info().Sides[p]) + ": "
+		}
+		for _, m := range end.Legal(p) {
+			fmt.Fprintln(w, prefix+m.String())
+		}
+	}
+	if u := g.Info().Unlisted; u != "" {
+		fmt.Fprintf(w, "# also accepted, not listed: %s\n", u)
+	}
+	return nil
+}
+
+func runPerft(args []string, w io.Writer) error {
+	gf := newGameFlags("perft")
+	pos, err := gf.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 2 {
+		return usageError{"name a game and a depth"}
+	}
+	var depth int
+	if _, err := fmt.Sscanf(pos[len(pos)-1], "%d", &depth); err != nil || depth < 0 {
+		return usageError{fmt.Sprintf("depth %q is not a whole number", pos[len(pos)-1])}
+	}
+	g, cfg, start, err := gf.start(pos[0])
+	if err != nil {
+		return err
+	}
+	end, err := playMoves(g, start, cfg.Seed, pos[1:len(pos)-1])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, engine.Perft(end, depth))
+	return nil
+}

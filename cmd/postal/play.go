@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"postal/engine"
+	"postal/notation"
+)
+
+// maxListed is how many legal moves an error shows before it shortens the
+// list to a sample.
+const maxListed = 40
+
+func runPlay(args []string, w io.Writer) error {
+	gf := newGameFlags("play")
+	recordFile := gf.fs.String("record", "", "write the game record to FILE when the game ends")
+	pos, err := gf.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{"name one game (postal games lists them)"}
+	}
+	g, cfg, start, err := gf.start(pos[0])
+	if err != nil {
+		return err
+	}
+	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: [2]string{g.Info().Sides[0], g.Info().Sides[1]}}
+	end, err := playTerminal(g, start, cfg.Seed, rec, os.Stdin, w)
+	if err != nil {
+		return err
+	}
+	rec.Result = end.Result()
+	if *recordFile != "" {
+		return os.WriteFile(*recordFile, []byte(rec.String()), 0o644)
+	}
+	return nil
+}
+
+// playTerminal runs the game on in/out: the board after every move, illegal
+// input answered with the reason and the legal moves. "moves" lists them,
+// "resign" ends the game, "quit" stops.
+func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation.Record, in io.Reader, out io.Writer) (engine.Position, error) {
+	sides := g.Info().Sides
+	sc := bufio.NewScanner(in)
+	resolve := func() error {
+		next, steps, err := engine.ResolveChance(pos, seed)
+		if err != nil {
+			return err
+		}
+		for _, s := range steps {
+			fmt.Fprintf(out, "chance: %s\n", s.Move)
+			rec.Add(engine.Chance, s.Move.String())
+		}
+		pos = next
+		return nil
+	}
+	if err := resolve(); err != nil {
+		return pos, err
+	}
+	fmt.Fprintf(out, "%s — type a move, \"moves\" for the legal moves, \"resign\" or \"quit\".\n\n", g.Info().Title)
+	for !pos.Result().Over() {
+		fmt.Fprint(out, pos.ASCII())
+		players := pos.ToMove()
+		names := make([]string, len(players))
+		for i, p := range players {
+			names[i] = sides[p]
+		}
+		fmt.Fprintf(out, "%s> ", strings.Join(names, " or "))
+		if !sc.Scan() {
+			return pos, sc.Err()
+		}
+		line := strings.TrimSpace(sc.Text())
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "quit", "exit":
+			return pos, nil
+		case "moves":
+			for _, p := range players {
+				fmt.Fprintf(out, "%s: %s\n", sides[p], strings.Join(moveTexts(pos.Legal(p)), " "))
+			}
+			continue
+		case "resign":
+			loser := players[0]
+			rec.Result = engine.Result{Kind: engine.Win, Winner: loser.Other(), Reason: sides[loser] + " resigned"}
+			fmt.Fprintf(out, "%s %s\n", rec.Result.Score(), rec.Result.Reason)
+			return pos, nil
+		}
+		p, move, err := actor(pos, sides, line)
+		if err == nil {
+			var next engine.Position
+			var m engine.Move
+			if next, m, err = engine.Play(pos, p, move); err == nil {
+				rec.Add(p, m.String())
+				pos = next
+				if err := resolve(); err != nil {
+					return pos, err
+				}
+				fmt.Fprintln(out)
+				continue
+			}
+		}
+		fmt.Fprintln(out, explain(pos, err, p))
+	}
+	fmt.Fprint(out, pos.ASCII())
+	r := pos.Result()
+	fmt.Fprintf(out, "%s %s\n", r.Score(), r.Reason)
+	return pos, nil
+}
+
+// explain answers a refused move: what is wrong, then the legal moves (or a
+// sample when there are many).
+func explain(pos engine.Position, err error, p engine.Player) string {
+	var b strings.Builder
+	var se *engine.SyntaxError
+	if errors.As(err, &se) {
+		fmt.Fprintf(&b, "cannot read %q: %s\n  %s\n  %s^\n", se.Word(), se.Msg, se.Text, strings.Repeat(" ", se.Offset))
+	} else {
+		fmt.Fprintf(&b, "%v\n", err)
+	}
+	if !engine.Acts(pos, p) && len(pos.ToMove()) > 0 {
+		p = pos.ToMove()[0]
+	}
+	legal := moveTexts(pos.Legal(p))
+	switch {
+	case len(legal) == 0:
+	case len(legal) <= maxListed:
+		fmt.Fprintf(&b, "legal moves: %s\n", strings.Join(legal, " "))
+	default:
+		fmt.Fprintf(&b, "%d legal moves, among them: %s ...\n", len(legal), strings.Join(sample(legal, maxListed), " "))
+	}
+	return b.String()
+}
+
+// sample picks n moves spread evenly over the sorted list, so the sample shows
+// every kind of move rather than the first few.
+func sample(list []string, n int) []string {
+	out := make([]string, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, list[i*len(list)/n])
+	}
+	return out
+}
+
+func moveTexts(ms []engine.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func runRender(args []string, w io.Writer) error {
+	gf := newGameFlags("render")
+	format := gf.fs.String("format", "ascii", "ascii, svg or png")
+	out := gf.fs.String("out", "", "write to FILE instead of standard output")
+	pos, err := gf.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 1 {
+		return usageError{"name a game"}
+	}
+	g, cfg, start, err := gf.start(pos[0])
+	if err != nil {
+		return err
+	}
+	end, err := playMoves(g, start, cfg.Seed, pos[1:])
+	if err != nil {
+		return err
+	}
+	var data []byte
+	switch *format {
+	case "ascii":
+		data = []byte(end.ASCII())
+	case "svg":
+		data = end.Picture().SVG()
+	case "png":
+		if data, err = end.Picture().PNG(); err != nil {
+			return err
+		}
+	default:
+		return usageError{fmt.Sprintf("format %q is none of ascii, svg, png", *format)}
+	}
+	if *out != "" {
+		return os.WriteFile(*out, data, 0o644)
+	}
+	_, err = w.Write(data)
+	return err
+}

@@ -1,0 +1,7 @@
+// Package allgames registers every game postal plays. Import it for its side
+// effect where all games must be available (the CLI, the daemon, the site).
+package allgames
+
+import (
+// Games register themselves in init; the list grows as games land.
+)

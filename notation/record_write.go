@@ -1,0 +1,186 @@
+package notation
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"postal/engine"
+)
+
+// Tags the record owns as fields, written first and in this order.
+const (
+	tagGame         = "Game"
+	tagRuleset      = "Ruleset"
+	tagOptions      = "Options"
+	tagRulesVersion = "RulesVersion"
+	tagSeed         = "Seed"
+	tagResult       = "Result"
+	tagTermination  = "Termination"
+)
+
+// leadingTags are written right after the game's own tags, before players.
+var leadingTags = []string{"Site", "Date"}
+
+const lineWidth = 78
+
+// String writes the record in the strict form: the tags, a blank line, the
+// movetext wrapped at 78 columns between moves, and the result.
+func (r *Record) String() string {
+	var b strings.Builder
+	tag := func(k, v string) {
+		b.WriteString("[" + k + " " + quote(v) + "]\n")
+	}
+	sides := sideNames(r.Game)
+	info, known := gameInfo(r.Game)
+
+	tag(tagGame, r.Game)
+	tag(tagRuleset, r.Config.Ruleset)
+	tag(tagOptions, optionsText(r.Config.Options))
+	if known {
+		tag(tagRulesVersion, info.RulesVersion())
+	} else if v := r.Tag(tagRulesVersion); v != "" {
+		tag(tagRulesVersion, v)
+	}
+	for _, k := range leadingTags {
+		if v := r.Tag(k); v != "" {
+			tag(k, v)
+		}
+	}
+	tag(sides[0], r.Players[0])
+	tag(sides[1], r.Players[1])
+	if (known && info.Chance) || r.Config.Seed != 0 {
+		tag(tagSeed, strconv.FormatUint(r.Config.Seed, 10))
+	}
+	tag(tagResult, r.Result.Score())
+	if r.Result.Over() {
+		tag(tagTermination, r.Result.Reason)
+	}
+	for _, t := range r.Tags {
+		if isOwnTag(t.Key) || isLeading(t.Key) {
+			continue
+		}
+		tag(t.Key, t.Value)
+	}
+	b.WriteString("\n")
+
+	var line strings.Builder
+	flush := func() {
+		if line.Len() > 0 {
+			b.WriteString(line.String() + "\n")
+			line.Reset()
+		}
+	}
+	add := func(word string) {
+		if line.Len() > 0 && line.Len()+1+len(word) > lineWidth {
+			flush()
+		}
+		if line.Len() > 0 {
+			line.WriteByte(' ')
+		}
+		line.WriteString(word)
+	}
+	if r.Comment != "" {
+		add(comment(r.Comment))
+	}
+	expect := engine.First
+	for i, m := range r.Moves {
+		entry := strconv.Itoa(i+1) + ". "
+		if m.Player != expect || m.Player == engine.Chance || looksPrefixed(m.Text) {
+			entry += actorName(m.Player, sides) + ": "
+		}
+		entry += m.Text
+		if m.Comment != "" {
+			entry += " " + comment(m.Comment)
+		}
+		add(entry)
+		if m.Player != engine.Chance {
+			expect = m.Player.Other()
+		}
+	}
+	add(r.Result.Score())
+	flush()
+	return b.String()
+}
+
+// looksPrefixed reports whether a reader would take the start of move text as
+// a "Side:" prefix; such moves are always written with their side.
+func looksPrefixed(move string) bool {
+	head, _, ok := strings.Cut(move, ":")
+	return ok && !strings.Contains(head, " ")
+}
+
+func quote(v string) string {
+	v = strings.ReplaceAll(v, `\`, `\\`)
+	v = strings.ReplaceAll(v, `"`, `\"`)
+	v = strings.ReplaceAll(v, "\n", " ")
+	return `"` + v + `"`
+}
+
+// comment writes text as a {comment}; braces inside become parentheses, as
+// comments do not nest.
+func comment(text string) string {
+	text = strings.NewReplacer("{", "(", "}", ")", "\n", " ").Replace(text)
+	return "{" + strings.TrimSpace(text) + "}"
+}
+
+func optionsText(opts map[string]string) string {
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + opts[k]
+	}
+	return strings.Join(parts, " ")
+}
+
+func isOwnTag(k string) bool {
+	for _, own := range []string{tagGame, tagRuleset, tagOptions, tagRulesVersion, tagSeed, tagResult, tagTermination} {
+		if strings.EqualFold(k, own) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLeading(k string) bool {
+	for _, l := range leadingTags {
+		if strings.EqualFold(k, l) {
+			return true
+		}
+	}
+	return false
+}
+
+func gameInfo(name string) (engine.Info, bool) {
+	g, err := engine.Lookup(name)
+	if err != nil {
+		return engine.Info{}, false
+	}
+	return g.Info(), true
+}
+
+// sideNames returns the tag names of the two players: the game's side names
+// ("White", "Black"), or "First" and "Second" for an unknown game.
+func sideNames(game string) [2]string {
+	if info, ok := gameInfo(game); ok && info.Sides[0] != "" && info.Sides[1] != "" {
+		return [2]string{tagWord(info.Sides[0]), tagWord(info.Sides[1])}
+	}
+	return [2]string{"First", "Second"}
+}
+
+// tagWord makes a side name usable as a tag key and actor prefix.
+func tagWord(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), " ", "-") }
+
+func actorName(p engine.Player, sides [2]string) string {
+	switch p {
+	case engine.First:
+		return sides[0]
+	case engine.Second:
+		return sides[1]
+	}
+	return "chance"
+}
