@@ -15,7 +15,9 @@ type RecordError struct {
 	Msg  string
 }
 
-func (e *RecordError) Error() string { return fmt.Sprintf("notation: record line %d: %s", e.Line, e.Msg) }
+func (e *RecordError) Error() string {
+	return fmt.Sprintf("notation: record line %d: %s", e.Line, e.Msg)
+}
 
 // ReadRecord reads one record. It is lenient: extra white space, any case in
 // tag names, missing optional tags and comments anywhere are accepted. It
