@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is postal.toml, the daemon's one config file. postal.example.toml
+// documents every field. Passwords never live only in the file: each comes
+// from a file (password_file) or an environment variable (password_env).
+type Config struct {
+	Database string     `toml:"database"` // SQLite file
+	Club     ClubConfig `toml:"club"`
+	IMAP     MailServer `toml:"imap"`
+	SMTP     MailServer `toml:"smtp"`
+	Site     SiteConfig `toml:"site"`
+}
+
+// ClubConfig is who postal is on the mail.
+type ClubConfig struct {
+	Address    string `toml:"address"`     // the club's address, e.g. postal@club.example
+	Name       string `toml:"name"`        // display name of the club
+	AuthservID string `toml:"authserv_id"` // trust Authentication-Results from this server only; "" trusts none
+}
+
+// MailServer is an IMAP or SMTP account.
+type MailServer struct {
+	Host         string   `toml:"host"`
+	Port         int      `toml:"port"`
+	TLS          string   `toml:"tls"` // "implicit", "starttls" or "none" (loopback only)
+	User         string   `toml:"user"`
+	PasswordFile string   `toml:"password_file"`
+	PasswordEnv  string   `toml:"password_env"`
+	Mailbox      string   `toml:"mailbox"`       // IMAP: the watched mailbox (INBOX)
+	Processed    string   `toml:"processed"`     // IMAP: move handled mail here; "" sets \Seen instead
+	Failed       string   `toml:"failed"`        // IMAP: move mail that cannot be handled here
+	PollInterval Duration `toml:"poll_interval"` // IMAP: when the server has no IDLE
+}
+
+// SiteConfig is the static archive.
+type SiteConfig struct {
+	Out   string   `toml:"out"`   // output directory; "" builds no site
+	URL   string   `toml:"url"`   // public address of the site, for feeds and mail links
+	Every Duration `toml:"every"` // full rebuild interval (besides after every move)
+}
+
+// Duration reads "90s", "5m" from TOML.
+type Duration struct{ time.Duration }
+
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	d.Duration = v
+	return err
+}
+
+// LoadConfig reads and checks a config file.
+func LoadConfig(path string) (*Config, error) {
+	var c Config
+	md, err := toml.DecodeFile(path, &c)
+	if err != nil {
+		return nil, fmt.Errorf("config %s: %w", path, err)
+	}
+	if undec := md.Undecoded(); len(undec) > 0 {
+		return nil, fmt.Errorf("config %s: unknown setting %s", path, undec[0])
+	}
+	return &c, c.check()
+}
+
+func (c *Config) check() error {
+	var missing []string
+	for name, v := range map[string]string{"database": c.Database, "club.address": c.Club.Address, "imap.host": c.IMAP.Host, "smtp.host": c.SMTP.Host, "imap.user": c.IMAP.User} {
+		if v == "" {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("config: missing %s", strings.Join(missing, ", "))
+	}
+	for _, s := range []*MailServer{&c.IMAP, &c.SMTP} {
+		switch s.TLS {
+		case "implicit", "starttls", "none":
+		case "":
+			s.TLS = "implicit"
+		default:
+			return fmt.Errorf("config: tls %q is none of implicit, starttls, none", s.TLS)
+		}
+	}
+	return nil
+}
+
+// Password reads the account's password from its file or environment
+// variable.
+func (s MailServer) Password() (string, error) {
+	switch {
+	case s.PasswordFile != "":
+		b, err := os.ReadFile(s.PasswordFile)
+		return strings.TrimRight(string(b), "\r\n"), err
+	case s.PasswordEnv != "":
+		v, ok := os.LookupEnv(s.PasswordEnv)
+		if !ok {
+			return "", fmt.Errorf("config: environment variable %s is not set", s.PasswordEnv)
+		}
+		return v, nil
+	}
+	return "", fmt.Errorf("config: %s has neither password_file nor password_env", s.Host)
+}
+
+// Addr is host:port.
+func (s MailServer) Addr() string { return fmt.Sprintf("%s:%d", s.Host, s.Port) }
