@@ -3,5 +3,6 @@
 package allgames
 
 import (
-// Games register themselves in init; the list grows as games land.
+	// Games register themselves in init.
+	_ "postal/engine/imperialshuffle"
 )
