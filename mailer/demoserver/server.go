@@ -1,0 +1,466 @@
+// Package demoserver runs an in-process IMAP and SMTP server on loopback for
+// `postal demo` and for tests: users for the club and a few players, and
+// mail submitted by SMTP delivered to the addressee's INBOX, plus-addresses
+// included. Everything lives in memory and is gone on Close.
+package demoserver
+
+import (
+	"bytes"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapserver"
+	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+)
+
+// Options configures Start. The zero value runs the demo on the default
+// ports with the default users.
+type Options struct {
+	// IMAPAddr and SMTPAddr are the listen addresses; "" means
+	// 127.0.0.1:1143 and 127.0.0.1:1587. Port 0 picks a free port (tests);
+	// the bound addresses are in Server.IMAPAddr and Server.SMTPAddr.
+	// Only loopback addresses are accepted: the servers speak plain text.
+	IMAPAddr, SMTPAddr string
+	// Domain of every address; "" means "demo.test".
+	Domain string
+	// Club is the club's local part; "" means "postal".
+	Club string
+	// ClubPassword is the club's IMAP and SMTP password; "" means the same
+	// as its local part, like the players'.
+	ClubPassword string
+	// Players are the players' local parts; nil means alice, bob and carol.
+	// Each player's password is the local part.
+	Players []string
+	// TLSConfig, when set, secures both servers: with STARTTLS, or from the
+	// first byte when ImplicitTLS is set. Nil means plain text, the demo's
+	// normal mode. Tests of the TLS modes set it.
+	TLSConfig   *tls.Config
+	ImplicitTLS bool
+	// Logger receives protocol errors and deliveries; nil means
+	// slog.Default().
+	Logger *slog.Logger
+}
+
+// Server is a running demo mail server.
+type Server struct {
+	IMAPAddr string // bound IMAP address, host:port
+	SMTPAddr string // bound SMTP address, host:port
+	Domain   string
+	Club     string // the club's address, e.g. postal@demo.test
+
+	log   *slog.Logger
+	mem   *imapmemserver.Server
+	imap  *imapserver.Server
+	smtp  *smtp.Server
+	imapL *trackingListener
+
+	mu       sync.Mutex
+	users    map[string]*account // by address
+	failNext int
+}
+
+type account struct {
+	addr     string
+	password string
+	user     *imapmemserver.User
+}
+
+// Start listens on both addresses and serves until Close.
+func Start(opts Options) (*Server, error) {
+	if opts.IMAPAddr == "" {
+		opts.IMAPAddr = "127.0.0.1:1143"
+	}
+	if opts.SMTPAddr == "" {
+		opts.SMTPAddr = "127.0.0.1:1587"
+	}
+	if opts.Domain == "" {
+		opts.Domain = "demo.test"
+	}
+	if opts.Club == "" {
+		opts.Club = "postal"
+	}
+	if opts.ClubPassword == "" {
+		opts.ClubPassword = opts.Club
+	}
+	if opts.Players == nil {
+		opts.Players = []string{"alice", "bob", "carol"}
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	for _, a := range []string{opts.IMAPAddr, opts.SMTPAddr} {
+		if err := checkLoopback(a); err != nil {
+			return nil, err
+		}
+	}
+	s := &Server{
+		Domain: strings.ToLower(opts.Domain),
+		Club:   strings.ToLower(opts.Club + "@" + opts.Domain),
+		log:    log.With("component", "demoserver"),
+		mem:    imapmemserver.New(),
+		users:  map[string]*account{},
+	}
+	s.addUser(opts.Club, opts.ClubPassword)
+	for _, p := range opts.Players {
+		s.addUser(p, p)
+	}
+
+	il, err := net.Listen("tcp", opts.IMAPAddr)
+	if err != nil {
+		return nil, fmt.Errorf("demoserver: imap: %w", err)
+	}
+	sl, err := net.Listen("tcp", opts.SMTPAddr)
+	if err != nil {
+		il.Close()
+		return nil, fmt.Errorf("demoserver: smtp: %w", err)
+	}
+	s.IMAPAddr, s.SMTPAddr = il.Addr().String(), sl.Addr().String()
+	var startTLS *tls.Config
+	if opts.TLSConfig != nil {
+		if opts.ImplicitTLS {
+			il, sl = tls.NewListener(il, opts.TLSConfig), tls.NewListener(sl, opts.TLSConfig)
+		} else {
+			startTLS = opts.TLSConfig
+		}
+	}
+	s.imapL = &trackingListener{Listener: il, conns: map[net.Conn]struct{}{}}
+
+	s.imap = imapserver.New(&imapserver.Options{
+		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+			return &imapSession{srv: s}, nil, nil
+		},
+		// IMAP4rev2 brings MOVE, UIDPLUS and friends; without it the
+		// client falls back to COPY + EXPUNGE.
+		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
+		InsecureAuth: true, // loopback only, checked above
+		TLSConfig:    startTLS,
+		Logger:       printfLogger{s.log.With("proto", "imap")},
+	})
+	s.smtp = smtp.NewServer(smtpBackend{s})
+	s.smtp.Domain = "localhost"
+	s.smtp.AllowInsecureAuth = true
+	s.smtp.TLSConfig = startTLS
+	s.smtp.MaxMessageBytes = 64 << 20
+	s.smtp.MaxRecipients = 50
+	s.smtp.ReadTimeout = 5 * time.Minute
+	s.smtp.WriteTimeout = time.Minute
+	s.smtp.ErrorLog = printfLogger{s.log.With("proto", "smtp")}
+
+	go s.imap.Serve(s.imapL)
+	go s.smtp.Serve(sl)
+	s.log.Info("demoserver: listening", "imap", s.IMAPAddr, "smtp", s.SMTPAddr, "club", s.Club)
+	return s, nil
+}
+
+func checkLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("demoserver: address %q: %w", addr, err)
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("demoserver: %q is not a loopback address; the demo servers have no TLS", addr)
+	}
+	return nil
+}
+
+func (s *Server) addUser(local, password string) {
+	addr := strings.ToLower(local + "@" + s.Domain)
+	u := imapmemserver.NewUser(addr, password)
+	_ = u.Create("INBOX", nil)
+	s.mem.AddUser(u)
+	s.users[addr] = &account{addr: addr, password: password, user: u}
+}
+
+// Addresses returns every user's address, the club first.
+func (s *Server) Addresses() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for a := range s.users {
+		if a != s.Club {
+			out = append(out, a)
+		}
+	}
+	slices.Sort(out)
+	return append([]string{s.Club}, out...)
+}
+
+// lookup finds the account of an address or login name: "alice",
+// "alice@demo.test" and "alice+x@demo.test" all name alice.
+func (s *Server) lookup(name string) *account {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if !strings.Contains(name, "@") {
+		name += "@" + s.Domain
+	}
+	local, domain, _ := strings.Cut(name, "@")
+	local, _, _ = strings.Cut(local, "+")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.users[local+"@"+domain]
+}
+
+// Deliver appends raw to the INBOX of the account of addr, as a mail
+// server's local delivery would.
+func (s *Server) Deliver(addr string, raw []byte) error {
+	a := s.lookup(addr)
+	if a == nil {
+		return fmt.Errorf("demoserver: no user %q", addr)
+	}
+	if _, err := a.user.Append("INBOX", literal{bytes.NewReader(raw)}, &imap.AppendOptions{Time: time.Now()}); err != nil {
+		return fmt.Errorf("demoserver: deliver to %s: %w", a.addr, err)
+	}
+	s.log.Info("demoserver: delivered", "to", a.addr, "bytes", len(raw))
+	return nil
+}
+
+// NumMessages returns how many messages the mailbox of addr holds.
+func (s *Server) NumMessages(addr, mailbox string) (int, error) {
+	a := s.lookup(addr)
+	if a == nil {
+		return 0, fmt.Errorf("demoserver: no user %q", addr)
+	}
+	st, err := a.user.Status(mailbox, &imap.StatusOptions{NumMessages: true})
+	if err != nil {
+		return 0, fmt.Errorf("demoserver: status %s %q: %w", a.addr, mailbox, err)
+	}
+	return int(*st.NumMessages), nil
+}
+
+// FailNext makes the next n SMTP submissions fail with a temporary error
+// (451), for tests of the sender's retries.
+func (s *Server) FailNext(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failNext = n
+}
+
+// DropConnections closes every open IMAP connection, as a server restart or
+// a network failure would; the listener stays open. For tests of
+// reconnection.
+func (s *Server) DropConnections() {
+	s.imapL.dropAll()
+}
+
+// Close stops both servers and closes every connection.
+func (s *Server) Close() error {
+	return errors.Join(s.imap.Close(), s.smtp.Close())
+}
+
+type literal struct{ *bytes.Reader }
+
+func (l literal) Size() int64 { return l.Reader.Size() }
+
+// imapSession accepts the bare local part as login name too.
+type imapSession struct {
+	*imapmemserver.UserSession // nil until logged in
+	srv                        *Server
+}
+
+func (sess *imapSession) Login(username, password string) error {
+	a := sess.srv.lookup(username)
+	if a == nil {
+		return imapserver.ErrAuthFailed
+	}
+	if err := a.user.Login(a.addr, password); err != nil {
+		return err
+	}
+	sess.UserSession = imapmemserver.NewUserSession(a.user)
+	return nil
+}
+
+// idleRecheck bounds how long a change can go unreported during IDLE.
+const idleRecheck = 200 * time.Millisecond
+
+// Idle reports changes that happened between the previous command and the
+// IDLE command, which imapmemserver's Idle only sends with the next change
+// (Dovecot sends them at once): a message delivered in that gap would
+// otherwise wait unannounced. It polls first, then idles in short rounds,
+// polling between them, which also covers the instant between the poll and
+// the inner Idle starting to listen.
+func (sess *imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	for {
+		if err := sess.UserSession.Poll(w, true); err != nil {
+			return err
+		}
+		tick, inner := make(chan struct{}), make(chan struct{})
+		timer := time.AfterFunc(idleRecheck, func() { close(tick) })
+		go func() {
+			select {
+			case <-stop:
+			case <-tick:
+			}
+			close(inner)
+		}()
+		err := sess.UserSession.Idle(w, inner)
+		// Without a selected mailbox the inner Idle returns at once, before
+		// inner is closed: then there is nothing to watch.
+		returnedEarly := false
+		select {
+		case <-inner:
+		default:
+			returnedEarly = true
+		}
+		if timer.Stop() {
+			close(tick) // let the goroutine end
+		}
+		if err != nil {
+			return err
+		}
+		if returnedEarly {
+			<-stop
+			return nil
+		}
+		select {
+		case <-stop:
+			return nil
+		default: // a round ended: poll and idle again
+		}
+	}
+}
+
+var _ imapserver.SessionIMAP4rev2 = (*imapSession)(nil)
+
+type smtpBackend struct{ srv *Server }
+
+func (b smtpBackend) NewSession(*smtp.Conn) (smtp.Session, error) {
+	return &smtpSession{srv: b.srv}, nil
+}
+
+// smtpSession is one submission: authenticated, to demo addresses only.
+type smtpSession struct {
+	srv  *Server
+	user *account
+	from string
+	to   []*account
+}
+
+func (s *smtpSession) AuthMechanisms() []string { return []string{sasl.Plain} }
+
+func (s *smtpSession) Auth(mech string) (sasl.Server, error) {
+	if mech != sasl.Plain {
+		return nil, smtp.ErrAuthUnknownMechanism
+	}
+	return sasl.NewPlainServer(func(identity, username, password string) error {
+		a := s.srv.lookup(username)
+		if a == nil || a.user.Login(a.addr, password) != nil {
+			return smtp.ErrAuthFailed
+		}
+		s.user = a
+		return nil
+	}), nil
+}
+
+func (s *smtpSession) Mail(from string, opts *smtp.MailOptions) error {
+	if s.user == nil {
+		return smtp.ErrAuthRequired
+	}
+	s.from = from
+	return nil
+}
+
+func (s *smtpSession) Rcpt(to string, opts *smtp.RcptOptions) error {
+	if s.user == nil {
+		return smtp.ErrAuthRequired
+	}
+	a := s.srv.lookup(to)
+	if a == nil || !strings.Contains(to, "@") {
+		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "demoserver: no such user " + to}
+	}
+	s.to = append(s.to, a)
+	return nil
+}
+
+func (s *smtpSession) Data(r io.Reader) error {
+	body, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	s.srv.mu.Lock()
+	fail := s.srv.failNext > 0
+	if fail {
+		s.srv.failNext--
+	}
+	s.srv.mu.Unlock()
+	if fail {
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "demoserver: temporary failure (FailNext)"}
+	}
+	// Local delivery records the envelope sender, as Dovecot's LMTP does.
+	raw := append([]byte("Return-Path: <"+s.from+">\r\n"), body...)
+	for _, a := range s.to {
+		if err := s.srv.Deliver(a.addr, raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *smtpSession) Reset() { s.from, s.to = "", nil }
+
+func (s *smtpSession) Logout() error { return nil }
+
+// trackingListener remembers accepted connections so they can be dropped.
+type trackingListener struct {
+	net.Listener
+	mu    sync.Mutex
+	conns map[net.Conn]struct{}
+}
+
+func (l *trackingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	tc := &trackedConn{Conn: c, l: l}
+	l.mu.Lock()
+	l.conns[tc] = struct{}{}
+	l.mu.Unlock()
+	return tc, nil
+}
+
+func (l *trackingListener) dropAll() {
+	l.mu.Lock()
+	conns := make([]net.Conn, 0, len(l.conns))
+	for c := range l.conns {
+		conns = append(conns, c)
+	}
+	l.mu.Unlock()
+	for _, c := range conns {
+		c.Close()
+	}
+}
+
+type trackedConn struct {
+	net.Conn
+	l    *trackingListener
+	once sync.Once
+}
+
+func (c *trackedConn) Close() error {
+	c.once.Do(func() {
+		c.l.mu.Lock()
+		delete(c.l.conns, c)
+		c.l.mu.Unlock()
+	})
+	return c.Conn.Close()
+}
+
+// printfLogger adapts slog to the Printf loggers of go-imap and go-smtp.
+type printfLogger struct{ log *slog.Logger }
+
+func (l printfLogger) Printf(format string, v ...any) { l.log.Warn(fmt.Sprintf(format, v...)) }
+func (l printfLogger) Println(v ...any)               { l.log.Warn(fmt.Sprint(v...)) }

@@ -1,0 +1,216 @@
+package mailer
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/emersion/go-message"
+	_ "github.com/emersion/go-message/charset" // decode every charset, not only UTF-8 and ASCII
+	gomail "github.com/emersion/go-message/mail"
+	"golang.org/x/text/encoding/charmap"
+)
+
+// maxTextBytes caps how much of a text part is read: a player's command fits
+// in a few lines, and a huge text part must not exhaust memory.
+const maxTextBytes = 1 << 20
+
+// ParseOptions configures ParseMessage.
+type ParseOptions struct {
+	// OwnAddresses are the club's own addresses. Mail from any of them, or
+	// from a plus-address of one (club+x@host), gets NoReply set, so postal
+	// never answers itself. Nil means no address is the club's.
+	OwnAddresses []string
+}
+
+// ParseMessage reads a raw RFC 5322 message into an Inbound. It is lenient:
+// broken MIME structure, unknown charsets and unparsable headers yield
+// whatever could be read, because a message must reach the club to be
+// recorded even when it cannot be answered. It fails (with an error wrapping
+// ErrPermanent) only when the header block itself cannot be read.
+func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
+	ent, err := message.Read(bytes.NewReader(raw))
+	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+		return nil, fmt.Errorf("mailer: %w: reading header: %v", ErrPermanent, err)
+	}
+	h := gomail.Header{Header: ent.Header}
+	in := &Inbound{Raw: raw}
+
+	in.MessageID, _ = h.MessageID()
+	if in.MessageID == "" {
+		sum := sha256.Sum256(raw)
+		in.MessageID = "sha256:" + hex.EncodeToString(sum[:])
+	}
+	in.From, in.FromName = parseFrom(h)
+	in.To = addressList(h, "To")
+	in.Recipients = append(addressList(h, "To"), addressList(h, "Cc")...)
+	if s, err := h.Subject(); err == nil {
+		in.Subject = s
+	} else {
+		in.Subject = h.Get("Subject")
+	}
+	in.Subject = strings.TrimSpace(in.Subject)
+	in.Date, _ = h.Date()
+	if ids, _ := h.MsgIDList("In-Reply-To"); len(ids) > 0 {
+		in.InReplyTo = ids[0]
+	}
+	in.References, _ = h.MsgIDList("References")
+	in.AuthResults = h.Values("Authentication-Results")
+	in.NoReply = noReplyReason(h, in.From, opts.OwnAddresses)
+
+	plain, html := findText(ent)
+	switch {
+	case plain != "":
+		in.Text = OwnWords(plain)
+	case html != "":
+		in.Text = OwnWords(HTMLToText(html))
+	}
+	return in, nil
+}
+
+// parseFrom returns the lower-case From address and its display name. A From
+// that net/mail cannot parse is still reported as well as can be guessed: the
+// club decides whether to trust it, never the parser.
+func parseFrom(h gomail.Header) (addr, name string) {
+	if l, err := h.AddressList("From"); err == nil && len(l) > 0 {
+		return strings.ToLower(l[0].Address), l[0].Name
+	}
+	v := h.Get("From")
+	if i := strings.LastIndexByte(v, '<'); i >= 0 {
+		if j := strings.IndexByte(v[i:], '>'); j > 0 {
+			return strings.ToLower(strings.TrimSpace(v[i+1 : i+j])), strings.Trim(strings.TrimSpace(v[:i]), `"`)
+		}
+	}
+	for _, f := range strings.Fields(v) {
+		if strings.Contains(f, "@") {
+			return strings.ToLower(strings.Trim(f, "<>\"(),;")), ""
+		}
+	}
+	return "", ""
+}
+
+func addressList(h gomail.Header, key string) []string {
+	var out []string
+	if l, err := h.AddressList(key); err == nil {
+		for _, a := range l {
+			out = append(out, strings.ToLower(a.Address))
+		}
+		return out
+	}
+	// Fall back to the lenient net/mail parser per comma-separated item.
+	for _, item := range strings.Split(h.Get(key), ",") {
+		if a, err := mail.ParseAddress(strings.TrimSpace(item)); err == nil {
+			out = append(out, strings.ToLower(a.Address))
+		}
+	}
+	return out
+}
+
+// findText returns the first inline text/plain and text/html bodies, decoded
+// to UTF-8. Attachments, including forwarded message/rfc822 parts, are never
+// read: they are not the sender's words and may be large.
+func findText(ent *message.Entity) (plain, html string) {
+	err := ent.Walk(func(path []int, part *message.Entity, err error) error {
+		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+			return err
+		}
+		t, params, _ := part.Header.ContentType()
+		if t == "" {
+			t = "text/plain" // RFC 2045 section 5.2
+		}
+		if disp, _, _ := part.Header.ContentDisposition(); disp == "attachment" {
+			return nil
+		}
+		switch {
+		case t == "text/plain" && plain == "":
+			plain = readText(part.Body)
+			if strings.EqualFold(params["format"], "flowed") {
+				plain = unflow(plain, strings.EqualFold(params["delsp"], "yes"))
+			}
+		case t == "text/html" && html == "":
+			html = readText(part.Body)
+		}
+		return nil
+	})
+	// A broken multipart structure ends the walk; what was read so far stands.
+	_ = err
+	return plain, html
+}
+
+func readText(r io.Reader) string {
+	b, err := io.ReadAll(io.LimitReader(r, maxTextBytes))
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && len(b) == 0 {
+		return ""
+	}
+	if !utf8.Valid(b) {
+		// An unknown or lying charset: keep the ASCII, mark the rest.
+		b = bytes.ToValidUTF8(b, []byte("\uFFFD"))
+	}
+	s := strings.ReplaceAll(string(b), "\r\n", "\n")
+	return fixC1(strings.ReplaceAll(s, "\r", "\n"))
+}
+
+// fixC1 maps C1 control characters (U+0080 to U+009F) to what
+// windows-1252 has at those bytes. Outlook labels windows-1252 text as
+// iso-8859-1, and every browser and mail client reads it as windows-1252
+// (the WHATWG encoding standard does too): its en dash 0x96 would otherwise
+// become an invisible control character.
+func fixC1(s string) string {
+	if !strings.ContainsFunc(s, isC1) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isC1(r) {
+			if w := charmap.Windows1252.DecodeByte(byte(r)); w != utf8.RuneError {
+				return w
+			}
+		}
+		return r
+	}, s)
+}
+
+func isC1(r rune) bool { return r >= 0x80 && r <= 0x9f }
+
+// unflow undoes RFC 3676 format=flowed, which Thunderbird and Apple Mail
+// send: a line ending in a space continues on the next, so a long command
+// wrapped by the mail client becomes one line again. Quoted lines are left
+// alone; they are dropped later.
+func unflow(s string, delsp bool) string {
+	var out []string
+	var para strings.Builder
+	open := false
+	flush := func() {
+		if open {
+			out = append(out, para.String())
+			para.Reset()
+			open = false
+		}
+	}
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, ">") {
+			flush()
+			out = append(out, l)
+			continue
+		}
+		l = strings.TrimPrefix(l, " ") // space-stuffing
+		if l != "-- " && strings.HasSuffix(l, " ") {
+			if delsp {
+				l = l[:len(l)-1]
+			}
+			para.WriteString(l)
+			open = true
+			continue
+		}
+		para.WriteString(l)
+		open = true
+		flush()
+	}
+	flush()
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,231 @@
+package mailer
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+var demoOpts = ParseOptions{OwnAddresses: []string{"postal@demo.test"}}
+
+func parseFile(t *testing.T, name string) *Inbound {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := ParseMessage(raw, demoOpts)
+	if err != nil {
+		t.Fatalf("ParseMessage(%s): %v", name, err)
+	}
+	if !bytes.Equal(in.Raw, raw) {
+		t.Errorf("%s: Raw is not the message as received", name)
+	}
+	return in
+}
+
+// TestParseMessage asserts the fields the club relies on for each kind of
+// hostile or odd mail in testdata.
+func TestParseMessage(t *testing.T) {
+	tests := []struct {
+		file      string
+		from      string
+		fromName  string
+		subject   string
+		messageID string
+		text      string
+		noReply   string // a substring of NoReply; "" means it must be empty
+	}{
+		{"html-only.eml", "alice@demo.test", "Alice Example", "Re: [postal] Game 42: your move", "html-only-1@mail.demo.test",
+			"play e2-e4\nand I offer a draw & a rematch later\n\nThanks <3", ""},
+		{"latin1-qp.eml", "juergen@example.de", "Jürgen Müller", "Zug für Partie 7", "latin1-qp@example.de",
+			"Ich spiele Sf3 und grüße schön.\nEine sehr lange Zeile, die mit einem weichen Umbruch fortgesetzt wird, weil sie zu lang ist.", ""},
+		{"base64.eml", "bob@demo.test", "Bob", "Élève: move ♞", "base64-1@demo.test",
+			"resign\n\nJust kidding: Nxf7+ ♞", ""},
+		{"reply-quoting.eml", "carol@demo.test", "", "Re: [postal] Game 7: carol to move", "reply-quoting@demo.test",
+			"Nf6\n\nI think that holds.", ""},
+		{"forwarded.eml", "alice@demo.test", "Alice", "Fwd: [postal] Game 42: your move", "forwarded@demo.test",
+			"status", ""},
+		{"outlook-reply.eml", "bob@demo.test", "Bob", "RE: [postal] Game 42: your move", "outlook-reply@demo.test",
+			"c7-c5", ""},
+		{"german-reply.eml", "bob@demo.test", "Bob", "AW: Partie 42", "german-reply@demo.test",
+			"d7-d5", ""},
+		{"alternative.eml", "alice@demo.test", "Alice", "Re: [postal] Game 42", "alternative@demo.test",
+			"Qxf7 – checkmate, I believe.", ""},
+		{"flowed.eml", "carol@demo.test", "Carol", "Re: [postal] Game 7", "flowed@demo.test",
+			"I play Nf6 and offer a draw, which I think is fair given the position.\nFrom now on I play faster.", ""},
+		{"outlook-html.eml", "bob@demo.test", "Bob", "AW: [postal] Game 42: your move", "AM0PR01MB1234@eurprd01.prod.outlook.com",
+			"Le4 – Springer nach e4", ""},
+		{"autoreply.eml", "bob@demo.test", "Bob", "Out of office: [postal] Game 42: your move", "autoreply@demo.test",
+			"I am away until Monday and will play then.", "Auto-Submitted: auto-replied"},
+		{"bounce.eml", "mailer-daemon@mx.example.org", "Mail Delivery System", "Undelivered Mail Returned to Sender", "bounce-1@mx.example.org",
+			"I'm sorry to have to inform you that your message could not\nbe delivered to one or more recipients.\n\n<nobody@example.org>: host mx.example.org said: 550 5.1.1 unknown user", "bounce"},
+		{"list.eml", "news@lists.example.org", "Chess News", "[chess-news] Weekly digest", "digest-48@lists.example.org",
+			"new game", "Precedence: list"},
+		{"self.eml", "postal+g42@demo.test", "postal club", "[postal] Game 42: your move", "postal-42-7@demo.test",
+			"Your move, Alice.", "own address"},
+		// The parser reports From as given; deciding whether to trust it
+		// (Authentication-Results, Sender) is the club's job.
+		{"forged-from.eml", "alice@demo.test", "Alice", "Re: [postal] Game 42", "forged@evil.example",
+			"resign", ""},
+		{"no-message-id.eml", "carol@demo.test", "", "help", "", "help", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			in := parseFile(t, tt.file)
+			if in.From != tt.from {
+				t.Errorf("From = %q, want %q", in.From, tt.from)
+			}
+			if in.FromName != tt.fromName {
+				t.Errorf("FromName = %q, want %q", in.FromName, tt.fromName)
+			}
+			if in.Subject != tt.subject {
+				t.Errorf("Subject = %q, want %q", in.Subject, tt.subject)
+			}
+			if tt.messageID == "" {
+				if !strings.HasPrefix(in.MessageID, "sha256:") || len(in.MessageID) != len("sha256:")+64 {
+					t.Errorf("MessageID = %q, want sha256:HEX of the raw message", in.MessageID)
+				}
+			} else if in.MessageID != tt.messageID {
+				t.Errorf("MessageID = %q, want %q", in.MessageID, tt.messageID)
+			}
+			if in.Text != tt.text {
+				t.Errorf("Text = %q, want %q", in.Text, tt.text)
+			}
+			switch {
+			case tt.noReply == "" && in.NoReply != "":
+				t.Errorf("NoReply = %q, want empty", in.NoReply)
+			case tt.noReply != "" && !strings.Contains(in.NoReply, tt.noReply):
+				t.Errorf("NoReply = %q, want it to mention %q", in.NoReply, tt.noReply)
+			}
+		})
+	}
+}
+
+// TestParseMessageGolden compares every parsed testdata message with its
+// golden file; go test -run Golden -update rewrites them.
+func TestParseMessageGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.eml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		t.Run(name, func(t *testing.T) {
+			in := parseFile(t, name)
+			in.Raw = nil
+			got, err := json.MarshalIndent(in, "", "\t")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			golden := strings.TrimSuffix(f, ".eml") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("parsed %s differs from %s:\ngot:\n%s\nwant:\n%s", name, golden, got, want)
+			}
+		})
+	}
+}
+
+func TestParseMessageHeaders(t *testing.T) {
+	in := parseFile(t, "html-only.eml")
+	if in.InReplyTo != "postal-42-7@demo.test" {
+		t.Errorf("InReplyTo = %q", in.InReplyTo)
+	}
+	if want := []string{"postal-42-1@demo.test", "postal-42-7@demo.test"}; !slices.Equal(in.References, want) {
+		t.Errorf("References = %q, want %q", in.References, want)
+	}
+	if want := time.Date(2026, 11, 22, 8, 1, 2, 0, time.UTC); !in.Date.Equal(want) {
+		t.Errorf("Date = %v, want %v", in.Date, want)
+	}
+	if want := []string{"postal+g42@demo.test"}; !slices.Equal(in.Recipients, want) {
+		t.Errorf("Recipients = %q, want %q", in.Recipients, want)
+	}
+
+	in = parseFile(t, "base64.eml")
+	if want := []string{"postal@demo.test", "carol@demo.test"}; !slices.Equal(in.To, want) {
+		t.Errorf("To = %q, want %q", in.To, want)
+	}
+	if want := []string{"postal@demo.test", "carol@demo.test", "alice@demo.test"}; !slices.Equal(in.Recipients, want) {
+		t.Errorf("Recipients = %q, want %q", in.Recipients, want)
+	}
+
+	in = parseFile(t, "forged-from.eml")
+	if len(in.AuthResults) != 1 || !strings.Contains(in.AuthResults[0], "dmarc=fail") {
+		t.Errorf("AuthResults = %q, want the dmarc=fail header", in.AuthResults)
+	}
+}
+
+// TestParseMessageNoMessageIDStable: the fallback ID identifies the message,
+// so a redelivered copy is recognised and a different one is not.
+func TestParseMessageNoMessageIDStable(t *testing.T) {
+	raw, err := os.ReadFile("testdata/no-message-id.eml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := ParseMessage(raw, demoOpts)
+	b, _ := ParseMessage(slices.Clone(raw), demoOpts)
+	c, _ := ParseMessage(append(slices.Clone(raw), "more\n"...), demoOpts)
+	if a.MessageID != b.MessageID {
+		t.Errorf("same message, different IDs %q and %q", a.MessageID, b.MessageID)
+	}
+	if a.MessageID == c.MessageID {
+		t.Errorf("different messages, same ID %q", a.MessageID)
+	}
+}
+
+// TestParseMessageLargeAttachment: an 8 MiB attachment is skipped, not read
+// into Text, and the words before it survive.
+func TestParseMessageLargeAttachment(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("From: Alice <alice@demo.test>\r\nTo: postal@demo.test\r\nSubject: with a big file\r\n" +
+		"Message-ID: <big@demo.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n" +
+		"--b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\ne4\r\n" +
+		"--b\r\nContent-Type: application/octet-stream; name=\"big.bin\"\r\nContent-Disposition: attachment; filename=\"big.bin\"\r\n" +
+		"Content-Transfer-Encoding: base64\r\n\r\n")
+	line := strings.Repeat("QUJD", 19) + "\r\n" // 76 characters, 57 bytes decoded
+	for b.Len() < 8<<20*4/3 {
+		b.WriteString(line)
+	}
+	b.WriteString("--b--\r\n")
+	in, err := ParseMessage(b.Bytes(), demoOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Text != "e4" || in.MessageID != "big@demo.test" || in.From != "alice@demo.test" {
+		t.Errorf("got Text %q, MessageID %q, From %q", in.Text, in.MessageID, in.From)
+	}
+	if len(in.Raw) < 8<<20 {
+		t.Errorf("Raw has %d bytes, want the whole message", len(in.Raw))
+	}
+}
+
+func TestParseMessageBadHeader(t *testing.T) {
+	_, err := ParseMessage([]byte("this is not a header line at all\x00\n"), demoOpts)
+	if err == nil {
+		// The lenient reader may accept it; then it must still not panic
+		// and give a sha256 ID. Only a hard error must wrap ErrPermanent.
+		return
+	}
+	if !strings.Contains(err.Error(), "mailer:") {
+		t.Errorf("error %q lacks the package prefix", err)
+	}
+}

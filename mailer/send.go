@@ -1,0 +1,296 @@
+package mailer
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"strconv"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// SendOptions configures a Sender. Addr is required; the zero value of every
+// other field has the meaning documented on it.
+type SendOptions struct {
+	Addr string  // host:port of the submission server
+	TLS  TLSMode // zero: implicit TLS; TLSNone only to loopback
+	// TLSConfig for TLSImplicit and TLSStartTLS; nil uses the system roots.
+	TLSConfig *tls.Config
+	// User and Password authenticate with PLAIN; an empty User sends
+	// without authentication.
+	User     string
+	Password string
+	// HELO is the name given in EHLO; "" means "localhost".
+	HELO string
+	// BatchSize is how many due rows are taken from the queue at once; zero
+	// means 20.
+	BatchSize int
+	// BackoffMin and BackoffMax bound the delay before retrying a message
+	// after a temporary failure; the delay doubles with each attempt. Zero
+	// means one minute and four hours.
+	BackoffMin, BackoffMax time.Duration
+	// MaxAttempts is how many temporary failures are tolerated before the
+	// sender gives up on a message; zero means 30 (about five days with the
+	// default backoff). A permanent SMTP rejection (5xx) gives up at once.
+	MaxAttempts int
+	// Timeout bounds one SMTP conversation; zero means one minute.
+	Timeout time.Duration
+	// ShutdownGrace is how long the SMTP conversation in progress may go on
+	// after Run's context is cancelled, so that a message the server
+	// accepted is also recorded as sent; zero means 15 seconds.
+	ShutdownGrace time.Duration
+	// Logger receives delivery events; nil means slog.Default().
+	Logger *slog.Logger
+	// Now returns the current time; nil means time.Now. Tests set it.
+	Now func() time.Time
+}
+
+// Sender delivers the outbox by SMTP. A row counts as sent only once the
+// SMTP server accepted the message (Queue.Sent); failures are recorded with
+// Queue.Retry and tried again with backoff.
+type Sender struct {
+	opts SendOptions
+	log  *slog.Logger
+	wake chan struct{}
+}
+
+// NewSender returns a sender; it does nothing until Run.
+func NewSender(opts SendOptions) *Sender {
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = 20
+	}
+	if opts.BackoffMin <= 0 {
+		opts.BackoffMin = time.Minute
+	}
+	if opts.BackoffMax <= 0 {
+		opts.BackoffMax = 4 * time.Hour
+	}
+	if opts.BackoffMax < opts.BackoffMin {
+		opts.BackoffMax = opts.BackoffMin
+	}
+	if opts.MaxAttempts <= 0 {
+		opts.MaxAttempts = 30
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = time.Minute
+	}
+	if opts.ShutdownGrace <= 0 {
+		opts.ShutdownGrace = defaultShutdownGrace
+	}
+	if opts.HELO == "" {
+		opts.HELO = "localhost"
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Sender{opts: opts, log: log.With("smtp", opts.Addr), wake: make(chan struct{}, 1)}
+}
+
+// Wake tells a running sender that new rows were written, so it looks at the
+// queue now instead of at the next due time it knew of. It never blocks.
+func (s *Sender) Wake() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run delivers due rows until ctx is cancelled, then returns nil. Between
+// rounds it sleeps until the queue's next due time (Queue.NextDue) or a
+// Wake. Queue errors are logged and retried after BackoffMin; Run returns an
+// error only for a configuration it can never work with.
+func (s *Sender) Run(ctx context.Context, q Queue) error {
+	if err := checkPlainAllowed(s.opts.TLS, s.opts.Addr); err != nil {
+		return err
+	}
+	if _, _, err := s.hostPort(); err != nil {
+		return err
+	}
+	for {
+		more, err := s.round(ctx, q)
+		if ctx.Err() != nil {
+			return nil
+		}
+		var wait time.Duration
+		switch {
+		case err != nil:
+			s.log.Error("mailer: outbox", "err", err)
+			wait = s.opts.BackoffMin
+		case more:
+			continue
+		default:
+			at, ok, err := q.NextDue(ctx)
+			switch {
+			case err != nil:
+				if ctx.Err() != nil {
+					return nil
+				}
+				s.log.Error("mailer: outbox next due", "err", err)
+				wait = s.opts.BackoffMin
+			case !ok:
+				wait = -1 // until woken
+			default:
+				wait = max(at.Sub(s.opts.Now()), 0)
+			}
+		}
+		if !s.sleep(ctx, wait) {
+			return nil
+		}
+	}
+}
+
+// sleep waits for d (forever when negative), a Wake, or ctx; it reports
+// false when ctx is done.
+func (s *Sender) sleep(ctx context.Context, d time.Duration) bool {
+	var timer <-chan time.Time
+	if d >= 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		timer = t.C
+	}
+	select {
+	case <-ctx.Done():
+		return false
+	case <-s.wake:
+	case <-timer:
+	}
+	return true
+}
+
+// round delivers one batch of due rows; more reports a full batch.
+func (s *Sender) round(ctx context.Context, q Queue) (more bool, err error) {
+	rows, err := q.Due(ctx, s.opts.Now(), s.opts.BatchSize)
+	if err != nil {
+		return false, fmt.Errorf("mailer: due rows: %w", err)
+	}
+	if len(rows) == 0 {
+		return false, nil
+	}
+	wctx, cancel := workContext(ctx, s.opts.ShutdownGrace)
+	defer cancel()
+	for _, row := range rows {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		if err := s.deliver(wctx, q, row); err != nil {
+			return false, err
+		}
+	}
+	return len(rows) == s.opts.BatchSize, nil
+}
+
+// deliver sends one row and records the outcome; an error is the queue's.
+func (s *Sender) deliver(ctx context.Context, q Queue, row Queued) error {
+	log := s.log.With("id", row.ID, "to", row.Msg.To, "messageid", row.Msg.MessageID)
+	sendErr := s.Send(ctx, row.Msg)
+	now := s.opts.Now()
+	if sendErr == nil {
+		log.Info("mailer: sent")
+		if err := q.Sent(ctx, row.ID, now); err != nil {
+			// The server has the message; it may go out twice after a
+			// restart, which is better than never.
+			return fmt.Errorf("mailer: recording row %d sent: %w", row.ID, err)
+		}
+		return nil
+	}
+	attempts := row.Attempts + 1
+	var retryAt time.Time
+	if !IsPermanentSendError(sendErr) && attempts < s.opts.MaxAttempts {
+		delay := s.opts.BackoffMin
+		for i := 1; i < attempts && delay < s.opts.BackoffMax; i++ {
+			delay *= 2
+		}
+		retryAt = now.Add(min(delay, s.opts.BackoffMax))
+		log.Warn("mailer: send failed, will retry", "err", sendErr, "attempts", attempts, "retry", retryAt)
+	} else {
+		log.Error("mailer: send failed for good", "err", sendErr, "attempts", attempts)
+	}
+	if err := q.Retry(ctx, row.ID, sendErr.Error(), retryAt); err != nil {
+		return fmt.Errorf("mailer: recording row %d failed: %w", row.ID, err)
+	}
+	return nil
+}
+
+// IsPermanentSendError reports whether err from Send means retrying cannot
+// help: the message is malformed, or the server rejected it with a 5xx
+// reply. Connection failures and 4xx replies are temporary.
+func IsPermanentSendError(err error) bool {
+	if errors.Is(err, errBadMessage) {
+		return true
+	}
+	var se *gomail.SendError
+	if errors.As(err, &se) {
+		return !se.IsTemp() && se.ErrorCode() >= 500
+	}
+	return false
+}
+
+func (s *Sender) hostPort() (string, int, error) {
+	host, portStr, err := net.SplitHostPort(s.opts.Addr)
+	if err != nil {
+		return "", 0, fmt.Errorf("mailer: smtp address %q: %w", s.opts.Addr, err)
+	}
+	port, err := strconv.Atoi(portStr)
+	if err != nil {
+		return "", 0, fmt.Errorf("mailer: smtp port %q: %w", portStr, err)
+	}
+	return host, port, nil
+}
+
+// Send delivers one message now, over its own SMTP connection, and returns
+// nil only when the server accepted it.
+func (s *Sender) Send(ctx context.Context, o Outbound) error {
+	if err := checkPlainAllowed(s.opts.TLS, s.opts.Addr); err != nil {
+		return err
+	}
+	m, err := buildMsg(o, s.opts.Now())
+	if err != nil {
+		return err
+	}
+	host, port, err := s.hostPort()
+	if err != nil {
+		return err
+	}
+	copts := []gomail.Option{
+		gomail.WithPort(port),
+		gomail.WithHELO(s.opts.HELO),
+		gomail.WithTimeout(s.opts.Timeout),
+	}
+	tlsConfig := &tls.Config{}
+	if s.opts.TLSConfig != nil {
+		tlsConfig = s.opts.TLSConfig.Clone()
+	}
+	if tlsConfig.ServerName == "" {
+		tlsConfig.ServerName = host
+	}
+	switch s.opts.TLS {
+	case TLSImplicit:
+		copts = append(copts, gomail.WithSSL(), gomail.WithTLSConfig(tlsConfig))
+	case TLSStartTLS:
+		copts = append(copts, gomail.WithTLSPolicy(gomail.TLSMandatory), gomail.WithTLSConfig(tlsConfig))
+	default:
+		copts = append(copts, gomail.WithTLSPolicy(gomail.NoTLS))
+	}
+	if s.opts.User != "" {
+		copts = append(copts, gomail.WithSMTPAuth(gomail.SMTPAuthPlain),
+			gomail.WithUsername(s.opts.User), gomail.WithPassword(s.opts.Password))
+	}
+	c, err := gomail.NewClient(host, copts...)
+	if err != nil {
+		return fmt.Errorf("mailer: smtp client: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+	defer cancel()
+	if err := c.DialAndSendWithContext(ctx, m); err != nil {
+		return fmt.Errorf("mailer: smtp to %s: %w", s.opts.Addr, err)
+	}
+	return nil
+}
