@@ -18,6 +18,10 @@ type Config struct {
 	IMAP     MailServer `toml:"imap"`
 	SMTP     MailServer `toml:"smtp"`
 	Site     SiteConfig `toml:"site"`
+
+	// now is the daemon's clock: nil means the wall clock; the demo sets a
+	// sped-up one (--time-scale).
+	now func() time.Time
 }
 
 // ClubConfig is who postal is on the mail.
@@ -39,6 +43,9 @@ type MailServer struct {
 	Processed    string   `toml:"processed"`     // IMAP: move handled mail here; "" sets \Seen instead
 	Failed       string   `toml:"failed"`        // IMAP: move mail that cannot be handled here
 	PollInterval Duration `toml:"poll_interval"` // IMAP: when the server has no IDLE
+
+	// password, when set, is used as it is (the demo's accounts).
+	password string
 }
 
 // SiteConfig is the static archive.
@@ -96,6 +103,8 @@ func (c *Config) check() error {
 // variable.
 func (s MailServer) Password() (string, error) {
 	switch {
+	case s.password != "":
+		return s.password, nil
 	case s.PasswordFile != "":
 		b, err := os.ReadFile(s.PasswordFile)
 		return strings.TrimRight(string(b), "\r\n"), err

@@ -4,5 +4,9 @@ package allgames
 
 import (
 	// Games register themselves in init.
+	_ "postal/engine/conflagration"
+	_ "postal/engine/imperialchess"
 	_ "postal/engine/imperialshuffle"
+	_ "postal/engine/initiative"
+	_ "postal/engine/superial"
 )

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -210,6 +211,61 @@ func BenchmarkPNG(b *testing.B) {
 	for b.Loop() {
 		if _, err := p.PNG(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestSVGGolden pins the SVG of the sample, which the PNG must match.
+func TestSVGGolden(t *testing.T) {
+	got := sample().SVG()
+	path := filepath.Join("testdata", "sample.svg")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("SVG differs from %s:\n%s", path, got)
+	}
+}
+
+func TestSVGNumbers(t *testing.T) {
+	p := &Picture{Width: 10.005, Height: -0.004}
+	p.Add(&Line{X1: 1.234, Y1: -1.235, X2: 3, Y2: 4, Color: Color{1, 2, 255, 128}, Width: 0.5, Dashed: true})
+	want := `<svg xmlns="http://www.w3.org/2000/svg" width="10.01" height="0" viewBox="0 0 10.01 0" role="img" font-family="DejaVu Sans, Verdana, sans-serif">
+<line x1="1.23" y1="-1.24" x2="3" y2="4" stroke="#0102ff" stroke-opacity="0.5" stroke-width="0.5" stroke-linecap="round" stroke-dasharray="1.5 1"/>
+</svg>
+`
+	if got := string(p.SVG()); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func BenchmarkSVG(b *testing.B) {
+	p := sample()
+	for range 20 {
+		p.Items = append(p.Items, sample().Items...)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		p.SVG()
+	}
+}
+
+// TestSVGNum compares the fast number writer with strconv's shortest
+// formatting of the rounded value, which it replaces.
+func TestSVGNum(t *testing.T) {
+	for i := -200000; i <= 200000; i += 7 {
+		f := float64(i) / 997
+		var w svgWriter
+		w.num(f)
+		if want := strconv.FormatFloat(round2(f), 'f', -1, 64); string(w.b) != want {
+			t.Fatalf("num(%v) = %s, want %s", f, w.b, want)
 		}
 	}
 }

@@ -1,0 +1,179 @@
+// Package archive is postal's log of record in SQLite: players, challenges,
+// games and their moves, every inbound message with the commands it held,
+// state-change events and the outbox of replies. The club changes it only
+// inside [DB.Tx], one immediate transaction per inbound message, so a crash
+// leaves either all of a message's effects or none.
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// timeFormat is how times are stored: fixed width, so text order is time order.
+const timeFormat = "2006-01-02T15:04:05.000Z"
+
+func fmtTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(timeFormat)
+}
+
+func parseTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(timeFormat, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// DB is an open archive.
+type DB struct {
+	db *sql.DB
+}
+
+// Open opens (creating if needed) the archive at path and brings its schema
+// up to date. The path is escaped into the DSN, never interpreted as SQL.
+func Open(ctx context.Context, path string) (*DB, error) {
+	return open(ctx, path, migrations)
+}
+
+// open opens path and applies the migrations of steps (migrations/NNN_*.sql).
+func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
+		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("archive: open %s: %w", path, err)
+	}
+	// One writer at a time is all SQLite allows; a single connection also
+	// keeps every transaction on the same file handle.
+	db.SetMaxOpenConns(1)
+	a := &DB{db: db}
+	if err := a.migrate(ctx, steps); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// Close closes the database.
+func (a *DB) Close() error { return a.db.Close() }
+
+// migrate applies the embedded numbered steps not yet recorded in
+// schema_version, each in its own transaction.
+func (a *DB) migrate(ctx context.Context, fsys fs.FS) error {
+	if _, err := a.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL PRIMARY KEY, applied TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("archive: schema_version: %w", err)
+	}
+	var have int
+	if err := a.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+		return fmt.Errorf("archive: schema_version: %w", err)
+	}
+	steps, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(steps)
+	for _, name := range steps {
+		base := strings.TrimPrefix(name, "migrations/")
+		n, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("archive: migration %s has no number", base)
+		}
+		if n <= have {
+			continue
+		}
+		text, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		err = a.Tx(ctx, func(tx *Tx) error {
+			if _, err := tx.tx.ExecContext(ctx, string(text)); err != nil {
+				return err
+			}
+			_, err := tx.tx.ExecContext(ctx, `INSERT INTO schema_version (version, applied) VALUES (?, ?)`, n, fmtTime(time.Now()))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("archive: migration %s: %w", base, err)
+		}
+	}
+	return nil
+}
+
+// Version returns the schema version.
+func (a *DB) Version(ctx context.Context) (int, error) {
+	var v int
+	err := a.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&v)
+	return v, err
+}
+
+// Tx is one immediate transaction: it holds the write lock from its start,
+// so reading then writing never fails with "database is locked".
+type Tx struct {
+	ctx context.Context
+	tx  *sql.Tx
+}
+
+// Tx runs fn in one transaction and commits it when fn returns nil; any
+// error (or a panic, or ctx ending before the commit) rolls everything back.
+func (a *DB) Tx(ctx context.Context, fn func(*Tx) error) (err error) {
+	stx, err := a.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("archive: begin: %w", err)
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			stx.Rollback()
+		}
+	}()
+	if err := fn(&Tx{ctx: ctx, tx: stx}); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := stx.Commit(); err != nil {
+		return fmt.Errorf("archive: commit: %w", err)
+	}
+	committed = true
+	return nil
+}
+
+func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(t.ctx, query, args...)
+}
+
+func (t *Tx) queryRow(query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(t.ctx, query, args...)
+}
+
+// ErrNotFound is returned by lookups that find no row.
+var ErrNotFound = errors.New("archive: not found")
+
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}

@@ -1,0 +1,316 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// Challenge statuses.
+const (
+	ChallengeOpen      = "open"
+	ChallengeAccepted  = "accepted"
+	ChallengeDeclined  = "declined"
+	ChallengeCancelled = "cancelled"
+)
+
+// Challenge is a proposed game. Its ID becomes the game's ID on acceptance.
+type Challenge struct {
+	ID           int64
+	ChallengerID int64
+	OpponentID   int64  // 0: anyone (open) or the invited OpponentAddr
+	OpponentAddr string // an invited address that had no player yet
+	Game         string
+	Config       string // ruleset and options, engine.Config.String()
+	Side         string // the challenger's side: first, second, random
+	Days         int
+	Status       string
+	Created      time.Time
+	Updated      time.Time
+}
+
+const challengeCols = `id, challenger_id, COALESCE(opponent_id, 0), opponent_addr, game, config, side, days, status, created, updated`
+
+type scanner interface{ Scan(...any) error }
+
+func scanChallenge(row scanner) (*Challenge, error) {
+	var c Challenge
+	var created, updated string
+	if err := row.Scan(&c.ID, &c.ChallengerID, &c.OpponentID, &c.OpponentAddr, &c.Game, &c.Config, &c.Side, &c.Days, &c.Status, &created, &updated); err != nil {
+		return nil, notFound(err)
+	}
+	c.Created, c.Updated = parseTime(created), parseTime(updated)
+	return &c, nil
+}
+
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// AddChallenge stores c (status open) and sets c.ID.
+func (t *Tx) AddChallenge(c *Challenge) error {
+	c.Status = ChallengeOpen
+	res, err := t.exec(`INSERT INTO challenges (challenger_id, opponent_id, opponent_addr, game, config, side, days, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ChallengerID, nullID(c.OpponentID), c.OpponentAddr, c.Game, c.Config, c.Side, c.Days, c.Status, fmtTime(c.Created), fmtTime(c.Created))
+	if err != nil {
+		return fmt.Errorf("archive: add challenge: %w", err)
+	}
+	c.ID, _ = res.LastInsertId()
+	return nil
+}
+
+// Challenge returns challenge id, or ErrNotFound.
+func (t *Tx) Challenge(id int64) (*Challenge, error) {
+	return scanChallenge(t.queryRow(`SELECT `+challengeCols+` FROM challenges WHERE id = ?`, id))
+}
+
+// SetChallengeStatus records what became of a challenge.
+func (t *Tx) SetChallengeStatus(id int64, status string, now time.Time) error {
+	_, err := t.exec(`UPDATE challenges SET status = ?, updated = ? WHERE id = ?`, status, fmtTime(now), id)
+	return err
+}
+
+// BindInvitations makes the open challenges sent to address (before it was
+// registered) challenges of player, and returns them.
+func (t *Tx) BindInvitations(address string, playerID int64) ([]*Challenge, error) {
+	if _, err := t.exec(`UPDATE challenges SET opponent_id = ?, opponent_addr = '' WHERE opponent_addr = ? AND status = 'open'`, playerID, address); err != nil {
+		return nil, err
+	}
+	return t.challenges(`WHERE opponent_id = ? AND status = 'open' ORDER BY id`, playerID)
+}
+
+// OpenChallenges returns the open challenges player made or received, and
+// every open challenge anyone may accept.
+func (t *Tx) OpenChallenges(playerID int64) ([]*Challenge, error) {
+	return t.challenges(`WHERE status = 'open' AND (challenger_id = ? OR opponent_id = ? OR (opponent_id IS NULL AND opponent_addr = '')) ORDER BY id`, playerID, playerID)
+}
+
+func (t *Tx) challenges(where string, args ...any) ([]*Challenge, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+challengeCols+` FROM challenges `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Challenge
+	for rows.Next() {
+		c, err := scanChallenge(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Game statuses.
+const (
+	GameActive = "active"
+	GameOver   = "over"
+)
+
+// Game is a game in progress or finished.
+type Game struct {
+	ID          int64
+	Game        string // engine name
+	Config      string // ruleset and options
+	Seed        uint64
+	Players     [2]int64 // first, second
+	Position    string   // engine Position.String()
+	Ply         int
+	Status      string
+	Result      string // score: 1-0, 0-1, 1/2-1/2, *
+	Termination string
+	DrawOffer   int // player index + 1 offering a draw; 0 for none
+	DaysPerMove int
+	Deadline    time.Time
+	Reminded    time.Time // the deadline a reminder was sent for
+	Created     time.Time
+	Updated     time.Time
+	Finished    time.Time
+}
+
+const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, reminded, created, updated, finished`
+
+func scanGame(row scanner) (*Game, error) {
+	var g Game
+	var seed int64
+	var offer int
+	var deadline, reminded, created, updated, finished string
+	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &reminded, &created, &updated, &finished); err != nil {
+		return nil, notFound(err)
+	}
+	g.Seed = uint64(seed)
+	g.DrawOffer = offer + 1
+	g.Deadline, g.Reminded = parseTime(deadline), parseTime(reminded)
+	g.Created, g.Updated, g.Finished = parseTime(created), parseTime(updated), parseTime(finished)
+	return &g, nil
+}
+
+// AddGame stores a new game under g.ID (the challenge's number).
+func (t *Tx) AddGame(g *Game) error {
+	_, err := t.exec(`INSERT INTO games (id, game, config, seed, first_id, second_id, position, ply, status, result, termination, days_per_move, deadline, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.Game, g.Config, int64(g.Seed), g.Players[0], g.Players[1], g.Position, g.Ply, g.Status, g.Result, g.Termination, g.DaysPerMove, fmtTime(g.Deadline), fmtTime(g.Created), fmtTime(g.Created))
+	if err != nil {
+		return fmt.Errorf("archive: add game %d: %w", g.ID, err)
+	}
+	return nil
+}
+
+// GameByID returns game id, or ErrNotFound.
+func (t *Tx) GameByID(id int64) (*Game, error) {
+	return scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+}
+
+// UpdateGame writes the changing fields of g: position, ply, status, result,
+// termination, draw offer, deadline, reminded, updated and finished.
+func (t *Tx) UpdateGame(g *Game) error {
+	var offer any
+	if g.DrawOffer > 0 {
+		offer = g.DrawOffer - 1
+	}
+	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, draw_offer = ?, deadline = ?, reminded = ?, updated = ?, finished = ? WHERE id = ?`,
+		g.Position, g.Ply, g.Status, g.Result, g.Termination, offer, fmtTime(g.Deadline), fmtTime(g.Reminded), fmtTime(g.Updated), fmtTime(g.Finished), g.ID)
+	if err != nil {
+		return fmt.Errorf("archive: update game %d: %w", g.ID, err)
+	}
+	return nil
+}
+
+// DueReminders returns the active games whose deadline is at or before
+// before and has had no reminder yet.
+func (t *Tx) DueReminders(before time.Time) ([]*Game, error) {
+	return t.games(`WHERE status = 'active' AND deadline != '' AND deadline <= ? AND reminded != deadline ORDER BY deadline, id`, fmtTime(before))
+}
+
+// NextDeadline returns the earliest deadline still owed a reminder; ok is
+// false when there is none. A scheduler sleeps until it, less the warning
+// time.
+func (a *DB) NextDeadline(ctx context.Context) (time.Time, bool, error) {
+	var s sql.NullString
+	err := a.db.QueryRowContext(ctx, `SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline != '' AND reminded != deadline`).Scan(&s)
+	if err != nil || !s.Valid {
+		return time.Time{}, false, err
+	}
+	return parseTime(s.String), true, nil
+}
+
+// GamesOf returns the active games of player, by number.
+func (t *Tx) GamesOf(playerID int64) ([]*Game, error) {
+	return t.games(`WHERE status = 'active' AND (first_id = ? OR second_id = ?) ORDER BY id`, playerID, playerID)
+}
+
+func (t *Tx) games(where string, args ...any) ([]*Game, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+gameCols+` FROM games `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// Move is one applied move of a game, the log of record.
+type Move struct {
+	Ply       int // the ply the move made, from 1
+	Player    int // 0 first, 1 second, 2 chance
+	Text      string
+	MessageID string // the inbound message that carried it
+	At        time.Time
+}
+
+// AddMove appends a move to game's log.
+func (t *Tx) AddMove(gameID int64, m Move) error {
+	_, err := t.exec(`INSERT INTO moves (game_id, ply, player, move, message_id, at) VALUES (?, ?, ?, ?, ?, ?)`, gameID, m.Ply, m.Player, m.Text, m.MessageID, fmtTime(m.At))
+	if err != nil {
+		return fmt.Errorf("archive: add move %d of game %d: %w", m.Ply, gameID, err)
+	}
+	return nil
+}
+
+// Moves returns the moves of game in order.
+func (t *Tx) Moves(gameID int64) ([]Move, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT ply, player, move, message_id, at FROM moves WHERE game_id = ? ORDER BY ply`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Move
+	for rows.Next() {
+		var m Move
+		var at string
+		if err := rows.Scan(&m.Ply, &m.Player, &m.Text, &m.MessageID, &at); err != nil {
+			return nil, err
+		}
+		m.At = parseTime(at)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// AddObserver makes player an observer of game; it reports false when it
+// already was.
+func (t *Tx) AddObserver(gameID, playerID int64) (bool, error) {
+	res, err := t.exec(`INSERT OR IGNORE INTO observers (game_id, player_id) VALUES (?, ?)`, gameID, playerID)
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// RemoveObserver stops player observing game; it reports false when it was
+// not observing.
+func (t *Tx) RemoveObserver(gameID, playerID int64) (bool, error) {
+	res, err := t.exec(`DELETE FROM observers WHERE game_id = ? AND player_id = ?`, gameID, playerID)
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// Observers returns the players observing game.
+func (t *Tx) Observers(gameID int64) ([]int64, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT player_id FROM observers WHERE game_id = ? ORDER BY player_id`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// ThreadRoot returns the Message-ID that opened the conversation about game
+// with address, and whether there is one yet.
+func (t *Tx) ThreadRoot(gameID int64, address string) (string, bool, error) {
+	var root string
+	err := t.queryRow(`SELECT root_id FROM threads WHERE game_id = ? AND address = ?`, gameID, address).Scan(&root)
+	if err == sql.ErrNoRows {
+		return "", false, nil
+	}
+	return root, err == nil, err
+}
+
+// SetThreadRoot records the first Message-ID of a conversation.
+func (t *Tx) SetThreadRoot(gameID int64, address, root string) error {
+	_, err := t.exec(`INSERT OR IGNORE INTO threads (game_id, address, root_id) VALUES (?, ?, ?)`, gameID, address, root)
+	return err
+}

@@ -1,0 +1,114 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// Message is an inbound message as recorded.
+type Message struct {
+	MessageID string
+	From      string
+	Subject   string
+	Received  time.Time
+	Outcome   string
+	Raw       []byte
+}
+
+// Seen reports whether the message with this Message-ID was already handled.
+func (t *Tx) Seen(messageID string) (bool, error) {
+	var n int
+	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE message_id = ?`, messageID).Scan(&n)
+	return n > 0, err
+}
+
+// AddMessage records an inbound message and returns its row id. A second
+// message with the same Message-ID fails (the UNIQUE constraint is the last
+// guard against applying a message twice).
+func (t *Tx) AddMessage(m Message) (int64, error) {
+	res, err := t.exec(`INSERT INTO messages (message_id, from_addr, subject, received, outcome, raw) VALUES (?, ?, ?, ?, ?, ?)`,
+		m.MessageID, m.From, m.Subject, fmtTime(m.Received), m.Outcome, m.Raw)
+	if err != nil {
+		return 0, fmt.Errorf("archive: add message %s: %w", m.MessageID, err)
+	}
+	return res.LastInsertId()
+}
+
+// SetOutcome records what became of message row id.
+func (t *Tx) SetOutcome(id int64, outcome string) error {
+	_, err := t.exec(`UPDATE messages SET outcome = ? WHERE id = ?`, outcome, id)
+	return err
+}
+
+// CountFrom counts the messages recorded from address since a time, for
+// rate limiting.
+func (t *Tx) CountFrom(address string, since time.Time) (int, error) {
+	var n int
+	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE from_addr = ? AND received >= ?`, address, fmtTime(since)).Scan(&n)
+	return n, err
+}
+
+// AddCommand records command seq of message row msg and its result.
+func (t *Tx) AddCommand(msg int64, seq, line int, text, result string) error {
+	_, err := t.exec(`INSERT INTO commands (message, seq, line, text, result) VALUES (?, ?, ?, ?, ?)`, msg, seq, line, text, result)
+	return err
+}
+
+// AddEvent records a state change.
+func (t *Tx) AddEvent(at time.Time, kind string, gameID, playerID int64, detail string) error {
+	_, err := t.exec(`INSERT INTO events (at, kind, game_id, player_id, detail) VALUES (?, ?, ?, ?, ?)`, fmtTime(at), kind, nullID(gameID), nullID(playerID), detail)
+	return err
+}
+
+// Event is one recorded state change.
+type Event struct {
+	At       time.Time
+	Kind     string
+	GameID   int64
+	PlayerID int64
+	Detail   string
+}
+
+// Events returns every event in order, for tests and the site.
+func (a *DB) Events(ctx context.Context) ([]Event, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT at, kind, COALESCE(game_id, 0), COALESCE(player_id, 0), detail FROM events ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		var e Event
+		var at string
+		if err := rows.Scan(&at, &e.Kind, &e.GameID, &e.PlayerID, &e.Detail); err != nil {
+			return nil, err
+		}
+		e.At = parseTime(at)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Messages returns every recorded inbound message in order.
+func (a *DB) Messages(ctx context.Context) ([]Message, error) {
+	rows, err := a.db.QueryContext(ctx, `SELECT message_id, from_addr, subject, received, outcome, raw FROM messages ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Message
+	for rows.Next() {
+		var m Message
+		var received string
+		var raw sql.RawBytes
+		if err := rows.Scan(&m.MessageID, &m.From, &m.Subject, &received, &m.Outcome, &raw); err != nil {
+			return nil, err
+		}
+		m.Received = parseTime(received)
+		m.Raw = append([]byte(nil), raw...)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}

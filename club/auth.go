@@ -1,0 +1,115 @@
+package club
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"strings"
+)
+
+// hashKey is how a personal key is stored: never the key itself.
+func hashKey(key string) string {
+	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(key))))
+	return hex.EncodeToString(sum[:])
+}
+
+var (
+	// tagRE finds the game tag in a subject: "[postal #17]".
+	tagRE = regexp.MustCompile(`\[postal #([1-9][0-9]{0,17})\]`)
+	// refRE finds the secret token postal puts in every subject it sends.
+	refRE = regexp.MustCompile(`\(ref ([a-z2-9]{16})\)`)
+)
+
+// isOwn reports whether addr is the club's address or a plus-address of it.
+func (s *Service) isOwn(addr string) bool {
+	local, host, ok := strings.Cut(strings.ToLower(addr), "@")
+	if !ok || host != s.host {
+		return false
+	}
+	return local == s.local || strings.HasPrefix(local, s.local+s.opt.TokenSeparator)
+}
+
+// tokens returns the candidate tokens of a message: from the plus-addresses
+// it was sent to, then from its subject.
+func (s *Service) tokens(recipients []string, subject string) []string {
+	var out []string
+	prefix := s.local + s.opt.TokenSeparator
+	for _, r := range recipients {
+		local, host, ok := strings.Cut(strings.ToLower(r), "@")
+		if ok && host == s.host && strings.HasPrefix(local, prefix) {
+			out = append(out, strings.TrimPrefix(local, prefix))
+		}
+	}
+	for _, m := range refRE.FindAllStringSubmatch(strings.ToLower(subject), -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// authPass reports whether the Authentication-Results header added by the
+// club's own server (authserv-id) says dkim or dmarc passed for the domain
+// of from (RFC 8601). Headers with other ids are ignored: a sender can write
+// any header it likes. Only the first header with our id counts: headers are
+// listed top first, and the server adds its own on top of any forged copy
+// (a server that follows RFC 8601 section 5 also deletes such copies).
+func authPass(authservID string, headers []string, from string) bool {
+	if authservID == "" {
+		return false
+	}
+	_, domain, ok := strings.Cut(strings.ToLower(from), "@")
+	if !ok {
+		return false
+	}
+	for _, h := range headers {
+		h = stripComments(h)
+		parts := strings.Split(h, ";")
+		id := strings.Fields(parts[0])
+		if len(id) == 0 || !strings.EqualFold(id[0], authservID) {
+			continue
+		}
+		return resultsPass(parts[1:], domain)
+	}
+	return false
+}
+
+// resultsPass reads the resinfo parts of one header.
+func resultsPass(parts []string, domain string) bool {
+	for _, res := range parts {
+		fields := strings.Fields(strings.ToLower(res))
+		if len(fields) == 0 {
+			continue
+		}
+		method, result, _ := strings.Cut(fields[0], "=")
+		if result != "pass" {
+			continue
+		}
+		for _, prop := range fields[1:] {
+			k, v, _ := strings.Cut(prop, "=")
+			v = strings.Trim(v, `"`)
+			switch {
+			case method == "dkim" && k == "header.d" && v == domain,
+				method == "dkim" && k == "header.i" && strings.HasSuffix(v, "@"+domain),
+				method == "dmarc" && k == "header.from" && v == domain:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stripComments removes (comments) from a header value.
+func stripComments(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,517 @@
+package club
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/engine"
+	"postal/mailer"
+	"postal/notation"
+	"postal/templates"
+)
+
+func (h *handling) register(c notation.Command) (section, error) {
+	from := strings.ToLower(h.in.From)
+	if p, err := h.tx.PlayerByAddress(from); err == nil {
+		return section{}, refuse(fmt.Sprintf("%s is already registered as %s", from, p.Name), "One address plays under one name. Write \"status\" for your games.")
+	} else if !errors.Is(err, archive.ErrNotFound) {
+		return section{}, err
+	}
+	if _, err := h.tx.PlayerByName(c.Arg); err == nil {
+		return section{}, refuse(fmt.Sprintf("the name %s is taken", c.Arg), "Choose another name.")
+	} else if !errors.Is(err, archive.ErrNotFound) {
+		return section{}, err
+	}
+	key := archive.NewSecret(20)
+	p, err := h.tx.AddPlayer(c.Arg, from, hashKey(key), h.now)
+	if err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "register", 0, p.ID, from); err != nil {
+		return section{}, err
+	}
+	// The reply goes to the new player, with their token. Registration
+	// itself proves nothing, so the rest of this mail does not count as
+	// proven either.
+	h.actor = p
+	lines := []string{
+		fmt.Sprintf("Welcome, %s: %s now plays as %s.", p.Name, from, p.Name),
+		"Your personal key is below. Keep it secret. Mail from postal carries its own proof, so replies need nothing more; a fresh mail (not a reply) that changes a game must carry a line \"key " + key + "\".",
+		"Start with \"games\" to see what postal plays, then \"challenge PLAYER GAME\" or \"open GAME\".",
+	}
+	invites, err := h.tx.BindInvitations(from, p.ID)
+	if err != nil {
+		return section{}, err
+	}
+	for _, ch := range invites {
+		who, err := h.tx.PlayerByID(ch.ChallengerID)
+		if err != nil {
+			return section{}, err
+		}
+		lines = append(lines, fmt.Sprintf("%s has challenged you to %s (challenge #%d): write \"accept %d\" or \"decline %d\".", who.Name, ch.Game, ch.ID, ch.ID, ch.ID))
+	}
+	return section{Title: "registered as " + p.Name, Lines: lines, Pre: "key " + key}, nil
+}
+
+// help answers with docs/commands.md (kept in templates/mail/commands.md),
+// one section of it, or a game's description.
+func (h *handling) help(topic string) (section, error) {
+	doc, err := templates.Mail.ReadFile("mail/commands.md")
+	if err != nil {
+		return section{}, permanent{err}
+	}
+	if topic == "" {
+		return section{Title: "postal's commands", Pre: string(doc)}, nil
+	}
+	if part := helpTopic(string(doc), topic); part != "" {
+		return section{Title: "help on " + topic, Pre: part}, nil
+	}
+	if _, err := engine.Lookup(topic); err == nil {
+		return h.rules(topic)
+	}
+	var topics []string
+	for _, v := range notation.Verbs {
+		topics = append(topics, string(v))
+	}
+	return section{}, refuse(fmt.Sprintf("no help on %q", topic), "Topics: "+strings.Join(topics, ", ")+", or the name of a game (\"games\" lists them).")
+}
+
+// helpTopic returns the part of the document under the heading whose first
+// word is topic ("### move ..."), up to the next heading.
+func helpTopic(doc, topic string) string {
+	var out []string
+	in := false
+	for _, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(line, "#") {
+			words := strings.Fields(strings.TrimLeft(line, "#"))
+			if in {
+				break
+			}
+			in = len(words) > 0 && strings.EqualFold(strings.Trim(words[0], "`"), topic)
+		}
+		if in {
+			out = append(out, line)
+		}
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+func (h *handling) rules(name string) (section, error) {
+	g, err := engine.Lookup(name)
+	if err != nil {
+		return section{}, refuse(fmt.Sprintf("postal does not play %q", name), "Write \"games\" for the games postal plays.")
+	}
+	info := g.Info()
+	lines := []string{info.Description}
+	if info.Provisional != "" {
+		lines = append(lines, "Provisional: "+info.Provisional)
+	}
+	if h.s.opt.SiteURL != "" {
+		lines = append(lines, "The full rules: "+strings.TrimRight(h.s.opt.SiteURL, "/")+"/rules/"+info.Name+".html")
+	}
+	return section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: describe(info)}, nil
+}
+
+// describe lists a game's sides, rulesets and options.
+func describe(info engine.Info) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Sides: %s (moves first), %s\n", info.Sides[0], info.Sides[1])
+	b.WriteString("Rulesets:\n")
+	for i, r := range info.Rulesets {
+		def := ""
+		if i == 0 {
+			def = " (default)"
+		}
+		fmt.Fprintf(&b, "  %s%s: %s\n", r.Name, def, r.Description)
+	}
+	if len(info.Options) > 0 {
+		b.WriteString("Options (NAME=VALUE):\n")
+		for _, o := range info.Options {
+			vals := ""
+			if len(o.Values) > 0 {
+				vals = " [" + strings.Join(o.Values, ", ") + "]"
+			}
+			fmt.Fprintf(&b, "  %s=%s%s: %s\n", o.Name, o.Default, vals, o.Description)
+		}
+	}
+	if info.Unlisted != "" {
+		fmt.Fprintf(&b, "Moves not listed by \"moves\": %s\n", info.Unlisted)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (h *handling) gamesList() (section, error) {
+	var b strings.Builder
+	for _, g := range engine.Games() {
+		info := g.Info()
+		fmt.Fprintf(&b, "%-18s %s: %s\n", info.Name, info.Title, info.Description)
+	}
+	if b.Len() == 0 {
+		b.WriteString("(none yet)")
+	}
+	return section{Title: "games postal plays", Pre: strings.TrimRight(b.String(), "\n"),
+		Lines: []string{"\"rules GAME\" describes one; \"challenge PLAYER GAME\" or \"open GAME\" starts one."}}, nil
+}
+
+func (h *handling) status() (section, error) {
+	if h.actor == nil {
+		return section{}, refuse("you are not registered", "Write \"register NAME\" first.")
+	}
+	games, err := h.tx.GamesOf(h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	var b strings.Builder
+	if len(games) == 0 {
+		b.WriteString("No games in progress.\n")
+	}
+	for _, row := range games {
+		gs, err := h.loadGame(row.ID)
+		if err != nil {
+			return section{}, err
+		}
+		turn := h.whoMoves(gs) + " to move"
+		if side := gs.side(h.actor); engine.Acts(gs.pos, side) {
+			turn = "your move"
+		}
+		fmt.Fprintf(&b, "#%d %s, move %d: %s", row.ID, gs.title(), gs.moveNumber(), turn)
+		if !row.Deadline.IsZero() {
+			fmt.Fprintf(&b, ", %s left", left(row.Deadline.Sub(h.now)))
+		}
+		if row.DrawOffer != 0 {
+			fmt.Fprintf(&b, ", %s offers a draw", gs.players[row.DrawOffer-1].Name)
+		}
+		b.WriteByte('\n')
+	}
+	chs, err := h.tx.OpenChallenges(h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	for _, ch := range chs {
+		who, err := h.tx.PlayerByID(ch.ChallengerID)
+		if err != nil {
+			return section{}, err
+		}
+		switch {
+		case ch.ChallengerID == h.actor.ID:
+			fmt.Fprintf(&b, "challenge #%d: you propose %s %s to %s\n", ch.ID, ch.Game, ch.Config, h.opponentName(ch))
+		case ch.OpponentID == h.actor.ID:
+			fmt.Fprintf(&b, "challenge #%d: %s challenges you to %s %s (accept %d / decline %d)\n", ch.ID, who.Name, ch.Game, ch.Config, ch.ID, ch.ID)
+		default:
+			fmt.Fprintf(&b, "open challenge #%d: %s proposes %s %s to anyone (accept %d)\n", ch.ID, who.Name, ch.Game, ch.Config, ch.ID)
+		}
+	}
+	return section{Title: "status of " + h.actor.Name, Pre: strings.TrimRight(b.String(), "\n")}, nil
+}
+
+func (h *handling) opponentName(ch *archive.Challenge) string {
+	switch {
+	case ch.OpponentID != 0:
+		if p, err := h.tx.PlayerByID(ch.OpponentID); err == nil {
+			return p.Name
+		}
+	case ch.OpponentAddr != "":
+		return ch.OpponentAddr
+	}
+	return "anyone"
+}
+
+// left writes a duration for people: "2 days 3 hours", "40 minutes".
+func left(d time.Duration) string {
+	if d <= 0 {
+		return "no time"
+	}
+	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
+	switch {
+	case days > 0:
+		return fmt.Sprintf("%d days %d hours", days, hours)
+	case hours > 0:
+		return fmt.Sprintf("%d hours", hours)
+	}
+	return fmt.Sprintf("%d minutes", int(d/time.Minute))
+}
+
+// parseConfig reads the stored "ruleset k=v ..." text.
+func parseConfig(s string, seed uint64) (engine.Config, error) {
+	words := strings.Fields(s)
+	cfg := engine.Config{Seed: seed}
+	if len(words) > 0 && !strings.Contains(words[0], "=") {
+		cfg.Ruleset, words = words[0], words[1:]
+	}
+	opts, err := engine.ParseOptions(words)
+	cfg.Options = opts
+	return cfg, err
+}
+
+func (h *handling) challenge(c notation.Command) (section, error) {
+	g, err := engine.Lookup(c.Game)
+	if err != nil {
+		return section{}, refuse(fmt.Sprintf("postal does not play %q", c.Game), "Write \"games\" for the games postal plays.")
+	}
+	info := g.Info()
+	var rs string
+	var optWords []string
+	for _, w := range c.Options {
+		if strings.Contains(w, "=") {
+			optWords = append(optWords, w)
+		} else if rs == "" {
+			rs = w
+		} else {
+			return section{}, refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
+		}
+	}
+	opts, err := engine.ParseOptions(optWords)
+	if err != nil {
+		return section{}, refuse(err.Error())
+	}
+	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
+	if err != nil {
+		ue := refuse(strings.TrimPrefix(err.Error(), "engine: "))
+		ue.pre = describe(info)
+		return section{}, ue
+	}
+	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: info.Name, Config: cfg.String(), Side: c.As, Days: c.Days, Created: h.now}
+	if ch.Side == "" {
+		ch.Side = "random"
+	}
+	if ch.Days == 0 {
+		ch.Days = h.s.opt.DaysPerMove
+	}
+	var opp *archive.Player
+	if c.Verb == notation.CmdChallenge {
+		if strings.Contains(c.Arg, "@") {
+			if h.s.isOwn(c.Arg) {
+				return section{}, refuse("postal does not play against itself")
+			}
+			opp, err = h.tx.PlayerByAddress(c.Arg)
+			if errors.Is(err, archive.ErrNotFound) {
+				opp, ch.OpponentAddr = nil, c.Arg
+			} else if err != nil {
+				return section{}, err
+			}
+		} else {
+			opp, err = h.tx.PlayerByName(c.Arg)
+			if errors.Is(err, archive.ErrNotFound) {
+				return section{}, refuse(fmt.Sprintf("there is no player called %s", c.Arg), "Challenge them by email address instead: postal will invite them.")
+			} else if err != nil {
+				return section{}, err
+			}
+		}
+		if opp != nil && opp.ID == h.actor.ID {
+			return section{}, refuse("you cannot challenge yourself")
+		}
+		if opp != nil {
+			ch.OpponentID = opp.ID
+		}
+	}
+	if err := h.tx.AddChallenge(ch); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "challenge", ch.ID, h.actor.ID, info.Name+" "+ch.Config); err != nil {
+		return section{}, err
+	}
+	what := fmt.Sprintf("%s (%s), %d days per move, %s plays %s", info.Title, ch.Config, ch.Days, h.actor.Name, sideText(ch.Side, info))
+	subject := fmt.Sprintf("[postal #%d] challenge: %s invites you to %s", ch.ID, h.actor.Name, info.Title)
+	switch {
+	case opp != nil:
+		err = h.send(outgoing{to: opp.Address, player: opp, game: ch.ID, subject: subject, auto: "auto-generated",
+			view: mailView{Intro: []string{fmt.Sprintf("%s challenges you to a game of %s.", h.actor.Name, what)},
+				Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
+				HowTo:    []string{fmt.Sprintf("accept %d", ch.ID), fmt.Sprintf("decline %d", ch.ID), "(a reply to this mail may leave the number out)"}}})
+	case ch.OpponentAddr != "":
+		err = h.send(outgoing{to: ch.OpponentAddr, subject: subject, auto: "auto-generated",
+			view: mailView{Intro: []string{
+				fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games.", h.actor.Name, what),
+				fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
+				"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
+			}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
+	}
+	if err != nil {
+		return section{}, err
+	}
+	sec := section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what)}
+	switch {
+	case opp != nil:
+		sec.Lines = []string{fmt.Sprintf("%s has been asked; the game starts when they accept. \"cancel %d\" withdraws it.", opp.Name, ch.ID)}
+	case ch.OpponentAddr != "":
+		sec.Lines = []string{fmt.Sprintf("%s is not registered yet and got an invitation. \"cancel %d\" withdraws it.", ch.OpponentAddr, ch.ID)}
+	default:
+		sec.Lines = []string{fmt.Sprintf("Anyone may accept it with \"accept %d\". \"cancel %d\" withdraws it.", ch.ID, ch.ID)}
+	}
+	return sec, nil
+}
+
+func sideText(side string, info engine.Info) string {
+	switch side {
+	case "first":
+		return info.Sides[0] + " (moves first)"
+	case "second":
+		return info.Sides[1]
+	}
+	return "a side drawn at random"
+}
+
+func (h *handling) challengeFor(id int64) (*archive.Challenge, error) {
+	ch, err := h.tx.Challenge(id)
+	if errors.Is(err, archive.ErrNotFound) {
+		return nil, refuse(fmt.Sprintf("there is no challenge #%d", id), "Write \"status\" for your challenges.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if ch.Status != archive.ChallengeOpen {
+		return nil, refuse(fmt.Sprintf("challenge #%d is %s", id, ch.Status))
+	}
+	return ch, nil
+}
+
+func (h *handling) accept(id int64) (section, error) {
+	ch, err := h.challengeFor(id)
+	if err != nil {
+		return section{}, err
+	}
+	switch {
+	case ch.ChallengerID == h.actor.ID:
+		return section{}, refuse("you cannot accept your own challenge", fmt.Sprintf("\"cancel %d\" withdraws it.", id))
+	case ch.OpponentID != 0 && ch.OpponentID != h.actor.ID, ch.OpponentAddr != "" && ch.OpponentAddr != h.actor.Address:
+		return section{}, refuse(fmt.Sprintf("challenge #%d is addressed to someone else", id))
+	}
+	var b [8]byte
+	rand.Read(b[:])
+	seed := binary.LittleEndian.Uint64(b[:]) >> 1 // SQLite integers are signed
+	cfg, err := parseConfig(ch.Config, seed)
+	if err != nil {
+		return section{}, permanent{err}
+	}
+	game, cfg, pos, err := engine.New(ch.Game, cfg)
+	if err != nil {
+		return section{}, refuse(fmt.Sprintf("challenge #%d cannot start: %v", id, err))
+	}
+	challengerFirst := ch.Side == "first" || ch.Side == "random" && seed&1 == 0
+	players := [2]int64{ch.ChallengerID, h.actor.ID}
+	if !challengerFirst {
+		players = [2]int64{h.actor.ID, ch.ChallengerID}
+	}
+	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
+		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Created: h.now,
+		Deadline: h.now.Add(time.Duration(ch.Days) * 24 * time.Hour)}
+	row.Position, row.Ply = pos.String(), pos.Ply()
+	if err := h.tx.AddGame(row); err != nil {
+		return section{}, err
+	}
+	next, err := h.resolveChance(row, pos)
+	if err != nil {
+		return section{}, err
+	}
+	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
+	if err := h.tx.UpdateGame(row); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.SetChallengeStatus(id, archive.ChallengeAccepted, h.now); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "start", id, h.actor.ID, row.Config); err != nil {
+		return section{}, err
+	}
+	gs, err := h.loadGame(id)
+	if err != nil {
+		return section{}, err
+	}
+	challenger := gs.players[0]
+	if !challengerFirst {
+		challenger = gs.players[1]
+	}
+	if err := h.gameNotice(gs, challenger, []string{fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", h.actor.Name, id, gs.info.Sides[gs.side(challenger)])}); err != nil {
+		return section{}, err
+	}
+	b2, err := h.boardOf(gs, nil, "")
+	if err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("game #%d has started: %s", id, gs.title()),
+		Lines: []string{fmt.Sprintf("You play %s.", gs.info.Sides[gs.side(h.actor)])}, Board: b2, game: id}, nil
+}
+
+// withdraw declines (the challenged) or cancels (the challenger) a challenge.
+func (h *handling) withdraw(c notation.Command) (section, error) {
+	ch, err := h.challengeFor(c.ID)
+	if err != nil {
+		return section{}, err
+	}
+	status, notify := archive.ChallengeDeclined, ch.ChallengerID
+	if c.Verb == notation.CmdCancel {
+		if ch.ChallengerID != h.actor.ID {
+			return section{}, refuse(fmt.Sprintf("challenge #%d is not yours to cancel", c.ID), fmt.Sprintf("\"decline %d\" refuses a challenge made to you.", c.ID))
+		}
+		status, notify = archive.ChallengeCancelled, ch.OpponentID
+	} else if ch.OpponentID != h.actor.ID {
+		return section{}, refuse(fmt.Sprintf("challenge #%d is not addressed to you", c.ID))
+	}
+	if err := h.tx.SetChallengeStatus(c.ID, status, h.now); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, status, c.ID, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
+	if notify != 0 {
+		p, err := h.tx.PlayerByID(notify)
+		if err != nil {
+			return section{}, err
+		}
+		err = h.send(outgoing{to: p.Address, player: p, game: c.ID, auto: "auto-generated",
+			subject: fmt.Sprintf("[postal #%d] challenge %s", c.ID, status),
+			view:    mailView{Intro: []string{fmt.Sprintf("%s %s challenge #%d (%s).", h.actor.Name, status, c.ID, ch.Game)}}})
+		if err != nil {
+			return section{}, err
+		}
+	}
+	return section{Title: fmt.Sprintf("challenge #%d %s", c.ID, status), game: c.ID}, nil
+}
+
+func (h *handling) record(id int64) (section, error) {
+	gs, err := h.game(id)
+	if err != nil {
+		return section{}, err
+	}
+	cfg, err := parseConfig(gs.row.Config, gs.row.Seed)
+	if err != nil {
+		return section{}, permanent{err}
+	}
+	rec := &notation.Record{Game: gs.info.Name, Config: cfg, Players: [2]string{gs.players[0].Name, gs.players[1].Name}}
+	rec.SetTag("Site", h.s.opt.Address)
+	rec.SetTag("Date", gs.row.Created.Format("2006.01.02"))
+	rec.SetTag("Round", fmt.Sprint(id))
+	moves, err := h.tx.Moves(id)
+	if err != nil {
+		return section{}, err
+	}
+	for _, m := range moves {
+		rec.Add(engine.Player(m.Player), m.Text)
+	}
+	if gs.row.Status == archive.GameOver {
+		rec.Result = recordResult(gs.row)
+		if gs.row.Termination != "" {
+			rec.SetTag("Termination", gs.row.Termination)
+		}
+	}
+	text := rec.String()
+	return section{Title: fmt.Sprintf("record of game #%d", id), Lines: []string{"The record is attached and below."}, Pre: text, game: id,
+		attach: []mailer.Attachment{{Name: fmt.Sprintf("postal-%d.txt", id), ContentType: "text/plain; charset=utf-8", Data: []byte(text)}}}, nil
+}
+
+func recordResult(row *archive.Game) engine.Result {
+	switch row.Result {
+	case "1-0":
+		return engine.Result{Kind: engine.Win, Winner: engine.First, Reason: row.Termination}
+	case "0-1":
+		return engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: row.Termination}
+	case "1/2-1/2":
+		return engine.Result{Kind: engine.Draw, Reason: row.Termination}
+	}
+	return engine.Result{}
+}

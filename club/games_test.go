@@ -1,0 +1,104 @@
+package club
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"postal/engine"
+	_ "postal/engine/allgames"
+	"postal/notation"
+)
+
+// TestEveryGame plays a random game of every registered game through
+// Handle, one mail a move, and checks that the stored position follows the
+// engine and that the record replays.
+func TestEveryGame(t *testing.T) {
+	for _, g := range engine.Games() {
+		name := g.Info().Name
+		t.Run(name, func(t *testing.T) {
+			c := newClub(t, Options{})
+			c.register("alice")
+			c.register("bob")
+			out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob "+name+" as first")
+			to(t, out, "bob@example.org")
+			out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\naccept 1")
+			contains(t, to(t, out, "bob@example.org"), "game #1 has started")
+			rng := rand.New(rand.NewPCG(1, 2))
+			names := [2]string{"alice", "bob"}
+			// Rasterizing boards is slow: a few dozen moves cover the flow.
+			plies := 16
+			if testing.Short() {
+				plies = 8
+			}
+			for i := 0; i < plies; i++ {
+				row := c.game(1)
+				if row.Status != "active" {
+					break
+				}
+				pos, err := g.ParsePosition(row.Position)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if pos.Ply() != row.Ply {
+					t.Fatalf("stored ply %d, position ply %d", row.Ply, pos.Ply())
+				}
+				movers := pos.ToMove()
+				p := movers[rng.IntN(len(movers))]
+				legal := pos.Legal(p)
+				if len(legal) == 0 {
+					t.Logf("%s: no listed move at ply %d (unlisted kinds: %s); stopping", name, pos.Ply(), g.Info().Unlisted)
+					break
+				}
+				m := legal[rng.IntN(len(legal))]
+				out := c.mail(names[p]+"@example.org", "m", fmt.Sprintf("key %s\nmove 1 #%d %s", c.keys[names[p]], pos.Ply()+1, m))
+				reply := to(t, out, names[p]+"@example.org")
+				if !strings.Contains(reply.Text, "played in game #1") {
+					t.Fatalf("move %s refused:\n%s", m, reply.Text)
+				}
+				if c.game(1).Ply <= row.Ply {
+					t.Fatalf("ply did not advance after %s", m)
+				}
+			}
+			out = c.mail("alice@example.org", "r", "record 1")
+			att := out[0].Attachments[len(out[0].Attachments)-1]
+			rec, err := notation.ReadRecord(string(att.Data))
+			if err != nil {
+				t.Fatalf("record: %v\n%s", err, att.Data)
+			}
+			positions, err := rec.Replay()
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			if last := positions[len(positions)-1]; last.String() != c.game(1).Position {
+				t.Fatalf("replayed position %s, stored %s", last, c.game(1).Position)
+			}
+		})
+	}
+}
+
+func TestInfoCommands(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, _ := c.start("pile=9")
+	out := c.mail("alice@example.org", "x", "games\nrules takeaway\nhelp takeaway\nhelp register\nhelp nothing\nhelp")
+	contains(t, out[0], "takeaway           Takeaway: Take 1 to 3", "pile=15", "help on register", `no help on "nothing"`, "# postal's mail commands")
+	out = c.replyTo(aliceMail, "preview t3\nmoves\nboard\nstatus")
+	contains(t, out[0], "preview of t3 in game #1 (nothing played)", "Pile: oooooo (6 left)", `move 1 #1 t3`,
+		"legal moves in game #1 (move 1)", "t1  t2  t3", "board of game #1", "#1 Takeaway: alice vs bob, move 1: your move, 2 days 23 hours left")
+	if c.game(1).Ply != 0 {
+		t.Fatal("preview played")
+	}
+	// Challenges that end before a game.
+	out = c.replyTo(aliceMail, "challenge bob takeaway\nchallenge bob takeaway pile=3\ncancel 2\naccept 3\ndecline 1")
+	contains(t, to(t, out, "alice@example.org"), "challenge #2 cancelled", "you cannot accept your own challenge", "challenge #1 is accepted")
+	out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\ndecline 3")
+	contains(t, to(t, out, "alice@example.org"), "bob declined challenge #3")
+	out = c.mail("alice@example.org", "x", "status")
+	contains(t, out[0], "#1 Takeaway")
+	if strings.Contains(out[0].Text, "challenge #3") {
+		t.Errorf("a declined challenge is still listed:\n%s", out[0].Text)
+	}
+	out = c.mail("carol@example.org", "x", "observe 1\nstatus\nmove 1 t1")
+	contains(t, out[0], "you are not registered")
+}

@@ -1,0 +1,289 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/mailer"
+	"postal/notation"
+)
+
+// handling is the work on one inbound message, inside its transaction.
+type handling struct {
+	s   *Service
+	tx  *archive.Tx
+	in  *mailer.Inbound
+	now time.Time
+	msg int64 // the messages row
+
+	// actor is the player the message acts for: the owner of a valid token
+	// or key, else the player registered with the From address.
+	actor  *archive.Player
+	proven bool   // the sender proved to be actor
+	proof  string // how: "token", "key", "dkim"
+
+	tagged int64 // the game tag of the subject, or the token's game
+
+	sections []section
+	images   map[string]images // board pictures by position text
+	notices  []notice          // mails to players other than the sender
+	outcome  string
+	ok       int // commands done
+	refused  int // commands refused or unreadable
+}
+
+// userError is a command's answer when it cannot be done: the reply says so
+// and nothing changes.
+type userError struct {
+	title string
+	lines []string
+	pre   string
+}
+
+func (e *userError) Error() string { return e.title }
+
+func refuse(title string, lines ...string) *userError { return &userError{title: title, lines: lines} }
+
+func (h *handling) run() error {
+	in := h.in
+	from := strings.ToLower(in.From)
+	var err error
+	h.msg, err = h.tx.AddMessage(archive.Message{MessageID: in.MessageID, From: from, Subject: in.Subject, Received: h.now, Outcome: "handling", Raw: in.Raw})
+	if err != nil {
+		return err
+	}
+	h.outcome = "handled"
+	defer func() {
+		if err == nil {
+			err = h.tx.SetOutcome(h.msg, h.outcome)
+		}
+	}()
+	switch {
+	case h.s.isOwn(from):
+		h.outcome = "ignored: from postal itself"
+		return nil
+	case in.NoReply != "":
+		h.outcome = "ignored: " + in.NoReply
+		return nil
+	case from == "" || !strings.Contains(from, "@"):
+		h.outcome = "ignored: no From address"
+		return nil
+	}
+	if limit := h.s.opt.RateLimit; limit > 0 {
+		n, err := h.tx.CountFrom(from, h.now.Add(-time.Hour))
+		if err != nil {
+			return err
+		}
+		if n > limit {
+			h.outcome = "rate-limited"
+			if n == limit+1 { // say it once, then stay silent
+				h.sections = append(h.sections, section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
+				return h.reply()
+			}
+			return nil
+		}
+	}
+	if err = h.identify(); err != nil {
+		return err
+	}
+	parsed, truncated := notation.ParseCommands(in.Text, notation.ParseOptions{Tagged: h.tagged != 0})
+	// Keys first: a key line anywhere proves the sender for every command.
+	for _, p := range parsed {
+		if p.Err == nil && p.Cmd.Verb == notation.CmdKey {
+			if err := h.checkKey(p.Cmd.Arg); err != nil {
+				return err
+			}
+		}
+	}
+	seq := 0
+	for _, p := range parsed {
+		seq++
+		var sec section
+		if p.Err != nil {
+			sec = parseErrorSection(p)
+		} else {
+			sec, err = h.command(p)
+			if err != nil {
+				return err
+			}
+		}
+		result := "ok"
+		if !sec.OK {
+			result = "error: " + sec.Title
+		}
+		text := p.Text
+		if p.Err == nil && p.Cmd.Verb == notation.CmdKey {
+			// The key is a secret: neither the commands log nor the
+			// reply repeats it.
+			text = "key ****"
+			sec.Command = text
+		}
+		if sec.OK {
+			h.ok++
+		} else {
+			h.refused++
+		}
+		if err := h.tx.AddCommand(h.msg, seq, p.Line, text, result); err != nil {
+			return err
+		}
+		h.sections = append(h.sections, sec)
+	}
+	if truncated {
+		h.sections = append(h.sections, section{Title: "too many lines", Lines: []string{"Only the first commands of this message were read; send the rest in another message."}})
+	}
+	if err := h.flushNotices(); err != nil {
+		return err
+	}
+	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)
+	if len(parsed) == 0 {
+		h.sections = append(h.sections, section{Title: "no command found", Lines: []string{"postal reads commands in the body of a mail, one a line, and found none in yours. Write \"help\" for the list of commands."}})
+		h.outcome = "no commands"
+	}
+	return h.reply()
+}
+
+// identify finds the actor: a token (plus-address or subject) proves it; the
+// From address alone names it but proves nothing, unless the club's own mail
+// server vouches for the From domain.
+func (h *handling) identify() error {
+	if m := tagRE.FindStringSubmatch(h.in.Subject); m != nil {
+		h.tagged, _ = strconv.ParseInt(m[1], 10, 64)
+	}
+	for _, tok := range h.s.tokens(h.in.Recipients, h.in.Subject) {
+		pid, gid, err := h.tx.TokenOwner(tok)
+		if errors.Is(err, archive.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		p, err := h.tx.PlayerByID(pid)
+		if err != nil {
+			return err
+		}
+		h.actor, h.proven, h.proof = p, true, "token"
+		if h.tagged == 0 {
+			h.tagged = gid
+		}
+		return nil
+	}
+	p, err := h.tx.PlayerByAddress(h.in.From)
+	if errors.Is(err, archive.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	h.actor = p
+	if authPass(h.s.opt.AuthServID, h.in.AuthResults, h.in.From) {
+		h.proven, h.proof = true, "dkim"
+	}
+	return nil
+}
+
+// checkKey proves the sender by a personal key line.
+func (h *handling) checkKey(key string) error {
+	p, err := h.tx.PlayerByKeyHash(hashKey(key))
+	if errors.Is(err, archive.ErrNotFound) {
+		return nil // answered as an error by the key command itself
+	}
+	if err != nil {
+		return err
+	}
+	h.actor, h.proven, h.proof = p, true, "key"
+	return nil
+}
+
+// parseErrorSection answers a line that is not a command, pointing at the word.
+func parseErrorSection(p notation.Parsed) section {
+	e := p.Err
+	title := e.Msg
+	lines := []string{fmt.Sprintf("Line %d, column %d:", e.Line, e.Col)}
+	if e.Word != "" {
+		lines = []string{fmt.Sprintf("Line %d, column %d, at %q:", e.Line, e.Col, e.Word)}
+	}
+	return section{Command: p.Text, Title: title, Lines: lines, Pre: e.Caret()}
+}
+
+// command runs one parsed command and returns its section of the reply. A
+// *userError becomes a refusal; any other error aborts the whole message.
+func (h *handling) command(p notation.Parsed) (section, error) {
+	c := p.Cmd
+	if c.Verb.NeedsGame() && c.ID == 0 {
+		c.ID = h.tagged
+	}
+	sec, err := h.dispatch(c, p)
+	var ue *userError
+	if errors.As(err, &ue) {
+		sec := section{Command: p.Text, Title: ue.title, Lines: ue.lines, Pre: ue.pre}
+		if c.Verb.NeedsGame() {
+			sec.game = c.ID // the refusal belongs to that game's conversation
+		}
+		return sec, nil
+	}
+	if err != nil {
+		return section{}, err
+	}
+	sec.Command, sec.OK = p.Text, true
+	return sec, nil
+}
+
+func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, error) {
+	if c.Verb.NeedsGame() && c.ID == 0 {
+		return section{}, refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", notation.Usage[c.Verb]))
+	}
+	if c.Verb.Changes() {
+		if h.actor == nil {
+			return section{}, refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-', '_' or '.').")
+		}
+		if !h.proven {
+			return section{}, refuse("postal cannot tell that this mail comes from "+h.actor.Name,
+				"This command changes a game, and a From address proves nothing: anyone can write it. Nothing was changed.",
+				"Reply to a mail from postal, keeping its subject and reply address, or add a line \"key YOUR-KEY\" with the personal key postal sent you when you registered.")
+		}
+	}
+	switch c.Verb {
+	case notation.CmdRegister:
+		return h.register(c)
+	case notation.CmdKey:
+		if h.proof == "key" {
+			return section{Title: "key accepted", Lines: []string{"You are " + h.actor.Name + "."}}, nil
+		}
+		return section{}, refuse("this key is not valid", "Copy the key from the mail postal sent when you registered. No command of this message was proved by it.")
+	case notation.CmdHelp:
+		return h.help(c.Arg)
+	case notation.CmdRules:
+		return h.rules(c.Arg)
+	case notation.CmdGames:
+		return h.gamesList()
+	case notation.CmdStatus:
+		return h.status()
+	case notation.CmdChallenge, notation.CmdOpen:
+		return h.challenge(c)
+	case notation.CmdAccept:
+		return h.accept(c.ID)
+	case notation.CmdDecline, notation.CmdCancel:
+		return h.withdraw(c)
+	case notation.CmdMove:
+		return h.move(c, p)
+	case notation.CmdPreview:
+		return h.preview(c, p)
+	case notation.CmdMoves:
+		return h.moves(c.ID)
+	case notation.CmdBoard:
+		return h.board(c.ID)
+	case notation.CmdRecord:
+		return h.record(c.ID)
+	case notation.CmdResign:
+		return h.resign(c.ID)
+	case notation.CmdDraw:
+		return h.draw(c.ID)
+	case notation.CmdObserve, notation.CmdUnobserve:
+		return h.observe(c)
+	}
+	return section{}, refuse("command not implemented: " + string(c.Verb))
+}

@@ -1,0 +1,602 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/engine"
+	"postal/notation"
+)
+
+// gameState is a stored game with its engine position and players.
+type gameState struct {
+	row     *archive.Game
+	game    engine.Game
+	info    engine.Info
+	pos     engine.Position
+	players [2]*archive.Player
+}
+
+func (h *handling) loadGame(id int64) (*gameState, error) {
+	row, err := h.tx.GameByID(id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := engine.Lookup(row.Game)
+	if err != nil {
+		return nil, permanent{fmt.Errorf("club: game %d: %w", id, err)}
+	}
+	pos, err := g.ParsePosition(row.Position)
+	if err != nil {
+		return nil, permanent{fmt.Errorf("club: game %d: stored position: %w", id, err)}
+	}
+	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos}
+	for i, pid := range row.Players {
+		if gs.players[i], err = h.tx.PlayerByID(pid); err != nil {
+			return nil, err
+		}
+	}
+	return gs, nil
+}
+
+// game loads a game for a command, refusing unknown numbers.
+func (h *handling) game(id int64) (*gameState, error) {
+	gs, err := h.loadGame(id)
+	if errors.Is(err, archive.ErrNotFound) {
+		if _, cerr := h.tx.Challenge(id); cerr == nil {
+			return nil, refuse(fmt.Sprintf("#%d is a challenge, not a game yet", id), fmt.Sprintf("It becomes a game when it is accepted: \"accept %d\".", id))
+		}
+		return nil, refuse(fmt.Sprintf("there is no game #%d", id), "Write \"status\" for your games.")
+	}
+	return gs, err
+}
+
+// side returns the side p plays in gs, or -1.
+func (gs *gameState) side(p *archive.Player) engine.Player {
+	if p == nil {
+		return -1
+	}
+	for i, q := range gs.players {
+		if q.ID == p.ID {
+			return engine.Player(i)
+		}
+	}
+	return -1
+}
+
+// mySide returns the actor's side in an active game, or refuses.
+func (h *handling) mySide(gs *gameState) (engine.Player, error) {
+	side := gs.side(h.actor)
+	if side < 0 {
+		return -1, refuse(fmt.Sprintf("you do not play in game #%d", gs.row.ID), fmt.Sprintf("It is %s.", gs.title()))
+	}
+	if gs.row.Status != archive.GameActive {
+		return -1, refuse(fmt.Sprintf("game #%d is over", gs.row.ID), "Result: "+gs.resultText()+".")
+	}
+	return side, nil
+}
+
+func (gs *gameState) title() string {
+	return fmt.Sprintf("%s: %s vs %s", gs.info.Title, gs.players[0].Name, gs.players[1].Name)
+}
+
+func (gs *gameState) resultText() string {
+	if gs.row.Termination != "" {
+		return gs.row.Result + " (" + gs.row.Termination + ")"
+	}
+	return gs.row.Result
+}
+
+// moveNumber is the number of the next move: plies so far plus one (a
+// chance draw counts as a move). The move guard and subjects use it.
+func (gs *gameState) moveNumber() int { return gs.pos.Ply() + 1 }
+
+// toMove names who acts now.
+func (gs *gameState) toMove() []engine.Player {
+	var out []engine.Player
+	for _, p := range gs.pos.ToMove() {
+		if p == engine.First || p == engine.Second {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// gameSubject is the subject of every mail about a game to p (nil: an
+// observer).
+func (h *handling) gameSubject(gs *gameState, p *archive.Player) string {
+	var state string
+	switch {
+	case gs.row.Status == archive.GameOver:
+		state = "game over: " + gs.resultText()
+	case slices.Contains(gs.toMove(), gs.side(p)):
+		state = fmt.Sprintf("your move (move %d)", gs.moveNumber())
+	default:
+		var names []string
+		for _, s := range gs.toMove() {
+			names = append(names, gs.players[s].Name)
+		}
+		state = fmt.Sprintf("%s to move (move %d)", strings.Join(names, " and "), gs.moveNumber())
+	}
+	return fmt.Sprintf("[postal #%d] %s — %s", gs.row.ID, gs.title(), state)
+}
+
+// boardOf draws pos (the game's own position unless given) for a mail.
+func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (*boardView, error) {
+	if pos == nil {
+		pos = gs.pos
+	}
+	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, pos.Ply())}
+	b.Title = fmt.Sprintf("Game #%d, %s", gs.row.ID, gs.title())
+	if preview != "" {
+		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.row.ID, preview)
+		b.file += "-preview"
+	}
+	moves, err := h.tx.Moves(gs.row.ID)
+	if err != nil {
+		return nil, err
+	}
+	if preview != "" {
+		b.LastMove = preview
+	} else if n := len(moves); n > 0 {
+		m := moves[n-1]
+		b.LastMove = fmt.Sprintf("%s (move %d, %s)", m.Text, m.Ply, h.playerName(gs, engine.Player(m.Player)))
+	}
+	if r := pos.Result(); r.Over() || gs.row.Status == archive.GameOver {
+		b.Turn = "Game over: " + gs.resultText()
+		if preview != "" {
+			b.Turn = "This move would end the game: " + r.Score() + " (" + r.Reason + ")"
+		}
+	} else {
+		var names []string
+		for _, p := range pos.ToMove() {
+			names = append(names, h.playerName(gs, p))
+		}
+		b.Turn = fmt.Sprintf("%s to move (move %d).", strings.Join(names, " and "), pos.Ply()+1)
+		if preview == "" && !gs.row.Deadline.IsZero() {
+			b.Deadline = fmt.Sprintf("%s (%d days per move)", gs.row.Deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST"), gs.row.DaysPerMove)
+		}
+	}
+	img, ok := h.images[pos.String()]
+	if !ok {
+		// The reply and the notices of one message often show the same
+		// position: draw it once.
+		if pic := pos.Picture(); pic != nil {
+			img.alt, img.width = pic.Title, int(pic.Width)
+			img.svg = pic.SVG()
+			if png, err := pic.PNG(); err == nil {
+				img.png = png
+			} else {
+				h.s.log.Warn("club: no PNG board", "game", gs.row.ID, "err", err)
+			}
+		}
+		if h.images == nil {
+			h.images = map[string]images{}
+		}
+		h.images[pos.String()] = img
+	}
+	b.Alt, b.svg, b.png = img.alt, img.svg, img.png
+	if img.width > 0 {
+		b.Width = img.width
+	}
+	if b.Alt == "" {
+		b.Alt = b.Title
+	}
+	return b, nil
+}
+
+func (h *handling) playerName(gs *gameState, p engine.Player) string {
+	switch p {
+	case engine.First, engine.Second:
+		return fmt.Sprintf("%s (%s)", gs.players[p].Name, gs.info.Sides[p])
+	}
+	return "chance"
+}
+
+// legalSample lists legal moves for a reply: all of them, or a sample when
+// there are many.
+func legalSample(gs *gameState, pos engine.Position, p engine.Player, limit int) string {
+	legal := pos.Legal(p)
+	texts := make([]string, len(legal))
+	for i, m := range legal {
+		texts[i] = m.String()
+	}
+	note := ""
+	if limit > 0 && len(texts) > limit {
+		note = fmt.Sprintf("\n(%d legal moves; the first %d are shown. Write \"moves %d\" for all.)", len(texts), limit, gs.row.ID)
+		texts = texts[:limit]
+	}
+	if len(texts) == 0 {
+		return "(no listed moves)"
+	}
+	out := columns(texts) + note
+	if gs.info.Unlisted != "" {
+		out += "\nAlso allowed but not listed: " + gs.info.Unlisted + "."
+	}
+	return out
+}
+
+// columns lays words out in rows of at most 72 characters.
+func columns(words []string) string {
+	w := 0
+	for _, s := range words {
+		w = max(w, len([]rune(s)))
+	}
+	per := max(1, 72/(w+2))
+	var b strings.Builder
+	for i, s := range words {
+		if i > 0 && i%per == 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(s)
+		if (i+1)%per != 0 && i != len(words)-1 {
+			b.WriteString(strings.Repeat(" ", w+2-len([]rune(s))))
+		}
+	}
+	return b.String()
+}
+
+// moveError turns the engine's refusal of a move into a reply that points at
+// the word (syntax) or lists the legal moves (illegal).
+func moveError(gs *gameState, side engine.Player, c notation.Command, p notation.Parsed, err error) error {
+	var se *engine.SyntaxError
+	var ie *engine.IllegalMoveError
+	var nt *engine.NotYourTurnError
+	switch {
+	case errors.As(err, &se):
+		// The move text ends the line, so its column is from the end.
+		col := len([]rune(p.Text)) - len([]rune(c.Move)) + len([]rune(c.Move[:min(se.Offset, len(c.Move))])) + 1
+		ue := refuse(fmt.Sprintf("%q is not a move of %s: %s", c.Move, gs.info.Title, se.Msg),
+			fmt.Sprintf("Line %d, column %d, at %q:", p.Line, col, se.Word()))
+		ue.pre = p.Text + "\n" + strings.Repeat(" ", col-1) + "^"
+		return ue
+	case errors.As(err, &ie):
+		ue := refuse(fmt.Sprintf("%s is not a legal move here: %s", c.Move, ie.Reason), "Nothing was played. Your legal moves:")
+		ue.pre = legalSample(gs, gs.pos, side, 60)
+		return ue
+	case errors.As(err, &nt):
+		return refuse("it is not your turn", "Nothing was played.")
+	}
+	return refuse(fmt.Sprintf("%s was refused: %v", c.Move, err), "Nothing was played.")
+}
+
+func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) {
+	gs, err := h.game(c.ID)
+	if err != nil {
+		return section{}, err
+	}
+	side, err := h.mySide(gs)
+	if err != nil {
+		return section{}, err
+	}
+	if !engine.Acts(gs.pos, side) {
+		return section{}, refuse("it is not your turn", fmt.Sprintf("In game #%d it is move %d and %s to move. Nothing was played.", gs.row.ID, gs.moveNumber(), h.whoMoves(gs)))
+	}
+	if c.Guard != 0 && c.Guard != gs.moveNumber() {
+		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.moveNumber(), c.Guard),
+			fmt.Sprintf("Your move was written against a board that has changed since; nothing was played. \"board %d\" shows the board now.", gs.row.ID))
+	}
+	next, m, err := engine.Play(gs.pos, side, c.Move)
+	if err != nil {
+		return section{}, moveError(gs, side, c, p, err)
+	}
+	if err := h.commit(gs, side, m.String(), next); err != nil {
+		return section{}, err
+	}
+	b, err := h.boardOf(gs, nil, "")
+	if err != nil {
+		return section{}, err
+	}
+	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), Board: b, game: gs.row.ID}
+	if gs.row.Status == archive.GameOver {
+		sec.Lines = []string{"The game is over: " + gs.resultText() + "."}
+	}
+	return sec, nil
+}
+
+func (h *handling) whoMoves(gs *gameState) string {
+	var names []string
+	for _, s := range gs.pos.ToMove() {
+		names = append(names, h.playerName(gs, s))
+	}
+	return strings.Join(names, " and ")
+}
+
+// commit logs a move (and the chance draws that follow it), stores the new
+// position, and sends the notices: a turn notice to whoever moves next, or
+// the game-over mail.
+func (h *handling) commit(gs *gameState, side engine.Player, move string, next engine.Position) error {
+	if err := h.tx.AddMove(gs.row.ID, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: h.in.MessageID, At: h.now}); err != nil {
+		return err
+	}
+	next, err := h.resolveChance(gs.row, next)
+	if err != nil {
+		return err
+	}
+	gs.pos = next
+	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), h.now
+	declined := gs.row.DrawOffer == int(side.Other())+1 // a move declines the opponent's offer
+	if declined {
+		gs.row.DrawOffer = 0
+	}
+	gs.row.Deadline = h.now.Add(time.Duration(gs.row.DaysPerMove) * 24 * time.Hour)
+	if err := h.tx.AddEvent(h.now, "move", gs.row.ID, gs.players[side].ID, move); err != nil {
+		return err
+	}
+	if r := next.Result(); r.Over() {
+		return h.finish(gs, r)
+	}
+	if err := h.tx.UpdateGame(gs.row); err != nil {
+		return err
+	}
+	var intro []string
+	if declined {
+		intro = append(intro, fmt.Sprintf("%s declined your draw offer by moving.", gs.players[side].Name))
+		if err := h.tx.AddEvent(h.now, "draw-declined", gs.row.ID, gs.players[side].ID, ""); err != nil {
+			return err
+		}
+	}
+	return h.turnNotices(gs, side, intro)
+}
+
+// resolveChance draws and logs the chance outcomes a position waits for.
+func (h *handling) resolveChance(row *archive.Game, pos engine.Position) (engine.Position, error) {
+	next, steps, err := engine.ResolveChance(pos, row.Seed)
+	if err != nil {
+		return nil, permanent{err}
+	}
+	ply := pos.Ply()
+	for _, st := range steps {
+		ply++
+		if err := h.tx.AddMove(row.ID, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: h.now}); err != nil {
+			return nil, err
+		}
+	}
+	return next, nil
+}
+
+// turnNotices tells the players who must act now, other than the one who
+// just moved (who has the reply), that it is their move.
+func (h *handling) turnNotices(gs *gameState, mover engine.Player, intro []string) error {
+	for _, p := range gs.toMove() {
+		if p == mover && h.actor != nil && h.actor.ID == gs.players[p].ID {
+			continue
+		}
+		lines := append(slices.Clip(intro), fmt.Sprintf("It is your move in game #%d.", gs.row.ID))
+		if err := h.gameNotice(gs, gs.players[p], lines); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gameNotice queues a mail to p about gs. Notices of one message to the same
+// player about the same game become one mail, sent by flushNotices with the
+// board as all the message's commands left it.
+func (h *handling) gameNotice(gs *gameState, p *archive.Player, intro []string) error {
+	for i := range h.notices {
+		if n := &h.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+			n.intro = append(n.intro, intro...)
+			return nil
+		}
+	}
+	h.notices = append(h.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro)})
+	return nil
+}
+
+// notice is a queued mail to a player about a game.
+type notice struct {
+	game   int64
+	player *archive.Player
+	intro  []string
+}
+
+func (h *handling) flushNotices() error {
+	for _, n := range h.notices {
+		gs, err := h.loadGame(n.game)
+		if err != nil {
+			return err
+		}
+		b, err := h.boardOf(gs, nil, "")
+		if err != nil {
+			return err
+		}
+		err = h.send(outgoing{
+			to: n.player.Address, player: n.player, game: gs.row.ID, subject: h.gameSubject(gs, n.player),
+			view: mailView{Intro: n.intro, Sections: []section{{Board: b, game: gs.row.ID}}, HowTo: h.howTo(gs, n.player)},
+			auto: "auto-generated",
+		})
+		if err != nil {
+			return err
+		}
+	}
+	h.notices = nil
+	return nil
+}
+
+// finish ends a game and sends the game-over mail to both players (but not
+// to the actor, whose reply says it) and to every observer.
+func (h *handling) finish(gs *gameState, r engine.Result) error {
+	gs.row.Status = archive.GameOver
+	gs.row.Result = r.Score()
+	gs.row.Termination = r.Reason
+	gs.row.Finished, gs.row.Updated = h.now, h.now
+	gs.row.DrawOffer = 0
+	gs.row.Deadline = time.Time{}
+	if err := h.tx.UpdateGame(gs.row); err != nil {
+		return err
+	}
+	if err := h.tx.AddEvent(h.now, "over", gs.row.ID, 0, gs.resultText()); err != nil {
+		return err
+	}
+	intro := []string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}
+	for _, p := range gs.players {
+		if h.actor != nil && p.ID == h.actor.ID {
+			continue
+		}
+		if err := h.gameNotice(gs, p, intro); err != nil {
+			return err
+		}
+	}
+	obs, err := h.tx.Observers(gs.row.ID)
+	if err != nil {
+		return err
+	}
+	for _, id := range obs {
+		p, err := h.tx.PlayerByID(id)
+		if err != nil {
+			return err
+		}
+		if err := h.gameNotice(gs, p, intro); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (h *handling) preview(c notation.Command, p notation.Parsed) (section, error) {
+	gs, err := h.game(c.ID)
+	if err != nil {
+		return section{}, err
+	}
+	side := gs.side(h.actor)
+	if side < 0 || !engine.Acts(gs.pos, side) {
+		// Anyone may look at what the side to move could do.
+		tm := gs.toMove()
+		if len(tm) == 0 {
+			return section{}, refuse(fmt.Sprintf("game #%d is over", gs.row.ID))
+		}
+		side = tm[0]
+	}
+	next, m, err := engine.Play(gs.pos, side, c.Move)
+	if err != nil {
+		return section{}, moveError(gs, side, c, p, err)
+	}
+	b, err := h.boardOf(gs, next, m.String())
+	if err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("preview of %s in game #%d (nothing played)", m, gs.row.ID), Board: b, game: gs.row.ID,
+		Lines: []string{fmt.Sprintf("To play it, write \"move %d #%d %s\".", gs.row.ID, gs.moveNumber(), m)}}, nil
+}
+
+func (h *handling) moves(id int64) (section, error) {
+	gs, err := h.game(id)
+	if err != nil {
+		return section{}, err
+	}
+	if gs.row.Status != archive.GameActive {
+		return section{}, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.resultText()+".")
+	}
+	var pre []string
+	for _, p := range gs.toMove() {
+		pre = append(pre, fmt.Sprintf("%s:\n%s", h.playerName(gs, p), legalSample(gs, gs.pos, p, 0)))
+	}
+	return section{Title: fmt.Sprintf("legal moves in game #%d (move %d)", id, gs.moveNumber()), Pre: strings.Join(pre, "\n\n"), game: id}, nil
+}
+
+func (h *handling) board(id int64) (section, error) {
+	gs, err := h.game(id)
+	if err != nil {
+		return section{}, err
+	}
+	b, err := h.boardOf(gs, nil, "")
+	if err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("board of game #%d", id), Board: b, game: id}, nil
+}
+
+func (h *handling) resign(id int64) (section, error) {
+	gs, err := h.game(id)
+	if err != nil {
+		return section{}, err
+	}
+	side, err := h.mySide(gs)
+	if err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "resign", id, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
+	if err := h.finish(gs, engine.Result{Kind: engine.Win, Winner: side.Other(), Reason: gs.players[side].Name + " resigned"}); err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("you resigned game #%d", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
+}
+
+func (h *handling) draw(id int64) (section, error) {
+	gs, err := h.game(id)
+	if err != nil {
+		return section{}, err
+	}
+	side, err := h.mySide(gs)
+	if err != nil {
+		return section{}, err
+	}
+	switch gs.row.DrawOffer {
+	case int(side.Other()) + 1:
+		if err := h.tx.AddEvent(h.now, "draw-accepted", id, h.actor.ID, ""); err != nil {
+			return section{}, err
+		}
+		if err := h.finish(gs, engine.Result{Kind: engine.Draw, Reason: "draw agreed"}); err != nil {
+			return section{}, err
+		}
+		return section{Title: fmt.Sprintf("draw agreed in game #%d", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
+	case int(side) + 1:
+		return section{}, refuse("you have already offered a draw", "Your opponent accepts it by writing \"draw\"; a move declines it.")
+	}
+	gs.row.DrawOffer, gs.row.Updated = int(side)+1, h.now
+	if err := h.tx.UpdateGame(gs.row); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "draw-offer", id, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
+	opp := gs.players[side.Other()]
+	if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s offers a draw in game #%d. Write \"draw\" to accept; a move declines.", h.actor.Name, id)}); err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("draw offered in game #%d", id), Lines: []string{opp.Name + " accepts it by writing \"draw\"; a move declines it."}, game: id}, nil
+}
+
+func (h *handling) observe(c notation.Command) (section, error) {
+	gs, err := h.game(c.ID)
+	if err != nil {
+		return section{}, err
+	}
+	if c.Verb == notation.CmdObserve {
+		if gs.side(h.actor) >= 0 {
+			return section{}, refuse(fmt.Sprintf("you play in game #%d", c.ID), "Players get every mail of their games already.")
+		}
+		if _, err := h.tx.AddObserver(c.ID, h.actor.ID); err != nil {
+			return section{}, err
+		}
+		h.tx.AddEvent(h.now, "observe", c.ID, h.actor.ID, "")
+		b, err := h.boardOf(gs, nil, "")
+		if err != nil {
+			return section{}, err
+		}
+		return section{Title: fmt.Sprintf("you observe game #%d", c.ID), Lines: []string{"You will get a mail when it ends. \"unobserve " + fmt.Sprint(c.ID) + "\" stops this."}, Board: b, game: c.ID}, nil
+	}
+	removed, err := h.tx.RemoveObserver(c.ID, h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	if !removed {
+		return section{}, refuse(fmt.Sprintf("you do not observe game #%d", c.ID))
+	}
+	h.tx.AddEvent(h.now, "unobserve", c.ID, h.actor.ID, "")
+	return section{Title: fmt.Sprintf("you no longer observe game #%d", c.ID), game: c.ID}, nil
+}
+
+// images are a position's pictures, drawn once per message.
+type images struct {
+	alt      string
+	width    int
+	svg, png []byte
+}

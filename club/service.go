@@ -1,0 +1,171 @@
+// Package club is postal's game service: it reads one inbound mail, works out
+// who sent it and what it asks, changes the games, and writes the replies and
+// notices to the outbox, all in one archive transaction. It never talks SMTP
+// or IMAP; the mailer package moves the mail.
+package club
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"strings"
+	texttemplate "text/template"
+	"time"
+
+	"postal/archive"
+	"postal/mailer"
+	"postal/templates"
+)
+
+// Options configures a Service. The zero value of each field says what it
+// does when unset.
+type Options struct {
+	// Address is the club's own address, e.g. "postal@demo.test". Required.
+	// Replies go out from it; mail from it (or any plus-address of it) is
+	// recorded and never answered.
+	Address string
+	// Name is the display name on outgoing mail; "postal" when empty.
+	Name string
+	// TokenSeparator joins the local part and a player's secret token in the
+	// Reply-To plus-address (club+TOKEN@host); "+" when empty.
+	TokenSeparator string
+	// AuthServID is the authserv-id of the club's own mail server. When set,
+	// an Authentication-Results header with that id reporting dkim or dmarc
+	// pass for the From domain proves the sender; headers with other ids are
+	// ignored. When empty, Authentication-Results are never trusted.
+	AuthServID string
+	// RateLimit is how many messages one sender may send per hour; past it
+	// the messages are recorded and not applied. 0 means 60; negative means
+	// no limit.
+	RateLimit int
+	// SiteURL is the public archive's address, for links in mail; none when
+	// empty.
+	SiteURL string
+	// DaysPerMove is the default time control; 0 means 3.
+	DaysPerMove int
+	// RemindBefore is how long before a deadline [Service.Remind] mails the
+	// player to move; 0 means 24 hours, negative means never.
+	RemindBefore time.Duration
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// Log receives what the service does; slog.Default() when nil.
+	Log *slog.Logger
+}
+
+// Service handles inbound mail for a club.
+type Service struct {
+	db    *archive.DB
+	opt   Options
+	local string // the local part of Address
+	host  string // the domain of Address
+	log   *slog.Logger
+	text  *texttemplate.Template
+	html  *template.Template
+}
+
+// New returns a service over db.
+func New(db *archive.DB, opt Options) (*Service, error) {
+	local, host, ok := strings.Cut(strings.ToLower(opt.Address), "@")
+	if !ok || local == "" || host == "" {
+		return nil, fmt.Errorf("club: the club address %q is not an address", opt.Address)
+	}
+	if opt.Name == "" {
+		opt.Name = "postal"
+	}
+	if opt.TokenSeparator == "" {
+		opt.TokenSeparator = "+"
+	}
+	if opt.RateLimit == 0 {
+		opt.RateLimit = 60
+	}
+	if opt.DaysPerMove == 0 {
+		opt.DaysPerMove = 3
+	}
+	if opt.RemindBefore == 0 {
+		opt.RemindBefore = 24 * time.Hour
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	opt.Address = local + "@" + host
+	s := &Service{db: db, opt: opt, local: local, host: host, log: opt.Log}
+	var err error
+	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {
+		return nil, fmt.Errorf("club: %w", err)
+	}
+	if s.html, err = template.New("mail.html").ParseFS(templates.Mail, "mail/mail.html"); err != nil {
+		return nil, fmt.Errorf("club: %w", err)
+	}
+	return s, nil
+}
+
+// Error is what Handle returns when it could not handle a message. The
+// watcher moves a Permanent failure to the failed mailbox and leaves any
+// other for a later retry; in both cases nothing of the message was applied.
+type Error struct {
+	MessageID string
+	Permanent bool
+	Err       error
+}
+
+func (e *Error) Error() string {
+	kind := "temporary"
+	if e.Permanent {
+		kind = "permanent"
+	}
+	return fmt.Sprintf("club: message %s (%s failure): %v", e.MessageID, kind, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// IsPermanent reports whether err means the message can never be handled.
+func IsPermanent(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Permanent
+}
+
+// permanent marks an error inside a transaction as one retrying cannot cure
+// (a bug in a template, a game that refuses its own stored position).
+type permanent struct{ err error }
+
+func (p permanent) Error() string { return p.err.Error() }
+func (p permanent) Unwrap() error { return p.err }
+
+// Handle does everything one inbound message asks, in one transaction: it
+// records the message (once: a Message-ID seen before is skipped), applies
+// its commands in order, and writes one reply plus any notices to the
+// outbox. On error nothing is changed.
+func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
+	if in.MessageID == "" {
+		return &Error{Permanent: true, Err: errors.New("message has no Message-ID (the mailer must supply a hash)")}
+	}
+	now := s.opt.Now().UTC()
+	var outcome string
+	err := s.db.Tx(ctx, func(tx *archive.Tx) error {
+		seen, err := tx.Seen(in.MessageID)
+		if err != nil {
+			return err
+		}
+		if seen {
+			outcome = "duplicate"
+			return nil
+		}
+		h := &handling{s: s, tx: tx, in: in, now: now}
+		err = h.run()
+		outcome = h.outcome
+		return err
+	})
+	if err != nil {
+		var p permanent
+		e := &Error{MessageID: in.MessageID, Permanent: errors.As(err, &p), Err: err}
+		s.log.Error("club: handling failed", "message", in.MessageID, "from", in.From, "permanent", e.Permanent, "err", err)
+		return e
+	}
+	s.log.Info("club: handled", "message", in.MessageID, "from", in.From, "outcome", outcome)
+	return nil
+}

@@ -1,0 +1,525 @@
+package club
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"postal/archive"
+	"postal/mailer"
+	"postal/notation"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// club is a test club: a real SQLite file, a fixed clock, and a helper that
+// hands it mail and returns what it wrote to the outbox.
+type club struct {
+	t    testing.TB
+	db   *archive.DB
+	s    *Service
+	now  time.Time
+	last int64 // highest outbox row seen
+	n    int   // messages sent, for unique Message-IDs
+	keys map[string]string
+}
+
+func newClub(t testing.TB, opt Options) *club {
+	t.Helper()
+	db, err := archive.Open(context.Background(), filepath.Join(t.TempDir(), "postal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c := &club{t: t, db: db, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), keys: map[string]string{}}
+	if opt.Address == "" {
+		opt.Address = "postal@demo.test"
+	}
+	opt.Now = func() time.Time { return c.now }
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.DiscardHandler)
+	}
+	if opt.SiteURL == "" {
+		opt.SiteURL = "https://demo.test/"
+	}
+	c.s, err = New(db, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// mail sends a fresh mail (not a reply) and returns the new outbox messages.
+func (c *club) mail(from, subject, text string) []mailer.Outbound {
+	c.t.Helper()
+	return c.handle(&mailer.Inbound{From: from, Subject: subject, Text: text, Recipients: []string{"postal@demo.test"}})
+}
+
+// replyTo answers msg as a mail client would: to its Reply-To, with its
+// subject, in its thread.
+func (c *club) replyTo(msg mailer.Outbound, text string) []mailer.Outbound {
+	c.t.Helper()
+	return c.handle(&mailer.Inbound{From: msg.To, Subject: "Re: " + msg.Subject, Text: text, Recipients: []string{msg.ReplyTo},
+		InReplyTo: msg.MessageID, References: append(msg.References, msg.MessageID)})
+}
+
+func (c *club) handle(in *mailer.Inbound) []mailer.Outbound {
+	c.t.Helper()
+	if in.MessageID == "" {
+		c.n++
+		in.MessageID = fmt.Sprintf("m%d@client.test", c.n)
+	}
+	c.now = c.now.Add(time.Minute)
+	if err := c.s.Handle(context.Background(), in); err != nil {
+		c.t.Fatalf("Handle(%q): %v", in.Text, err)
+	}
+	return c.outbox()
+}
+
+func (c *club) outbox() []mailer.Outbound {
+	c.t.Helper()
+	rows, err := c.db.Outbox(context.Background(), c.last)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	var out []mailer.Outbound
+	for _, r := range rows {
+		out = append(out, r.Msg)
+		c.last = r.ID
+	}
+	return out
+}
+
+// register registers name and remembers the key from the reply.
+func (c *club) register(name string) mailer.Outbound {
+	c.t.Helper()
+	out := c.mail(name+"@example.org", "hello", "register "+name)
+	if len(out) != 1 {
+		c.t.Fatalf("register %s: %d mails", name, len(out))
+	}
+	m := regexp.MustCompile(`key ([a-z2-9]{20})`).FindStringSubmatch(out[0].Text)
+	if m == nil {
+		c.t.Fatalf("no key in the registration reply:\n%s", out[0].Text)
+	}
+	c.keys[name] = m[1]
+	return out[0]
+}
+
+// to returns the only mail to addr among out.
+func to(t testing.TB, out []mailer.Outbound, addr string) mailer.Outbound {
+	t.Helper()
+	var found []mailer.Outbound
+	for _, m := range out {
+		if m.To == addr {
+			found = append(found, m)
+		}
+	}
+	if len(found) != 1 {
+		var tos []string
+		for _, m := range out {
+			tos = append(tos, m.To)
+		}
+		t.Fatalf("%d mails to %s among %v", len(found), addr, tos)
+	}
+	return found[0]
+}
+
+func contains(t testing.TB, m mailer.Outbound, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(m.Text, w) {
+			t.Errorf("mail to %s (%s) lacks %q:\n%s", m.To, m.Subject, w, m.Text)
+		}
+	}
+}
+
+func (c *club) game(id int64) *archive.Game {
+	c.t.Helper()
+	var g *archive.Game
+	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
+		var err error
+		g, err = tx.GameByID(id)
+		return err
+	})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return g
+}
+
+// start registers alice and bob and starts a takeaway game with alice
+// first; it returns bob's challenge mail's reply and the game number.
+func (c *club) start(opts string) (aliceMail mailer.Outbound, id int64) {
+	c.t.Helper()
+	c.register("alice")
+	c.register("bob")
+	out := c.mail("alice@example.org", "new game", "key "+c.keys["alice"]+"\nchallenge bob takeaway "+opts+" as first")
+	ch := to(c.t, out, "bob@example.org")
+	contains(c.t, to(c.t, out, "alice@example.org"), "challenge #1")
+	out = c.replyTo(ch, "accept")
+	contains(c.t, to(c.t, out, "bob@example.org"), "game #1 has started")
+	aliceMail = to(c.t, out, "alice@example.org")
+	if !strings.Contains(aliceMail.Subject, "[postal #1] Takeaway: alice vs bob — your move (move 1)") {
+		c.t.Fatalf("alice's start mail subject: %q", aliceMail.Subject)
+	}
+	return aliceMail, 1
+}
+
+func TestWholeGame(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, id := c.start("pile=7")
+
+	// A bare move in a reply to the game mail.
+	out := c.replyTo(aliceMail, "t2")
+	contains(t, to(t, out, "alice@example.org"), "t2 played in game #1", "Pile: ooooo (5 left)")
+	bobMail := to(t, out, "bob@example.org")
+	if !strings.Contains(bobMail.Subject, "your move (move 2)") || bobMail.InReplyTo == "" {
+		t.Fatalf("bob's turn notice: subject %q, In-Reply-To %q", bobMail.Subject, bobMail.InReplyTo)
+	}
+
+	// The board: plain text above, inline PNG in the HTML, SVG attached.
+	if len(bobMail.Inline) != 1 || bobMail.Inline[0].ContentType != "image/png" || !strings.Contains(bobMail.HTML, `src="cid:`+bobMail.Inline[0].ContentID+`"`) ||
+		len(bobMail.Attachments) != 1 || bobMail.Attachments[0].ContentType != "image/svg+xml" || !strings.HasPrefix(string(bobMail.Inline[0].Data), "\x89PNG") {
+		t.Errorf("board parts: inline %d, attachments %+v", len(bobMail.Inline), bobMail.Attachments)
+	}
+	if bobMail.Headers["Auto-Submitted"] != "auto-generated" || !strings.HasPrefix(bobMail.ReplyTo, "postal+") {
+		t.Errorf("headers %v, Reply-To %s", bobMail.Headers, bobMail.ReplyTo)
+	}
+
+	// An illegal move lists the legal ones and changes nothing.
+	out = c.replyTo(bobMail, "move t4")
+	reply := to(t, out, "bob@example.org")
+	contains(t, reply, "Error: t4 is not a legal move here", "t1  t2  t3")
+	if len(out) != 1 || c.game(id).Ply != 1 {
+		t.Fatalf("illegal move: %d mails, ply %d", len(out), c.game(id).Ply)
+	}
+
+	// A parse error points at the word.
+	out = c.replyTo(bobMail, "mvoe t1")
+	contains(t, out[0], `Line 1, column 1, at "mvoe"`, "mvoe t1\n^")
+	out = c.replyTo(bobMail, "move 1 x1")
+	contains(t, out[0], `"x1" is not a move of Takeaway`, "move 1 x1\n       ^")
+
+	// A forged From without a token changes nothing.
+	out = c.mail("bob@example.org", "resign", "resign 1")
+	contains(t, to(t, out, "bob@example.org"), "postal cannot tell that this mail comes from bob", "Nothing was changed")
+	if g := c.game(id); g.Status != archive.GameActive {
+		t.Fatalf("forged resign ended the game: %+v", g)
+	}
+
+	// A stale move number guard.
+	out = c.replyTo(bobMail, "move #1 t1")
+	contains(t, out[0], "the game is at move 2, not move 1")
+
+	// The same message twice is applied once, with one reply.
+	in := &mailer.Inbound{MessageID: "dup@client.test", From: "bob@example.org", Subject: "Re: " + bobMail.Subject, Text: "t1", Recipients: []string{bobMail.ReplyTo}}
+	out = c.handle(in)
+	if len(out) != 2 {
+		t.Fatalf("move: %d mails", len(out))
+	}
+	dup := *in
+	if out = c.handle(&dup); len(out) != 0 || c.game(id).Ply != 2 {
+		t.Fatalf("duplicate: %d mails, ply %d", len(out), c.game(id).Ply)
+	}
+
+	// carol observes, and gets the game-over mail.
+	c.register("carol")
+	out = c.mail("carol@example.org", "watch", "key "+c.keys["carol"]+"\nobserve 1")
+	contains(t, out[0], "you observe game #1")
+
+	// alice plays with her key in a fresh mail, then wins.
+	out = c.mail("alice@example.org", "move", "key "+c.keys["alice"]+"\nmove 1 #3 t1")
+	contains(t, to(t, out, "alice@example.org"), "t1 played")
+	bobMail = to(t, out, "bob@example.org")
+	out = c.replyTo(bobMail, "t2") // 3 -> 1
+	out = c.replyTo(to(t, out, "alice@example.org"), "t1")
+	contains(t, to(t, out, "alice@example.org"), "The game is over: 1-0 (took the last counter)")
+	contains(t, to(t, out, "bob@example.org"), "Game #1 is over: 1-0")
+	carol := to(t, out, "carol@example.org")
+	if !strings.Contains(carol.Subject, "game over: 1-0") {
+		t.Errorf("carol's subject: %q", carol.Subject)
+	}
+	g := c.game(id)
+	if g.Status != archive.GameOver || g.Result != "1-0" || g.Ply != 5 {
+		t.Fatalf("game after the end: %+v", g)
+	}
+
+	// The record comes as an attachment and replays.
+	out = c.mail("carol@example.org", "record", "record 1")
+	if len(out[0].Attachments) == 0 || !strings.Contains(string(out[0].Attachments[len(out[0].Attachments)-1].Data), "t2") {
+		t.Fatalf("record attachments: %+v", out[0].Attachments)
+	}
+
+	rec, err := notation.ReadRecord(string(out[0].Attachments[len(out[0].Attachments)-1].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if positions, err := rec.Replay(); err != nil || len(positions) != 6 || rec.Players != [2]string{"alice", "bob"} || rec.Result.Score() != "1-0" {
+		t.Fatalf("record replays to %d positions, %v; players %v, result %v", len(positions), err, rec.Players, rec.Result)
+	}
+	if strings.Contains(to(t, c.mail("alice@example.org", "k", "key "+c.keys["alice"]), "alice@example.org").Text, c.keys["alice"]) {
+		t.Error("a reply repeats the personal key")
+	}
+
+	// Every mail about game 1 to bob is in one thread.
+	rows, _ := c.db.Outbox(context.Background(), 0)
+	roots := map[string]bool{}
+	for _, r := range rows {
+		if r.Msg.To == "bob@example.org" && strings.Contains(r.Msg.Subject, "[postal #1]") && len(r.Msg.References) > 0 {
+			roots[r.Msg.References[0]] = true
+		}
+	}
+	if len(roots) != 1 {
+		t.Errorf("bob's game mails have %d thread roots", len(roots))
+	}
+}
+
+func TestResignAndDraw(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, _ := c.start("")
+	out := c.replyTo(aliceMail, "draw")
+	contains(t, to(t, out, "alice@example.org"), "draw offered in game #1")
+	bobMail := to(t, out, "bob@example.org")
+	contains(t, bobMail, "alice offers a draw")
+	out = c.replyTo(bobMail, "draw")
+	contains(t, to(t, out, "bob@example.org"), "draw agreed")
+	contains(t, to(t, out, "alice@example.org"), "Game #1 is over: 1/2-1/2 (draw agreed)")
+
+	// A move declines an offer; the offerer's own move does not.
+	out = c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob takeaway as first")
+	out = c.replyTo(to(t, out, "bob@example.org"), "accept")
+	aliceMail = to(t, out, "alice@example.org")
+	out = c.replyTo(aliceMail, "draw\nt1")
+	bobMail = to(t, out, "bob@example.org")
+	contains(t, bobMail, "alice offers a draw")
+	if g := c.game(2); g.DrawOffer != 1 {
+		t.Fatalf("the offerer's move withdrew the offer: %+v", g)
+	}
+	out = c.replyTo(bobMail, "t1")
+	contains(t, to(t, out, "alice@example.org"), "bob declined your draw offer by moving")
+	if g := c.game(2); g.DrawOffer != 0 {
+		t.Fatalf("a move left the offer standing: %+v", g)
+	}
+	out = c.replyTo(aliceMail, "resign")
+
+	// A third game, resigned.
+	out = c.mail("bob@example.org", "again", "key "+c.keys["bob"]+"\nchallenge alice takeaway as second")
+	ch := to(t, out, "alice@example.org")
+	out = c.replyTo(ch, "accept 3")
+	aliceMail = to(t, out, "alice@example.org")
+	out = c.replyTo(aliceMail, "resign")
+	contains(t, to(t, out, "bob@example.org"), "Game #3 is over: 0-1 (alice resigned)")
+	if g := c.game(3); g.Result != "0-1" {
+		t.Fatalf("game 3: %+v", g)
+	}
+	out = c.replyTo(aliceMail, "move t1")
+	contains(t, out[0], "game #3 is over")
+}
+
+func TestInvitationAndOpen(t *testing.T) {
+	c := newClub(t, Options{})
+	c.register("alice")
+	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge dave@example.net takeaway")
+	inv := to(t, out, "dave@example.net")
+	contains(t, inv, "alice invites you", "register NAME")
+	if strings.Contains(inv.ReplyTo, "+") {
+		t.Errorf("an invitation carries a token: %s", inv.ReplyTo)
+	}
+	out = c.replyTo(inv, "register dave\naccept 1")
+	contains(t, out[0], "registered as dave", "alice has challenged you", "postal cannot tell")
+	c.keys["dave"] = regexp.MustCompile(`key ([a-z2-9]{20})`).FindStringSubmatch(out[0].Text)[1]
+	out = c.mail("dave@example.net", "x", "accept 1\nkey "+c.keys["dave"])
+	contains(t, to(t, out, "dave@example.net"), "game #1 has started")
+
+	out = c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nopen takeaway pile=5 days 7")
+	contains(t, out[0], "challenge #2", "Anyone may accept it")
+	c.register("erin")
+	out = c.mail("erin@example.org", "x", "status")
+	contains(t, out[0], "open challenge #2: alice proposes takeaway")
+	out = c.mail("erin@example.org", "x", "key "+c.keys["erin"]+"\naccept 2")
+	contains(t, to(t, out, "erin@example.org"), "game #2 has started")
+	if g := c.game(2); g.DaysPerMove != 7 || g.Config != "standard dice=off pile=5" {
+		t.Fatalf("game 2: %+v", g)
+	}
+}
+
+func TestChance(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, id := c.start("dice=on")
+	out := c.replyTo(aliceMail, "t1")
+	contains(t, to(t, out, "bob@example.org"), "your move")
+	if g := c.game(id); g.Ply != 2 {
+		t.Fatalf("ply after a move and a die: %d", g.Ply)
+	}
+	out = c.mail("bob@example.org", "r", "record 1")
+	if !regexp.MustCompile(`t1 .*d[1-6]`).MatchString(out[0].Text) {
+		t.Fatalf("record lacks the die:\n%s", out[0].Text)
+	}
+}
+
+func TestNoReply(t *testing.T) {
+	c := newClub(t, Options{RateLimit: 3})
+	if out := c.handle(&mailer.Inbound{From: "postal+abc@demo.test", Text: "help"}); len(out) != 0 {
+		t.Fatal("answered postal itself")
+	}
+	if out := c.handle(&mailer.Inbound{From: "x@example.org", Text: "help", NoReply: "auto-reply"}); len(out) != 0 {
+		t.Fatal("answered an auto-reply")
+	}
+	var n int
+	for i := 0; i < 6; i++ {
+		n += len(c.mail("spam@example.org", "x", "games"))
+	}
+	if n != 4 { // three answers and one "too many"
+		t.Fatalf("%d replies to 6 mails with a limit of 3", n)
+	}
+	msgs, _ := c.db.Messages(context.Background())
+	if len(msgs) != 8 || msgs[0].Outcome != "ignored: from postal itself" || msgs[2].Outcome != "handled: 1 done, 0 refused" || msgs[7].Outcome != "rate-limited" {
+		t.Fatalf("messages: %d, outcomes %q %q", len(msgs), msgs[0].Outcome, msgs[len(msgs)-1].Outcome)
+	}
+}
+
+func TestAuthenticationResults(t *testing.T) {
+	c := newClub(t, Options{AuthServID: "mx.demo.test"})
+	c.register("alice")
+	c.register("bob")
+	for _, tc := range []struct {
+		header string
+		ok     bool
+	}{
+		{"evil.test; dkim=pass header.d=example.org", false},
+		{"mx.demo.test; dkim=fail header.d=example.org", false},
+		{"mx.demo.test; dkim=pass header.d=other.org", false},
+		{"mx.demo.test (our server); spf=pass; dkim=pass (good) header.d=example.org header.s=x", true},
+		{"mx.demo.test; dmarc=pass header.from=example.org", true},
+		// Ours on top says fail: a forged pass below it does not count.
+		{"mx.demo.test; dkim=fail header.d=example.org\nmx.demo.test; dkim=pass header.d=example.org", false},
+	} {
+		out := c.handle(&mailer.Inbound{From: "alice@example.org", Text: "challenge bob takeaway", AuthResults: strings.Split(tc.header, "\n")})
+		got := !strings.Contains(out[0].Text, "postal cannot tell")
+		if got != tc.ok {
+			t.Errorf("%q: accepted %v, want %v", tc.header, got, tc.ok)
+		}
+	}
+}
+
+func TestCrashLeavesNothing(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, id := c.start("")
+	ctx, cancel := context.WithCancel(context.Background())
+	crashHook = cancel
+	defer func() { crashHook = nil }()
+	in := &mailer.Inbound{MessageID: "crash@client.test", From: "alice@example.org", Subject: "Re: " + aliceMail.Subject, Text: "t3", Recipients: []string{aliceMail.ReplyTo}}
+	err := c.s.Handle(ctx, in)
+	if err == nil || IsPermanent(err) {
+		t.Fatalf("Handle under a cancelled context: %v (want a temporary error)", err)
+	}
+	var ce *Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("error of type %T", err)
+	}
+	if out := c.outbox(); len(out) != 0 || c.game(id).Ply != 0 {
+		t.Fatalf("after the crash: %d mails, ply %d", len(out), c.game(id).Ply)
+	}
+	crashHook = nil
+	// The watcher retries: applied once.
+	out := c.handle(in)
+	if len(out) != 2 || c.game(id).Ply != 1 {
+		t.Fatalf("retry: %d mails, ply %d", len(out), c.game(id).Ply)
+	}
+	if out := c.handle(in); len(out) != 0 {
+		t.Fatal("second retry answered again")
+	}
+	// Closing the database mid-flight is a temporary failure too.
+	c.db.Close()
+	if err := c.s.Handle(context.Background(), &mailer.Inbound{MessageID: "late@client.test", From: "bob@example.org", Text: "status"}); err == nil || IsPermanent(err) {
+		t.Fatalf("closed database: %v", err)
+	}
+	if err := c.s.Handle(context.Background(), &mailer.Inbound{From: "bob@example.org"}); !IsPermanent(err) {
+		t.Fatalf("no Message-ID: %v", err)
+	}
+}
+
+// TestGolden pins the mail templates' output for a turn notice, an error
+// reply and the help reply.
+func TestGolden(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, _ := c.start("pile=7")
+	out := c.replyTo(aliceMail, "t2\nmove #9 t1")
+	golden(t, "reply-move", to(t, out, "alice@example.org"))
+	golden(t, "turn-notice", to(t, out, "bob@example.org"))
+	out = c.mail("bob@example.org", "?", "mvoe 1 t1\nhelp draw")
+	golden(t, "reply-errors", out[0])
+}
+
+var (
+	tokenRE = regexp.MustCompile(`[a-z2-9]{16}`)
+	cidRE   = regexp.MustCompile(`cid:[^"]+`)
+)
+
+func golden(t *testing.T, name string, m mailer.Outbound) {
+	t.Helper()
+	for ext, got := range map[string]string{"txt": "Subject: " + m.Subject + "\n\n" + m.Text, "html": m.HTML} {
+		got = cidRE.ReplaceAllString(tokenRE.ReplaceAllString(got, "TOKEN"), "cid:CID")
+		path := filepath.Join("testdata", name+"."+ext+".golden")
+		if *update {
+			os.MkdirAll("testdata", 0o755)
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./club -run Golden -update)", err)
+		}
+		if got != string(want) {
+			t.Errorf("%s differs:\n%s", path, got)
+		}
+	}
+}
+
+func TestRemind(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, id := c.start("")
+	next, ok, err := c.s.Remind(context.Background())
+	if err != nil || !ok {
+		t.Fatalf("Remind: %v %v", ok, err)
+	}
+	if out := c.outbox(); len(out) != 0 {
+		t.Fatalf("a reminder 3 days early: %d mails", len(out))
+	}
+	if want := c.game(id).Deadline.Add(-24 * time.Hour); !next.Equal(want) {
+		t.Fatalf("next reminder %v, want %v", next, want)
+	}
+	c.now = next.Add(time.Minute)
+	if _, ok, _ := c.s.Remind(context.Background()); ok {
+		t.Fatal("a reminder is still pending after it was sent")
+	}
+	out := c.outbox()
+	m := to(t, out, "alice@example.org")
+	contains(t, m, "Reminder: your move in game #1 is due by", "(23")
+	root := aliceMail.MessageID
+	if len(aliceMail.References) > 0 {
+		root = aliceMail.References[0]
+	}
+	if len(out) != 1 || len(m.References) == 0 || m.References[0] != root {
+		t.Fatalf("%d reminders; thread %v vs %v", len(out), m.References, aliceMail.References)
+	}
+	c.s.Remind(context.Background())
+	if out := c.outbox(); len(out) != 0 {
+		t.Fatal("reminded twice")
+	}
+	// A move sets a new deadline, which gets its own reminder.
+	c.replyTo(aliceMail, "t1")
+	if _, ok, _ := c.s.Remind(context.Background()); !ok {
+		t.Fatal("no reminder pending after a move")
+	}
+}

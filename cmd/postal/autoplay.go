@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/smtp"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"postal/archive"
+	"postal/engine"
+)
+
+// autoplayMaxPlies is where a demo game stops: the player to move resigns, so
+// every game of the demo ends in minutes and the archive fills up.
+const autoplayMaxPlies = 60
+
+// bot is a demo player that plays by mail like a person would: it reads its
+// mailbox for postal's mails (and the secret Reply-To address they carry),
+// and answers with commands. It picks its moves at random from the position
+// in the database, which a person would read off the board in the mail.
+type bot struct {
+	name, addr     string
+	imapAddr, smtp string
+	db             *archive.DB
+	club           string
+	rng            *rand.Rand
+	log            *slog.Logger
+
+	replyTo string         // the latest token address postal gave us
+	lastUID imap.UID       // mail read so far
+	sent    map[string]int // game id -> ply we last moved at
+}
+
+// autoplay registers alice and bob, has alice challenge bob to every game in
+// turn, and plays each game by mail to its end (or a resignation at
+// autoplayMaxPlies). It returns when every game is over or ctx ends.
+func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, db *archive.DB, log *slog.Logger) error {
+	domain := club[strings.IndexByte(club, '@')+1:]
+	bots := []*bot{}
+	for i, name := range []string{"alice", "bob"} {
+		bots = append(bots, &bot{name: name, addr: name + "@" + domain, imapAddr: imapAddr, smtp: smtpAddr,
+			db: db, club: club, rng: rand.New(rand.NewPCG(uint64(i), 1)), log: log, sent: map[string]int{}})
+	}
+	alice, bob := bots[0], bots[1]
+	for _, b := range bots {
+		if err := b.send(club, "register", "register "+b.name); err != nil {
+			return err
+		}
+		if err := b.waitForMail(ctx); err != nil {
+			return err
+		}
+	}
+	for _, g := range engine.Games() {
+		name := g.Info().Name
+		if err := alice.send(alice.replyTo, "challenge", "challenge bob "+name); err != nil {
+			return err
+		}
+		if err := play(ctx, alice, bob, name); err != nil {
+			return fmt.Errorf("autoplay %s: %w", name, err)
+		}
+		log.Info("autoplay: game over", "game", name)
+	}
+	return nil
+}
+
+// play runs the bots until the newest game of kind game is over.
+func play(ctx context.Context, alice, bob *bot, game string) error {
+	for ctx.Err() == nil {
+		over := false
+		for _, b := range []*bot{bob, alice} {
+			if _, err := b.readMail(ctx); err != nil {
+				return err
+			}
+			done, err := b.act(ctx, game)
+			if err != nil {
+				return err
+			}
+			over = over || done
+		}
+		if over {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return ctx.Err()
+}
+
+// act does what the bot has to do: accept a challenge to game, or move (or
+// resign) in it when it is its turn. done reports that the game is over.
+func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
+	var cmd string
+	err = b.db.Tx(ctx, func(tx *archive.Tx) error {
+		me, err := tx.PlayerByName(b.name)
+		if err != nil {
+			return err
+		}
+		chs, err := tx.OpenChallenges(me.ID)
+		if err != nil {
+			return err
+		}
+		for _, c := range chs {
+			if c.Game == game && c.OpponentID == me.ID {
+				cmd = fmt.Sprintf("accept %d", c.ID)
+				return nil
+			}
+		}
+		games, err := tx.GamesOf(me.ID)
+		if err != nil {
+			return err
+		}
+		for _, row := range games {
+			if row.Game != game {
+				continue
+			}
+			if row.Status != archive.GameActive {
+				done = true
+				continue
+			}
+			cmd, err = b.choose(row, me.ID)
+			return err
+		}
+		return nil
+	})
+	if err != nil || cmd == "" || b.replyTo == "" {
+		return done, err
+	}
+	return done, b.send(b.replyTo, "autoplay", cmd)
+}
+
+// choose picks the command for an active game: a random legal move with the
+// move-number guard, a resignation past autoplayMaxPlies, or nothing when it
+// is not our turn or we already moved at this ply.
+func (b *bot) choose(row *archive.Game, me int64) (string, error) {
+	key := fmt.Sprint(row.ID)
+	if b.sent[key] == row.Ply+1 {
+		return "", nil
+	}
+	g, err := engine.Lookup(row.Game)
+	if err != nil {
+		return "", err
+	}
+	pos, err := g.ParsePosition(row.Position)
+	if err != nil {
+		return "", err
+	}
+	side := engine.First
+	if row.Players[1] == me {
+		side = engine.Second
+	}
+	if !engine.Acts(pos, side) {
+		return "", nil
+	}
+	b.sent[key] = row.Ply + 1
+	if row.Ply >= autoplayMaxPlies {
+		return fmt.Sprintf("resign %d", row.ID), nil
+	}
+	legal := pos.Legal(side)
+	if len(legal) == 0 {
+		return "", errors.New("no listed move for " + b.name + " in " + row.Position)
+	}
+	return fmt.Sprintf("move %d #%d %s", row.ID, row.Ply+1, legal[b.rng.IntN(len(legal))]), nil
+}
+
+// send submits a plain-text mail by SMTP as the bot.
+func (b *bot) send(to, subject, body string) error {
+	msg := fmt.Sprintf("From: %s <%s>\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%d.%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		b.name, b.addr, to, subject, time.Now().Format(time.RFC1123Z), b.rng.Uint64(), b.addr, body)
+	host := b.smtp[:strings.LastIndexByte(b.smtp, ':')]
+	return smtp.SendMail(b.smtp, smtp.PlainAuth("", b.addr, b.name, host), b.addr, []string{to}, []byte(msg))
+}
+
+// waitForMail waits until a mail from postal with a Reply-To has arrived.
+func (b *bot) waitForMail(ctx context.Context) error {
+	for ctx.Err() == nil {
+		n, err := b.readMail(ctx)
+		if err != nil || n > 0 && b.replyTo != "" {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return ctx.Err()
+}
+
+// readMail reads the bot's new mail and keeps the latest Reply-To address
+// postal gave. It returns how many new mails it read.
+func (b *bot) readMail(ctx context.Context) (int, error) {
+	c, err := imapclient.DialInsecure(b.imapAddr, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	if err := c.Login(b.addr, b.name).Wait(); err != nil {
+		return 0, err
+	}
+	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+		return 0, err
+	}
+	set := imap.UIDSet{}
+	set.AddRange(b.lastUID+1, 0)
+	msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, Envelope: true}).Collect()
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, m := range msgs {
+		if m.UID <= b.lastUID {
+			continue // a UID range n:* always holds the last message
+		}
+		b.lastUID = m.UID
+		n++
+		if m.Envelope != nil && len(m.Envelope.ReplyTo) > 0 {
+			b.replyTo = m.Envelope.ReplyTo[0].Addr()
+		}
+	}
+	return n, c.Logout().Wait()
+}

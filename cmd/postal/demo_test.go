@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"postal/archive"
+	"postal/engine"
+	"postal/mailer/demoserver"
+)
+
+// The README's main job: postal demo --autoplay on free loopback ports plays
+// a game of every game by mail between alice and bob, to its end.
+func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games by mail")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	data := t.TempDir()
+	type up struct {
+		srv *demoserver.Server
+		d   *daemon
+	}
+	started := make(chan up, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- demo(ctx, demoOptions{
+			imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 1,
+			onStart: func(srv *demoserver.Server, d *daemon) { started <- up{srv, d} },
+		}, io.Discard, testLogger(t))
+	}()
+	var u up
+	select {
+	case u = <-started:
+	case err := <-done:
+		t.Fatalf("demo stopped: %v", err)
+	}
+	srv, d := u.srv, u.d
+	if err := autoplay(ctx, srv.IMAPAddr, srv.SMTPAddr, srv.Club, d.db, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatalf("autoplay: %v", err)
+	}
+	// Every game is over in the database, and each move is logged once.
+	var games []*archive.Game
+	err := d.db.Tx(ctx, func(tx *archive.Tx) error {
+		p, err := tx.PlayerByName("alice")
+		if err != nil {
+			return err
+		}
+		games, err = tx.GamesOf(p.ID)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != len(engine.Games()) {
+		t.Fatalf("%d games played, want one of each of %d", len(games), len(engine.Games()))
+	}
+	for _, g := range games {
+		if g.Status != archive.GameOver || g.Result == "*" {
+			t.Errorf("game %d (%s) is %s %s", g.ID, g.Game, g.Status, g.Result)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("demo: %v", err)
+	}
+}
+
+// testLogger logs to the test's output (shown on failure or with -v).
+func testLogger(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"postal/archive"
+	"postal/club"
+	"postal/mailer"
+)
+
+func runServe(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	configFile := fs.String("config", "postal.toml", "the config file (see postal.example.toml)")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	cfg, err := LoadConfig(*configFile)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	// SIGINT/SIGTERM end ctx: the watcher finishes the message in hand and
+	// the sender the delivery in hand, then both return.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	d, err := newDaemon(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.db.Close()
+	return d.run(ctx)
+}
+
+// newDaemon opens the database and builds the club, watcher and sender from
+// a config.
+func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, error) {
+	imapPass, err := cfg.IMAP.Password()
+	if err != nil {
+		return nil, err
+	}
+	smtpPass, err := cfg.SMTP.Password()
+	if err != nil {
+		return nil, err
+	}
+	imapTLS, err := mailer.ParseTLSMode(cfg.IMAP.TLS)
+	if err != nil {
+		return nil, err
+	}
+	smtpTLS, err := mailer.ParseTLSMode(cfg.SMTP.TLS)
+	if err != nil {
+		return nil, err
+	}
+	db, err := archive.Open(ctx, cfg.Database)
+	if err != nil {
+		return nil, err
+	}
+	svc, err := club.New(db, club.Options{
+		Address:    cfg.Club.Address,
+		Name:       cfg.Club.Name,
+		AuthServID: cfg.Club.AuthservID,
+		SiteURL:    cfg.Site.URL,
+		Now:        cfg.now,
+		Log:        log,
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("club: %w", err)
+	}
+	smtpUser := cfg.SMTP.User
+	if smtpUser == "" {
+		smtpUser = cfg.IMAP.User
+	}
+	d := &daemon{
+		db:   db,
+		club: svc,
+		log:  log,
+		watcher: mailer.NewWatcher(mailer.WatchOptions{
+			Addr:         cfg.IMAP.Addr(),
+			TLS:          imapTLS,
+			User:         cfg.IMAP.User,
+			Password:     imapPass,
+			Mailbox:      cfg.IMAP.Mailbox,
+			Processed:    cfg.IMAP.Processed,
+			Failed:       cfg.IMAP.Failed,
+			PollInterval: cfg.IMAP.PollInterval.Duration,
+			Parse:        mailer.ParseOptions{OwnAddresses: []string{cfg.Club.Address}},
+			Logger:       log,
+		}),
+		sender: mailer.NewSender(mailer.SendOptions{
+			Addr:     cfg.SMTP.Addr(),
+			TLS:      smtpTLS,
+			User:     smtpUser,
+			Password: smtpPass,
+			Logger:   log,
+			Now:      cfg.now,
+		}),
+	}
+	return d, nil
+}

@@ -1,0 +1,160 @@
+package conflagration
+
+import (
+	"slices"
+	"strconv"
+)
+
+// Directions (R2), counter-clockwise from east, as (row, column) steps:
+// E/W = column +-1; NNE = column+1, row+1; NNW = row+1; SSW = column-1,
+// row-1; SSE = row-1.
+const (
+	dirE = iota
+	dirNNE
+	dirNNW
+	dirW
+	dirSSW
+	dirSSE
+	numDirs
+)
+
+var dirStep = [numDirs][2]int{{0, 1}, {1, 1}, {1, 0}, {0, -1}, {-1, -1}, {-1, 0}}
+
+// maxCells is the cell count of the largest board (Order 6, R1).
+const maxCells = 91
+
+// maxName is one more than the largest 0-based row or column of any board.
+const maxName = 11
+
+// geom is the precomputed geometry of one board order. Cells are numbered
+// row by row from the bottom, left to right, over the playable cells only.
+// Order 4 is the inner side-4 hexagon of the side-5 board (R1): the outer
+// ring is left out entirely, which is exact because it is always empty and
+// a straight line that leaves a convex hexagon never comes back into it;
+// cells keep the side-5 board's names.
+type geom struct {
+	order int
+	side  int // side of the named board (5 for Orders 4 and 5)
+	n     int // playable cells
+	row   []int8
+	col   []int8
+	name  []string
+	cell  [maxName][maxName]int8 // [row][col] -> cell, -1 when not playable
+	nb    [][numDirs]int8        // neighbour per direction, -1 off the board
+	ray   [][numDirs][]int8      // cells along each direction, nearest first
+	rows  [][]int8               // playable cells of each board row, bottom first (empty rows of Order 4 included)
+	// rank orders every conceivable move by its canonical text, since Legal
+	// is sorted by text: index (from*n+to)*2 + capture.
+	rank   []uint16
+	unrank []mv            // the move of each rank
+	start  [maxCells]uint8 // R3
+}
+
+var geoms = [7]*geom{4: newGeom(4), 5: newGeom(5), 6: newGeom(6)}
+
+func colLetter(c int) byte { return byte('A' + c) }
+
+func cellName(r, c int) string { return string(colLetter(c)) + strconv.Itoa(r+1) }
+
+func newGeom(order int) *geom {
+	s := order
+	if order == 4 {
+		s = 5
+	}
+	g := &geom{order: order, side: s}
+	for r := range g.cell {
+		for c := range g.cell[r] {
+			g.cell[r][c] = -1
+		}
+	}
+	g.rows = make([][]int8, 2*s-1)
+	for r := 0; r <= 2*s-2; r++ {
+		for c := max(0, r-(s-1)); c <= min(2*s-2, r+s-1); c++ {
+			// Distance from the centre (s-1, s-1) in these coordinates.
+			dr, dc := r-(s-1), c-(s-1)
+			d := max(abs(dr), abs(dc), abs(dr-dc))
+			if order == 4 && d > 3 {
+				continue
+			}
+			i := int8(g.n)
+			g.cell[r][c] = i
+			g.row = append(g.row, int8(r))
+			g.col = append(g.col, int8(c))
+			g.name = append(g.name, cellName(r, c))
+			g.rows[r] = append(g.rows[r], i)
+			g.n++
+		}
+	}
+	g.nb = make([][numDirs]int8, g.n)
+	g.ray = make([][numDirs][]int8, g.n)
+	for i := 0; i < g.n; i++ {
+		for d := 0; d < numDirs; d++ {
+			g.nb[i][d] = g.at(int(g.row[i])+dirStep[d][0], int(g.col[i])+dirStep[d][1])
+			for j := g.nb[i][d]; j >= 0; j = g.at(int(g.row[j])+dirStep[d][0], int(g.col[j])+dirStep[d][1]) {
+				g.ray[i][d] = append(g.ray[i][d], j)
+			}
+		}
+		// R3: every third cell; Orders 4 and 5 put Dark on k = 1, Order 6 on k = 2.
+		darkK := 1
+		if order == 6 {
+			darkK = 2
+		}
+		switch k := (int(g.row[i]) + int(g.col[i])) % 3; {
+		case k == 0:
+			g.start[i] = light
+		case k == darkK:
+			g.start[i] = dark
+		}
+	}
+	type text struct {
+		s string
+		i int
+	}
+	all := make([]text, 0, g.n*g.n*2)
+	for f := 0; f < g.n; f++ {
+		for t := 0; t < g.n; t++ {
+			all = append(all, text{g.name[f] + "-" + g.name[t], (f*g.n + t) * 2})
+			all = append(all, text{g.name[f] + "x" + g.name[t], (f*g.n+t)*2 + 1})
+		}
+	}
+	slices.SortFunc(all, func(a, b text) int {
+		if a.s < b.s {
+			return -1
+		}
+		if a.s > b.s {
+			return 1
+		}
+		return 0
+	})
+	g.rank = make([]uint16, len(all))
+	g.unrank = make([]mv, len(all))
+	for k, x := range all {
+		g.rank[x.i] = uint16(k)
+		g.unrank[k] = mv{from: int8(x.i / 2 / g.n), to: int8(x.i / 2 % g.n), cap: x.i%2 == 1}
+	}
+	return g
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// at returns the playable cell at (r, c), or -1.
+func (g *geom) at(r, c int) int8 {
+	if r < 0 || c < 0 || r >= maxName || c >= maxName {
+		return -1
+	}
+	return g.cell[r][c]
+}
+
+// rankOf is the position of the move's text among all move texts.
+func (g *geom) rankOf(m mv) uint16 {
+	k := (int(m.from)*g.n + int(m.to)) * 2
+	if m.cap {
+		k++
+	}
+	return g.rank[k]
+}

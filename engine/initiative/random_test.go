@@ -1,0 +1,57 @@
+package initiative
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"postal/engine"
+	"postal/engine/enginetest"
+)
+
+// TestRandomGames plays 10,000 random matches (300 under -race), half of them
+// with the draft, checking text round trips every 7 plies.
+func TestRandomGames(t *testing.T) {
+	n := 10000
+	if enginetest.RaceEnabled {
+		n = 300
+	}
+	g := Game{}
+	scores := enginetest.RandomGames(t, g, func(rng *rand.Rand) engine.Position {
+		opts := map[string]string{"draft": "no", "stack": "random"}
+		if rng.IntN(2) == 0 {
+			opts["draft"] = "yes"
+		}
+		if rng.IntN(4) == 0 {
+			opts["stack"] = "bgkyr"
+		}
+		pos, err := g.Start(engine.Config{Ruleset: "standard", Options: opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pos
+	}, n, 1000, 7)
+	total := 0
+	for _, c := range scores {
+		total += c
+	}
+	if total != n {
+		t.Errorf("%d games ended, want %d", total, n)
+	}
+	t.Logf("%d random games: %v", n, scores)
+}
+
+func BenchmarkRandomPlayout(b *testing.B) {
+	g := Game{}
+	rng := rand.New(rand.NewPCG(1, 2))
+	start, _ := g.Start(engine.Config{Options: map[string]string{"draft": "no", "stack": "random"}})
+	plies := 0
+	for b.Loop() {
+		_, steps, err := engine.RandomGame(start, rng, 1_000_000)
+		if err != nil {
+			b.Fatal(err)
+		}
+		plies += len(steps)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+}

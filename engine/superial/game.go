@@ -1,0 +1,74 @@
+// Package superial implements Superial Chess, the cube game of the novel "The
+// End of Death and Taxes?", as settled by the rulings R1-R12 of
+// /work/shared/rules/superial-chess.md: the classic game on a 6x6 checkers
+// board, the random-move variant (R11) and two-player boards of 8x8 and
+// 10x10 (R12).
+//
+// Every piece is a cube with a team (White or Black) and an aspect: pusher o,
+// hopper + or slasher x. Captured cubes change team and stay on the board.
+package superial
+
+import (
+	"fmt"
+	"strconv"
+
+	"postal/engine"
+)
+
+func init() { engine.Register(Game{}) }
+
+// Game is Superial Chess for the registry.
+type Game struct{}
+
+// Info describes the game, its rulesets and options.
+func (Game) Info() engine.Info {
+	return engine.Info{
+		Name:        "superial-chess",
+		Title:       "Superial Chess",
+		Description: "Cubes that push, hop and slash on a checkers board; captured cubes change team.",
+		Sides:       [2]string{"White", "Black"},
+		Rulesets: []engine.Ruleset{
+			{Name: "classic", Description: "The classic game (6x6, or 8x8 and 10x10 with the size option)."},
+			{Name: "random", Description: "Each player may spend random moves: the cube is thrown for a square and a face (6x6 only)."},
+		},
+		Options: []engine.Option{
+			{Name: "size", Description: "Board size N x N; each team starts with N pushers.", Default: "6", Values: []string{"6", "8", "10"}},
+			{Name: "random-moves", Description: "Random moves each player starts with (ruleset random only).", Default: "1", Values: []string{"1", "2", "3"}},
+		},
+		Chance:      true,
+		Provisional: "Two-player boards of 8x8 and 10x10 are this project's invention (R12); so is the draw after 100 plies in a row without a capture, an aspect change or a random move.",
+	}
+}
+
+// Start returns the start position of R3 (R12 for larger boards).
+func (Game) Start(cfg engine.Config) (engine.Position, error) {
+	size := cfg.Option("size")
+	if size == "" {
+		size = "6"
+	}
+	n, err := strconv.Atoi(size)
+	if err != nil || (n != 6 && n != 8 && n != 10) {
+		return nil, fmt.Errorf("superial-chess: size must be 6, 8 or 10, not %q", size)
+	}
+	p := &Position{b: startBoard(int8(n))}
+	switch cfg.Ruleset {
+	case "", "classic":
+	case "random":
+		if n != 6 {
+			return nil, fmt.Errorf("superial-chess: the random ruleset is played on the 6x6 board only, since a six-sided cube throws the file and the rank (R11); size %d was asked", n)
+		}
+		k := cfg.Option("random-moves")
+		if k == "" {
+			k = "1"
+		}
+		kn, err := strconv.Atoi(k)
+		if err != nil || kn < 1 || kn > 3 {
+			return nil, fmt.Errorf("superial-chess: random-moves must be 1, 2 or 3, not %q", k)
+		}
+		p.random, p.k, p.left = true, int8(kn), [2]int8{int8(kn), int8(kn)}
+	default:
+		return nil, fmt.Errorf("superial-chess: unknown ruleset %q", cfg.Ruleset)
+	}
+	p.finish()
+	return p, nil
+}

@@ -1,0 +1,610 @@
+package superial
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"unsafe"
+
+	"postal/engine"
+)
+
+// Position is an immutable state of a game of Superial Chess.
+type Position struct {
+	b       board
+	random  bool    // ruleset random (R11)
+	k       int8    // random moves each player started with (R11); 0 in classic
+	left    [2]int8 // random moves left, by team
+	side    int8    // the team to move, or the team whose random move awaits its throw
+	pending bool    // a random move was spent: the cube must be thrown (engine.Chance)
+	ply     int
+	quiet   int    // plies since the last capture, random move or aspect change (see drawLimit)
+	last    string // canonical text of the last move, "" at the start
+	// hist holds the hashes of the earlier positions since the last random
+	// move, oldest first, for the repetition rule (R10). Pending positions
+	// are not counted.
+	hist   *histNode
+	result engine.Result
+}
+
+// histNode is one earlier position of the repetition history, newest first;
+// positions share their history.
+type histNode struct {
+	h    uint64
+	prev *histNode
+}
+
+// hashes returns the history oldest first.
+func (p *Position) hashes() []uint64 {
+	var out []uint64
+	for x := p.hist; x != nil; x = x.prev {
+		out = append(out, x.h)
+	}
+	slices.Reverse(out)
+	return out
+}
+
+var _ engine.Position = (*Position)(nil)
+
+var sideNames = [2]string{"White", "Black"}
+
+var aspectNames = [3]string{"pusher", "hopper", "slasher"}
+
+// drawLimit is this project's rule to end games that go nowhere (the seed and
+// R10 are silent): after 100 plies in a row with no capture, no aspect change
+// and no random move, the game is drawn. Listed in Info.Provisional.
+const drawLimit = 100
+
+// ToMove lists the team to move, engine.Chance while a random move waits for
+// its throws, nobody once the game is over.
+func (p *Position) ToMove() []engine.Player {
+	switch {
+	case p.result.Over():
+		return nil
+	case p.pending:
+		return []engine.Player{engine.Chance}
+	}
+	return []engine.Player{engine.Player(p.side)}
+}
+
+// Ply counts the moves played, throws included.
+func (p *Position) Ply() int { return p.ply }
+
+// Result says whether the game is over (R10).
+func (p *Position) Result() engine.Result { return p.result }
+
+// Legal lists the moves of pl sorted by their text: every stopping point of
+// every chain, with each aspect change R5 allows, the aspect changes alone,
+// and random while the player has one left; the 216 throws for engine.Chance.
+func (p *Position) Legal(pl engine.Player) []engine.Move {
+	if !engine.Acts(p, pl) {
+		return nil
+	}
+	if pl == engine.Chance {
+		out := make([]engine.Move, 0, 216)
+		for f := int8(0); f < 6; f++ {
+			for r := int8(0); r < 6; r++ {
+				for face := 0; face < 6; face++ {
+					out = append(out, throwFace(sq{f, r}, face))
+				}
+			}
+		}
+		slices.SortFunc(out, func(a, b engine.Move) int { return strings.Compare(a.String(), b.String()) })
+		return out
+	}
+	// The moves share one string of texts. They carry no legs: Apply reads
+	// them from the text of the one move played.
+	var (
+		ms   = make([]Move, 0, 64)
+		ends = make([]int32, 0, 64)
+		text = make([]byte, 0, 1024)
+	)
+	// plain[k] is where the text of the last listed chain of k legs lies.
+	plain := make([][2]int, 8)
+	p.b.gen(int(p.side), func(from sq, ls []leg, aspect int) bool {
+		start := len(text)
+		kind := kindMove
+		if ls == nil {
+			kind = kindAspect
+		}
+		k := len(ls)
+		switch {
+		case ls == nil || (k == 1 && aspect < 0):
+			text = appendMove(text, from, ls, aspect)
+		case aspect >= 0:
+			// gen emits a move's aspect changes after the move itself and
+			// its continuations: the text of the move is plain[k].
+			text = append(text, text[plain[k][0]:plain[k][1]]...)
+			text = append(text, '=', aspectChars[aspect])
+		default:
+			// A continuation of the chain whose text is plain[k-1].
+			text = append(text, text[plain[k-1][0]:plain[k-1][1]]...)
+			l := ls[k-1]
+			text = append(text, '-')
+			text = append(text, squareNames[l.to.f][l.to.r]...)
+			if l.via != noSq {
+				text = append(text, '[')
+				text = append(text, squareNames[l.via.f][l.via.r]...)
+				text = append(text, ']')
+			}
+		}
+		if ls != nil && aspect < 0 {
+			if k >= len(plain) {
+				plain = append(plain, make([][2]int, k+1-len(plain))...)
+			}
+			plain[k] = [2]int{start, len(text)}
+		}
+		ms = append(ms, Move{kind: kind, from: from, aspect: int8(aspect)})
+		ends = append(ends, int32(len(text)))
+		return true
+	})
+	// text is never written again: the strings may share its bytes.
+	all := unsafe.String(unsafe.SliceData(text), len(text))
+	ptrs := make([]*Move, len(ms), len(ms)+1)
+	prev := int32(0)
+	for i := range ms {
+		ms[i].text = all[prev:ends[i]]
+		prev = ends[i]
+		ptrs[i] = &ms[i]
+	}
+	if p.left[p.side] > 0 {
+		ptrs = append(ptrs, &randomMove)
+	}
+	// gen lists the moves in the order of their texts on boards up to 8x8,
+	// not on 10x10 (a1=x sorts after a10-a9).
+	if !slices.IsSortedFunc(ptrs, cmpMoves) {
+		slices.SortFunc(ptrs, cmpMoves)
+	}
+	out := make([]engine.Move, len(ptrs))
+	for i, m := range ptrs {
+		out[i] = m
+	}
+	return out
+}
+
+func cmpMoves(a, b *Move) int { return strings.Compare(a.text, b.text) }
+
+// throwFace is the outcome of the third throw (R11): 1-3 black o + x,
+// 4-6 white o + x.
+func throwFace(s sq, face int) Move {
+	team := black
+	if face >= 3 {
+		team = white
+	}
+	return newThrow(s, team, face%3)
+}
+
+// Sample throws the cube three times: file, rank, face (R11).
+func (p *Position) Sample(src *rand.Rand) engine.Move {
+	f := src.IntN(6)
+	r := src.IntN(6)
+	face := src.IntN(6)
+	return throwFace(sq{int8(f), int8(r)}, face)
+}
+
+// ParseMove reads the text of a move of pl (form only).
+func (p *Position) ParseMove(pl engine.Player, text string) (engine.Move, error) {
+	m, err := parseMove(p.b.n, pl, text)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Apply plays m for pl: the one place where legality is decided.
+func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, error) {
+	if !engine.Acts(p, pl) {
+		return nil, &engine.NotYourTurnError{Player: pl}
+	}
+	var mv Move
+	switch x := m.(type) {
+	case Move:
+		mv = x
+	case *Move:
+		mv = *x
+	default:
+		return nil, engine.Illegal(m.String(), "not a Superial Chess move")
+	}
+	if mv.kind == kindMove && mv.legs == nil {
+		// A listed move: its legs are in its text.
+		full, err := parseMove(p.b.n, engine.First, mv.text)
+		if err != nil {
+			return nil, engine.Illegal(mv.text, "not a move of this board")
+		}
+		mv = full
+	}
+	// A move parsed for another board size may name squares off this board.
+	if err := p.onBoard(mv); err != nil {
+		return nil, err
+	}
+	next := *p
+	next.ply++
+	next.quiet++
+	if pl == engine.Chance {
+		if mv.kind != kindThrow {
+			return nil, engine.Illegal(mv.text, "the cube must be thrown: a chance outcome reads like throw c4 Wx")
+		}
+		// R11: an empty square gets a new piece of the thrown team and
+		// aspect; a piece takes the thrown aspect and keeps its team.
+		c := next.b.at(mv.from)
+		if c == 0 {
+			next.b.set(mv.from, piece(int(mv.team), int(mv.aspect)))
+		} else {
+			next.b.set(mv.from, piece(c.team(), int(mv.aspect)))
+		}
+		next.pending = false
+		next.side = 1 - p.side
+		next.quiet = 0
+		next.last = mv.text
+		next.hist = nil // random moves left changed: no earlier position returns
+		next.finish()
+		return &next, nil
+	}
+	switch mv.kind {
+	case kindThrow:
+		return nil, engine.Illegal(mv.text, "the cube is thrown by the server: write random to spend a random move")
+	case kindRandom:
+		if !p.random {
+			return nil, engine.Illegal(mv.text, "random moves are played in the random ruleset only (R11)")
+		}
+		if p.left[p.side] == 0 {
+			return nil, engine.Illegal(mv.text, "%s has no random move left (R11)", sideNames[p.side])
+		}
+		next.left[p.side]--
+		next.pending = true
+		next.last = mv.text
+		next.hist = nil
+		return &next, nil
+	case kindAspect:
+		c, err := p.own(mv, mv.from)
+		if err != nil {
+			return nil, err
+		}
+		if teamColor(mv.from, c.team()) {
+			return nil, engine.Illegal(mv.text, "%s stands on its home color: only a piece off home may change aspect (R5)", mv.from)
+		}
+		if int(mv.aspect) == c.aspect() {
+			return nil, engine.Illegal(mv.text, "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
+		}
+		next.b.set(mv.from, piece(c.team(), int(mv.aspect)))
+		next.quiet = 0
+		next.last = mv.text
+	case kindMove:
+		canon, captures, err := p.move(&next.b, mv)
+		if err != nil {
+			return nil, err
+		}
+		if captures > 0 || mv.aspect >= 0 {
+			next.quiet = 0
+		}
+		next.last = canon.text
+	}
+	next.hist = &histNode{h: p.hash(), prev: p.hist}
+	next.side = 1 - p.side
+	next.finish()
+	return &next, nil
+}
+
+// onBoard checks the squares of mv against the board size.
+func (p *Position) onBoard(mv Move) error {
+	check := func(s sq) error {
+		if s != noSq && !p.b.on(s) {
+			return engine.Illegal(mv.text, "%s is not on the %dx%d board", s, p.b.n, p.b.n)
+		}
+		return nil
+	}
+	if mv.kind == kindMove || mv.kind == kindAspect || mv.kind == kindThrow {
+		if err := check(mv.from); err != nil {
+			return err
+		}
+	}
+	for _, l := range mv.legs {
+		if err := check(l.to); err != nil {
+			return err
+		}
+		if err := check(l.via); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// own returns the piece of the player to move on s.
+func (p *Position) own(mv Move, s sq) (cell, error) {
+	c := p.b.at(s)
+	if c == 0 {
+		return 0, engine.Illegal(mv.text, "there is no piece on %s", s)
+	}
+	if c.team() != int(p.side) {
+		return 0, engine.Illegal(mv.text, "the piece on %s is %s's", s, sideNames[c.team()])
+	}
+	return c, nil
+}
+
+// move plays the piece move mv on b (a copy of p's board). It returns the
+// move in canonical form (side hops name their jumped square) and the number
+// of captures.
+func (p *Position) move(b *board, mv Move) (Move, int, error) {
+	c, err := p.own(mv, mv.from)
+	if err != nil {
+		return Move{}, 0, err
+	}
+	side := int(p.side)
+	for _, l := range mv.legs {
+		if l.via != noSq && c.aspect() != hopper {
+			return Move{}, 0, engine.Illegal(mv.text, "only a hopper's side hop names a jumped square, like c3-d4[d3]")
+		}
+	}
+	captures := 0
+	capture := func(s sq) {
+		if x := b.at(s); x != 0 && x.team() != side {
+			b.set(s, piece(side, x.aspect())) // R4: the cube turns to the other team
+			captures++
+		}
+	}
+	legs := make([]leg, len(mv.legs))
+	copy(legs, mv.legs)
+	from := mv.from
+	switch c.aspect() {
+	case pusher: // R6
+		if len(legs) != 1 {
+			return Move{}, 0, engine.Illegal(mv.text, "a pusher steps one square: it makes no chains (R6)")
+		}
+		to := legs[0].to
+		d := sq{to.f - from.f, to.r - from.r}
+		if !slices.Contains(orth[:], d) {
+			return Move{}, 0, engine.Illegal(mv.text, "%s is not orthogonally next to %s: a pusher steps one square (R6)", to, from)
+		}
+		q := to
+		for b.on(q) && b.at(q) != 0 {
+			q = add(q, d)
+		}
+		if !b.on(q) {
+			return Move{}, 0, engine.Illegal(mv.text, "the line of pieces from %s reaches the edge: nothing is pushed off the board (R6)", to)
+		}
+		for x := q; x != to; {
+			prev := add(x, mul(d, -1))
+			b.set(x, b.at(prev))
+			x = prev
+		}
+		b.set(to, 0)
+		b.set(from, 0)
+		// R6: opposing pieces now standing on the pusher's team color are
+		// captured; the others, and own pieces, only move.
+		for x := to; x != q; {
+			x = add(x, d)
+			if teamColor(x, side) {
+				capture(x)
+			}
+		}
+		from = to
+	case hopper: // R7
+		b.set(from, 0) // the hopper is lifted for the whole turn
+		var visited, jumped sqSet
+		visited.add(from)
+		cur := from
+		for i, l := range legs {
+			to := l.to
+			df, dr := to.f-cur.f, to.r-cur.r
+			var cands []sq
+			straight := false
+			switch {
+			case (abs8(df) == 2 && dr == 0) || (df == 0 && abs8(dr) == 2):
+				straight = true
+				cands = []sq{{cur.f + df/2, cur.r + dr/2}}
+			case abs8(df) == 1 && abs8(dr) == 1:
+				cands = []sq{{cur.f + df, cur.r}, {cur.f, cur.r + dr}}
+			default:
+				return Move{}, 0, engine.Illegal(mv.text, "%s to %s is not a hopper's move: it hops over an orthogonally adjacent piece onto a square next to that piece (R7)", cur, to)
+			}
+			if straight && b.at(cands[0]) == 0 && l.via == noSq {
+				// A plain two-square move ends the turn and cannot follow a hop.
+				switch {
+				case i > 0:
+					return Move{}, 0, engine.Illegal(mv.text, "%s is empty: once it has hopped, a hopper never moves over an empty square (R7)", cands[0])
+				case len(legs) > 1:
+					return Move{}, 0, engine.Illegal(mv.text, "%s is empty: a plain two-square move ends the turn (R7)", cands[0])
+				}
+				if b.at(to) != 0 {
+					return Move{}, 0, engine.Illegal(mv.text, "%s is occupied", to)
+				}
+				cur = to
+				break
+			}
+			j := noSq
+			if l.via != noSq {
+				if !slices.Contains(cands, l.via) {
+					return Move{}, 0, engine.Illegal(mv.text, "a hop from %s to %s cannot go over %s (R7)", cur, to, l.via)
+				}
+				j = l.via
+				if b.at(j) == 0 {
+					return Move{}, 0, engine.Illegal(mv.text, "there is no piece on %s to hop over (R7)", j)
+				}
+				if jumped.has(j) {
+					return Move{}, 0, engine.Illegal(mv.text, "the hopper may not jump the piece on %s twice (R7)", j)
+				}
+			} else {
+				var ok []sq
+				twice := noSq
+				for _, x := range cands {
+					if b.at(x) != 0 {
+						if jumped.has(x) {
+							twice = x
+						} else {
+							ok = append(ok, x)
+						}
+					}
+				}
+				switch {
+				case len(ok) == 2:
+					return Move{}, 0, engine.Illegal(mv.text, "ambiguous hop from %s to %s: name the jumped square, %s-%s[%s] or %s-%s[%s]", cur, to, cur, to, ok[0], cur, to, ok[1])
+				case len(ok) == 1:
+					j = ok[0]
+				case twice != noSq:
+					return Move{}, 0, engine.Illegal(mv.text, "the hopper may not jump the piece on %s twice (R7)", twice)
+				default:
+					return Move{}, 0, engine.Illegal(mv.text, "there is no piece to hop over between %s and %s (R7)", cur, to)
+				}
+			}
+			if visited.has(to) {
+				return Move{}, 0, engine.Illegal(mv.text, "the hopper may not land on %s again: it was there this turn (R7)", to)
+			}
+			if b.at(to) != 0 {
+				return Move{}, 0, engine.Illegal(mv.text, "%s is occupied", to)
+			}
+			// R7: a jumped opposing piece is captured only on a square of
+			// the hopper's team color.
+			if teamColor(j, side) {
+				capture(j)
+			}
+			jumped.add(j)
+			visited.add(to)
+			legs[i].via = noSq
+			if !straight {
+				legs[i].via = j
+			}
+			cur = to
+		}
+		from = cur
+	case slasher: // R8
+		b.set(from, 0)
+		var visited sqSet
+		visited.add(from)
+		cur := from
+		n := b.n
+		for _, l := range legs {
+			to := l.to
+			df, dr := torus(to.f-cur.f, n), torus(to.r-cur.r, n)
+			switch {
+			case abs8(df) == 1 && abs8(dr) == 1:
+				if len(legs) > 1 {
+					return Move{}, 0, engine.Illegal(mv.text, "%s to %s is a step: a slasher's step ends its move (R8)", cur, to)
+				}
+				if b.at(to) != 0 {
+					return Move{}, 0, engine.Illegal(mv.text, "%s is occupied", to)
+				}
+			case abs8(df) == 2 && abs8(dr) == 2:
+				j := b.wrap(sq{cur.f + df/2, cur.r + dr/2})
+				if b.at(j) == 0 {
+					return Move{}, 0, engine.Illegal(mv.text, "there is no piece on %s to jump over (R8)", j)
+				}
+				if visited.has(to) {
+					return Move{}, 0, engine.Illegal(mv.text, "the slasher may not land on %s again: it was there this turn (R8)", to)
+				}
+				if b.at(to) != 0 {
+					return Move{}, 0, engine.Illegal(mv.text, "%s is occupied", to)
+				}
+				capture(j) // R8: whatever its square color
+				visited.add(to)
+			default:
+				return Move{}, 0, engine.Illegal(mv.text, "%s to %s is not a slasher's move: it steps or jumps diagonally (R8)", cur, to)
+			}
+			cur = to
+		}
+		from = cur
+	}
+	// R5: a piece that ends its move off home may change aspect.
+	a := c.aspect()
+	if mv.aspect >= 0 {
+		if teamColor(from, side) {
+			return Move{}, 0, engine.Illegal(mv.text, "the piece ends on %s, its home color: it may change aspect only off home (R5)", from)
+		}
+		if int(mv.aspect) == a {
+			return Move{}, 0, engine.Illegal(mv.text, "the piece is already a %s", aspectNames[a])
+		}
+		a = int(mv.aspect)
+	}
+	b.set(from, piece(side, a))
+	return newMove(mv.from, legs, int(mv.aspect)), captures, nil
+}
+
+func abs8(x int8) int8 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// torus folds a displacement into -n/2+1 .. n/2 (n even).
+func torus(d, n int8) int8 {
+	d = ((d % n) + n) % n
+	if d > n/2 {
+		d -= n
+	}
+	return d
+}
+
+// hash identifies a position for the repetition rule (R10): pieces, teams,
+// aspects, side to move, random moves left (FNV-1a).
+func (p *Position) hash() uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x byte) {
+		h ^= uint64(x)
+		h *= 1099511628211
+	}
+	mix(byte(p.b.n))
+	for i := 0; i < int(p.b.n)*int(p.b.n); i++ {
+		mix(byte(p.b.cells[i]))
+	}
+	mix(byte(p.side))
+	mix(byte(p.left[0]))
+	mix(byte(p.left[1]))
+	return h
+}
+
+// finish computes the result of a position whose side is to move (R10).
+func (p *Position) finish() {
+	p.result = engine.Result{}
+	if p.pending {
+		return
+	}
+	s := int(p.side)
+	cnt := p.b.count()
+	if cnt[s] == 0 {
+		p.result = engine.Result{Kind: engine.Win, Winner: engine.Player(1 - s), Reason: sideNames[s] + " owns no pieces"}
+		return
+	}
+	if cnt[1-s] == 0 {
+		p.result = engine.Result{Kind: engine.Win, Winner: engine.Player(s), Reason: sideNames[1-s] + " owns no pieces"}
+		return
+	}
+	h, seen := p.hash(), 1
+	for x := p.hist; x != nil; x = x.prev {
+		if x.h == h {
+			seen++
+		}
+	}
+	if seen >= 3 {
+		p.result = engine.Result{Kind: engine.Draw, Reason: "the same position occurred for the third time"}
+		return
+	}
+	if !p.hasTurn() {
+		p.result = engine.Result{Kind: engine.Win, Winner: engine.Player(1 - s), Reason: sideNames[s] + " cannot move"}
+		return
+	}
+	if p.quiet >= drawLimit {
+		p.result = engine.Result{Kind: engine.Draw, Reason: "100 plies without a capture, an aspect change or a random move"}
+	}
+}
+
+// hasTurn reports whether the side to move has a legal turn (R10).
+func (p *Position) hasTurn() bool {
+	if p.left[p.side] > 0 {
+		return true
+	}
+	n := p.b.n
+	for r := int8(0); r < n; r++ {
+		for f := int8(0); f < n; f++ {
+			s := sq{f, r}
+			if c := p.b.at(s); c != 0 && c.team() == int(p.side) && !teamColor(s, c.team()) {
+				return true // an aspect change alone (R5)
+			}
+		}
+	}
+	found := false
+	p.b.gen(int(p.side), func(sq, []leg, int) bool {
+		found = true
+		return false
+	})
+	return found
+}

@@ -1,0 +1,241 @@
+package superial
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"postal/engine"
+)
+
+// Position text, one line of space-separated fields:
+//
+//		classic 6 1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w - 0 0 - -
+//
+//	 1. ruleset: classic or random
+//	 2. board size N: 6, 8 or 10 (R12)
+//	 3. the board, rank N first, ranks separated by /; a piece is P, H or S
+//	    (pusher, hopper, slasher), upper case for White, lower case for Black;
+//	    a number counts empty squares
+//	 4. side to move: w or b; w* or b* when that side spent a random move and
+//	    the cube is to be thrown (R11)
+//	 5. random moves: - in classic; K:W:B in random (K each at the start, W and
+//	    B left)
+//	 6. ply; 7. plies since the last capture, aspect change or random move
+//	 8. last move, spaces written as _ (throw_c4_Wx), - at the start
+//	 9. hashes of the earlier positions since the last random move, for the
+//	    repetition rule (R10): 16 hex digits each, comma-separated, or -
+const pieceLetters = "PHSphs"
+
+// String is the canonical text of the position.
+func (p *Position) String() string {
+	var b strings.Builder
+	if p.random {
+		b.WriteString("random ")
+	} else {
+		b.WriteString("classic ")
+	}
+	n := p.b.n
+	b.WriteString(strconv.Itoa(int(n)))
+	b.WriteByte(' ')
+	for r := n - 1; r >= 0; r-- {
+		empty := 0
+		for f := int8(0); f < n; f++ {
+			c := p.b.at(sq{f, r})
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteByte(pieceLetters[c-1])
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteByte("wb"[p.side])
+	if p.pending {
+		b.WriteByte('*')
+	}
+	if p.random {
+		fmt.Fprintf(&b, " %d:%d:%d", p.k, p.left[0], p.left[1])
+	} else {
+		b.WriteString(" -")
+	}
+	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
+	if p.last == "" {
+		b.WriteByte('-')
+	} else {
+		b.WriteString(strings.ReplaceAll(p.last, " ", "_"))
+	}
+	b.WriteByte(' ')
+	hs := p.hashes()
+	if len(hs) == 0 {
+		b.WriteByte('-')
+	}
+	for i, h := range hs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%016x", h)
+	}
+	return b.String()
+}
+
+// ParsePosition reads the text written by Position.String.
+func (Game) ParsePosition(text string) (engine.Position, error) {
+	return parsePosition(text)
+}
+
+func parsePosition(text string) (*Position, error) {
+	fields := strings.Fields(text)
+	bad := func(format string, args ...any) (*Position, error) {
+		return nil, fmt.Errorf("superial-chess: bad position %q: %s", text, fmt.Sprintf(format, args...))
+	}
+	if len(fields) != 9 {
+		return bad("want 9 fields, got %d", len(fields))
+	}
+	p := &Position{}
+	switch fields[0] {
+	case "classic":
+	case "random":
+		p.random = true
+	default:
+		return bad("unknown ruleset %q", fields[0])
+	}
+	switch fields[1] {
+	case "6", "8", "10":
+	default:
+		return bad("board size must be 6, 8 or 10")
+	}
+	n, _ := strconv.Atoi(fields[1])
+	p.b.n = int8(n)
+	if p.random && n != 6 {
+		return bad("the random ruleset is played on 6x6 only (R11)")
+	}
+	ranks := strings.Split(fields[2], "/")
+	if len(ranks) != n {
+		return bad("the board needs %d ranks", n)
+	}
+	for i, row := range ranks {
+		r := int8(n - 1 - i)
+		f := 0
+		for j := 0; j < len(row); {
+			c := row[j]
+			if c >= '1' && c <= '9' {
+				k := int(c - '0')
+				j++
+				if k == 1 && j < len(row) && row[j] == '0' {
+					k = 10
+					j++
+				}
+				if j < len(row) && row[j] >= '0' && row[j] <= '9' {
+					return bad("two counts of empty squares in a row on rank %d", r+1)
+				}
+				f += k
+				continue
+			}
+			x := strings.IndexByte(pieceLetters, c)
+			if x < 0 {
+				return bad("unknown piece %q on rank %d", c, r+1)
+			}
+			if f >= n {
+				return bad("rank %d is too long", r+1)
+			}
+			p.b.set(sq{int8(f), r}, cell(x+1))
+			f++
+			j++
+		}
+		if f != n {
+			return bad("rank %d has %d squares, not %d", r+1, f, n)
+		}
+	}
+	side := fields[3]
+	if strings.HasSuffix(side, "*") {
+		p.pending = true
+		side = side[:len(side)-1]
+	}
+	switch side {
+	case "w":
+	case "b":
+		p.side = 1
+	default:
+		return bad("side to move must be w, b, w* or b*")
+	}
+	if p.random {
+		parts := strings.Split(fields[4], ":")
+		if len(parts) != 3 {
+			return bad("random moves must read K:W:B")
+		}
+		var v [3]int
+		for i, s := range parts {
+			x, err := strconv.Atoi(s)
+			if err != nil || x < 0 || x > 3 || s != strconv.Itoa(x) {
+				return bad("random moves must be 0-3, not %q", s)
+			}
+			v[i] = x
+		}
+		if v[0] < 1 || v[1] > v[0] || v[2] > v[0] {
+			return bad("random moves left cannot exceed K (1-3)")
+		}
+		p.k, p.left = int8(v[0]), [2]int8{int8(v[1]), int8(v[2])}
+	} else {
+		if fields[4] != "-" {
+			return bad("classic has no random moves: field 5 must be -")
+		}
+		if p.pending {
+			return bad("classic has no random moves to throw")
+		}
+	}
+	var err error
+	if p.ply, err = count(fields[5]); err != nil {
+		return bad("ply: %v", err)
+	}
+	if p.quiet, err = count(fields[6]); err != nil {
+		return bad("quiet plies: %v", err)
+	}
+	if p.quiet > p.ply {
+		return bad("more quiet plies than plies")
+	}
+	if fields[7] != "-" {
+		pl := engine.First
+		if strings.HasPrefix(fields[7], "throw") {
+			pl = engine.Chance
+		}
+		m, err := parseMove(p.b.n, pl, strings.ReplaceAll(fields[7], "_", " "))
+		if err != nil {
+			return bad("last move: %v", err)
+		}
+		p.last = m.String()
+	}
+	if fields[8] != "-" {
+		hs := strings.Split(fields[8], ",")
+		if len(hs) > p.ply {
+			return bad("more earlier positions than plies")
+		}
+		for _, h := range hs {
+			x, err := strconv.ParseUint(h, 16, 64)
+			if err != nil || len(h) != 16 || strings.ToLower(h) != h {
+				return bad("repetition hash %q is not 16 hex digits", h)
+			}
+			p.hist = &histNode{h: x, prev: p.hist}
+		}
+	}
+	p.finish()
+	return p, nil
+}
+
+func count(s string) (int, error) {
+	x, err := strconv.Atoi(s)
+	if err != nil || x < 0 || s != strconv.Itoa(x) || x > 1_000_000 {
+		return 0, fmt.Errorf("%q is not a count", s)
+	}
+	return x, nil
+}

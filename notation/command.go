@@ -1,0 +1,522 @@
+package notation
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Verb names a command of the mail command language (docs/commands.md).
+type Verb string
+
+// The verbs, as players write them (case-insensitive).
+const (
+	CmdRegister  Verb = "register"
+	CmdKey       Verb = "key"
+	CmdHelp      Verb = "help"
+	CmdRules     Verb = "rules"
+	CmdGames     Verb = "games"
+	CmdStatus    Verb = "status"
+	CmdChallenge Verb = "challenge"
+	CmdOpen      Verb = "open"
+	CmdAccept    Verb = "accept"
+	CmdDecline   Verb = "decline"
+	CmdCancel    Verb = "cancel"
+	CmdMove      Verb = "move"
+	CmdPreview   Verb = "preview"
+	CmdMoves     Verb = "moves"
+	CmdBoard     Verb = "board"
+	CmdRecord    Verb = "record"
+	CmdResign    Verb = "resign"
+	CmdDraw      Verb = "draw"
+	CmdObserve   Verb = "observe"
+	CmdUnobserve Verb = "unobserve"
+)
+
+// Verbs lists every verb in the order docs/commands.md presents them.
+var Verbs = []Verb{
+	CmdRegister, CmdKey, CmdHelp, CmdRules, CmdGames, CmdStatus,
+	CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel,
+	CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord,
+	CmdResign, CmdDraw, CmdObserve, CmdUnobserve,
+}
+
+// Usage is the one-line synopsis of each verb, quoted in error messages.
+var Usage = map[Verb]string{
+	CmdRegister:  "register NAME",
+	CmdKey:       "key KEY",
+	CmdHelp:      "help [TOPIC|GAME]",
+	CmdRules:     "rules GAME",
+	CmdGames:     "games",
+	CmdStatus:    "status",
+	CmdChallenge: "challenge PLAYER GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N]",
+	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N]",
+	CmdAccept:    "accept ID",
+	CmdDecline:   "decline ID",
+	CmdCancel:    "cancel ID",
+	CmdMove:      "move [ID] [#N] MOVE",
+	CmdPreview:   "preview [ID] MOVE",
+	CmdMoves:     "moves [ID]",
+	CmdBoard:     "board [ID]",
+	CmdRecord:    "record [ID]",
+	CmdResign:    "resign [ID]",
+	CmdDraw:      "draw [ID]",
+	CmdObserve:   "observe ID",
+	CmdUnobserve: "unobserve ID",
+}
+
+// Command is one parsed command line. The parser fills in what the line says
+// and judges only its form: whether a game, player or move exists is the
+// club's business.
+type Command struct {
+	Verb Verb
+	// ID is the game or challenge number; 0 when left out (a reply whose
+	// subject carries the game tag supplies it).
+	ID int64
+	// Guard is the move number of "move ID #N MOVE": the move is refused
+	// unless it would be move N of the game. 0 when absent.
+	Guard int
+	// Arg is the single argument of register (NAME), key (KEY), help
+	// (TOPIC), rules (GAME) and challenge (PLAYER: a name or an address),
+	// lower case.
+	Arg string
+	// Game, Options, As and Days are the game proposed by challenge and open.
+	// Options holds the ruleset and NAME=VALUE words in the order written.
+	Game    string
+	Options []string
+	As      string // "", "first", "second" or "random"
+	Days    int    // days per move; 0 means the default
+	// Move is the text of a move (move, preview), whitespace collapsed,
+	// case kept: the game reads it.
+	Move string
+}
+
+// Pos is where a command or an error stands in the text: line and column
+// (in characters), both counting from 1.
+type Pos struct {
+	Line, Col int
+}
+
+// CommandError reports a line that is not a well-formed command. It quotes
+// the offending word, as go/scanner does with a position.
+type CommandError struct {
+	Pos
+	Text string // the whole line
+	Word string // the offending word; "" when something is missing at the end
+	Msg  string
+}
+
+func (e *CommandError) Error() string {
+	return strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + e.Msg
+}
+
+// Caret returns the line and, under it, a caret pointing at the error's
+// column, for a fixed-width reply.
+func (e *CommandError) Caret() string {
+	return e.Text + "\n" + strings.Repeat(" ", max(e.Col-1, 0)) + "^"
+}
+
+// Parsed is one non-blank line of a body: a command, or the error that made
+// it none.
+type Parsed struct {
+	Pos
+	Text string // the line as written, trimmed
+	Cmd  Command
+	Err  *CommandError // nil when Cmd is valid
+}
+
+// ParseOptions says how to read a body.
+type ParseOptions struct {
+	// Tagged is set when the subject carries a game tag: a line that starts
+	// with no verb is then read as "move LINE".
+	Tagged bool
+	// MaxLines caps the command lines read; 0 means 50. Lines past it are
+	// dropped, and Truncated is reported by ParseCommands.
+	MaxLines int
+}
+
+// ParseCommands reads a mail body, one command a line, and returns one entry
+// for each line that holds anything: blank lines and quoted lines (starting
+// with ">") are skipped, and a signature separator ("--") ends the commands.
+// truncated reports that lines past opt.MaxLines were left unread.
+func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool) {
+	limit := opt.MaxLines
+	if limit <= 0 {
+		limit = 50
+	}
+	for i, line := range strings.Split(body, "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		trimmed := strings.TrimLeft(line, " \t")
+		if trimmed == "" || strings.HasPrefix(trimmed, ">") {
+			continue
+		}
+		if trimmed == "--" {
+			break
+		}
+		if len(out) == limit {
+			return out, true
+		}
+		p := Parsed{Pos: Pos{Line: i + 1, Col: 1 + runeCount(line[:len(line)-len(trimmed)])}, Text: trimmed}
+		cmd, err := parseLine(line, i+1, opt.Tagged)
+		if err != nil {
+			p.Err = err
+		} else {
+			p.Cmd = cmd
+		}
+		out = append(out, p)
+	}
+	return out, false
+}
+
+// ParseCommand reads a single command line.
+func ParseCommand(line string, opt ParseOptions) (Command, error) {
+	if strings.ContainsAny(line, "\r\n") {
+		return Command{}, &CommandError{Pos: Pos{1, 1}, Text: line, Msg: "a command is one line"}
+	}
+	cmd, err := parseLine(line, 1, opt.Tagged)
+	if err != nil {
+		return Command{}, err
+	}
+	return cmd, nil
+}
+
+// word is one whitespace-delimited word of a line and its column.
+type word struct {
+	text string
+	col  int
+}
+
+func splitWords(line string) []word {
+	var out []word
+	col, start, startCol := 0, -1, 0
+	for i, r := range line {
+		col++
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				out = append(out, word{line[start:i], startCol})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start, startCol = i, col
+		}
+	}
+	if start >= 0 {
+		out = append(out, word{line[start:], startCol})
+	}
+	return out
+}
+
+func runeCount(s string) int { return len([]rune(s)) }
+
+// parser reads the words of one line.
+type parser struct {
+	line    string
+	lineNo  int
+	words   []word
+	i       int
+	endCol  int
+	verbErr Verb
+}
+
+func (p *parser) errAt(w word, format string, args ...any) *CommandError {
+	return &CommandError{Pos: Pos{p.lineNo, w.col}, Text: strings.TrimSpace(p.line), Word: w.text, Msg: fmt.Sprintf(format, args...)}
+}
+
+// errEnd reports something missing at the end of the line.
+func (p *parser) errEnd(format string, args ...any) *CommandError {
+	return &CommandError{Pos: Pos{p.lineNo, p.endCol}, Text: strings.TrimSpace(p.line), Msg: fmt.Sprintf(format, args...) + " (usage: " + Usage[p.verbErr] + ")"}
+}
+
+func (p *parser) more() bool { return p.i < len(p.words) }
+func (p *parser) peek() word { return p.words[p.i] }
+func (p *parser) next() word { w := p.words[p.i]; p.i++; return w }
+
+func parseLine(line string, lineNo int, tagged bool) (Command, *CommandError) {
+	p := &parser{line: line, lineNo: lineNo, words: splitWords(line)}
+	// Columns in errors are relative to the trimmed line the error quotes.
+	if n := len(p.words); n > 0 {
+		shift := p.words[0].col - 1
+		for i := range p.words {
+			p.words[i].col -= shift
+		}
+		last := p.words[n-1]
+		p.endCol = last.col + runeCount(last.text) + 1
+	}
+	if len(p.words) == 0 {
+		return Command{}, &CommandError{Pos: Pos{lineNo, 1}, Text: "", Msg: "empty command"}
+	}
+	first := p.peek()
+	verb := Verb(strings.ToLower(first.text))
+	if _, ok := Usage[verb]; !ok {
+		if !tagged {
+			return Command{}, p.errAt(first, "unknown command %q (write \"help\" for the list)", first.text)
+		}
+		verb = CmdMove // a bare move in a reply to a game mail
+	} else {
+		p.i++
+	}
+	p.verbErr = verb
+	c := Command{Verb: verb}
+	var err *CommandError
+	switch verb {
+	case CmdRegister:
+		c.Arg, err = p.name("a player name")
+	case CmdKey:
+		c.Arg, err = p.token("a key")
+	case CmdHelp:
+		if p.more() {
+			c.Arg, err = p.token("a topic")
+		}
+	case CmdRules:
+		c.Arg, err = p.gameName()
+	case CmdGames, CmdStatus:
+	case CmdChallenge:
+		if c.Arg, err = p.player(); err == nil {
+			err = p.proposal(&c)
+		}
+	case CmdOpen:
+		err = p.proposal(&c)
+	case CmdAccept, CmdDecline, CmdCancel, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdObserve, CmdUnobserve:
+		c.ID, err = p.optionalID()
+	case CmdMove, CmdPreview:
+		if c.ID, err = p.optionalID(); err != nil {
+			break
+		}
+		if verb == CmdMove && p.more() && strings.HasPrefix(p.peek().text, "#") {
+			w := p.next()
+			n, convErr := strconv.Atoi(w.text[1:])
+			if convErr != nil || !isNumber(w.text[1:]) || n <= 0 || n > 1e6 || w.text[1] == '0' {
+				return Command{}, p.errAt(w, "move number guard %q is not #N with N a move number", w.text)
+			}
+			c.Guard = n
+		}
+		if !p.more() {
+			return Command{}, p.errEnd("%s needs a move", verb)
+		}
+		if w := p.peek(); strings.HasPrefix(w.text, "#") || isNumber(w.text) {
+			return Command{}, p.errAt(w, "unexpected %q: a move that starts with a number or # needs the game ID first", w.text)
+		}
+		var parts []string
+		for p.more() {
+			parts = append(parts, p.next().text)
+		}
+		c.Move = strings.Join(parts, " ")
+	}
+	if err != nil {
+		return Command{}, err
+	}
+	if p.more() {
+		w := p.peek()
+		return Command{}, p.errAt(w, "unexpected %q after the command (usage: %s)", w.text, Usage[verb])
+	}
+	return c, nil
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// optionalID reads an ID when the next word is a number.
+func (p *parser) optionalID() (int64, *CommandError) {
+	if !p.more() || !isNumber(p.peek().text) {
+		return 0, nil
+	}
+	w := p.next()
+	n, err := strconv.ParseInt(w.text, 10, 64)
+	if err != nil || n <= 0 || w.text[0] == '0' {
+		return 0, p.errAt(w, "%q is not an ID (a number from 1)", w.text)
+	}
+	return n, nil
+}
+
+func (p *parser) token(what string) (string, *CommandError) {
+	if !p.more() {
+		return "", p.errEnd("missing %s", what)
+	}
+	return strings.ToLower(p.next().text), nil
+}
+
+// validName reports whether s may be a player's name: a letter, then letters,
+// digits, '-', '_' or '.', at most 24 in all.
+func validName(s string) bool {
+	if s == "" || len(s) > 24 {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// ValidName reports whether name (lower case) may be a player's name.
+func ValidName(name string) bool { return validName(name) }
+
+func (p *parser) name(what string) (string, *CommandError) {
+	if !p.more() {
+		return "", p.errEnd("missing %s", what)
+	}
+	w := p.next()
+	s := strings.ToLower(w.text)
+	if !validName(s) {
+		return "", p.errAt(w, "%q is not a valid name: a letter, then up to 23 letters, digits, '-', '_' or '.'", w.text)
+	}
+	return s, nil
+}
+
+func (p *parser) gameName() (string, *CommandError) {
+	if !p.more() {
+		return "", p.errEnd("missing a game")
+	}
+	w := p.next()
+	s := strings.ToLower(w.text)
+	if !validName(s) {
+		return "", p.errAt(w, "%q is not a game name", w.text)
+	}
+	return s, nil
+}
+
+// player reads a player's name or an email address.
+func (p *parser) player() (string, *CommandError) {
+	if !p.more() {
+		return "", p.errEnd("missing the player to challenge")
+	}
+	w := p.peek()
+	s := strings.ToLower(w.text)
+	if strings.Contains(s, "@") {
+		p.i++
+		local, domain, _ := strings.Cut(s, "@")
+		if local == "" || domain == "" || strings.ContainsAny(domain, "@<>,;\"") || strings.ContainsAny(local, "<>,;\"") || !strings.Contains(domain, ".") && domain != "localhost" {
+			return "", p.errAt(w, "%q is not an email address", w.text)
+		}
+		return s, nil
+	}
+	return p.name("the player to challenge")
+}
+
+// proposal reads GAME [options] [as SIDE] [days N].
+func (p *parser) proposal(c *Command) *CommandError {
+	var err *CommandError
+	if c.Game, err = p.gameName(); err != nil {
+		return err
+	}
+	for p.more() {
+		w := p.next()
+		lw := strings.ToLower(w.text)
+		switch lw {
+		case "as":
+			if c.As != "" {
+				return p.errAt(w, "%q given twice", w.text)
+			}
+			if !p.more() {
+				return p.errEnd("\"as\" needs first, second or random")
+			}
+			s := p.next()
+			switch side := strings.ToLower(s.text); side {
+			case "first", "second", "random":
+				c.As = side
+			default:
+				return p.errAt(s, "%q is not first, second or random", s.text)
+			}
+		case "days":
+			if c.Days != 0 {
+				return p.errAt(w, "%q given twice", w.text)
+			}
+			if !p.more() {
+				return p.errEnd("\"days\" needs a number of days per move")
+			}
+			s := p.next()
+			n, convErr := strconv.Atoi(s.text)
+			if convErr != nil || !isNumber(s.text) || s.text[0] == '0' || n < 1 || n > 60 {
+				return p.errAt(s, "%q is not a number of days from 1 to 60", s.text)
+			}
+			c.Days = n
+		default:
+			if c.As != "" || c.Days != 0 {
+				return p.errAt(w, "unexpected %q: the ruleset and options come before \"as\" and \"days\"", w.text)
+			}
+			if k, v, ok := strings.Cut(lw, "="); ok && (k == "" || v == "" || strings.Contains(v, "=")) || !ok && !validName(lw) {
+				return p.errAt(w, "%q is neither a ruleset nor an option NAME=VALUE", w.text)
+			}
+			c.Options = append(c.Options, lw)
+		}
+	}
+	return nil
+}
+
+// String writes c in canonical form: lower-case verb, then the arguments in
+// the order of the usage line. Parsing it (with ParseOptions.Tagged when ID
+// is 0) yields c again.
+func (c Command) String() string {
+	parts := []string{string(c.Verb)}
+	add := func(s ...string) { parts = append(parts, s...) }
+	id := func() {
+		if c.ID != 0 {
+			add(strconv.FormatInt(c.ID, 10))
+		}
+	}
+	switch c.Verb {
+	case CmdRegister, CmdKey, CmdRules:
+		add(c.Arg)
+	case CmdHelp:
+		if c.Arg != "" {
+			add(c.Arg)
+		}
+	case CmdChallenge, CmdOpen:
+		if c.Verb == CmdChallenge {
+			add(c.Arg)
+		}
+		add(c.Game)
+		add(c.Options...)
+		if c.As != "" {
+			add("as", c.As)
+		}
+		if c.Days != 0 {
+			add("days", strconv.Itoa(c.Days))
+		}
+	case CmdMove, CmdPreview:
+		id()
+		if c.Guard != 0 {
+			add("#" + strconv.Itoa(c.Guard))
+		}
+		add(c.Move)
+	default:
+		id()
+	}
+	return strings.Join(parts, " ")
+}
+
+// Changes reports whether the command changes a game, a challenge or what
+// the club holds for the player, and so needs proof of the sender.
+func (v Verb) Changes() bool {
+	switch v {
+	case CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdResign, CmdDraw, CmdObserve, CmdUnobserve:
+		return true
+	}
+	return false
+}
+
+// NeedsGame reports whether the verb acts on a game or challenge ID (which a
+// tagged subject may supply).
+func (v Verb) NeedsGame() bool {
+	switch v {
+	case CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdObserve, CmdUnobserve:
+		return true
+	}
+	return false
+}

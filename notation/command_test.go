@@ -1,0 +1,205 @@
+package notation
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseCommands(t *testing.T) {
+	body := "Register Alice\n\n> quoted move C3-D4\n  challenge bob conflagration backfire order=5 as FIRST days 5\nmove 17 #12 C3-D4\nMOVE 17 c3-d4  x\ndraw\n--\nresign 3\n"
+	got, trunc := ParseCommands(body, ParseOptions{})
+	if trunc {
+		t.Fatal("truncated")
+	}
+	want := []Command{
+		{Verb: CmdRegister, Arg: "alice"},
+		{Verb: CmdChallenge, Arg: "bob", Game: "conflagration", Options: []string{"backfire", "order=5"}, As: "first", Days: 5},
+		{Verb: CmdMove, ID: 17, Guard: 12, Move: "C3-D4"},
+		{Verb: CmdMove, ID: 17, Move: "c3-d4 x"},
+		{Verb: CmdDraw},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d commands, want %d: %+v", len(got), len(want), got)
+	}
+	for i, p := range got {
+		if p.Err != nil {
+			t.Fatalf("line %d: %v", p.Line, p.Err)
+		}
+		if !reflect.DeepEqual(p.Cmd, want[i]) {
+			t.Errorf("command %d = %#v, want %#v", i, p.Cmd, want[i])
+		}
+	}
+	if got[1].Line != 4 || got[1].Col != 3 {
+		t.Errorf("challenge at %v, want 4:3", got[1].Pos)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		tagged bool
+		col    int
+		word   string
+		msg    string
+	}{
+		{"mvoe 17 C3-D4", false, 1, "mvoe", `unknown command "mvoe"`},
+		{"move 17 #x C3-D4", false, 9, "#x", `move number guard "#x"`},
+		{"move 17 #", false, 9, "#", `move number guard "#"`},
+		{"move 17", false, 9, "", "move needs a move"},
+		{"register 9lives", false, 10, "9lives", `"9lives" is not a valid name`},
+		{"register", false, 10, "", "missing a player name"},
+		{"challenge bob conflagration as third", false, 32, "third", `"third" is not first, second or random`},
+		{"challenge bob conflagration days 0", false, 34, "0", `"0" is not a number of days`},
+		{"challenge bob conflagration days 5 backfire", false, 36, "backfire", `the ruleset and options come before`},
+		{"challenge bob@ conflagration", false, 11, "bob@", `"bob@" is not an email address`},
+		{"open conflagration =5", false, 20, "=5", `neither a ruleset nor an option`},
+		{"status now", false, 8, "now", `unexpected "now" after the command`},
+		{"accept 0", false, 8, "0", `"0" is not an ID`},
+		{"  games  please", false, 8, "please", `unexpected "please"`},
+		{"move 5", true, 8, "", "move needs a move"},
+		{"move #3 #4", true, 9, "#4", "needs the game ID first"},
+	} {
+		_, err := ParseCommand(tc.line, ParseOptions{Tagged: tc.tagged})
+		ce, ok := err.(*CommandError)
+		if !ok {
+			t.Errorf("%q: got %v, want a *CommandError", tc.line, err)
+			continue
+		}
+		if ce.Col != tc.col || ce.Word != tc.word || !strings.Contains(ce.Msg, tc.msg) {
+			t.Errorf("%q: got col %d word %q msg %q; want col %d word %q msg containing %q", tc.line, ce.Col, ce.Word, ce.Msg, tc.col, tc.word, tc.msg)
+		}
+	}
+}
+
+func TestCaret(t *testing.T) {
+	_, err := ParseCommand("move 17 #x C3-D4", ParseOptions{})
+	want := "move 17 #x C3-D4\n        ^"
+	if got := err.(*CommandError).Caret(); got != want {
+		t.Errorf("caret:\n%s\nwant\n%s", got, want)
+	}
+	if got := err.Error(); !strings.HasPrefix(got, "1:9: ") {
+		t.Errorf("Error() = %q, want a 1:9: prefix", got)
+	}
+}
+
+func TestTaggedBareMove(t *testing.T) {
+	c, err := ParseCommand("C3-D4", ParseOptions{Tagged: true})
+	if err != nil || c.Verb != CmdMove || c.Move != "C3-D4" || c.ID != 0 {
+		t.Fatalf("got %#v, %v", c, err)
+	}
+	if _, err := ParseCommand("C3-D4", ParseOptions{}); err == nil {
+		t.Fatal("bare move accepted without a game tag")
+	}
+}
+
+func TestTruncated(t *testing.T) {
+	body := strings.Repeat("status\n", 5)
+	got, trunc := ParseCommands(body, ParseOptions{MaxLines: 3})
+	if len(got) != 3 || !trunc {
+		t.Fatalf("got %d lines, truncated %v; want 3, true", len(got), trunc)
+	}
+}
+
+func TestUsageCoversVerbs(t *testing.T) {
+	if len(Usage) != len(Verbs) {
+		t.Fatalf("%d usages for %d verbs", len(Usage), len(Verbs))
+	}
+	for _, v := range Verbs {
+		u := Usage[v]
+		if !strings.HasPrefix(u, string(v)) {
+			t.Errorf("usage of %s is %q", v, u)
+		}
+	}
+}
+
+// roundTrip checks parse → String → parse for one line.
+func roundTrip(t *testing.T, line string, tagged bool) {
+	c, err := ParseCommand(line, ParseOptions{Tagged: tagged})
+	if err != nil {
+		if _, ok := err.(*CommandError); !ok {
+			t.Fatalf("%q: error of type %T", line, err)
+		}
+		return
+	}
+	s := c.String()
+	c2, err := ParseCommand(s, ParseOptions{Tagged: tagged})
+	if err != nil {
+		t.Fatalf("%q → %q: %v", line, s, err)
+	}
+	if !reflect.DeepEqual(c, c2) {
+		t.Fatalf("%q → %q: %#v != %#v", line, s, c, c2)
+	}
+	if s2 := c2.String(); s2 != s {
+		t.Fatalf("String not stable: %q then %q", s, s2)
+	}
+}
+
+var seeds = []string{
+	"register alice", "key abcd1234", "help", "help move", "rules conflagration", "games", "status",
+	"challenge bob conflagration", "challenge Bob@Example.ORG initiative as random days 7",
+	"challenge bob superial-chess standard clock=off as second", "open imperial-chess days 3 as first",
+	"accept 12", "decline 3", "cancel 4", "move 17 #12 C3-D4", "move C3-D4", "move 17 a1 b2 c3",
+	"preview 2 C3xD4", "moves", "moves 9", "board 1", "record 7", "resign", "draw 17",
+	"observe 5", "unobserve 5", "C3-D4", "12 C3", "#4 C3", "MOVE 1 #1 ü", "Δ x", "move\t1\t#2\tx",
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, s := range seeds {
+		roundTrip(t, s, false)
+		roundTrip(t, s, true)
+	}
+}
+
+func FuzzCommand(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, line string, tagged bool) {
+		if strings.ContainsAny(line, "\r\n") {
+			return
+		}
+		roundTrip(t, line, tagged)
+	})
+}
+
+// FuzzCommands checks that every line of any body yields a command or an
+// error with a position inside the body.
+func FuzzCommands(f *testing.F) {
+	f.Add("register alice\nmove 1 #2 x\n> q\n--\nhelp", true)
+	f.Add(strings.Join(seeds[:8], "\n"), false)
+	f.Fuzz(func(t *testing.T, body string, tagged bool) {
+		lines := strings.Split(body, "\n")
+		got, _ := ParseCommands(body, ParseOptions{Tagged: tagged})
+		for _, p := range got {
+			if p.Line < 1 || p.Line > len(lines) {
+				t.Fatalf("line %d outside the body", p.Line)
+			}
+			if p.Err != nil {
+				if p.Err.Col < 1 || p.Err.Col > len([]rune(p.Err.Text))+2 {
+					t.Fatalf("%q: column %d outside the line", p.Err.Text, p.Err.Col)
+				}
+				continue
+			}
+			roundTrip(t, p.Cmd.String(), true)
+		}
+	})
+}
+
+func ExampleParseCommands() {
+	body := "move 17 #12 C3-D4\nresign 18\nmvoe 3"
+	cmds, _ := ParseCommands(body, ParseOptions{})
+	for _, p := range cmds {
+		if p.Err != nil {
+			fmt.Println("error:", p.Err)
+			continue
+		}
+		fmt.Println(p.Cmd)
+	}
+	// Output:
+	// move 17 #12 C3-D4
+	// resign 18
+	// error: 3:1: unknown command "mvoe" (write "help" for the list)
+}

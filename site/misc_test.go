@@ -1,0 +1,114 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestEscaping checks that player-written text (names, comments) and raw
+// HTML in the rules never reach a page as markup.
+func TestEscaping(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if _, err := Build(context.Background(), fixedArchive(t), testOptions(out)); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for p, data := range files(t, out) {
+		if !strings.HasSuffix(p, ".html") {
+			continue
+		}
+		n++
+		for _, bad := range []string{"<script>alert", "<b>bold", "alert(3)"} {
+			if bytes.Contains(data, []byte(bad)) {
+				t.Errorf("%s contains %q unescaped", p, bad)
+			}
+		}
+	}
+	if n < 8 {
+		t.Fatalf("only %d pages", n)
+	}
+	page := files(t, out)["players/"+slug("<script>alert(1)</script>")+".html"]
+	if !bytes.Contains(page, []byte("<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>")) {
+		t.Error("the player's page does not show the name as text")
+	}
+}
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{"alice": "alice", "Bob.Smith": "Bob.Smith", ".hidden": "_2Ehidden", "a/b": "a_2Fb", "é": "_C3_A9", "": "_", "a_b": "a_5Fb"} {
+		if got := slug(in); got != want {
+			t.Errorf("slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var buf bytes.Buffer
+	p := newProgress(&buf, 20)
+	for range 20 {
+		p.add(1)
+	}
+	p.done()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 11 || !strings.Contains(buf.String(), "100% (20/20 files)") {
+		t.Errorf("progress on a non-terminal:\n%s", buf.String())
+	}
+	if newProgress(nil, 5) != nil {
+		t.Error("progress without a writer")
+	}
+}
+
+// TestCheckLinksFinds proves the link check can fail.
+func TestCheckLinksFinds(t *testing.T) {
+	site := map[string][]byte{
+		"index.html":   []byte(`<a href="games/1.html#ply-2">x</a> <a href="games/2.html">y</a> <img src="https://cdn.example/x.png">`),
+		"games/1.html": []byte(`<li id="ply-1">`),
+	}
+	var problems []string
+	checkLinksInto(site, "https://club.example/", func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) })
+	if len(problems) != 3 {
+		t.Errorf("problems found: %q, want 3 (missing element, missing page, external request)", problems)
+	}
+}
+
+func TestServe(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	if _, err := Build(context.Background(), fixedArchive(t), testOptions(out)); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, addr, out) }()
+	var resp *http.Response
+	for range 50 {
+		if resp, err = http.Get("http://" + addr + "/games/2.html"); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !bytes.Contains(body, []byte("Test Nim #2")) {
+		t.Errorf("GET game page: %s", resp.Status)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Serve after cancel: %v", err)
+	}
+}
