@@ -309,6 +309,7 @@ func TestResignAndDraw(t *testing.T) {
 		t.Fatalf("a move left the offer standing: %+v", g)
 	}
 	out = c.replyTo(aliceMail, "resign")
+	contains(t, to(t, out, "bob@example.org"), "Game #2 is over")
 
 	// A third game, resigned.
 	out = c.mail("bob@example.org", "again", "key "+c.keys["bob"]+"\nchallenge alice takeaway as second")

@@ -19,7 +19,7 @@ import (
 
 // autoplayMaxPlies is where a demo game stops: the player to move resigns, so
 // every game of the demo ends in minutes and the archive fills up.
-const autoplayMaxPlies = 60
+const autoplayMaxPlies = 40
 
 // bot is a demo player that plays by mail like a person would: it reads its
 // mailbox for postal's mails (and the secret Reply-To address they carry),
@@ -33,20 +33,22 @@ type bot struct {
 	rng            *rand.Rand
 	log            *slog.Logger
 
-	replyTo string         // the latest token address postal gave us
-	lastUID imap.UID       // mail read so far
-	sent    map[string]int // game id -> ply we last moved at
+	replyTo string           // the latest token address postal gave us
+	lastUID imap.UID         // mail read so far
+	sent    map[string]int   // game id -> ply we last moved at
+	plies   int              // resign at this ply
+	playing map[string]int64 // game name -> the id of the game being played
 }
 
 // autoplay registers alice and bob, has alice challenge bob to every game in
-// turn, and plays each game by mail to its end (or a resignation at
-// autoplayMaxPlies). It returns when every game is over or ctx ends.
-func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, db *archive.DB, log *slog.Logger) error {
+// turn, and plays each game by mail to its end (or a resignation at ply
+// maxPlies). It returns when every game is over or ctx ends.
+func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int, db *archive.DB, log *slog.Logger) error {
 	domain := club[strings.IndexByte(club, '@')+1:]
 	bots := []*bot{}
 	for i, name := range []string{"alice", "bob"} {
 		bots = append(bots, &bot{name: name, addr: name + "@" + domain, imapAddr: imapAddr, smtp: smtpAddr,
-			db: db, club: club, rng: rand.New(rand.NewPCG(uint64(i), 1)), log: log, sent: map[string]int{}})
+			db: db, club: club, rng: rand.New(rand.NewPCG(uint64(i), 1)), log: log, sent: map[string]int{}, plies: maxPlies, playing: map[string]int64{}})
 	}
 	alice, bob := bots[0], bots[1]
 	for _, b := range bots {
@@ -119,15 +121,19 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 			return err
 		}
 		for _, row := range games {
-			if row.Game != game {
-				continue
+			if row.Game == game {
+				b.playing[game] = row.ID
+				cmd, err = b.choose(row, me.ID)
+				return err
 			}
-			if row.Status != archive.GameActive {
-				done = true
-				continue
+		}
+		// GamesOf lists active games only: the game we played has ended.
+		if id, ok := b.playing[game]; ok {
+			row, err := tx.GameByID(id)
+			if err != nil {
+				return err
 			}
-			cmd, err = b.choose(row, me.ID)
-			return err
+			done = row.Status == archive.GameOver
 		}
 		return nil
 	})
@@ -138,7 +144,7 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 }
 
 // choose picks the command for an active game: a random legal move with the
-// move-number guard, a resignation past autoplayMaxPlies, or nothing when it
+// move-number guard, a resignation at ply b.plies, or nothing when it
 // is not our turn or we already moved at this ply.
 func (b *bot) choose(row *archive.Game, me int64) (string, error) {
 	key := fmt.Sprint(row.ID)
@@ -161,7 +167,7 @@ func (b *bot) choose(row *archive.Game, me int64) (string, error) {
 		return "", nil
 	}
 	b.sent[key] = row.Ply + 1
-	if row.Ply >= autoplayMaxPlies {
+	if row.Ply >= b.plies {
 		return fmt.Sprintf("resign %d", row.ID), nil
 	}
 	legal := pos.Legal(side)

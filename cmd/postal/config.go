@@ -29,6 +29,7 @@ type ClubConfig struct {
 	Address    string `toml:"address"`     // the club's address, e.g. postal@club.example
 	Name       string `toml:"name"`        // display name of the club
 	AuthservID string `toml:"authserv_id"` // trust Authentication-Results from this server only; "" trusts none
+	RateLimit  int    `toml:"rate_limit"`  // messages per sender per hour; 0 means 60, negative no limit
 }
 
 // MailServer is an IMAP or SMTP account.

@@ -78,7 +78,7 @@ func demo(ctx context.Context, o demoOptions, w io.Writer, log *slog.Logger) err
 	}
 	if o.autoplay {
 		go func() {
-			if err := autoplay(ctx, srv.IMAPAddr, srv.SMTPAddr, srv.Club, d.db, log); err != nil && ctx.Err() == nil {
+			if err := autoplay(ctx, srv.IMAPAddr, srv.SMTPAddr, srv.Club, autoplayMaxPlies, d.db, log); err != nil && ctx.Err() == nil {
 				log.Error("autoplay", "err", err)
 				return
 			}
@@ -109,10 +109,11 @@ func demoConfig(srv *demoserver.Server, o demoOptions) (*Config, error) {
 	}
 	cfg := &Config{
 		Database: filepath.Join(o.data, "postal.db"),
-		Club:     ClubConfig{Address: srv.Club, Name: "postal demo club"},
-		IMAP:     imap,
-		SMTP:     smtp,
-		Site:     SiteConfig{Out: filepath.Join(o.data, "site")},
+		// The autoplay bots write far more than 60 mails an hour.
+		Club: ClubConfig{Address: srv.Club, Name: "postal demo club", RateLimit: -1},
+		IMAP: imap,
+		SMTP: smtp,
+		Site: SiteConfig{Out: filepath.Join(o.data, "site")},
 	}
 	if o.timeScale != 1 {
 		cfg.now = clock.NewScaled(o.timeScale).Now

@@ -70,6 +70,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		Address:    cfg.Club.Address,
 		Name:       cfg.Club.Name,
 		AuthServID: cfg.Club.AuthservID,
+		RateLimit:  cfg.Club.RateLimit,
 		SiteURL:    cfg.Site.URL,
 		Now:        cfg.now,
 		Log:        log,

@@ -411,7 +411,7 @@ func (p *Position) move(b *board, mv Move) (Move, int, error) {
 				cur = to
 				break
 			}
-			j := noSq
+			var j sq
 			if l.via != noSq {
 				if !slices.Contains(cands, l.via) {
 					return Move{}, 0, engine.Illegal(mv.text, "a hop from %s to %s cannot go over %s (R7)", cur, to, l.via)
