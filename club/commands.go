@@ -5,14 +5,15 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 
 	"postal/archive"
+	"postal/docs"
 	"postal/engine"
 	"postal/mailer"
 	"postal/notation"
-	"postal/templates"
 )
 
 func (h *handling) register(c notation.Command) (section, error) {
@@ -58,17 +59,14 @@ func (h *handling) register(c notation.Command) (section, error) {
 	return section{Title: "registered as " + p.Name, Lines: lines, Pre: "key " + key}, nil
 }
 
-// help answers with docs/commands.md (kept in templates/mail/commands.md),
-// one section of it, or a game's description.
+// help answers with docs/commands.md, one section of it, or a game's
+// description.
 func (h *handling) help(topic string) (section, error) {
-	doc, err := templates.Mail.ReadFile("mail/commands.md")
-	if err != nil {
-		return section{}, permanent{err}
-	}
+	doc := docs.Commands()
 	if topic == "" {
-		return section{Title: "postal's commands", Pre: string(doc)}, nil
+		return section{Title: "postal's commands", Pre: doc}, nil
 	}
-	if part := helpTopic(string(doc), topic); part != "" {
+	if part := helpTopic(doc, topic); part != "" {
 		return section{Title: "help on " + topic, Pre: part}, nil
 	}
 	if _, err := engine.Lookup(topic); err == nil {
@@ -112,9 +110,13 @@ func (h *handling) rules(name string) (section, error) {
 		lines = append(lines, "Provisional: "+info.Provisional)
 	}
 	if h.s.opt.SiteURL != "" {
-		lines = append(lines, "The full rules: "+strings.TrimRight(h.s.opt.SiteURL, "/")+"/rules/"+info.Name+".html")
+		lines = append(lines, "The full rules: "+strings.TrimRight(h.s.opt.SiteURL, "/")+"/types/"+info.Name+".html")
 	}
-	return section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: describe(info)}, nil
+	pre := describe(info)
+	if text, err := fs.ReadFile(docs.Rules(), info.Name+".md"); err == nil {
+		pre += "\n" + string(text)
+	}
+	return section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: pre}, nil
 }
 
 // describe lists a game's sides, rulesets and options.
@@ -478,26 +480,9 @@ func (h *handling) record(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	cfg, err := parseConfig(gs.row.Config, gs.row.Seed)
-	if err != nil {
-		return section{}, permanent{err}
-	}
-	rec := &notation.Record{Game: gs.info.Name, Config: cfg, Players: [2]string{gs.players[0].Name, gs.players[1].Name}}
-	rec.SetTag("Site", h.s.opt.Address)
-	rec.SetTag("Date", gs.row.Created.Format("2006.01.02"))
-	rec.SetTag("Round", fmt.Sprint(id))
-	moves, err := h.tx.Moves(id)
+	rec, err := gameRecord(h.tx, gs.row, h.s.opt.Address)
 	if err != nil {
 		return section{}, err
-	}
-	for _, m := range moves {
-		rec.Add(engine.Player(m.Player), m.Text)
-	}
-	if gs.row.Status == archive.GameOver {
-		rec.Result = recordResult(gs.row)
-		if gs.row.Termination != "" {
-			rec.SetTag("Termination", gs.row.Termination)
-		}
 	}
 	text := rec.String()
 	return section{Title: fmt.Sprintf("record of game #%d", id), Lines: []string{"The record is attached and below."}, Pre: text, game: id,

@@ -23,8 +23,9 @@ type daemon struct {
 	watcher *mailer.Watcher
 	sender  *mailer.Sender
 	log     *slog.Logger
-	// afterMessage runs after each handled message (the site rebuild).
-	afterMessage func(ctx context.Context)
+	// site, when the config names a site directory, republishes the
+	// archive site after each handled message and on its schedule.
+	site *sitePublisher
 }
 
 // handle is the watcher's handler: it maps the club's errors onto the
@@ -34,8 +35,8 @@ func (d *daemon) handle(ctx context.Context, in *mailer.Inbound) error {
 	switch {
 	case err == nil:
 		d.sender.Wake()
-		if d.afterMessage != nil {
-			d.afterMessage(ctx)
+		if d.site != nil {
+			d.site.Kick()
 		}
 		return nil
 	case club.IsPermanent(err):
@@ -64,6 +65,14 @@ func (d *daemon) run(ctx context.Context) error {
 		defer cancel()
 		errs[1] = d.sender.Run(ctx, d.db)
 	}()
+	if d.site != nil {
+		// The site is a view of the archive: it never stops the daemon.
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.site.run(ctx)
+		}()
+	}
 	d.log.Info("postal: running")
 	wg.Wait()
 	d.log.Info("postal: stopped")

@@ -133,7 +133,9 @@ and as bob "register bob". Then alice writes "challenge bob conflagration", bob
 answers the mail he receives with "accept", and the game goes on by replying to
 postal's mails with your moves ("help" lists every command).
 
-Database: %s   Site: %s
+Database: %s
+Site:     %s, rebuilt after every move; view it with
+          postal site serve --dir %s
 Stop with Ctrl-C.
-`, srv.IMAPAddr, srv.SMTPAddr, srv.Club, filepath.Join(o.data, "postal.db"), filepath.Join(o.data, "site"))
+`, srv.IMAPAddr, srv.SMTPAddr, srv.Club, filepath.Join(o.data, "postal.db"), filepath.Join(o.data, "site"), filepath.Join(o.data, "site"))
 }

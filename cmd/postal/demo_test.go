@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"html"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -67,9 +72,66 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 			t.Errorf("no game of %s was played", g.Info().Name)
 		}
 	}
+	// The daemon published every game on the site, finished.
+	for id := 1; id <= len(engine.Games()); id++ {
+		page := filepath.Join(data, "site", "games", fmt.Sprint(id)+".html")
+		for {
+			b, err := os.ReadFile(page)
+			if err == nil && (bytes.Contains(b, []byte(") won")) || bytes.Contains(b, []byte("<dd>Draw"))) {
+				break
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("%s never showed a finished game: %v", page, err)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("demo: %v", err)
+	}
+
+	// postal site build makes the same archive from the database alone: a
+	// page per game with its record's moves, the rules of each game type.
+	out := filepath.Join(t.TempDir(), "site")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"site", "build", "--db", filepath.Join(data, "postal.db"), "--out", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("site build: exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), fmt.Sprintf("%d games", len(engine.Games()))) {
+		t.Errorf("site build said %q", stdout.String())
+	}
+	db, err := archive.Open(context.Background(), filepath.Join(data, "postal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Tx(context.Background(), func(tx *archive.Tx) error {
+		for id := int64(1); id <= int64(len(engine.Games())); id++ {
+			moves, err := tx.Moves(id)
+			if err != nil {
+				return err
+			}
+			page, err := os.ReadFile(filepath.Join(out, "games", fmt.Sprint(id)+".html"))
+			if err != nil {
+				return err
+			}
+			for _, m := range moves {
+				if !bytes.Contains(page, []byte(html.EscapeString(m.Text))) {
+					t.Errorf("game %d's page lacks move %d %q", id, m.Ply, m.Text)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range engine.Games() {
+		page, err := os.ReadFile(filepath.Join(out, "types", g.Info().Name+".html"))
+		if err != nil || !bytes.Contains(page, []byte("<h2")) {
+			t.Errorf("the rules page of %s is missing or has no sections: %v", g.Info().Name, err)
+		}
 	}
 }
 

@@ -22,6 +22,7 @@ func commands() []command {
 	return []command{
 		{"demo", "[--imap ADDR] [--smtp ADDR] [--data DIR] [--autoplay] [--time-scale N]", "run postal against built-in loopback mail servers, with demo players", runDemo},
 		{"serve", "[--config postal.toml]", "run the daemon: watch the club's mailbox, answer by mail", runServe},
+		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
 		{"games", "", "list every game, ruleset and option", runGames},
 		{"play", "GAME [--ruleset R] [--option k=v ...] [--seed N] [--record FILE]", "play a two-player game in the terminal", runPlay},
 		{"moves", "GAME [--ruleset R] [--option k=v ...] [MOVE ...]", "play MOVEs from the start and list the legal moves reached", runMoves},

@@ -108,5 +108,8 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 			Now:      cfg.now,
 		}),
 	}
+	if cfg.Site.Out != "" {
+		d.site = newSitePublisher(db, cfg, log)
+	}
 	return d, nil
 }

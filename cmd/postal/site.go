@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"postal/archive"
+	"postal/club"
+	"postal/docs"
+	"postal/site"
+)
+
+// runSite is "postal site build" and "postal site serve".
+func runSite(args []string, w io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"site needs build or serve"}
+	}
+	fs := flag.NewFlagSet("site "+args[0], flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	configFile := fs.String("config", "", "take the database and site settings from this config file")
+	dbFile := fs.String("db", "", "the SQLite database (default: the config's, else postal.db)")
+	out := fs.String("out", "", "build: the site directory (default: the config's, else site-out)")
+	url := fs.String("url", "", "build: the public address of the site, for the feed and sitemap")
+	dir := fs.String("dir", "", "serve: the site directory (default: as --out)")
+	addr := fs.String("addr", "127.0.0.1:8080", "serve: the address to listen on")
+	if err := fs.Parse(args[1:]); err != nil {
+		if err == flag.ErrHelp {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{"unexpected " + fs.Arg(0)}
+	}
+	cfg := &Config{Database: "postal.db", Site: SiteConfig{Out: "site-out"}}
+	if *configFile != "" {
+		var err error
+		if cfg, err = LoadConfig(*configFile); err != nil {
+			return err
+		}
+	}
+	for _, f := range []struct{ flag, into *string }{{dbFile, &cfg.Database}, {out, &cfg.Site.Out}, {dir, &cfg.Site.Out}, {url, &cfg.Site.URL}} {
+		if *f.flag != "" {
+			*f.into = *f.flag
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	switch args[0] {
+	case "build":
+		return siteBuild(ctx, cfg, w, log)
+	case "serve":
+		fmt.Fprintf(w, "postal: serving %s at http://%s/\n", cfg.Site.Out, *addr)
+		return site.Serve(ctx, *addr, cfg.Site.Out)
+	}
+	return usageError{fmt.Sprintf("site has no %q: build or serve", args[0])}
+}
+
+// siteBuild builds the whole site from the database, with a progress bar on
+// a terminal.
+func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) error {
+	if _, err := os.Stat(cfg.Database); err != nil {
+		return fmt.Errorf("the database: %w", err)
+	}
+	db, err := archive.Open(ctx, cfg.Database)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	games, err := siteGames(ctx, db, cfg)
+	if err != nil {
+		return err
+	}
+	opts := siteOptions(cfg, log)
+	opts.Progress = os.Stderr
+	st, err := site.Build(ctx, games, opts)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "postal: built %s: %d games, %d files in %s\n", cfg.Site.Out, st.Games, st.Written, st.Duration.Round(time.Millisecond))
+	return nil
+}
+
+// siteOptions are the site's build options from the config.
+func siteOptions(cfg *Config, log *slog.Logger) site.Options {
+	return site.Options{OutDir: cfg.Site.Out, SiteURL: cfg.Site.URL, Title: cfg.Club.Name, Rules: docs.Rules(), Logger: log}
+}
+
+// siteGames reads every game of the archive as the site's input.
+func siteGames(ctx context.Context, db *archive.DB, cfg *Config) ([]site.Game, error) {
+	recs, err := club.Records(ctx, db, cfg.Club.Address, time.Time{})
+	if err != nil {
+		return nil, err
+	}
+	games := make([]site.Game, len(recs))
+	for i, r := range recs {
+		games[i] = site.Game{ID: r.Row.ID, Record: r.Record, Started: r.Row.Created, Updated: r.Row.Updated, Finished: r.Row.Finished}
+	}
+	return games, nil
+}
+
+// sitePublisher keeps the daemon's site up to date: a full build at start
+// and every interval, an incremental update when kicked after a handled
+// message. Kicks coalesce: a burst of moves costs one update, and mail
+// handling never waits for the site.
+type sitePublisher struct {
+	db    *archive.DB
+	cfg   *Config
+	log   *slog.Logger
+	every time.Duration
+	kick  chan struct{}
+	// built, when set, receives the stats of each build (tests).
+	built func(site.Stats)
+}
+
+func newSitePublisher(db *archive.DB, cfg *Config, log *slog.Logger) *sitePublisher {
+	every := cfg.Site.Every.Duration
+	if every <= 0 {
+		every = time.Hour
+	}
+	return &sitePublisher{db: db, cfg: cfg, log: log, every: every, kick: make(chan struct{}, 1)}
+}
+
+// Kick asks for an update soon; it never blocks.
+func (p *sitePublisher) Kick() {
+	select {
+	case p.kick <- struct{}{}:
+	default:
+	}
+}
+
+// run publishes until ctx ends. A failed build is logged and retried at the
+// next kick or interval: the published site stays as it was.
+func (p *sitePublisher) run(ctx context.Context) {
+	full := true
+	tick := time.NewTicker(p.every)
+	defer tick.Stop()
+	for {
+		if err := p.publish(ctx, full); err != nil && ctx.Err() == nil {
+			p.log.Error("site: build failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-p.kick:
+			full = false
+		case <-tick.C:
+			full = true
+		}
+	}
+}
+
+func (p *sitePublisher) publish(ctx context.Context, full bool) error {
+	games, err := siteGames(ctx, p.db, p.cfg)
+	if err != nil {
+		return err
+	}
+	opts := siteOptions(p.cfg, p.log)
+	var st site.Stats
+	if full {
+		st, err = site.Build(ctx, games, opts)
+	} else {
+		st, err = site.Update(ctx, games, nil, opts)
+	}
+	if err != nil {
+		return err
+	}
+	if p.built != nil {
+		p.built(st)
+	}
+	return nil
+}
