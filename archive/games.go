@@ -1,7 +1,6 @@
 package archive
 
 import (
-	"context"
 	"database/sql"
 	"fmt"
 	"time"
@@ -25,19 +24,20 @@ type Challenge struct {
 	Config       string // ruleset and options, engine.Config.String()
 	Side         string // the challenger's side: first, second, random
 	Days         int
+	Control      string // clock.Control text; "" means "days Days"
 	Status       string
 	Created      time.Time
 	Updated      time.Time
 }
 
-const challengeCols = `id, challenger_id, COALESCE(opponent_id, 0), opponent_addr, game, config, side, days, status, created, updated`
+const challengeCols = `id, challenger_id, COALESCE(opponent_id, 0), opponent_addr, game, config, side, days, control, status, created, updated`
 
 type scanner interface{ Scan(...any) error }
 
 func scanChallenge(row scanner) (*Challenge, error) {
 	var c Challenge
 	var created, updated string
-	if err := row.Scan(&c.ID, &c.ChallengerID, &c.OpponentID, &c.OpponentAddr, &c.Game, &c.Config, &c.Side, &c.Days, &c.Status, &created, &updated); err != nil {
+	if err := row.Scan(&c.ID, &c.ChallengerID, &c.OpponentID, &c.OpponentAddr, &c.Game, &c.Config, &c.Side, &c.Days, &c.Control, &c.Status, &created, &updated); err != nil {
 		return nil, notFound(err)
 	}
 	c.Created, c.Updated = parseTime(created), parseTime(updated)
@@ -54,8 +54,8 @@ func nullID(id int64) any {
 // AddChallenge stores c (status open) and sets c.ID.
 func (t *Tx) AddChallenge(c *Challenge) error {
 	c.Status = ChallengeOpen
-	res, err := t.exec(`INSERT INTO challenges (challenger_id, opponent_id, opponent_addr, game, config, side, days, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.ChallengerID, nullID(c.OpponentID), c.OpponentAddr, c.Game, c.Config, c.Side, c.Days, c.Status, fmtTime(c.Created), fmtTime(c.Created))
+	res, err := t.exec(`INSERT INTO challenges (challenger_id, opponent_id, opponent_addr, game, config, side, days, control, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ChallengerID, nullID(c.OpponentID), c.OpponentAddr, c.Game, c.Config, c.Side, c.Days, c.Control, c.Status, fmtTime(c.Created), fmtTime(c.Created))
 	if err != nil {
 		return fmt.Errorf("archive: add challenge: %w", err)
 	}
@@ -126,23 +126,39 @@ type Game struct {
 	Termination string
 	DrawOffer   int // player index + 1 offering a draw; 0 for none
 	DaysPerMove int
+	// Control is the time control (clock.Control text); "" means "days
+	// DaysPerMove".
+	Control string
+	// Deadline is when the side to move runs out of time; zero when the
+	// game has no limit or is over. While Paused is set (the player to move
+	// is on vacation) the clock is stopped: the deadline moves on by the
+	// pause when it ends.
 	Deadline    time.Time
-	Reminded    time.Time // the deadline a reminder was sent for
-	Created     time.Time
-	Updated     time.Time
-	Finished    time.Time
+	TurnStarted time.Time
+	Paused      time.Time
+	// Banks is the time each player has left under a time bank.
+	Banks [2]time.Duration
+	// Flagged is when the opponent of a player out of time was told they
+	// may claim the game (the club's claim mode).
+	Flagged  time.Time
+	Reminded time.Time // unused since the clocks; kept for old databases
+	Created  time.Time
+	Updated  time.Time
+	Finished time.Time
 }
 
-const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, reminded, created, updated, finished`
+const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, reminded, created, updated, finished, control, turn_started, banks, paused, flagged`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var seed int64
 	var offer int
-	var deadline, reminded, created, updated, finished string
-	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &reminded, &created, &updated, &finished); err != nil {
+	var deadline, reminded, created, updated, finished, turnStarted, banks, paused, flagged string
+	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &reminded, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged); err != nil {
 		return nil, notFound(err)
 	}
+	g.TurnStarted, g.Paused, g.Flagged = parseTime(turnStarted), parseTime(paused), parseTime(flagged)
+	g.Banks = parseBanks(banks)
 	g.Seed = uint64(seed)
 	g.DrawOffer = offer + 1
 	g.Deadline, g.Reminded = parseTime(deadline), parseTime(reminded)
@@ -152,8 +168,8 @@ func scanGame(row scanner) (*Game, error) {
 
 // AddGame stores a new game under g.ID (the challenge's number).
 func (t *Tx) AddGame(g *Game) error {
-	_, err := t.exec(`INSERT INTO games (id, game, config, seed, first_id, second_id, position, ply, status, result, termination, days_per_move, deadline, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.ID, g.Game, g.Config, int64(g.Seed), g.Players[0], g.Players[1], g.Position, g.Ply, g.Status, g.Result, g.Termination, g.DaysPerMove, fmtTime(g.Deadline), fmtTime(g.Created), fmtTime(g.Created))
+	_, err := t.exec(`INSERT INTO games (id, game, config, seed, first_id, second_id, position, ply, status, result, termination, days_per_move, deadline, created, updated, control, turn_started, banks, paused) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.Game, g.Config, int64(g.Seed), g.Players[0], g.Players[1], g.Position, g.Ply, g.Status, g.Result, g.Termination, g.DaysPerMove, fmtTime(g.Deadline), fmtTime(g.Created), fmtTime(g.Created), g.Control, fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused))
 	if err != nil {
 		return fmt.Errorf("archive: add game %d: %w", g.ID, err)
 	}
@@ -166,36 +182,18 @@ func (t *Tx) GameByID(id int64) (*Game, error) {
 }
 
 // UpdateGame writes the changing fields of g: position, ply, status, result,
-// termination, draw offer, deadline, reminded, updated and finished.
+// termination, draw offer, the clock fields, updated and finished.
 func (t *Tx) UpdateGame(g *Game) error {
 	var offer any
 	if g.DrawOffer > 0 {
 		offer = g.DrawOffer - 1
 	}
-	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, draw_offer = ?, deadline = ?, reminded = ?, updated = ?, finished = ? WHERE id = ?`,
-		g.Position, g.Ply, g.Status, g.Result, g.Termination, offer, fmtTime(g.Deadline), fmtTime(g.Reminded), fmtTime(g.Updated), fmtTime(g.Finished), g.ID)
+	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, draw_offer = ?, deadline = ?, reminded = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ? WHERE id = ?`,
+		g.Position, g.Ply, g.Status, g.Result, g.Termination, offer, fmtTime(g.Deadline), fmtTime(g.Reminded), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), g.ID)
 	if err != nil {
 		return fmt.Errorf("archive: update game %d: %w", g.ID, err)
 	}
 	return nil
-}
-
-// DueReminders returns the active games whose deadline is at or before
-// before and has had no reminder yet.
-func (t *Tx) DueReminders(before time.Time) ([]*Game, error) {
-	return t.games(`WHERE status = 'active' AND deadline != '' AND deadline <= ? AND reminded != deadline ORDER BY deadline, id`, fmtTime(before))
-}
-
-// NextDeadline returns the earliest deadline still owed a reminder; ok is
-// false when there is none. A scheduler sleeps until it, less the warning
-// time.
-func (a *DB) NextDeadline(ctx context.Context) (time.Time, bool, error) {
-	var s sql.NullString
-	err := a.db.QueryRowContext(ctx, `SELECT MIN(deadline) FROM games WHERE status = 'active' AND deadline != '' AND reminded != deadline`).Scan(&s)
-	if err != nil || !s.Valid {
-		return time.Time{}, false, err
-	}
-	return parseTime(s.String), true, nil
 }
 
 // GamesOf returns the active games of player, by number.

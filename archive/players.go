@@ -15,17 +15,22 @@ type Player struct {
 	Address string
 	KeyHash string
 	Created time.Time
+	// Reminders is how the player wants reminders: "each" (a mail per game
+	// and reminder point), "digest" (one daily mail of every game waiting
+	// for them) or "none".
+	Reminders  string
+	DigestSent time.Time // when the last digest went out
 }
 
-const playerCols = `id, name, address, key_hash, created`
+const playerCols = `id, name, address, key_hash, created, reminders, digest_sent`
 
 func scanPlayer(row *sql.Row) (*Player, error) {
 	var p Player
-	var created string
-	if err := row.Scan(&p.ID, &p.Name, &p.Address, &p.KeyHash, &created); err != nil {
+	var created, digest string
+	if err := row.Scan(&p.ID, &p.Name, &p.Address, &p.KeyHash, &created, &p.Reminders, &digest); err != nil {
 		return nil, notFound(err)
 	}
-	p.Created = parseTime(created)
+	p.Created, p.DigestSent = parseTime(created), parseTime(digest)
 	return &p, nil
 }
 
@@ -36,7 +41,7 @@ func (t *Tx) AddPlayer(name, address, keyHash string, now time.Time) (*Player, e
 		return nil, fmt.Errorf("archive: add player %s: %w", name, err)
 	}
 	id, _ := res.LastInsertId()
-	return &Player{ID: id, Name: name, Address: address, KeyHash: keyHash, Created: now}, nil
+	return &Player{ID: id, Name: name, Address: address, KeyHash: keyHash, Created: now, Reminders: "each"}, nil
 }
 
 // PlayerByID returns player id, or ErrNotFound.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/clock"
 	"postal/docs"
 	"postal/engine"
 	"postal/mailer"
@@ -277,12 +278,13 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 		ue.pre = describe(info)
 		return section{}, ue
 	}
-	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: info.Name, Config: cfg.String(), Side: c.As, Days: c.Days, Created: h.now}
+	ctl, err := h.s.challengeControl(c.Clock)
+	if err != nil {
+		return section{}, refuse(strings.TrimPrefix(err.Error(), "clock: "))
+	}
+	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: info.Name, Config: cfg.String(), Side: c.As, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.now}
 	if ch.Side == "" {
 		ch.Side = "random"
-	}
-	if ch.Days == 0 {
-		ch.Days = h.s.opt.DaysPerMove
 	}
 	var opp *archive.Player
 	if c.Verb == notation.CmdChallenge {
@@ -317,7 +319,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 	if err := h.tx.AddEvent(h.now, "challenge", ch.ID, h.actor.ID, info.Name+" "+ch.Config); err != nil {
 		return section{}, err
 	}
-	what := fmt.Sprintf("%s (%s), %d days per move, %s plays %s", info.Title, ch.Config, ch.Days, h.actor.Name, sideText(ch.Side, info))
+	what := fmt.Sprintf("%s (%s), %s, %s plays %s", info.Title, ch.Config, ctl.Describe(), h.actor.Name, sideText(ch.Side, info))
 	subject := fmt.Sprintf("[postal #%d] challenge: %s invites you to %s", ch.ID, h.actor.Name, info.Title)
 	switch {
 	case opp != nil:
@@ -400,8 +402,7 @@ func (h *handling) accept(id int64) (section, error) {
 		players = [2]int64{h.actor.ID, ch.ChallengerID}
 	}
 	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
-		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Created: h.now,
-		Deadline: h.now.Add(time.Duration(ch.Days) * 24 * time.Hour)}
+		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
 	row.Position, row.Ply = pos.String(), pos.Ply()
 	if err := h.tx.AddGame(row); err != nil {
 		return section{}, err
@@ -411,6 +412,9 @@ func (h *handling) accept(id int64) (section, error) {
 		return section{}, err
 	}
 	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
+	if err := h.startClock(&gameState{row: row, pos: next}); err != nil {
+		return section{}, err
+	}
 	if err := h.tx.UpdateGame(row); err != nil {
 		return section{}, err
 	}

@@ -284,6 +284,12 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 		return h.draw(c.ID)
 	case notation.CmdObserve, notation.CmdUnobserve:
 		return h.observe(c)
+	case notation.CmdClaim:
+		return h.claim(c.ID)
+	case notation.CmdVacation:
+		return h.vacation(c.Value)
+	case notation.CmdSet:
+		return h.setReminders(c.Value)
 	}
 	return section{}, refuse("command not implemented: " + string(c.Verb))
 }

@@ -157,8 +157,8 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 			names = append(names, h.playerName(gs, p))
 		}
 		b.Turn = fmt.Sprintf("%s to move (move %d).", strings.Join(names, " and "), pos.Ply()+1)
-		if preview == "" && !gs.row.Deadline.IsZero() {
-			b.Deadline = fmt.Sprintf("%s (%d days per move)", gs.row.Deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST"), gs.row.DaysPerMove)
+		if preview == "" {
+			b.Deadline = h.clockLine(gs)
 		}
 	}
 	img, ok := h.images[pos.String()]
@@ -323,7 +323,10 @@ func (h *handling) commit(gs *gameState, side engine.Player, move string, next e
 	if declined {
 		gs.row.DrawOffer = 0
 	}
-	gs.row.Deadline = h.now.Add(time.Duration(gs.row.DaysPerMove) * 24 * time.Hour)
+	h.spendClock(gs, side)
+	if err := h.startTurn(gs); err != nil {
+		return err
+	}
 	if err := h.tx.AddEvent(h.now, "move", gs.row.ID, gs.players[side].ID, move); err != nil {
 		return err
 	}
@@ -426,7 +429,7 @@ func (h *handling) finish(gs *gameState, r engine.Result) error {
 	gs.row.Termination = r.Reason
 	gs.row.Finished, gs.row.Updated = h.now, h.now
 	gs.row.DrawOffer = 0
-	gs.row.Deadline = time.Time{}
+	gs.row.Deadline, gs.row.Paused, gs.row.Flagged = time.Time{}, time.Time{}, time.Time{}
 	if err := h.tx.UpdateGame(gs.row); err != nil {
 		return err
 	}

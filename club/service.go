@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/clock"
 	"postal/mailer"
 	"postal/templates"
 )
@@ -43,11 +44,21 @@ type Options struct {
 	// SiteURL is the public archive's address, for links in mail; none when
 	// empty.
 	SiteURL string
-	// DaysPerMove is the default time control; 0 means 3.
-	DaysPerMove int
-	// RemindBefore is how long before a deadline [Service.Remind] mails the
-	// player to move; 0 means 24 hours, negative means never.
-	RemindBefore time.Duration
+	// Control is the time control of a challenge that names none; the zero
+	// value means clock.Default, 3 days per move.
+	Control clock.Control
+	// ReminderPoints are when [Service.Tick] reminds the player to move,
+	// relative to the start and the deadline of their turn; nil means
+	// clock.DefaultPoints (24 h after the turn began, 24 h and 2 h before
+	// the deadline). An empty, non-nil slice sends no reminders.
+	ReminderPoints []clock.Point
+	// Timeout is what happens when a player runs out of time: "auto" (the
+	// game is lost on time) or "claim" (the opponent is told and may write
+	// "claim ID"). "" means auto.
+	Timeout string
+	// VacationAllowance is the vacation a player may take in any 365 days;
+	// 0 means clock.DefaultAllowance (30 days).
+	VacationAllowance time.Duration
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// Log receives what the service does; slog.Default() when nil.
@@ -80,11 +91,21 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	if opt.RateLimit == 0 {
 		opt.RateLimit = 60
 	}
-	if opt.DaysPerMove == 0 {
-		opt.DaysPerMove = 3
+	if opt.Control == (clock.Control{}) {
+		opt.Control = clock.Default
 	}
-	if opt.RemindBefore == 0 {
-		opt.RemindBefore = 24 * time.Hour
+	if opt.ReminderPoints == nil {
+		opt.ReminderPoints = clock.DefaultPoints
+	}
+	switch opt.Timeout {
+	case "":
+		opt.Timeout = "auto"
+	case "auto", "claim":
+	default:
+		return nil, fmt.Errorf("club: timeout %q is neither auto nor claim", opt.Timeout)
+	}
+	if opt.VacationAllowance == 0 {
+		opt.VacationAllowance = clock.DefaultAllowance
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now

@@ -30,16 +30,19 @@ type club struct {
 	last int64 // highest outbox row seen
 	n    int   // messages sent, for unique Message-IDs
 	keys map[string]string
+	path string  // the database file
+	opt  Options // as the service was made
 }
 
 func newClub(t testing.TB, opt Options) *club {
 	t.Helper()
-	db, err := archive.Open(context.Background(), filepath.Join(t.TempDir(), "postal.db"))
+	path := filepath.Join(t.TempDir(), "postal.db")
+	db, err := archive.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	c := &club{t: t, db: db, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), keys: map[string]string{}}
+	c := &club{t: t, db: db, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), keys: map[string]string{}, path: path}
 	if opt.Address == "" {
 		opt.Address = "postal@demo.test"
 	}
@@ -50,11 +53,28 @@ func newClub(t testing.TB, opt Options) *club {
 	if opt.SiteURL == "" {
 		opt.SiteURL = "https://demo.test/"
 	}
+	c.opt = opt
 	c.s, err = New(db, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// restart closes the database and opens it again under a new service, as a
+// daemon killed and started again would.
+func (c *club) restart() {
+	c.t.Helper()
+	c.db.Close()
+	db, err := archive.Open(context.Background(), c.path)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.t.Cleanup(func() { db.Close() })
+	c.db = db
+	if c.s, err = New(db, c.opt); err != nil {
+		c.t.Fatal(err)
+	}
 }
 
 // mail sends a fresh mail (not a reply) and returns the new outbox messages.
@@ -484,43 +504,5 @@ func golden(t *testing.T, name string, m mailer.Outbound) {
 		if got != string(want) {
 			t.Errorf("%s differs:\n%s", path, got)
 		}
-	}
-}
-
-func TestRemind(t *testing.T) {
-	c := newClub(t, Options{})
-	aliceMail, id := c.start("")
-	next, ok, err := c.s.Remind(context.Background())
-	if err != nil || !ok {
-		t.Fatalf("Remind: %v %v", ok, err)
-	}
-	if out := c.outbox(); len(out) != 0 {
-		t.Fatalf("a reminder 3 days early: %d mails", len(out))
-	}
-	if want := c.game(id).Deadline.Add(-24 * time.Hour); !next.Equal(want) {
-		t.Fatalf("next reminder %v, want %v", next, want)
-	}
-	c.now = next.Add(time.Minute)
-	if _, ok, _ := c.s.Remind(context.Background()); ok {
-		t.Fatal("a reminder is still pending after it was sent")
-	}
-	out := c.outbox()
-	m := to(t, out, "alice@example.org")
-	contains(t, m, "Reminder: your move in game #1 is due by", "(23")
-	root := aliceMail.MessageID
-	if len(aliceMail.References) > 0 {
-		root = aliceMail.References[0]
-	}
-	if len(out) != 1 || len(m.References) == 0 || m.References[0] != root {
-		t.Fatalf("%d reminders; thread %v vs %v", len(out), m.References, aliceMail.References)
-	}
-	c.s.Remind(context.Background())
-	if out := c.outbox(); len(out) != 0 {
-		t.Fatal("reminded twice")
-	}
-	// A move sets a new deadline, which gets its own reminder.
-	c.replyTo(aliceMail, "t1")
-	if _, ok, _ := c.s.Remind(context.Background()); !ok {
-		t.Fatal("no reminder pending after a move")
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"postal/engine"
 	_ "postal/engine/allgames"
+	"postal/notation"
 )
 
 // Every game postal plays has its rules page, and it says which game it is.
@@ -24,8 +25,12 @@ func TestEveryGameHasRules(t *testing.T) {
 	}
 }
 
-func TestCommandsDocumentsHelp(t *testing.T) {
-	if !strings.Contains(Commands(), "help") {
-		t.Fatal("commands.md does not mention help")
+// Every verb of the command language has its section in commands.md (which
+// "help VERB" mails).
+func TestCommandsDocumentEveryVerb(t *testing.T) {
+	for _, v := range notation.Verbs {
+		if !strings.Contains(Commands(), "\n### "+string(v)+"\n") {
+			t.Errorf("commands.md has no section on %q", v)
+		}
 	}
 }

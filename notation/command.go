@@ -32,6 +32,9 @@ const (
 	CmdDraw      Verb = "draw"
 	CmdObserve   Verb = "observe"
 	CmdUnobserve Verb = "unobserve"
+	CmdClaim     Verb = "claim"
+	CmdVacation  Verb = "vacation"
+	CmdSet       Verb = "set"
 )
 
 // Verbs lists every verb in the order docs/commands.md presents them.
@@ -39,7 +42,8 @@ var Verbs = []Verb{
 	CmdRegister, CmdKey, CmdHelp, CmdRules, CmdGames, CmdStatus,
 	CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel,
 	CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord,
-	CmdResign, CmdDraw, CmdObserve, CmdUnobserve,
+	CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve,
+	CmdVacation, CmdSet,
 }
 
 // Usage is the one-line synopsis of each verb, quoted in error messages.
@@ -50,8 +54,8 @@ var Usage = map[Verb]string{
 	CmdRules:     "rules GAME",
 	CmdGames:     "games",
 	CmdStatus:    "status",
-	CmdChallenge: "challenge PLAYER GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N]",
-	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N]",
+	CmdChallenge: "challenge PLAYER GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N | bank START+INC/CAP | untimed]",
+	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N | bank START+INC/CAP | untimed]",
 	CmdAccept:    "accept ID",
 	CmdDecline:   "decline ID",
 	CmdCancel:    "cancel ID",
@@ -64,6 +68,9 @@ var Usage = map[Verb]string{
 	CmdDraw:      "draw [ID]",
 	CmdObserve:   "observe ID",
 	CmdUnobserve: "unobserve ID",
+	CmdClaim:     "claim [ID]",
+	CmdVacation:  "vacation DAYS|off",
+	CmdSet:       "set reminders each|digest|none",
 }
 
 // Command is one parsed command line. The parser fills in what the line says
@@ -81,12 +88,18 @@ type Command struct {
 	// (TOPIC), rules (GAME) and challenge (PLAYER: a name or an address),
 	// lower case.
 	Arg string
-	// Game, Options, As and Days are the game proposed by challenge and open.
-	// Options holds the ruleset and NAME=VALUE words in the order written.
+	// Game, Options, As and Clock are the game proposed by challenge and
+	// open. Options holds the ruleset and NAME=VALUE words in the order
+	// written.
 	Game    string
 	Options []string
 	As      string // "", "first", "second" or "random"
-	Days    int    // days per move; 0 means the default
+	// Clock is the time control as written: "days N", "bank S+I/C" (days:
+	// start, increment, cap) or "untimed"; "" means the club's default.
+	Clock string
+	// Setting and Value are what "set" sets ("reminders", "digest"); for
+	// vacation, Value is the number of days or "off".
+	Setting, Value string
 	// Move is the text of a move (move, preview), whitespace collapsed,
 	// case kept: the game reads it.
 	Move string
@@ -279,8 +292,12 @@ func parseLine(line string, lineNo int, tagged bool) (Command, *CommandError) {
 		}
 	case CmdOpen:
 		err = p.proposal(&c)
-	case CmdAccept, CmdDecline, CmdCancel, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdObserve, CmdUnobserve:
+	case CmdAccept, CmdDecline, CmdCancel, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve:
 		c.ID, err = p.optionalID()
+	case CmdVacation:
+		c.Value, err = p.vacation()
+	case CmdSet:
+		c.Setting, c.Value, err = p.setting()
 	case CmdMove, CmdPreview:
 		if c.ID, err = p.optionalID(); err != nil {
 			break
@@ -433,22 +450,33 @@ func (p *parser) proposal(c *Command) *CommandError {
 			default:
 				return p.errAt(s, "%q is not first, second or random", s.text)
 			}
-		case "days":
-			if c.Days != 0 {
-				return p.errAt(w, "%q given twice", w.text)
+		case "days", "bank", "untimed":
+			if c.Clock != "" {
+				return p.errAt(w, "%q: the time control is given twice", w.text)
+			}
+			if lw == "untimed" {
+				c.Clock = lw
+				break
 			}
 			if !p.more() {
-				return p.errEnd("\"days\" needs a number of days per move")
+				return p.errEnd("%q needs a value", lw)
 			}
 			s := p.next()
-			n, convErr := strconv.Atoi(s.text)
-			if convErr != nil || !isNumber(s.text) || s.text[0] == '0' || n < 1 || n > 60 {
-				return p.errAt(s, "%q is not a number of days from 1 to 60", s.text)
+			if lw == "days" {
+				n, convErr := strconv.Atoi(s.text)
+				if convErr != nil || !isNumber(s.text) || s.text[0] == '0' || n < 1 || n > 60 {
+					return p.errAt(s, "%q is not a number of days from 1 to 60", s.text)
+				}
+				c.Clock = "days " + s.text
+				break
 			}
-			c.Days = n
+			if !validBank(s.text) {
+				return p.errAt(s, "%q is not START+INCREMENT/CAP in whole days, e.g. 7+1/14", s.text)
+			}
+			c.Clock = "bank " + s.text
 		default:
-			if c.As != "" || c.Days != 0 {
-				return p.errAt(w, "unexpected %q: the ruleset and options come before \"as\" and \"days\"", w.text)
+			if c.As != "" || c.Clock != "" {
+				return p.errAt(w, "unexpected %q: the ruleset and options come before \"as\" and the time control", w.text)
 			}
 			if k, v, ok := strings.Cut(lw, "="); ok && (k == "" || v == "" || strings.Contains(v, "=")) || !ok && !validName(lw) {
 				return p.errAt(w, "%q is neither a ruleset nor an option NAME=VALUE", w.text)
@@ -486,9 +514,13 @@ func (c Command) String() string {
 		if c.As != "" {
 			add("as", c.As)
 		}
-		if c.Days != 0 {
-			add("days", strconv.Itoa(c.Days))
+		if c.Clock != "" {
+			add(c.Clock)
 		}
+	case CmdVacation:
+		add(c.Value)
+	case CmdSet:
+		add(c.Setting, c.Value)
 	case CmdMove, CmdPreview:
 		id()
 		if c.Guard != 0 {
@@ -505,7 +537,7 @@ func (c Command) String() string {
 // the club holds for the player, and so needs proof of the sender.
 func (v Verb) Changes() bool {
 	switch v {
-	case CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdResign, CmdDraw, CmdObserve, CmdUnobserve:
+	case CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve, CmdVacation, CmdSet:
 		return true
 	}
 	return false
@@ -515,8 +547,57 @@ func (v Verb) Changes() bool {
 // tagged subject may supply).
 func (v Verb) NeedsGame() bool {
 	switch v {
-	case CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdObserve, CmdUnobserve:
+	case CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve:
 		return true
 	}
 	return false
+}
+
+// validBank reports whether s is START+INCREMENT/CAP in whole days, the cap
+// at least the start.
+func validBank(s string) bool {
+	start, rest, ok1 := strings.Cut(s, "+")
+	inc, limit, ok2 := strings.Cut(rest, "/")
+	if !ok1 || !ok2 || !isNumber(start) || !isNumber(inc) || !isNumber(limit) || len(start) > 3 || len(inc) > 3 || len(limit) > 3 {
+		return false
+	}
+	a, _ := strconv.Atoi(start)
+	c, _ := strconv.Atoi(limit)
+	return a >= 1 && c >= a && c <= 365 && start[0] != '0' && limit[0] != '0' && (inc == "0" || inc[0] != '0')
+}
+
+// vacation reads DAYS (1 to 365) or "off".
+func (p *parser) vacation() (string, *CommandError) {
+	if !p.more() {
+		return "", p.errEnd("vacation needs a number of days or \"off\"")
+	}
+	w := p.next()
+	s := strings.ToLower(w.text)
+	if s == "off" {
+		return s, nil
+	}
+	if n, err := strconv.Atoi(s); err != nil || !isNumber(s) || s[0] == '0' || n > 365 {
+		return "", p.errAt(w, "%q is neither a number of days from 1 to 365 nor \"off\"", w.text)
+	}
+	return s, nil
+}
+
+// setting reads "reminders each|digest|none".
+func (p *parser) setting() (name, value string, err *CommandError) {
+	if !p.more() {
+		return "", "", p.errEnd("set needs what to set")
+	}
+	w := p.next()
+	if name = strings.ToLower(w.text); name != "reminders" {
+		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\"", w.text)
+	}
+	if !p.more() {
+		return "", "", p.errEnd("set reminders needs each, digest or none")
+	}
+	v := p.next()
+	switch value = strings.ToLower(v.text); value {
+	case "each", "digest", "none":
+		return name, value, nil
+	}
+	return "", "", p.errAt(v, "%q is not each, digest or none", v.text)
 }

@@ -15,7 +15,7 @@ func TestParseCommands(t *testing.T) {
 	}
 	want := []Command{
 		{Verb: CmdRegister, Arg: "alice"},
-		{Verb: CmdChallenge, Arg: "bob", Game: "conflagration", Options: []string{"backfire", "order=5"}, As: "first", Days: 5},
+		{Verb: CmdChallenge, Arg: "bob", Game: "conflagration", Options: []string{"backfire", "order=5"}, As: "first", Clock: "days 5"},
 		{Verb: CmdMove, ID: 17, Guard: 12, Move: "C3-D4"},
 		{Verb: CmdMove, ID: 17, Move: "c3-d4 x"},
 		{Verb: CmdDraw},
@@ -33,6 +33,31 @@ func TestParseCommands(t *testing.T) {
 	}
 	if got[1].Line != 4 || got[1].Col != 3 {
 		t.Errorf("challenge at %v, want 4:3", got[1].Pos)
+	}
+}
+
+// The clock commands of issue 4: time controls, claims, vacations and the
+// reminder setting.
+func TestParseClockCommands(t *testing.T) {
+	for line, want := range map[string]Command{
+		"challenge bob initiative bank 7+1/14": {Verb: CmdChallenge, Arg: "bob", Game: "initiative", Clock: "bank 7+1/14"},
+		"open conflagration as second Untimed": {Verb: CmdOpen, Game: "conflagration", As: "second", Clock: "untimed"},
+		"claim 12":                             {Verb: CmdClaim, ID: 12},
+		"Vacation 10":                          {Verb: CmdVacation, Value: "10"},
+		"vacation OFF":                         {Verb: CmdVacation, Value: "off"},
+		"set Reminders Digest":                 {Verb: CmdSet, Setting: "reminders", Value: "digest"},
+	} {
+		got, err := ParseCommand(line, ParseOptions{})
+		if err != nil {
+			t.Errorf("%q: %v", line, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q = %#v, want %#v", line, got, want)
+		}
+		if again, err := ParseCommand(got.String(), ParseOptions{}); err != nil || !reflect.DeepEqual(again, got) {
+			t.Errorf("%q: canonical %q reads back as %#v, %v", line, got.String(), again, err)
+		}
 	}
 }
 
@@ -60,6 +85,12 @@ func TestParseErrors(t *testing.T) {
 		{"  games  please", false, 8, "please", `unexpected "please"`},
 		{"move 5", true, 8, "", "move needs a move"},
 		{"move #3 #4", true, 9, "#4", "needs the game ID first"},
+		{"challenge bob initiative bank 7+1/3", false, 31, "7+1/3", "is not START+INCREMENT/CAP"},
+		{"challenge bob initiative days 3 untimed", false, 33, "untimed", "the time control is given twice"},
+		{"vacation 0", false, 10, "0", "neither a number of days"},
+		{"vacation", false, 10, "", "vacation needs a number of days"},
+		{"set colour blue", false, 5, "colour", `"colour" cannot be set`},
+		{"set reminders weekly", false, 15, "weekly", `"weekly" is not each, digest or none`},
 	} {
 		_, err := ParseCommand(tc.line, ParseOptions{Tagged: tc.tagged})
 		ce, ok := err.(*CommandError)

@@ -7,21 +7,52 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"postal/club/clock"
 )
 
 // Config is postal.toml, the daemon's one config file. postal.example.toml
 // documents every field. Passwords never live only in the file: each comes
 // from a file (password_file) or an environment variable (password_env).
 type Config struct {
-	Database string     `toml:"database"` // SQLite file
-	Club     ClubConfig `toml:"club"`
-	IMAP     MailServer `toml:"imap"`
-	SMTP     MailServer `toml:"smtp"`
-	Site     SiteConfig `toml:"site"`
+	Database string      `toml:"database"` // SQLite file
+	Club     ClubConfig  `toml:"club"`
+	IMAP     MailServer  `toml:"imap"`
+	SMTP     MailServer  `toml:"smtp"`
+	Site     SiteConfig  `toml:"site"`
+	Clock    ClockConfig `toml:"clock"`
 
 	// now is the daemon's clock: nil means the wall clock; the demo sets a
-	// sped-up one (--time-scale).
-	now func() time.Time
+	// sped-up one (--time-scale), timeScale times faster than the wall.
+	now       func() time.Time
+	timeScale float64
+}
+
+// ClockConfig is the club's rules of time: every field has a default.
+type ClockConfig struct {
+	Default      string `toml:"default"`       // time control of a challenge naming none: "days 3", "bank 7+1/14", "none"
+	Reminders    string `toml:"reminders"`     // reminder points: "after 24h, before 24h, before 2h", or "none"
+	Timeout      string `toml:"timeout"`       // "auto": lost on time; "claim": the opponent may claim
+	VacationDays int    `toml:"vacation_days"` // vacation allowed in any 365 days; 0 means 30
+}
+
+// clubClock turns the [clock] section into the club's options.
+func (c ClockConfig) clubClock() (ctl clock.Control, points []clock.Point, err error) {
+	if c.Default != "" {
+		if ctl, err = clock.ParseControl(c.Default); err != nil {
+			return ctl, nil, fmt.Errorf("config: clock.default: %w", err)
+		}
+	}
+	switch c.Reminders {
+	case "":
+	case "none":
+		points = []clock.Point{}
+	default:
+		if points, err = clock.ParsePoints(c.Reminders); err != nil {
+			return ctl, nil, fmt.Errorf("config: clock.reminders: %w", err)
+		}
+	}
+	return ctl, points, nil
 }
 
 // ClubConfig is who postal is on the mail.
@@ -87,6 +118,14 @@ func (c *Config) check() error {
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("config: missing %s", strings.Join(missing, ", "))
+	}
+	if _, _, err := c.Clock.clubClock(); err != nil {
+		return err
+	}
+	switch c.Clock.Timeout {
+	case "", "auto", "claim":
+	default:
+		return fmt.Errorf("config: clock.timeout %q is neither auto nor claim", c.Clock.Timeout)
 	}
 	for _, s := range []*MailServer{&c.IMAP, &c.SMTP} {
 		switch s.TLS {

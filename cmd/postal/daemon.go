@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"time"
 
 	"postal/archive"
 	"postal/club"
@@ -23,6 +24,12 @@ type daemon struct {
 	watcher *mailer.Watcher
 	sender  *mailer.Sender
 	log     *slog.Logger
+	// now and timeScale are the club's clock and how much faster than the
+	// wall it runs (the demo's --time-scale); nil and 0 mean the wall.
+	now       func() time.Time
+	timeScale float64
+	// tickWake wakes the clock scheduler after a message changed games.
+	tickWake chan struct{}
 	// site, when the config names a site directory, republishes the
 	// archive site after each handled message and on its schedule.
 	site *sitePublisher
@@ -35,6 +42,10 @@ func (d *daemon) handle(ctx context.Context, in *mailer.Inbound) error {
 	switch {
 	case err == nil:
 		d.sender.Wake()
+		select {
+		case d.tickWake <- struct{}{}:
+		default:
+		}
 		if d.site != nil {
 			d.site.Kick()
 		}
@@ -53,8 +64,8 @@ func (d *daemon) run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	errs := make([]error, 2)
-	wg.Add(2)
+	errs := make([]error, 3)
+	wg.Add(3)
 	go func() {
 		defer wg.Done()
 		defer cancel()
@@ -64,6 +75,11 @@ func (d *daemon) run(ctx context.Context) error {
 		defer wg.Done()
 		defer cancel()
 		errs[1] = d.sender.Run(ctx, d.db)
+	}()
+	go func() {
+		defer wg.Done()
+		defer cancel()
+		errs[2] = d.schedule(ctx)
 	}()
 	if d.site != nil {
 		// The site is a view of the archive: it never stops the daemon.
@@ -77,4 +93,51 @@ func (d *daemon) run(ctx context.Context) error {
 	wg.Wait()
 	d.log.Info("postal: stopped")
 	return errors.Join(errs...)
+}
+
+// schedule is the clocks' loop: it lets the club do what is due (reminders,
+// digests, timeouts, vacations' ends), then sleeps until the next due time
+// the database holds, or until a handled message may have changed it. No
+// timer lives per game, so a restart picks up exactly where it stopped.
+func (d *daemon) schedule(ctx context.Context) error {
+	for {
+		next, ok, err := d.club.Tick(ctx)
+		wait := scheduleRecheck
+		switch {
+		case err != nil && ctx.Err() == nil:
+			d.log.Error("clocks", "err", err)
+		case err == nil:
+			d.sender.Wake() // the tick may have queued mail
+			if ok {
+				wait = d.wallUntil(next)
+			}
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-d.tickWake:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// scheduleRecheck is the longest the scheduler sleeps: a clock set forward
+// or a scaled demo clock is noticed within it.
+const scheduleRecheck = time.Minute
+
+// wallUntil is how long to sleep on the wall clock until the club's clock
+// reads t.
+func (d *daemon) wallUntil(t time.Time) time.Duration {
+	now := time.Now()
+	if d.now != nil {
+		now = d.now()
+	}
+	wait := t.Sub(now)
+	if d.timeScale > 0 {
+		wait = time.Duration(float64(wait) / d.timeScale)
+	}
+	return min(max(wait, 0), scheduleRecheck)
 }

@@ -116,7 +116,7 @@ func demoConfig(srv *demoserver.Server, o demoOptions) (*Config, error) {
 		Site: SiteConfig{Out: filepath.Join(o.data, "site")},
 	}
 	if o.timeScale != 1 {
-		cfg.now = clock.NewScaled(o.timeScale).Now
+		cfg.now, cfg.timeScale = clock.NewScaled(o.timeScale).Now, o.timeScale
 	}
 	return cfg, cfg.check()
 }

@@ -3,15 +3,20 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"html"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 
 	"postal/archive"
 	"postal/engine"
@@ -145,4 +150,121 @@ type testWriter struct{ t *testing.T }
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(p), "\n"))
 	return len(p), nil
+}
+
+// postal demo --time-scale 86400 runs a day a second: a game nobody moves in
+// gets its reminders by mail and is lost on time within seconds.
+func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the demo for seconds")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	data := t.TempDir()
+	started := make(chan *demoserver.Server, 1)
+	var d *daemon
+	done := make(chan error, 1)
+	go func() {
+		done <- demo(ctx, demoOptions{
+			imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 86400,
+			onStart: func(srv *demoserver.Server, dm *daemon) { d = dm; started <- srv },
+		}, io.Discard, testLogger(t))
+	}()
+	var srv *demoserver.Server
+	select {
+	case srv = <-started:
+	case err := <-done:
+		t.Fatalf("demo stopped: %v", err)
+	}
+	bots := map[string]*bot{}
+	for i, name := range []string{"alice", "bob"} {
+		bots[name] = &bot{name: name, addr: name + "@demo.test", imapAddr: srv.IMAPAddr, smtp: srv.SMTPAddr, db: d.db, club: srv.Club,
+			rng: rand.New(rand.NewPCG(uint64(i), 9)), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{}, plies: 1000}
+		if err := bots[name].send(srv.Club, "hello", "register "+name); err != nil {
+			t.Fatal(err)
+		}
+		if err := bots[name].waitForMail(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := bots["alice"].send(bots["alice"].replyTo, "game", "challenge bob conflagration as first days 2"); err != nil {
+		t.Fatal(err)
+	}
+	// bob accepts as soon as the challenge is there; then nobody moves, and
+	// the game ends on time after two scaled days.
+	var g *archive.Game
+	for {
+		if g == nil {
+			if _, err := bots["bob"].act(ctx, "conflagration"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := d.db.Tx(ctx, func(tx *archive.Tx) error {
+			var err error
+			g, err = tx.GameByID(1)
+			if errors.Is(err, archive.ErrNotFound) {
+				g, err = nil, nil
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g != nil && g.Status == archive.GameOver {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the game never timed out: %+v", g)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if g.Result != "0-1" || !strings.Contains(g.Termination, "alice ran out of time") {
+		t.Fatalf("result %s %q", g.Result, g.Termination)
+	}
+	// alice's mailbox holds the reminders and the game-over mail.
+	var texts []string
+	for ctx.Err() == nil {
+		texts = mailboxTexts(t, srv.IMAPAddr, "alice")
+		if strings.Contains(strings.Join(texts, "\n"), "is over: 0-1") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	all := strings.Join(texts, "\n")
+	if n := strings.Count(all, "Reminder: your move in game #1"); n < 2 {
+		t.Errorf("%d reminders reached alice, want the 24 h and 2 h before the deadline ones", n)
+	}
+	if !strings.Contains(all, "alice ran out of time") {
+		t.Errorf("alice was not told she lost on time")
+	}
+	cancel()
+	<-done
+}
+
+// mailboxTexts returns the raw messages of name's demo INBOX.
+func mailboxTexts(t *testing.T, imapAddr, name string) []string {
+	t.Helper()
+	c, err := imapclient.DialInsecure(imapAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login(name+"@demo.test", name).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	set := imap.UIDSet{}
+	set.AddRange(1, 0)
+	section := &imap.FetchItemBodySection{Peek: true}
+	msgs, err := c.Fetch(set, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range msgs {
+		out = append(out, string(m.FindBodySection(section)))
+	}
+	return out
 }

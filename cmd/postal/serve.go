@@ -9,9 +9,11 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"postal/archive"
 	"postal/club"
+	"postal/club/clock"
 	"postal/mailer"
 )
 
@@ -66,14 +68,23 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if err != nil {
 		return nil, err
 	}
+	ctl, points, err := cfg.Clock.clubClock()
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
 	svc, err := club.New(db, club.Options{
-		Address:    cfg.Club.Address,
-		Name:       cfg.Club.Name,
-		AuthServID: cfg.Club.AuthservID,
-		RateLimit:  cfg.Club.RateLimit,
-		SiteURL:    cfg.Site.URL,
-		Now:        cfg.now,
-		Log:        log,
+		Control:           ctl,
+		ReminderPoints:    points,
+		Timeout:           cfg.Clock.Timeout,
+		VacationAllowance: time.Duration(cfg.Clock.VacationDays) * clock.Day,
+		Address:           cfg.Club.Address,
+		Name:              cfg.Club.Name,
+		AuthServID:        cfg.Club.AuthservID,
+		RateLimit:         cfg.Club.RateLimit,
+		SiteURL:           cfg.Site.URL,
+		Now:               cfg.now,
+		Log:               log,
 	})
 	if err != nil {
 		db.Close()
@@ -84,9 +95,12 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		smtpUser = cfg.IMAP.User
 	}
 	d := &daemon{
-		db:   db,
-		club: svc,
-		log:  log,
+		db:        db,
+		club:      svc,
+		log:       log,
+		now:       cfg.now,
+		timeScale: cfg.timeScale,
+		tickWake:  make(chan struct{}, 1),
 		watcher: mailer.NewWatcher(mailer.WatchOptions{
 			Addr:         cfg.IMAP.Addr(),
 			TLS:          imapTLS,

@@ -1,0 +1,292 @@
+package club
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/club/clock"
+	"postal/engine"
+)
+
+// The clocks of games: what a turn's deadline is, how a time bank is spent,
+// and how a vacation stops a clock. The scheduler (tick.go) acts on them.
+
+// control is the game's time control.
+func control(row *archive.Game) clock.Control {
+	if row.Control == "" {
+		return clock.Control{Kind: clock.PerMove, PerMove: time.Duration(row.DaysPerMove) * clock.Day}
+	}
+	c, err := clock.ParseControl(row.Control)
+	if err != nil {
+		// Controls are parsed before they are stored: a bad one is a bug,
+		// and the game is better untimed than stuck.
+		return clock.Control{Kind: clock.None}
+	}
+	return c
+}
+
+// challengeControl reads the time control a challenge proposes ("days N",
+// "bank S+I/C", "untimed"), the club's default when it names none.
+func (s *Service) challengeControl(written string) (clock.Control, error) {
+	switch written {
+	case "":
+		return s.opt.Control, nil
+	case "untimed":
+		return clock.Control{Kind: clock.None}, nil
+	}
+	return clock.ParseControl(written)
+}
+
+// startClock sets the clocks of a game that has just begun.
+func (h *handling) startClock(gs *gameState) error {
+	c := control(gs.row)
+	if c.Kind == clock.Bank {
+		gs.row.Banks = [2]time.Duration{c.Start, c.Start}
+	}
+	return h.startTurn(gs)
+}
+
+// spendClock charges mover for the turn that their move ends: under a time
+// bank the time used leaves the bank and the increment comes in.
+func (h *handling) spendClock(gs *gameState, mover engine.Player) {
+	c := control(gs.row)
+	if c.Kind != clock.Bank || (mover != engine.First && mover != engine.Second) || gs.row.Deadline.IsZero() {
+		return
+	}
+	end := h.now
+	if !gs.row.Paused.IsZero() {
+		end = gs.row.Paused // a stopped clock spent nothing since
+	}
+	left := gs.row.Deadline.Sub(end)
+	gs.row.Banks[mover] = c.AfterMove(gs.row.Banks[mover], gs.row.Banks[mover]-left)
+}
+
+// startTurn starts the clock of whoever is to move now: their deadline is
+// their time per move or what their bank holds. The clock starts stopped
+// when they are on vacation.
+func (h *handling) startTurn(gs *gameState) error {
+	gs.row.TurnStarted, gs.row.Paused, gs.row.Flagged = h.now, time.Time{}, time.Time{}
+	gs.row.Deadline = time.Time{}
+	c := control(gs.row)
+	toMove := gs.toMove()
+	if c.Kind == clock.None || len(toMove) == 0 || gs.row.Status != archive.GameActive {
+		return nil
+	}
+	have := c.PerMove
+	if c.Kind == clock.Bank {
+		have = gs.row.Banks[toMove[0]]
+		for _, p := range toMove[1:] {
+			have = min(have, gs.row.Banks[p])
+		}
+	}
+	gs.row.Deadline = h.now.Add(have)
+	for _, p := range toMove {
+		if _, away, err := h.tx.OngoingVacation(gs.row.Players[p]); err != nil {
+			return err
+		} else if away {
+			gs.row.Paused = h.now
+		}
+	}
+	return nil
+}
+
+// resumeClock restarts a stopped clock: the deadline, and the turn's
+// reminder points with it, move on by the time it stood still.
+func resumeClock(row *archive.Game, now time.Time) {
+	if row.Paused.IsZero() {
+		return
+	}
+	stood := now.Sub(row.Paused)
+	row.Deadline = row.Deadline.Add(stood)
+	row.TurnStarted = row.TurnStarted.Add(stood)
+	row.Paused = time.Time{}
+}
+
+// clockLine says the state of the clock for a game mail: the deadline and
+// time control, or that it stands still.
+func (h *handling) clockLine(gs *gameState) string {
+	c := control(gs.row)
+	if c.Kind == clock.None {
+		return "no time limit"
+	}
+	if gs.row.Deadline.IsZero() {
+		return c.Describe()
+	}
+	if !gs.row.Paused.IsZero() {
+		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", left(gs.row.Deadline.Sub(gs.row.Paused)), c.Describe())
+	}
+	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(h.now)), c.Describe())
+	if c.Kind == clock.Bank {
+		line += fmt.Sprintf("; banks: %s %s, %s %s", gs.players[0].Name, left(gs.row.Banks[0]), gs.players[1].Name, left(gs.row.Banks[1]))
+	}
+	return line
+}
+
+func fmtWhen(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") }
+
+// claim ends a game on time at the request of the player whose opponent ran
+// out of it.
+func (h *handling) claim(id int64) (section, error) {
+	gs, err := h.game(id)
+	if err != nil {
+		return section{}, err
+	}
+	side, err := h.mySide(gs)
+	if err != nil {
+		return section{}, err
+	}
+	late := gs.toMove()
+	switch {
+	case slices.Contains(late, side):
+		return section{}, refuse(fmt.Sprintf("it is your move in game #%d: there is nothing to claim", id))
+	case gs.row.Deadline.IsZero() || !gs.row.Paused.IsZero() || h.now.Before(gs.row.Deadline):
+		return section{}, refuse(fmt.Sprintf("%s still has time in game #%d", gs.players[side.Other()].Name, id), "Clock: "+h.clockLine(gs)+".")
+	}
+	if err := h.tx.AddEvent(h.now, "claim", id, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
+	if err := h.finish(gs, h.timeoutResult(gs)); err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("you won game #%d on time", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
+}
+
+// timeoutResult is the result of a game whose player to move ran out of
+// time: a loss for them, or a draw when both sides were to act.
+func (h *handling) timeoutResult(gs *gameState) engine.Result {
+	late := gs.toMove()
+	if len(late) == 1 {
+		return engine.Result{Kind: engine.Win, Winner: late[0].Other(), Reason: gs.players[late[0]].Name + " ran out of time"}
+	}
+	return engine.Result{Kind: engine.Draw, Reason: "both players ran out of time"}
+}
+
+// vacation starts ("vacation 10") or ends ("vacation off") the actor's
+// vacation: the clocks of every game where they are to move stop, within the
+// yearly allowance, and their opponents are told.
+func (h *handling) vacation(value string) (section, error) {
+	current, away, err := h.tx.OngoingVacation(h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	if value == "off" {
+		if !away {
+			return section{}, refuse("you are not on vacation")
+		}
+		if err := h.endVacation(current); err != nil {
+			return section{}, err
+		}
+		return section{Title: "welcome back: your vacation is over", Lines: []string{"The clocks of your games run again."}}, nil
+	}
+	if away {
+		return section{}, refuse(fmt.Sprintf("you are already on vacation until %s", fmtWhen(current.Until)), "\"vacation off\" ends it; then you may start another within your allowance.")
+	}
+	var days int
+	fmt.Sscan(value, &days)
+	asked := time.Duration(days) * clock.Day
+	past, err := h.tx.Vacations(h.actor.ID, h.now.Add(-365*clock.Day))
+	if err != nil {
+		return section{}, err
+	}
+	var stretches []clock.Vacation
+	for _, v := range past {
+		stretches = append(stretches, clock.Vacation{Start: v.Start, End: v.Ended})
+	}
+	allowance := h.s.opt.VacationAllowance
+	granted := clock.Grant(asked, allowance, stretches, h.now)
+	if granted <= 0 {
+		return section{}, refuse("no vacation left this year",
+			fmt.Sprintf("The club allows %s of vacation in any 365 days, and you have used %s.", left(allowance), left(clock.Used(stretches, h.now))))
+	}
+	v := archive.Vacation{PlayerID: h.actor.ID, Start: h.now, Until: h.now.Add(granted)}
+	if _, err := h.tx.AddVacation(v); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "vacation", 0, h.actor.ID, left(granted)); err != nil {
+		return section{}, err
+	}
+	games, err := h.tx.GamesOf(h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	var ids []string
+	for _, row := range games {
+		gs, err := h.loadGame(row.ID)
+		if err != nil {
+			return section{}, err
+		}
+		if slices.Contains(gs.toMove(), gs.side(h.actor)) && !gs.row.Deadline.IsZero() && gs.row.Paused.IsZero() {
+			gs.row.Paused = h.now
+			if err := h.tx.UpdateGame(gs.row); err != nil {
+				return section{}, err
+			}
+		}
+		ids = append(ids, fmt.Sprintf("#%d", row.ID))
+		opp := gs.players[gs.side(h.actor).Other()]
+		if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.actor.Name, fmtWhen(v.Until))}); err != nil {
+			return section{}, err
+		}
+	}
+	lines := []string{fmt.Sprintf("Your vacation lasts until %s (%s).", fmtWhen(v.Until), left(granted))}
+	if granted < asked {
+		lines = append(lines, fmt.Sprintf("You asked for %s, but only %s of your yearly allowance of %s is left.", left(asked), left(granted), left(allowance)))
+	}
+	if len(ids) > 0 {
+		lines = append(lines, "While it is your move, the clocks of your games stand still: "+strings.Join(ids, ", ")+". Your opponents have been told.")
+	}
+	lines = append(lines, "A move in a game ends nothing; \"vacation off\" ends the vacation early.")
+	return section{Title: "vacation started", Lines: lines}, nil
+}
+
+// endVacation ends v now: the stopped clocks of the player run again and the
+// opponents are told.
+func (h *handling) endVacation(v archive.Vacation) error {
+	if err := h.tx.EndVacation(v.ID, h.now); err != nil {
+		return err
+	}
+	p, err := h.tx.PlayerByID(v.PlayerID)
+	if err != nil {
+		return err
+	}
+	if err := h.tx.AddEvent(h.now, "vacation-over", 0, p.ID, ""); err != nil {
+		return err
+	}
+	games, err := h.tx.GamesOf(p.ID)
+	if err != nil {
+		return err
+	}
+	for _, row := range games {
+		gs, err := h.loadGame(row.ID)
+		if err != nil {
+			return err
+		}
+		if !gs.row.Paused.IsZero() {
+			resumeClock(gs.row, h.now)
+			if err := h.tx.UpdateGame(gs.row); err != nil {
+				return err
+			}
+		}
+		opp := gs.players[gs.side(p).Other()]
+		if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// setReminders sets how the actor wants to be reminded.
+func (h *handling) setReminders(mode string) (section, error) {
+	if err := h.tx.SetReminders(h.actor.ID, mode); err != nil {
+		return section{}, err
+	}
+	h.actor.Reminders = mode
+	what := map[string]string{
+		"each":   "a reminder for each game at the club's reminder points",
+		"digest": "one mail a day listing every game that waits for your move",
+		"none":   "no reminders (the clocks still run)",
+	}[mode]
+	return section{Title: "reminders: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
+}
