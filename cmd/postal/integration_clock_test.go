@@ -1,0 +1,59 @@
+//go:build integration
+
+package main
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"postal/club/clock"
+)
+
+// Clocks by mail against Dovecot: the daemon runs in process on a clock
+// 20,000 times faster than the wall (two days in under nine seconds); a
+// game nobody moves in brings its player a reminder by mail, then the
+// game-over mail of a loss on time.
+func TestIntegrationClockByMail(t *testing.T) {
+	r := newMailServers(t)
+	cfg, err := LoadConfig(r.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.IMAP.password, cfg.SMTP.password = "postal", "postal"
+	cfg.Clock.Reminders = "before 24h, before 2h"
+	const scale = 20000
+	cfg.now, cfg.timeScale = clock.NewScaled(scale).Now, scale
+	ctx, cancel := context.WithCancel(context.Background())
+	d, err := newDaemon(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- d.run(ctx) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("daemon: %v", err)
+		}
+		d.db.Close()
+	}()
+
+	alice, bob := r.register("alice"), r.register("bob")
+	reply := r.replyTo(alice, r.send(alice, "a game", "challenge bob conflagration as first days 2"))
+	if !strings.Contains(reply.Text, "2 days per move") {
+		t.Fatalf("the challenge does not say its time control:\n%s", reply.Text)
+	}
+	r.await(bob, "the challenge", func(m *gotMail) bool { return strings.Contains(m.Subject, "challenge") })
+	r.replyTo(bob, r.send(bob, "ok", "accept 1"))
+	reminder := r.await(alice, "a reminder", func(m *gotMail) bool {
+		return strings.Contains(m.Text, "Reminder: your move in game #1 is due by")
+	})
+	r.checkBoardMail(reminder, "[postal #1]")
+	over := r.await(alice, "the loss on time", func(m *gotMail) bool { return strings.Contains(m.Text, "Game #1 is over: 0-1") })
+	if !strings.Contains(over.Text, "alice ran out of time") {
+		t.Fatalf("the game-over mail does not say why:\n%s", over.Text)
+	}
+	r.await(bob, "the win on time", func(m *gotMail) bool { return strings.Contains(m.Text, "alice ran out of time") })
+}

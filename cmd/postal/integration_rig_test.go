@@ -1,0 +1,491 @@
+//go:build integration
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	gomessage "github.com/emersion/go-message"
+	_ "github.com/emersion/go-message/charset"
+	"github.com/emersion/go-message/mail"
+
+	"postal/archive"
+	"postal/engine"
+	"postal/mailer/dovecot"
+	"postal/notation"
+)
+
+// The whole chain against real servers: a Dovecot holding the club's and
+// the players' mailboxes, an SMTP relay delivering into it, and the postal
+// binary run as a child process with "postal serve", so it can be killed
+// with SIGKILL like a crashed daemon. Players write by LMTP into the club's
+// mailbox and read their replies by IMAP.
+
+// rig is one such set-up.
+type rig struct {
+	t      testing.TB
+	d      *dovecot.Server
+	relay  *dovecot.Relay
+	dir    string
+	bin    string
+	config string
+
+	mu     sync.Mutex
+	daemon *exec.Cmd
+	exited chan struct{}
+	starts int
+	n      int // mails sent, for Message-IDs
+}
+
+var buildOnce struct {
+	sync.Once
+	bin string
+	err error
+}
+
+// postalBinary builds cmd/postal once per test binary.
+func postalBinary(t testing.TB) string {
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "postal-bin-")
+		if err != nil {
+			buildOnce.err = err
+			return
+		}
+		buildOnce.bin = filepath.Join(dir, "postal")
+		out, err := exec.Command("go", "build", "-o", buildOnce.bin, ".").CombinedOutput()
+		if err != nil {
+			buildOnce.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildOnce.err != nil {
+		t.Fatal(buildOnce.err)
+	}
+	return buildOnce.bin
+}
+
+// newRig starts Dovecot, the relay and the postal binary.
+func newRig(t testing.TB) *rig {
+	t.Helper()
+	r := newMailServers(t)
+	r.start()
+	t.Cleanup(r.stop)
+	return r
+}
+
+// newMailServers starts Dovecot and the relay and writes the daemon's
+// config, without starting a daemon.
+func newMailServers(t testing.TB) *rig {
+	t.Helper()
+	d := dovecot.StartTest(t, dovecot.Options{Users: map[string]string{
+		"postal@demo.test": "postal", "alice@demo.test": "alice", "bob@demo.test": "bob",
+	}})
+	relay, err := dovecot.StartRelay(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { relay.Close() })
+	r := &rig{t: t, d: d, relay: relay, dir: t.TempDir(), bin: postalBinary(t)}
+	host, imapPort, _ := strings.Cut(d.IMAPAddr, ":")
+	_, smtpPort, _ := strings.Cut(relay.Addr, ":")
+	r.config = filepath.Join(r.dir, "postal.toml")
+	cfg := fmt.Sprintf(`database = %q
+[club]
+address = "postal@demo.test"
+name = "integration club"
+rate_limit = -1
+[imap]
+host = %q
+port = %s
+tls = "none"
+user = "postal@demo.test"
+password_env = "POSTAL_TEST_PASSWORD"
+processed = "postal/processed"
+failed = "postal/failed"
+poll_interval = "2s"
+[smtp]
+host = %q
+port = %s
+tls = "none"
+password_env = "POSTAL_TEST_PASSWORD"
+[clock]
+reminders = "none"
+`, filepath.Join(r.dir, "postal.db"), host, imapPort, host, smtpPort)
+	if err := os.WriteFile(r.config, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// start runs the daemon.
+func (r *rig) start() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.starts++
+	logf, err := os.OpenFile(filepath.Join(r.dir, "daemon.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	cmd := exec.Command(r.bin, "serve", "--config", r.config)
+	cmd.Env = append(os.Environ(), "POSTAL_TEST_PASSWORD=postal")
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		r.t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); logf.Close(); close(exited) }()
+	r.daemon, r.exited = cmd, exited
+}
+
+// kill SIGKILLs the daemon, as a crash would, and waits for it to be gone.
+func (r *rig) kill() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.daemon == nil {
+		return
+	}
+	r.daemon.Process.Signal(syscall.SIGKILL)
+	<-r.exited
+	r.daemon = nil
+}
+
+// stop ends the daemon with SIGTERM (finish what is in hand).
+func (r *rig) stop() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.daemon == nil {
+		return
+	}
+	r.daemon.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-r.exited:
+	case <-time.After(20 * time.Second):
+		r.daemon.Process.Signal(syscall.SIGKILL)
+		<-r.exited
+	}
+	r.daemon = nil
+	if r.t.Failed() {
+		b, _ := os.ReadFile(filepath.Join(r.dir, "daemon.log"))
+		if len(b) > 8000 {
+			b = b[len(b)-8000:]
+		}
+		r.t.Logf("daemon log (tail):\n%s", b)
+	}
+}
+
+// player is a club member writing from their own mailbox.
+type player struct {
+	name, addr, key string
+	read            map[imap.UID]bool
+	last            imap.UID
+	inbox           []*gotMail
+}
+
+// gotMail is a mail a player received, taken apart.
+type gotMail struct {
+	Subject, MessageID, InReplyTo string
+	Text, HTML                    string
+	SVG, PNG                      bool // an SVG attachment, an inline PNG
+	Files                         map[string]string
+	Raw                           []byte
+}
+
+// send delivers a mail from p to the club and returns its Message-ID.
+func (r *rig) send(p *player, subject, body string) string {
+	r.t.Helper()
+	r.mu.Lock()
+	r.n++
+	id := fmt.Sprintf("%s.%d@client.test", p.name, r.n)
+	r.mu.Unlock()
+	if p.key != "" {
+		body = "key " + p.key + "\n" + body
+	}
+	raw := fmt.Sprintf("From: %s <%s>\r\nTo: postal@demo.test\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		p.name, p.addr, subject, time.Now().Format(time.RFC1123Z), id, strings.ReplaceAll(body, "\n", "\r\n"))
+	if err := r.d.Deliver(context.Background(), p.addr, []string{"postal@demo.test"}, []byte(raw)); err != nil {
+		r.t.Fatal(err)
+	}
+	return id
+}
+
+// fetch reads p's new mail.
+func (r *rig) fetch(p *player) {
+	r.t.Helper()
+	c, err := imapclient.DialInsecure(r.d.IMAPAddr, nil)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login(p.addr, p.name).Wait(); err != nil {
+		r.t.Fatal(err)
+	}
+	if _, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
+		r.t.Fatal(err)
+	}
+	set := imap.UIDSet{}
+	set.AddRange(p.last+1, 0)
+	section := &imap.FetchItemBodySection{Peek: true}
+	msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	if err != nil {
+		return // an empty mailbox answers "1:*" with an error on some servers
+	}
+	for _, m := range msgs {
+		if p.read[m.UID] {
+			continue
+		}
+		p.read[m.UID] = true
+		p.last = max(p.last, m.UID)
+		p.inbox = append(p.inbox, parseGot(r.t, m.FindBodySection(section)))
+	}
+}
+
+func parseGot(t testing.TB, raw []byte) *gotMail {
+	t.Helper()
+	mr, err := mail.CreateReader(bytes.NewReader(raw))
+	if err != nil && !gomessage.IsUnknownCharset(err) {
+		t.Fatalf("unreadable mail: %v\n%s", err, raw)
+	}
+	g := &gotMail{Raw: raw, Files: map[string]string{}}
+	g.Subject, _ = mr.Header.Subject()
+	g.MessageID, _ = mr.Header.MessageID()
+	if ids, _ := mr.Header.MsgIDList("In-Reply-To"); len(ids) > 0 {
+		g.InReplyTo = ids[0]
+	}
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("mail part: %v", err)
+		}
+		body, _ := io.ReadAll(part.Body)
+		switch h := part.Header.(type) {
+		case *mail.InlineHeader:
+			ct, _, _ := h.ContentType()
+			switch ct {
+			case "text/plain":
+				g.Text = string(body)
+			case "text/html":
+				g.HTML = string(body)
+			case "image/png":
+				g.PNG = true
+			}
+		case *mail.AttachmentHeader:
+			name, _ := h.Filename()
+			ct, _, _ := h.ContentType()
+			g.Files[name] = string(body)
+			switch ct {
+			case "image/svg+xml":
+				g.SVG = true
+			case "image/png":
+				g.PNG = true
+			}
+		}
+	}
+	return g
+}
+
+// await waits until p has a mail matching ok, takes it out of p's inbox and
+// returns it.
+func (r *rig) await(p *player, what string, ok func(*gotMail) bool) *gotMail {
+	r.t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		for i, m := range p.inbox {
+			if ok(m) {
+				p.inbox = append(p.inbox[:i:i], p.inbox[i+1:]...)
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			var subjects []string
+			for _, m := range p.inbox {
+				subjects = append(subjects, m.Subject)
+			}
+			r.t.Fatalf("%s never got %s; unread: %q", p.name, what, subjects)
+		}
+		time.Sleep(50 * time.Millisecond)
+		r.fetch(p)
+	}
+}
+
+// replyTo waits for the club's answer to the mail msgID.
+func (r *rig) replyTo(p *player, msgID string) *gotMail {
+	r.t.Helper()
+	return r.await(p, "the reply to "+msgID, func(m *gotMail) bool { return m.InReplyTo == msgID })
+}
+
+var keyRE = regexp.MustCompile(`key ([a-z2-9]{20})`)
+
+// register makes name a player and learns their key.
+func (r *rig) register(name string) *player {
+	r.t.Helper()
+	p := &player{name: name, addr: name + "@demo.test", read: map[imap.UID]bool{}}
+	reply := r.replyTo(p, r.send(p, "hello", "register "+name))
+	m := keyRE.FindStringSubmatch(reply.Text)
+	if m == nil {
+		r.t.Fatalf("no key in %s's registration reply:\n%s", name, reply.Text)
+	}
+	p.key = m[1]
+	return p
+}
+
+var challengeRE = regexp.MustCompile(`challenge #(\d+)`)
+
+// startGame has a challenge b to game with a moving first; it returns the
+// game's number and its record as the club keeps it.
+func (r *rig) startGame(a, b *player, game string) (int64, *notation.Record) {
+	r.t.Helper()
+	reply := r.replyTo(a, r.send(a, "a game", "challenge "+b.name+" "+game+" as first"))
+	m := challengeRE.FindStringSubmatch(reply.Text)
+	if m == nil {
+		r.t.Fatalf("no challenge number in:\n%s", reply.Text)
+	}
+	var id int64
+	fmt.Sscan(m[1], &id)
+	tag := fmt.Sprintf("[postal #%d]", id)
+	r.await(b, "the challenge "+tag, func(m *gotMail) bool {
+		return strings.Contains(m.Subject, tag) && strings.Contains(m.Subject, "challenge")
+	})
+	if reply := r.replyTo(b, r.send(b, "ok", fmt.Sprintf("accept %d", id))); !strings.Contains(reply.Text, "has started") {
+		r.t.Fatalf("accept: %s", reply.Text)
+	}
+	r.await(a, "the start of "+tag, func(m *gotMail) bool { return strings.Contains(m.Subject, tag) })
+	return id, r.record(a, id)
+}
+
+// record fetches the game's record by mail.
+func (r *rig) record(p *player, id int64) *notation.Record {
+	r.t.Helper()
+	reply := r.replyTo(p, r.send(p, "record", fmt.Sprintf("record %d", id)))
+	text, ok := reply.Files[fmt.Sprintf("postal-%d.txt", id)]
+	if !ok {
+		r.t.Fatalf("no record attached: %v", reply.Files)
+	}
+	rec, err := notation.ReadRecord(text)
+	if err != nil {
+		r.t.Fatalf("the record does not read: %v\n%s", err, text)
+	}
+	return rec
+}
+
+// playGame plays game id by mail from the position of rec, random legal
+// moves chosen from the position the test keeps itself, until the game ends
+// or, past maxPlies, the player to move resigns. It checks every reply and
+// turn notice and returns the result the engine reached and the number of
+// moves sent.
+func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPlies int, rng *rand.Rand) (score string, sent int) {
+	r.t.Helper()
+	positions, err := rec.Replay()
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	pos := positions[len(positions)-1]
+	tag := fmt.Sprintf("[postal #%d]", id)
+	for !pos.Result().Over() {
+		var side engine.Player = -1
+		for _, s := range pos.ToMove() {
+			if s == engine.First || s == engine.Second {
+				side = s
+				break
+			}
+		}
+		if side < 0 {
+			r.t.Fatalf("nobody to move in %s", pos)
+		}
+		me, opp := players[side], players[side.Other()]
+		if sent >= maxPlies {
+			reply := r.replyTo(me, r.send(me, tag, fmt.Sprintf("resign %d", id)))
+			if !strings.Contains(reply.Text, "you resigned") {
+				r.t.Fatalf("resign: %s", reply.Text)
+			}
+			return fmt.Sprintf("resigned %d", side), sent + 1
+		}
+		legal := pos.Legal(side)
+		move := legal[rng.IntN(len(legal))].String()
+		next, _, err := engine.Play(pos, side, move)
+		if err != nil {
+			r.t.Fatalf("%s: %v", move, err)
+		}
+		if next, _, err = engine.ResolveChance(next, rec.Config.Seed); err != nil {
+			r.t.Fatal(err)
+		}
+		msgID := r.send(me, "Re: "+tag, fmt.Sprintf("move %d #%d %s", id, pos.Ply()+1, move))
+		sent++
+		reply := r.replyTo(me, msgID)
+		r.checkBoard(reply, tag, next, move)
+		// The opponent hears of it: a turn notice, or the end of the game.
+		if engine.Acts(next, side.Other()) || next.Result().Over() {
+			notice := r.await(opp, "the notice of "+move, func(m *gotMail) bool {
+				return strings.Contains(m.Subject, tag) && strings.Contains(trimLines(m.Text), trimLines(next.ASCII()))
+			})
+			r.checkBoard(notice, tag, next, "")
+		}
+		pos = next
+	}
+	return pos.Result().Score(), sent
+}
+
+// checkBoard checks a game mail: tag, the board as ASCII in the text part,
+// the move echoed, an inline PNG in the HTML part and an SVG attachment.
+func (r *rig) checkBoard(m *gotMail, tag string, pos engine.Position, move string) {
+	r.t.Helper()
+	switch {
+	case !strings.Contains(m.Subject, tag):
+		r.t.Fatalf("subject %q lacks %s", m.Subject, tag)
+	case !strings.Contains(trimLines(m.Text), trimLines(pos.ASCII())):
+		r.t.Fatalf("the board in the mail is not the engine's:\n%s\nwant\n%s", m.Text, pos.ASCII())
+	case move != "" && !strings.Contains(m.Text, move):
+		r.t.Fatalf("the move %s is not echoed:\n%s", move, m.Text)
+	case !strings.Contains(m.HTML, "cid:") || !m.PNG:
+		r.t.Fatalf("no inline PNG board (png %v)", m.PNG)
+	case !m.SVG:
+		r.t.Fatalf("no SVG board attached: %v", m.Files)
+	}
+}
+
+// db opens the daemon's database (WAL: readable while it runs).
+func (r *rig) db() *archive.DB {
+	r.t.Helper()
+	db, err := archive.Open(context.Background(), filepath.Join(r.dir, "postal.db"))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// trimLines drops trailing blanks of every line (mail transport may, and
+// the text is compared as a person reads it) and the final newlines.
+func trimLines(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
+}
+
+// checkBoardMail checks a game mail that shows the board without a move of
+// the test's to compare it with: the tag, a board in the text, an inline PNG
+// and an SVG attachment.
+func (r *rig) checkBoardMail(m *gotMail, tag string) {
+	r.t.Helper()
+	if !strings.Contains(m.Subject, tag) || !strings.Contains(m.HTML, "cid:") || !m.PNG || !m.SVG {
+		r.t.Fatalf("mail %q: tag, inline PNG (%v) or SVG (%v) missing", m.Subject, m.PNG, m.SVG)
+	}
+}
