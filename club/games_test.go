@@ -27,6 +27,7 @@ func TestEveryGame(t *testing.T) {
 			contains(t, to(t, out, "bob@example.org"), "game #1 has started")
 			rng := rand.New(rand.NewPCG(1, 2))
 			names := [2]string{"alice", "bob"}
+			listed := 0
 			// Rasterizing boards is slow: a few dozen moves cover the flow.
 			plies := 16
 			if testing.Short() {
@@ -57,9 +58,35 @@ func TestEveryGame(t *testing.T) {
 				if !strings.Contains(reply.Text, "played in game #1") {
 					t.Fatalf("move %s refused:\n%s", m, reply.Text)
 				}
-				if c.game(1).Ply <= row.Ply {
+				after := c.game(1)
+				if after.Ply <= row.Ply {
 					t.Fatalf("ply did not advance after %s", m)
 				}
+				// The mail to the player who must answer spells out a short
+				// choice exactly (Initiative's parries, issue 7).
+				next, err := g.ParsePosition(after.Position)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, q := range next.ToMove() {
+					if q == p || after.Status != "active" {
+						continue
+					}
+					legal := next.Legal(q)
+					if len(legal) == 0 || len(legal) > maxListedMoves {
+						continue
+					}
+					texts := make([]string, len(legal))
+					for i, lm := range legal {
+						texts[i] = lm.String()
+					}
+					contains(t, to(t, out, names[q]+"@example.org"), "Your legal moves: "+strings.Join(texts, ", ")+".")
+					listed++
+				}
+			}
+			t.Logf("%s: %d turn notices spelled out the legal moves", name, listed)
+			if name == "initiative" && listed == 0 {
+				t.Error("no Initiative parry was listed")
 			}
 			out = c.mail("alice@example.org", "r", "record 1")
 			att := out[0].Attachments[len(out[0].Attachments)-1]

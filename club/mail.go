@@ -211,19 +211,33 @@ func (h *handling) howTo(gs *gameState, p *archive.Player) []string {
 		return []string{"Write one command a line; \"help\" lists them all."}
 	}
 	move := "your move on a line of its own"
+	var choices []string
 	if side := gs.side(p); side >= 0 && engine.Acts(gs.pos, side) {
-		if legal := gs.pos.Legal(side); len(legal) > 0 {
+		legal := gs.pos.Legal(side)
+		if len(legal) > 0 {
 			move += fmt.Sprintf(", e.g. %q", legal[0].String())
+		}
+		// A short choice is spelled out (an Initiative parry, a forced
+		// capture): the player sees exactly what the rules allow.
+		if len(legal) > 0 && len(legal) <= maxListedMoves {
+			texts := make([]string, len(legal))
+			for i, m := range legal {
+				texts[i] = m.String()
+			}
+			choices = []string{"Your legal moves: " + strings.Join(texts, ", ") + "."}
 		}
 	} else {
 		move = "a command on a line of its own"
 	}
-	return []string{
-		"Reply to this mail with " + move + ".",
+	return append(choices,
+		"Reply to this mail with "+move+".",
 		"\"moves\" lists the legal moves, \"preview MOVE\" shows the board after one.",
 		"\"resign\", \"draw\" (offer or accept), \"board\", \"record\".",
-	}
+	)
 }
+
+// maxListedMoves is the most legal moves a game mail spells out.
+const maxListedMoves = 24
 
 // wrap breaks a paragraph into lines of at most 72 characters.
 func wrap(s string) string {

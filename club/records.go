@@ -63,6 +63,7 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 	rec.SetTag("Site", site)
 	rec.SetTag("Date", row.Created.Format("2006.01.02"))
 	rec.SetTag("Round", fmt.Sprint(row.ID))
+	rec.SetTag("TimeControl", control(row).String())
 	moves, err := tx.Moves(row.ID)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"postal/club/clock"
 	"slices"
 	"strings"
 	"time"
@@ -19,6 +20,7 @@ type gameInfo struct {
 	Config                     string
 	Result                     engine.Result
 	Reason                     string
+	TimeControl                string // as people read it: "3 days per move"
 	Plies                      int
 	Started, Updated, Finished time.Time
 	game                       *Game
@@ -91,6 +93,7 @@ func newArchive(games []Game) (*archive, error) {
 		gi := &gameInfo{ID: g.ID, Type: r.Game, TypeTitle: r.Game, Players: r.Players, Config: r.Config.String(),
 			Result: r.Result, Reason: r.Result.Reason, Plies: len(r.Moves),
 			Started: g.Started, Updated: g.Updated, Finished: g.Finished, game: g}
+		gi.TimeControl = timeControl(r.Tag("TimeControl"))
 		if gi.Reason == "" {
 			gi.Reason = r.Tag("Termination")
 		}
@@ -168,4 +171,16 @@ func newArchive(games []Game) (*archive, error) {
 		slices.SortFunc(p.PerType, func(x, y *playerType) int { return cmp.Compare(x.Name, y.Name) })
 	}
 	return a, nil
+}
+
+// timeControl says a record's TimeControl tag ("days 3", "bank 7+1/14",
+// "none") for people; "" when the record has none.
+func timeControl(tag string) string {
+	if tag == "" {
+		return ""
+	}
+	if c, err := clock.ParseControl(tag); err == nil {
+		return c.Describe()
+	}
+	return tag
 }

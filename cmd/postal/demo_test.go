@@ -121,6 +121,9 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 			if err != nil {
 				return err
 			}
+			if !bytes.Contains(page, []byte("Time control</dt><dd>3 days per move")) {
+				t.Errorf("game %d's page does not show its time control", id)
+			}
 			for _, m := range moves {
 				if !bytes.Contains(page, []byte(html.EscapeString(m.Text))) {
 					t.Errorf("game %d's page lacks move %d %q", id, m.Ply, m.Text)
