@@ -130,11 +130,7 @@ func fmtWhen(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 M
 // claim ends a game on time at the request of the player whose opponent ran
 // out of it.
 func (h *handling) claim(id int64) (section, error) {
-	gs, err := h.game(id)
-	if err != nil {
-		return section{}, err
-	}
-	side, err := h.mySide(gs)
+	gs, side, err := h.myGame(id)
 	if err != nil {
 		return section{}, err
 	}

@@ -68,16 +68,21 @@ func (gs *gameState) side(p *archive.Player) engine.Player {
 	return -1
 }
 
-// mySide returns the actor's side in an active game, or refuses.
-func (h *handling) mySide(gs *gameState) (engine.Player, error) {
+// myGame loads game id for a command only its players may give while it
+// goes on: the game and the actor's side, or a refusal.
+func (h *handling) myGame(id int64) (*gameState, engine.Player, error) {
+	gs, err := h.game(id)
+	if err != nil {
+		return nil, -1, err
+	}
 	side := gs.side(h.actor)
 	if side < 0 {
-		return -1, refuse(fmt.Sprintf("you do not play in game #%d", gs.row.ID), fmt.Sprintf("It is %s.", gs.title()))
+		return nil, -1, refuse(fmt.Sprintf("you do not play in game #%d", gs.row.ID), fmt.Sprintf("It is %s.", gs.title()))
 	}
 	if gs.row.Status != archive.GameActive {
-		return -1, refuse(fmt.Sprintf("game #%d is over", gs.row.ID), "Result: "+gs.resultText()+".")
+		return nil, -1, refuse(fmt.Sprintf("game #%d is over", gs.row.ID), "Result: "+gs.resultText()+".")
 	}
-	return side, nil
+	return gs, side, nil
 }
 
 func (gs *gameState) title() string {
@@ -265,11 +270,7 @@ func moveError(gs *gameState, side engine.Player, c notation.Command, p notation
 }
 
 func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) {
-	gs, err := h.game(c.ID)
-	if err != nil {
-		return section{}, err
-	}
-	side, err := h.mySide(gs)
+	gs, side, err := h.myGame(c.ID)
 	if err != nil {
 		return section{}, err
 	}
@@ -515,11 +516,7 @@ func (h *handling) board(id int64) (section, error) {
 }
 
 func (h *handling) resign(id int64) (section, error) {
-	gs, err := h.game(id)
-	if err != nil {
-		return section{}, err
-	}
-	side, err := h.mySide(gs)
+	gs, side, err := h.myGame(id)
 	if err != nil {
 		return section{}, err
 	}
@@ -533,11 +530,7 @@ func (h *handling) resign(id int64) (section, error) {
 }
 
 func (h *handling) draw(id int64) (section, error) {
-	gs, err := h.game(id)
-	if err != nil {
-		return section{}, err
-	}
-	side, err := h.mySide(gs)
+	gs, side, err := h.myGame(id)
 	if err != nil {
 		return section{}, err
 	}

@@ -173,6 +173,7 @@ var seeds = []string{
 	"challenge bob superial-chess standard clock=off as second", "open imperial-chess days 3 as first",
 	"accept 12", "decline 3", "cancel 4", "move 17 #12 C3-D4", "move C3-D4", "move 17 a1 b2 c3",
 	"preview 2 C3xD4", "moves", "moves 9", "board 1", "record 7", "resign", "draw 17",
+	"claim 3", "claim", "vacation 12", "vacation off", "set reminders digest", "challenge bob initiative bank 7+1/14 as first", "open conflagration untimed",
 	"observe 5", "unobserve 5", "C3-D4", "12 C3", "#4 C3", "MOVE 1 #1 ü", "Δ x", "move\t1\t#2\tx",
 }
 

@@ -635,23 +635,7 @@ func TestRandomGames(t *testing.T) {
 func BenchmarkRandomPlayout(b *testing.B) {
 	for rs := ruleset(0); rs < numRulesets; rs++ {
 		b.Run(rulesetNames[rs], func(b *testing.B) {
-			rng := rand.New(rand.NewPCG(1, 2))
-			start := newStart(rs, 5)
-			plies := 0
-			for b.Loop() {
-				var pos engine.Position = start
-				for !pos.Result().Over() {
-					legal := pos.Legal(pos.ToMove()[0])
-					next, err := pos.Apply(pos.ToMove()[0], legal[rng.IntN(len(legal))])
-					if err != nil {
-						b.Fatal(err)
-					}
-					pos = next
-					plies++
-				}
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
-			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+			enginetest.Playouts(b, newStart(rs, 5))
 		})
 	}
 }

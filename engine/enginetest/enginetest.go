@@ -138,3 +138,20 @@ func RandomGames(t *testing.T, g engine.Game, start func(rng *rand.Rand) engine.
 	}
 	return scores
 }
+
+// Playouts is a game's random-playout benchmark: whole random games from
+// start, reported as playouts per second and plies per playout.
+func Playouts(b *testing.B, start engine.Position) {
+	b.Helper()
+	rng := rand.New(rand.NewPCG(1, 2))
+	plies := 0
+	for b.Loop() {
+		_, steps, err := engine.RandomGame(start, rng, 1_000_000)
+		if err != nil {
+			b.Fatal(err)
+		}
+		plies += len(steps)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+}

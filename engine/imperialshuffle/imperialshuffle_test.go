@@ -540,17 +540,6 @@ func TestRandomGames(t *testing.T) {
 }
 
 func BenchmarkRandomPlayout(b *testing.B) {
-	g := Game{}
-	rng := rand.New(rand.NewPCG(1, 2))
-	start, _ := g.Start(engine.Config{})
-	plies := 0
-	for b.Loop() {
-		_, steps, err := engine.RandomGame(start, rng, 1_000_000)
-		if err != nil {
-			b.Fatal(err)
-		}
-		plies += len(steps)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+	start, _ := Game{}.Start(engine.Config{})
+	enginetest.Playouts(b, start)
 }

@@ -206,21 +206,7 @@ func TestRandomGamesLargeBoards(t *testing.T) {
 }
 
 func BenchmarkRandomPlayout(b *testing.B) {
-	st := start(&testing.T{}, "classic", nil)
-	rng := rand.New(rand.NewPCG(1, 2))
-	plies := 0
-	b.ResetTimer()
-	t0 := time.Now()
-	for i := 0; i < b.N; i++ {
-		_, steps, err := engine.RandomGame(st, rng, 100000)
-		if err != nil {
-			b.Fatal(err)
-		}
-		plies += len(steps)
-	}
-	el := time.Since(t0).Seconds()
-	b.ReportMetric(float64(b.N)/el, "playouts/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+	enginetest.Playouts(b, start(&testing.T{}, "classic", nil))
 }
 
 // midgame is a 6x6 game whose last move wraps around the board.
