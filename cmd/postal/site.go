@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 
@@ -102,9 +104,13 @@ func siteGames(ctx context.Context, db *archive.DB, cfg *Config) ([]site.Game, e
 	}
 	games := make([]site.Game, len(recs))
 	for i, r := range recs {
-		games[i] = site.Game{ID: r.Row.ID, Record: r.Record, Started: r.Row.Created, Updated: r.Row.Updated, Finished: r.Row.Finished}
+		games[i] = siteGame(r)
 	}
 	return games, nil
+}
+
+func siteGame(r club.Archived) site.Game {
+	return site.Game{ID: r.Row.ID, Record: r.Record, Started: r.Row.Created, Updated: r.Row.Updated, Finished: r.Row.Finished}
 }
 
 // sitePublisher keeps the daemon's site up to date: a full build at start
@@ -119,6 +125,11 @@ type sitePublisher struct {
 	kick  chan struct{}
 	// built, when set, receives the stats of each build (tests).
 	built func(site.Stats)
+
+	// games is the archive as last read; an update reads again only the
+	// games changed since seen, the latest change it read.
+	games map[int64]site.Game
+	seen  time.Time
 }
 
 func newSitePublisher(db *archive.DB, cfg *Config, log *slog.Logger) *sitePublisher {
@@ -159,7 +170,7 @@ func (p *sitePublisher) run(ctx context.Context) {
 }
 
 func (p *sitePublisher) publish(ctx context.Context, full bool) error {
-	games, err := siteGames(ctx, p.db, p.cfg)
+	games, err := p.read(ctx, full)
 	if err != nil {
 		return err
 	}
@@ -177,4 +188,32 @@ func (p *sitePublisher) publish(ctx context.Context, full bool) error {
 		p.built(st)
 	}
 	return nil
+}
+
+// read brings p.games up to date: all of the archive for a full build,
+// else the games changed since the last read (a move touches one game, and
+// reading every record of a large archive after each would dominate).
+func (p *sitePublisher) read(ctx context.Context, all bool) ([]site.Game, error) {
+	// A transaction that took its time before another and committed after
+	// it carries an earlier stamp: reading a minute back catches it.
+	since := p.seen.Add(-time.Minute)
+	if all || p.games == nil {
+		p.games, since = map[int64]site.Game{}, time.Time{}
+	}
+	recs, err := club.Records(ctx, p.db, p.cfg.Club.Address, since)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		p.games[r.Row.ID] = siteGame(r)
+		if r.Row.Updated.After(p.seen) {
+			p.seen = r.Row.Updated
+		}
+	}
+	games := make([]site.Game, 0, len(p.games))
+	for _, g := range p.games {
+		games = append(games, g)
+	}
+	slices.SortFunc(games, func(a, b site.Game) int { return cmp.Compare(a.ID, b.ID) })
+	return games, nil
 }
