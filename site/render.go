@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"strconv"
 	"time"
 
 	"github.com/yuin/goldmark"
@@ -24,6 +25,13 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		return t.UTC().Format("2006-01-02 15:04")
 	},
 	"slug": slug,
+	// count writes "1 game", "2 games".
+	"count": func(n int, noun string) string {
+		if n == 1 {
+			return "1 " + noun
+		}
+		return strconv.Itoa(n) + " " + noun + "s"
+	},
 	"rows": func(root string, games []*gameInfo) rowsData { return rowsData{root, games} },
 }).ParseFS(templates.Site, "site/*.html"))
 
