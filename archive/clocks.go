@@ -138,30 +138,3 @@ func (t *Tx) EndVacation(id int64, at time.Time) error {
 	_, err := t.exec(`UPDATE vacations SET ended = ? WHERE id = ?`, fmtTime(at), id)
 	return err
 }
-
-// PlayersWithReminders returns the players whose reminder setting is mode.
-func (t *Tx) PlayersWithReminders(mode string) ([]*Player, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT id FROM players WHERE reminders = ? ORDER BY id`, mode)
-	if err != nil {
-		return nil, err
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	out := make([]*Player, 0, len(ids))
-	for _, id := range ids {
-		p, err := t.PlayerByID(id)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}

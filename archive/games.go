@@ -141,27 +141,26 @@ type Game struct {
 	// Flagged is when the opponent of a player out of time was told they
 	// may claim the game (the club's claim mode).
 	Flagged  time.Time
-	Reminded time.Time // unused since the clocks; kept for old databases
 	Created  time.Time
 	Updated  time.Time
 	Finished time.Time
 }
 
-const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, reminded, created, updated, finished, control, turn_started, banks, paused, flagged`
+const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var seed int64
 	var offer int
-	var deadline, reminded, created, updated, finished, turnStarted, banks, paused, flagged string
-	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &reminded, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged); err != nil {
+	var deadline, created, updated, finished, turnStarted, banks, paused, flagged string
+	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged); err != nil {
 		return nil, notFound(err)
 	}
 	g.TurnStarted, g.Paused, g.Flagged = parseTime(turnStarted), parseTime(paused), parseTime(flagged)
 	g.Banks = parseBanks(banks)
 	g.Seed = uint64(seed)
 	g.DrawOffer = offer + 1
-	g.Deadline, g.Reminded = parseTime(deadline), parseTime(reminded)
+	g.Deadline = parseTime(deadline)
 	g.Created, g.Updated, g.Finished = parseTime(created), parseTime(updated), parseTime(finished)
 	return &g, nil
 }
@@ -188,8 +187,8 @@ func (t *Tx) UpdateGame(g *Game) error {
 	if g.DrawOffer > 0 {
 		offer = g.DrawOffer - 1
 	}
-	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, draw_offer = ?, deadline = ?, reminded = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ? WHERE id = ?`,
-		g.Position, g.Ply, g.Status, g.Result, g.Termination, offer, fmtTime(g.Deadline), fmtTime(g.Reminded), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), g.ID)
+	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, draw_offer = ?, deadline = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ? WHERE id = ?`,
+		g.Position, g.Ply, g.Status, g.Result, g.Termination, offer, fmtTime(g.Deadline), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), g.ID)
 	if err != nil {
 		return fmt.Errorf("archive: update game %d: %w", g.ID, err)
 	}
