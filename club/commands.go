@@ -139,7 +139,11 @@ func describe(info engine.Info) string {
 			if len(o.Values) > 0 {
 				vals = " [" + strings.Join(o.Values, ", ") + "]"
 			}
-			fmt.Fprintf(&b, "  %s=%s%s: %s\n", o.Name, o.Default, vals, o.Description)
+			only := ""
+			if len(o.Rulesets) > 0 {
+				only = " (rulesets " + strings.Join(o.Rulesets, ", ") + ")"
+			}
+			fmt.Fprintf(&b, "  %s=%s%s%s: %s\n", o.Name, o.Default, vals, only, o.Description)
 		}
 	}
 	if info.Unlisted != "" {

@@ -52,13 +52,17 @@ func Normalize(info Info, cfg Config) (Config, error) {
 		if i < 0 {
 			return Config{}, fmt.Errorf("engine: %s has no option %q", info.Name, k)
 		}
-		if o := info.Options[i]; len(o.Values) > 0 && !slices.Contains(o.Values, v) {
+		o := info.Options[i]
+		if !o.For(rs) {
+			return Config{}, fmt.Errorf("engine: option %s of %s does not apply to ruleset %s (only to %s)", k, info.Name, rs, strings.Join(o.Rulesets, ", "))
+		}
+		if len(o.Values) > 0 && !slices.Contains(o.Values, v) {
 			return Config{}, fmt.Errorf("engine: option %s of %s must be one of %s, not %q", k, info.Name, strings.Join(o.Values, ", "), v)
 		}
 		out.Options[k] = v
 	}
 	for _, o := range info.Options {
-		if _, ok := out.Options[o.Name]; !ok {
+		if _, ok := out.Options[o.Name]; !ok && o.For(rs) {
 			out.Options[o.Name] = o.Default
 		}
 	}

@@ -24,6 +24,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"postal/engine/picture"
 )
@@ -148,7 +149,14 @@ type Option struct {
 	// Values lists the allowed values; empty means any value the game's
 	// Start accepts.
 	Values []string
+	// Rulesets lists the rulesets the option belongs to; empty means all.
+	// Under another ruleset the option may not be given and is not filled
+	// in with its default.
+	Rulesets []string
 }
+
+// For reports whether the option belongs to ruleset rs.
+func (o Option) For(rs string) bool { return len(o.Rulesets) == 0 || slices.Contains(o.Rulesets, rs) }
 
 // ResultKind says whether and how a game ended.
 type ResultKind int

@@ -28,7 +28,7 @@ func runGames(args []string, w io.Writer) error {
 			if len(o.Values) > 0 {
 				values = strings.Join(o.Values, "|")
 			}
-			fmt.Fprintf(w, "  option %s=%s (default %s): %s\n", o.Name, values, o.Default, o.Description)
+			fmt.Fprintf(w, "  option %s=%s (default %s%s): %s\n", o.Name, values, o.Default, optionRulesets(o), o.Description)
 		}
 		if info.Provisional != "" {
 			fmt.Fprintf(w, "  provisional: %s\n", info.Provisional)
@@ -96,4 +96,12 @@ func runPerft(args []string, w io.Writer) error {
 	}
 	fmt.Fprintln(w, engine.Perft(end, depth))
 	return nil
+}
+
+// optionRulesets says which rulesets an option belongs to, "" for all.
+func optionRulesets(o engine.Option) string {
+	if len(o.Rulesets) == 0 {
+		return ""
+	}
+	return "; rulesets " + strings.Join(o.Rulesets, ", ")
 }
