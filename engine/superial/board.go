@@ -21,12 +21,71 @@ const aspectChars = "o+x"
 // maxN is the largest board side (R12).
 const maxN = 10
 
-// cell is the content of a square: 0 when empty, else 1 + team*3 + aspect.
+// cell is the content of a square: 0 when empty; 1-6 a cube, 1 + team*3 +
+// aspect. The vs-chess ruleset (R14-R16) adds 7-18, a chess man, 7 + side*6
+// + kind-1, and 19-54, a stack: a cube carrying a chess man of its team (the
+// cubes' king), 19 + (team*3+aspect)*6 + kind-1. A man's side is its team.
 type cell int8
 
+const (
+	firstMan   = 7
+	firstStack = 19
+	lastCell   = 54
+)
+
 func piece(team, aspect int) cell { return cell(1 + team*3 + aspect) }
-func (c cell) team() int          { return int(c-1) / 3 }
-func (c cell) aspect() int        { return int(c-1) % 3 }
+
+// manCell is a chess man of kind k (cPawn..cKing) of side.
+func manCell(side int, k chessPiece) cell { return cell(firstMan + side*6 + int(k) - 1) }
+
+// stackCell is the cube of team and aspect carrying a man of kind k.
+func stackCell(team, aspect int, k chessPiece) cell {
+	return cell(firstStack + (team*3+aspect)*6 + int(k) - 1)
+}
+
+// cellTeam, cellAspect and cellMan describe every cell value; tables keep
+// team() and aspect() as cheap as the arithmetic of cubes alone.
+var cellTeam, cellAspect, cellMan = func() (team, aspect [256]int8, man [256]chessPiece) {
+	for i := range aspect {
+		aspect[i] = -1
+	}
+	for c := 1; c <= lastCell; c++ {
+		switch {
+		case c < firstMan:
+			team[c], aspect[c] = int8((c-1)/3), int8((c-1)%3)
+		case c < firstStack:
+			team[c], man[c] = int8((c-firstMan)/6), chessPiece((c-firstMan)%6+1)
+		default:
+			x := c - firstStack
+			team[c], aspect[c], man[c] = int8(x/6/3), int8(x/6%3), chessPiece(x%6+1)
+		}
+	}
+	return
+}()
+
+// team is the owner of the piece; aspect its cube's aspect, -1 for a man
+// alone; man its chess man's kind, 0 for a cube alone.
+func (c cell) team() int       { return int(cellTeam[uint8(c)]) }
+func (c cell) aspect() int     { return int(cellAspect[uint8(c)]) }
+func (c cell) man() chessPiece { return cellMan[uint8(c)] }
+func (c cell) cube() bool      { return cellAspect[uint8(c)] >= 0 }
+func (c cell) stack() bool     { return c >= firstStack }
+
+// withAspect is the cube or stack c turned to aspect a; withMan the man or
+// stack c with its man of kind k (a promotion).
+func (c cell) withAspect(a int) cell {
+	if c.stack() {
+		return stackCell(c.team(), a, c.man())
+	}
+	return piece(c.team(), a)
+}
+
+func (c cell) withMan(k chessPiece) cell {
+	if c.stack() {
+		return stackCell(c.team(), c.aspect(), k)
+	}
+	return manCell(c.team(), k)
+}
 
 // sq is a square by file and rank, both from 0 (a1 is {0, 0}).
 type sq struct{ f, r int8 }
@@ -141,7 +200,7 @@ func (b *board) gen(t int, emit emitFunc) {
 		for _, r := range ranks {
 			s := sq{f, r}
 			c := b.at(s)
-			if c == 0 || c.team() != t {
+			if c == 0 || c.team() != t || !c.cube() {
 				continue
 			}
 			if !b.genPiece(s, c, buf[:0], emit) {

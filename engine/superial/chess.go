@@ -5,13 +5,15 @@ import (
 	"strings"
 )
 
-// The chess side of the vs-chess ruleset (R14: "chess pieces move and
-// capture as in chess, castling, en passant, promotion included"). This file
-// is the chess move generator on its own: it plays ordinary chess positions
-// (chess pieces on both sides), which is how its perft counts are checked
-// against the published ones before it drives the chess side against cubes.
+// The chess rules of the vs-chess ruleset (R14: "chess pieces move and
+// capture as in chess, castling, en passant, promotion included"). The
+// generator works on the cells of the Superial board, so the same code plays
+// ordinary chess positions (men on both sides, how its perft counts are
+// checked against the published ones) and the men of both sides against the
+// cubes: a cube blocks like any piece and is taken by moving onto it, and the
+// cubes' king, a stack, moves as its man.
 
-// chessPiece is a chess man: 0 empty, else kind + 8 for Black.
+// chessPiece is the kind of a chess man.
 type chessPiece int8
 
 const (
@@ -23,24 +25,18 @@ const (
 	cKing
 )
 
-const cBlack chessPiece = 8
-
-func (p chessPiece) kind() chessPiece { return p & 7 }
-func (p chessPiece) side() int {
-	if p&cBlack != 0 {
-		return black
-	}
-	return white
-}
-
 const chessLetters = ".PNBRQK"
 
-// chessPos is a chess position: squares 0 (a1) to 63 (h8), rank by rank.
+var manNames = [...]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
+
+// chessPos is a chess position: an 8x8 board whose squares are numbered 0
+// (a1) to 63 (h8), rank by rank, as the board's cells are.
 type chessPos struct {
-	sq       [64]chessPiece
+	b        board
 	toMove   int
-	castling uint8 // 1 K, 2 Q, 4 k, 8 q
-	ep       int8  // en passant target square, -1 for none
+	castling uint8  // 1 K, 2 Q, 4 k, 8 q
+	ep       int8   // en passant target square, -1 for none
+	unmoved  uint64 // pawns that have not moved yet: only they step two squares
 }
 
 // chessMove is a move of the chess generator: from, to, promotion kind
@@ -50,24 +46,29 @@ type chessMove struct {
 	promo    chessPiece
 }
 
-func sqName(s int8) string { return string(rune('a'+s%8)) + string(rune('1'+s/8)) }
+func sqName(s int8) string { return squareNames[s%8][s/8] }
+func sqOf(s int8) sq       { return sq{s % 8, s / 8} }
+func idx(s sq) int8        { return s.r*8 + s.f }
 
-// String writes the move in long algebraic form: "Ng1-f3", "e7-e8=Q",
-// "O-O", "e5xd6" (as the rulings' notation suggests).
+// text writes the move in long algebraic form, as the rulings' notation
+// suggests: "Ng1-f3", "e7-e8=Q", "O-O", "e5xd6". A pawn's moves carry no
+// letter, except those of the cubes' king, whose moves as a pawn read
+// "Pd4-d3" so that they differ from its cube's moves.
 func (m chessMove) text(p *chessPos) string {
-	pc := p.sq[m.from]
-	if pc.kind() == cKing && (m.to-m.from == 2 || m.from-m.to == 2) {
+	c := p.b.cells[m.from]
+	k := c.man()
+	if k == cKing && (m.to-m.from == 2 || m.from-m.to == 2) {
 		if m.to > m.from {
 			return "O-O"
 		}
 		return "O-O-O"
 	}
 	var b strings.Builder
-	if k := pc.kind(); k != cPawn {
+	if k != cPawn || c.stack() {
 		b.WriteByte(chessLetters[k])
 	}
 	b.WriteString(sqName(m.from))
-	if p.sq[m.to] != 0 || (pc.kind() == cPawn && m.to == p.ep) {
+	if p.b.cells[m.to] != 0 || (k == cPawn && m.to == p.ep) {
 		b.WriteByte('x')
 	} else {
 		b.WriteByte('-')
@@ -86,7 +87,7 @@ func parseFEN(fen string) (*chessPos, error) {
 	if len(f) < 4 {
 		return nil, fmt.Errorf("superial: FEN %q has fewer than 4 fields", fen)
 	}
-	p := &chessPos{ep: -1}
+	p := &chessPos{b: board{n: 8}, ep: -1}
 	rank, file := 7, 0
 	for _, c := range f[0] {
 		switch {
@@ -99,11 +100,15 @@ func parseFEN(fen string) (*chessPos, error) {
 			if i <= 0 || rank < 0 || file > 7 {
 				return nil, fmt.Errorf("superial: FEN %q: bad piece %q", fen, c)
 			}
-			pc := chessPiece(i)
+			side := white
 			if c >= 'a' {
-				pc |= cBlack
+				side = black
 			}
-			p.sq[rank*8+file] = pc
+			s := int8(rank*8 + file)
+			p.b.cells[s] = manCell(side, chessPiece(i))
+			if i == int(cPawn) && rank == 1+5*side {
+				p.unmoved |= 1 << s
+			}
 			file++
 		}
 	}
@@ -126,7 +131,7 @@ var (
 	bishopDirs  = [4][2]int8{{1, 1}, {-1, 1}, {-1, -1}, {1, -1}}
 )
 
-// step returns the square d away from s, or -1 off the board.
+// cstep returns the square d away from s, or -1 off the board.
 func cstep(s int8, d [2]int8) int8 {
 	f, r := s%8+d[0], s/8+d[1]
 	if f < 0 || f > 7 || r < 0 || r > 7 {
@@ -135,19 +140,13 @@ func cstep(s int8, d [2]int8) int8 {
 	return r*8 + f
 }
 
-// attacked reports whether side by attacks square s.
+// attacked reports whether a man of side by (a stack's man included)
+// attacks square s.
 func (p *chessPos) attacked(s int8, by int) bool {
-	own := func(t int8, kinds ...chessPiece) bool {
-		pc := p.sq[t]
-		if pc == 0 || pc.side() != by {
-			return false
-		}
-		for _, k := range kinds {
-			if pc.kind() == k {
-				return true
-			}
-		}
-		return false
+	own := func(t int8, a, b chessPiece) bool {
+		c := p.b.cells[t]
+		k := c.man()
+		return k != 0 && c.team() == by && (k == a || k == b)
 	}
 	dir := int8(1)
 	if by == black {
@@ -155,73 +154,78 @@ func (p *chessPos) attacked(s int8, by int) bool {
 	}
 	for _, df := range [2]int8{-1, 1} {
 		// A pawn of by attacks s from one rank behind s, by its side's view.
-		if t := cstep(s, [2]int8{df, -dir}); t >= 0 && own(t, cPawn) {
+		if t := cstep(s, [2]int8{df, -dir}); t >= 0 && own(t, cPawn, cPawn) {
 			return true
 		}
 	}
 	for _, d := range knightSteps {
-		if t := cstep(s, d); t >= 0 && own(t, cKnight) {
+		if t := cstep(s, d); t >= 0 && own(t, cKnight, cKnight) {
 			return true
 		}
 	}
 	for _, d := range kingSteps {
-		if t := cstep(s, d); t >= 0 && own(t, cKing) {
+		if t := cstep(s, d); t >= 0 && own(t, cKing, cKing) {
 			return true
 		}
 	}
-	for _, set := range []struct {
-		dirs  [4][2]int8
-		kinds []chessPiece
-	}{{rookDirs, []chessPiece{cRook, cQueen}}, {bishopDirs, []chessPiece{cBishop, cQueen}}} {
-		for _, d := range set.dirs {
-			for t := cstep(s, d); t >= 0; t = cstep(t, d) {
-				if p.sq[t] != 0 {
-					if own(t, set.kinds...) {
-						return true
-					}
-					break
-				}
-			}
+	for _, d := range rookDirs {
+		if t := p.slide(s, d); t >= 0 && own(t, cRook, cQueen) {
+			return true
+		}
+	}
+	for _, d := range bishopDirs {
+		if t := p.slide(s, d); t >= 0 && own(t, cBishop, cQueen) {
+			return true
 		}
 	}
 	return false
 }
 
-func (p *chessPos) king(side int) int8 {
-	want := cKing
-	if side == black {
-		want |= cBlack
+// slide returns the first occupied square from s in direction d, -1 if none.
+func (p *chessPos) slide(s int8, d [2]int8) int8 {
+	for t := cstep(s, d); t >= 0; t = cstep(t, d) {
+		if p.b.cells[t] != 0 {
+			return t
+		}
 	}
+	return -1
+}
+
+// find returns the square of the first cell equal to c, -1 if none.
+func (p *chessPos) find(c cell) int8 {
 	for s := int8(0); s < 64; s++ {
-		if p.sq[s] == want {
+		if p.b.cells[s] == c {
 			return s
 		}
 	}
 	return -1
 }
 
-// inCheck reports whether side's king is attacked.
+// inCheck reports whether side's king is attacked (ordinary chess).
 func (p *chessPos) inCheck(side int) bool {
-	k := p.king(side)
+	k := p.find(manCell(side, cKing))
 	return k >= 0 && p.attacked(k, 1-side)
 }
 
-// pseudo lists the moves of the side to move by the pieces' movement, not
-// yet checked for leaving the king in check.
-func (p *chessPos) pseudo() []chessMove {
+// pseudo lists the moves of the men of the side to move by the pieces'
+// movement, not yet checked for leaving the king in check. safe tells
+// whether the king could stand on a square without being in check, for
+// castling.
+func (p *chessPos) pseudo(safe func(s int8) bool) []chessMove {
 	var out []chessMove
 	us := p.toMove
 	for s := int8(0); s < 64; s++ {
-		pc := p.sq[s]
-		if pc == 0 || pc.side() != us {
+		c := p.b.cells[s]
+		k := c.man()
+		if k == 0 || c.team() != us {
 			continue
 		}
 		add := func(t int8) {
-			if q := p.sq[t]; q == 0 || q.side() != us {
+			if q := p.b.cells[t]; q == 0 || q.team() != us {
 				out = append(out, chessMove{from: s, to: t})
 			}
 		}
-		switch pc.kind() {
+		switch k {
 		case cPawn:
 			out = p.pawnMoves(s, out)
 		case cKnight:
@@ -236,19 +240,19 @@ func (p *chessPos) pseudo() []chessMove {
 					add(t)
 				}
 			}
-			out = p.castles(s, out)
+			out = p.castles(s, out, safe)
 		default:
 			var dirs [][2]int8
-			if k := pc.kind(); k == cRook || k == cQueen {
+			if k == cRook || k == cQueen {
 				dirs = append(dirs, rookDirs[:]...)
 			}
-			if k := pc.kind(); k == cBishop || k == cQueen {
+			if k == cBishop || k == cQueen {
 				dirs = append(dirs, bishopDirs[:]...)
 			}
 			for _, d := range dirs {
 				for t := cstep(s, d); t >= 0; t = cstep(t, d) {
 					add(t)
-					if p.sq[t] != 0 {
+					if p.b.cells[t] != 0 {
 						break
 					}
 				}
@@ -260,9 +264,9 @@ func (p *chessPos) pseudo() []chessMove {
 
 func (p *chessPos) pawnMoves(s int8, out []chessMove) []chessMove {
 	us := p.toMove
-	dir, start, last := int8(1), int8(1), int8(7)
+	dir, last := int8(1), int8(7)
 	if us == black {
-		dir, start, last = -1, 6, 0
+		dir, last = -1, 0
 	}
 	push := func(t int8) {
 		if t/8 == last {
@@ -273,10 +277,10 @@ func (p *chessPos) pawnMoves(s int8, out []chessMove) []chessMove {
 		}
 		out = append(out, chessMove{from: s, to: t})
 	}
-	if t := cstep(s, [2]int8{0, dir}); t >= 0 && p.sq[t] == 0 {
+	if t := cstep(s, [2]int8{0, dir}); t >= 0 && p.b.cells[t] == 0 {
 		push(t)
-		if s/8 == start {
-			if t2 := cstep(t, [2]int8{0, dir}); p.sq[t2] == 0 {
+		if p.unmoved&(1<<s) != 0 {
+			if t2 := cstep(t, [2]int8{0, dir}); t2 >= 0 && p.b.cells[t2] == 0 {
 				out = append(out, chessMove{from: s, to: t2})
 			}
 		}
@@ -286,7 +290,7 @@ func (p *chessPos) pawnMoves(s int8, out []chessMove) []chessMove {
 		if t < 0 {
 			continue
 		}
-		if q := p.sq[t]; q != 0 && q.side() != us || t == p.ep {
+		if q := p.b.cells[t]; q != 0 && q.team() != us || t == p.ep {
 			push(t)
 		}
 	}
@@ -294,75 +298,84 @@ func (p *chessPos) pawnMoves(s int8, out []chessMove) []chessMove {
 }
 
 // castles adds the castlings of the king on s: rights kept, squares between
-// empty, and the king neither in check nor crossing or landing on an
-// attacked square.
-func (p *chessPos) castles(s int8, out []chessMove) []chessMove {
+// empty, and the king neither in check nor crossing or landing on a square
+// where it would be.
+func (p *chessPos) castles(s int8, out []chessMove, safe func(int8) bool) []chessMove {
 	us := p.toMove
 	home, kRight, qRight := int8(4), uint8(1), uint8(2)
 	if us == black {
 		home, kRight, qRight = 60, 4, 8
 	}
-	if s != home || p.attacked(s, 1-us) {
+	if s != home || p.castling&(kRight|qRight) == 0 || !safe(s) {
 		return out
 	}
-	if p.castling&kRight != 0 && p.sq[s+1] == 0 && p.sq[s+2] == 0 && !p.attacked(s+1, 1-us) && !p.attacked(s+2, 1-us) {
+	empty := func(t int8) bool { return p.b.cells[t] == 0 }
+	if p.castling&kRight != 0 && empty(s+1) && empty(s+2) && safe(s+1) && safe(s+2) {
 		out = append(out, chessMove{from: s, to: s + 2})
 	}
-	if p.castling&qRight != 0 && p.sq[s-1] == 0 && p.sq[s-2] == 0 && p.sq[s-3] == 0 && !p.attacked(s-1, 1-us) && !p.attacked(s-2, 1-us) {
+	if p.castling&qRight != 0 && empty(s-1) && empty(s-2) && empty(s-3) && safe(s-1) && safe(s-2) {
 		out = append(out, chessMove{from: s, to: s - 2})
 	}
 	return out
 }
 
-// play returns the position after m (a copy: positions are values).
+// play returns the position after m (a copy: positions are values). The
+// whole cell moves, so the cubes' king moves with its cube.
 func (p *chessPos) play(m chessMove) *chessPos {
 	n := *p
-	pc := n.sq[m.from]
-	n.sq[m.from] = 0
-	if pc.kind() == cPawn && m.to == p.ep {
-		n.sq[m.to-8+16*int8(pc.side())] = 0 // the pawn taken en passant
+	c := n.b.cells[m.from]
+	k := c.man()
+	n.b.cells[m.from] = 0
+	if k == cPawn && m.to == p.ep {
+		n.b.cells[m.to-8+16*int8(c.team())] = 0 // the pawn taken en passant
 	}
 	n.ep = -1
-	if pc.kind() == cPawn && (m.to-m.from == 16 || m.from-m.to == 16) {
+	if k == cPawn && (m.to-m.from == 16 || m.from-m.to == 16) {
 		n.ep = (m.from + m.to) / 2
 	}
-	if pc.kind() == cKing && (m.to-m.from == 2 || m.from-m.to == 2) {
+	if k == cKing && (m.to-m.from == 2 || m.from-m.to == 2) {
 		rookFrom, rookTo := m.from+3, m.from+1
 		if m.to < m.from {
 			rookFrom, rookTo = m.from-4, m.from-1
 		}
-		n.sq[rookTo], n.sq[rookFrom] = n.sq[rookFrom], 0
+		n.b.cells[rookTo], n.b.cells[rookFrom] = n.b.cells[rookFrom], 0
 	}
 	if m.promo != 0 {
-		pc = m.promo | pc&cBlack
+		c = c.withMan(m.promo)
 	}
-	n.sq[m.to] = pc
-	// A king's or rook's move, or a capture on a rook's home, loses rights.
-	for _, x := range [2]int8{m.from, m.to} {
-		switch x {
-		case 4:
-			n.castling &^= 3
-		case 60:
-			n.castling &^= 12
-		case 7:
-			n.castling &^= 1
-		case 0:
-			n.castling &^= 2
-		case 63:
-			n.castling &^= 4
-		case 56:
-			n.castling &^= 8
-		}
-	}
+	n.b.cells[m.to] = c
+	n.castling &^= castlingLost(m.from) | castlingLost(m.to)
+	n.unmoved &^= 1<<m.from | 1<<m.to
 	n.toMove = 1 - p.toMove
 	return &n
 }
 
+// castlingLost is the castling rights lost when the piece on s moves or is
+// taken: the king's or a rook's home square.
+func castlingLost(s int8) uint8 {
+	switch s {
+	case 4:
+		return 3
+	case 60:
+		return 12
+	case 7:
+		return 1
+	case 0:
+		return 2
+	case 63:
+		return 4
+	case 56:
+		return 8
+	}
+	return 0
+}
+
 // legal lists the moves of the side to move that do not leave its king in
-// check.
+// check (ordinary chess).
 func (p *chessPos) legal() []chessMove {
 	var out []chessMove
-	for _, m := range p.pseudo() {
+	safe := func(s int8) bool { return !p.attacked(s, 1-p.toMove) }
+	for _, m := range p.pseudo(safe) {
 		if !p.play(m).inCheck(p.toMove) {
 			out = append(out, m)
 		}

@@ -1,11 +1,14 @@
 // Package superial implements Superial Chess, the cube game of the novel "The
-// End of Death and Taxes?", as settled by the rulings R1-R12 of
+// End of Death and Taxes?", as settled by the rulings of
 // /work/shared/rules/superial-chess.md: the classic game on a 6x6 checkers
-// board, the random-move variant (R11) and two-player boards of 8x8 and
-// 10x10 (R12).
+// board (R1-R10), the random-move variant (R11), two-player boards of 8x8
+// and 10x10 (R12), and cubes against the chess army (R14-R17, the vs-chess
+// files).
 //
 // Every piece is a cube with a team (White or Black) and an aspect: pusher o,
 // hopper + or slasher x. Captured cubes change team and stay on the board.
+// Against chess, White plays the chess men; a man the cubes capture changes
+// sides, and the first becomes the cubes' king, stacked on a cube.
 package superial
 
 import (
@@ -30,18 +33,28 @@ func (Game) Info() engine.Info {
 		Rulesets: []engine.Ruleset{
 			{Name: "classic", Description: "The classic game (6x6, or 8x8 and 10x10 with the size option)."},
 			{Name: "random", Description: "Each player may spend random moves: the cube is thrown for a square and a face (6x6 only)."},
+			{Name: "vs-chess", Description: "Cubes against chess (8x8): White plays the chess army, Black eight cubes; the first man the cubes capture becomes their king."},
 		},
 		Options: []engine.Option{
-			{Name: "size", Description: "Board size N x N; each team starts with N pushers.", Default: "6", Values: []string{"6", "8", "10"}},
-			{Name: "random-moves", Description: "Random moves each player starts with (ruleset random only).", Default: "1", Values: []string{"1", "2", "3"}},
+			{Name: "size", Description: "Board size N x N; each team starts with N pushers.", Default: "6", Values: []string{"6", "8", "10"}, Rulesets: cubeRulesets},
+			// Classic games carry it too: records written before options
+			// had rulesets say random-moves=1 and must still replay.
+			{Name: "random-moves", Description: "Random moves each player starts with (ruleset random only).", Default: "1", Values: []string{"1", "2", "3"}, Rulesets: cubeRulesets},
 		},
-		Chance:      true,
-		Provisional: "Two-player boards of 8x8 and 10x10 are this project's invention (R12); so is the draw after 100 plies in a row without a capture, an aspect change or a random move.",
+		Chance: true,
+		Provisional: "Two-player boards of 8x8 and 10x10 are this project's invention (R12); so is the draw after 100 plies in a row without a capture, an aspect change or a random move. " +
+			"Against chess, the draw comes after 100 plies without a capture or a pawn's move, and a pawn on its last rank by any way but its own move becomes a queen.",
 	}
 }
 
+// cubeRulesets are the rulesets of cubes against cubes.
+var cubeRulesets = []string{"classic", "random"}
+
 // Start returns the start position of R3 (R12 for larger boards).
 func (Game) Start(cfg engine.Config) (engine.Position, error) {
+	if cfg.Ruleset == "vs-chess" {
+		return vsStart(), nil
+	}
 	size := cfg.Option("size")
 	if size == "" {
 		size = "6"

@@ -9,10 +9,13 @@ import (
 type moveKind int8
 
 const (
-	kindMove   moveKind = iota // a piece moves, maybe changing aspect: b1-b2, a1-c3-e5=x
-	kindAspect                 // an aspect change alone: b2=+
-	kindRandom                 // a player spends a random move: random
-	kindThrow                  // the cube's three throws: throw c4 Wx
+	kindMove       moveKind = iota // a piece moves, maybe changing aspect: b1-b2, a1-c3-e5=x
+	kindAspect                     // an aspect change alone: b2=+
+	kindRandom                     // a player spends a random move: random
+	kindThrow                      // the cube's three throws: throw c4 Wx
+	kindChess                      // vs-chess: a chess man's move, Ng1-f3, e5xd6, e7-e8=Q, Pd4-d3
+	kindCastle                     // vs-chess: O-O
+	kindCastleLong                 // vs-chess: O-O-O
 )
 
 // leg is one landing of a move. via is the jumped square of a hopper's side
@@ -20,14 +23,28 @@ const (
 type leg struct{ to, via sq }
 
 // Move is one action of Superial Chess. Its String is the canonical notation.
+// The fields are ordered to keep it small: Legal makes many.
 type Move struct {
 	kind   moveKind
-	from   sq    // the moving piece (kindMove, kindAspect); the thrown square (kindThrow)
-	legs   []leg // kindMove
-	aspect int8  // new aspect, -1 for none; the thrown aspect (kindThrow)
-	team   int8  // the thrown team (kindThrow)
-	text   string
+	aspect int8 // new aspect, -1 for none; the thrown aspect (kindThrow)
+	team   int8 // the thrown team (kindThrow)
+	// vs-chess. A move written like b1-b2 may be a cube's step or a man's
+	// move (a pawn's, with no letter): what stands on from tells.
+	man     chessPiece // kindChess: the man's letter as written, 0 when none
+	capture bool       // kindChess: written with x
+	promo   chessPiece // kindChess: promotion (=Q), 0 when none
+	from    sq         // the moving piece (kindMove, kindAspect, kindChess); the thrown square (kindThrow)
+	legs    []leg      // kindMove; kindChess: the one square the man goes to
+	crown   *crowning  // kindMove: the cubes' first capture (R16), nil when none
+	text    string
 }
+
+// crowning is where the cube player puts its king at its first capture
+// (R16): the man captured on piece becomes the king, stacked on the
+// capturing cube either on piece's square (at == noSq; the cube moves
+// there) or where the cube ended (at, that square). Written (Kc5) or
+// (Kc5>d4).
+type crowning struct{ piece, at sq }
 
 func (m Move) String() string { return m.text }
 
@@ -57,8 +74,40 @@ func (m Move) format() string {
 		return "random"
 	case kindThrow:
 		return "throw " + m.from.String() + " " + string("WB"[m.team]) + string(aspectChars[m.aspect])
+	case kindCastle:
+		return "O-O"
+	case kindCastleLong:
+		return "O-O-O"
+	case kindChess:
+		var b []byte
+		if m.man != 0 {
+			b = append(b, chessLetters[m.man])
+		}
+		b = append(b, m.from.String()...)
+		if m.capture {
+			b = append(b, 'x')
+		} else {
+			b = append(b, '-')
+		}
+		b = append(b, m.legs[0].to.String()...)
+		if m.promo != 0 {
+			b = append(b, '=', chessLetters[m.promo])
+		}
+		return string(b)
 	}
-	return string(appendMove(make([]byte, 0, 8+6*len(m.legs)), m.from, m.legs, int(m.aspect)))
+	b := appendMove(make([]byte, 0, 8+6*len(m.legs)), m.from, m.legs, int(m.aspect))
+	if m.crown != nil {
+		b = append(b, m.crown.text()...)
+	}
+	return string(b)
+}
+
+// text writes the crowning as it follows its move: (Kc5) or (Kc5>d4).
+func (c *crowning) text() string {
+	if c.at == noSq {
+		return "(K" + c.piece.String() + ")"
+	}
+	return "(K" + c.piece.String() + ">" + c.at.String() + ")"
 }
 
 // appendMove appends the text of a piece move (legs nil: an aspect change
@@ -87,20 +136,11 @@ const maxLegs = maxN * maxN
 // (squares on the board, punctuation); case does not matter and surrounding
 // spaces are ignored.
 func parseMove(n int8, p engine.Player, text string) (Move, error) {
-	lo := asciiLower(text)
-	i := 0
-	for i < len(lo) && isSpace(lo[i]) {
-		i++
+	r, word, err := newReader(text, n)
+	if err != nil {
+		return Move{}, err
 	}
-	j := len(lo)
-	for j > i && isSpace(lo[j-1]) {
-		j--
-	}
-	if i == j {
-		return Move{}, engine.Syntax(text, i, "empty move")
-	}
-	r := &reader{text: text, lo: lo[:j], pos: i, n: n}
-	word := lo[i:j]
+	i := r.pos
 	if p == engine.Chance {
 		if !strings.HasPrefix(word, "throw") {
 			return Move{}, engine.Syntax(text, i, "a chance outcome reads like throw c4 Wx")
@@ -160,28 +200,9 @@ func parseMove(n int8, p engine.Player, text string) (Move, error) {
 		}
 		return newAspectMove(from, a), nil
 	}
-	var legs []leg
-	for r.pos < len(r.lo) && r.lo[r.pos] == '-' {
-		if len(legs) == maxLegs {
-			return Move{}, engine.Syntax(text, r.pos, "the chain is too long")
-		}
-		r.pos++
-		to, err := r.square()
-		if err != nil {
-			return Move{}, err
-		}
-		l := leg{to, noSq}
-		if r.pos < len(r.lo) && r.lo[r.pos] == '[' {
-			r.pos++
-			if l.via, err = r.square(); err != nil {
-				return Move{}, err
-			}
-			if r.pos >= len(r.lo) || r.lo[r.pos] != ']' {
-				return Move{}, engine.Syntax(text, r.pos, "expected ] after the jumped square")
-			}
-			r.pos++
-		}
-		legs = append(legs, l)
+	legs, err := r.legs()
+	if err != nil {
+		return Move{}, err
 	}
 	if len(legs) == 0 {
 		if r.pos < len(r.lo) {
@@ -202,6 +223,35 @@ func parseMove(n int8, p engine.Player, text string) (Move, error) {
 	return newMove(from, legs, a), nil
 }
 
+// legs reads the landings of a cube's move: -c4, -d4[d3], ... (none when
+// no - follows).
+func (r *reader) legs() ([]leg, error) {
+	var legs []leg
+	for r.pos < len(r.lo) && r.lo[r.pos] == '-' {
+		if len(legs) == maxLegs {
+			return nil, engine.Syntax(r.text, r.pos, "the chain is too long")
+		}
+		r.pos++
+		to, err := r.square()
+		if err != nil {
+			return nil, err
+		}
+		l := leg{to, noSq}
+		if r.pos < len(r.lo) && r.lo[r.pos] == '[' {
+			r.pos++
+			if l.via, err = r.square(); err != nil {
+				return nil, err
+			}
+			if r.pos >= len(r.lo) || r.lo[r.pos] != ']' {
+				return nil, engine.Syntax(r.text, r.pos, "expected ] after the jumped square")
+			}
+			r.pos++
+		}
+		legs = append(legs, l)
+	}
+	return legs, nil
+}
+
 // asciiLower lowers ASCII letters only, so byte offsets stay those of text.
 func asciiLower(text string) string {
 	b := []byte(text)
@@ -214,6 +264,24 @@ func asciiLower(text string) string {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// newReader reads the move text on an n x n board: lower case, surrounding
+// spaces skipped. word is the move without them.
+func newReader(text string, n int8) (r *reader, word string, err error) {
+	lo := asciiLower(text)
+	i := 0
+	for i < len(lo) && isSpace(lo[i]) {
+		i++
+	}
+	j := len(lo)
+	for j > i && isSpace(lo[j-1]) {
+		j--
+	}
+	if i == j {
+		return nil, "", engine.Syntax(text, i, "empty move")
+	}
+	return &reader{text: text, lo: lo[:j], pos: i, n: n}, lo[i:j], nil
+}
 
 type reader struct {
 	text, lo string

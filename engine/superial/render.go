@@ -125,12 +125,29 @@ var (
 // square of its team's colour with its aspect's sign (o, +, x), the last move
 // highlighted with arrows (dashed where a slasher wraps around an edge).
 func (p *Position) Picture() *picture.Picture {
-	n := p.b.n
+	title := fmt.Sprintf("Superial Chess %dx%d. %s %s", p.b.n, p.b.n, p.status(), p.lastLine())
+	pic, _ := boardPicture(&p.b, picHeight, title, p.status(), p.lastPath(), strings.HasPrefix(p.last, "throw"), drawCube)
+	c := p.b.count()
+	lines := []string{p.lastLine(), fmt.Sprintf("Pieces: White %d, Black %d.", c[0], c[1])}
+	if p.random {
+		lines[1] += fmt.Sprintf("  Random moves: W %d, B %d.", p.left[0], p.left[1])
+	}
+	captions(pic, lines, "o pusher   + hopper   x slasher (wraps around the edges)")
+	return pic
+}
+
+// boardPicture draws the board b, in a picture height pixels high, under
+// the line status: squares coloured
+// as R1 (a1 dark), coordinates on every edge, the squares of path (the last
+// move) highlighted, or framed for a throw, every piece drawn by draw, and
+// arrows along path (dashed where a slasher wraps around an edge). It
+// returns the picture and the centre of each square.
+func boardPicture(b *board, height float64, title, status string, path []sq, throw bool, draw func(pic *picture.Picture, x, y, cs float64, c cell)) (*picture.Picture, func(sq) (float64, float64)) {
+	n := b.n
 	cs := boardSize / float64(n)
-	pic := &picture.Picture{Width: picWidth, Height: picHeight}
-	pic.Title = fmt.Sprintf("Superial Chess %dx%d. %s %s", n, n, p.status(), p.lastLine())
-	pic.Add(&picture.Rect{X: 0, Y: 0, W: picWidth, H: picHeight, Style: picture.Style{Fill: paper}})
-	pic.Add(&picture.Text{X: picWidth / 2, Y: 26, Size: 17, Text: p.status(), Color: ink, Anchor: picture.Middle, Bold: true})
+	pic := &picture.Picture{Width: picWidth, Height: height, Title: title}
+	pic.Add(&picture.Rect{X: 0, Y: 0, W: picWidth, H: height, Style: picture.Style{Fill: paper}})
+	pic.Add(&picture.Text{X: picWidth / 2, Y: 26, Size: 17, Text: status, Color: ink, Anchor: picture.Middle, Bold: true})
 	center := func(s sq) (float64, float64) {
 		return boardX + (float64(s.f)+0.5)*cs, boardY + (float64(n-1-s.r)+0.5)*cs
 	}
@@ -160,40 +177,41 @@ func (p *Position) Picture() *picture.Picture {
 		)
 	}
 	// The last move: its squares highlighted under the pieces.
-	path := p.lastPath()
-	isThrow := strings.HasPrefix(p.last, "throw")
 	for _, s := range path {
 		x, y := center(s)
-		if isThrow {
+		if throw {
 			pic.Add(&picture.Rect{X: x - cs/2 + 2, Y: y - cs/2 + 2, W: cs - 4, H: cs - 4, Style: picture.Style{Stroke: throwMark, StrokeWidth: 4}})
 			continue
 		}
 		pic.Add(&picture.Rect{X: x - cs/2, Y: y - cs/2, W: cs, H: cs, Style: picture.Style{Fill: highlight}})
 	}
-	// The cubes.
 	for r := int8(0); r < n; r++ {
 		for f := int8(0); f < n; f++ {
-			s := sq{f, r}
-			if c := p.b.at(s); c != 0 {
-				x, y := center(s)
-				drawCube(pic, x, y, cs, c)
+			if c := b.at(sq{f, r}); c != 0 {
+				x, y := center(sq{f, r})
+				draw(pic, x, y, cs, c)
 			}
 		}
 	}
 	// Arrows along the legs of the last move.
 	for i := 1; i < len(path); i++ {
-		p.drawLeg(pic, path[i-1], path[i], cs, center)
+		drawLeg(pic, n, path[i-1], path[i], cs, center)
 	}
-	c := p.b.count()
-	lines := []string{p.lastLine(), fmt.Sprintf("Pieces: White %d, Black %d.", c[0], c[1])}
-	if p.random {
-		lines[1] += fmt.Sprintf("  Random moves: W %d, B %d.", p.left[0], p.left[1])
+	return pic, center
+}
+
+// captions writes lines of text under the board, then a smaller legend.
+func captions(pic *picture.Picture, lines []string, legend ...string) {
+	y := boardY + boardSize + 40
+	for _, l := range lines {
+		pic.Add(&picture.Text{X: boardX, Y: y, Size: 14, Text: l, Color: ink})
+		y += 19
 	}
-	for i, l := range lines {
-		pic.Add(&picture.Text{X: boardX, Y: boardY + boardSize + 40 + 19*float64(i), Size: 14, Text: l, Color: ink})
+	y += 2
+	for _, l := range legend {
+		pic.Add(&picture.Text{X: boardX, Y: y, Size: 12, Text: l, Color: grey})
+		y += 16
 	}
-	pic.Add(&picture.Text{X: boardX, Y: boardY + boardSize + 80, Size: 12, Text: "o pusher   + hopper   x slasher (wraps around the edges)", Color: grey})
-	return pic
 }
 
 // lastPath returns the squares of the last move: start and landings (one
@@ -245,8 +263,7 @@ func drawCube(pic *picture.Picture, x, y, cs float64, c cell) {
 // drawLeg draws an arrow from a to b. A leg that crosses an edge (only
 // slashers wrap, R8) is drawn dashed: it leaves the board on one side and
 // comes back on the opposite one.
-func (p *Position) drawLeg(pic *picture.Picture, a, b sq, cs float64, center func(sq) (float64, float64)) {
-	n := p.b.n
+func drawLeg(pic *picture.Picture, n int8, a, b sq, cs float64, center func(sq) (float64, float64)) {
 	ax, ay := center(a)
 	bx, by := center(b)
 	df, dr := b.f-a.f, b.r-a.r

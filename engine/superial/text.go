@@ -76,21 +76,15 @@ func (p *Position) String() string {
 		b.WriteString(strings.ReplaceAll(p.last, " ", "_"))
 	}
 	b.WriteByte(' ')
-	hs := p.hashes()
-	if len(hs) == 0 {
-		b.WriteByte('-')
-	}
-	for i, h := range hs {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%016x", h)
-	}
+	b.WriteString(p.hist.text())
 	return b.String()
 }
 
 // ParsePosition reads the text written by Position.String.
 func (Game) ParsePosition(text string) (engine.Position, error) {
+	if strings.HasPrefix(strings.TrimSpace(text), "vs-chess ") {
+		return parseVsPosition(text)
+	}
 	return parsePosition(text)
 }
 
@@ -215,18 +209,8 @@ func parsePosition(text string) (*Position, error) {
 		}
 		p.last = m.String()
 	}
-	if fields[8] != "-" {
-		hs := strings.Split(fields[8], ",")
-		if len(hs) > p.ply {
-			return bad("more earlier positions than plies")
-		}
-		for _, h := range hs {
-			x, err := strconv.ParseUint(h, 16, 64)
-			if err != nil || len(h) != 16 || strings.ToLower(h) != h {
-				return bad("repetition hash %q is not 16 hex digits", h)
-			}
-			p.hist = &histNode{h: x, prev: p.hist}
-		}
+	if p.hist, err = parseHistory(fields[8], p.ply); err != nil {
+		return bad("%v", err)
 	}
 	p.finish()
 	return p, nil
