@@ -11,97 +11,105 @@ import (
 	"postal/notation"
 )
 
-// TestEveryGame plays a random game of every registered game through
-// Handle, one mail a move, and checks that the stored position follows the
-// engine and that the record replays.
+// TestEveryGame plays a random game of every ruleset of every registered
+// game through Handle, one mail a move, and checks that the stored position
+// follows the engine and that the record replays.
 func TestEveryGame(t *testing.T) {
 	for _, g := range engine.Games() {
 		name := g.Info().Name
-		t.Run(name, func(t *testing.T) {
-			c := newClub(t, Options{})
-			c.register("alice")
-			c.register("bob")
-			out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob "+name+" as first")
-			to(t, out, "bob@example.org")
-			out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\naccept 1")
-			contains(t, to(t, out, "bob@example.org"), "game #1 has started")
-			rng := rand.New(rand.NewPCG(1, 2))
-			names := [2]string{"alice", "bob"}
-			listed := 0
-			// Rasterizing boards is slow: a few dozen moves cover the flow.
-			plies := 16
-			if testing.Short() {
-				plies = 8
+		for _, rs := range g.Info().Rulesets {
+			t.Run(name+"/"+rs.Name, func(t *testing.T) { playEveryGame(t, g, rs.Name) })
+		}
+	}
+}
+
+func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
+	name := g.Info().Name
+	c := newClub(t, Options{})
+	c.register("alice")
+	c.register("bob")
+	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob "+name+" "+ruleset+" as first")
+	to(t, out, "bob@example.org")
+	out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\naccept 1")
+	contains(t, to(t, out, "bob@example.org"), "game #1 has started")
+	rng := rand.New(rand.NewPCG(1, 2))
+	names := [2]string{"alice", "bob"}
+	listed := 0
+	// Rasterizing boards is slow: a few dozen moves cover the flow.
+	plies := 16
+	if testing.Short() {
+		plies = 8
+	}
+	for i := 0; i < plies; i++ {
+		row := c.game(1)
+		if row.Status != "active" {
+			break
+		}
+		pos, err := g.ParsePosition(row.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.Ply() != row.Ply {
+			t.Fatalf("stored ply %d, position ply %d", row.Ply, pos.Ply())
+		}
+		movers := pos.ToMove()
+		p := movers[rng.IntN(len(movers))]
+		legal := pos.Legal(p)
+		if len(legal) == 0 {
+			t.Logf("%s: no listed move at ply %d (unlisted kinds: %s); stopping", name, pos.Ply(), g.Info().Unlisted)
+			break
+		}
+		m := legal[rng.IntN(len(legal))]
+		out := c.mail(names[p]+"@example.org", "m", fmt.Sprintf("key %s\nmove 1 #%d %s", c.keys[names[p]], pos.Ply()+1, m))
+		reply := to(t, out, names[p]+"@example.org")
+		if !strings.Contains(reply.Text, "played in game #1") {
+			t.Fatalf("move %s refused:\n%s", m, reply.Text)
+		}
+		after := c.game(1)
+		if after.Ply <= row.Ply {
+			t.Fatalf("ply did not advance after %s", m)
+		}
+		// The mail to the player who must answer spells out a short
+		// choice exactly (Initiative's parries, issue 7).
+		next, err := g.ParsePosition(after.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range next.ToMove() {
+			if q == p || after.Status != "active" {
+				continue
 			}
-			for i := 0; i < plies; i++ {
-				row := c.game(1)
-				if row.Status != "active" {
-					break
-				}
-				pos, err := g.ParsePosition(row.Position)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if pos.Ply() != row.Ply {
-					t.Fatalf("stored ply %d, position ply %d", row.Ply, pos.Ply())
-				}
-				movers := pos.ToMove()
-				p := movers[rng.IntN(len(movers))]
-				legal := pos.Legal(p)
-				if len(legal) == 0 {
-					t.Logf("%s: no listed move at ply %d (unlisted kinds: %s); stopping", name, pos.Ply(), g.Info().Unlisted)
-					break
-				}
-				m := legal[rng.IntN(len(legal))]
-				out := c.mail(names[p]+"@example.org", "m", fmt.Sprintf("key %s\nmove 1 #%d %s", c.keys[names[p]], pos.Ply()+1, m))
-				reply := to(t, out, names[p]+"@example.org")
-				if !strings.Contains(reply.Text, "played in game #1") {
-					t.Fatalf("move %s refused:\n%s", m, reply.Text)
-				}
-				after := c.game(1)
-				if after.Ply <= row.Ply {
-					t.Fatalf("ply did not advance after %s", m)
-				}
-				// The mail to the player who must answer spells out a short
-				// choice exactly (Initiative's parries, issue 7).
-				next, err := g.ParsePosition(after.Position)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, q := range next.ToMove() {
-					if q == p || after.Status != "active" {
-						continue
-					}
-					legal := next.Legal(q)
-					if len(legal) == 0 || len(legal) > maxListedMoves {
-						continue
-					}
-					texts := make([]string, len(legal))
-					for i, lm := range legal {
-						texts[i] = lm.String()
-					}
-					contains(t, to(t, out, names[q]+"@example.org"), "Your legal moves: "+strings.Join(texts, ", ")+".")
-					listed++
-				}
+			legal := next.Legal(q)
+			if len(legal) == 0 || len(legal) > maxListedMoves {
+				continue
 			}
-			t.Logf("%s: %d turn notices spelled out the legal moves", name, listed)
-			if name == "initiative" && listed == 0 {
-				t.Error("no Initiative parry was listed")
+			texts := make([]string, len(legal))
+			for i, lm := range legal {
+				texts[i] = lm.String()
 			}
-			out = c.mail("alice@example.org", "r", "record 1")
-			att := out[0].Attachments[len(out[0].Attachments)-1]
-			rec, err := notation.ReadRecord(string(att.Data))
-			if err != nil {
-				t.Fatalf("record: %v\n%s", err, att.Data)
-			}
-			positions, err := rec.Replay()
-			if err != nil {
-				t.Fatalf("replay: %v", err)
-			}
-			if last := positions[len(positions)-1]; last.String() != c.game(1).Position {
-				t.Fatalf("replayed position %s, stored %s", last, c.game(1).Position)
-			}
-		})
+			contains(t, to(t, out, names[q]+"@example.org"), "Your legal moves: "+strings.Join(texts, ", ")+".")
+			listed++
+		}
+	}
+	t.Logf("%s: %d turn notices spelled out the legal moves", name, listed)
+	if name == "initiative" && listed == 0 {
+		t.Error("no Initiative parry was listed")
+	}
+	out = c.mail("alice@example.org", "r", "record 1")
+	att := out[0].Attachments[len(out[0].Attachments)-1]
+	rec, err := notation.ReadRecord(string(att.Data))
+	if err != nil {
+		t.Fatalf("record: %v\n%s", err, att.Data)
+	}
+	positions, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if last := positions[len(positions)-1]; last.String() != c.game(1).Position {
+		t.Fatalf("replayed position %s, stored %s", last, c.game(1).Position)
+	}
+	if rec.Config.Ruleset != ruleset {
+		t.Errorf("the record's ruleset is %q, not %q", rec.Config.Ruleset, ruleset)
 	}
 }
 

@@ -384,12 +384,23 @@ func (r *rig) record(p *player, id int64) *notation.Record {
 	return rec
 }
 
-// playGame plays game id by mail from the position of rec, random legal
-// moves chosen from the position the test keeps itself, until the game ends
-// or, past maxPlies, the player to move resigns. It checks every reply and
-// turn notice and returns the result the engine reached and the number of
-// moves sent.
-func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPlies int, rng *rand.Rand) (score string, sent int) {
+// chooser picks the move side sends in pos, a position the test keeps
+// itself.
+type chooser func(pos engine.Position, side engine.Player) string
+
+// randomMoves picks legal moves at random.
+func randomMoves(rng *rand.Rand) chooser {
+	return func(pos engine.Position, side engine.Player) string {
+		legal := pos.Legal(side)
+		return legal[rng.IntN(len(legal))].String()
+	}
+}
+
+// playGame plays game id by mail from the position of rec, with the moves
+// choose picks, until the game ends or, past maxPlies, the player to move
+// resigns. It checks every reply and turn notice and returns the result the
+// engine reached and the number of moves sent.
+func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPlies int, choose chooser) (score string, sent int) {
 	r.t.Helper()
 	positions, err := rec.Replay()
 	if err != nil {
@@ -416,8 +427,7 @@ func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPl
 			}
 			return fmt.Sprintf("resigned %d", side), sent + 1
 		}
-		legal := pos.Legal(side)
-		move := legal[rng.IntN(len(legal))].String()
+		move := choose(pos, side)
 		next, _, err := engine.Play(pos, side, move)
 		if err != nil {
 			r.t.Fatalf("%s: %v", move, err)
@@ -468,6 +478,21 @@ func (r *rig) db() *archive.DB {
 	}
 	r.t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// gameRow reads game id from the daemon's database.
+func (r *rig) gameRow(id int64) *archive.Game {
+	r.t.Helper()
+	var row *archive.Game
+	err := r.db().Tx(context.Background(), func(tx *archive.Tx) error {
+		var err error
+		row, err = tx.GameByID(id)
+		return err
+	})
+	if err != nil || row == nil {
+		r.t.Fatalf("game %d: %v", id, err)
+	}
+	return row
 }
 
 // trimLines drops trailing blanks of every line (mail transport may, and

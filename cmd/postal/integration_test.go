@@ -40,24 +40,50 @@ func TestIntegrationMatchByMail(t *testing.T) {
 	r := newRig(t)
 	alice, bob := r.register("alice"), r.register("bob")
 	rng := rand.New(rand.NewPCG(3, 4))
-	db := r.db()
 	for _, g := range engine.Games() {
 		name := g.Info().Name
 		id, rec := r.startGame(alice, bob, name)
-		score, sent := r.playGame([2]*player{alice, bob}, id, rec, integrationPlies(name), rng)
-		var row *archive.Game
-		db.Tx(context.Background(), func(tx *archive.Tx) error {
-			var err error
-			row, err = tx.GameByID(id)
-			return err
-		})
-		if row == nil || row.Status != archive.GameOver {
+		score, sent := r.playGame([2]*player{alice, bob}, id, rec, integrationPlies(name), randomMoves(rng))
+		row := r.gameRow(id)
+		if row.Status != archive.GameOver {
 			t.Fatalf("%s: game %d is not over in the database: %+v", name, id, row)
 		}
 		if !strings.HasPrefix(score, "resigned") && row.Result != score {
 			t.Errorf("%s: the database says %s, the engine %s", name, row.Result, score)
 		}
 		t.Logf("%s: game #%d, %d moves by mail, %s (%s)", name, id, sent, row.Result, row.Termination)
+	}
+}
+
+// Superial Chess against chess (issue 10), a whole game by mail to its
+// natural end: the cubes' first capture crowns their king (R16) and mates.
+// On the way, the capture sent without saying where the king goes is
+// refused with the choices, and changes nothing.
+func TestIntegrationVsChessByMail(t *testing.T) {
+	r := newRig(t)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, rec := r.startGame(alice, bob, "superial-chess vs-chess")
+	if rec.Config.Ruleset != "vs-chess" {
+		t.Fatalf("the game's ruleset is %q", rec.Config.Ruleset)
+	}
+	tag := fmt.Sprintf("[postal #%d]", id)
+	script := []string{"e2-e4", "g7-g8=x", "b2-b3", "g8-e2-c8(Kf1>c8)"}
+	choose := func(pos engine.Position, side engine.Player) string {
+		if pos.Ply() == 3 {
+			reply := r.replyTo(bob, r.send(bob, "Re: "+tag, fmt.Sprintf("move %d #4 g8-e2-c8", id)))
+			if text := strings.Join(strings.Fields(reply.Text), " "); !strings.Contains(text, "say where the king stands, g8-e2-c8(Kf1>c8) or g8-e2-c8(Kd1>c8) (R16) Nothing was played.") {
+				t.Fatalf("the crowning was not asked for:\n%s", reply.Text)
+			}
+		}
+		return script[pos.Ply()]
+	}
+	score, sent := r.playGame([2]*player{alice, bob}, id, rec, len(script), choose)
+	row := r.gameRow(id)
+	if score != "0-1" || row.Result != "0-1" || sent != len(script) || !strings.Contains(row.Termination, "checkmated") {
+		t.Errorf("engine %s after %d moves; database %s (%s)", score, sent, row.Result, row.Termination)
+	}
+	if final := r.record(alice, id); len(final.Moves) != len(script) || final.Moves[3].Text != script[3] {
+		t.Errorf("the record's moves: %+v", final.Moves)
 	}
 }
 
@@ -107,7 +133,7 @@ func TestIntegrationKilledDaemon(t *testing.T) {
 	sentMoves := map[int64]int{}
 	for _, name := range []string{"conflagration", "imperial-shuffle", "initiative"} {
 		id, rec := r.startGame(alice, bob, name)
-		_, sent := r.playGame([2]*player{alice, bob}, id, rec, 12, rng)
+		_, sent := r.playGame([2]*player{alice, bob}, id, rec, 12, randomMoves(rng))
 		sentMoves[id] = sent
 	}
 	close(stop)
