@@ -48,6 +48,18 @@ type crowning struct{ piece, at sq }
 
 func (m Move) String() string { return m.text }
 
+// asMove returns the Superial Chess move m is: parsed (a Move) or listed
+// (classic Legal lists *Move).
+func asMove(m engine.Move) (Move, bool) {
+	switch x := m.(type) {
+	case Move:
+		return x, true
+	case *Move:
+		return *x, true
+	}
+	return Move{}, false
+}
+
 func newMove(from sq, legs []leg, aspect int) Move {
 	m := Move{kind: kindMove, from: from, legs: legs, aspect: int8(aspect)}
 	m.text = m.format()

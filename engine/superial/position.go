@@ -179,13 +179,8 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 	if !engine.Acts(p, pl) {
 		return nil, &engine.NotYourTurnError{Player: pl}
 	}
-	var mv Move
-	switch x := m.(type) {
-	case Move:
-		mv = x
-	case *Move:
-		mv = *x
-	default:
+	mv, ok := asMove(m)
+	if !ok {
 		return nil, engine.Illegal(m.String(), "not a Superial Chess move")
 	}
 	if mv.kind == kindMove && mv.legs == nil {

@@ -189,14 +189,8 @@ func parsePosition(text string) (*Position, error) {
 		}
 	}
 	var err error
-	if p.ply, err = count(fields[5]); err != nil {
-		return bad("ply: %v", err)
-	}
-	if p.quiet, err = count(fields[6]); err != nil {
-		return bad("quiet plies: %v", err)
-	}
-	if p.quiet > p.ply {
-		return bad("more quiet plies than plies")
+	if p.ply, p.quiet, err = counters(fields[5], fields[6]); err != nil {
+		return bad("%v", err)
 	}
 	if fields[7] != "-" {
 		pl := engine.First
@@ -214,6 +208,20 @@ func parsePosition(text string) (*Position, error) {
 	}
 	p.finish()
 	return p, nil
+}
+
+// counters reads the ply and the quiet plies of a position's text.
+func counters(plyField, quietField string) (ply, quiet int, err error) {
+	if ply, err = count(plyField); err != nil {
+		return 0, 0, fmt.Errorf("ply: %v", err)
+	}
+	if quiet, err = count(quietField); err != nil {
+		return 0, 0, fmt.Errorf("quiet plies: %v", err)
+	}
+	if quiet > ply {
+		return 0, 0, fmt.Errorf("more quiet plies than plies")
+	}
+	return ply, quiet, nil
 }
 
 func count(s string) (int, error) {

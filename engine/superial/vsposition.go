@@ -301,13 +301,8 @@ func (p *vsPosition) Apply(pl engine.Player, m engine.Move) (engine.Position, er
 	if !engine.Acts(p, pl) {
 		return nil, &engine.NotYourTurnError{Player: pl}
 	}
-	var mv Move
-	switch x := m.(type) {
-	case Move:
-		mv = x
-	case *Move:
-		mv = *x
-	default:
+	mv, ok := asMove(m)
+	if !ok {
 		return nil, engine.Illegal(m.String(), "not a move of Superial Chess against chess")
 	}
 	us := p.toMove

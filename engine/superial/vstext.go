@@ -214,14 +214,8 @@ func parseVsPosition(text string) (*vsPosition, error) {
 		}
 	}
 	var err error
-	if p.ply, err = count(fields[6]); err != nil {
-		return bad("ply: %v", err)
-	}
-	if p.quiet, err = count(fields[7]); err != nil {
-		return bad("quiet plies: %v", err)
-	}
-	if p.quiet > p.ply {
-		return bad("more quiet plies than plies")
+	if p.ply, p.quiet, err = counters(fields[6], fields[7]); err != nil {
+		return bad("%v", err)
 	}
 	if fields[8] != "-" {
 		m, err := parseVsMove(engine.First, fields[8])
