@@ -289,12 +289,17 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("random 6 1p1p1p/p1p1p1/2S3/6/P1P1P1/1P1P1P b 1:0:1 2 0 throw_c4_Wx -")
 	f.Add("classic 10 1p1p1p1p1p/p1p1p1p1p1/10/10/10/10/10/10/P1P1P1P1P1/1P1P1P1P1P w - 0 0 - -")
 	f.Add("classic 8 8/8/8/8/8/8/1p1p1p2/2S1H3 w - 40 2 c3-d4[d3] -")
+	f.Add("vs-chess 1o1o1o1o/o1o1o1o1/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - abcdefgh 0 0 - -")
+	f.Add("vs-chess 1o1o1o1o/o1o1o1o1/8/8/4P3/1P6/P1PP1PPP/RNBQKBNR b KQ - acdfgh 3 0 b2-b3 -")
+	f.Add("vs-chess 7o/8/8/4[+b]3/8/8/8/4R2K b - - - 20 0 - -")
+	f.Add("vs-chess [on]7/8/8/8/3pP3/8/8/7K b - e3 - 21 0 e2-e4 -")
+	f.Add("vs-chess 1o1o1o1o/o1o1o1o1/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQ - abcdefgh 1 1 Ng1-f3 0123456789abcdef")
 	f.Fuzz(func(t *testing.T, text string) {
-		p, err := parsePosition(text)
+		p, err := Game{}.ParsePosition(text)
 		if err != nil {
 			return
 		}
-		back, err := parsePosition(p.String())
+		back, err := Game{}.ParsePosition(p.String())
 		if err != nil || back.String() != p.String() {
 			t.Fatalf("%q -> %q -> %v", text, p, err)
 		}

@@ -38,27 +38,7 @@ func (p *Position) String() string {
 	n := p.b.n
 	b.WriteString(strconv.Itoa(int(n)))
 	b.WriteByte(' ')
-	for r := n - 1; r >= 0; r-- {
-		empty := 0
-		for f := int8(0); f < n; f++ {
-			c := p.b.at(sq{f, r})
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteByte(pieceLetters[c-1])
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
+	p.b.writeText(&b, func(c cell) string { return pieceLetters[c-1 : c] })
 	b.WriteByte(' ')
 	b.WriteByte("wb"[p.side])
 	if p.pending {
@@ -78,6 +58,33 @@ func (p *Position) String() string {
 	b.WriteByte(' ')
 	b.WriteString(p.hist.text())
 	return b.String()
+}
+
+// writeText writes the board as a position's text holds it: rank N first,
+// ranks separated by /, each piece as text(cell), a number counting empty
+// squares.
+func (b *board) writeText(w *strings.Builder, text func(cell) string) {
+	for r := b.n - 1; r >= 0; r-- {
+		empty := 0
+		for f := int8(0); f < b.n; f++ {
+			c := b.at(sq{f, r})
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				w.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			w.WriteString(text(c))
+		}
+		if empty > 0 {
+			w.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			w.WriteByte('/')
+		}
+	}
 }
 
 // ParsePosition reads the text written by Position.String.

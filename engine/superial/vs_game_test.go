@@ -288,26 +288,6 @@ func FuzzParseVsMove(f *testing.F) {
 	})
 }
 
-func FuzzParseVsPosition(f *testing.F) {
-	f.Add("vs-chess 1o1o1o1o/o1o1o1o1/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - abcdefgh 0 0 - -")
-	f.Add("vs-chess 1o1o1o1o/o1o1o1o1/8/8/4P3/1P6/P1PP1PPP/RNBQKBNR b KQ - acdfgh 3 0 b2-b3 -")
-	f.Add("vs-chess 7o/8/8/4[+b]3/8/8/8/4R2K b - - - 20 0 - -")
-	f.Add("vs-chess [on]7/8/8/8/3pP3/8/8/7K b - e3 - 21 0 e2-e4 -")
-	f.Add("vs-chess 1o1o1o1o/o1o1o1o1/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQ - abcdefgh 1 1 Ng1-f3 0123456789abcdef")
-	f.Fuzz(func(t *testing.T, text string) {
-		p, err := parseVsPosition(text)
-		if err != nil {
-			return
-		}
-		back, err := parseVsPosition(p.String())
-		if err != nil || back.String() != p.String() {
-			t.Fatalf("%q -> %q -> %v", text, p, err)
-		}
-		_ = p.ASCII()
-		_ = p.Picture()
-	})
-}
-
 func TestVsGolden(t *testing.T) {
 	opening := play(t, vsStartT(t), "e2-e4", "g7-g8=x", "b2-b3")
 	for _, c := range []struct {

@@ -2,7 +2,6 @@ package superial
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"postal/engine"
@@ -30,27 +29,7 @@ const vsMen = ".pnbrqk"
 func (p *vsPosition) String() string {
 	var b strings.Builder
 	b.WriteString("vs-chess ")
-	for r := int8(7); r >= 0; r-- {
-		empty := 0
-		for f := int8(0); f < 8; f++ {
-			c := p.b.at(sq{f, r})
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteString(vsCellText(c))
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
+	p.b.writeText(&b, vsCellText)
 	b.WriteByte(' ')
 	b.WriteByte("wb"[p.toMove])
 	b.WriteByte(' ')
