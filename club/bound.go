@@ -53,15 +53,42 @@ func caret(line string, col int) string {
 	return shown + "\n" + strings.Repeat(" ", at) + "^"
 }
 
+// maxWord is how much of one word a title or paragraph quotes: more than a
+// commitment's 64 hex digits or a link, much less than a line.
+const maxWord = 100
+
 // bound clips what a section repeats of the player's words: the command
 // line, and the title and paragraphs, which may quote a word of it.
 func bound(sec section) section {
 	sec.Command = clip(sec.Command, maxEcho)
-	sec.Title = clip(sec.Title, 2*maxEcho)
+	sec.Title = clip(clipWords(sec.Title), 2*maxEcho)
 	for i, l := range sec.Lines {
-		sec.Lines[i] = clip(l, 5*maxEcho)
+		sec.Lines[i] = clip(clipWords(l), 5*maxEcho)
 	}
 	return sec
+}
+
+// clipWords clips every word of s longer than maxWord.
+func clipWords(s string) string {
+	if len(s) <= maxWord {
+		return s
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		i := strings.IndexFunc(s, unicode.IsSpace)
+		if i < 0 {
+			i = len(s)
+		}
+		b.WriteString(clip(s[:i], maxWord))
+		s = s[i:]
+		j := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) })
+		if j < 0 {
+			j = len(s)
+		}
+		b.WriteString(s[:j])
+		s = s[j:]
+	}
+	return b.String()
 }
 
 // onePicturePerGame keeps the picture of each game's board only in the last

@@ -59,8 +59,11 @@ func (r *Record) CheckDice() (checked int, err error) {
 		return 0, nil
 	}
 	if !r.seedTag && r.Config.Seed == 0 {
-		if r.SeedCommitment != "" && !r.Result.Over() {
+		switch {
+		case r.SeedCommitment != "" && !r.Result.Over():
 			return 0, ErrSeedSecret
+		case r.SeedCommitment != "":
+			return 0, &DiceError{Msg: "the game is over but the record shows no Seed to check the SeedCommitment with"}
 		}
 		return 0, &DiceError{Msg: "the record has chance moves but no Seed to check them with"}
 	}
