@@ -216,7 +216,7 @@ func TestIntegrationDiceSecret(t *testing.T) {
 		if out, err := r.postal("replay", bad); err == nil || !strings.Contains(out, fmt.Sprintf("move %d (chance: ", n)) {
 			t.Errorf("%s: a record with move %d altered: %v\n%s", game, n, err, out)
 		}
-		wrong := strings.Replace(text, `[Seed "`+seed+`"]`, `[Seed "1`+seed+`"]`, 1)
+		wrong := strings.Replace(text, `[Seed "`+seed+`"]`, fmt.Sprintf(`[Seed "%d"]`, r.gameRow(id).Seed^1), 1)
 		if out, err := r.postal("replay", wrong); err == nil || !strings.Contains(out, "does not match the SeedCommitment") || !strings.Contains(out, "(chance: ") {
 			t.Errorf("%s: another seed: %v\n%s", game, err, out)
 		}
