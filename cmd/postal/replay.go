@@ -54,6 +54,8 @@ func checkDice(rec *notation.Record, w io.Writer) error {
 		return nil
 	case err != nil:
 		return err
+	case rec.SeedCommitment != "" && n == 0:
+		fmt.Fprintf(w, "dice: the seed %d matches the commitment %s (no chance moves)\n", rec.Config.Seed, rec.SeedCommitment)
 	case rec.SeedCommitment != "":
 		fmt.Fprintf(w, "dice: the seed %d matches the commitment %s and draws all %d chance moves\n", rec.Config.Seed, rec.SeedCommitment, n)
 	case n > 0:
