@@ -236,7 +236,7 @@ func (h *handling) refuseForeign(foreign []claim) error {
 // tellOwner tells p that their proof of kind came from address.
 func (h *handling) tellOwner(p *archive.Player, address, kind string) error {
 	intro := []string{
-		fmt.Sprintf("A mail from %s reached postal with the secret reply address of a mail postal sent you. postal did nothing with it, and told the sender only that it was not accepted.", address),
+		fmt.Sprintf("A mail from %s reached postal with the secret reply address of a mail postal sent you (or sent to an address you added). postal did nothing with it, and told the sender only that it was not accepted.", address),
 		fmt.Sprintf("A reply address counts only in mail from your own addresses. If %s is yours, add it with \"address add %s\". If it is not, someone has seen a mail of yours (a forward, a copy, a reply to all): no harm was done, but keep postal's mails to yourself.", address, address),
 	}
 	if kind == "key" {
