@@ -107,10 +107,11 @@ func (h *handling) run() (err error) {
 	if err := h.keyClaims(parsed); err != nil {
 		return err
 	}
-	if done, err := h.prove(); err != nil || done {
-		if err != nil {
-			return err
-		}
+	done, err := h.prove()
+	if err != nil {
+		return err
+	}
+	if done {
 		return h.reply()
 	}
 	seq := 0
