@@ -45,9 +45,12 @@ func Records(ctx context.Context, db *archive.DB, site string, since time.Time) 
 
 // gameRecord writes game row as a record: its tags, the moves of record and,
 // once it is over, the result and how it ended. The mail command "record" and
-// the site both use it.
+// the site both use it. A game with chance carries the commitment to its
+// seed from the start and the seed itself only once it is over: until then
+// the seed is not even in the record's memory, so nothing made from the
+// record (mail, page, download, search index) can show it.
 func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Record, error) {
-	cfg, err := parseConfig(row.Config, row.Seed)
+	cfg, err := parseConfig(row.Config, revealedSeed(row))
 	if err != nil {
 		return nil, permanent{fmt.Errorf("club: game %d: %w", row.ID, err)}
 	}
@@ -59,7 +62,7 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 		}
 		players[i] = p.Name
 	}
-	rec := &notation.Record{Game: row.Game, Config: cfg, Players: players}
+	rec := &notation.Record{Game: row.Game, Config: cfg, Players: players, SeedCommitment: seedCommitment(row)}
 	rec.SetTag("Site", site)
 	rec.SetTag("Date", row.Created.Format("2006.01.02"))
 	rec.SetTag("Round", fmt.Sprint(row.ID))
@@ -78,4 +81,29 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 		}
 	}
 	return rec, nil
+}
+
+// hasChance reports whether game row draws at random, and so commits to its
+// seed.
+func hasChance(row *archive.Game) bool {
+	g, err := engine.Lookup(row.Game)
+	return err == nil && g.Info().Chance
+}
+
+// seedCommitment is the public commitment to the seed of a game with chance
+// (engine.SeedCommitment), "" for a game without.
+func seedCommitment(row *archive.Game) string {
+	if !hasChance(row) {
+		return ""
+	}
+	return engine.SeedCommitment(row.ID, row.Seed)
+}
+
+// revealedSeed is the seed of row as far as anyone may know it: the seed
+// once the game is over, 0 while it goes on.
+func revealedSeed(row *archive.Game) uint64 {
+	if row.Status != archive.GameOver {
+		return 0
+	}
+	return row.Seed
 }

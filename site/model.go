@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"postal/club/clock"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,6 +42,19 @@ func (g *gameInfo) ResultText() string {
 		return "Ended"
 	}
 	return "In progress"
+}
+
+// SeedCommitment is the commitment to the seed of a game with chance, shown
+// from its start; "" for a game without (issue 15).
+func (g *gameInfo) SeedCommitment() string { return g.game.Record.SeedCommitment }
+
+// Seed is the seed of a game with chance once its record shows it (the game
+// is over), else "".
+func (g *gameInfo) Seed() string {
+	if r := g.game.Record; r.SeedCommitment != "" && r.SeedShown() {
+		return strconv.FormatUint(r.Config.Seed, 10)
+	}
+	return ""
 }
 
 // over reports whether the game has finished, by its record or its date.

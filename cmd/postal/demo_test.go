@@ -195,7 +195,7 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 	bots := map[string]*bot{}
 	for i, name := range []string{"alice", "bob"} {
 		bots[name] = &bot{name: name, addr: name + "@demo.test", imapAddr: srv.IMAPAddr, smtp: srv.SMTPAddr, db: d.db, club: srv.Club,
-			rng: rand.New(rand.NewPCG(uint64(i), 9)), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{}, plies: 1000}
+			rng: rand.New(rand.NewPCG(uint64(i), 9)), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{}, plies: 1000, replyTo: map[int64]string{}}
 		if err := bots[name].send(srv.Club, "hello", "register "+name); err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := bots["alice"].send(bots["alice"].replyTo, "game", "challenge bob conflagration as first days 2"); err != nil {
+	if err := bots["alice"].send(bots["alice"].account, "game", "challenge bob conflagration as first days 2"); err != nil {
 		t.Fatal(err)
 	}
 	// bob accepts as soon as the challenge is there; then nobody moves, and

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,7 +35,31 @@ func runReplay(args []string, w io.Writer) error {
 			}
 			res = r
 		}
-		fmt.Fprintf(w, "%s %s: %d moves, %s %s\n\n", rec.Game, rec.Config, len(rec.Moves), res.Score(), res.Reason)
+		fmt.Fprintf(w, "%s %s: %d moves, %s %s\n", rec.Game, rec.Config, len(rec.Moves), res.Score(), res.Reason)
+		if err := checkDice(rec, w); err != nil {
+			return fmt.Errorf("record %d (%s): %w", i+1, rec.Game, err)
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+// checkDice checks a record's chance against its seed and says what it
+// found: the fair dice of issue 15.
+func checkDice(rec *notation.Record, w io.Writer) error {
+	n, err := rec.CheckDice()
+	switch {
+	case errors.Is(err, notation.ErrSeedSecret):
+		fmt.Fprintf(w, "dice: the seed stays secret until the game ends; its commitment is %s\n", rec.SeedCommitment)
+		return nil
+	case err != nil:
+		return err
+	case rec.SeedCommitment != "" && n == 0:
+		fmt.Fprintf(w, "dice: the seed %d matches the commitment %s (no chance moves)\n", rec.Config.Seed, rec.SeedCommitment)
+	case rec.SeedCommitment != "":
+		fmt.Fprintf(w, "dice: the seed %d matches the commitment %s and draws all %d chance moves\n", rec.Config.Seed, rec.SeedCommitment, n)
+	case n > 0:
+		fmt.Fprintf(w, "dice: the seed %d draws all %d chance moves (the record has no commitment)\n", rec.Config.Seed, n)
 	}
 	return nil
 }
