@@ -2,6 +2,7 @@ package archive
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -20,8 +21,10 @@ func (t *Tx) LastSeq() (int64, error) {
 
 // ChangedAfter returns the games changed after change number seq, by
 // number, and the greatest change number read (seq when nothing changed).
+// It reads the index of change numbers only: its cost follows the changes,
+// not the archive.
 func (t *Tx) ChangedAfter(seq int64) (ids []int64, last int64, err error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT id, seq FROM games WHERE seq > ? ORDER BY id`, seq)
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT id, seq FROM games WHERE seq > ? ORDER BY seq`, seq)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -35,6 +38,7 @@ func (t *Tx) ChangedAfter(seq int64) (ids []int64, last int64, err error) {
 		ids = append(ids, id)
 		last = max(last, s)
 	}
+	slices.Sort(ids)
 	return ids, last, rows.Err()
 }
 
@@ -52,26 +56,38 @@ func (t *Tx) GamesIn(ids []int64) ([]*Game, error) {
 	return t.games(`WHERE id IN (`+placeholders(len(ids))+`) ORDER BY id`, int64Args(ids)...)
 }
 
-// MovesOf returns the moves of each of the games ids, in order.
+// MovesOf returns the moves of each of the games ids, in order, as a
+// record holds them: ply, player and text only (no message, no date). The
+// moves of a game come as one row, joined by SQLite: a site reads millions
+// of moves, and a row costs more than its text.
 func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) {
 	out := make(map[int64][]Move, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, ply, player, move, message_id, at FROM moves WHERE game_id IN (`+placeholders(len(ids))+`) ORDER BY game_id, ply`, int64Args(ids)...)
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, COUNT(*), group_concat(player || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`) GROUP BY game_id`, int64Args(ids)...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
-		var m Move
-		var at string
-		if err := rows.Scan(&id, &m.Ply, &m.Player, &m.Text, &m.MessageID, &at); err != nil {
+		var n int
+		var all string
+		if err := rows.Scan(&id, &n, &all); err != nil {
 			return nil, err
 		}
-		m.At = parseTime(at)
-		out[id] = append(out[id], m)
+		ms := make([]Move, 0, n)
+		for line := range strings.SplitSeq(all, "\n") {
+			if line == "" {
+				return nil, fmt.Errorf("archive: game %d: a move without a player", id)
+			}
+			ms = append(ms, Move{Ply: len(ms) + 1, Player: int(line[0] - '0'), Text: line[1:]})
+		}
+		if len(ms) != n {
+			return nil, fmt.Errorf("archive: game %d: %d moves read, %d stored (a move holds a line break)", id, len(ms), n)
+		}
+		out[id] = ms
 	}
 	return out, rows.Err()
 }

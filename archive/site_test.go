@@ -73,7 +73,9 @@ func TestChangeSequence(t *testing.T) {
 	})
 	changed(3)
 	// A move alone, and a change that leaves every column as it was.
-	tx(func(tx *Tx) error { return tx.AddMoves(1, []Move{{Ply: 1, Text: "m1", At: now}, {Ply: 2, Player: 1, Text: "m2", At: now}}) })
+	tx(func(tx *Tx) error {
+		return tx.AddMoves(1, []Move{{Ply: 1, Text: "m1", At: now}, {Ply: 2, Player: 1, Text: "m2", At: now}})
+	})
 	changed(1)
 	tx(func(tx *Tx) error { return tx.UpdateGame(games[3]) })
 	changed(3)

@@ -37,6 +37,10 @@ type Options struct {
 	// Start is when the first game began; zero means 2020-01-01. Games
 	// begin two hours apart and each ply takes a few hours.
 	Start time.Time
+	// Deadline is the deadline of the games in progress; zero means three
+	// days after their last move (long past, for an archive of the past:
+	// a daemon would end them on time at once).
+	Deadline time.Time
 	// Workers play games at once; 0 means GOMAXPROCS.
 	Workers int
 	// Progress, when set, is called after each batch of games is stored.
@@ -276,7 +280,10 @@ func play(i int, id int64, active bool, v variant, players []int64, o Options) (
 		row.Finished = at.Add(time.Duration(rng.IntN(24*60)) * time.Minute)
 		row.Updated = row.Finished
 	} else {
-		row.Deadline = at.Add(3 * 24 * time.Hour)
+		row.Deadline = o.Deadline
+		if row.Deadline.IsZero() {
+			row.Deadline = at.Add(3 * 24 * time.Hour)
+		}
 	}
 	return game{row, moves}, nil
 }
