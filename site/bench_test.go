@@ -16,6 +16,7 @@ import (
 	"postal/archive"
 	"postal/archive/archivegen"
 	"postal/docs"
+	"postal/engine"
 	"postal/site"
 	"postal/site/clubarchive"
 )
@@ -49,7 +50,7 @@ func benchArchive(b *testing.B, n int) *archive.DB {
 			}
 		}
 	})
-	path, err := archivegen.Cached(context.Background(), benchDir, archivegen.Bench(n))
+	path, err := archivegen.Cached(context.Background(), benchDir, archivegen.Bench(n, realGames()))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -62,6 +63,17 @@ func benchArchive(b *testing.B, n int) *archive.DB {
 	}
 	b.Cleanup(func() { db.Close() })
 	return db
+}
+
+// realGames names the games the daemon plays: not the tests' Nim.
+func realGames() []string {
+	var names []string
+	for _, g := range engine.Games() {
+		if name := g.Info().Name; name != "test-nim" {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 func benchOptions(out string) site.Options {

@@ -19,8 +19,10 @@ import (
 )
 
 // Options say what to generate. Games go round every game and ruleset
-// registered (import postal/engine/allgames for the real ones).
+// (import postal/engine/allgames for the real ones).
 type Options struct {
+	// Games names the games to play; nil means every game registered.
+	Games []string
 	// Finished and Active are the numbers of finished games and of games in
 	// progress. The games in progress are the newest.
 	Finished, Active int
@@ -75,13 +77,13 @@ func Generate(ctx context.Context, db *archive.DB, o Options) (Stats, error) {
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
-	kinds := variants()
-	if len(kinds) == 0 {
-		return Stats{}, fmt.Errorf("archivegen: no game is registered")
+	kinds, err := variants(o.Games)
+	if err != nil {
+		return Stats{}, err
 	}
 	var players []int64
 	var first int64
-	err := db.Tx(ctx, func(tx *archive.Tx) error {
+	err = db.Tx(ctx, func(tx *archive.Tx) error {
 		var err error
 		if players, err = addPlayers(tx, o.Players, o.Start); err != nil {
 			return err
@@ -182,9 +184,23 @@ type kinds []struct {
 	rulesets []string
 }
 
-func variants() kinds {
+func variants(names []string) (kinds, error) {
+	var games []engine.Game
+	if names == nil {
+		games = engine.Games()
+	}
+	for _, name := range names {
+		g, err := engine.Lookup(name)
+		if err != nil {
+			return nil, fmt.Errorf("archivegen: %w", err)
+		}
+		games = append(games, g)
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("archivegen: no game to play")
+	}
 	var out kinds
-	for _, g := range engine.Games() {
+	for _, g := range games {
 		info := g.Info()
 		var rs []string
 		for _, r := range info.Rulesets {
@@ -195,7 +211,7 @@ func variants() kinds {
 			rulesets []string
 		}{info, rs})
 	}
-	return out
+	return out, nil
 }
 
 // pick is the variant of game number i: the games take turns, and each
@@ -265,6 +281,9 @@ func play(i int, id int64, active bool, v variant, players []int64, o Options) (
 		next, err := pos.Apply(p, m)
 		if err != nil {
 			return game{}, fmt.Errorf("archivegen: %s game %d: %s refused: %w", v.info.Name, id, m, err)
+		}
+		if active && next.Result().Over() {
+			break // a game in progress stops short of its end
 		}
 		at = at.Add(time.Duration(1+rng.IntN(6*60)) * time.Minute)
 		moves = append(moves, archive.Move{Ply: len(moves) + 1, Player: int(p), Text: m.String(), MessageID: fmt.Sprintf("<gen-%d-%d@gen.test>", id, len(moves)+1), At: at})

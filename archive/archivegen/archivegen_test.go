@@ -48,8 +48,12 @@ func dump(t *testing.T, db *archive.DB) (games []*archive.Game, moves map[int64]
 func TestGenerate(t *testing.T) {
 	// Enough games for every ruleset of the game with the most.
 	n, pairs := 0, 0
-	for _, k := range variants() {
-		n = max(n, len(k.rulesets)*len(variants()))
+	kinds, err := variants(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range kinds {
+		n = max(n, len(k.rulesets)*len(kinds))
 		pairs += len(k.rulesets)
 	}
 	o := Options{Finished: n, Active: 5, Seed: 7, MaxPlies: 60}
@@ -57,6 +61,9 @@ func TestGenerate(t *testing.T) {
 	st, err := Generate(context.Background(), db, o)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if _, err := Generate(context.Background(), open(t), Options{Finished: 1, Games: []string{"chess"}}); err == nil {
+		t.Error("a game postal does not play: no error")
 	}
 	if st.Games != n+5 || st.Plies == 0 {
 		t.Fatalf("stats %+v", st)
@@ -99,7 +106,7 @@ func TestGenerate(t *testing.T) {
 		switch {
 		case finished && (g.Status != archive.GameOver || g.Result == "*" || g.Termination == "" || g.Finished.IsZero()):
 			t.Errorf("finished game %d: %s %s %q %v", g.ID, g.Status, g.Result, g.Termination, g.Finished)
-		case !finished && (g.Status != archive.GameActive || g.Deadline.IsZero() || len(ms) >= o.MaxPlies):
+		case !finished && (g.Status != archive.GameActive || g.Deadline.IsZero() || len(ms) >= o.MaxPlies || stored.Result().Over()):
 			t.Errorf("game %d in progress: %s, deadline %v, %d plies", g.ID, g.Status, g.Deadline, len(ms))
 		}
 		if g.Created.After(g.Updated) {
