@@ -153,11 +153,18 @@ func (b *browser) open(t *testing.T, u string) {
 	}
 }
 
-// shot saves a screenshot of the whole page in the test's artifact
-// directory (go test -artifacts) for people to look at.
+// shot saves a screenshot in the test's artifact directory (go test
+// -artifacts) for people to look at: of what the window shows of a game
+// page (a screenshot of the whole page would resize the window, and the
+// board and its move list with it), of the whole page otherwise.
 func (b *browser) shot(t *testing.T, name string) {
 	t.Helper()
-	png := get(t, b, chromedp.FullScreenshot(100))
+	var png []byte
+	if strings.HasPrefix(name, "game") {
+		png = get(t, b, chromedp.CaptureScreenshot())
+	} else {
+		png = get(t, b, chromedp.FullScreenshot(100))
+	}
 	size := strings.Split(t.Name(), "/")[1] // desktop or phone
 	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), size+"-"+name+".png"), png, 0o644); err != nil {
 		t.Error(err)
@@ -421,6 +428,9 @@ func viewerTest(t *testing.T, b *browser, base string, g *Game) {
 	u := fmt.Sprintf("%s/games/%d.html", base, g.ID)
 	b.open(t, u)
 	boardAt(t, b, g, ps, last, "on load")
+	if s := eval[string](t, b, inSightJS); !strings.Contains(s, "move") && eval[bool](t, b, `document.getElementById('moves').getBoundingClientRect().bottom <= window.innerHeight`) {
+		t.Errorf("on load, the last move is not in sight in the move list: %q", s)
+	}
 	b.do(t, chromedp.KeyEvent(kb.Home))
 	boardAt(t, b, g, ps, 0, "after Home")
 	b.do(t, chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
