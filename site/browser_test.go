@@ -326,6 +326,7 @@ func TestBrowser(t *testing.T) {
 			t.Run("long game", func(t *testing.T) { longGameTest(t, b, srv.URL, long) })
 			t.Run("in progress", func(t *testing.T) { ongoingTest(t, b, srv.URL, ongoing) })
 			t.Run("your moves", func(t *testing.T) { analysisTest(t, b, srv.URL, long) })
+			t.Run("your draws", func(t *testing.T) { chanceTest(t, b, srv.URL, games) })
 			t.Run("pages", func(t *testing.T) { pagesTest(t, b, srv.URL, long) })
 			t.Run("from disk", func(t *testing.T) { viewerTest(t, b, fileURL, pick[0]) })
 		})
@@ -600,6 +601,40 @@ func analysisTest(t *testing.T, b *browser, base string, g *Game) {
 	// Escape leaves too.
 	b.do(t, chromedp.KeyEvent("a"), chromedp.WaitVisible(chromedp.CSS(`#a-legal button`)), chromedp.Click(chromedp.CSS(`#a-legal button`)), chromedp.KeyEvent(kb.Escape))
 	boardAt(t, b, g, ps, from, "after Escape")
+}
+
+// chanceTest draws a chance outcome at random in a line of one's own, from
+// the start of a game that begins with one (Initiative's stacks).
+func chanceTest(t *testing.T, b *browser, base string, games []Game) {
+	var g *Game
+	for i := range games {
+		if games[i].Record.Game == "initiative" {
+			g = &games[i]
+			break
+		}
+	}
+	if g == nil {
+		t.Fatal("no Initiative game")
+	}
+	ps := positions(t, g)
+	if !engine.Acts(ps[0], engine.Chance) {
+		t.Fatal("Initiative does not start with a draw")
+	}
+	b.open(t, fmt.Sprintf("%s/games/%d.html#ply-0", base, g.ID))
+	b.do(t, chromedp.Click(chromedp.CSS(`#analyse`)), chromedp.WaitVisible(chromedp.CSS(`#a-legal button.draw`)), chromedp.Click(chromedp.CSS(`#a-legal button.draw`)))
+	line := eval[[]string](t, b, `Array.from(document.querySelectorAll('#a-line li')).map(function(li){return li.textContent})`)
+	if len(line) != 1 || !strings.HasPrefix(line[0], "Chance: ") {
+		t.Fatalf("after a draw at random the line shows %q", line)
+	}
+	after, _, err := engine.Play(ps[0], engine.Chance, strings.TrimPrefix(line[0], "Chance: "))
+	if err != nil {
+		t.Fatalf("the outcome drawn, %q: %v", line[0], err)
+	}
+	if sig := eval[string](t, b, signatureJS); sig != svgSignature(t, board.Picture(after, "").SVG()) {
+		t.Error("after a draw, the board is not the engine's picture of the position")
+	}
+	b.do(t, chromedp.KeyEvent(kb.Escape))
+	boardAt(t, b, g, ps, 0, "after leaving the draws")
 }
 
 // pagesTest takes screenshots of the pages besides games' and checks that

@@ -16,6 +16,7 @@
 //	play(pos, player, move)          -> {pos, move} | {error}
 //	state(pos)                       -> {toMove: [player...], over, result, winner, ply}
 //	legal(pos)                       -> [{player, moves: [text...]}...]
+//	sample(pos)                      -> {move} | {error}: a chance outcome drawn at random
 //	svg(pos, final)                  -> SVG text (final: see board.Picture)
 //	ascii(pos)                       -> text
 //	release(from)                    forgets the positions from handle from on
@@ -26,6 +27,7 @@
 package main
 
 import (
+	"math/rand/v2"
 	"strings"
 	"syscall/js"
 
@@ -161,6 +163,23 @@ func legal(_ js.Value, a []js.Value) any {
 	return out
 }
 
+// sample draws a chance outcome, as the game would: a reader's line has no
+// seed to draw from, and some draws (a random arrangement) have too many
+// outcomes to list.
+func sample(_ js.Value, a []js.Value) any {
+	if len(a) < 1 {
+		return errObj("sample(pos)")
+	}
+	p, ok := pos(a[0])
+	if !ok {
+		return errObj("no such position")
+	}
+	if !engine.Acts(p, engine.Chance) {
+		return errObj("no chance draw is due")
+	}
+	return map[string]any{"move": p.Sample(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))).String()}
+}
+
 func svg(_ js.Value, a []js.Value) any {
 	if len(a) < 1 {
 		return ""
@@ -201,7 +220,7 @@ func main() {
 	api := map[string]any{}
 	for name, fn := range map[string]func(js.Value, []js.Value) any{
 		"start": start, "replay": replay, "play": play, "state": state,
-		"legal": legal, "svg": svg, "ascii": ascii, "release": release,
+		"legal": legal, "sample": sample, "svg": svg, "ascii": ascii, "release": release,
 	} {
 		api[name] = js.FuncOf(fn)
 	}

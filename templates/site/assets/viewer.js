@@ -166,11 +166,19 @@
       var moves = (g.moves || []).filter(function (m) { return m.toLowerCase().indexOf(want) >= 0; });
       var h = document.createElement("p");
       h.className = "note";
-      h.textContent = side(g.player) + ": " + (g.moves || []).length + " legal moves listed" +
+      h.textContent = side(g.player) + ": " + (g.moves || []).length + (g.player === 2 ? " outcomes listed" : " legal moves listed") +
         (want ? ", " + moves.length + " matching" : "") + (moves.length > 200 ? " (the first 200 shown)" : "") + ".";
       aLegal.appendChild(h);
       var box = document.createElement("div");
       box.className = "legalmoves";
+      if (g.player === 2) {
+        // Chance draws as the game would; some draws are too many to list.
+        var d = document.createElement("button");
+        d.type = "button";
+        d.className = "draw";
+        d.textContent = "Draw at random";
+        box.appendChild(d);
+      }
       moves.slice(0, 200).forEach(function (m) {
         var b = document.createElement("button");
         b.type = "button";
@@ -224,7 +232,14 @@
   aMove.addEventListener("input", function () { if (line) { legal(); } });
   aLegal.addEventListener("click", function (e) {
     var b = e.target.closest("button");
-    if (b) { play(b.textContent, +b.getAttribute("data-player")); }
+    if (!b) { return; }
+    if (b.className === "draw") {
+      var r = eng.sample(linePos());
+      if (r.error) { aMsg.className = "amsg error"; aMsg.textContent = r.error; return; }
+      play(r.move, 2);
+      return;
+    }
+    play(b.textContent, +b.getAttribute("data-player"));
   });
   $("a-undo").addEventListener("click", undo);
   $("a-leave").addEventListener("click", function () { leave(); history.replaceState(null, "", "#ply-" + cur); });
