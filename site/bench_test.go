@@ -125,33 +125,18 @@ func BenchmarkUpdateOneMove(b *testing.B) {
 			if _, err := pub.Build(ctx); err != nil {
 				b.Fatal(err)
 			}
-			// The games in progress are the newest.
-			active := make([]int64, 0, n/10)
-			for id := n + 1; id <= n+n/10; id++ {
-				active = append(active, int64(id))
-			}
+			active := archivegen.InProgress(n)
 			var st site.Stats
 			written, bytes := 0, int64(0)
 			i := 0
 			for b.Loop() {
 				b.StopTimer()
-				for {
-					if len(active) == 0 {
-						b.Fatal("every game is over")
-					}
-					id := active[i%len(active)]
-					played, err := archivegen.Move(ctx, db, id)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if played {
-						break
-					}
-					active = slices.DeleteFunc(active, func(x int64) bool { return x == id })
+				var err error
+				if active, err = archivegen.MoveSome(ctx, db, active, i); err != nil {
+					b.Fatal(err)
 				}
 				i++
 				b.StartTimer()
-				var err error
 				if st, err = pub.Update(ctx); err != nil {
 					b.Fatal(err)
 				}

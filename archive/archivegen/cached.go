@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"postal/archive"
@@ -128,4 +129,28 @@ func Move(ctx context.Context, db *archive.DB, id int64) (bool, error) {
 		return tx.UpdateGame(g)
 	})
 	return played, err
+}
+
+// MoveSome plays a move (see Move) in game ids[i % len(ids)], or in the
+// next that is not over; it returns ids without the games found over.
+func MoveSome(ctx context.Context, db *archive.DB, ids []int64, i int) ([]int64, error) {
+	for len(ids) > 0 {
+		id := ids[i%len(ids)]
+		played, err := Move(ctx, db, id)
+		if err != nil || played {
+			return ids, err
+		}
+		ids = slices.DeleteFunc(ids, func(x int64) bool { return x == id })
+	}
+	return nil, errors.New("archivegen: every game is over")
+}
+
+// InProgress numbers the games in progress of the archive Bench(n) makes:
+// the newest.
+func InProgress(n int) []int64 {
+	ids := make([]int64, 0, n/10)
+	for id := n + 1; id <= n+n/10; id++ {
+		ids = append(ids, int64(id))
+	}
+	return ids
 }

@@ -148,25 +148,12 @@ reminders = "none"
 		b.Fatal(err)
 	}
 	defer db.Close()
-	active := make([]int64, 0, n/10)
-	for id := n + 1; id <= n+n/10; id++ {
-		active = append(active, int64(id))
-	}
+	active := archivegen.InProgress(n)
 	var updates []time.Duration
 	i := 0
 	for b.Loop() {
-		for {
-			id := active[i%len(active)]
-			played, err := archivegen.Move(ctx, db, id)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if played {
-				break
-			}
-			if active = slices.DeleteFunc(active, func(x int64) bool { return x == id }); len(active) == 0 {
-				b.Fatal("every game is over")
-			}
+		if active, err = archivegen.MoveSome(ctx, db, active, i); err != nil {
+			b.Fatal(err)
 		}
 		i++
 		bd := wait()

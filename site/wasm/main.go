@@ -2,8 +2,8 @@
 
 // Command wasm is postal's rules engine for the archive site's pages,
 // compiled to WebAssembly: the game viewer replays a game's moves with it
-// and draws each position, and a reader's own moves (an analysis line) are
-// checked by the same rules as moves by mail. "make generate" builds it
+// and draws each position, and a reader's own moves (a line of analysis)
+// are checked by the same rules as moves by mail. "make generate" builds it
 // into templates/site/wasm/, from where the site generator embeds it in
 // every site as one shared script (see package site).
 //
@@ -14,7 +14,7 @@
 //	replay(game, ruleset, options, players, moves)
 //	                                 -> {positions: [pos...], error, ply}
 //	play(pos, player, move)          -> {pos, move} | {error}
-//	state(pos)                       -> {toMove: [player...], over, result, winner, ply}
+//	state(pos)                       -> {toMove: [player...], over, draw, winner, reason, ply}
 //	legal(pos)                       -> [{player, moves: [text...]}...]
 //	sample(pos)                      -> {move} | {error}: a chance outcome drawn at random
 //	svg(pos, final)                  -> SVG text (final: see board.Picture)
@@ -45,34 +45,43 @@ func keep(p engine.Position) int {
 	return len(positions) - 1
 }
 
-func pos(v js.Value) (engine.Position, bool) {
-	if v.Type() != js.TypeNumber {
-		return nil, false
-	}
-	i := v.Int()
-	if i < 0 || i >= len(positions) || positions[i] == nil {
-		return nil, false
-	}
-	return positions[i], true
-}
-
 func errObj(msg string) map[string]any { return map[string]any{"error": msg} }
 
+// onPos makes a function of a position (its first argument) and the other
+// arguments; a bad handle answers {error}.
+func onPos(fn func(p engine.Position, args []js.Value) any) func(js.Value, []js.Value) any {
+	return func(_ js.Value, a []js.Value) any {
+		if len(a) == 0 || a[0].Type() != js.TypeNumber {
+			return errObj("no position given")
+		}
+		i := a[0].Int()
+		if i < 0 || i >= len(positions) || positions[i] == nil {
+			return errObj("no such position")
+		}
+		return fn(positions[i], a[1:])
+	}
+}
+
+// str is argument i as a string, "" when missing.
+func str(a []js.Value, i int) string {
+	if i < len(a) && a[i].Type() == js.TypeString {
+		return a[i].String()
+	}
+	return ""
+}
+
 // newGame starts a game from its name, ruleset and options ("k=v k=v").
-func newGame(game, ruleset, options string) (engine.Position, error) {
-	opts, err := engine.ParseOptions(strings.Fields(options))
+func newGame(a []js.Value) (engine.Position, error) {
+	opts, err := engine.ParseOptions(strings.Fields(str(a, 2)))
 	if err != nil {
 		return nil, err
 	}
-	_, _, p, err := engine.New(game, engine.Config{Ruleset: ruleset, Options: opts})
+	_, _, p, err := engine.New(str(a, 0), engine.Config{Ruleset: str(a, 1), Options: opts})
 	return p, err
 }
 
 func start(_ js.Value, a []js.Value) any {
-	if len(a) < 3 {
-		return errObj("start(game, ruleset, options)")
-	}
-	p, err := newGame(a[0].String(), a[1].String(), a[2].String())
+	p, err := newGame(a)
 	if err != nil {
 		return errObj(err.Error())
 	}
@@ -83,23 +92,17 @@ func start(_ js.Value, a []js.Value) any {
 // length. It returns a handle per position reached, from the start; error
 // and ply say which move, if any, the engine refused.
 func replay(_ js.Value, a []js.Value) any {
-	if len(a) < 5 {
-		return errObj("replay(game, ruleset, options, players, moves)")
-	}
-	p, err := newGame(a[0].String(), a[1].String(), a[2].String())
+	p, err := newGame(a)
 	if err != nil {
 		return errObj(err.Error())
 	}
+	if len(a) < 5 {
+		return errObj("replay(game, ruleset, options, players, moves)")
+	}
 	players, moves := a[3], a[4]
 	out := []any{keep(p)}
-	n := moves.Length()
-	for i := 0; i < n; i++ {
-		pl := engine.Player(players.Index(i).Int())
-		text := moves.Index(i).String()
-		if !engine.Acts(p, pl) {
-			return map[string]any{"positions": out, "ply": i + 1, "error": (&engine.NotYourTurnError{Player: pl}).Error()}
-		}
-		next, _, err := engine.Play(p, pl, text)
+	for i := range moves.Length() {
+		next, err := playText(p, engine.Player(players.Index(i).Int()), moves.Index(i).String())
 		if err != nil {
 			return map[string]any{"positions": out, "ply": i + 1, "error": err.Error()}
 		}
@@ -109,49 +112,40 @@ func replay(_ js.Value, a []js.Value) any {
 	return map[string]any{"positions": out}
 }
 
-func play(_ js.Value, a []js.Value) any {
-	if len(a) < 3 {
+// playText plays the text of a move of pl, as a record replays.
+func playText(p engine.Position, pl engine.Player, text string) (engine.Position, error) {
+	if !engine.Acts(p, pl) {
+		return nil, &engine.NotYourTurnError{Player: pl}
+	}
+	next, _, err := engine.Play(p, pl, text)
+	return next, err
+}
+
+var play = onPos(func(p engine.Position, a []js.Value) any {
+	if len(a) < 2 || a[0].Type() != js.TypeNumber {
 		return errObj("play(pos, player, move)")
 	}
-	p, ok := pos(a[0])
-	if !ok {
-		return errObj("no such position")
-	}
-	pl := engine.Player(a[1].Int())
+	pl := engine.Player(a[0].Int())
 	if !engine.Acts(p, pl) {
 		return errObj((&engine.NotYourTurnError{Player: pl}).Error())
 	}
-	next, m, err := engine.Play(p, pl, strings.TrimSpace(a[2].String()))
+	next, m, err := engine.Play(p, pl, strings.TrimSpace(str(a, 1)))
 	if err != nil {
 		return errObj(err.Error())
 	}
 	return map[string]any{"pos": keep(next), "move": m.String()}
-}
+})
 
-func state(_ js.Value, a []js.Value) any {
-	if len(a) < 1 {
-		return errObj("state(pos)")
-	}
-	p, ok := pos(a[0])
-	if !ok {
-		return errObj("no such position")
-	}
+var state = onPos(func(p engine.Position, _ []js.Value) any {
 	var to []any
 	for _, pl := range p.ToMove() {
 		to = append(to, int(pl))
 	}
 	r := p.Result()
 	return map[string]any{"toMove": to, "over": r.Over(), "draw": r.Kind == engine.Draw, "winner": int(r.Winner), "reason": r.Reason, "ply": p.Ply()}
-}
+})
 
-func legal(_ js.Value, a []js.Value) any {
-	if len(a) < 1 {
-		return errObj("legal(pos)")
-	}
-	p, ok := pos(a[0])
-	if !ok {
-		return errObj("no such position")
-	}
+var legal = onPos(func(p engine.Position, _ []js.Value) any {
 	var out []any
 	for _, pl := range p.ToMove() {
 		var ms []any
@@ -161,50 +155,23 @@ func legal(_ js.Value, a []js.Value) any {
 		out = append(out, map[string]any{"player": int(pl), "moves": ms})
 	}
 	return out
-}
+})
 
 // sample draws a chance outcome, as the game would: a reader's line has no
 // seed to draw from, and some draws (a random arrangement) have too many
 // outcomes to list.
-func sample(_ js.Value, a []js.Value) any {
-	if len(a) < 1 {
-		return errObj("sample(pos)")
-	}
-	p, ok := pos(a[0])
-	if !ok {
-		return errObj("no such position")
-	}
+var sample = onPos(func(p engine.Position, _ []js.Value) any {
 	if !engine.Acts(p, engine.Chance) {
 		return errObj("no chance draw is due")
 	}
 	return map[string]any{"move": p.Sample(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))).String()}
-}
+})
 
-func svg(_ js.Value, a []js.Value) any {
-	if len(a) < 1 {
-		return ""
-	}
-	p, ok := pos(a[0])
-	if !ok {
-		return ""
-	}
-	final := ""
-	if len(a) > 1 && a[1].Type() == js.TypeString {
-		final = a[1].String()
-	}
-	return string(board.Picture(p, final).SVG())
-}
+var svg = onPos(func(p engine.Position, a []js.Value) any {
+	return string(board.Picture(p, str(a, 0)).SVG())
+})
 
-func ascii(_ js.Value, a []js.Value) any {
-	if len(a) < 1 {
-		return ""
-	}
-	p, ok := pos(a[0])
-	if !ok {
-		return ""
-	}
-	return p.ASCII()
-}
+var ascii = onPos(func(p engine.Position, _ []js.Value) any { return p.ASCII() })
 
 func release(_ js.Value, a []js.Value) any {
 	if len(a) == 1 && a[0].Type() == js.TypeNumber {

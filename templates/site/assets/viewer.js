@@ -115,7 +115,8 @@
 
   function enter() {
     if (line || !eng) { return; }
-    line = { from: cur, start: positions[cur], steps: [], mark: positions.length };
+    // mark: the first handle of the line's positions, released on leaving.
+    line = { from: cur, start: positions[cur], steps: [], mark: positions[positions.length - 1] + 1 };
     panel.hidden = false;
     items[cur].classList.add("branch");
     aHead.textContent = "Your moves from ply " + cur + ", not part of the game:";
@@ -130,6 +131,7 @@
     if (!line) { return; }
     items[line.from].classList.remove("branch");
     var from = line.from;
+    eng.release(line.mark);
     line = null;
     panel.hidden = true;
     $("analyse").disabled = false;
