@@ -191,6 +191,9 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 			os.RemoveAll(dir)
 		}
 	}()
+	// Until it is published, the index is of no generation: should the
+	// build fail, an update reads the summaries again.
+	p.gen = ""
 	ix := newIndex()
 	cursor, err := p.src.Summaries(ctx, summarizer(ix, p.b.log))
 	if err != nil {
@@ -199,6 +202,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	p.b.ix = ix
 	w := &writer{dir: dir, stats: &st}
 	bar := newProgress(p.b.opts.Progress, len(ix.games))
+	defer bar.done()
 	pool := newPool(ctx, p.b.opts.Workers)
 	nav := ix.listed()
 	err = p.src.Games(ctx, nil, func(g *Game) error {
@@ -211,10 +215,9 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		}
 		return pool.do(func() error { defer bar.add(1); return job() })
 	})
-	if err := cmpErr(err, pool.wait()); err != nil {
+	if err := firstErr(err, pool.wait()); err != nil {
 		return st, err
 	}
-	bar.done()
 	pool = newPool(ctx, p.b.opts.Workers)
 	for _, j := range p.b.siteJobs(w, nil) {
 		if err := pool.do(j); err != nil {
@@ -235,7 +238,8 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	return st, nil
 }
 
-func cmpErr(a, b error) error {
+// firstErr is a, or b when a is nil.
+func firstErr(a, b error) error {
 	if a != nil {
 		return a
 	}
@@ -512,7 +516,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 			t.note(b.ix, s, added, wasOver || s.over())
 			return pool.do(job)
 		})
-		if err := cmpErr(err, pool.wait()); err != nil {
+		if err := firstErr(err, pool.wait()); err != nil {
 			return err
 		}
 		for _, id := range ids {

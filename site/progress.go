@@ -68,7 +68,7 @@ func (p *progress) add(n int) {
 
 // done wipes the bar; the summary line takes its place.
 func (p *progress) done() {
-	if p != nil && p.tty {
+	if p != nil && p.tty && p.n > 0 {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
 }
