@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"postal/archive"
 	"postal/mailer"
@@ -50,12 +49,12 @@ func (c *club) state() string {
 		}
 		rows.Close()
 	}
-	recs, err := Records(context.Background(), c.db, "postal@demo.test", time.Time{})
+	err = EachRecord(context.Background(), c.db, "postal@demo.test", nil, true, func(r Archived) error {
+		b.WriteString(r.Record.String())
+		return nil
+	})
 	if err != nil {
 		c.t.Fatal(err)
-	}
-	for _, r := range recs {
-		b.WriteString(r.Record.String())
 	}
 	return b.String()
 }
