@@ -50,7 +50,11 @@ func checkDice(rec *notation.Record, w io.Writer) error {
 	n, err := rec.CheckDice()
 	switch {
 	case errors.Is(err, notation.ErrSeedSecret):
-		fmt.Fprintf(w, "dice: the seed stays secret until the game ends; its commitment is %s\n", rec.SeedCommitment)
+		if rec.SeedCommitment == "" {
+			fmt.Fprintln(w, "dice: the game is not over, and its record shows no seed to check the draws with")
+		} else {
+			fmt.Fprintf(w, "dice: the seed stays secret until the game ends; its commitment is %s\n", rec.SeedCommitment)
+		}
 		return nil
 	case err != nil:
 		return err
