@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -9,10 +10,14 @@ import (
 )
 
 func runReplay(args []string, w io.Writer) error {
-	if len(args) != 1 {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
 		return usageError{"name one record file"}
 	}
-	data, err := os.ReadFile(args[0])
+	data, err := os.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
 	}
