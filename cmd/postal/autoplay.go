@@ -24,18 +24,19 @@ import (
 // every game of the demo ends in minutes and the archive fills up.
 const autoplayMaxPlies = 40
 
-// moveChooser picks a bot's move for side in pos; the demo's bots choose at
-// random (randomMoves), a stronger player plugs in here.
-type moveChooser func(pos engine.Position, side engine.Player) (engine.Move, error)
+// moveChooser picks the text of side's move in pos, "" for none; the demo's
+// bots (and the integration suite's players) choose at random
+// (randomMoves), a stronger player plugs in here.
+type moveChooser func(pos engine.Position, side engine.Player) string
 
 // randomMoves chooses among the listed legal moves at random.
 func randomMoves(rng *rand.Rand) moveChooser {
-	return func(pos engine.Position, side engine.Player) (engine.Move, error) {
+	return func(pos engine.Position, side engine.Player) string {
 		legal := pos.Legal(side)
 		if len(legal) == 0 {
-			return nil, errors.New("no listed move in " + pos.String())
+			return ""
 		}
-		return legal[rng.IntN(len(legal))], nil
+		return legal[rng.IntN(len(legal))].String()
 	}
 }
 
@@ -189,9 +190,9 @@ func (b *bot) command(row *archive.Game, me int64) (string, error) {
 	if row.Ply >= b.plies {
 		return fmt.Sprintf("resign %d", row.ID), nil
 	}
-	m, err := b.choose(pos, side)
-	if err != nil {
-		return "", fmt.Errorf("%s in game %d: %w", b.name, row.ID, err)
+	m := b.choose(pos, side)
+	if m == "" {
+		return "", errors.New("no move for " + b.name + " in " + row.Position)
 	}
 	return fmt.Sprintf("move %d #%d %s", row.ID, row.Ply+1, m), nil
 }

@@ -53,10 +53,9 @@ func runDemo(args []string, w io.Writer) error {
 	fs.StringVar(&o.imapAddr, "imap", "127.0.0.1:1143", "the demo IMAP server's address (port 0: any free port)")
 	fs.StringVar(&o.smtpAddr, "smtp", "127.0.0.1:1587", "the demo SMTP server's address (port 0: any free port)")
 	fs.Float64Var(&o.timeScale, "time-scale", 1, "run the club's clock this many times faster (86400: a day a second)")
-	if err := parseFlags(fs, args); err != nil {
+	if rest, err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
+	} else if len(rest) > 0 {
 		return usageError{"demo takes no arguments"}
 	}
 	if *verbose {

@@ -112,7 +112,16 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	// The mails went out whole, pictures and all.
+	// The mails went out whole, pictures and all, every one of them.
+	for {
+		if _, ok, err := d.db.NextDue(ctx); err != nil || !ok {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the outbox never emptied")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	if texts := strings.Join(mailboxTexts(t, srv.IMAPAddr, "alice"), "\n"); !strings.Contains(texts, "Content-Type: image/png") || !strings.Contains(texts, "Content-Type: image/svg+xml") {
 		t.Error("alice's mail has no board pictures")
 	}

@@ -29,22 +29,8 @@ func newGameFlags(name string) *gameFlags {
 	return g
 }
 
-// parse reads flags anywhere among the arguments (postal perft GAME --ruleset
-// R 2) and returns the positional arguments in order.
-func (g *gameFlags) parse(args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := parseFlags(g.fs, args); err != nil {
-			return nil, err
-		}
-		args = g.fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
+// parse reads flags anywhere among the arguments and returns the others.
+func (g *gameFlags) parse(args []string) ([]string, error) { return parseFlags(g.fs, args) }
 
 // start builds the start position of game with the flags' ruleset, options
 // and seed. An unknown game is a usage error that names every game.

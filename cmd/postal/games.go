@@ -11,10 +11,9 @@ import (
 
 func runGames(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("games", flag.ContinueOnError)
-	if err := parseFlags(fs, args); err != nil {
+	if rest, err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
+	} else if len(rest) > 0 {
 		return usageError{"games takes no arguments"}
 	}
 	for _, g := range engine.Games() {

@@ -51,17 +51,26 @@ type helpRequest struct{ fs *flag.FlagSet }
 
 func (helpRequest) Error() string { return "help requested" }
 
-// parseFlags parses args into fs: -h becomes a helpRequest, a bad flag a
-// usageError.
-func parseFlags(fs *flag.FlagSet, args []string) error {
+// parseFlags parses args into fs, flags anywhere among them (postal perft
+// GAME --ruleset R 2), and returns the other arguments in order. -h becomes
+// a helpRequest, a bad flag a usageError.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return helpRequest{fs}
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, helpRequest{fs}
+			}
+			return nil, usageError{err.Error()}
 		}
-		return usageError{err.Error()}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
 	}
-	return nil
 }
 
 func main() {

@@ -11,13 +11,14 @@ import (
 
 func runReplay(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		return usageError{"name one record file"}
 	}
-	data, err := os.ReadFile(fs.Arg(0))
+	data, err := os.ReadFile(files[0])
 	if err != nil {
 		return err
 	}

@@ -21,11 +21,10 @@ import (
 func runServe(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	configFile := fs.String("config", "postal.toml", "the config file (postal.example.toml documents every setting)")
-	if err := parseFlags(fs, args); err != nil {
+	if rest, err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{"unexpected " + fs.Arg(0)}
+	} else if len(rest) > 0 {
+		return usageError{"unexpected " + rest[0]}
 	}
 	if _, err := os.Stat(*configFile); errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("no config file %s: name one with --config FILE (postal.example.toml documents every setting; postal demo needs none)", *configFile)

@@ -35,7 +35,8 @@ func runSite(args []string, w io.Writer) error {
 	url := fs.String("url", "", "build: the public address of the site, for the feed and sitemap")
 	dir := fs.String("dir", "", "serve: the site directory (default: the config's, else ./site-out, else the demo's ./"+demoData+"/site)")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: the address to listen on")
-	if err := parseFlags(fs, args); err != nil {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return err
 	}
 	switch {
@@ -43,8 +44,8 @@ func runSite(args []string, w io.Writer) error {
 		return usageError{"site needs build or serve"}
 	case sub != "build" && sub != "serve":
 		return usageError{fmt.Sprintf("site has no %q: build or serve", sub)}
-	case fs.NArg() > 0:
-		return usageError{"unexpected " + fs.Arg(0)}
+	case len(rest) > 0:
+		return usageError{"unexpected " + rest[0]}
 	}
 	cfg := &Config{}
 	if *configFile != "" {
@@ -63,7 +64,8 @@ func runSite(args []string, w io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	// The command says what it built; the log keeps to warnings.
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	if sub == "build" {
 		return siteBuild(ctx, cfg, w, log)
 	}
@@ -122,7 +124,9 @@ func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) 
 		return err
 	}
 	opts := siteOptions(cfg, log)
-	opts.Progress = os.Stderr
+	if isTerminal(os.Stderr) {
+		opts.Progress = os.Stderr
+	}
 	st, err := site.Build(ctx, games, opts)
 	if err != nil {
 		return err
