@@ -46,34 +46,13 @@ func (t *Tx) Enqueue(m Mail, now time.Time) (int64, error) {
 // Due returns up to limit rows whose next attempt is at or before now,
 // oldest first, with their files.
 func (a *DB) Due(ctx context.Context, now time.Time, limit int) ([]Queued, error) {
-	var out []Queued
-	err := a.Tx(ctx, func(tx *Tx) error {
-		rows, err := tx.tx.QueryContext(ctx, `SELECT id, msg, attempts FROM outbox WHERE next_attempt IS NOT NULL AND next_attempt <= ? ORDER BY next_attempt, id LIMIT ?`, fmtTime(now), limit)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var q Queued
-			var msg string
-			if err := rows.Scan(&q.ID, &msg, &q.Attempts); err != nil {
-				return err
-			}
-			q.Mail.Message = []byte(msg)
-			out = append(out, q)
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		for i := range out {
-			if out[i].Mail.Files, err = tx.files(out[i].ID); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	rows, err := a.outbox(ctx, `WHERE next_attempt IS NOT NULL AND next_attempt <= ? ORDER BY next_attempt, id LIMIT ?`, fmtTime(now), limit)
 	if err != nil {
 		return nil, fmt.Errorf("archive: due: %w", err)
+	}
+	out := make([]Queued, len(rows))
+	for i, r := range rows {
+		out[i] = Queued{ID: r.ID, Mail: r.Mail, Attempts: r.Attempts}
 	}
 	return out, nil
 }
@@ -158,9 +137,14 @@ type OutboxRow struct {
 
 // Outbox returns every outbox row with an id above after, in order.
 func (a *DB) Outbox(ctx context.Context, after int64) ([]OutboxRow, error) {
+	return a.outbox(ctx, `WHERE id > ? ORDER BY id`, after)
+}
+
+// outbox returns the outbox rows the clause where selects, with their files.
+func (a *DB) outbox(ctx context.Context, where string, args ...any) ([]OutboxRow, error) {
 	var out []OutboxRow
 	err := a.Tx(ctx, func(tx *Tx) error {
-		rows, err := tx.tx.QueryContext(ctx, `SELECT id, msg, created, attempts, COALESCE(next_attempt, ''), COALESCE(sent_at, ''), last_error FROM outbox WHERE id > ? ORDER BY id`, after)
+		rows, err := tx.tx.QueryContext(ctx, `SELECT id, msg, created, attempts, COALESCE(next_attempt, ''), COALESCE(sent_at, ''), last_error FROM outbox `+where, args...)
 		if err != nil {
 			return err
 		}

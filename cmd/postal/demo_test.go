@@ -18,9 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
-
 	"postal/archive"
 	"postal/engine"
 	"postal/mailer/demoserver"
@@ -330,27 +327,9 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 // mailboxTexts returns the raw messages of name's demo INBOX.
 func mailboxTexts(t *testing.T, imapAddr, name string) []string {
 	t.Helper()
-	c, err := imapclient.DialInsecure(imapAddr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login(name+"@demo.test", name).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	set := imap.UIDSet{}
-	set.AddRange(1, 0)
-	section := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(set, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{section}}).Collect()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, m := range msgs {
-		out = append(out, string(m.FindBodySection(section)))
+	for _, m := range fetchSince(t, imapAddr, name+"@demo.test", name, 0) {
+		out = append(out, string(m.raw))
 	}
 	return out
 }

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 
 	"postal/archive"
 	"postal/engine"
@@ -210,31 +209,13 @@ func (r *rig) send(p *player, subject, body string) string {
 // fetch reads p's new mail.
 func (r *rig) fetch(p *player) {
 	r.t.Helper()
-	c, err := imapclient.DialInsecure(r.d.IMAPAddr, nil)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login(p.addr, p.name).Wait(); err != nil {
-		r.t.Fatal(err)
-	}
-	if _, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
-		r.t.Fatal(err)
-	}
-	set := imap.UIDSet{}
-	set.AddRange(p.last+1, 0)
-	section := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
-	if err != nil {
-		return // an empty mailbox answers "1:*" with an error on some servers
-	}
-	for _, m := range msgs {
-		if p.read[m.UID] {
+	for _, m := range fetchSince(r.t, r.d.IMAPAddr, p.addr, p.name, p.last) {
+		if p.read[m.uid] {
 			continue
 		}
-		p.read[m.UID] = true
-		p.last = max(p.last, m.UID)
-		p.inbox = append(p.inbox, parseGot(r.t, m.FindBodySection(section)))
+		p.read[m.uid] = true
+		p.last = max(p.last, m.uid)
+		p.inbox = append(p.inbox, parseGot(r.t, m.raw))
 	}
 }
 
