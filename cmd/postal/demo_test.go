@@ -191,12 +191,8 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 	}
 }
 
-// testLogger logs to the test's output (shown on failure or with -v).
-func testLogger(t *testing.T) *slog.Logger {
-	return slog.New(slog.NewTextHandler(newTestWriter(t), &slog.HandlerOptions{Level: slog.LevelWarn}))
-}
-
-// newTestWriter writes to the test's output until the test ends.
+// newTestWriter writes to the test's output (shown on failure or with -v)
+// until the test ends.
 func newTestWriter(t *testing.T) *testWriter {
 	w := &testWriter{t: t}
 	t.Cleanup(func() { w.mu.Lock(); w.done = true; w.mu.Unlock() })
