@@ -311,12 +311,3 @@ func (t *Tx) SetThreadRoot(gameID int64, address, root string) error {
 	_, err := t.exec(`INSERT OR IGNORE INTO threads (game_id, address, root_id) VALUES (?, ?, ?)`, gameID, address, root)
 	return err
 }
-
-// GamesUpdatedSince returns every game, active or over, changed at or after
-// since (every game when since is zero), by number: what the site rebuilds.
-func (t *Tx) GamesUpdatedSince(since time.Time) ([]*Game, error) {
-	if since.IsZero() {
-		return t.games(`ORDER BY id`)
-	}
-	return t.games(`WHERE updated >= ? ORDER BY id`, fmtTime(since))
-}

@@ -54,9 +54,22 @@ func (t *Tx) PlayerByName(name string) (*Player, error) {
 	return scanPlayer(t.queryRow(`SELECT `+playerCols+` FROM players WHERE name = ?`, strings.ToLower(name)))
 }
 
-// PlayerByAddress returns the player registered with address, or ErrNotFound.
+// PlayerByAddress returns the player whose address is address: the one they
+// registered with or one they added and confirmed; else ErrNotFound.
 func (t *Tx) PlayerByAddress(address string) (*Player, error) {
-	return scanPlayer(t.queryRow(`SELECT `+playerCols+` FROM players WHERE address = ?`, strings.ToLower(address)))
+	address = strings.ToLower(address)
+	return scanPlayer(t.queryRow(`SELECT `+playerCols+` FROM players
+		WHERE address = ? OR id = (SELECT player_id FROM player_addresses WHERE address = ? AND confirmed != '')
+		ORDER BY address = ? DESC LIMIT 1`, address, address, address))
+}
+
+// SetKeyHash replaces the hash of player's personal key: the old key stops
+// proving anything.
+func (t *Tx) SetKeyHash(playerID int64, keyHash string) error {
+	if _, err := t.exec(`UPDATE players SET key_hash = ? WHERE id = ?`, keyHash, playerID); err != nil {
+		return fmt.Errorf("archive: new key: %w", err)
+	}
+	return nil
 }
 
 // PlayerByKeyHash returns the player whose personal key hashes to h.

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -16,8 +17,10 @@ func hashKey(key string) string {
 var (
 	// tagRE finds the game tag in a subject: "[postal #17]".
 	tagRE = regexp.MustCompile(`\[postal #([1-9][0-9]{0,17})\]`)
-	// refRE finds the secret token postal puts in every subject it sends.
-	refRE = regexp.MustCompile(`\(ref ([a-z2-9]{16})\)`)
+	// refRE finds the "(ref TOKEN)" that subjects of mails postal sent before
+	// issue 15 carried: a reply's subject drops it. A token in a subject
+	// proves nothing any more: subjects are forwarded and quoted freely.
+	refRE = regexp.MustCompile(`\(ref [a-z2-9]{16}\)`)
 )
 
 // isOwn reports whether addr is the club's address or a plus-address of it.
@@ -29,19 +32,18 @@ func (s *Service) isOwn(addr string) bool {
 	return local == s.local || strings.HasPrefix(local, s.local+s.opt.TokenSeparator)
 }
 
-// tokens returns the candidate tokens of a message: from the plus-addresses
-// it was sent to, then from its subject.
-func (s *Service) tokens(recipients []string, subject string) []string {
+// tokens returns the candidate tokens of a message: the secrets of the
+// club's plus-addresses it was sent to (club+TOKEN@host), each once.
+func (s *Service) tokens(recipients []string) []string {
 	var out []string
 	prefix := s.local + s.opt.TokenSeparator
 	for _, r := range recipients {
 		local, host, ok := strings.Cut(strings.ToLower(r), "@")
 		if ok && host == s.host && strings.HasPrefix(local, prefix) {
-			out = append(out, strings.TrimPrefix(local, prefix))
+			if tok := strings.TrimPrefix(local, prefix); tok != "" && !slices.Contains(out, tok) {
+				out = append(out, tok)
+			}
 		}
-	}
-	for _, m := range refRE.FindAllStringSubmatch(strings.ToLower(subject), -1) {
-		out = append(out, m[1])
 	}
 	return out
 }

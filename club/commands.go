@@ -389,9 +389,9 @@ func (h *handling) accept(id int64) (section, error) {
 	case ch.OpponentID != 0 && ch.OpponentID != h.actor.ID, ch.OpponentAddr != "" && ch.OpponentAddr != h.actor.Address:
 		return section{}, refuse(fmt.Sprintf("challenge #%d is addressed to someone else", id))
 	}
-	var b [8]byte
+	var b [9]byte
 	rand.Read(b[:])
-	seed := binary.LittleEndian.Uint64(b[:]) >> 1 // SQLite integers are signed
+	seed := binary.LittleEndian.Uint64(b[:8]) >> 1 // SQLite integers are signed
 	cfg, err := parseConfig(ch.Config, seed)
 	if err != nil {
 		return section{}, permanent{err}
@@ -400,7 +400,9 @@ func (h *handling) accept(id int64) (section, error) {
 	if err != nil {
 		return section{}, refuse(fmt.Sprintf("challenge #%d cannot start: %v", id, err))
 	}
-	challengerFirst := ch.Side == "first" || ch.Side == "random" && seed&1 == 0
+	// The side is drawn apart from the seed: who moves first is public and
+	// must tell nothing about the seed.
+	challengerFirst := ch.Side == "first" || ch.Side == "random" && b[8]&1 == 0
 	players := [2]int64{ch.ChallengerID, h.actor.ID}
 	if !challengerFirst {
 		players = [2]int64{h.actor.ID, ch.ChallengerID}
@@ -436,7 +438,8 @@ func (h *handling) accept(id int64) (section, error) {
 	if !challengerFirst {
 		challenger = gs.players[1]
 	}
-	if err := h.gameNotice(gs, challenger, []string{fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", h.actor.Name, id, gs.info.Sides[gs.side(challenger)])}); err != nil {
+	dice := diceCommitted(row)
+	if err := h.gameNotice(gs, challenger, append([]string{fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", h.actor.Name, id, gs.info.Sides[gs.side(challenger)])}, dice...)); err != nil {
 		return section{}, err
 	}
 	b2, err := h.boardOf(gs, nil, "")
@@ -444,7 +447,31 @@ func (h *handling) accept(id int64) (section, error) {
 		return section{}, err
 	}
 	return section{Title: fmt.Sprintf("game #%d has started: %s", id, gs.title()),
-		Lines: []string{fmt.Sprintf("You play %s.", gs.info.Sides[gs.side(h.actor)])}, Board: b2, game: id}, nil
+		Lines: append([]string{fmt.Sprintf("You play %s.", gs.info.Sides[gs.side(h.actor)])}, dice...), Board: b2, game: id}, nil
+}
+
+// diceCommitted is what the first mails of a game with chance say about its
+// dice: the commitment to the secret seed.
+func diceCommitted(row *archive.Game) []string {
+	c := seedCommitment(row)
+	if c == "" {
+		return nil
+	}
+	return []string{
+		fmt.Sprintf("Fair dice: chance in this game draws from a secret seed, which postal reveals when the game ends. Its commitment, SHA-256 of \"postal-seed-v1:%d:SEED\", is", row.ID),
+		c,
+		"Keep it: with the seed, it lets anyone check that every throw was the seed's (\"help record\" says how).",
+	}
+}
+
+// diceRevealed is what the mails at the end of a game with chance say about
+// its dice: the seed, now public.
+func diceRevealed(row *archive.Game) []string {
+	c := seedCommitment(row)
+	if c == "" {
+		return nil
+	}
+	return []string{fmt.Sprintf("Fair dice: the seed of game #%d was %d, committed to at the start as %s. \"postal replay\" on the record checks both the seed and every throw.", row.ID, row.Seed, c)}
 }
 
 // withdraw declines (the challenged) or cancels (the challenger) a challenge.

@@ -124,7 +124,8 @@ func TestInfoCommands(t *testing.T) {
 		t.Fatal("preview played")
 	}
 	// Challenges that end before a game.
-	out = c.replyTo(aliceMail, "challenge bob takeaway\nchallenge bob takeaway pile=3\ncancel 2\naccept 3\ndecline 1")
+	// (Account commands: a reply about game 1 does not prove them, the key does.)
+	out = c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob takeaway\nchallenge bob takeaway pile=3\ncancel 2\naccept 3\ndecline 1")
 	contains(t, to(t, out, "alice@example.org"), "challenge #2 cancelled", "you cannot accept your own challenge", "challenge #1 is accepted")
 	out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\ndecline 3")
 	contains(t, to(t, out, "alice@example.org"), "bob declined challenge #3")

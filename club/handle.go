@@ -3,7 +3,6 @@ package club
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -20,13 +19,22 @@ type handling struct {
 	now time.Time
 	msg int64 // the messages row
 
-	// actor is the player the message acts for: the owner of a valid token
-	// or key, else the player registered with the From address.
-	actor  *archive.Player
-	proven bool   // the sender proved to be actor
-	proof  string // how: "token", "key", "dkim"
+	// actor is the player the message acts for: the player whose address
+	// the From address is (see proof.go).
+	actor *archive.Player
+	// proof is how the sender proved to be actor: "" (not at all), "key",
+	// "token" or "dkim". proofGame is the game or challenge a game token
+	// proves actor for (0: the whole account); proofLive says whether it
+	// still goes on.
+	proof     string
+	proofGame int64
+	proofLive bool
+	keyOK     bool    // a key line of the message is actor's key
+	claims    []claim // the tokens and keys the message carries
 
-	tagged int64 // the game tag of the subject, or the token's game
+	tagged  int64           // the game the message is about: a game token's, or the subject's tag
+	subject string          // the reply's subject, when not the usual one
+	ended   []*archive.Game // games the message ended
 
 	sections []section
 	images   map[string]images // board pictures by position text
@@ -48,10 +56,14 @@ func (e *userError) Error() string { return e.title }
 
 func refuse(title string, lines ...string) *userError { return &userError{title: title, lines: lines} }
 
-func (h *handling) run() error {
+// from is the message's From address, lower case.
+func (h *handling) from() string { return strings.ToLower(h.in.From) }
+
+// run handles the message. Its outcome is saved with it, or the whole
+// transaction fails.
+func (h *handling) run() (err error) {
 	in := h.in
-	from := strings.ToLower(in.From)
-	var err error
+	from := h.from()
 	h.msg, err = h.tx.AddMessage(archive.Message{MessageID: in.MessageID, From: from, Subject: in.Subject, Received: h.now, Outcome: "handling", Raw: in.Raw})
 	if err != nil {
 		return err
@@ -87,17 +99,20 @@ func (h *handling) run() error {
 			return nil
 		}
 	}
-	if err = h.identify(); err != nil {
+	if err := h.tokenClaims(); err != nil {
 		return err
 	}
 	parsed, truncated := notation.ParseCommands(in.Text, notation.ParseOptions{Tagged: h.tagged != 0})
 	// Keys first: a key line anywhere proves the sender for every command.
-	for _, p := range parsed {
-		if p.Err == nil && p.Cmd.Verb == notation.CmdKey {
-			if err := h.checkKey(p.Cmd.Arg); err != nil {
-				return err
-			}
-		}
+	if err := h.keyClaims(parsed); err != nil {
+		return err
+	}
+	done, err := h.prove()
+	if err != nil {
+		return err
+	}
+	if done {
+		return h.reply()
 	}
 	seq := 0
 	for _, p := range parsed {
@@ -116,7 +131,7 @@ func (h *handling) run() error {
 			result = "error: " + sec.Title
 		}
 		text := p.Text
-		if p.Err == nil && p.Cmd.Verb == notation.CmdKey {
+		if p.Err == nil && p.Cmd.Verb == notation.CmdKey && p.Cmd.Arg != "" {
 			// The key is a secret: neither the commands log nor the
 			// reply repeats it.
 			text = "key ****"
@@ -127,13 +142,20 @@ func (h *handling) run() error {
 		} else {
 			h.refused++
 		}
-		if err := h.tx.AddCommand(h.msg, seq, p.Line, text, result); err != nil {
+		if err := h.tx.AddCommand(h.msg, seq, p.Line, clip(text, maxEcho), result); err != nil {
 			return err
 		}
-		h.sections = append(h.sections, sec)
+		h.sections = append(h.sections, bound(sec))
 	}
 	if truncated {
 		h.sections = append(h.sections, section{Title: "too many lines", Lines: []string{"Only the first commands of this message were read; send the rest in another message."}})
+	}
+	for _, row := range h.ended {
+		// The sender's reply reveals the seed of a game they ended, as
+		// the others' game-over mails do.
+		if lines := diceRevealed(row); lines != nil {
+			h.sections = append(h.sections, section{Lines: lines, game: row.ID})
+		}
 	}
 	if err := h.flushNotices(); err != nil {
 		return err
@@ -146,58 +168,6 @@ func (h *handling) run() error {
 	return h.reply()
 }
 
-// identify finds the actor: a token (plus-address or subject) proves it; the
-// From address alone names it but proves nothing, unless the club's own mail
-// server vouches for the From domain.
-func (h *handling) identify() error {
-	if m := tagRE.FindStringSubmatch(h.in.Subject); m != nil {
-		h.tagged, _ = strconv.ParseInt(m[1], 10, 64)
-	}
-	for _, tok := range h.s.tokens(h.in.Recipients, h.in.Subject) {
-		pid, gid, err := h.tx.TokenOwner(tok)
-		if errors.Is(err, archive.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		p, err := h.tx.PlayerByID(pid)
-		if err != nil {
-			return err
-		}
-		h.actor, h.proven, h.proof = p, true, "token"
-		if h.tagged == 0 {
-			h.tagged = gid
-		}
-		return nil
-	}
-	p, err := h.tx.PlayerByAddress(h.in.From)
-	if errors.Is(err, archive.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	h.actor = p
-	if authPass(h.s.opt.AuthServID, h.in.AuthResults, h.in.From) {
-		h.proven, h.proof = true, "dkim"
-	}
-	return nil
-}
-
-// checkKey proves the sender by a personal key line.
-func (h *handling) checkKey(key string) error {
-	p, err := h.tx.PlayerByKeyHash(hashKey(key))
-	if errors.Is(err, archive.ErrNotFound) {
-		return nil // answered as an error by the key command itself
-	}
-	if err != nil {
-		return err
-	}
-	h.actor, h.proven, h.proof = p, true, "key"
-	return nil
-}
-
 // parseErrorSection answers a line that is not a command, pointing at the word.
 func parseErrorSection(p notation.Parsed) section {
 	e := p.Err
@@ -206,7 +176,7 @@ func parseErrorSection(p notation.Parsed) section {
 	if e.Word != "" {
 		lines = []string{fmt.Sprintf("Line %d, column %d, at %q:", e.Line, e.Col, e.Word)}
 	}
-	return section{Command: p.Text, Title: title, Lines: lines, Pre: e.Caret()}
+	return section{Command: p.Text, Title: title, Lines: lines, Pre: caret(e.Text, e.Col)}
 }
 
 // command runs one parsed command and returns its section of the reply. A
@@ -236,24 +206,27 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 	if c.Verb.NeedsGame() && c.ID == 0 {
 		return section{}, refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", notation.Usage[c.Verb]))
 	}
-	if c.Verb.Changes() {
+	if c.Changes() {
 		if h.actor == nil {
 			return section{}, refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-', '_' or '.').")
 		}
-		if !h.proven {
-			return section{}, refuse("postal cannot tell that this mail comes from "+h.actor.Name,
-				"This command changes a game, and a From address proves nothing: anyone can write it. Nothing was changed.",
-				"Reply to a mail from postal, keeping its subject and reply address, or add a line \"key YOUR-KEY\" with the personal key postal sent you when you registered.")
+		if err := h.authorize(c); err != nil {
+			return section{}, err
 		}
 	}
 	switch c.Verb {
 	case notation.CmdRegister:
 		return h.register(c)
 	case notation.CmdKey:
-		if h.proof == "key" {
+		if c.Value == "new" {
+			return h.newKey()
+		}
+		if h.keyOK && hashKey(c.Arg) == h.actor.KeyHash {
 			return section{Title: "key accepted", Lines: []string{"You are " + h.actor.Name + "."}}, nil
 		}
-		return section{}, refuse("this key is not valid", "Copy the key from the mail postal sent when you registered. No command of this message was proved by it.")
+		return section{}, refuse("this key is not valid", "Copy the key from the mail postal sent when you registered (or from the answer to \"key new\"). No command of this message was proved by it.")
+	case notation.CmdAddress:
+		return h.address(c)
 	case notation.CmdHelp:
 		return h.help(c.Arg)
 	case notation.CmdRules:

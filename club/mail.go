@@ -38,6 +38,7 @@ type boardView struct {
 
 	png, svg []byte
 	file     string // base name of the image files
+	game     int64  // the game it shows
 }
 
 // mailView is the data of mail.txt and mail.html.
@@ -55,15 +56,21 @@ type outgoing struct {
 	to        string
 	player    *archive.Player // nil for an address with no player
 	game      int64           // thread about this game; 0 for none
-	subject   string          // without the token
+	subject   string
 	view      mailView
 	inReplyTo string   // the inbound message answered, if any
 	refs      []string // its References
 	auto      string   // Auto-Submitted: auto-replied or auto-generated
+	// replyToken, when set, is the token of the Reply-To address instead of
+	// the player's (an address confirmation).
+	replyToken string
 }
 
 // send renders m and writes it to the outbox, threading it into the
-// conversation about its game and giving it the player's token.
+// conversation about its game. A mail to a player carries the player's
+// token for its game (or for the account) in its Reply-To plus-address, the
+// only place a token ever goes: never the subject, which is quoted and
+// forwarded freely.
 func (h *handling) send(m outgoing) error {
 	s := h.s
 	msgID := "postal." + archive.NewSecret(20) + "@" + s.host
@@ -71,20 +78,23 @@ func (h *handling) send(m outgoing) error {
 		From:      fmt.Sprintf("%s <%s>", s.opt.Name, s.opt.Address),
 		To:        m.to,
 		ReplyTo:   s.opt.Address,
+		Subject:   m.subject,
 		MessageID: msgID,
 		Headers:   map[string]string{"Auto-Submitted": m.auto},
 	}
-	subject := m.subject
+	tok := m.replyToken
 	if m.player != nil {
-		tok, err := h.tx.Token(m.player.ID, m.game, h.now)
-		if err != nil {
-			return err
+		if tok == "" {
+			var err error
+			if tok, err = h.tx.Token(m.player.ID, m.game, h.now); err != nil {
+				return err
+			}
 		}
-		out.ReplyTo = s.local + s.opt.TokenSeparator + tok + "@" + s.host
-		subject += " (ref " + tok + ")"
 		m.view.Name = m.player.Name
 	}
-	out.Subject = subject
+	if tok != "" {
+		out.ReplyTo = s.local + s.opt.TokenSeparator + tok + "@" + s.host
+	}
 	// One conversation per game and address: the first mail about the game
 	// is its root, every later one refers to it.
 	var refs []string
@@ -102,31 +112,21 @@ func (h *handling) send(m outgoing) error {
 	} else {
 		refs = append(refs, m.refs...)
 	}
-	if m.inReplyTo != "" {
+	// A message without a Message-ID has none to refer to: the hash the
+	// mailer gives it for deduplication is no Message-ID.
+	if validMsgID(m.inReplyTo) {
 		refs = append(refs, m.inReplyTo)
 		out.InReplyTo = m.inReplyTo
 	}
+	refs = slices.DeleteFunc(refs, func(id string) bool { return !validMsgID(id) })
 	if len(refs) > 10 {
 		refs = append(refs[:1], refs[len(refs)-9:]...)
 	}
 	out.References = slices.Compact(refs)
-	m.view.Subject = subject
+	m.view.Subject = out.Subject
 	m.view.Site = s.opt.SiteURL
-	for i := range m.view.Sections {
-		sec := &m.view.Sections[i]
-		if b := sec.Board; b != nil {
-			if b.png != nil {
-				b.PNG = b.file + "." + archive.NewSecret(8) + "@" + s.host
-				out.Inline = append(out.Inline, mailer.Attachment{Name: b.file + ".png", ContentType: "image/png", ContentID: b.PNG, Data: b.png})
-			}
-			if b.svg != nil {
-				out.Attachments = append(out.Attachments, mailer.Attachment{Name: b.file + ".svg", ContentType: "image/svg+xml", Data: b.svg})
-			}
-		}
-		out.Attachments = append(out.Attachments, sec.attach...)
-	}
-	var err error
-	if out.Text, out.HTML, err = s.render(m.view); err != nil {
+	onePicturePerGame(m.view.Sections)
+	if err := s.fill(&out, m.view); err != nil {
 		return err
 	}
 	msg, files, err := out.Stored()
@@ -135,6 +135,39 @@ func (h *handling) send(m outgoing) error {
 	}
 	_, err = h.tx.Enqueue(archive.Mail{Message: msg, Files: files}, h.now)
 	return err
+}
+
+// fill renders view into out: the text and HTML parts, each board's inline
+// PNG and SVG file, and the sections' attachments; sections are cut short
+// from the end while the mail would pass maxMailBytes.
+func (s *Service) fill(out *mailer.Outbound, view mailView) error {
+	for {
+		out.Inline, out.Attachments = nil, nil
+		for i := range view.Sections {
+			sec := &view.Sections[i]
+			if b := sec.Board; b != nil {
+				if b.png != nil {
+					b.PNG = b.file + "." + archive.NewSecret(8) + "@" + s.host
+					out.Inline = append(out.Inline, mailer.Attachment{Name: b.file + ".png", ContentType: "image/png", ContentID: b.PNG, Data: b.png})
+				}
+				if b.svg != nil {
+					out.Attachments = append(out.Attachments, mailer.Attachment{Name: b.file + ".svg", ContentType: "image/svg+xml", Data: b.svg})
+				}
+			}
+			out.Attachments = append(out.Attachments, sec.attach...)
+		}
+		var err error
+		if out.Text, out.HTML, err = s.render(view); err != nil {
+			return err
+		}
+		big, err := tooBig(*out)
+		if err != nil || !big {
+			return err
+		}
+		if !shorten(view.Sections) {
+			return permanent{fmt.Errorf("club: a mail to %s passes %d bytes with every section cut short", out.To, maxMailBytes)}
+		}
+	}
 }
 
 // render executes both templates. A failure is a bug, not a passing state.
@@ -152,11 +185,10 @@ func (s *Service) render(v mailView) (text, html string, err error) {
 // reply answers the inbound message with one section per command. When every
 // section about a game is about the same game, the reply joins that game's
 // conversation.
+// The reply goes to the From address: when the message acts for a player,
+// it is one of the player's addresses (see proof.go).
 func (h *handling) reply() error {
-	to := strings.ToLower(h.in.From)
-	if h.actor != nil {
-		to = h.actor.Address
-	}
+	to := h.from()
 	var game int64
 	for _, sec := range h.sections {
 		if sec.game == 0 {
@@ -186,7 +218,9 @@ func (h *handling) reply() error {
 			return err
 		}
 	}
-	if game == 0 {
+	if h.subject != "" {
+		subject = h.subject
+	} else if game == 0 {
 		subject = refRE.ReplaceAllString(subject, "")
 		subject = strings.TrimSpace(subject)
 		if subject == "" {

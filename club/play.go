@@ -135,7 +135,7 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	if pos == nil {
 		pos = gs.pos
 	}
-	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, pos.Ply())}
+	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, pos.Ply()), game: gs.row.ID}
 	b.Title = fmt.Sprintf("Game #%d, %s", gs.row.ID, gs.title())
 	if preview != "" {
 		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.row.ID, preview)
@@ -257,7 +257,7 @@ func moveError(gs *gameState, side engine.Player, c notation.Command, p notation
 		col := len([]rune(p.Text)) - len([]rune(c.Move)) + len([]rune(c.Move[:min(se.Offset, len(c.Move))])) + 1
 		ue := refuse(fmt.Sprintf("%q is not a move of %s: %s", c.Move, gs.info.Title, se.Msg),
 			fmt.Sprintf("Line %d, column %d, at %q:", p.Line, col, se.Word()))
-		ue.pre = p.Text + "\n" + strings.Repeat(" ", col-1) + "^"
+		ue.pre = caret(p.Text, col)
 		return ue
 	case errors.As(err, &ie):
 		ue := refuse(fmt.Sprintf("%s is not a legal move here: %s", c.Move, ie.Reason), "Nothing was played. Your legal moves:")
@@ -437,7 +437,8 @@ func (h *handling) finish(gs *gameState, r engine.Result) error {
 	if err := h.tx.AddEvent(h.now, "over", gs.row.ID, 0, gs.resultText()); err != nil {
 		return err
 	}
-	intro := []string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}
+	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}, diceRevealed(gs.row)...)
+	h.ended = append(h.ended, gs.row)
 	for _, p := range gs.players {
 		if h.actor != nil && p.ID == h.actor.ID {
 			continue

@@ -352,7 +352,7 @@ func TestResignAndDraw(t *testing.T) {
 		t.Fatalf("game 3: %+v", g)
 	}
 	out = c.replyTo(aliceMail, "move t1")
-	contains(t, out[0], "game #3 is over")
+	contains(t, out[0], "#3 is over: a reply to its mails changes nothing")
 }
 
 func TestInvitationAndOpen(t *testing.T) {

@@ -35,6 +35,7 @@ const (
 	CmdClaim     Verb = "claim"
 	CmdVacation  Verb = "vacation"
 	CmdSet       Verb = "set"
+	CmdAddress   Verb = "address"
 )
 
 // Verbs lists every verb in the order docs/commands.md presents them.
@@ -43,13 +44,13 @@ var Verbs = []Verb{
 	CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel,
 	CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord,
 	CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve,
-	CmdVacation, CmdSet,
+	CmdVacation, CmdSet, CmdAddress,
 }
 
 // Usage is the one-line synopsis of each verb, quoted in error messages.
 var Usage = map[Verb]string{
 	CmdRegister:  "register NAME",
-	CmdKey:       "key KEY",
+	CmdKey:       "key KEY|new",
 	CmdHelp:      "help [TOPIC|GAME]",
 	CmdRules:     "rules GAME",
 	CmdGames:     "games",
@@ -71,6 +72,7 @@ var Usage = map[Verb]string{
 	CmdClaim:     "claim [ID]",
 	CmdVacation:  "vacation DAYS|off",
 	CmdSet:       "set reminders each|digest|none",
+	CmdAddress:   "address [add|remove ADDRESS]",
 }
 
 // Command is one parsed command line. The parser fills in what the line says
@@ -85,8 +87,8 @@ type Command struct {
 	// unless it would be move N of the game. 0 when absent.
 	Guard int
 	// Arg is the single argument of register (NAME), key (KEY), help
-	// (TOPIC), rules (GAME) and challenge (PLAYER: a name or an address),
-	// lower case.
+	// (TOPIC), rules (GAME), challenge (PLAYER: a name or an address) and
+	// address add/remove (ADDRESS), lower case.
 	Arg string
 	// Game, Options, As and Clock are the game proposed by challenge and
 	// open. Options holds the ruleset and NAME=VALUE words in the order
@@ -98,7 +100,8 @@ type Command struct {
 	// start, increment, cap) or "untimed"; "" means the club's default.
 	Clock string
 	// Setting and Value are what "set" sets ("reminders", "digest"); for
-	// vacation, Value is the number of days or "off".
+	// vacation, Value is the number of days or "off"; for address, Setting
+	// is "add", "remove" or "" (list); "key new" has Value "new".
 	Setting, Value string
 	// Move is the text of a move (move, preview), whitespace collapsed,
 	// case kept: the game reads it.
@@ -278,6 +281,11 @@ func parseLine(line string, lineNo int, tagged bool) (Command, *CommandError) {
 	case CmdRegister:
 		c.Arg, err = p.name("a player name")
 	case CmdKey:
+		if p.more() && strings.EqualFold(p.peek().text, "new") {
+			p.i++
+			c.Value = "new"
+			break
+		}
 		c.Arg, err = p.token("a key")
 	case CmdHelp:
 		if p.more() {
@@ -298,6 +306,20 @@ func parseLine(line string, lineNo int, tagged bool) (Command, *CommandError) {
 		c.Value, err = p.vacation()
 	case CmdSet:
 		c.Setting, c.Value, err = p.setting()
+	case CmdAddress:
+		if !p.more() {
+			break
+		}
+		w := p.next()
+		switch c.Setting = strings.ToLower(w.text); c.Setting {
+		case "add", "remove":
+			if !p.more() {
+				return Command{}, p.errEnd("address %s needs an email address", c.Setting)
+			}
+			c.Arg, err = p.email()
+		default:
+			return Command{}, p.errAt(w, "%q is neither add nor remove", w.text)
+		}
 	case CmdMove, CmdPreview:
 		if c.ID, err = p.optionalID(); err != nil {
 			break
@@ -413,17 +435,21 @@ func (p *parser) player() (string, *CommandError) {
 	if !p.more() {
 		return "", p.errEnd("missing the player to challenge")
 	}
-	w := p.peek()
-	s := strings.ToLower(w.text)
-	if strings.Contains(s, "@") {
-		p.i++
-		local, domain, _ := strings.Cut(s, "@")
-		if local == "" || domain == "" || strings.ContainsAny(domain, "@<>,;\"") || strings.ContainsAny(local, "<>,;\"") || !strings.Contains(domain, ".") && domain != "localhost" {
-			return "", p.errAt(w, "%q is not an email address", w.text)
-		}
-		return s, nil
+	if strings.Contains(p.peek().text, "@") {
+		return p.email()
 	}
 	return p.name("the player to challenge")
+}
+
+// email reads an email address, lower case.
+func (p *parser) email() (string, *CommandError) {
+	w := p.next()
+	s := strings.ToLower(w.text)
+	local, domain, _ := strings.Cut(s, "@")
+	if local == "" || domain == "" || strings.ContainsAny(domain, "@<>,;\"") || strings.ContainsAny(local, "<>,;\"") || !strings.Contains(domain, ".") && domain != "localhost" {
+		return "", p.errAt(w, "%q is not an email address", w.text)
+	}
+	return s, nil
 }
 
 // proposal reads GAME [options] [as SIDE] [days N].
@@ -499,7 +525,17 @@ func (c Command) String() string {
 		}
 	}
 	switch c.Verb {
-	case CmdRegister, CmdKey, CmdRules:
+	case CmdKey:
+		if c.Value == "new" {
+			add(c.Value)
+		} else {
+			add(c.Arg)
+		}
+	case CmdAddress:
+		if c.Setting != "" {
+			add(c.Setting, c.Arg)
+		}
+	case CmdRegister, CmdRules:
 		add(c.Arg)
 	case CmdHelp:
 		if c.Arg != "" {
@@ -535,12 +571,24 @@ func (c Command) String() string {
 
 // Changes reports whether the command changes a game, a challenge or what
 // the club holds for the player, and so needs proof of the sender.
-func (v Verb) Changes() bool {
-	switch v {
+func (c Command) Changes() bool {
+	switch c.Verb {
 	case CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve, CmdVacation, CmdSet:
 		return true
+	case CmdAddress:
+		return c.Setting != ""
+	case CmdKey:
+		return c.Value == "new"
 	}
 	return false
+}
+
+// Account reports whether the command acts on the player's account rather
+// than on one game or challenge: proposing games, vacations, settings,
+// addresses and the key. The reply address of a mail about a game does not
+// prove these; the account's own reply address or the key does.
+func (c Command) Account() bool {
+	return c.Changes() && !c.Verb.NeedsGame()
 }
 
 // NeedsGame reports whether the verb acts on a game or challenge ID (which a

@@ -61,6 +61,47 @@ func TestParseClockCommands(t *testing.T) {
 	}
 }
 
+// The commands of issue 15: addresses and a new key. "key new" is no key
+// (a key has 20 characters), so it cannot be mistaken for one.
+func TestParseTrustCommands(t *testing.T) {
+	for line, want := range map[string]Command{
+		"address":                            {Verb: CmdAddress},
+		"Address ADD Alice@Home.Example.NET": {Verb: CmdAddress, Setting: "add", Arg: "alice@home.example.net"},
+		"address remove bob@x.org":           {Verb: CmdAddress, Setting: "remove", Arg: "bob@x.org"},
+		"key new":                            {Verb: CmdKey, Value: "new"},
+		"key NEW":                            {Verb: CmdKey, Value: "new"},
+		"key abcdefghjkmnpqrstuvw":           {Verb: CmdKey, Arg: "abcdefghjkmnpqrstuvw"},
+	} {
+		got, err := ParseCommand(line, ParseOptions{})
+		if err != nil {
+			t.Errorf("%q: %v", line, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q = %#v, want %#v", line, got, want)
+		}
+		roundTrip(t, line, false)
+	}
+	for _, tc := range []struct {
+		c                Command
+		changes, account bool
+	}{
+		{Command{Verb: CmdAddress}, false, false},
+		{Command{Verb: CmdAddress, Setting: "add", Arg: "a@b.c"}, true, true},
+		{Command{Verb: CmdKey, Arg: "abc"}, false, false},
+		{Command{Verb: CmdKey, Value: "new"}, true, true},
+		{Command{Verb: CmdChallenge}, true, true},
+		{Command{Verb: CmdVacation, Value: "3"}, true, true},
+		{Command{Verb: CmdMove, ID: 1}, true, false},
+		{Command{Verb: CmdObserve, ID: 1}, true, false},
+		{Command{Verb: CmdRecord, ID: 1}, false, false},
+	} {
+		if tc.c.Changes() != tc.changes || tc.c.Account() != tc.account {
+			t.Errorf("%s: changes %v account %v, want %v %v", tc.c, tc.c.Changes(), tc.c.Account(), tc.changes, tc.account)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct {
 		line   string
@@ -91,6 +132,9 @@ func TestParseErrors(t *testing.T) {
 		{"vacation", false, 10, "", "vacation needs a number of days"},
 		{"set colour blue", false, 5, "colour", `"colour" cannot be set`},
 		{"set reminders weekly", false, 15, "weekly", `"weekly" is not each, digest or none`},
+		{"address frob", false, 9, "frob", `"frob" is neither add nor remove`},
+		{"address add", false, 13, "", "address add needs an email address"},
+		{"address remove nobody", false, 16, "nobody", `"nobody" is not an email address`},
 	} {
 		_, err := ParseCommand(tc.line, ParseOptions{Tagged: tc.tagged})
 		ce, ok := err.(*CommandError)
@@ -175,6 +219,7 @@ var seeds = []string{
 	"preview 2 C3xD4", "moves", "moves 9", "board 1", "record 7", "resign", "draw 17",
 	"claim 3", "claim", "vacation 12", "vacation off", "set reminders digest", "challenge bob initiative bank 7+1/14 as first", "open conflagration untimed",
 	"observe 5", "unobserve 5", "C3-D4", "12 C3", "#4 C3", "MOVE 1 #1 ü", "Δ x", "move\t1\t#2\tx",
+	"address", "address add alice@home.example.net", "ADDRESS Remove Bob@X.org", "key new", "KEY New", "key newer",
 }
 
 func TestRoundTrip(t *testing.T) {

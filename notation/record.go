@@ -36,6 +36,14 @@ type Record struct {
 	Comment string
 	Moves   []RecordMove
 	Result  engine.Result
+	// SeedCommitment is [engine.SeedCommitment] of the game's number (the
+	// Round tag) and its seed: published from the start of a game with
+	// chance, while the seed stays secret. "" when the record has none.
+	// While the record has one and its result is not known, the writer
+	// leaves the seed out.
+	SeedCommitment string
+
+	seedTag bool // the record read had a Seed tag
 }
 
 // Tag returns the value of the tag key (case-insensitive), or "".

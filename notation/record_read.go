@@ -129,7 +129,9 @@ func newRecord(tags []Tag) (*Record, error) {
 			if err != nil {
 				return nil, fmt.Errorf("the Seed tag %q is not a number", v)
 			}
-			r.Config.Seed = seed
+			r.Config.Seed, r.seedTag = seed, true
+		case strings.EqualFold(t.Key, tagCommitment):
+			r.SeedCommitment = strings.ToLower(v)
 		case strings.EqualFold(t.Key, tagResult):
 			score = v
 		case strings.EqualFold(t.Key, tagTermination):

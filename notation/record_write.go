@@ -15,6 +15,7 @@ const (
 	tagOptions      = "Options"
 	tagRulesVersion = "RulesVersion"
 	tagSeed         = "Seed"
+	tagCommitment   = "SeedCommitment"
 	tagResult       = "Result"
 	tagTermination  = "Termination"
 )
@@ -49,7 +50,10 @@ func (r *Record) String() string {
 	}
 	tag(sides[0], r.Players[0])
 	tag(sides[1], r.Players[1])
-	if (known && info.Chance) || r.Config.Seed != 0 {
+	if r.SeedCommitment != "" {
+		tag(tagCommitment, r.SeedCommitment)
+	}
+	if r.SeedShown() {
 		tag(tagSeed, strconv.FormatUint(r.Config.Seed, 10))
 	}
 	tag(tagResult, r.Result.Score())
@@ -103,6 +107,18 @@ func (r *Record) String() string {
 	return b.String()
 }
 
+// SeedShown reports whether the record's text shows its seed: a game with
+// chance (or any record with a seed) shows it once its result is known, and
+// never before, so nobody can foresee the next draws of a game in progress
+// (its SeedCommitment stands in for it meanwhile).
+func (r *Record) SeedShown() bool {
+	if !r.Result.Over() {
+		return false
+	}
+	info, known := gameInfo(r.Game)
+	return (known && info.Chance) || r.Config.Seed != 0 || r.seedTag
+}
+
 // looksPrefixed reports whether a reader would take the start of move text as
 // a "Side:" prefix; such moves are always written with their side.
 func looksPrefixed(move string) bool {
@@ -138,7 +154,7 @@ func optionsText(opts map[string]string) string {
 }
 
 func isOwnTag(k string) bool {
-	for _, own := range []string{tagGame, tagRuleset, tagOptions, tagRulesVersion, tagSeed, tagResult, tagTermination} {
+	for _, own := range []string{tagGame, tagRuleset, tagOptions, tagRulesVersion, tagSeed, tagCommitment, tagResult, tagTermination} {
 		if strings.EqualFold(k, own) {
 			return true
 		}

@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"net/smtp"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +21,9 @@ import (
 	"postal/club"
 	"postal/engine"
 )
+
+// gameTagRE finds the game tag of a subject: "[postal #17]".
+var gameTagRE = regexp.MustCompile(`\[postal #([0-9]+)\]`)
 
 // autoplayMaxPlies is where a demo game stops: the player to move resigns, so
 // every game of the demo ends in minutes and the archive fills up.
@@ -53,7 +58,12 @@ type bot struct {
 	choose         moveChooser
 	log            *slog.Logger
 
-	replyTo string           // the latest token address postal gave us
+	// account is the Reply-To of postal's mails about no game: its token
+	// proves the bot for every command. replyTo holds the Reply-To of the
+	// latest mail about each game (by number), whose token proves the bot
+	// for that game only.
+	account string
+	replyTo map[int64]string
 	lastUID imap.UID         // mail read so far
 	sent    map[string]int   // game id -> ply we last moved at
 	plies   int              // resign at this ply
@@ -68,7 +78,8 @@ func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int
 	bots := []*bot{}
 	for i, name := range []string{"alice", "bob"} {
 		bots = append(bots, &bot{name: name, addr: name + "@" + domain, imapAddr: imapAddr, smtp: smtpAddr,
-			db: db, club: club, choose: randomMoves(rand.New(rand.NewPCG(uint64(i), 1))), log: log, sent: map[string]int{}, plies: maxPlies, playing: map[string]int64{}})
+			db: db, club: club, choose: randomMoves(rand.New(rand.NewPCG(uint64(i), 1))), log: log, sent: map[string]int{}, plies: maxPlies, playing: map[string]int64{},
+			replyTo: map[int64]string{}})
 	}
 	alice, bob := bots[0], bots[1]
 	for _, b := range bots {
@@ -81,7 +92,7 @@ func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int
 	}
 	for _, g := range engine.Games() {
 		name := g.Info().Name
-		if err := alice.send(alice.replyTo, "challenge", "challenge bob "+name); err != nil {
+		if err := alice.send(alice.account, "challenge", "challenge bob "+name); err != nil {
 			return err
 		}
 		if err := play(ctx, alice, bob, name); err != nil {
@@ -121,6 +132,7 @@ func play(ctx context.Context, alice, bob *bot, game string) error {
 // resign) in it when it is its turn. done reports that the game is over.
 func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 	var cmd string
+	var about int64 // the game or challenge cmd acts on
 	err = b.db.Tx(ctx, func(tx *archive.Tx) error {
 		me, err := tx.PlayerByName(b.name)
 		if err != nil {
@@ -132,7 +144,7 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 		}
 		for _, c := range chs {
 			if c.Game == game && c.OpponentID == me.ID {
-				cmd = fmt.Sprintf("accept %d", c.ID)
+				cmd, about = fmt.Sprintf("accept %d", c.ID), c.ID
 				return nil
 			}
 		}
@@ -144,6 +156,7 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 			if row.Game == game {
 				b.playing[game] = row.ID
 				cmd, err = b.command(row, me.ID)
+				about = row.ID
 				return err
 			}
 		}
@@ -157,10 +170,16 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 		}
 		return nil
 	})
-	if err != nil || cmd == "" || b.replyTo == "" {
+	if err != nil || cmd == "" || b.account == "" {
 		return done, err
 	}
-	return done, b.send(b.replyTo, "autoplay", cmd)
+	// Reply to the game's own mail, as a person would; before it has
+	// arrived, the account's reply address proves the command too.
+	to := b.replyTo[about]
+	if to == "" {
+		to = b.account
+	}
+	return done, b.send(to, "autoplay", cmd)
 }
 
 // command is the bot's command for an active game: its chooser's move with
@@ -206,11 +225,12 @@ func (b *bot) send(to, subject, body string) error {
 	return smtp.SendMail(b.smtp, smtp.PlainAuth("", b.addr, b.name, host), b.addr, []string{to}, []byte(msg))
 }
 
-// waitForMail waits until a mail from postal with a Reply-To has arrived.
+// waitForMail waits until a mail from postal about no game (the answer to
+// the bot's registration) has given the account's Reply-To.
 func (b *bot) waitForMail(ctx context.Context) error {
 	for ctx.Err() == nil {
 		n, err := b.readMail(ctx)
-		if err != nil || n > 0 && b.replyTo != "" {
+		if err != nil || n > 0 && b.account != "" {
 			return err
 		}
 		select {
@@ -221,8 +241,9 @@ func (b *bot) waitForMail(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// readMail reads the bot's new mail and keeps the latest Reply-To address
-// postal gave. It returns how many new mails it read.
+// readMail reads the bot's new mail and keeps the Reply-To addresses postal
+// gave: per game (the subject's [postal #N] tag) and for the account. It
+// returns how many new mails it read.
 func (b *bot) readMail(ctx context.Context) (int, error) {
 	c, err := imapclient.DialInsecure(b.imapAddr, nil)
 	if err != nil {
@@ -248,8 +269,15 @@ func (b *bot) readMail(ctx context.Context) (int, error) {
 		}
 		b.lastUID = m.UID
 		n++
-		if m.Envelope != nil && len(m.Envelope.ReplyTo) > 0 {
-			b.replyTo = m.Envelope.ReplyTo[0].Addr()
+		if m.Envelope == nil || len(m.Envelope.ReplyTo) == 0 {
+			continue
+		}
+		addr := m.Envelope.ReplyTo[0].Addr()
+		if tag := gameTagRE.FindStringSubmatch(m.Envelope.Subject); tag != nil {
+			id, _ := strconv.ParseInt(tag[1], 10, 64)
+			b.replyTo[id] = addr
+		} else {
+			b.account = addr
 		}
 	}
 	return n, c.Logout().Wait()
@@ -258,15 +286,16 @@ func (b *bot) readMail(ctx context.Context) (int, error) {
 // printSummary tells what autoplay played, each game with its result, and
 // where the site shows them.
 func printSummary(ctx context.Context, w io.Writer, db *archive.DB, clubAddr, data string) error {
-	recs, err := club.Records(ctx, db, clubAddr, time.Time{})
+	var lines []string
+	err := club.EachRecord(ctx, db, clubAddr, nil, false, func(r club.Archived) error {
+		res := r.Record.Result
+		lines = append(lines, fmt.Sprintf("  #%d %-16s %-14s %-7s %s\n", r.Row.ID, r.Row.Game, r.Record.Players[0]+" vs "+r.Record.Players[1], res.Score(), res.Reason))
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nautoplay: %s played by mail\n", count(len(recs), "game"))
-	for _, r := range recs {
-		res := r.Record.Result
-		fmt.Fprintf(w, "  #%d %-16s %-14s %-7s %s\n", r.Row.ID, r.Row.Game, r.Record.Players[0]+" vs "+r.Record.Players[1], res.Score(), res.Reason)
-	}
+	fmt.Fprintf(w, "\nautoplay: %s played by mail\n%s", count(len(lines), "game"), strings.Join(lines, ""))
 	dir := filepath.Join(data, "site")
 	fmt.Fprintf(w, `
 The site is in %s. View it with

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -15,7 +16,6 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
-	"time"
 
 	"postal/archive"
 	"postal/club/clock"
@@ -183,7 +183,7 @@ func autoplayHint(ctx context.Context, db *archive.DB, o demoOptions) (string, e
 	var games []*archive.Game
 	err := db.Tx(ctx, func(tx *archive.Tx) error {
 		var err error
-		games, err = tx.GamesUpdatedSince(time.Time{})
+		games, err = tx.GamesAfter(0, math.MaxInt32)
 		return err
 	})
 	if err != nil || len(games) == 0 {

@@ -191,6 +191,12 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 	}
 }
 
+// testLogger logs warnings to the test's output (shown on failure or with
+// -v).
+func testLogger(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(newTestWriter(t), &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
 // newTestWriter writes to the test's output (shown on failure or with -v)
 // until the test ends.
 func newTestWriter(t *testing.T) *testWriter {
@@ -258,7 +264,7 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 	bots := map[string]*bot{}
 	for i, name := range []string{"alice", "bob"} {
 		bots[name] = &bot{name: name, addr: name + "@demo.test", imapAddr: srv.IMAPAddr, smtp: srv.SMTPAddr, db: d.db, club: srv.Club,
-			choose: randomMoves(rand.New(rand.NewPCG(uint64(i), 9))), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{}, plies: 1000}
+			choose: randomMoves(rand.New(rand.NewPCG(uint64(i), 9))), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{}, plies: 1000, replyTo: map[int64]string{}}
 		if err := bots[name].send(srv.Club, "hello", "register "+name); err != nil {
 			t.Fatal(err)
 		}
@@ -266,7 +272,7 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := bots["alice"].send(bots["alice"].replyTo, "game", "challenge bob conflagration as first days 2"); err != nil {
+	if err := bots["alice"].send(bots["alice"].account, "game", "challenge bob conflagration as first days 2"); err != nil {
 		t.Fatal(err)
 	}
 	// bob accepts as soon as the challenge is there; then nobody moves, and
@@ -381,7 +387,7 @@ func TestDemoStartProblems(t *testing.T) {
 		err := demo(dctx, demoOptions{imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 1, autoplay: true, fresh: fresh, logTo: newTestWriter(t),
 			onStart: func(_ *demoserver.Server, d *daemon) {
 				d.db.Tx(dctx, func(tx *archive.Tx) error {
-					all, err := tx.GamesUpdatedSince(time.Time{})
+					all, err := tx.GamesAfter(0, 100)
 					games = len(all)
 					return err
 				})

@@ -81,11 +81,14 @@ func newRig(t testing.TB) *rig {
 }
 
 // newMailServers starts Dovecot and the relay and writes the daemon's
-// config, without starting a daemon.
-func newMailServers(t testing.TB) *rig {
+// config, without starting a daemon; extra is TOML added to the config.
+// Every player of the tests has a mailbox: alice (and her second and third
+// address), bob and carol.
+func newMailServers(t testing.TB, extra ...string) *rig {
 	t.Helper()
 	d := dovecot.StartTest(t, dovecot.Options{Users: map[string]string{
-		"postal@demo.test": "postal", "alice@demo.test": "alice", "bob@demo.test": "bob",
+		"postal@demo.test": "postal", "alice@demo.test": "alice", "bob@demo.test": "bob", "carol@demo.test": "carol",
+		"alice.home@demo.test": "alice.home", "alice.work@demo.test": "alice.work",
 	}})
 	relay, err := dovecot.StartRelay(d)
 	if err != nil {
@@ -117,7 +120,7 @@ tls = "none"
 password_env = "POSTAL_TEST_PASSWORD"
 [clock]
 reminders = "none"
-`, filepath.Join(r.dir, "postal.db"), host, imapPort, host, smtpPort)
+`, filepath.Join(r.dir, "postal.db"), host, imapPort, host, smtpPort) + strings.Join(extra, "\n")
 	if err := os.WriteFile(r.config, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -180,27 +183,38 @@ func (r *rig) stop() {
 	}
 }
 
-// player is a club member writing from their own mailbox.
+// player is a club member writing from their own mailbox. The password of
+// a mailbox is its local part.
 type player struct {
 	name, addr, key string
+	account         string // the Reply-To of postal's answer to the registration: the account's token
 	read            map[imap.UID]bool
 	last            imap.UID
 	inbox           []*gotMail
 }
 
-// send delivers a mail from p to the club and returns its Message-ID.
+// send delivers a mail from p to the club, with p's key, and returns its
+// Message-ID.
 func (r *rig) send(p *player, subject, body string) string {
+	r.t.Helper()
+	if p.key != "" {
+		body = "key " + p.key + "\n" + body
+	}
+	return r.sendTo(p, "postal@demo.test", subject, body)
+}
+
+// sendTo delivers a mail from p to the address to (a plus-address of the
+// club, carrying a token), as a mail client answering a mail would; no key
+// is added. It returns the Message-ID.
+func (r *rig) sendTo(p *player, to, subject, body string) string {
 	r.t.Helper()
 	r.mu.Lock()
 	r.n++
 	id := fmt.Sprintf("%s.%d@client.test", p.name, r.n)
 	r.mu.Unlock()
-	if p.key != "" {
-		body = "key " + p.key + "\n" + body
-	}
-	raw := fmt.Sprintf("From: %s <%s>\r\nTo: postal@demo.test\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
-		p.name, p.addr, subject, time.Now().Format(time.RFC1123Z), id, strings.ReplaceAll(body, "\n", "\r\n"))
-	if err := r.d.Deliver(context.Background(), p.addr, []string{"postal@demo.test"}, []byte(raw)); err != nil {
+	raw := fmt.Sprintf("From: %s <%s>\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		p.name, p.addr, to, subject, time.Now().Format(time.RFC1123Z), id, strings.ReplaceAll(body, "\n", "\r\n"))
+	if err := r.d.Deliver(context.Background(), p.addr, []string{to}, []byte(raw)); err != nil {
 		r.t.Fatal(err)
 	}
 	return id
@@ -209,7 +223,7 @@ func (r *rig) send(p *player, subject, body string) string {
 // fetch reads p's new mail.
 func (r *rig) fetch(p *player) {
 	r.t.Helper()
-	for _, m := range fetchSince(r.t, r.d.IMAPAddr, p.addr, p.name, p.last) {
+	for _, m := range fetchSince(r.t, r.d.IMAPAddr, p.addr, strings.Split(p.addr, "@")[0], p.last) {
 		if p.read[m.uid] {
 			continue
 		}
@@ -258,7 +272,7 @@ func (r *rig) register(name string) *player {
 	if m == nil {
 		r.t.Fatalf("no key in %s's registration reply:\n%s", name, reply.Text)
 	}
-	p.key = m[1]
+	p.key, p.account = m[1], reply.ReplyTo
 	return p
 }
 
@@ -313,6 +327,9 @@ func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPl
 	}
 	pos := positions[len(positions)-1]
 	tag := fmt.Sprintf("[postal #%d]", id)
+	// The record keeps the seed secret while the game goes on; the test
+	// reads it from the database to foresee the throws.
+	seed := r.gameRow(id).Seed
 	for !pos.Result().Over() {
 		var side engine.Player = -1
 		for _, s := range pos.ToMove() {
@@ -337,7 +354,7 @@ func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPl
 		if err != nil {
 			r.t.Fatalf("%s: %v", move, err)
 		}
-		if next, _, err = engine.ResolveChance(next, rec.Config.Seed); err != nil {
+		if next, _, err = engine.ResolveChance(next, seed); err != nil {
 			r.t.Fatal(err)
 		}
 		msgID := r.send(me, "Re: "+tag, fmt.Sprintf("move %d #%d %s", id, pos.Ply()+1, move))

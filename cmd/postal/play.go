@@ -35,7 +35,9 @@ func runPlay(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rec.Result = end.Result()
+	if r := end.Result(); r.Over() {
+		rec.Result = r // else as playTerminal left it: a resignation, or none
+	}
 	if *recordFile != "" {
 		return os.WriteFile(*recordFile, []byte(rec.String()), 0o644)
 	}

@@ -165,18 +165,34 @@ func copyRepo(t *testing.T, src, dst string) {
 		t.Skipf("no git checkout to copy: %v", err)
 	}
 	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
-		b, err := os.ReadFile(filepath.Join(src, name))
+		from, to := filepath.Join(src, name), filepath.Join(dst, name)
+		fi, err := os.Lstat(from)
 		if os.IsNotExist(err) {
 			continue // deleted in the working tree
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dst, name)), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dst, name), b, 0o644); err != nil {
-			t.Fatal(err)
+		switch {
+		case fi.Mode()&os.ModeSymlink != 0:
+			link, err := os.Readlink(from)
+			if err == nil {
+				err = os.Symlink(link, to)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		case fi.Mode().IsRegular():
+			b, err := os.ReadFile(from)
+			if err == nil {
+				err = os.WriteFile(to, b, fi.Mode().Perm())
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -40,7 +41,37 @@ func runReplay(args []string, w io.Writer) error {
 			}
 			res = r
 		}
-		fmt.Fprintf(w, "%s %s: %d moves, %s %s\n\n", rec.Game, rec.Config, len(rec.Moves), res.Score(), res.Reason)
+		fmt.Fprintf(w, "%s %s: %d moves, %s %s\n", rec.Game, rec.Config, len(rec.Moves), res.Score(), res.Reason)
+		if err := checkDice(rec, w); err != nil {
+			return fmt.Errorf("record %d (%s): %w", i+1, rec.Game, err)
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+// checkDice checks a record's chance against its seed and says what it
+// found: the fair dice of issue 15.
+func checkDice(rec *notation.Record, w io.Writer) error {
+	n, err := rec.CheckDice()
+	var de *notation.DiceError
+	switch {
+	case errors.As(err, &de) && !rec.Result.Over() && rec.SeedCommitment == "" && rec.Config.Seed == 0:
+		// An unfinished game outside the club (postal play, quit): no seed
+		// shown, none committed to, nothing to check its dice against.
+		fmt.Fprintln(w, "dice: not checked: an unfinished record shows no seed")
+		return nil
+	case errors.Is(err, notation.ErrSeedSecret):
+		fmt.Fprintf(w, "dice: the seed stays secret until the game ends; its commitment is %s\n", rec.SeedCommitment)
+		return nil
+	case err != nil:
+		return err
+	case rec.SeedCommitment != "" && n == 0:
+		fmt.Fprintf(w, "dice: the seed %d matches the commitment %s (no chance moves)\n", rec.Config.Seed, rec.SeedCommitment)
+	case rec.SeedCommitment != "":
+		fmt.Fprintf(w, "dice: the seed %d matches the commitment %s and draws all %d chance moves\n", rec.Config.Seed, rec.SeedCommitment, n)
+	case n > 0:
+		fmt.Fprintf(w, "dice: the seed %d draws all %d chance moves (the record has no commitment)\n", rec.Config.Seed, n)
 	}
 	return nil
 }

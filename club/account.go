@@ -1,0 +1,168 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"postal/archive"
+	"postal/notation"
+)
+
+// maxAddresses is how many addresses a player may add besides the one they
+// registered with, pending ones included: each "address add" mails an
+// address the club does not know, so it is bounded.
+const maxAddresses = 5
+
+// address lists, adds or removes the actor's addresses.
+func (h *handling) address(c notation.Command) (section, error) {
+	if h.actor == nil {
+		return section{}, refuse("you are not registered", "Write \"register NAME\" first.")
+	}
+	switch c.Setting {
+	case "add":
+		return h.addAddress(c.Arg)
+	case "remove":
+		return h.removeAddress(c.Arg)
+	}
+	addrs, err := h.tx.Addresses(h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (registered)\n", h.actor.Address)
+	for _, a := range addrs {
+		if a.Pending() {
+			fmt.Fprintf(&b, "%s (waiting for the reply to its confirmation mail)\n", a.Address)
+		} else {
+			fmt.Fprintf(&b, "%s (confirmed %s)\n", a.Address, a.Confirmed.Format("2006-01-02"))
+		}
+	}
+	return section{Title: "addresses of " + h.actor.Name, Pre: strings.TrimRight(b.String(), "\n"),
+		Lines: []string{"Mail from any of them counts as yours when it proves itself. \"address add ADDRESS\" adds one, \"address remove ADDRESS\" removes one."}}, nil
+}
+
+func (h *handling) addAddress(addr string) (section, error) {
+	p := h.actor
+	if h.s.isOwn(addr) {
+		return section{}, refuse("postal's own address cannot be yours")
+	}
+	switch owner, err := h.tx.PlayerByAddress(addr); {
+	case err == nil && owner.ID == p.ID:
+		return section{}, refuse(addr+" is already your address", "\"address\" lists your addresses.")
+	case err == nil:
+		return section{}, refuse(addr+" belongs to another player", "An address plays for one player only.")
+	case !errors.Is(err, archive.ErrNotFound):
+		return section{}, err
+	}
+	addrs, err := h.tx.Addresses(p.ID)
+	if err != nil {
+		return section{}, err
+	}
+	again := false
+	for _, a := range addrs {
+		again = again || a.Address == addr
+	}
+	if !again && len(addrs) >= maxAddresses {
+		return section{}, refuse(fmt.Sprintf("you have %d addresses already", len(addrs)+1), fmt.Sprintf("postal keeps at most %d besides the one you registered with; \"address remove ADDRESS\" makes room.", maxAddresses))
+	}
+	token := archive.NewSecret(16)
+	if err := h.tx.AddAddress(p.ID, addr, token, h.now); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "address-add", 0, p.ID, addr); err != nil {
+		return section{}, err
+	}
+	err = h.send(outgoing{to: addr, replyToken: token, auto: "auto-generated",
+		subject: fmt.Sprintf("postal: is %s an address of %s?", addr, p.Name),
+		view: mailView{Intro: []string{
+			fmt.Sprintf("%s asked postal, the correspondence games club at %s, to add this address (%s) to their account. Mail from it would then count as %s's.", p.Name, h.s.opt.Address, addr, p.Name),
+			"If you are " + p.Name + " and this address is yours, reply to this mail. What you write does not matter: the reply itself confirms the address, and nothing in it is read.",
+			"If not, ignore this mail: nothing changes, and postal will not write to this address again unless asked.",
+		}}})
+	if err != nil {
+		return section{}, err
+	}
+	return section{Title: "confirmation mail sent to " + addr, Lines: []string{
+		fmt.Sprintf("%s counts as yours once a reply from it to that mail arrives. \"address remove %s\" withdraws it.", addr, addr)}}, nil
+}
+
+func (h *handling) removeAddress(addr string) (section, error) {
+	p := h.actor
+	if addr == p.Address {
+		return section{}, refuse(addr+" is the address you registered with", "It stays yours; \"address remove\" removes only addresses you added.")
+	}
+	removed, err := h.tx.RemoveAddress(p.ID, addr)
+	if err != nil {
+		return section{}, err
+	}
+	if !removed {
+		return section{}, refuse(addr+" is not one of your addresses", "\"address\" lists them.")
+	}
+	if err := h.tx.AddEvent(h.now, "address-remove", 0, p.ID, addr); err != nil {
+		return section{}, err
+	}
+	return section{Title: addr + " is no longer yours", Lines: []string{"Mail from it no longer counts as yours, whatever it carries."}}, nil
+}
+
+// confirmAddress answers the reply to a confirmation mail, sent from the
+// address it confirms: the address becomes its player's. The rest of the
+// mail is not read.
+func (h *handling) confirmAddress(c *claim) error {
+	a, p := c.addr, c.owner
+	h.tagged = 0
+	switch other, err := h.tx.PlayerByAddress(a.Address); {
+	case err == nil && other.ID != p.ID:
+		// Registered or confirmed by someone else since it was added.
+		if _, err := h.tx.RemoveAddress(p.ID, a.Address); err != nil {
+			return err
+		}
+		h.outcome = "refused: the address belongs to another player"
+		h.sections = append(h.sections, section{Title: a.Address + " belongs to another player now", Lines: []string{"An address plays for one player only; nothing was changed."}})
+		return nil
+	case err != nil && !errors.Is(err, archive.ErrNotFound):
+		return err
+	}
+	if err := h.tx.ConfirmAddress(p.ID, a.Address, h.now); err != nil {
+		return err
+	}
+	if err := h.tx.AddEvent(h.now, "address-confirm", 0, p.ID, a.Address); err != nil {
+		return err
+	}
+	h.actor = p
+	h.outcome = "address confirmed"
+	lines := []string{
+		fmt.Sprintf("Mail from %s now counts as %s's when it proves itself like any other: a reply to a mail from postal, or a line \"key YOUR-KEY\". \"address remove %s\" undoes this.", a.Address, p.Name, a.Address),
+		"Nothing else in this mail was read: send your commands in a new mail.",
+	}
+	invites, err := h.tx.BindInvitations(a.Address, p.ID)
+	if err != nil {
+		return err
+	}
+	for _, ch := range invites {
+		lines = append(lines, fmt.Sprintf("Challenge #%d, sent to %s, is yours now: \"accept %d\" or \"decline %d\".", ch.ID, a.Address, ch.ID, ch.ID))
+	}
+	h.sections = append(h.sections, section{OK: true, Title: a.Address + " is now an address of " + p.Name, Lines: lines})
+	// The registered address hears of it too: an address added behind the
+	// player's back is the first thing a thief would do.
+	return h.send(outgoing{to: p.Address, player: p, auto: "auto-generated",
+		subject: "postal: " + a.Address + " now plays as " + p.Name,
+		view: mailView{Intro: []string{
+			fmt.Sprintf("%s confirmed that it is an address of yours: mail from it now counts as yours.", a.Address),
+			fmt.Sprintf("If you did not ask for this, write \"address remove %s\" and \"key new\" at once.", a.Address),
+		}}})
+}
+
+// newKey retires the actor's personal key and gives them a new one.
+func (h *handling) newKey() (section, error) {
+	key := archive.NewSecret(20)
+	if err := h.tx.SetKeyHash(h.actor.ID, hashKey(key)); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "key-new", 0, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
+	h.actor.KeyHash = hashKey(key)
+	return section{Title: "your new personal key", Pre: "key " + key, Lines: []string{
+		"Your old key no longer proves anything. Keep this one secret: a fresh mail (not a reply) that changes a game or your account must carry the line below."}}, nil
+}

@@ -1,0 +1,308 @@
+//go:build integration
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+
+	"postal/engine"
+	"postal/notation"
+)
+
+// Issue 15 by mail against Dovecot: the tokens of postal's mails, written to
+// by someone else, change nothing; a second address of alice's plays once
+// confirmed; the seed of a game with chance stays secret until its end.
+
+const refusedForeign = "postal did nothing with this mail"
+
+// recordText fetches game id's record by mail, as its text.
+func (r *rig) recordText(p *player, id int64) string {
+	r.t.Helper()
+	reply := r.replyTo(p, r.send(p, "record", fmt.Sprintf("record %d", id)))
+	text, ok := reply.Files[fmt.Sprintf("postal-%d.txt", id)]
+	if !ok {
+		r.t.Fatalf("no record attached: %v", reply.Files)
+	}
+	return text
+}
+
+// gameMail has p ask for the board of game id and returns the answer: a
+// mail about the game, whose Reply-To carries p's token for it.
+func (r *rig) gameMail(p *player, id int64) *gotMail {
+	r.t.Helper()
+	m := r.replyTo(p, r.send(p, "board", fmt.Sprintf("board %d", id)))
+	if !strings.HasPrefix(m.ReplyTo, "postal+") || !strings.Contains(m.Subject, fmt.Sprintf("[postal #%d]", id)) {
+		r.t.Fatalf("the board of #%d: Reply-To %q, subject %q", id, m.ReplyTo, m.Subject)
+	}
+	return m
+}
+
+func newPlayer(name, addr string) *player {
+	return &player{name: name, addr: addr, read: map[imap.UID]bool{}}
+}
+
+// The cases of the issue, by mail: carol writes to alice's reply addresses
+// (a game's, the account's, a finished game's, game A's about game B) from
+// her own mailbox. Every mail is refused, every record stays byte for byte
+// the same, and alice hears of it once. alice's own tokens do not reach past
+// their game either.
+func TestIntegrationStolenTokens(t *testing.T) {
+	r := newRig(t)
+	alice, bob, carol := r.register("alice"), r.register("bob"), r.register("carol")
+	a, _ := r.startGame(alice, bob, "superial-chess vs-chess") // alice plays White: e2-e4
+	finished, _ := r.startGame(alice, bob, "conflagration")
+	b, _ := r.startGame(alice, bob, "imperial-chess")
+	aMail, finishedMail := r.gameMail(alice, a), r.gameMail(alice, finished)
+	if reply := r.replyTo(alice, r.send(alice, "bye", fmt.Sprintf("resign %d", finished))); !strings.Contains(reply.Text, "you resigned") {
+		t.Fatalf("resign: %s", reply.Text)
+	}
+	records := map[int64]string{}
+	for _, id := range []int64{a, finished, b} {
+		records[id] = r.recordText(alice, id)
+	}
+
+	for _, tc := range []struct {
+		what, to, body string
+	}{
+		{"alice's game token: e2-e4", aMail.ReplyTo, "e2-e4"},
+		{"alice's game token: resign", aMail.ReplyTo, "resign"},
+		{"alice's game token: draw", aMail.ReplyTo, "draw"},
+		{"alice's account token: open", alice.account, "open conflagration"},
+		{"alice's account token: draw", alice.account, fmt.Sprintf("draw %d", a)},
+		{"alice's account token: vacation", alice.account, "vacation 3"},
+		{"a finished game's token", finishedMail.ReplyTo, "resign"},
+		{"game A's token on game B", aMail.ReplyTo, fmt.Sprintf("resign %d", b)},
+	} {
+		reply := r.replyTo(carol, r.sendTo(carol, tc.to, "Re: "+aMail.Subject, tc.body))
+		if !strings.Contains(reply.Text, refusedForeign) || strings.Contains(reply.Text, "alice") || strings.Contains(reply.Subject, "alice") {
+			t.Fatalf("carol with %s: not refused plainly:\n%s", tc.what, reply.Text)
+		}
+		if reply.ReplyTo != "postal@demo.test" {
+			t.Errorf("carol with %s: the refusal carries a token: %s", tc.what, reply.ReplyTo)
+		}
+	}
+	// alice herself, with tokens that do not reach.
+	reply := r.replyTo(alice, r.sendTo(alice, finishedMail.ReplyTo, "Re: "+finishedMail.Subject, "draw"))
+	if !strings.Contains(reply.Text, fmt.Sprintf("#%d is over: a reply to its mails changes nothing", finished)) {
+		t.Errorf("alice with a finished game's token:\n%s", reply.Text)
+	}
+	reply = r.replyTo(alice, r.sendTo(alice, aMail.ReplyTo, "Re: "+aMail.Subject, fmt.Sprintf("resign %d\nopen conflagration", b)))
+	if !strings.Contains(reply.Text, fmt.Sprintf("a reply about #%d cannot act on #%d", a, b)) || !strings.Contains(reply.Text, `cannot do "open"`) {
+		t.Errorf("alice with game A's token on game B and her account:\n%s", reply.Text)
+	}
+
+	for id, before := range records {
+		if after := r.recordText(alice, id); after != before {
+			t.Errorf("the record of #%d changed:\n%s\nnow\n%s", id, before, after)
+		}
+	}
+	told := 0
+	for _, m := range allMail(t, r, alice) {
+		if strings.Contains(m.Subject, "was used from carol@demo.test") {
+			told++
+		}
+	}
+	if told != 1 {
+		t.Errorf("alice was told %d times, want once", told)
+	}
+	// The token still plays for alice.
+	reply = r.replyTo(alice, r.sendTo(alice, aMail.ReplyTo, "Re: "+aMail.Subject, "e2-e4"))
+	if !strings.Contains(reply.Text, "e2-e4 played") {
+		t.Errorf("alice's own reply:\n%s", reply.Text)
+	}
+}
+
+// alice adds alice.home, confirms it from its mailbox and plays from it;
+// alice.work, added but never confirmed, proves nothing.
+func TestIntegrationSecondAddress(t *testing.T) {
+	r := newRig(t)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, _ := r.startGame(alice, bob, "conflagration")
+	home, work := newPlayer("alice", "alice.home@demo.test"), newPlayer("alice", "alice.work@demo.test")
+	reply := r.replyTo(alice, r.sendTo(alice, alice.account, "addresses", "address add alice.home@demo.test\naddress add alice.work@demo.test"))
+	if !strings.Contains(reply.Text, "confirmation mail sent to alice.home@demo.test") {
+		t.Fatalf("address add:\n%s", reply.Text)
+	}
+	confirm := r.await(home, "the confirmation", func(m *gotMail) bool { return strings.Contains(m.Subject, "an address of alice?") })
+	r.await(work, "the confirmation", func(m *gotMail) bool { return strings.Contains(m.Subject, "an address of alice?") })
+	game := r.gameMail(alice, id)
+	positions, _ := r.record(alice, id).Replay()
+	legal := positions[len(positions)-1].Legal(engine.First)
+
+	// Unconfirmed: refused, even with alice's own token.
+	reply = r.replyTo(work, r.sendTo(work, game.ReplyTo, "Re: "+game.Subject, legal[0].String()))
+	if !strings.Contains(reply.Text, refusedForeign) {
+		t.Fatalf("an unconfirmed address:\n%s", reply.Text)
+	}
+	// Confirmed by a reply from it, then it plays.
+	reply = r.replyTo(home, r.sendTo(home, confirm.ReplyTo, "Re: "+confirm.Subject, "yes"))
+	if !strings.Contains(reply.Text, "alice.home@demo.test is now an address of alice") {
+		t.Fatalf("the confirmation:\n%s", reply.Text)
+	}
+	r.await(alice, "the news of the new address", func(m *gotMail) bool { return strings.Contains(m.Subject, "alice.home@demo.test now plays as alice") })
+	reply = r.replyTo(home, r.sendTo(home, game.ReplyTo, "Re: "+game.Subject, legal[0].String()))
+	if !strings.Contains(reply.Text, legal[0].String()+" played") {
+		t.Fatalf("a move from the confirmed address:\n%s", reply.Text)
+	}
+	if rec := r.record(alice, id); len(rec.Moves) != len(positions) {
+		t.Errorf("%d moves after the move from home, want %d", len(rec.Moves), len(positions))
+	}
+}
+
+// A game of Superial Chess (random ruleset) and one of Initiative by mail:
+// while they go on, the decimal seed is in no file of the site, no mail of
+// any mailbox and no record; the commitment is. Once over, the seed is in
+// the record and on the page, and "postal replay" checks it; a record with
+// one throw altered, or another seed, is refused naming the move.
+func TestIntegrationDiceSecret(t *testing.T) {
+	siteDir := filepath.Join(t.TempDir(), "site")
+	r := newMailServers(t, fmt.Sprintf("[site]\nout = %q\n", siteDir))
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob, carol := r.register("alice"), r.register("bob"), r.register("carol")
+	rng := rand.New(rand.NewPCG(15, 15))
+	for _, game := range []string{"superial-chess random random-moves=3", "initiative"} {
+		id, rec := r.startGame(alice, bob, game)
+		seed := strconv.FormatUint(r.gameRow(id).Seed, 10)
+		commitment := engine.SeedCommitment(id, r.gameRow(id).Seed)
+		if rec.SeedCommitment != commitment {
+			t.Fatalf("%s: the record commits to %q, want %q", game, rec.SeedCommitment, commitment)
+		}
+		checked := false
+		choose := func(pos engine.Position, side engine.Player) string {
+			if pos.Ply() >= 6 && !checked {
+				checked = true
+				r.secretEverywhere(t, id, seed, commitment, siteDir, alice, bob, carol)
+			}
+			legal := pos.Legal(side)
+			for _, m := range legal {
+				if m.String() == "random" && rng.IntN(2) == 0 {
+					return "random" // throw the cube often
+				}
+			}
+			return legal[rng.IntN(len(legal))].String()
+		}
+		r.playGame([2]*player{alice, bob}, id, rec, 10, choose)
+		if !checked {
+			t.Fatalf("%s: the game ended before the check", game)
+		}
+
+		// Over: revealed and checked.
+		text := r.recordText(carol, id)
+		if !strings.Contains(text, `[Seed "`+seed+`"]`) {
+			t.Fatalf("%s: the record of the game over:\n%s", game, text)
+		}
+		waitFor(t, "the seed on the game page", func() bool {
+			b, _ := os.ReadFile(filepath.Join(siteDir, "games", fmt.Sprintf("%d.html", id)))
+			return bytes.Contains(b, []byte(seed))
+		})
+		out, err := r.postal("replay", text)
+		if err != nil || !strings.Contains(out, "dice: the seed "+seed+" matches the commitment "+commitment) {
+			t.Fatalf("%s: postal replay: %v\n%s", game, err, out)
+		}
+		bad, n := alteredThrow(t, text)
+		if out, err := r.postal("replay", bad); err == nil || !strings.Contains(out, fmt.Sprintf("move %d (chance: ", n)) {
+			t.Errorf("%s: a record with move %d altered: %v\n%s", game, n, err, out)
+		}
+		wrong := strings.Replace(text, `[Seed "`+seed+`"]`, fmt.Sprintf(`[Seed "%d"]`, r.gameRow(id).Seed^1), 1)
+		if out, err := r.postal("replay", wrong); err == nil || !strings.Contains(out, "does not match the SeedCommitment") || !strings.Contains(out, "(chance: ") {
+			t.Errorf("%s: another seed: %v\n%s", game, err, out)
+		}
+		t.Logf("%s: game #%d, commitment %s, seed %s revealed and checked", game, id, commitment, seed)
+	}
+}
+
+// secretEverywhere checks that the seed of game id is in no file of the
+// site, no mail of the players' mailboxes and no record, and that the
+// commitment is on the game's page.
+func (r *rig) secretEverywhere(t *testing.T, id int64, seed, commitment, siteDir string, players ...*player) {
+	t.Helper()
+	if text := r.recordText(players[len(players)-1], id); strings.Contains(text, seed) || !strings.Contains(text, commitment) {
+		t.Fatalf("the record of a game in progress:\n%s", text)
+	}
+	page := filepath.Join(siteDir, "games", fmt.Sprintf("%d.html", id))
+	waitFor(t, "the game page with its commitment", func() bool {
+		b, _ := os.ReadFile(page)
+		return bytes.Contains(b, []byte(commitment))
+	})
+	err := filepath.WalkDir(siteDir+"/", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if b, err := os.ReadFile(path); err == nil && bytes.Contains(b, []byte(seed)) {
+			t.Errorf("the site shows the seed of game #%d in progress: %s", id, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range players {
+		for _, m := range allMail(t, r, p) {
+			if bytes.Contains(m.Raw, []byte(seed)) {
+				t.Errorf("%s's mail %q shows the seed of game #%d in progress", p.addr, m.Subject, id)
+			}
+		}
+	}
+}
+
+// postal runs the postal binary on a record; out is its output and errors.
+func (r *rig) postal(cmd, record string) (string, error) {
+	file := filepath.Join(r.dir, "record.txt")
+	if err := os.WriteFile(file, []byte(record), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+	out, err := exec.Command(r.bin, cmd, file).CombinedOutput()
+	return string(out), err
+}
+
+// alteredThrow returns the record text with its last chance move replaced by
+// another outcome (the moves after it cut, so the rest replays), and the
+// move's number.
+func alteredThrow(t *testing.T, text string) (string, int) {
+	t.Helper()
+	rec, err := notation.ReadRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := len(rec.Moves) - 1; i >= 0; i-- {
+		if rec.Moves[i].Player != engine.Chance {
+			continue
+		}
+		for _, m := range positions[i].Legal(engine.Chance) {
+			if m.String() != rec.Moves[i].Text {
+				rec.Moves = rec.Moves[:i+1]
+				rec.Moves[i].Text = m.String()
+				return rec.String(), i + 1
+			}
+		}
+	}
+	t.Fatal("no chance move with another outcome")
+	return "", 0
+}
+
+// waitFor polls ok for up to a minute.
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !ok(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("never saw %s", what)
+		}
+	}
+}
