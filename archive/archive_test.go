@@ -239,7 +239,7 @@ func TestMigrateFromOne(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		// Mails as the outbox kept them before 006: the files' bytes
+		// Mails as the outbox kept them before 008: the files' bytes
 		// inside the message's JSON; one sent, one still due.
 		_, err = tx.exec(`INSERT INTO outbox (msg, created, next_attempt, sent_at) VALUES (?, ?, NULL, ?), (?, ?, ?, NULL)`,
 			oldMail("a@x.org"), fmtTime(now), fmtTime(now), oldMail("b@x.org"), fmtTime(now), fmtTime(now))
@@ -295,7 +295,7 @@ func TestMigrateFromOne(t *testing.T) {
 	}
 }
 
-// oldMail is a mail as the outbox stored it before migration 006.
+// oldMail is a mail as the outbox stored it before migration 008.
 func oldMail(to string) string {
 	return `{"To":"` + to + `","Text":"your move","Inline":[{"Name":"b.png","ContentID":"c1","Data":"iVBORw0K"}],"Attachments":[{"Name":"b.svg","Data":"PHN2Zy8+"},{"Name":"r.txt","Data":"MS4gYQ=="}]}`
 }
