@@ -2,16 +2,23 @@
 GO       ?= go
 FUZZTIME ?= 10s
 
-.PHONY: build test test-integration bench fuzz check generate check-generated
+.PHONY: build test test-long test-integration bench fuzz check generate check-generated
 
+# bin/postal; or put postal on your PATH with: go install ./cmd/postal
 build:
 	$(GO) build -o bin/postal ./cmd/postal
 
-# The race detector slows the long random-game tests down, so they play fewer
-# games under -race (enginetest.RaceEnabled) and are run again in full without it.
+# The daily run (the README's): every test, race detector on, shuffled; each
+# long test (10,000 random games, deep perft, whole games by mail, the
+# README's own commands) runs a quick version of itself.
 test:
 	$(GO) test -race -shuffle=on ./...
-	$(GO) test -count=1 -run 'RandomGames' ./engine/...
+
+# The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), with
+# every other test again; without -race, which would slow them tenfold.
+# CI runs it after make test.
+test-long:
+	POSTAL_TEST_LONG=1 $(GO) test -count=1 -timeout 30m ./...
 
 # Against real mail servers: Dovecot from Debian (see .ci/run).
 test-integration:
@@ -60,7 +67,10 @@ check-generated:
 	cmp -s "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WASM_DIR)/wasm_exec.js || \
 	{ echo "$(WASM_DIR) is stale: run make generate and commit it"; exit 1; }
 
+# gofmt, go vet, staticcheck, fresh generated files, and go.mod/go.sum as go
+# mod tidy leaves them.
 check: check-generated
+	@$(GO) mod tidy -diff >/dev/null || { $(GO) mod tidy -diff; echo "go.mod/go.sum: run go mod tidy"; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: the files above need formatting"; exit 1; }
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...

@@ -11,8 +11,6 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
-
-	"postal/mailer"
 )
 
 func openTemp(t *testing.T) (*DB, string) {
@@ -66,7 +64,7 @@ func TestTxRollsBack(t *testing.T) {
 		if _, err := tx.AddPlayer("alice", "alice@example.org", "h1", now); err != nil {
 			return err
 		}
-		if _, err := tx.Enqueue(mailer.Outbound{To: "alice@example.org"}, now); err != nil {
+		if _, err := tx.Enqueue(Mail{Message: []byte("to alice"), Files: [][]byte{{1}}}, now); err != nil {
 			return err
 		}
 		return boom
@@ -128,6 +126,9 @@ func TestMessageOnce(t *testing.T) {
 	}
 }
 
+// The outbox hands its rows out due first, with their files, and drops the
+// files of a row once it is sent (issue 17), never those of a row still due
+// or given up.
 func TestQueue(t *testing.T) {
 	ctx := context.Background()
 	db, _ := openTemp(t)
@@ -137,8 +138,8 @@ func TestQueue(t *testing.T) {
 	}
 	var ids []int64
 	db.Tx(ctx, func(tx *Tx) error {
-		for i, to := range []string{"a@x.org", "b@x.org"} {
-			id, err := tx.Enqueue(mailer.Outbound{To: to, Subject: "s", Inline: []mailer.Attachment{{Name: "b.png", Data: []byte{0, 1, 2}}}}, t0.Add(time.Duration(i)*time.Second))
+		for i, to := range []string{"a@x.org", "b@x.org", "c@x.org"} {
+			id, err := tx.Enqueue(Mail{Message: []byte("to " + to), Files: [][]byte{{0, 1, 2}, []byte(to)}}, t0.Add(time.Duration(i)*time.Second))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +148,7 @@ func TestQueue(t *testing.T) {
 		return nil
 	})
 	due, err := db.Due(ctx, t0, 10)
-	if err != nil || len(due) != 1 || due[0].Msg.To != "a@x.org" || string(due[0].Msg.Inline[0].Data) != "\x00\x01\x02" {
+	if err != nil || len(due) != 1 || string(due[0].Mail.Message) != "to a@x.org" || len(due[0].Mail.Files) != 2 || string(due[0].Mail.Files[0]) != "\x00\x01\x02" || string(due[0].Mail.Files[1]) != "a@x.org" {
 		t.Fatalf("due at t0: %+v, %v", due, err)
 	}
 	if err := db.Retry(ctx, ids[0], "421 try later", t0.Add(time.Minute)); err != nil {
@@ -157,12 +158,15 @@ func TestQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	next, ok, err := db.NextDue(ctx)
-	if !ok || err != nil || !next.Equal(t0.Add(time.Minute)) {
+	if !ok || err != nil || !next.Equal(t0.Add(2*time.Second)) {
 		t.Fatalf("next due %v %v %v", next, ok, err)
 	}
 	due, _ = db.Due(ctx, t0.Add(time.Hour), 10)
-	if len(due) != 1 || due[0].Attempts != 1 {
+	if len(due) != 2 || due[0].ID != ids[2] || due[1].Attempts != 1 || len(due[1].Mail.Files) != 2 {
 		t.Fatalf("due later: %+v", due)
+	}
+	if err := db.Sent(ctx, ids[2], t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
 	}
 	if err := db.Retry(ctx, ids[0], "550 no such user", time.Time{}); err != nil {
 		t.Fatal(err)
@@ -174,8 +178,15 @@ func TestQueue(t *testing.T) {
 		t.Fatalf("Sent of a missing row: %v", err)
 	}
 	rows, _ := db.Outbox(ctx, 0)
-	if rows[0].LastError != "550 no such user" || rows[0].Attempts != 2 || !rows[1].SentAt.Equal(t0.Add(2*time.Second)) {
+	if len(rows) != 3 || rows[0].LastError != "550 no such user" || rows[0].Attempts != 2 || !rows[1].SentAt.Equal(t0.Add(2*time.Second)) {
 		t.Fatalf("rows: %+v", rows)
+	}
+	if len(rows[0].Mail.Files) != 2 || rows[1].Mail.Files != nil || rows[2].Mail.Files != nil || string(rows[2].Mail.Message) != "to c@x.org" {
+		t.Fatalf("files after sending: given up %d, sent %d and %d; message %q", len(rows[0].Mail.Files), len(rows[1].Mail.Files), len(rows[2].Mail.Files), rows[2].Mail.Message)
+	}
+	var n int
+	if err := db.db.QueryRow(`SELECT COUNT(*) FROM outbox_files`).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("%d file rows left, %v; want the given-up row's 2", n, err)
 	}
 }
 
@@ -225,6 +236,13 @@ func TestMigrateFromOne(t *testing.T) {
 		a, _ := tx.AddPlayer("a", "a@x.org", "h1", now)
 		b, _ := tx.AddPlayer("b", "b@x.org", "h2", now)
 		_, err := tx.exec(`INSERT INTO games (id, game, config, seed, first_id, second_id, position, ply, status, deadline, created, updated) VALUES (1, 'g', '', 0, ?, ?, 'p', 0, 'active', ?, ?, ?)`, a.ID, b.ID, fmtTime(now.Add(time.Hour)), fmtTime(now), fmtTime(now))
+		if err != nil {
+			return err
+		}
+		// Mails as the outbox kept them before 008: the files' bytes
+		// inside the message's JSON; one sent, one still due.
+		_, err = tx.exec(`INSERT INTO outbox (msg, created, next_attempt, sent_at) VALUES (?, ?, NULL, ?), (?, ?, ?, NULL)`,
+			oldMail("a@x.org"), fmtTime(now), fmtTime(now), oldMail("b@x.org"), fmtTime(now), fmtTime(now))
 		return err
 	})
 	if err != nil {
@@ -238,6 +256,19 @@ func TestMigrateFromOne(t *testing.T) {
 	defer db.Close()
 	if v, _ := db.Version(ctx); v != lastMigration(t) {
 		t.Fatalf("version %d after migrating, want %d", v, lastMigration(t))
+	}
+	// The sent mail lost its files' bytes and kept the rest; the due one
+	// is as it was.
+	rows, err := db.Outbox(ctx, 0)
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("outbox after migrating: %+v, %v", rows, err)
+	}
+	sent, due := string(rows[0].Mail.Message), string(rows[1].Mail.Message)
+	if strings.Contains(sent, `"Data"`) || !strings.Contains(sent, `"Inline":[{"Name":"b.png","ContentID":"c1"}]`) || !strings.Contains(sent, `"Attachments":[{"Name":"b.svg"},{"Name":"r.txt"}]`) || !strings.Contains(sent, `"Text":"your move"`) {
+		t.Errorf("sent mail after migrating: %s", sent)
+	}
+	if due != oldMail("b@x.org") {
+		t.Errorf("due mail after migrating: %s", due)
 	}
 	// The old game reads with the columns later migrations added, at their
 	// defaults, and the clock scheduler sees its deadline.
@@ -262,4 +293,9 @@ func TestMigrateFromOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// oldMail is a mail as the outbox stored it before migration 008.
+func oldMail(to string) string {
+	return `{"To":"` + to + `","Text":"your move","Inline":[{"Name":"b.png","ContentID":"c1","Data":"iVBORw0K"}],"Attachments":[{"Name":"b.svg","Data":"PHN2Zy8+"},{"Name":"r.txt","Data":"MS4gYQ=="}]}`
 }

@@ -268,11 +268,11 @@ func grepMail(t *testing.T, c *club, s string) string {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		raw, err := mailer.BuildMessage(r.Msg)
+		m := c.load(r)
+		raw, err := mailer.BuildMessage(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := r.Msg
 		all := m.Subject + m.Text + m.HTML + string(raw)
 		for _, a := range append(m.Inline, m.Attachments...) {
 			all += string(a.Data)

@@ -112,10 +112,20 @@ func (c *club) outbox() []mailer.Outbound {
 	}
 	var out []mailer.Outbound
 	for _, r := range rows {
-		out = append(out, r.Msg)
+		out = append(out, c.load(r))
 		c.last = r.ID
 	}
 	return out
+}
+
+// load reads the message of an outbox row back.
+func (c *club) load(r archive.OutboxRow) mailer.Outbound {
+	c.t.Helper()
+	m, err := mailer.LoadOutbound(r.Mail.Message, r.Mail.Files)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return m
 }
 
 // register registers name and remembers the key from the reply.
@@ -293,8 +303,8 @@ func TestWholeGame(t *testing.T) {
 	rows, _ := c.db.Outbox(context.Background(), 0)
 	roots := map[string]bool{}
 	for _, r := range rows {
-		if r.Msg.To == "bob@example.org" && strings.Contains(r.Msg.Subject, "[postal #1]") && len(r.Msg.References) > 0 {
-			roots[r.Msg.References[0]] = true
+		if m := c.load(r); m.To == "bob@example.org" && strings.Contains(m.Subject, "[postal #1]") && len(m.References) > 0 {
+			roots[m.References[0]] = true
 		}
 	}
 	if len(roots) != 1 {

@@ -217,7 +217,7 @@ func (c *club) lastText() string {
 	if err != nil || len(rows) == 0 {
 		c.t.Fatalf("outbox: %v", err)
 	}
-	return rows[len(rows)-1].Msg.Text
+	return c.load(rows[len(rows)-1]).Text
 }
 
 var confirmSubjectRE = regexp.MustCompile(`^postal: is (\S+) an address of (\S+)\?$`)

@@ -278,5 +278,5 @@ func ExampleParseCommands() {
 	// Output:
 	// move 17 #12 C3-D4
 	// resign 18
-	// error: 3:1: unknown command "mvoe" (write "help" for the list)
+	// error: 3:1: unknown command "mvoe" (to move, write "move ID MOVE" with the game's number, or the move alone in a reply to the game's mail; "help" lists every command)
 }

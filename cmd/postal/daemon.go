@@ -75,7 +75,7 @@ func (d *daemon) run(ctx context.Context) error {
 	go func() {
 		defer wg.Done()
 		defer cancel()
-		errs[1] = d.sender.Run(ctx, d.db)
+		errs[1] = d.sender.Run(ctx, outbox{d.db})
 	}()
 	go func() {
 		defer wg.Done()

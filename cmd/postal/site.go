@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -17,29 +19,33 @@ import (
 	"postal/site/clubarchive"
 )
 
-// runSite is "postal site build" and "postal site serve".
+// runSite is "postal site build" and "postal site serve". Without a config
+// or flags they find the demo's database and site (see siteDefaults).
 func runSite(args []string, w io.Writer) error {
-	if len(args) == 0 {
-		return usageError{"site needs build or serve"}
+	sub := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub, args = args[0], args[1:]
 	}
-	fs := flag.NewFlagSet("site "+args[0], flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := flag.NewFlagSet("site "+sub, flag.ContinueOnError)
 	configFile := fs.String("config", "", "take the database and site settings from this config file")
-	dbFile := fs.String("db", "", "the SQLite database (default: the config's, else postal.db)")
-	out := fs.String("out", "", "build: the site directory (default: the config's, else site-out)")
+	dbFile := fs.String("db", "", "the SQLite database (default: the config's, else ./postal.db, else the demo's ./"+demoData+"/postal.db)")
+	out := fs.String("out", "", "build: the site directory (default: the config's, else ./site-out)")
 	url := fs.String("url", "", "build: the public address of the site, for the feed and sitemap")
-	dir := fs.String("dir", "", "serve: the site directory (default: as --out)")
+	dir := fs.String("dir", "", "serve: the site directory (default: the config's, else ./site-out, else the demo's ./"+demoData+"/site)")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: the address to listen on")
-	if err := fs.Parse(args[1:]); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return usageError{err.Error()}
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{"unexpected " + fs.Arg(0)}
+	switch {
+	case sub == "":
+		return usageError{"site needs build or serve"}
+	case sub != "build" && sub != "serve":
+		return usageError{fmt.Sprintf("site has no %q: build or serve", sub)}
+	case len(rest) > 0:
+		return usageError{"unexpected " + rest[0]}
 	}
-	cfg := &Config{Database: "postal.db", Site: SiteConfig{Out: "site-out"}}
+	cfg := &Config{}
 	if *configFile != "" {
 		var err error
 		if cfg, err = LoadConfig(*configFile); err != nil {
@@ -51,24 +57,60 @@ func runSite(args []string, w io.Writer) error {
 			*f.into = *f.flag
 		}
 	}
+	if err := siteDefaults(cfg, sub); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	switch args[0] {
-	case "build":
+	// The command says what it built; the log keeps to warnings.
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if sub == "build" {
 		return siteBuild(ctx, cfg, w, log)
-	case "serve":
-		fmt.Fprintf(w, "postal: serving %s at http://%s/\n", cfg.Site.Out, *addr)
-		return site.Serve(ctx, *addr, cfg.Site.Out)
 	}
-	return usageError{fmt.Sprintf("site has no %q: build or serve", args[0])}
+	fmt.Fprintf(w, "postal: serving %s at http://%s/ (Ctrl-C stops)\n", cfg.Site.Out, *addr)
+	return site.Serve(ctx, *addr, cfg.Site.Out)
+}
+
+// siteDefaults fills what neither the config nor a flag set: the database is
+// ./postal.db or else the demo's, the site of a build goes to ./site-out (git
+// ignores it), and serve shows ./site-out or else the demo's site. What it
+// cannot find it names, with the flag that sets it.
+func siteDefaults(cfg *Config, sub string) error {
+	if sub == "build" && cfg.Database == "" {
+		cfg.Database = firstExisting("postal.db", filepath.Join(demoData, "postal.db"))
+		if cfg.Database == "" {
+			return fmt.Errorf("no database here (./postal.db, or the demo's ./%s/postal.db): name one with --db FILE or --config FILE", demoData)
+		}
+	}
+	if cfg.Site.Out != "" {
+		return nil
+	}
+	if sub == "build" {
+		cfg.Site.Out = "site-out"
+		return nil
+	}
+	cfg.Site.Out = firstExisting("site-out", filepath.Join(demoData, "site"))
+	if cfg.Site.Out == "" {
+		return fmt.Errorf("no site here (./site-out, or the demo's ./%s/site): name one with --dir DIR, or build one with postal site build", demoData)
+	}
+	return nil
+}
+
+// firstExisting returns the first of paths that exists, or "".
+func firstExisting(paths ...string) string {
+	for _, p := range paths {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
 }
 
 // siteBuild builds the whole site from the database, with a progress bar on
 // a terminal and a line of summary.
 func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) error {
 	if _, err := os.Stat(cfg.Database); err != nil {
-		return fmt.Errorf("the database: %w", err)
+		return fmt.Errorf("the database: %w (name it with --db FILE)", err)
 	}
 	db, err := archive.Open(ctx, cfg.Database)
 	if err != nil {
