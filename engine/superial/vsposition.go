@@ -54,7 +54,7 @@ func (p *vsPosition) ToMove() []engine.Player {
 	if p.result.Over() {
 		return nil
 	}
-	return []engine.Player{engine.Player(p.toMove)}
+	return engine.Players(engine.Player(p.toMove))
 }
 
 func (p *vsPosition) Ply() int              { return p.ply }
@@ -137,6 +137,86 @@ func (p *vsPosition) each(yield func(Move) bool) bool {
 	return stopped
 }
 
+// RandomMove draws a legal move of pl (engine.RandomMover): a candidate by
+// the pieces' movement, drawn uniformly, checked as each checks it, and
+// dropped for another when illegal. A cube move that crowns the cubes'
+// king counts once, its crowning drawn among the legal ones. No texts but
+// the drawn move's, no sorting.
+func (p *vsPosition) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
+	if p.result.Over() || int(pl) != p.toMove {
+		return nil
+	}
+	us := p.toMove
+	type cand struct {
+		cm     chessMove
+		from   sq
+		lo, hi int32 // a cube move's legs in legs[lo:hi]; lo < 0 for an aspect change alone
+		aspect int8
+		cube   bool
+	}
+	var cbuf [256]cand
+	var lbuf [1024]leg
+	cs, legs := cbuf[:0], lbuf[:0]
+	for _, cm := range p.pseudo(p.castleSafe) {
+		cs = append(cs, cand{cm: cm})
+	}
+	inCheck := false
+	if us == black {
+		inCheck = p.threatened(black)
+		p.b.gen(black, func(from sq, ls []leg, aspect int) bool {
+			c := cand{from: from, lo: -1, aspect: int8(aspect), cube: true}
+			if ls != nil {
+				c.lo = int32(len(legs))
+				legs = append(legs, ls...)
+				c.hi = int32(len(legs))
+			}
+			cs = append(cs, c)
+			return true
+		})
+	}
+	for len(cs) > 0 {
+		i := rng.IntN(len(cs))
+		c := cs[i]
+		cs[i] = cs[len(cs)-1]
+		cs = cs[:len(cs)-1]
+		switch {
+		case !c.cube:
+			if !p.afterChess(c.cm).threatened(us) {
+				m := p.chessMoveOf(c.cm)
+				return &m
+			}
+		case c.lo < 0:
+			if !inCheck { // an aspect change alone moves nothing (R5)
+				m := newAspectMove(c.from, int(c.aspect))
+				return &m
+			}
+		default:
+			mv := Move{kind: kindMove, from: c.from, legs: slices.Clone(legs[c.lo:c.hi]), aspect: c.aspect}
+			n, canon, end, taken, err := p.cubeMove(mv)
+			if err != nil {
+				panic(fmt.Sprintf("superial: generated cube move %s refused: %v\nposition %s", mv, err, p))
+			}
+			crowns := []*crowning{nil}
+			if p.stackSq() < 0 && len(taken) > 0 {
+				crowns = crowns[:0]
+				for _, s := range taken {
+					crowns = append(crowns, &crowning{s, noSq}, &crowning{s, end})
+				}
+			}
+			for len(crowns) > 0 {
+				j := rng.IntN(len(crowns))
+				m, after, err := p.finishCube(n, canon, end, taken, crowns[j])
+				if err == nil && !after.threatened(black) {
+					return &m
+				}
+				crowns[j] = crowns[len(crowns)-1]
+				crowns = crowns[:len(crowns)-1]
+			}
+		}
+	}
+	return nil
+}
+
 // castleSafe tells whether White's king, moved from e1 to s, could not be
 // taken there: castling may not start, cross or end in check (R14, R17).
 func (p *vsPosition) castleSafe(s int8) bool {
@@ -187,6 +267,7 @@ func (p *vsPosition) cubeMove(mv Move) (n chessPos, canon Move, end sq, taken []
 	if err != nil {
 		return n, canon, end, nil, err
 	}
+	canon.text = canon.format()
 	n.settle(left)
 	n.ep = -1
 	n.toMove = white
