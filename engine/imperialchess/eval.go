@@ -68,13 +68,7 @@ func (p *Position) SampleUnlisted(pl engine.Player, rng *rand.Rand, n int) []eng
 // file left has a piece that can move. It reports false when no sub-move
 // could be made.
 func (st state) randomCharge(pl engine.Player, rng *rand.Rand) (Move, bool) {
-	var startFile [nsq]int8
-	for id := range startFile {
-		startFile[id] = -1
-		if st.at[id] != empty {
-			startFile[id] = int8(fileOf(int(st.at[id])))
-		}
-	}
+	startFile := st.files()
 	var used [size]bool
 	var fx effects
 	m := Move{Kind: charge}

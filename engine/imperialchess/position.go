@@ -666,6 +666,20 @@ var moveRule = [nkinds]string{
 	"R11: forward one, two on its first move, capturing straight or diagonally forward",
 }
 
+// files returns the file each piece stands on, -1 for those off the board:
+// a charge moves one piece from each file as it stood when the turn began
+// (R14).
+func (st *state) files() [nsq]int8 {
+	var f [nsq]int8
+	for id := range f {
+		f[id] = -1
+		if st.at[id] != empty {
+			f[id] = int8(fileOf(int(st.at[id])))
+		}
+	}
+	return f
+}
+
 // playCharge checks and plays a charge (R14).
 func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) (Move, error) {
 	text := m.String()
@@ -676,13 +690,7 @@ func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) 
 		return m, engine.Illegal(text, "a charge needs at least one sub-move")
 	}
 	// The file each piece stood on at the start of the turn.
-	var startFile [nsq]int8
-	for id := range startFile {
-		startFile[id] = -1
-		if st.at[id] != empty {
-			startFile[id] = int8(fileOf(int(st.at[id])))
-		}
-	}
+	startFile := st.files()
 	var used [size]bool
 	played := Move{Kind: charge}
 	for i, sub := range m.Subs {

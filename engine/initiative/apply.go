@@ -49,7 +49,7 @@ func (p *Position) Apply(pl engine.Player, em engine.Move) (engine.Position, err
 		return nil, err
 	}
 	q.ply++
-	q.lastBy, q.last = pl, lastMove{m, true}
+	q.lastBy, q.last = pl, engine.LastMove[Move]{Move: m, Set: true}
 	return &q, nil
 }
 

@@ -82,22 +82,7 @@ type Position struct {
 	r2    [2]int
 
 	lastBy engine.Player
-	last   lastMove
-}
-
-// lastMove is the last move played. Its text is written on first need:
-// playouts never read it.
-type lastMove struct {
-	m  Move
-	ok bool
-}
-
-// text is the canonical text of the last move, "" at the start.
-func (l lastMove) text() string {
-	if !l.ok {
-		return ""
-	}
-	return l.m.String()
+	last   engine.LastMove[Move]
 }
 
 // ToMove implements engine.Position.

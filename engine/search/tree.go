@@ -22,11 +22,11 @@ type node struct {
 	pos   engine.Position
 	move  engine.Move   // the move that led here from the parent
 	mover engine.Player // who acts here: a player, or engine.Chance
-	over  bool          // the game is over: a leaf for good
 
 	// proven is set once the outcome of best play from here is known
 	// (MCTS-Solver): the game is over, or the mover has a move proven to
-	// win, or every move is proven. A visit then returns outcome.
+	// win, or every move is proven. A visit then returns outcome, and
+	// the search never goes below.
 	proven  bool
 	outcome Rewards
 
@@ -50,7 +50,7 @@ func (s *searcher) newNode(pos engine.Position, move engine.Move) *node {
 	players := pos.ToMove()
 	switch {
 	case len(players) == 0:
-		n.over, n.proven, n.outcome = true, true, Outcome(pos.Result())
+		n.proven, n.outcome = true, Outcome(pos.Result())
 	case slices.Contains(players, engine.Chance):
 		n.mover = engine.Chance
 	case slices.Contains(players, s.me):
@@ -223,9 +223,6 @@ func (s *searcher) chanceChild(n *node) (*node, error) {
 // result's, or the Evaluator's where the game has one and the playout
 // reached its cap, or a draw's at MaxPlayoutPlies.
 func (s *searcher) playout(n *node) (Rewards, error) {
-	if n.over {
-		return Outcome(n.pos.Result()), nil
-	}
 	plies := MaxPlayoutPlies
 	if _, ok := n.pos.(engine.Evaluator); ok {
 		plies = s.plies

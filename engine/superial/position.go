@@ -19,7 +19,7 @@ type Position struct {
 	pending bool    // a random move was spent: the cube must be thrown (engine.Chance)
 	ply     int
 	quiet   int // plies since the last capture, random move or aspect change (see drawLimit)
-	last    lastMove
+	last    engine.LastMove[Move]
 	// hist holds the hashes of the earlier positions since the last random
 	// move, oldest first, for the repetition rule (R10). Pending positions
 	// are not counted.
@@ -160,24 +160,9 @@ func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
 // randomMove draws one of the moves of team t uniformly, with the random
 // move (R11) among them when random is set; nil when there is none.
 func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
-	type gm struct {
-		from   sq
-		lo, hi int32 // its legs in legs[lo:hi]; lo < 0 for an aspect change alone
-		aspect int8
-	}
-	var mbuf [256]gm
+	var mbuf [256]genMove
 	var lbuf [1024]leg
-	ms, legs := mbuf[:0], lbuf[:0]
-	b.gen(t, func(from sq, ls []leg, aspect int) bool {
-		m := gm{from: from, lo: -1, aspect: int8(aspect)}
-		if ls != nil {
-			m.lo = int32(len(legs))
-			legs = append(legs, ls...)
-			m.hi = int32(len(legs))
-		}
-		ms = append(ms, m)
-		return true
-	})
+	ms, legs := b.genMoves(t, mbuf[:0], lbuf[:0])
 	n := len(ms)
 	if random {
 		n++
@@ -189,11 +174,39 @@ func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
 	if k == len(ms) {
 		return &randomMove
 	}
-	m := ms[k]
+	m := ms[k].move(legs)
+	return &m
+}
+
+// genMove is a move of the generator kept without its text: the legs of
+// every move generated stand in one buffer.
+type genMove struct {
+	from   sq
+	lo, hi int32 // its legs in the buffer's [lo:hi]; lo < 0 for an aspect change alone
+	aspect int8
+}
+
+// genMoves appends the moves of team t's cubes to ms, their legs to legs.
+func (b *board) genMoves(t int, ms []genMove, legs []leg) ([]genMove, []leg) {
+	b.gen(t, func(from sq, ls []leg, aspect int) bool {
+		m := genMove{from: from, lo: -1, aspect: int8(aspect)}
+		if ls != nil {
+			m.lo = int32(len(legs))
+			legs = append(legs, ls...)
+			m.hi = int32(len(legs))
+		}
+		ms = append(ms, m)
+		return true
+	})
+	return ms, legs
+}
+
+// move is the Move of m, whose legs are in legs, without its text.
+func (m genMove) move(legs []leg) Move {
 	if m.lo < 0 {
-		return &Move{kind: kindAspect, from: m.from, aspect: m.aspect}
+		return Move{kind: kindAspect, from: m.from, aspect: m.aspect}
 	}
-	return &Move{kind: kindMove, from: m.from, legs: slices.Clone(legs[m.lo:m.hi]), aspect: m.aspect}
+	return Move{kind: kindMove, from: m.from, legs: slices.Clone(legs[m.lo:m.hi]), aspect: m.aspect}
 }
 
 // throwFace is the outcome of the third throw (R11): 1-3 black o + x,
@@ -262,7 +275,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		next.pending = false
 		next.side = 1 - p.side
 		next.quiet = 0
-		next.last = lastMove{mv, true}
+		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 		next.hist = nil // random moves left changed: no earlier position returns
 		next.finish()
 		return &next, nil
@@ -279,7 +292,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		}
 		next.left[p.side]--
 		next.pending = true
-		next.last = lastMove{mv, true}
+		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 		next.hist = nil
 		return &next, nil
 	case kindAspect:
@@ -295,7 +308,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		}
 		next.b.set(mv.from, piece(c.team(), int(mv.aspect)))
 		next.quiet = 0
-		next.last = lastMove{mv, true}
+		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 	case kindMove:
 		if _, err := p.own(mv, mv.from); err != nil {
 			return nil, err
@@ -311,27 +324,12 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		if captures > 0 || mv.aspect >= 0 {
 			next.quiet = 0
 		}
-		next.last = lastMove{canon, true}
+		next.last = engine.LastMove[Move]{Move: canon, Set: true}
 	}
 	next.hist = &histNode{h: p.hash(), prev: p.hist}
 	next.side = 1 - p.side
 	next.finish()
 	return &next, nil
-}
-
-// lastMove is the last move played. Its text is written on first need:
-// playouts never read it.
-type lastMove struct {
-	m  Move
-	ok bool
-}
-
-// text is the canonical text of the last move, "" at the start.
-func (l lastMove) text() string {
-	if !l.ok {
-		return ""
-	}
-	return l.m.String()
 }
 
 // onBoard checks the squares of mv against the board size.

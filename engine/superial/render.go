@@ -34,7 +34,7 @@ func (p *Position) counts() string {
 }
 
 func (p *Position) lastLine() string {
-	last := p.last.text()
+	last := p.last.Text()
 	if last == "" {
 		return "Last move: none."
 	}
@@ -127,7 +127,7 @@ var (
 // highlighted with arrows (dashed where a slasher wraps around an edge).
 func (p *Position) Picture() *picture.Picture {
 	title := fmt.Sprintf("Superial Chess %dx%d. %s %s", p.b.n, p.b.n, p.status(), p.lastLine())
-	pic, _ := boardPicture(&p.b, picHeight, title, p.status(), p.lastPath(), strings.HasPrefix(p.last.text(), "throw"), drawCube)
+	pic, _ := boardPicture(&p.b, picHeight, title, p.status(), p.lastPath(), strings.HasPrefix(p.last.Text(), "throw"), drawCube)
 	c := p.b.count()
 	lines := []string{p.lastLine(), fmt.Sprintf("Pieces: White %d, Black %d.", c[0], c[1])}
 	if p.random {
@@ -218,7 +218,7 @@ func captions(pic *picture.Picture, lines []string, legend ...string) {
 // lastPath returns the squares of the last move: start and landings (one
 // square for an aspect change or a throw; none for random or at the start).
 func (p *Position) lastPath() []sq {
-	last := p.last.text()
+	last := p.last.Text()
 	if last == "" || last == "random" {
 		return nil
 	}

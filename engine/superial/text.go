@@ -50,7 +50,7 @@ func (p *Position) String() string {
 		b.WriteString(" -")
 	}
 	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
-	if last := p.last.text(); last == "" {
+	if last := p.last.Text(); last == "" {
 		b.WriteByte('-')
 	} else {
 		b.WriteString(strings.ReplaceAll(last, " ", "_"))
@@ -208,7 +208,7 @@ func parsePosition(text string) (*Position, error) {
 		if err != nil {
 			return bad("last move: %v", err)
 		}
-		p.last = lastMove{m, true}
+		p.last = engine.LastMove[Move]{Move: m, Set: true}
 	}
 	if p.hist, err = parseHistory(fields[8], p.ply); err != nil {
 		return bad("%v", err)

@@ -118,14 +118,7 @@ func (p *vsPosition) each(yield func(Move) bool) bool {
 		if err != nil {
 			panic(fmt.Sprintf("superial: generated cube move %s refused: %v\nposition %s", appendMove(nil, from, legs, aspect), err, p))
 		}
-		crowns := []*crowning{nil}
-		if !crowned && len(taken) > 0 {
-			crowns = crowns[:0]
-			for _, s := range taken {
-				crowns = append(crowns, &crowning{s, noSq}, &crowning{s, end})
-			}
-		}
-		for _, c := range crowns {
+		for _, c := range crownings(crowned, taken, end) {
 			m, after, err := p.finishCube(n, canon, end, taken, c)
 			if err == nil && safe(after) && !yield(m) {
 				stopped = true
@@ -147,74 +140,70 @@ func (p *vsPosition) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
 		return nil
 	}
 	us := p.toMove
-	type cand struct {
-		cm     chessMove
-		from   sq
-		lo, hi int32 // a cube move's legs in legs[lo:hi]; lo < 0 for an aspect change alone
-		aspect int8
-		cube   bool
-	}
-	var cbuf [256]cand
+	var cbuf [256]chessMove
+	chess := append(cbuf[:0], p.pseudo(p.castleSafe)...)
+	var mbuf [256]genMove
 	var lbuf [1024]leg
-	cs, legs := cbuf[:0], lbuf[:0]
-	for _, cm := range p.pseudo(p.castleSafe) {
-		cs = append(cs, cand{cm: cm})
-	}
+	cubes, legs := mbuf[:0], lbuf[:0]
 	inCheck := false
 	if us == black {
 		inCheck = p.threatened(black)
-		p.b.gen(black, func(from sq, ls []leg, aspect int) bool {
-			c := cand{from: from, lo: -1, aspect: int8(aspect), cube: true}
-			if ls != nil {
-				c.lo = int32(len(legs))
-				legs = append(legs, ls...)
-				c.hi = int32(len(legs))
-			}
-			cs = append(cs, c)
-			return true
-		})
+		cubes, legs = p.b.genMoves(black, cubes, legs)
 	}
-	for len(cs) > 0 {
-		i := rng.IntN(len(cs))
-		c := cs[i]
-		cs[i] = cs[len(cs)-1]
-		cs = cs[:len(cs)-1]
-		switch {
-		case !c.cube:
-			if !p.afterChess(c.cm).threatened(us) {
-				m := p.chessMoveOf(c.cm)
+	for len(chess)+len(cubes) > 0 {
+		i := rng.IntN(len(chess) + len(cubes))
+		if i < len(chess) {
+			cm := chess[i]
+			chess[i] = chess[len(chess)-1]
+			chess = chess[:len(chess)-1]
+			if !p.afterChess(cm).threatened(us) {
+				m := p.chessMoveOf(cm)
 				return &m
 			}
-		case c.lo < 0:
+			continue
+		}
+		i -= len(chess)
+		mv := cubes[i].move(legs)
+		cubes[i] = cubes[len(cubes)-1]
+		cubes = cubes[:len(cubes)-1]
+		if mv.kind == kindAspect {
 			if !inCheck { // an aspect change alone moves nothing (R5)
-				m := newAspectMove(c.from, int(c.aspect))
+				mv.text = mv.format()
+				return &mv
+			}
+			continue
+		}
+		n, canon, end, taken, err := p.cubeMove(mv)
+		if err != nil {
+			panic(fmt.Sprintf("superial: generated cube move %s refused: %v\nposition %s", mv, err, p))
+		}
+		crowns := crownings(p.stackSq() >= 0, taken, end)
+		for len(crowns) > 0 {
+			j := rng.IntN(len(crowns))
+			m, after, err := p.finishCube(n, canon, end, taken, crowns[j])
+			if err == nil && !after.threatened(black) {
 				return &m
 			}
-		default:
-			mv := Move{kind: kindMove, from: c.from, legs: slices.Clone(legs[c.lo:c.hi]), aspect: c.aspect}
-			n, canon, end, taken, err := p.cubeMove(mv)
-			if err != nil {
-				panic(fmt.Sprintf("superial: generated cube move %s refused: %v\nposition %s", mv, err, p))
-			}
-			crowns := []*crowning{nil}
-			if p.stackSq() < 0 && len(taken) > 0 {
-				crowns = crowns[:0]
-				for _, s := range taken {
-					crowns = append(crowns, &crowning{s, noSq}, &crowning{s, end})
-				}
-			}
-			for len(crowns) > 0 {
-				j := rng.IntN(len(crowns))
-				m, after, err := p.finishCube(n, canon, end, taken, crowns[j])
-				if err == nil && !after.threatened(black) {
-					return &m
-				}
-				crowns[j] = crowns[len(crowns)-1]
-				crowns = crowns[:len(crowns)-1]
-			}
+			crowns[j] = crowns[len(crowns)-1]
+			crowns = crowns[:len(crowns)-1]
 		}
 	}
 	return nil
+}
+
+// crownings lists the crownings a cube move that ended on end and took
+// the men on taken may carry: none (nil) when the cubes have their king or
+// took no man, else each man taken, crowned where it stood or where the
+// cube ended (R16).
+func crownings(crowned bool, taken []sq, end sq) []*crowning {
+	if crowned || len(taken) == 0 {
+		return []*crowning{nil}
+	}
+	var out []*crowning
+	for _, s := range taken {
+		out = append(out, &crowning{s, noSq}, &crowning{s, end})
+	}
+	return out
 }
 
 // castleSafe tells whether White's king, moved from e1 to s, could not be
