@@ -253,9 +253,9 @@ func TestSimultaneousSetup(t *testing.T) {
 	}
 }
 
-// TestBotsFinishGames plays every game and ruleset to its end, the
-// weakest level on both sides, chance drawn from the game's seed as the
-// club draws it; every game must end by the rules.
+// TestBotsFinishGames plays every game and ruleset to its end, a weak bot
+// on both sides, each move sent as its text and chance drawn from the
+// game's seed as the club does; every game must end by the rules.
 func TestBotsFinishGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
@@ -276,9 +276,10 @@ func TestBotsFinishGames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				next, err := pos.Apply(p, m)
+				// As the club plays it: the move's text, read and applied.
+				next, _, err := engine.Play(pos, p, m.String())
 				if err != nil {
-					t.Fatalf("chosen move %s refused: %v", m, err)
+					t.Fatalf("chosen move %q refused: %v", m, err)
 				}
 				pos = resolve(t, next, 2)
 			}
