@@ -17,8 +17,9 @@ test:
 test-integration:
 	$(GO) test -count=1 -tags integration -run Integration ./...
 
-# Engines (playouts/s), the site (full build of 10,000 games, one-move
-# update), mail parsing; then moves by mail end to end against Dovecot.
+# Engines (random playouts in plies/s, fast path and through Legal; the
+# bot's playouts/s), the site (full build of 10,000 games, one-move update),
+# mail parsing; then moves by mail end to end against Dovecot.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(GO) test -tags integration -run '^$$' -bench Integration -benchtime 40x ./cmd/postal
