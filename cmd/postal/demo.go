@@ -38,6 +38,8 @@ type demoOptions struct {
 	logTo io.Writer
 	// maxPlies is where autoplay's games stop; 0 means autoplayMaxPlies.
 	maxPlies int
+	// bots, when set, replaces the demo's [bots] (the bot on, its defaults).
+	bots *BotsConfig
 	// onStart, when set, is called once the servers and the daemon are up
 	// (tests use it to learn the bound addresses).
 	onStart func(*demoserver.Server, *daemon)
@@ -228,6 +230,11 @@ func demoConfig(srv *demoserver.Server, o demoOptions) (*Config, error) {
 		IMAP: imap,
 		SMTP: smtp,
 		Site: SiteConfig{Out: filepath.Join(o.data, "site")},
+		// The club's bot: "challenge bot GAME" by mail plays it.
+		Bots: BotsConfig{Enabled: true},
+	}
+	if o.bots != nil {
+		cfg.Bots = *o.bots
 	}
 	if o.timeScale != 1 {
 		cfg.now, cfg.timeScale = clock.NewScaled(o.timeScale).Now, o.timeScale
