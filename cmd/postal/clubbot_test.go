@@ -100,8 +100,8 @@ func (c *clubBotDemo) game(t *testing.T, ctx context.Context, id int64) (*archiv
 	return g, moves
 }
 
-// waitFor polls until ok, failing the test when ctx ends first.
-func waitFor(t *testing.T, ctx context.Context, what string, ok func() bool) {
+// waitUntil polls until ok, failing the test when ctx ends first.
+func waitUntil(t *testing.T, ctx context.Context, what string, ok func() bool) {
 	t.Helper()
 	for !ok() {
 		if ctx.Err() != nil {
@@ -125,7 +125,7 @@ func TestClubBotPlaysAWholeGameByMail(t *testing.T) {
 	}
 	var g *archive.Game
 	var moves []archive.Move
-	waitFor(t, ctx, "the game against the bot ends", func() bool {
+	waitUntil(t, ctx, "the game against the bot ends", func() bool {
 		if _, err := c.alice.readMail(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +170,7 @@ func TestClubBotPlaysAWholeGameByMail(t *testing.T) {
 	// alice was told of each of the bot's moves by mail, with the board:
 	// a turn notice, or the game-over mail after its last.
 	var texts string
-	waitFor(t, ctx, "alice told the game is over", func() bool {
+	waitUntil(t, ctx, "alice told the game is over", func() bool {
 		texts = strings.Join(mailboxTexts(t, c.srv.IMAPAddr, "alice"), "\n")
 		return strings.Contains(texts, "is over")
 	})
@@ -208,13 +208,13 @@ func TestClubBotAnswersWhileThinkingAndAfterARestart(t *testing.T) {
 	if err := c.alice.send(c.alice.account, "a game", "challenge bot conflagration level 1 as second"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, "the bot thinks about game 1", func() bool {
+	waitUntil(t, ctx, "the bot thinks about game 1", func() bool {
 		return strings.Contains(c.log.String(), `msg="club: the bot thinks" game=1 ply=0`)
 	})
 	if err := c.alice.send(c.alice.account, "look", "board 1"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, "the answer to board 1", func() bool {
+	waitUntil(t, ctx, "the answer to board 1", func() bool {
 		return strings.Contains(strings.Join(mailboxTexts(t, c.srv.IMAPAddr, "alice"), "\n"), "board of game #1")
 	})
 	if g, moves := c.game(t, ctx, 1); g == nil || g.Ply != 0 || len(moves) != 0 {
@@ -240,7 +240,7 @@ func TestClubBotAnswersWhileThinkingAndAfterARestart(t *testing.T) {
 	// Started again, with the default levels: the bot's move comes.
 	c = startClubBotDemo(t, ctx, data, BotsConfig{Enabled: true})
 	var moves []archive.Move
-	waitFor(t, ctx, "the bot's first move after the restart", func() bool {
+	waitUntil(t, ctx, "the bot's first move after the restart", func() bool {
 		_, moves = c.game(t, ctx, 1)
 		return len(moves) > 0
 	})
@@ -248,7 +248,7 @@ func TestClubBotAnswersWhileThinkingAndAfterARestart(t *testing.T) {
 	if _, moves = c.game(t, ctx, 1); len(moves) != 1 || moves[0].Player != 0 || moves[0].Ply != 1 {
 		t.Fatalf("after the restart the moves are %+v, want the bot's one", moves)
 	}
-	waitFor(t, ctx, "alice told of the bot's move", func() bool {
+	waitUntil(t, ctx, "alice told of the bot's move", func() bool {
 		return strings.Contains(strings.Join(mailboxTexts(t, c.srv.IMAPAddr, "alice"), "\n"), fmt.Sprintf("It is your move in game #%d", 1))
 	})
 	if n := strings.Count(c.log.String(), `msg="club: the bot moved"`); n != 1 {
