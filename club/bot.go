@@ -145,7 +145,7 @@ func (h *handling) botChallenge(bot *archive.Player, level int) (int, error) {
 			return 0, err
 		}
 		if len(games) >= o.MaxGames {
-			return 0, refuse(fmt.Sprintf("%s plays %d games already, as many as it may", bot.Name, len(games)), "Try again when one has ended.")
+			return 0, refuse(fmt.Sprintf("%s plays as many games as it may (%d)", bot.Name, len(games)), "Try again when one of them has ended.")
 		}
 	}
 	return level, nil
