@@ -119,7 +119,8 @@ func (s *Service) botPlayer(tx *archive.Tx, now time.Time) (*archive.Player, err
 	return tx.AddPlayer(s.opt.Bot.name(), s.botAddress(), hashKey(archive.NewSecret(20)), now)
 }
 
-// botGame is what the club's bot must do: move in game at ply as side.
+// botTurn is what the club's bot must do: move in game at ply as side,
+// at level, from pos.
 type botTurn struct {
 	game  int64
 	ply   int

@@ -32,11 +32,15 @@ func runPlay(args []string, w io.Writer) error {
 	}
 	if botFlag.set && len(pos) == 2 {
 		// "--bot 3": the flag takes no value of its own, so the level
-		// comes back as an argument.
-		if err := botFlag.Set(pos[1]); err != nil {
+		// comes back as an argument, before or after the game.
+		i := 1
+		if _, err := strconv.Atoi(pos[0]); err == nil {
+			i = 0
+		}
+		if err := botFlag.Set(pos[i]); err != nil {
 			return usageError{err.Error()}
 		}
-		pos = pos[:1]
+		pos = slices.Delete(pos, i, i+1)
 	}
 	if len(pos) != 1 {
 		return usageError{"name one game: " + strings.Join(gameNames(), ", ")}
