@@ -196,6 +196,15 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 			}
 			side := gs.side(bot)
 			if !engine.Acts(gs.pos, side) {
+				if !row.Flagged.IsZero() {
+					// The opponent ran out of time and the club
+					// lets the winner claim: the bot claims, as a
+					// person would.
+					var ue *userError
+					if _, err := h.claim(row.ID); err != nil && !errors.As(err, &ue) {
+						return err
+					}
+				}
 				continue
 			}
 			level, err := tx.BotLevel(row.ID)

@@ -172,3 +172,25 @@ func TestBotOffAndNameTaken(t *testing.T) {
 	out = c2.mail("alice@example.org", "bot", "key "+c2.keys["alice"]+"\nchallenge robot takeaway")
 	contains(t, to(t, out, "robot@example.org"), "alice challenges you")
 }
+
+// Under the club's claim mode, an opponent who ran out of time is claimed
+// by the bot as a person would claim: the game ends, lost on time.
+func TestBotClaimsOnTime(t *testing.T) {
+	c := newClub(t, Options{Timeout: "claim", Bot: &BotOptions{}})
+	c.register("alice")
+	c.mail("alice@example.org", "bot", "key "+c.keys["alice"]+"\nchallenge bot takeaway as first days 1")
+	c.now = c.now.Add(25 * time.Hour)
+	if _, _, err := c.s.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if g := c.game(1); g.Flagged.IsZero() || g.Status != archive.GameActive {
+		t.Fatalf("after the deadline: flagged %v, %s", g.Flagged, g.Status)
+	}
+	c.outbox()
+	c.botTurns()
+	g := c.game(1)
+	if g.Status != archive.GameOver || g.Result != "0-1" || !strings.Contains(g.Termination, "alice ran out of time") {
+		t.Fatalf("game 1: %s %s %q", g.Status, g.Result, g.Termination)
+	}
+	contains(t, to(t, c.outbox(), "alice@example.org"), "Game #1 is over")
+}

@@ -135,6 +135,9 @@ func (d *daemon) schedule(ctx context.Context) error {
 			if d.site != nil {
 				d.site.Kick() // or ended games on time: cheap when nothing changed
 			}
+			if d.bot != nil {
+				d.bot.Wake() // a game may wait for the bot's claim
+			}
 			if ok {
 				wait = d.wallUntil(next)
 			}
