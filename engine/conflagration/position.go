@@ -268,12 +268,13 @@ func (p *Position) Result() engine.Result {
 	if len(p.legal()) > 0 {
 		return engine.Result{}
 	}
+	// The reason says why, the winner is said by whoever words the result
+	// (engine.Result.Words): "Light wins: Dark cannot move".
 	stuck := p.turn
 	if p.rs.cannotMoveWins() {
 		return engine.Result{Kind: engine.Win, Winner: stuck,
-			Reason: fmt.Sprintf("%s cannot move: %s wins (%s)", sideName(stuck), sideName(stuck), rulesetNames[p.rs])}
+			Reason: fmt.Sprintf("%s cannot move, which wins in %s", sideName(stuck), rulesetNames[p.rs])}
 	}
-	w := stuck.Other()
-	return engine.Result{Kind: engine.Win, Winner: w,
-		Reason: fmt.Sprintf("%s made the last move: %s wins", sideName(w), sideName(w))}
+	return engine.Result{Kind: engine.Win, Winner: stuck.Other(),
+		Reason: fmt.Sprintf("%s cannot move", sideName(stuck))}
 }

@@ -223,10 +223,10 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		return nil, engine.Illegal(mv.text, "the cube is thrown by the server: write random to spend a random move")
 	case kindRandom:
 		if !p.random {
-			return nil, engine.Illegal(mv.text, "random moves are played in the random ruleset only (R11)")
+			return nil, engine.Illegal(mv.text, "random moves are played in the random ruleset only")
 		}
 		if p.left[p.side] == 0 {
-			return nil, engine.Illegal(mv.text, "%s has no random move left (R11)", sideNames[p.side])
+			return nil, engine.Illegal(mv.text, "%s has no random move left", sideNames[p.side])
 		}
 		next.left[p.side]--
 		next.pending = true
@@ -239,7 +239,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 			return nil, err
 		}
 		if teamColor(mv.from, c.team()) {
-			return nil, engine.Illegal(mv.text, "%s stands on its home color: only a piece off home may change aspect (R5)", mv.from)
+			return nil, engine.Illegal(mv.text, "%s stands on its home color: only a piece off home may change aspect", mv.from)
 		}
 		if int(mv.aspect) == c.aspect() {
 			return nil, engine.Illegal(mv.text, "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
@@ -361,7 +361,7 @@ func (p *Position) finish() {
 		return
 	}
 	if p.quiet >= drawLimit {
-		p.result = engine.Result{Kind: engine.Draw, Reason: "100 plies without a capture, an aspect change or a random move"}
+		p.result = engine.Result{Kind: engine.Draw, Reason: "100 moves in a row without a capture, an aspect change or a random move"}
 	}
 }
 
