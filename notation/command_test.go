@@ -254,6 +254,12 @@ func FuzzCommands(f *testing.F) {
 			if p.Line < 1 || p.Line > len(lines) {
 				t.Fatalf("line %d outside the body", p.Line)
 			}
+			if p.Prose {
+				if p.Err != nil || p.Cmd.Verb != "" {
+					t.Fatalf("prose line %q with a command or an error", p.Text)
+				}
+				continue
+			}
 			if p.Err != nil {
 				if p.Err.Col < 1 || p.Err.Col > len([]rune(p.Err.Text))+2 {
 					t.Fatalf("%q: column %d outside the line", p.Err.Text, p.Err.Col)

@@ -1,0 +1,163 @@
+package club
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"postal/mailer"
+)
+
+// TestMailsInChromium opens the HTML part of every golden mail in a real
+// headless Chromium, as a webmail shows it, with its inline pictures in
+// place of their cid: links: no console error, every picture loads, and
+// nothing is wider than a 400 px phone. Screenshots of the desktop and the
+// phone go to $POSTAL_SCREENSHOTS when set (every mail), else to the test's
+// artifact directory (a few).
+func TestMailsInChromium(t *testing.T) {
+	exe := chromium(t)
+	set := goldenMails(t)
+	dir := t.TempDir()
+	shots := os.Getenv("POSTAL_SCREENSHOTS")
+	if shots == "" {
+		shots = t.ArtifactDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, problems := startChromium(t, exe)
+	for i, g := range set {
+		page, images := writeMail(t, dir, g.name, g.msg)
+		for _, width := range []int64{1024, 400} {
+			ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800), chromedp.Navigate("file://"+page)); err != nil {
+				cancel()
+				t.Fatalf("%s: %v", g.name, err)
+			}
+			broken, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)`))
+			if err != nil {
+				cancel()
+				t.Fatal(err)
+			}
+			shown, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.images.length`))
+			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - window.innerWidth`))
+			if len(broken) > 0 || shown != images {
+				t.Errorf("%s at %d px: %d of %d pictures shown, broken: %v", g.name, width, shown, images, broken)
+			}
+			if width == 400 && wide > 0 {
+				t.Errorf("%s is %d px wider than a 400 px screen", g.name, wide)
+			}
+			if os.Getenv("POSTAL_SCREENSHOTS") != "" || i%10 == 0 {
+				shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := fmt.Sprintf("%s-%d.png", g.name, width)
+				if err := os.WriteFile(filepath.Join(shots, name), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cancel()
+		}
+		for _, p := range problems() {
+			t.Errorf("%s: %s", g.name, p)
+		}
+	}
+}
+
+// chromium finds Debian's chromium; under CI a missing browser fails.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed (apt-get install chromium); CI needs it")
+	}
+	t.Skip("chromium is not installed (apt-get install chromium)")
+	return ""
+}
+
+// startChromium starts a headless Chromium; problems returns, and forgets,
+// the console errors and exceptions seen since it was last called.
+func startChromium(t *testing.T, exe string) (context.Context, func() []string) {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox, // tests run as root in CI
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("allow-file-access-from-files", true),
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelC(); cancelA() })
+	var mu sync.Mutex
+	var seen []string
+	err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
+				seen = append(seen, fmt.Sprintf("console %s", e.Type))
+			}
+		case *runtime.EventExceptionThrown:
+			seen = append(seen, "exception: "+e.ExceptionDetails.Text)
+		case *log.EventEntryAdded:
+			if e.Entry.Level == log.EntryLevelError {
+				seen = append(seen, "log: "+e.Entry.Text+" "+e.Entry.URL)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		out := seen
+		seen = nil
+		return out
+	}
+}
+
+// writeMail writes the HTML part of m to dir as a webmail would show it:
+// each cid: link replaced by the file of its inline part. It returns the
+// page's path and how many pictures it shows.
+func writeMail(t *testing.T, dir, name string, m mailer.Outbound) (string, int) {
+	t.Helper()
+	html := m.HTML
+	for i, a := range m.Inline {
+		file := fmt.Sprintf("%s-%d.png", name, i)
+		if err := os.WriteFile(filepath.Join(dir, file), a.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		html = strings.ReplaceAll(html, "cid:"+a.ContentID, file)
+	}
+	if strings.Contains(html, "cid:") {
+		t.Errorf("%s links to a part it does not carry", name)
+	}
+	page := filepath.Join(dir, name+".html")
+	if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return page, strings.Count(html, "<img ")
+}
