@@ -53,10 +53,10 @@ func TestChatLines(t *testing.T) {
 		{"Well played!", false, nil, prose},
 		{"C3-D4", true, conf, move},
 		{"c3xd4", true, conf, move},
-		{"C3-Z9", true, conf, move},  // the game's error points at Z9
-		{"C3 D4", true, conf, move},  // a digit: a mistyped move
-		{"O-O", true, conf, move},    // move signs in a short word
-		{"C3-D4", false, nil, bad},   // a move with no game to play it in
+		{"C3-Z9", true, conf, move}, // the game's error points at Z9
+		{"C3 D4", true, conf, move}, // a digit: a mistyped move
+		{"O-O", true, conf, move},   // move signs in a short word
+		{"C3-D4", false, nil, bad},  // a move with no game to play it in
 		{"mvoe C3-D4", true, conf, bad},
 		{"resing", true, conf, bad},
 		{"acept 3", false, nil, bad},
