@@ -347,7 +347,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 				Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
 				HowTo:    []string{fmt.Sprintf("\"accept %d\" starts the game, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 	case ch.OpponentAddr != "":
-		err = h.send(outgoing{to: ch.OpponentAddr, subject: subject, auto: "auto-generated",
+		err = h.send(outgoing{to: ch.OpponentAddr, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
 			view: mailView{Intro: []string{
 				fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games.", h.actor.Name, what),
 				fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
@@ -357,7 +357,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	sec := section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what)}
+	sec := section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what), game: ch.ID}
 	switch {
 	case opp != nil:
 		sec.Lines = []string{fmt.Sprintf("%s has been asked; the game starts when they accept. \"cancel %d\" withdraws it.", opp.Name, ch.ID)}

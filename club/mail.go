@@ -239,6 +239,7 @@ func (h *handling) reply() error {
 			if subject, err = h.challengeSubject(c); err != nil {
 				return err
 			}
+			intro = append(intro, h.challengeLine(c))
 		} else if errors.Is(err, archive.ErrNotFound) {
 			game = 0 // no such game: no conversation to join
 		} else {
@@ -305,7 +306,21 @@ func (h *handling) challengeSubject(c *archive.Challenge) (string, error) {
 	if g, err := engine.Lookup(c.Game); err == nil {
 		title = g.Info().Title
 	}
-	return fmt.Sprintf("[postal #%d] %s challenge from %s", c.ID, title, who.Name), nil
+	return fmt.Sprintf("[postal #%d] %s challenge: %s vs %s", c.ID, title, who.Name, h.opponentName(c)), nil
+}
+
+// challengeLine says in one line where challenge c stands.
+func (h *handling) challengeLine(c *archive.Challenge) string {
+	switch c.Status {
+	case archive.ChallengeOpen:
+		if c.OpponentID == 0 && c.OpponentAddr == "" {
+			return fmt.Sprintf("Challenge #%d is open: anyone may accept it.", c.ID)
+		}
+		return fmt.Sprintf("Challenge #%d is open: %s may accept it.", c.ID, h.opponentName(c))
+	case archive.ChallengeAccepted:
+		return fmt.Sprintf("Challenge #%d was accepted.", c.ID)
+	}
+	return fmt.Sprintf("Challenge #%d was %s: there will be no game.", c.ID, c.Status)
 }
 
 // howTo is the "how to answer" list at the end of a mail to p; gs is the

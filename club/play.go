@@ -93,10 +93,14 @@ func (gs *gameState) title() string {
 	return fmt.Sprintf("%s: %s vs %s", gs.info.Title, gs.players[0].Name, gs.players[1].Name)
 }
 
+// result is how the game ended, with the players' names in its reason
+// as stored.
+func (gs *gameState) result() engine.Result { return recordResult(gs.row) }
+
 // resultText words how the game ended, with the players' names and the
 // score: "bob (Dark) wins: Light cannot move (0-1)".
 func (gs *gameState) resultText() string {
-	r := recordResult(gs.row)
+	r := gs.result()
 	if !r.Over() {
 		return gs.row.Result
 	}
@@ -186,6 +190,11 @@ func (gs *gameState) toMove() []engine.Player {
 func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (*boardView, error) {
 	if pos == nil {
 		pos = gs.pos
+		if gs.row.Status == archive.GameOver {
+			// Ended by a resignation, the clock or agreement: the
+			// board says so, not whose move it would have been.
+			pos = engine.Ended(pos, gs.result())
+		}
 	}
 	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, gs.moveNumber()-1), game: gs.row.ID}
 	b.Title = fmt.Sprintf("Game #%d, %s", gs.row.ID, gs.title())
@@ -215,7 +224,9 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 			b.Deadline = h.clockLine(gs)
 		}
 	}
-	img, ok := h.images[pos.String()]
+	// One position ended by a resignation looks unlike itself going on.
+	key := pos.String() + "\n" + pos.Result().Reason
+	img, ok := h.images[key]
 	if !ok {
 		// The reply and the notices of one message often show the same
 		// position: draw it once.
@@ -231,7 +242,7 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 		if h.images == nil {
 			h.images = map[string]images{}
 		}
-		h.images[pos.String()] = img
+		h.images[key] = img
 	}
 	b.Alt, b.svg, b.png = img.alt, img.svg, img.png
 	if img.width > 0 {

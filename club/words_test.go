@@ -127,6 +127,14 @@ func TestBoardsReadWell(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// A game ended by a resignation: its boards say so, not
+			// whose move it would have been.
+			resigned := engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: "alice resigned"}
+			ended := engine.Ended(pos, resigned)
+			if a := ended.ASCII(); info.Name != "takeaway" && (strings.Contains(a, " to move") || !strings.Contains(a, "wins: alice resigned") ||
+				!strings.Contains(ended.Picture().Title, "alice resigned") || !ended.Result().Over()) {
+				t.Errorf("%s %s: the board of a resigned game:\n%s\n%s", info.Name, rs.Name, a, ended.Picture().Title)
+			}
 			rng := rand.New(rand.NewPCG(5, uint64(len(rs.Name))))
 			var earlier []engine.Move
 			for ply := 0; ply < 400 && !pos.Result().Over(); ply++ {

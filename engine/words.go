@@ -60,3 +60,21 @@ func MoveNumbers(who []Player) (numbers []int, next int) {
 	}
 	return numbers, n + 1
 }
+
+// Ender is a position that can show a game ended by something outside its
+// rules: a resignation, a loss on time, a draw agreed. Its boards then say
+// how the game ended, not who is to move.
+type Ender interface {
+	// End returns the position as the last of a game that ended with r.
+	End(r Result) Position
+}
+
+// Ended returns pos as the last position of a game that ended with r, for
+// its boards; pos itself when the rules ended the game there, or when pos
+// cannot show another end.
+func Ended(pos Position, r Result) Position {
+	if e, ok := pos.(Ender); ok && r.Over() && !pos.Result().Over() {
+		return e.End(r)
+	}
+	return pos
+}

@@ -135,7 +135,16 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 		for _, row := range games {
 			if row.Game == game {
 				b.playing[game] = row.ID
-				cmd, err = b.choose(row, me.ID)
+				moves, err := tx.Moves(row.ID)
+				if err != nil {
+					return err
+				}
+				who := make([]engine.Player, len(moves))
+				for i, m := range moves {
+					who[i] = engine.Player(m.Player)
+				}
+				_, number := engine.MoveNumbers(who)
+				cmd, err = b.choose(row, me.ID, number)
 				about = row.ID
 				return err
 			}
@@ -163,9 +172,10 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 }
 
 // choose picks the command for an active game: a random legal move with the
-// move-number guard, a resignation at ply b.plies, or nothing when it
-// is not our turn or we already moved at this ply.
-func (b *bot) choose(row *archive.Game, me int64) (string, error) {
+// move-number guard (number, the mails' numbering of the next move), a
+// resignation at ply b.plies, or nothing when it is not our turn or we
+// already moved at this ply.
+func (b *bot) choose(row *archive.Game, me int64, number int) (string, error) {
 	key := fmt.Sprint(row.ID)
 	if b.sent[key] == row.Ply+1 {
 		return "", nil
@@ -193,7 +203,7 @@ func (b *bot) choose(row *archive.Game, me int64) (string, error) {
 	if len(legal) == 0 {
 		return "", errors.New("no listed move for " + b.name + " in " + row.Position)
 	}
-	return fmt.Sprintf("move %d #%d %s", row.ID, row.Ply+1, legal[b.rng.IntN(len(legal))]), nil
+	return fmt.Sprintf("move %d #%d %s", row.ID, number, legal[b.rng.IntN(len(legal))]), nil
 }
 
 // send submits a plain-text mail by SMTP as the bot.

@@ -99,3 +99,66 @@ func TestReplayChecksTheDice(t *testing.T) {
 		t.Errorf("a game in progress: exit %d %s\n%s", code, errOut, out)
 	}
 }
+
+// Records written before issue 16 still replay: Initiative's draft move as
+// "draw" under rules version 1, a classic Superial Chess game with the
+// random-moves option it carried then, and the old wording of a result.
+func TestReplayOldRecords(t *testing.T) {
+	const seed = 777
+	_, cfg, pos, err := engine.New("initiative", engine.Config{Options: map[string]string{"draft": "yes"}, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &notation.Record{Game: "initiative", Config: cfg, Players: [2]string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(3, seed)}
+	rec.SetTag("Round", "3")
+	drafts := 0
+	for len(rec.Moves) < 40 && !pos.Result().Over() {
+		next, steps, err := engine.ResolveChance(pos, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range steps {
+			rec.Add(engine.Chance, st.Move.String())
+		}
+		p := next.ToMove()[0]
+		m := next.Legal(p)[0]
+		if pos, err = next.Apply(p, m); err != nil {
+			t.Fatal(err)
+		}
+		text := m.String()
+		if text == "draft" || strings.HasPrefix(text, "draft ") {
+			text = "draw" + strings.TrimPrefix(text, "draft") // the version 1 spelling
+			drafts++
+		}
+		rec.Add(p, text)
+	}
+	if drafts == 0 {
+		t.Fatal("the record has no draft move to spell the old way")
+	}
+	rec.Result = engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: "alice resigned"}
+	old := strings.Replace(rec.String(), `[RulesVersion "2"]`, `[RulesVersion "1"]`, 1)
+	if !strings.Contains(old, `[RulesVersion "1"]`) || !strings.Contains(old, " draw ") {
+		t.Fatalf("not an old record:\n%s", old)
+	}
+	superial := `[Game "superial-chess"]
+[Ruleset "classic"]
+[Options "random-moves=1 size=6"]
+[RulesVersion "1"]
+[White "alice"]
+[Black "bob"]
+[Result "0-1"]
+[Termination "Light cannot move: Light wins (conflagration)"]
+
+1. b1-b2 2. a5-a4 0-1
+`
+	for name, text := range map[string]string{"initiative": old, "superial-chess": superial} {
+		file := filepath.Join(t.TempDir(), name+".txt")
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, code := postal(t, "replay", file)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s\n%s", name, code, errOut, out)
+		}
+	}
+}

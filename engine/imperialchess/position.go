@@ -67,6 +67,14 @@ func (p *Position) Ply() int { return p.ply }
 // Result tells whether the game is over (R18).
 func (p *Position) Result() engine.Result { return p.result }
 
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *Position) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
+}
+
 // Sample is never called: Imperial Chess has no chance.
 func (p *Position) Sample(*rand.Rand) engine.Move { return nil }
 

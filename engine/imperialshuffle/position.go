@@ -133,6 +133,14 @@ func (p *Position) Ply() int { return p.ply }
 // Result is the game's state: R11's loss or R12's draw, else ongoing.
 func (p *Position) Result() engine.Result { return p.result }
 
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *Position) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
+}
+
 // Legal lists the moves of pl in canonical order. During setup it lists only
 // "setup random": arrangements are too many (Info.Unlisted). For Chance it
 // returns nil: the random arrangements are too many to list.

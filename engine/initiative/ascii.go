@@ -9,6 +9,9 @@ import (
 
 // status says who acts now and how, for people.
 func (p *Position) status() string {
+	if p.end.Over() {
+		return "Game over. " + p.end.Words(sides)
+	}
 	switch p.st {
 	case stStack:
 		return "Chance draws the order of the initiative stack"
@@ -83,7 +86,7 @@ func (p *Position) ASCII() string {
 	default:
 		line("Initiative - setup")
 	}
-	if p.st == stOver {
+	if p.Result().Over() {
 		line("%s", p.status())
 	} else {
 		line("To move: %s", p.status())

@@ -56,6 +56,14 @@ func (p *Position) Ply() int { return p.ply }
 // Result says whether the game is over (R10).
 func (p *Position) Result() engine.Result { return p.result }
 
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *Position) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
+}
+
 // Legal lists the moves of pl sorted by their text: every stopping point of
 // every chain, with each aspect change R5 allows, the aspect changes alone,
 // and random while the player has one left; the 216 throws for engine.Chance.

@@ -60,6 +60,14 @@ func (p *vsPosition) ToMove() []engine.Player {
 func (p *vsPosition) Ply() int              { return p.ply }
 func (p *vsPosition) Result() engine.Result { return p.result }
 
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *vsPosition) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
+}
+
 // Sample is never called: the ruleset has no chance.
 func (p *vsPosition) Sample(*rand.Rand) engine.Move { return nil }
 
