@@ -41,8 +41,8 @@ func (h *handling) register(c notation.Command) (section, error) {
 	// itself proves nothing, so the rest of this mail does not count as
 	// proven either.
 	h.actor = p
+	h.lead = append(h.lead, fmt.Sprintf("Welcome to postal, %s: %s now plays as %s.", p.Name, from, p.Name))
 	lines := []string{
-		fmt.Sprintf("Welcome, %s: %s now plays as %s.", p.Name, from, p.Name),
 		"Your personal key is below. Keep it secret. Mail from postal carries its own proof, so replies need nothing more; a fresh mail (not a reply) that changes a game must carry a line \"key " + key + "\".",
 		"Start with \"games\" to see what postal plays, then \"challenge PLAYER GAME\" or \"open GAME\".",
 	}

@@ -34,6 +34,7 @@ type handling struct {
 	claims    []claim // the tokens and keys the message carries
 
 	tagged  int64           // the game the message is about: a game token's, or the subject's tag
+	lead    []string        // the reply's first lines, when a command has more to say than where a game stands
 	subject string          // the reply's subject, when not the usual one
 	ended   []*archive.Game // games the message ended
 
@@ -175,7 +176,8 @@ func (h *handling) run() (err error) {
 	}
 	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)
 	if commands == 0 {
-		h.sections = append(h.sections, section{Title: "no command found", Lines: []string{"postal reads commands in the body of a mail, one a line, and found none in yours. Write \"help\" for the list of commands."}})
+		h.lead = append(h.lead, "postal found no command in your mail: nothing was done.")
+		h.sections = append(h.sections, section{Lines: []string{"postal reads commands in the body of a mail, one a line, and found none in yours. Write \"help\" for the list of commands."}})
 		h.outcome = "no commands"
 	}
 	if len(prose) > 0 {

@@ -228,7 +228,7 @@ func (h *handling) reply() error {
 	}
 	subject := h.in.Subject
 	var gs *gameState
-	var intro []string
+	intro := h.lead
 	if game != 0 {
 		var err error
 		gs, err = h.loadGame(game)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -490,5 +491,41 @@ func TestCrashLeavesNothing(t *testing.T) {
 	}
 	if err := c.s.Handle(context.Background(), &mailer.Inbound{From: "bob@example.org"}); !IsPermanent(err) {
 		t.Fatalf("no Message-ID: %v", err)
+	}
+}
+
+// Threading (issue 16): a player's mails about a game share one subject;
+// each refers to the conversation's first mail and its latest ones, and
+// answers the message it replies to or, for a notice, the latest mail.
+func TestThreading(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, _ := c.start("pile=30")
+	var bob []mailer.Outbound
+	for i := 0; i < 7; i++ {
+		out := c.replyTo(aliceMail, "t1")
+		reply := to(t, out, "alice@example.org")
+		if reply.InReplyTo != fmt.Sprintf("m%d@client.test", c.n) || reply.References[len(reply.References)-1] != reply.InReplyTo {
+			t.Fatalf("alice's reply answers %q, refers to %v", reply.InReplyTo, reply.References)
+		}
+		notice := to(t, out, "bob@example.org")
+		bob = append(bob, notice)
+		out = c.replyTo(notice, "t1")
+		aliceMail = to(t, out, "alice@example.org")
+		bob = append(bob, to(t, out, "bob@example.org"))
+	}
+	root := bob[0].References[0]
+	for i, m := range bob {
+		if m.Subject != "[postal #1] Takeaway: alice vs bob" {
+			t.Errorf("bob's mail %d: subject %q", i, m.Subject)
+		}
+		if len(m.References) == 0 || m.References[0] != root || len(m.References) > threadKeep+2 {
+			t.Errorf("bob's mail %d refers to %v, not first to %s", i, m.References, root)
+		}
+		if i > 0 && i%2 == 0 {
+			// A notice answers bob's latest mail from postal, the reply to his move.
+			if prev := bob[i-1].MessageID; m.InReplyTo != prev || !slices.Contains(m.References, prev) {
+				t.Errorf("bob's notice %d answers %q, refers to %v; want %s", i, m.InReplyTo, m.References, prev)
+			}
+		}
 	}
 }
