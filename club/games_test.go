@@ -37,7 +37,7 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	listed := 0
 	// Rasterizing boards is slow: a few dozen moves cover the flow.
 	plies := 16
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		plies = 8
 	}
 	for i := 0; i < plies; i++ {

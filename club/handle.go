@@ -219,6 +219,17 @@ func proseSection(lines []string) section {
 // the game reads as a move (for the sender's side, or either side) is a
 // move; notation's chat-line rule tells the rest from prose.
 func (h *handling) parse() ([]notation.Parsed, bool, error) {
+	opt, err := h.parseOptions()
+	if err != nil {
+		return nil, false, err
+	}
+	parsed, truncated := notation.ParseCommands(h.in.Text, opt)
+	return parsed, truncated, nil
+}
+
+// parseOptions says how to read the message: as a reply about the game it
+// is tagged with, if any.
+func (h *handling) parseOptions() (notation.ParseOptions, error) {
 	opt := notation.ParseOptions{Tagged: h.tagged != 0}
 	if h.tagged != 0 {
 		gs, err := h.loadGame(h.tagged)
@@ -226,11 +237,10 @@ func (h *handling) parse() ([]notation.Parsed, bool, error) {
 		case err == nil:
 			opt.Move = h.moveReader(gs)
 		case !errors.Is(err, archive.ErrNotFound):
-			return nil, false, err
+			return opt, err
 		}
 	}
-	parsed, truncated := notation.ParseCommands(h.in.Text, opt)
-	return parsed, truncated, nil
+	return opt, nil
 }
 
 // moveReader reads a line as a move of gs: for the side of the sender

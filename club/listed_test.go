@@ -55,8 +55,8 @@ func listedMoves(t *testing.T, game, ruleset string) {
 	keep(out)
 	rng := rand.New(rand.NewPCG(16, uint64(len(ruleset))))
 	plies, checked := 10, 0
-	if testing.Short() {
-		plies = 4
+	if testing.Short() || raceEnabled {
+		plies = 5
 	}
 	for i := 0; i < plies && c.game(1).Status == archive.GameActive; i++ {
 		pos := c.position(t)
@@ -78,12 +78,13 @@ func listedMoves(t *testing.T, game, ruleset string) {
 		if len(listed) == 0 {
 			t.Fatalf("no move listed for %s:\n%s", names[side], last[addr].Text)
 		}
-		for _, m := range listed {
+		read := c.readAsMoves(t, addr, 1, listed)
+		for i, m := range listed {
 			if _, _, err := engine.Play(pos, side, m); err != nil {
 				t.Fatalf("the mail lists %q, which the game refuses: %v", m, err)
 			}
-			if got := c.readAsMove(t, addr, 1, m); got != m {
-				t.Fatalf("%q alone on a line of a reply is read as %q", m, got)
+			if read[i] != m {
+				t.Fatalf("%q alone on a line of a reply is read as %q", m, read[i])
 			}
 			checked++
 		}
@@ -137,19 +138,23 @@ func movesAnswer(t *testing.T, m mailer.Outbound, name string) []string {
 	return out
 }
 
-// readAsMove reads line as the club reads a reply from addr about game id,
-// and returns the move it makes of it ("" for anything else).
-func (c *club) readAsMove(t *testing.T, addr string, id int64, line string) string {
+// readAsMoves reads each line as the club reads a reply from addr about
+// game id that holds only that line, and returns the moves it makes of them
+// ("" for anything else).
+func (c *club) readAsMoves(t *testing.T, addr string, id int64, lines []string) []string {
 	t.Helper()
-	var got string
+	got := make([]string, len(lines))
 	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
-		h := &handling{s: c.s, tx: tx, in: &mailer.Inbound{From: addr, Text: line}, now: c.now, tagged: id}
-		parsed, _, err := h.parse()
+		h := &handling{s: c.s, tx: tx, in: &mailer.Inbound{From: addr}, now: c.now, tagged: id}
+		opt, err := h.parseOptions()
 		if err != nil {
 			return err
 		}
-		if len(parsed) == 1 && parsed[0].Err == nil && !parsed[0].Prose && parsed[0].Cmd.Verb == notation.CmdMove {
-			got = parsed[0].Cmd.Move
+		for i, line := range lines {
+			parsed, _ := notation.ParseCommands(line, opt)
+			if len(parsed) == 1 && parsed[0].Err == nil && !parsed[0].Prose && parsed[0].Cmd.Verb == notation.CmdMove {
+				got[i] = parsed[0].Cmd.Move
+			}
 		}
 		return nil
 	})
