@@ -16,13 +16,21 @@ import (
 // player, and returns its record, committed to the seed and over.
 func diceRecord(t *testing.T, seed uint64) *notation.Record {
 	t.Helper()
-	_, cfg, pos, err := engine.New("initiative", engine.Config{Seed: seed})
+	return initiativeRecord(t, 9, engine.Config{Seed: seed}, 30)
+}
+
+// initiativeRecord plays Initiative game number round with cfg as the club
+// does, to about plies plies or its end, and returns its record, over.
+func initiativeRecord(t *testing.T, round int64, cfg engine.Config, plies int) *notation.Record {
+	t.Helper()
+	seed := cfg.Seed
+	_, cfg, pos, err := engine.New("initiative", cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &notation.Record{Game: "initiative", Config: cfg, Players: [2]string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(9, seed)}
-	rec.SetTag("Round", "9")
-	for len(rec.Moves) < 30 && !pos.Result().Over() {
+	rec := &notation.Record{Game: "initiative", Config: cfg, Players: [2]string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(round, seed)}
+	rec.SetTag("Round", fmt.Sprint(round))
+	for len(rec.Moves) < plies && !pos.Result().Over() {
 		next, steps, err := engine.ResolveChance(pos, seed)
 		if err != nil {
 			t.Fatal(err)
@@ -104,38 +112,17 @@ func TestReplayChecksTheDice(t *testing.T) {
 // "draw" under rules version 1, a classic Superial Chess game with the
 // random-moves option it carried then, and the old wording of a result.
 func TestReplayOldRecords(t *testing.T) {
-	const seed = 777
-	_, cfg, pos, err := engine.New("initiative", engine.Config{Options: map[string]string{"draft": "yes"}, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &notation.Record{Game: "initiative", Config: cfg, Players: [2]string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(3, seed)}
-	rec.SetTag("Round", "3")
+	rec := initiativeRecord(t, 3, engine.Config{Options: map[string]string{"draft": "yes"}, Seed: 777}, 40)
 	drafts := 0
-	for len(rec.Moves) < 40 && !pos.Result().Over() {
-		next, steps, err := engine.ResolveChance(pos, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, st := range steps {
-			rec.Add(engine.Chance, st.Move.String())
-		}
-		p := next.ToMove()[0]
-		m := next.Legal(p)[0]
-		if pos, err = next.Apply(p, m); err != nil {
-			t.Fatal(err)
-		}
-		text := m.String()
-		if text == "draft" || strings.HasPrefix(text, "draft ") {
-			text = "draw" + strings.TrimPrefix(text, "draft") // the version 1 spelling
+	for i, m := range rec.Moves {
+		if m.Player != engine.Chance && (m.Text == "draft" || strings.HasPrefix(m.Text, "draft ")) {
+			rec.Moves[i].Text = "draw" + strings.TrimPrefix(m.Text, "draft") // the version 1 spelling
 			drafts++
 		}
-		rec.Add(p, text)
 	}
 	if drafts == 0 {
 		t.Fatal("the record has no draft move to spell the old way")
 	}
-	rec.Result = engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: "alice resigned"}
 	old := strings.Replace(rec.String(), `[RulesVersion "2"]`, `[RulesVersion "1"]`, 1)
 	if !strings.Contains(old, `[RulesVersion "1"]`) || !strings.Contains(old, " draw ") {
 		t.Fatalf("not an old record:\n%s", old)
