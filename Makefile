@@ -2,25 +2,39 @@
 GO       ?= go
 FUZZTIME ?= 10s
 
-.PHONY: build test test-integration bench fuzz check
+.PHONY: build test test-long test-integration bench fuzz check generate check-generated
 
+# bin/postal; or put postal on your PATH with: go install ./cmd/postal
 build:
 	$(GO) build -o bin/postal ./cmd/postal
 
-# The race detector slows the long random-game tests down, so they play fewer
-# games under -race (enginetest.RaceEnabled) and are run again in full without it.
+# The daily run (the README's): every test, race detector on, shuffled; each
+# long test (10,000 random games, deep perft, whole games by mail, the
+# README's own commands) runs a quick version of itself.
 test:
 	$(GO) test -race -shuffle=on ./...
-	$(GO) test -count=1 -run 'RandomGames' ./engine/...
+
+# The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), with
+# every other test again; without -race, which would slow them tenfold.
+# CI runs it after make test.
+test-long:
+	POSTAL_TEST_LONG=1 $(GO) test -count=1 -timeout 30m ./...
 
 # Against real mail servers: Dovecot from Debian (see .ci/run).
 test-integration:
 	$(GO) test -count=1 -tags integration -run Integration ./...
 
-# Engines (playouts/s), the site (full build of 10,000 games, one-move
-# update), mail parsing; then moves by mail end to end against Dovecot.
+# Engines (random playouts in plies/s, fast path and through Legal; the
+# bot's playouts/s), the site (full build of a generated SQLite archive
+# of 10,000 finished games and 1,000 in progress: time, bytes, page sizes;
+# update after one move at 1,100 and 11,000 games), the daemon serving that
+# archive (its full build, update after one move, RSS from /proc), mail
+# parsing; then moves by mail end to end against Dovecot. One package at a
+# time, so the figures do not share the CPU; the archives are generated once
+# into POSTAL_BENCH_DIR and shared.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && export POSTAL_BENCH_DIR="$$dir" && \
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem ./... && \
 	$(GO) test -tags integration -run '^$$' -bench Integration -benchtime 40x ./cmd/postal
 
 # A short run of every fuzz target (go test -fuzz takes one target at a time).
@@ -33,7 +47,31 @@ fuzz:
 		done; \
 	done
 
-check:
+# The rules engine for the site's pages, compiled to WebAssembly, and Go's
+# loader for it: generated files, committed (templates/site/wasm), so that
+# "go run ./cmd/postal" needs no build step. Run after changing the engines;
+# "make check" fails while they are stale. The build is reproducible: no
+# paths, no build id, no VCS stamp (the same Go version gives the same bytes).
+WASM_FLAGS = -trimpath -buildvcs=false -ldflags='-s -w -buildid='
+WASM_DIR   = templates/site/wasm
+
+generate:
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o $(WASM_DIR)/engine.wasm ./site/wasm
+	gzip -9 -n -f $(WASM_DIR)/engine.wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WASM_DIR)/wasm_exec.js
+	@ls -l $(WASM_DIR)
+
+check-generated:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o "$$tmp/engine.wasm" ./site/wasm && \
+	gzip -d -c $(WASM_DIR)/engine.wasm.gz | cmp -s - "$$tmp/engine.wasm" && \
+	cmp -s "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WASM_DIR)/wasm_exec.js || \
+	{ echo "$(WASM_DIR) is stale: run make generate and commit it"; exit 1; }
+
+# gofmt, go vet, staticcheck, fresh generated files, and go.mod/go.sum as go
+# mod tidy leaves them.
+check: check-generated
+	@$(GO) mod tidy -diff >/dev/null || { $(GO) mod tidy -diff; echo "go.mod/go.sum: run go mod tidy"; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: the files above need formatting"; exit 1; }
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...

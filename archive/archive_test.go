@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
-
-	"postal/mailer"
 )
 
 func openTemp(t *testing.T) (*DB, string) {
@@ -28,11 +27,10 @@ func openTemp(t *testing.T) (*DB, string) {
 func TestMigrateTwice(t *testing.T) {
 	ctx := context.Background()
 	db, path := openTemp(t)
-	steps, _ := fs.Glob(migrations, "migrations/*.sql")
-	last := lastStep(t, steps)
+	last := lastMigration(t)
 	v, err := db.Version(ctx)
 	if err != nil || v != last || v < 3 {
-		t.Fatalf("version %d, %v; want %d, the last migration's number", v, err, last)
+		t.Fatalf("version %d, %v; want %d, the last migration's", v, err, last)
 	}
 	db.Close()
 	db2, err := Open(ctx, path)
@@ -45,6 +43,18 @@ func TestMigrateTwice(t *testing.T) {
 	}
 }
 
+// lastMigration is the number of the last migration (numbers may skip:
+// branches take theirs).
+func lastMigration(t *testing.T) int {
+	t.Helper()
+	steps, _ := fs.Glob(migrations, "migrations/*.sql")
+	n, err := strconv.Atoi(strings.SplitN(path.Base(steps[len(steps)-1]), "_", 2)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func TestTxRollsBack(t *testing.T) {
 	ctx := context.Background()
 	db, _ := openTemp(t)
@@ -54,7 +64,7 @@ func TestTxRollsBack(t *testing.T) {
 		if _, err := tx.AddPlayer("alice", "alice@example.org", "h1", now); err != nil {
 			return err
 		}
-		if _, err := tx.Enqueue(mailer.Outbound{To: "alice@example.org"}, now); err != nil {
+		if _, err := tx.Enqueue(Mail{Message: []byte("to alice"), Files: [][]byte{{1}}}, now); err != nil {
 			return err
 		}
 		return boom
@@ -116,6 +126,9 @@ func TestMessageOnce(t *testing.T) {
 	}
 }
 
+// The outbox hands its rows out due first, with their files, and drops the
+// files of a row once it is sent (issue 17), never those of a row still due
+// or given up.
 func TestQueue(t *testing.T) {
 	ctx := context.Background()
 	db, _ := openTemp(t)
@@ -125,8 +138,8 @@ func TestQueue(t *testing.T) {
 	}
 	var ids []int64
 	db.Tx(ctx, func(tx *Tx) error {
-		for i, to := range []string{"a@x.org", "b@x.org"} {
-			id, err := tx.Enqueue(mailer.Outbound{To: to, Subject: "s", Inline: []mailer.Attachment{{Name: "b.png", Data: []byte{0, 1, 2}}}}, t0.Add(time.Duration(i)*time.Second))
+		for i, to := range []string{"a@x.org", "b@x.org", "c@x.org"} {
+			id, err := tx.Enqueue(Mail{Message: []byte("to " + to), Files: [][]byte{{0, 1, 2}, []byte(to)}}, t0.Add(time.Duration(i)*time.Second))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,7 +148,7 @@ func TestQueue(t *testing.T) {
 		return nil
 	})
 	due, err := db.Due(ctx, t0, 10)
-	if err != nil || len(due) != 1 || due[0].Msg.To != "a@x.org" || string(due[0].Msg.Inline[0].Data) != "\x00\x01\x02" {
+	if err != nil || len(due) != 1 || string(due[0].Mail.Message) != "to a@x.org" || len(due[0].Mail.Files) != 2 || string(due[0].Mail.Files[0]) != "\x00\x01\x02" || string(due[0].Mail.Files[1]) != "a@x.org" {
 		t.Fatalf("due at t0: %+v, %v", due, err)
 	}
 	if err := db.Retry(ctx, ids[0], "421 try later", t0.Add(time.Minute)); err != nil {
@@ -145,12 +158,15 @@ func TestQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	next, ok, err := db.NextDue(ctx)
-	if !ok || err != nil || !next.Equal(t0.Add(time.Minute)) {
+	if !ok || err != nil || !next.Equal(t0.Add(2*time.Second)) {
 		t.Fatalf("next due %v %v %v", next, ok, err)
 	}
 	due, _ = db.Due(ctx, t0.Add(time.Hour), 10)
-	if len(due) != 1 || due[0].Attempts != 1 {
+	if len(due) != 2 || due[0].ID != ids[2] || due[1].Attempts != 1 || len(due[1].Mail.Files) != 2 {
 		t.Fatalf("due later: %+v", due)
+	}
+	if err := db.Sent(ctx, ids[2], t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
 	}
 	if err := db.Retry(ctx, ids[0], "550 no such user", time.Time{}); err != nil {
 		t.Fatal(err)
@@ -162,8 +178,15 @@ func TestQueue(t *testing.T) {
 		t.Fatalf("Sent of a missing row: %v", err)
 	}
 	rows, _ := db.Outbox(ctx, 0)
-	if rows[0].LastError != "550 no such user" || rows[0].Attempts != 2 || !rows[1].SentAt.Equal(t0.Add(2*time.Second)) {
+	if len(rows) != 3 || rows[0].LastError != "550 no such user" || rows[0].Attempts != 2 || !rows[1].SentAt.Equal(t0.Add(2*time.Second)) {
 		t.Fatalf("rows: %+v", rows)
+	}
+	if len(rows[0].Mail.Files) != 2 || rows[1].Mail.Files != nil || rows[2].Mail.Files != nil || string(rows[2].Mail.Message) != "to c@x.org" {
+		t.Fatalf("files after sending: given up %d, sent %d and %d; message %q", len(rows[0].Mail.Files), len(rows[1].Mail.Files), len(rows[2].Mail.Files), rows[2].Mail.Message)
+	}
+	var n int
+	if err := db.db.QueryRow(`SELECT COUNT(*) FROM outbox_files`).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("%d file rows left, %v; want the given-up row's 2", n, err)
 	}
 }
 
@@ -197,14 +220,7 @@ func TestTokens(t *testing.T) {
 func TestMigrateFromOne(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	v1, err := fs.Sub(migrations, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	only1 := fstest.MapFS{}
-	data, _ := fs.ReadFile(v1, "migrations/001_init.sql")
-	only1["migrations/001_init.sql"] = &fstest.MapFile{Data: data}
-	db, err := open(ctx, path, only1)
+	db, err := open(ctx, path, migrationsUpTo(t, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,6 +229,13 @@ func TestMigrateFromOne(t *testing.T) {
 		a, _ := tx.AddPlayer("a", "a@x.org", "h1", now)
 		b, _ := tx.AddPlayer("b", "b@x.org", "h2", now)
 		_, err := tx.exec(`INSERT INTO games (id, game, config, seed, first_id, second_id, position, ply, status, deadline, created, updated) VALUES (1, 'g', '', 0, ?, ?, 'p', 0, 'active', ?, ?, ?)`, a.ID, b.ID, fmtTime(now.Add(time.Hour)), fmtTime(now), fmtTime(now))
+		if err != nil {
+			return err
+		}
+		// Mails as the outbox kept them before 008: the files' bytes
+		// inside the message's JSON; one sent, one still due.
+		_, err = tx.exec(`INSERT INTO outbox (msg, created, next_attempt, sent_at) VALUES (?, ?, NULL, ?), (?, ?, ?, NULL)`,
+			oldMail("a@x.org"), fmtTime(now), fmtTime(now), oldMail("b@x.org"), fmtTime(now), fmtTime(now))
 		return err
 	})
 	if err != nil {
@@ -224,10 +247,21 @@ func TestMigrateFromOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	steps, _ := fs.Glob(migrations, "migrations/*.sql")
-	last := lastStep(t, steps)
-	if v, _ := db.Version(ctx); v != last {
-		t.Fatalf("version %d after migrating, want %d", v, last)
+	if v, _ := db.Version(ctx); v != lastMigration(t) {
+		t.Fatalf("version %d after migrating, want %d", v, lastMigration(t))
+	}
+	// The sent mail lost its files' bytes and kept the rest; the due one
+	// is as it was.
+	rows, err := db.Outbox(ctx, 0)
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("outbox after migrating: %+v, %v", rows, err)
+	}
+	sent, due := string(rows[0].Mail.Message), string(rows[1].Mail.Message)
+	if strings.Contains(sent, `"Data"`) || !strings.Contains(sent, `"Inline":[{"Name":"b.png","ContentID":"c1"}]`) || !strings.Contains(sent, `"Attachments":[{"Name":"b.svg"},{"Name":"r.txt"}]`) || !strings.Contains(sent, `"Text":"your move"`) {
+		t.Errorf("sent mail after migrating: %s", sent)
+	}
+	if due != oldMail("b@x.org") {
+		t.Errorf("due mail after migrating: %s", due)
 	}
 	// The old game reads with the columns later migrations added, at their
 	// defaults, and the clock scheduler sees its deadline.
@@ -243,6 +277,10 @@ func TestMigrateFromOne(t *testing.T) {
 		if err != nil || p.Reminders != "each" {
 			t.Fatalf("player after migrating: %+v %v", p, err)
 		}
+		// The old game has a change number: a reader from the start sees it.
+		if ids, seq, err := tx.ChangedAfter(0); err != nil || len(ids) != 1 || seq < 1 {
+			t.Fatalf("changes after migrating: %v %d %v", ids, seq, err)
+		}
 		return nil
 	})
 	if err != nil {
@@ -250,19 +288,9 @@ func TestMigrateFromOne(t *testing.T) {
 	}
 }
 
-// lastStep is the number of the last migration: numbers may leave gaps for
-// migrations of other branches.
-func lastStep(t *testing.T, steps []string) int {
-	t.Helper()
-	last := 0
-	for _, name := range steps {
-		n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, "migrations/"), "_", 2)[0])
-		if err != nil {
-			t.Fatalf("migration %s has no number", name)
-		}
-		last = max(last, n)
-	}
-	return last
+// oldMail is a mail as the outbox stored it before migration 008.
+func oldMail(to string) string {
+	return `{"To":"` + to + `","Text":"your move","Inline":[{"Name":"b.png","ContentID":"c1","Data":"iVBORw0K"}],"Attachments":[{"Name":"b.svg","Data":"PHN2Zy8+"},{"Name":"r.txt","Data":"MS4gYQ=="}]}`
 }
 
 // A conversation keeps its first mail and the latest ones (issue 16).
@@ -283,6 +311,73 @@ func TestThread(t *testing.T) {
 		}
 		if _, _, ok, _ := tx.Thread(7, "b@x.org"); ok {
 			t.Error("another address shares the thread")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// migrationsUpTo are the migrations numbered n or less: the schema of an
+// archive written by an older postal.
+func migrationsUpTo(t *testing.T, n int) fs.FS {
+	t.Helper()
+	steps, _ := fs.Glob(migrations, "migrations/*.sql")
+	out := fstest.MapFS{}
+	for _, name := range steps {
+		k, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k <= n {
+			data, _ := fs.ReadFile(migrations, name)
+			out[name] = &fstest.MapFile{Data: data}
+		}
+	}
+	return out
+}
+
+// An archive at migration 8 (the outbox's files, before issue 16's threads)
+// keeps its conversations: each keeps its first mail and starts its list of
+// latest ones with the next mail.
+func TestMigrateThreadsFromEight(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "eight.db")
+	db, err := open(ctx, file, migrationsUpTo(t, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := db.Version(ctx); v != 8 {
+		t.Fatalf("version %d before migrating, want 8", v)
+	}
+	err = db.Tx(ctx, func(tx *Tx) error {
+		_, err := tx.exec(`INSERT INTO threads (game_id, address, root_id) VALUES (3, 'a@x.org', 'first@x')`)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db, err = Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if v, _ := db.Version(ctx); v != lastMigration(t) || v < 9 {
+		t.Fatalf("version %d after migrating, want %d", v, lastMigration(t))
+	}
+	err = db.Tx(ctx, func(tx *Tx) error {
+		root, recent, ok, err := tx.Thread(3, "a@x.org")
+		if err != nil || !ok || root != "first@x" || len(recent) != 0 {
+			t.Fatalf("the old thread after migrating: %q %q %v %v", root, recent, ok, err)
+		}
+		if err := tx.AddToThread(3, "a@x.org", "next@x", 4); err != nil {
+			return err
+		}
+		root, recent, _, err = tx.Thread(3, "a@x.org")
+		if err != nil || root != "first@x" || strings.Join(recent, " ") != "next@x" {
+			t.Errorf("the old thread after a mail: %q %q %v", root, recent, err)
 		}
 		return nil
 	})

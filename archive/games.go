@@ -327,12 +327,3 @@ func (t *Tx) AddToThread(gameID int64, address, msgID string, keep int) error {
 		ON CONFLICT (game_id, address) DO UPDATE SET recent = excluded.recent`, gameID, address, msgID, strings.Join(recent, " "))
 	return err
 }
-
-// GamesUpdatedSince returns every game, active or over, changed at or after
-// since (every game when since is zero), by number: what the site rebuilds.
-func (t *Tx) GamesUpdatedSince(since time.Time) ([]*Game, error) {
-	if since.IsZero() {
-		return t.games(`ORDER BY id`)
-	}
-	return t.games(`WHERE updated >= ? ORDER BY id`, fmtTime(since))
-}

@@ -3,69 +3,105 @@ package archive
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"time"
-
-	"postal/mailer"
 )
 
-// The archive is the sender's queue.
-var _ mailer.Queue = (*DB)(nil)
+// Mail is what the outbox keeps of one message. The archive never reads it:
+// Message is the message as its writer encoded it, without the bytes of its
+// files, and Files are those bytes. Files are kept only until the message is
+// sent: a sent mail's headers and text serve threading and the log, its
+// pictures nothing (they were most of the database before).
+type Mail struct {
+	Message []byte
+	Files   [][]byte // nil once sent
+}
 
-// Enqueue writes msg to the outbox, due at once. It is in the transaction of
+// Queued is one outbox row waiting for delivery.
+type Queued struct {
+	ID       int64
+	Mail     Mail
+	Attempts int // failed attempts so far
+}
+
+// Enqueue writes m to the outbox, due at once. It is in the transaction of
 // the change that caused it, so the reply exists exactly when the change does.
-func (t *Tx) Enqueue(msg mailer.Outbound, now time.Time) (int64, error) {
-	data, err := json.Marshal(msg)
+func (t *Tx) Enqueue(m Mail, now time.Time) (int64, error) {
+	res, err := t.exec(`INSERT INTO outbox (msg, created, next_attempt) VALUES (?, ?, ?)`, string(m.Message), fmtTime(now), fmtTime(now))
 	if err != nil {
 		return 0, fmt.Errorf("archive: enqueue: %w", err)
 	}
-	res, err := t.exec(`INSERT INTO outbox (msg, created, next_attempt) VALUES (?, ?, ?)`, string(data), fmtTime(now), fmtTime(now))
+	id, err := res.LastInsertId()
 	if err != nil {
-		return 0, fmt.Errorf("archive: enqueue: %w", err)
+		return 0, err
 	}
-	return res.LastInsertId()
+	for i, f := range m.Files {
+		if _, err := t.exec(`INSERT INTO outbox_files (outbox, seq, data) VALUES (?, ?, ?)`, id, i, f); err != nil {
+			return 0, fmt.Errorf("archive: enqueue: %w", err)
+		}
+	}
+	return id, nil
 }
 
 // Due returns up to limit rows whose next attempt is at or before now,
-// oldest first.
-func (a *DB) Due(ctx context.Context, now time.Time, limit int) ([]mailer.Queued, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT id, msg, attempts FROM outbox WHERE next_attempt IS NOT NULL AND next_attempt <= ? ORDER BY next_attempt, id LIMIT ?`, fmtTime(now), limit)
+// oldest first, with their files.
+func (a *DB) Due(ctx context.Context, now time.Time, limit int) ([]Queued, error) {
+	rows, err := a.outbox(ctx, `WHERE next_attempt IS NOT NULL AND next_attempt <= ? ORDER BY next_attempt, id LIMIT ?`, fmtTime(now), limit)
 	if err != nil {
 		return nil, fmt.Errorf("archive: due: %w", err)
 	}
+	out := make([]Queued, len(rows))
+	for i, r := range rows {
+		out[i] = Queued{ID: r.ID, Mail: r.Mail, Attempts: r.Attempts}
+	}
+	return out, nil
+}
+
+// files returns the files of outbox row id in order; nil when it has none
+// (or no longer has them).
+func (t *Tx) files(id int64) ([][]byte, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT data FROM outbox_files WHERE outbox = ? ORDER BY seq`, id)
+	if err != nil {
+		return nil, err
+	}
 	defer rows.Close()
-	var out []mailer.Queued
+	var out [][]byte
 	for rows.Next() {
-		var q mailer.Queued
-		var data string
-		if err := rows.Scan(&q.ID, &data, &q.Attempts); err != nil {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
 			return nil, err
 		}
-		if err := json.Unmarshal([]byte(data), &q.Msg); err != nil {
-			return nil, fmt.Errorf("archive: outbox row %d: %w", q.ID, err)
-		}
-		out = append(out, q)
+		out = append(out, b)
 	}
 	return out, rows.Err()
 }
 
-// Sent records that the SMTP server accepted row id.
+// Sent records that the SMTP server accepted row id, and drops its files.
 func (a *DB) Sent(ctx context.Context, id int64, at time.Time) error {
-	return a.update(ctx, `UPDATE outbox SET sent_at = ?, next_attempt = NULL WHERE id = ?`, fmtTime(at), id)
+	return a.Tx(ctx, func(tx *Tx) error {
+		if err := tx.updateRow(`UPDATE outbox SET sent_at = ?, next_attempt = NULL WHERE id = ?`, fmtTime(at), id); err != nil {
+			return err
+		}
+		_, err := tx.exec(`DELETE FROM outbox_files WHERE outbox = ?`, id)
+		return err
+	})
 }
 
-// Retry records a failed attempt; a zero retryAt gives the row up.
+// Retry records a failed attempt; a zero retryAt gives the row up (its files
+// stay, for whoever looks into why).
 func (a *DB) Retry(ctx context.Context, id int64, failure string, retryAt time.Time) error {
 	var next any
 	if !retryAt.IsZero() {
 		next = fmtTime(retryAt)
 	}
-	return a.update(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt = ? WHERE id = ?`, failure, next, id)
+	return a.Tx(ctx, func(tx *Tx) error {
+		return tx.updateRow(`UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt = ? WHERE id = ?`, failure, next, id)
+	})
 }
 
-func (a *DB) update(ctx context.Context, query string, args ...any) error {
-	res, err := a.db.ExecContext(ctx, query, args...)
+// updateRow runs an update of the outbox row whose id is the last argument.
+func (t *Tx) updateRow(query string, args ...any) error {
+	res, err := t.exec(query, args...)
 	if err != nil {
 		return fmt.Errorf("archive: outbox: %w", err)
 	}
@@ -91,7 +127,7 @@ func (a *DB) NextDue(ctx context.Context) (time.Time, bool, error) {
 // OutboxRow is an outbox row with its delivery state.
 type OutboxRow struct {
 	ID        int64
-	Msg       mailer.Outbound
+	Mail      Mail // Files is nil once sent
 	Created   time.Time
 	Attempts  int
 	Next      time.Time // zero once sent or given up
@@ -101,23 +137,37 @@ type OutboxRow struct {
 
 // Outbox returns every outbox row with an id above after, in order.
 func (a *DB) Outbox(ctx context.Context, after int64) ([]OutboxRow, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT id, msg, created, attempts, COALESCE(next_attempt, ''), COALESCE(sent_at, ''), last_error FROM outbox WHERE id > ? ORDER BY id`, after)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+	return a.outbox(ctx, `WHERE id > ? ORDER BY id`, after)
+}
+
+// outbox returns the outbox rows the clause where selects, with their files.
+func (a *DB) outbox(ctx context.Context, where string, args ...any) ([]OutboxRow, error) {
 	var out []OutboxRow
-	for rows.Next() {
-		var r OutboxRow
-		var data, created, next, sent string
-		if err := rows.Scan(&r.ID, &data, &created, &r.Attempts, &next, &sent, &r.LastError); err != nil {
-			return nil, err
+	err := a.Tx(ctx, func(tx *Tx) error {
+		rows, err := tx.tx.QueryContext(ctx, `SELECT id, msg, created, attempts, COALESCE(next_attempt, ''), COALESCE(sent_at, ''), last_error FROM outbox `+where, args...)
+		if err != nil {
+			return err
 		}
-		if err := json.Unmarshal([]byte(data), &r.Msg); err != nil {
-			return nil, err
+		defer rows.Close()
+		for rows.Next() {
+			var r OutboxRow
+			var msg, created, next, sent string
+			if err := rows.Scan(&r.ID, &msg, &created, &r.Attempts, &next, &sent, &r.LastError); err != nil {
+				return err
+			}
+			r.Mail.Message = []byte(msg)
+			r.Created, r.Next, r.SentAt = parseTime(created), parseTime(next), parseTime(sent)
+			out = append(out, r)
 		}
-		r.Created, r.Next, r.SentAt = parseTime(created), parseTime(next), parseTime(sent)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for i := range out {
+			if out[i].Mail.Files, err = tx.files(out[i].ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
 }

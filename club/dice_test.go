@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"postal/archive"
 	"postal/docs"
@@ -224,16 +223,17 @@ func mustRead(t *testing.T, text string) *notation.Record {
 // returns its directory.
 func buildSite(t *testing.T, c *club) string {
 	t.Helper()
-	recs, err := Records(context.Background(), c.db, c.opt.Address, time.Time{})
+	var games []site.Game
+	err := EachRecord(context.Background(), c.db, c.opt.Address, nil, true, func(r Archived) error {
+		games = append(games, site.Game{ID: r.Row.ID, Record: r.Record, Plies: r.Row.Ply, Position: r.Row.Position,
+			Started: r.Row.Created, Updated: r.Row.Updated, Finished: r.Row.Finished, Deadline: r.Row.Deadline})
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var games []site.Game
-	for _, r := range recs {
-		games = append(games, site.Game{ID: r.Row.ID, Record: r.Record, Started: r.Row.Created, Updated: r.Row.Updated, Finished: r.Row.Finished})
-	}
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := site.Build(context.Background(), games, site.Options{OutDir: out, Rules: docs.Rules(), Logger: slog.New(slog.DiscardHandler)}); err != nil {
+	if _, err := site.Build(context.Background(), site.NewMemory(games...), site.Options{OutDir: out, Rules: docs.Rules(), Logger: slog.New(slog.DiscardHandler)}); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -268,11 +268,11 @@ func grepMail(t *testing.T, c *club, s string) string {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		raw, err := mailer.BuildMessage(r.Msg)
+		m := c.load(r)
+		raw, err := mailer.BuildMessage(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := r.Msg
 		all := m.Subject + m.Text + m.HTML + string(raw)
 		for _, a := range append(m.Inline, m.Attachments...) {
 			all += string(a.Data)

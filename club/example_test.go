@@ -39,9 +39,13 @@ func ExampleService_Handle() {
 	// The reply waits in the outbox for the sender.
 	due, _ := db.Due(ctx, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), 10)
 	for _, q := range due {
-		fmt.Println("To:", q.Msg.To)
-		fmt.Println("Reply-To has a token:", strings.HasPrefix(q.Msg.ReplyTo, "postal+"))
-		for _, line := range strings.Split(q.Msg.Text, "\n") {
+		msg, err := mailer.LoadOutbound(q.Mail.Message, q.Mail.Files)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("To:", msg.To)
+		fmt.Println("Reply-To has a token:", strings.HasPrefix(msg.ReplyTo, "postal+"))
+		for _, line := range strings.Split(msg.Text, "\n") {
 			if strings.HasPrefix(line, "> ") || strings.HasPrefix(line, "registered") || strings.HasPrefix(line, "status") {
 				fmt.Println(line)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"postal/engine"
 	_ "postal/engine/allgames"
+	"postal/engine/enginetest/long"
 	"postal/notation"
 )
 
@@ -35,12 +36,10 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	names := [2]string{"alice", "bob"}
 	listed := 0
-	// Rasterizing boards is slow: a few dozen moves cover the flow.
-	plies := 16
-	if testing.Short() || raceEnabled {
-		plies = 8
-	}
-	for i := 0; i < plies; i++ {
+	// Rasterizing boards is slow: a few moves cover the flow (more under
+	// make test-long), and Initiative plays on to its first listed parry.
+	plies := long.Size(16, 3)
+	for i := 0; i < plies || name == "initiative" && listed == 0 && i < 16; i++ {
 		row := c.game(1)
 		if row.Status != "active" {
 			break

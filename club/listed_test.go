@@ -11,6 +11,7 @@ import (
 
 	"postal/archive"
 	"postal/engine"
+	"postal/engine/enginetest/long"
 	"postal/mailer"
 	"postal/notation"
 )
@@ -54,10 +55,9 @@ func listedMoves(t *testing.T, game, ruleset string) {
 	}
 	keep(out)
 	rng := rand.New(rand.NewPCG(16, uint64(len(ruleset))))
-	plies, checked := 10, 0
-	if testing.Short() || raceEnabled {
-		plies = 5
-	}
+	// Every listed move is read through the club: a few plies a game
+	// (more under make test-long) cover each kind of position.
+	plies, checked := long.Size(10, 5), 0
 	for i := 0; i < plies && c.game(1).Status == archive.GameActive; i++ {
 		pos := c.position(t)
 		var movers []engine.Player

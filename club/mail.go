@@ -116,7 +116,11 @@ func (h *handling) send(m outgoing) error {
 	if err := s.fill(&out, m.view); err != nil {
 		return err
 	}
-	_, err := h.tx.Enqueue(out, h.now)
+	msg, files, err := out.Stored()
+	if err != nil {
+		return err
+	}
+	_, err = h.tx.Enqueue(archive.Mail{Message: msg, Files: files}, h.now)
 	return err
 }
 

@@ -116,12 +116,16 @@ func (gs *gameState) names() [2]string {
 	return out
 }
 
-// numbers numbers the game's plies for people (engine.MoveNumbers): the
-// players' moves count, chance steps carry their move's number. It returns
-// each ply's number and the next move's.
-func (gs *gameState) numbers() ([]int, int) {
-	who := make([]engine.Player, len(gs.moves))
-	for i, m := range gs.moves {
+// numbers numbers the game's plies for people (MoveNumbers).
+func (gs *gameState) numbers() ([]int, int) { return MoveNumbers(gs.moves) }
+
+// MoveNumbers numbers the plies of a game's log for people
+// (engine.MoveNumbers): the players' moves count, chance steps carry their
+// move's number. It returns each ply's number and the next move's, the one
+// the move guard "#N" expects.
+func MoveNumbers(moves []archive.Move) ([]int, int) {
+	who := make([]engine.Player, len(moves))
+	for i, m := range moves {
 		who[i] = engine.Player(m.Player)
 	}
 	return engine.MoveNumbers(who)

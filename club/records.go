@@ -3,7 +3,6 @@ package club
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"postal/archive"
 	"postal/engine"
@@ -11,49 +10,96 @@ import (
 )
 
 // Archived is a game of the club as a record, with the row it was read from
-// (for its dates).
+// (for its dates, clocks and position).
 type Archived struct {
 	Row    *archive.Game
 	Record *notation.Record
 }
 
-// Records returns every game of db changed at or after since (every game
-// when since is zero) as game records, their Site tag set to site: what the
-// archive site publishes.
-func Records(ctx context.Context, db *archive.DB, site string, since time.Time) ([]Archived, error) {
-	var out []Archived
-	err := db.Tx(ctx, func(tx *archive.Tx) error {
-		rows, err := tx.GamesUpdatedSince(since)
-		if err != nil {
-			return err
+// EachRecord calls fn with the record of each game of ids that exists
+// (every game when ids is nil), by number, its Site tag set to site: what
+// the archive site publishes. Without moves the records carry none
+// (Row.Ply counts them) and no move is read. It reads the games a chunk at a
+// time, each chunk in one short transaction, and calls fn between them, so
+// the club goes on handling mail while a large archive is read.
+func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, moves bool, fn func(Archived) error) error {
+	const chunk = 200
+	names := map[int64]string{}
+	var after int64 // the last game read, when reading every game
+	for first := true; ; first = false {
+		if ids != nil && len(ids) == 0 {
+			return nil
 		}
-		out = make([]Archived, 0, len(rows))
-		for _, row := range rows {
-			rec, err := gameRecord(tx, row, site)
+		var out []Archived
+		err := db.Tx(ctx, func(tx *archive.Tx) error {
+			if first {
+				var err error
+				if names, err = tx.PlayerNames(); err != nil {
+					return err
+				}
+			}
+			var rows []*archive.Game
+			var err error
+			if ids == nil {
+				rows, err = tx.GamesAfter(after, chunk)
+			} else {
+				rows, err = tx.GamesIn(ids[:min(chunk, len(ids))])
+				ids = ids[min(chunk, len(ids)):]
+			}
 			if err != nil {
 				return err
 			}
-			out = append(out, Archived{Row: row, Record: rec})
+			byGame := map[int64][]archive.Move{}
+			if moves && len(rows) > 0 {
+				gids := make([]int64, len(rows))
+				for i, r := range rows {
+					gids[i] = r.ID
+				}
+				if byGame, err = tx.MovesOf(gids); err != nil {
+					return err
+				}
+			}
+			out = make([]Archived, 0, len(rows))
+			for _, row := range rows {
+				var players [2]string
+				for i, id := range row.Players {
+					name, ok := names[id]
+					if !ok {
+						p, err := tx.PlayerByID(id)
+						if err != nil {
+							return err
+						}
+						name, names[id] = p.Name, p.Name
+					}
+					players[i] = name
+				}
+				rec, err := newRecord(row, players, byGame[row.ID], site)
+				if err != nil {
+					return err
+				}
+				out = append(out, Archived{Row: row, Record: rec})
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("club: records: %w", err)
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("club: records: %w", err)
+		if ids == nil && len(out) == 0 {
+			return nil
+		}
+		for _, a := range out {
+			if err := fn(a); err != nil {
+				return err
+			}
+			after = a.Row.ID
+		}
 	}
-	return out, nil
 }
 
 // gameRecord writes game row as a record: its tags, the moves of record and,
 // once it is over, the result and how it ended. The mail command "record" and
-// the site both use it. A game with chance carries the commitment to its
-// seed from the start and the seed itself only once it is over: until then
-// the seed is not even in the record's memory, so nothing made from the
-// record (mail, page, download, search index) can show it.
+// the site (through EachRecord) both use it.
 func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Record, error) {
-	cfg, err := parseConfig(row.Config, revealedSeed(row))
-	if err != nil {
-		return nil, permanent{fmt.Errorf("club: game %d: %w", row.ID, err)}
-	}
 	var players [2]string
 	for i, id := range row.Players {
 		p, err := tx.PlayerByID(id)
@@ -62,15 +108,28 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 		}
 		players[i] = p.Name
 	}
+	moves, err := tx.Moves(row.ID)
+	if err != nil {
+		return nil, err
+	}
+	return newRecord(row, players, moves, site)
+}
+
+// newRecord makes the record of game row from its players' names and its
+// moves. A game with chance carries the commitment to its seed from the start
+// and the seed itself only once it is over: until then the seed is not even
+// in the record's memory, so nothing made from the record (mail, page,
+// download, search index) can show it.
+func newRecord(row *archive.Game, players [2]string, moves []archive.Move, site string) (*notation.Record, error) {
+	cfg, err := parseConfig(row.Config, revealedSeed(row))
+	if err != nil {
+		return nil, permanent{fmt.Errorf("club: game %d: %w", row.ID, err)}
+	}
 	rec := &notation.Record{Game: row.Game, Config: cfg, Players: players, SeedCommitment: seedCommitment(row)}
 	rec.SetTag("Site", site)
 	rec.SetTag("Date", row.Created.Format("2006.01.02"))
 	rec.SetTag("Round", fmt.Sprint(row.ID))
 	rec.SetTag("TimeControl", control(row).String())
-	moves, err := tx.Moves(row.ID)
-	if err != nil {
-		return nil, err
-	}
 	for _, m := range moves {
 		rec.Add(engine.Player(m.Player), m.Text)
 	}

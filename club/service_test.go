@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"postal/archive"
-	"postal/engine"
 	"postal/mailer"
 	"postal/notation"
 )
@@ -113,10 +112,20 @@ func (c *club) outbox() []mailer.Outbound {
 	}
 	var out []mailer.Outbound
 	for _, r := range rows {
-		out = append(out, r.Msg)
+		out = append(out, c.load(r))
 		c.last = r.ID
 	}
 	return out
+}
+
+// load reads the message of an outbox row back.
+func (c *club) load(r archive.OutboxRow) mailer.Outbound {
+	c.t.Helper()
+	m, err := mailer.LoadOutbound(r.Mail.Message, r.Mail.Files)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return m
 }
 
 // register registers name and remembers the key from the reply.
@@ -171,11 +180,7 @@ func (c *club) moveNumber(id int64) int {
 	var n int
 	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
 		moves, err := tx.Moves(id)
-		who := make([]engine.Player, len(moves))
-		for i, m := range moves {
-			who[i] = engine.Player(m.Player)
-		}
-		_, n = engine.MoveNumbers(who)
+		_, n = MoveNumbers(moves)
 		return err
 	})
 	if err != nil {
@@ -319,8 +324,8 @@ func TestWholeGame(t *testing.T) {
 	rows, _ := c.db.Outbox(context.Background(), 0)
 	roots := map[string]bool{}
 	for _, r := range rows {
-		if r.Msg.To == "bob@example.org" && strings.Contains(r.Msg.Subject, "[postal #1]") && len(r.Msg.References) > 0 {
-			roots[r.Msg.References[0]] = true
+		if m := c.load(r); m.To == "bob@example.org" && strings.Contains(m.Subject, "[postal #1]") && len(m.References) > 0 {
+			roots[m.References[0]] = true
 		}
 	}
 	if len(roots) != 1 {

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"postal/archive"
 	"postal/mailer"
@@ -54,12 +53,12 @@ func (c *club) state() string {
 		}
 		rows.Close()
 	}
-	recs, err := Records(context.Background(), c.db, "postal@demo.test", time.Time{})
+	err = EachRecord(context.Background(), c.db, "postal@demo.test", nil, true, func(r Archived) error {
+		b.WriteString(r.Record.String())
+		return nil
+	})
 	if err != nil {
 		c.t.Fatal(err)
-	}
-	for _, r := range recs {
-		b.WriteString(r.Record.String())
 	}
 	return b.String()
 }
@@ -222,7 +221,7 @@ func (c *club) lastText() string {
 	if err != nil || len(rows) == 0 {
 		c.t.Fatalf("outbox: %v", err)
 	}
-	return rows[len(rows)-1].Msg.Text
+	return c.load(rows[len(rows)-1]).Text
 }
 
 var confirmSubjectRE = regexp.MustCompile(`^postal: is (\S+) an address of (\S+)\?$`)

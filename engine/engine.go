@@ -20,6 +20,12 @@
 //
 // Rules decide legality in one place, Apply; parsing turns text into a move
 // without judging it.
+//
+// Random playouts and the searcher (engine/search) use optional fast paths
+// a position may offer besides the contract: [RandomMover] draws a random
+// move without listing and sorting them all, [UnlistedSampler] draws moves
+// Legal does not list, [Evaluator] estimates a game cut short. Every one
+// falls back to the contract when a game lacks it.
 package engine
 
 import (
@@ -42,6 +48,18 @@ const (
 // Other returns the opponent of p (First for Second and back).
 func (p Player) Other() Player { return 1 - p }
 
+var onePlayer = [...]Player{First, Second, Chance}
+
+// Players returns the list of the one player p (First, Second or Chance)
+// for ToMove, shared by every caller, so ToMove allocates nothing.
+func Players(p Player) []Player { return onePlayer[p : p+1 : p+1] }
+
+var bothPlayers = []Player{First, Second}
+
+// BothPlayers returns First and Second, for ToMove in a simultaneous
+// phase; shared like [Players].
+func BothPlayers() []Player { return bothPlayers[:2:2] }
+
 // Move is one action as the game understands it. Its String is the canonical
 // notation: parsing it again yields an equal move.
 type Move interface {
@@ -58,7 +76,8 @@ type Position interface {
 
 	// ToMove lists the players who may act now, in a fixed order: one player
 	// usually, both in a simultaneous phase, [Chance] when the game must draw,
-	// none once the game is over.
+	// none once the game is over. The list may be shared (see [Players]):
+	// callers must not modify it.
 	ToMove() []Player
 
 	// Legal lists the legal moves of p in canonical order (sorted by their

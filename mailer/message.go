@@ -39,12 +39,12 @@ type Attachment struct {
 	Name        string
 	ContentType string
 	ContentID   string
-	Data        []byte
+	Data        []byte `json:",omitempty"`
 }
 
-// Outbound is one message postal sends. It is stored in the outbox (as JSON)
-// in the same transaction as the state change that caused it, and delivered
-// later by the sender.
+// Outbound is one message postal sends. It is stored in the outbox (see
+// Stored) in the same transaction as the state change that caused it, and
+// delivered later by the sender.
 type Outbound struct {
 	From        string
 	To          string

@@ -12,9 +12,10 @@ type Queued struct {
 	Attempts int // failed attempts so far
 }
 
-// Queue is the outbox as the sender sees it. The archive package implements
-// it over SQLite; a row is written in the same transaction as the state
-// change that caused it, and counts as sent only after Sent.
+// Queue is the outbox as the sender sees it. The daemon implements it over
+// the archive's outbox, which stores each message with Outbound.Stored; a row
+// is written in the same transaction as the state change that caused it, and
+// counts as sent only after Sent.
 type Queue interface {
 	// Due returns up to limit rows whose next attempt is at or before now,
 	// oldest first.

@@ -52,7 +52,7 @@ func (opt ParseOptions) classify(line string) lineKind {
 		}
 	}
 	switch {
-	case nearVerb(first):
+	case nearVerb(first) != "":
 		return lineUnknown
 	case readFirst || movelike(first):
 		if opt.Tagged {
@@ -84,21 +84,18 @@ func movelike(w string) bool {
 	return true
 }
 
-// nearVerb reports whether w is a command word mistyped: two neighbouring
-// letters swapped ("mvoe"), or, when both have five letters or more, one
-// letter wrong, missing or extra ("acept", "resing"). Shorter words are
-// left alone: "see" and "sent" are not "set".
-func nearVerb(w string) bool {
+// nearVerb returns the command word w is a mistyping of ("" if none): two
+// neighbouring letters swapped ("mvoe"), or, when both have five letters or
+// more, one letter wrong, missing or extra ("acept", "resing"). Shorter
+// words are left alone: "see" and "sent" are not "set".
+func nearVerb(w string) Verb {
 	w = strings.ToLower(w)
 	for _, v := range Verbs {
-		if swapped(w, string(v)) {
-			return true
-		}
-		if len(w) >= 5 && len(v) >= 5 && oneEdit(w, string(v)) {
-			return true
+		if swapped(w, string(v)) || len(w) >= 5 && len(v) >= 5 && oneEdit(w, string(v)) {
+			return v
 		}
 	}
-	return false
+	return ""
 }
 
 // swapped reports whether a and b differ by two neighbouring letters swapped.

@@ -292,8 +292,11 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 	first := p.peek()
 	verb := Verb(strings.ToLower(first.text))
 	if _, ok := Usage[verb]; !ok {
+		if v := nearVerb(first.text); !bare && v != "" {
+			return Command{}, p.errAt(first, "unknown command %q (did you mean %q? \"help\" lists every command)", first.text, v)
+		}
 		if !bare {
-			return Command{}, p.errAt(first, "unknown command %q (write \"help\" for the list)", first.text)
+			return Command{}, p.errAt(first, "unknown command %q (to move, write \"move ID MOVE\" with the game's number, or the move alone in a reply to the game's mail; \"help\" lists every command)", first.text)
 		}
 		verb = CmdMove // a bare move in a reply to a game mail
 	} else {

@@ -110,7 +110,8 @@ func TestParseErrors(t *testing.T) {
 		word   string
 		msg    string
 	}{
-		{"mvoe 17 C3-D4", false, 1, "mvoe", `unknown command "mvoe"`},
+		{"mvoe 17 C3-D4", false, 1, "mvoe", `unknown command "mvoe" (did you mean "move"?`},
+		{"C3-D4", false, 1, "C3-D4", `unknown command "C3-D4" (to move, write "move ID MOVE"`},
 		{"move 17 #x C3-D4", false, 9, "#x", `move number guard "#x"`},
 		{"move 17 #", false, 9, "#", `move number guard "#"`},
 		{"move 17", false, 9, "", "move needs a move"},
@@ -284,5 +285,5 @@ func ExampleParseCommands() {
 	// Output:
 	// move 17 #12 C3-D4
 	// resign 18
-	// error: 3:1: unknown command "mvoe" (write "help" for the list)
+	// error: 3:1: unknown command "mvoe" (did you mean "move"? "help" lists every command)
 }

@@ -45,8 +45,8 @@ func (e *DiceError) Error() string {
 // the game's number, the Round tag), and that every chance move is the
 // outcome [engine.ChanceSource] draws from the seed at that ply. It returns
 // the number of chance moves checked. A record with neither chance moves nor
-// a commitment has nothing to check (0, nil); one that commits to a seed it
-// does not show yet returns ErrSeedSecret; a failed check is a *DiceError,
+// a commitment has nothing to check (0, nil); the record of a game in
+// progress, which shows no seed yet, returns ErrSeedSecret; a failed check is a *DiceError,
 // an illegal move a *ReplayError.
 func (r *Record) CheckDice() (checked int, err error) {
 	chance := 0
@@ -60,7 +60,7 @@ func (r *Record) CheckDice() (checked int, err error) {
 	}
 	if !r.seedTag && r.Config.Seed == 0 {
 		switch {
-		case r.SeedCommitment != "" && !r.Result.Over():
+		case !r.Result.Over():
 			return 0, ErrSeedSecret
 		case r.SeedCommitment != "":
 			return 0, &DiceError{Msg: "the game is over but the record shows no Seed to check the SeedCommitment with"}

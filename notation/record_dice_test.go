@@ -69,11 +69,15 @@ func TestRecordHidesSeedUntilOver(t *testing.T) {
 		t.Fatalf("read back: %v, seed %d, commitment %q", err, back.Config.Seed, back.SeedCommitment)
 	}
 	// Without a commitment (a record of postal play, say), the seed is
-	// written as it always was.
+	// still kept back until the result is known.
 	rec = playedRecord(t, 17, 5, 2, false)
 	rec.SeedCommitment = ""
+	if strings.Contains(rec.String(), `[Seed "5"]`) {
+		t.Fatalf("an uncommitted record of a game in progress shows its seed:\n%s", rec)
+	}
+	rec.Result = engine.Result{Kind: engine.Draw, Reason: "agreed"}
 	if !strings.Contains(rec.String(), `[Seed "5"]`) {
-		t.Fatalf("an uncommitted record lost its seed:\n%s", rec)
+		t.Fatalf("an uncommitted record of a finished game lost its seed:\n%s", rec)
 	}
 }
 

@@ -108,11 +108,11 @@ func (r *Record) String() string {
 }
 
 // SeedShown reports whether the record's text shows its seed: a game with
-// chance (or any record with a seed) shows it, except that a record with a
-// SeedCommitment keeps it secret until its result is known, so nobody can
-// foresee the next draws of a game in progress.
+// chance (or any record with a seed) shows it once its result is known, and
+// never before, so nobody can foresee the next draws of a game in progress
+// (its SeedCommitment stands in for it meanwhile).
 func (r *Record) SeedShown() bool {
-	if r.SeedCommitment != "" && !r.Result.Over() {
+	if !r.Result.Over() {
 		return false
 	}
 	info, known := gameInfo(r.Game)

@@ -1,142 +1,153 @@
-package site
+package site_test
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
-	"io"
+	"fmt"
+	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
-	"time"
+
+	"postal/archive"
+	"postal/archive/archivegen"
+	"postal/docs"
+	"postal/engine"
+	"postal/site"
+	"postal/site/clubarchive"
 )
 
-// benchGamesN is the size of the benchmarks' archive (-benchgames).
-var benchGamesN = 10000
-
-func init() {
-	flag.IntVar(&benchGamesN, "benchgames", benchGamesN, "games in the benchmarks' archive")
-}
+// benchGames is the size of the benchmarks' archive: that many finished
+// games and a tenth as many in progress, generated into SQLite (shared by
+// the packages' benchmarks in POSTAL_BENCH_DIR, as "make bench" sets it).
+var benchGames = flag.Int("benchgames", 10000, "finished games in the benchmarks' archive")
 
 var (
-	benchOnce  sync.Once
-	benchGames []Game
+	benchDirOnce sync.Once
+	benchDir     string
 )
 
-// benchArchive is 10,000 games played at random across every registered
-// game, made once per test binary.
-func benchArchive(b *testing.B) []Game {
-	benchOnce.Do(func() { benchGames = randomArchive(b, benchGamesN, 42) })
-	return benchGames
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if benchDir != "" && os.Getenv("POSTAL_BENCH_DIR") == "" {
+		os.RemoveAll(benchDir)
+	}
+	os.Exit(code)
 }
 
-func benchOptions(out string) Options {
-	o := testOptions(out)
-	o.Workers = 0
-	o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	return o
-}
-
-// BenchmarkBuildFull is the full build of an archive of 10,000 finished or
-// ongoing games.
-func BenchmarkBuildFull(b *testing.B) {
-	games := benchArchive(b)
-	b.Logf("games: %v", gameNames(games))
-	dir := b.TempDir()
-	var st Stats
-	for b.Loop() {
-		var err error
-		if st, err = Build(context.Background(), games, benchOptions(filepath.Join(dir, "site"))); err != nil {
-			b.Fatal(err)
+// benchArchive opens a copy of the generated archive of n finished games.
+func benchArchive(b *testing.B, n int) *archive.DB {
+	benchDirOnce.Do(func() {
+		if benchDir = os.Getenv("POSTAL_BENCH_DIR"); benchDir == "" {
+			var err error
+			if benchDir, err = os.MkdirTemp("", "postal-bench-"); err != nil {
+				b.Fatal(err)
+			}
 		}
-	}
-	b.ReportMetric(float64(st.Written), "files")
-}
-
-// BenchmarkUpdateOneMove is the incremental rebuild after one move of one
-// game of the same archive.
-func BenchmarkUpdateOneMove(b *testing.B) {
-	games := benchArchive(b)
-	out := filepath.Join(b.TempDir(), "site")
-	if _, err := Build(context.Background(), games, benchOptions(out)); err != nil {
-		b.Fatal(err)
-	}
-	// An ongoing game: every tenth game of randomArchive is left unfinished.
-	var g *Game
-	for i := range games {
-		if !games[i].Record.Result.Over() && len(games[i].Record.Moves) > 0 {
-			g = &games[i]
-			break
-		}
-	}
-	if g == nil {
-		b.Fatal("no ongoing game in the archive")
-	}
-	b.Logf("game %d (%s)", g.ID, g.Record.Game)
-	positions, err := g.Record.Replay()
+	})
+	path, err := archivegen.Cached(context.Background(), benchDir, archivegen.Bench(n, realGames()))
 	if err != nil {
 		b.Fatal(err)
 	}
-	orig := len(g.Record.Moves)
-	var st Stats
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		// Alternate between the game with and without one more move, so every
-		// iteration is a real change.
-		b.StopTimer()
-		if i%2 == 0 {
-			pos := positions[len(positions)-1]
-			p := pos.ToMove()[0]
-			var m string
-			if legal := pos.Legal(p); len(legal) > 0 {
-				m = legal[0].String()
-			} else {
-				b.Fatalf("game %d: no listed move", g.ID)
-			}
-			g.Record.Add(p, m)
-		} else {
-			g.Record.Moves = g.Record.Moves[:orig]
-		}
-		g.Updated = g.Updated.Add(time.Minute)
-		b.StartTimer()
-		st, err = Update(context.Background(), games, []int64{g.ID}, benchOptions(out))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if st.Full {
-			b.Fatal("the update built in full")
-		}
+	if path, err = archivegen.Copy(path, b.TempDir()); err != nil {
+		b.Fatal(err)
 	}
-	g.Record.Moves = g.Record.Moves[:orig]
-	b.ReportMetric(float64(st.Written), "files/op")
+	db, err := archive.Open(context.Background(), path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return db
 }
 
-// BenchmarkPliesSize measures the two ways to embed every position of a game
-// in its page: the SVGs side by side (as a JSON array, or as one file per
-// ply) and the table of distinct lines that the pages use.
-func BenchmarkPliesSize(b *testing.B) {
-	games := randomArchive(b, 20, 5)
-	var raw, dict int
-	for b.Loop() {
-		raw, dict = 0, 0
-		for _, g := range games {
-			positions, err := g.Record.Replay()
-			if err != nil {
-				b.Fatal(err)
-			}
-			svgs := make([][]byte, len(positions))
-			strs := make([]string, len(positions))
-			for i, p := range positions {
-				svgs[i] = p.Picture().SVG()
-				strs[i] = string(svgs[i])
-			}
-			r, _ := json.Marshal(strs)
-			d, _ := json.Marshal(encodePlies(svgs))
-			raw += len(r)
-			dict += len(d)
+// realGames names the games the daemon plays: not the tests' Nim.
+func realGames() []string {
+	var names []string
+	for _, g := range engine.Games() {
+		if name := g.Info().Name; name != "test-nim" {
+			names = append(names, name)
 		}
 	}
-	b.ReportMetric(float64(raw)/float64(len(games)), "raw-bytes/game")
-	b.ReportMetric(float64(dict)/float64(len(games)), "dict-bytes/game")
+	return names
+}
+
+func benchOptions(out string) site.Options {
+	return site.Options{OutDir: out, Title: "Bench club", Club: "postal@bench.example", Rules: docs.Rules(), Logger: slog.New(slog.DiscardHandler)}
+}
+
+// BenchmarkBuild is "postal site build" of the generated archive: a full
+// build, reading every game from SQLite. It reports the bytes and files
+// written and the sizes of the game pages.
+func BenchmarkBuild(b *testing.B) {
+	n := *benchGames
+	b.Run(fmt.Sprintf("games=%d", n+n/10), func(b *testing.B) {
+		db := benchArchive(b, n)
+		out := filepath.Join(b.TempDir(), "site")
+		var st site.Stats
+		for b.Loop() {
+			var err error
+			if st, err = site.Build(context.Background(), clubarchive.Source{DB: db}, benchOptions(out)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		var pages []int
+		filepath.WalkDir(filepath.Join(out, "games"), func(p string, d fs.DirEntry, err error) error {
+			if info, err := os.Stat(p); err == nil && strings.HasSuffix(p, ".html") {
+				pages = append(pages, int(info.Size()))
+			}
+			return nil
+		})
+		slices.Sort(pages)
+		b.ReportMetric(float64(st.Bytes)/1e6, "MB")
+		b.ReportMetric(float64(st.Written), "files")
+		if len(pages) > 0 {
+			b.ReportMetric(float64(pages[len(pages)/2])/1e3, "median-page-kB")
+			b.ReportMetric(float64(pages[len(pages)-1])/1e3, "max-page-kB")
+		}
+	})
+}
+
+// BenchmarkUpdateOneMove is the daemon's update of its site after one move,
+// stored through the archive as the club stores it, in archives of a tenth
+// of benchgames and of benchgames: its cost should not grow with the
+// archive.
+func BenchmarkUpdateOneMove(b *testing.B) {
+	for _, n := range []int{*benchGames / 10, *benchGames} {
+		b.Run(fmt.Sprintf("games=%d", n+n/10), func(b *testing.B) {
+			ctx := context.Background()
+			db := benchArchive(b, n)
+			pub := site.NewPublisher(clubarchive.Source{DB: db}, benchOptions(filepath.Join(b.TempDir(), "site")))
+			if _, err := pub.Build(ctx); err != nil {
+				b.Fatal(err)
+			}
+			active := archivegen.InProgress(n)
+			var st site.Stats
+			written, bytes := 0, int64(0)
+			i := 0
+			for b.Loop() {
+				b.StopTimer()
+				var err error
+				if active, err = archivegen.MoveSome(ctx, db, active, i); err != nil {
+					b.Fatal(err)
+				}
+				i++
+				b.StartTimer()
+				if st, err = pub.Update(ctx); err != nil {
+					b.Fatal(err)
+				}
+				if st.Full || st.Changed != 1 {
+					b.Fatalf("the update after one move: %+v", st)
+				}
+				written += st.Written
+				bytes += st.Bytes
+			}
+			b.ReportMetric(float64(written)/float64(i), "files/op")
+			b.ReportMetric(float64(bytes)/float64(i)/1e3, "kB/op")
+		})
+	}
 }

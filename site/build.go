@@ -12,147 +12,565 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
 
+	"postal/engine"
 	"postal/templates"
 )
 
+// builder renders the pages of one site from its index.
 type builder struct {
-	opts  Options
-	a     *archive
-	title string
-	log   *slog.Logger
+	opts      Options
+	title     string
+	log       *slog.Logger
+	ix        *index
+	rulesHTML sync.Map // game type -> its rules as HTML
 }
 
-// job renders one file of the site.
-type job struct {
-	path   string
-	render func() ([]byte, error)
-	game   bool // a game page: counts toward Unreplayable when its replay fails
+// Publisher keeps a site up to date with its source: a full build when
+// there is no site yet, or when the templates, options or engines changed
+// since it was built; otherwise updates that read only the games changed
+// since the site's cursor and rewrite only the pages they touch. Between
+// updates it keeps a summary of each game in memory, never a record. Its
+// methods run one at a time; separate processes may build the same OutDir
+// in turn (an update notices a generation it did not make and reads the
+// summaries again), not at once.
+type Publisher struct {
+	src     Source
+	b       builder
+	mu      sync.Mutex
+	version string
+	gen     string // the generation the index is of
+	st      state
 }
 
-// errReplay marks a page rendered in spite of a record the engine refused.
-type errReplay struct{ err error }
-
-func (e errReplay) Error() string { return e.err.Error() }
-
-// Build writes the whole site for games into a new generation and publishes
-// it (see [Options.OutDir]).
-func Build(ctx context.Context, games []Game, opts Options) (Stats, error) {
-	return build(ctx, games, nil, true, opts)
+// NewPublisher returns a Publisher of src's games into opts.OutDir. It
+// reads nothing until its first Build or Update.
+func NewPublisher(src Source, opts Options) *Publisher {
+	p := &Publisher{src: src}
+	p.b.opts, p.b.title, p.b.log = opts, opts.Title, opts.Logger
+	if p.b.title == "" {
+		p.b.title = "postal games"
+	}
+	if p.b.log == nil {
+		p.b.log = slog.Default()
+	}
+	return p
 }
 
-// Update brings the site up to date after a change, rewriting only the pages
-// the change touches: those of each changed game, of its players and its
-// game type, the home page and the site-wide data (search index, feed,
-// sitemap). games is the whole archive as it is now; changed names the
-// games known to have changed. Games whose record or dates differ from the
-// published site's manifest, new games and removed games are found by
-// themselves, so changed may be nil. When there is no site yet, or the
-// templates, options or rules changed, Update builds in full.
-func Update(ctx context.Context, games []Game, changed []int64, opts Options) (Stats, error) {
-	return build(ctx, games, changed, false, opts)
+// Build writes the whole site of src into a new generation and publishes
+// it: NewPublisher(src, opts).Build(ctx).
+func Build(ctx context.Context, src Source, opts Options) (Stats, error) {
+	return NewPublisher(src, opts).Build(ctx)
 }
 
-func build(ctx context.Context, games []Game, changed []int64, full bool, opts Options) (st Stats, err error) {
+// Build writes the whole site into a new generation and publishes it.
+func (p *Publisher) Build(ctx context.Context) (Stats, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	unlock := lockOut(p.b.opts.OutDir)
+	defer unlock()
+	return p.full(ctx)
+}
+
+// Update brings the published site up to date with the source, rewriting
+// only the pages the changes since its cursor touch; it builds in full when
+// there is no site yet or the site was built from other templates, options
+// or engines.
+func (p *Publisher) Update(ctx context.Context) (Stats, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	unlock := lockOut(p.b.opts.OutDir)
+	defer unlock()
+	if p.b.opts.OutDir == "" {
+		return Stats{}, errors.New("site: no output directory")
+	}
+	gen, st, ok, err := current(p.b.opts.OutDir)
+	if err != nil {
+		return Stats{}, err
+	}
+	version, err := p.versionHash()
+	if err != nil {
+		return Stats{}, err
+	}
+	if !ok || st.Version != version {
+		return p.full(ctx)
+	}
 	start := time.Now()
-	if opts.OutDir == "" {
+	stats := Stats{Generation: gen}
+	if p.b.ix == nil || gen != p.gen {
+		// A site built by another process, or by this one before a restart:
+		// read the summaries again; the changes since the site's cursor are
+		// rendered below.
+		ix := newIndex()
+		if _, err := p.src.Summaries(ctx, summarizer(ix, p.b.log)); err != nil {
+			return stats, err
+		}
+		p.b.ix, p.gen = ix, gen
+	}
+	p.st = st
+	if err := p.update(ctx, &stats); err != nil {
+		return stats, err
+	}
+	stats.Games, stats.Cursor, stats.Duration = len(p.b.ix.games), p.st.Cursor, time.Since(start)
+	if stats.Changed > 0 {
+		p.b.log.Info("site updated", "games", stats.Games, "changed", stats.Changed, "written", stats.Written,
+			"bytes", stats.Bytes, "removed", stats.Removed, "cursor", stats.Cursor, "duration", stats.Duration)
+	}
+	return stats, nil
+}
+
+// summarizer returns a Summaries callback that indexes each game.
+func summarizer(ix *index, log *slog.Logger) func(*Game) error {
+	return func(g *Game) error {
+		var pos engine.Position
+		if ongoing(g) {
+			pos, _ = finalPosition(g) // who is to move; nil when unknown
+		}
+		s, err := ix.summarize(g, pos)
+		if errors.Is(err, errBadGame) {
+			log.Warn("site: game left out", "err", err)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		ix.put(s)
+		return nil
+	}
+}
+
+// ongoing reports whether g is going on, by its record and dates.
+func ongoing(g *Game) bool {
+	return g.Record != nil && !g.Record.Result.Over() && g.Finished.IsZero()
+}
+
+// finalPosition is g's last position: the stored one, or the record
+// replayed (when a move is refused, the position before it, and the
+// engine's objection).
+func finalPosition(g *Game) (engine.Position, error) {
+	if g.Position != "" {
+		eg, err := engine.Lookup(g.Record.Game)
+		if err != nil {
+			return nil, err
+		}
+		return eg.ParsePosition(g.Position)
+	}
+	// Replay a copy: Replay normalizes the record's Config in place, and
+	// the record is the source's.
+	rc := *g.Record
+	positions, err := rc.Replay()
+	if len(positions) == 0 {
+		return nil, err
+	}
+	return positions[len(positions)-1], err
+}
+
+func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
+	start := time.Now()
+	out := p.b.opts.OutDir
+	if out == "" {
 		return st, errors.New("site: no output directory")
 	}
-	unlock := lockOut(opts.OutDir)
-	defer unlock()
-	b := &builder{opts: opts, title: opts.Title, log: opts.Logger}
-	if b.title == "" {
-		b.title = "postal games"
-	}
-	if b.log == nil {
-		b.log = slog.Default()
-	}
-	if b.a, err = newArchive(games); err != nil {
-		return st, err
-	}
-	version, err := b.version()
+	version, err := p.versionHash()
 	if err != nil {
 		return st, err
 	}
-	prev, old, ok, err := current(opts.OutDir)
+	prev, _, _, err := current(out)
 	if err != nil {
 		return st, err
 	}
-	if !ok || old.Version != version {
-		full = true
-	}
-	gen, err := newGeneration(opts.OutDir, prev)
+	gen, err := newGeneration(out, prev)
 	if err != nil {
 		return st, err
 	}
-	dir := filepath.Join(genDir(opts.OutDir), gen)
+	dir := filepath.Join(genDir(out), gen)
 	defer func() {
 		if err != nil {
 			os.RemoveAll(dir)
 		}
 	}()
-
-	m := &manifest{Version: version, Files: map[string]string{}, Games: map[int64]gameEntry{}}
-	for _, g := range b.a.games {
-		m.Games[g.ID] = gameEntry{Hash: inputHash(g.game), Type: g.Type, Players: g.Players}
-	}
-	var jobs []job
-	if full {
-		jobs = b.allJobs()
-	} else {
-		if err := linkTree(filepath.Join(genDir(opts.OutDir), prev), dir); err != nil {
-			return st, fmt.Errorf("site: copy previous generation: %w", err)
-		}
-		var stale []string
-		jobs, stale = b.staleJobs(old, m, changed)
-		for p, h := range old.Files {
-			m.Files[p] = h
-		}
-		for _, p := range stale {
-			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return st, fmt.Errorf("site: %w", err)
-			}
-			delete(m.Files, p)
-			st.Removed++
-		}
-	}
-	if err := b.run(ctx, dir, jobs, full, m, &st); err != nil {
+	// Until it is published, the index is of no generation: should the
+	// build fail, an update reads the summaries again.
+	p.gen = ""
+	ix := newIndex()
+	cursor, err := p.src.Summaries(ctx, summarizer(ix, p.b.log))
+	if err != nil {
 		return st, err
 	}
-	if err := publish(opts.OutDir, gen, m); err != nil {
+	p.b.ix = ix
+	w := &writer{dir: dir, stats: &st}
+	bar := newProgress(p.b.opts.Progress, len(ix.games))
+	defer bar.done()
+	pool := newPool(ctx, p.b.opts.Workers)
+	nav := ix.listed()
+	err = p.src.Games(ctx, nil, func(g *Game) error {
+		if ix.games[g.ID] == nil {
+			return nil // added since the summaries: the next update adds it
+		}
+		s, job, err := p.b.gameJob(g, nav, w)
+		if err != nil || s == nil {
+			return err
+		}
+		return pool.do(func() error { defer bar.add(1); return job() })
+	})
+	if err := firstErr(err, pool.wait()); err != nil {
 		return st, err
 	}
-	st.Full, st.Games, st.Generation, st.Duration = full, len(games), gen, time.Since(start)
-	b.log.Info("site built", "full", full, "games", st.Games, "rendered", st.Rendered, "written", st.Written,
-		"removed", st.Removed, "unreplayable", st.Unreplayable, "generation", gen, "duration", st.Duration)
+	pool = newPool(ctx, p.b.opts.Workers)
+	for _, j := range p.b.siteJobs(w, nil) {
+		if err := pool.do(j); err != nil {
+			break
+		}
+	}
+	if err := pool.wait(); err != nil {
+		return st, err
+	}
+	p.st = state{Version: version, Cursor: cursor}
+	if err := publish(out, gen, p.st); err != nil {
+		return st, err
+	}
+	p.gen = gen
+	st.Full, st.Games, st.Generation, st.Cursor, st.Duration = true, len(ix.games), gen, cursor, time.Since(start)
+	p.b.log.Info("site built", "full", true, "games", st.Games, "written", st.Written, "bytes", st.Bytes,
+		"unreplayable", st.Unreplayable, "generation", gen, "duration", st.Duration)
 	return st, nil
 }
 
-// inputHash identifies what a game's pages are made from.
-func inputHash(g *Game) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%d\n%s\n%s\n%s\n", g.ID, g.Started.UTC().Format(time.RFC3339Nano), g.Updated.UTC().Format(time.RFC3339Nano), g.Finished.UTC().Format(time.RFC3339Nano))
-	h.Write([]byte(g.Record.String()))
-	return hex.EncodeToString(h.Sum(nil)[:16])
+// firstErr is a, or b when a is nil.
+func firstErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
 }
 
-// version hashes everything besides the games that shapes the pages.
-func (b *builder) version() (string, error) {
+// gameJob reads a game's summary and prepares the rendering of its page
+// and record, done by the returned job on a worker: gameJob runs where the
+// index may change, the job where it may not. A game the site cannot list
+// gives a nil summary and job.
+func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, error) {
+	var pos engine.Position
+	var replayErr error
+	if ongoing(g) {
+		pos, replayErr = finalPosition(g)
+	}
+	s, err := b.ix.summarize(g, pos)
+	if errors.Is(err, errBadGame) {
+		b.log.Warn("site: game left out", "err", err)
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, func() error {
+		pos, replayErr := pos, replayErr
+		if !ongoing(g) {
+			pos, replayErr = finalPosition(g)
+		}
+		if replayErr != nil {
+			b.log.Warn("site: record does not replay", "game", g.ID, "err", replayErr)
+			w.unreplayable()
+		}
+		page, err := b.gamePage(s, g.Record, pos, replayErr, nav)
+		if err != nil {
+			return err
+		}
+		if err := w.write(gamePath(g.ID), page); err != nil {
+			return err
+		}
+		return w.write(recordPath(g.ID), []byte(g.Record.String()))
+	}, nil
+}
+
+// job renders and writes files.
+type job = func() error
+
+func (b *builder) file(w *writer, path string, render func() ([]byte, error)) job {
+	return func() error {
+		data, err := render()
+		if err != nil {
+			return err
+		}
+		return w.write(path, data)
+	}
+}
+
+// siteJobs are the pages besides the games' own: of every game type and
+// player, and the site's, when only is nil; else the site's and those only
+// touches.
+func (b *builder) siteJobs(w *writer, only *touched) []job {
+	var jobs []job
+	add := func(path string, render func() ([]byte, error)) { jobs = append(jobs, b.file(w, path, render)) }
+	add("index.html", b.home)
+	add("feed.atom", b.feed)
+	if b.opts.SiteURL != "" {
+		add("sitemap.xml", b.sitemap)
+		add("sitemaps/pages.xml", b.sitemapPages)
+	}
+	for k := range b.ix.shards() {
+		if only == nil || only.shards[k] {
+			add(searchPath(k), func() ([]byte, error) { return b.searchShard(k) })
+			if b.opts.SiteURL != "" {
+				add(sitemapPath(k), func() ([]byte, error) { return b.sitemapGames(k) })
+			}
+		}
+	}
+	for _, t := range b.ix.listed() {
+		key := "type " + t.Name
+		lists, ok := only.lists(key, blocks(len(t.games)))
+		if !ok {
+			continue
+		}
+		add(typePath(t.Name), func() ([]byte, error) { return b.typePage(t) })
+		for _, k := range lists {
+			add(typeListPath(t.Name, k), func() ([]byte, error) { return b.typeListPage(t, k) })
+		}
+		for _, k := range only.downloads(key, blocks(len(t.games))) {
+			jobs = append(jobs, b.downloadJob(w, t, k))
+		}
+		if only != nil {
+			jobs = append(jobs, w.removeJob(typeListPath(t.Name, blocks(len(t.games)))), w.removeJob(downloadPath(t.Name, blocks(len(t.games)))))
+		}
+	}
+	for _, pl := range b.ix.sortedPlayers() {
+		lists, ok := only.lists("player "+pl.Name, blocks(len(pl.games)))
+		if !ok {
+			continue
+		}
+		add(playerPath(pl.Slug), func() ([]byte, error) { return b.playerPage(pl) })
+		for _, k := range lists {
+			add(playerListPath(pl.Slug, k), func() ([]byte, error) { return b.playerListPage(pl, k) })
+		}
+		if only != nil {
+			jobs = append(jobs, w.removeJob(playerListPath(pl.Slug, blocks(len(pl.games)))))
+		}
+	}
+	if only == nil {
+		assets, err := staticAssets()
+		if err != nil {
+			return []job{func() error { return err }}
+		}
+		for _, a := range append(assets, engineAsset()) {
+			add("assets/"+a.name, func() ([]byte, error) { return a.data, nil })
+		}
+	}
+	return jobs
+}
+
+// downloadJob writes the records of the finished games of list page k of
+// t, read back from the record files of the generation (written before),
+// or removes the file when the page has no finished game.
+func (b *builder) downloadJob(w *writer, t *typeInfo, k int) job {
+	return func() error {
+		var ids []int64
+		for _, s := range b.ix.summaries(block(t.games, k)) {
+			if s.over() {
+				ids = append(ids, s.ID)
+			}
+		}
+		if len(ids) == 0 {
+			return w.remove(downloadPath(t.Name, k))
+		}
+		var readErr error
+		data := download(ids, func(id int64) ([]byte, bool) {
+			r, err := os.ReadFile(filepath.Join(w.dir, filepath.FromSlash(recordPath(id))))
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				readErr = err
+			}
+			return r, err == nil
+		})
+		if readErr != nil {
+			return fmt.Errorf("site: %w", readErr)
+		}
+		return w.write(downloadPath(t.Name, k), data)
+	}
+}
+
+// touched is what an update touches, by game type and player ("type NAME",
+// "player NAME"): the list pages and record downloads to rewrite, and from
+// which page on all of them (games added or removed move the games after
+// them to other pages); and the shards of the search index and sitemap.
+type touched struct {
+	from      map[string]int
+	pages, dl map[string]map[int]bool
+	shards    map[int64]bool
+}
+
+func newTouched() *touched {
+	return &touched{from: map[string]int{}, pages: map[string]map[int]bool{}, dl: map[string]map[int]bool{}, shards: map[int64]bool{}}
+}
+
+// lists returns the list pages of key to rewrite, of its n now, and
+// whether any of its pages is touched; with t nil, all of them.
+func (t *touched) lists(key string, n int) ([]int, bool) {
+	if t == nil {
+		return upTo(n, nil, 0, true), true
+	}
+	from, shifted := t.from[key]
+	pages, changed := t.pages[key]
+	if !shifted && !changed {
+		return nil, false
+	}
+	return upTo(n, pages, from, shifted), true
+}
+
+// downloads returns the record downloads of key to rewrite.
+func (t *touched) downloads(key string, n int) []int {
+	if t == nil {
+		return upTo(n, nil, 0, true)
+	}
+	from, shifted := t.from[key]
+	return upTo(n, t.dl[key], from, shifted)
+}
+
+func upTo(n int, pages map[int]bool, from int, shifted bool) []int {
+	var out []int
+	for k := range n {
+		if pages[k] || shifted && k >= from {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// game notes the pages a change of game id touches in key's list ids (as
+// it is now). moved says the game was added or removed; finished that its
+// record is, or was, among the downloads.
+func (t *touched) game(key string, ids []int64, id int64, moved, finished bool) {
+	k := blockOf(ids, id)
+	if k < 0 {
+		// Removed: it was on the page its successor is on now.
+		i, _ := slices.BinarySearch(ids, id)
+		k = i / listSize
+	}
+	if moved {
+		// The page before links the page after, which may be new or gone.
+		k = max(0, k-1)
+		if from, ok := t.from[key]; !ok || k < from {
+			t.from[key] = k
+		}
+		return
+	}
+	mark := func(m map[string]map[int]bool) {
+		if m[key] == nil {
+			m[key] = map[int]bool{}
+		}
+		m[key][k] = true
+	}
+	mark(t.pages)
+	if finished {
+		mark(t.dl)
+	}
+}
+
+// note records the pages a change of the game s touches.
+func (t *touched) note(ix *index, s *summary, moved, finished bool) {
+	t.game("type "+s.Type.Name, s.Type.games, s.ID, moved, finished)
+	for _, name := range s.Players {
+		var ids []int64
+		if pl := ix.players[name]; pl != nil {
+			ids = pl.games
+		}
+		t.game("player "+name, ids, s.ID, moved, finished)
+	}
+	t.shards[s.ID/shardSize] = true
+}
+
+// update reads the games changed since the site's cursor, rewrites their
+// pages and the pages they touch, and moves the cursor on.
+func (p *Publisher) update(ctx context.Context, st *Stats) error {
+	ids, cursor, err := p.src.Changes(ctx, p.st.Cursor)
+	if err != nil {
+		return err
+	}
+	b := &p.b
+	if len(ids) > 0 {
+		st.Changed = len(ids)
+		dir := filepath.Join(genDir(b.opts.OutDir), p.gen)
+		w := &writer{dir: dir, replace: true, stats: st}
+		t := newTouched()
+		pool := newPool(ctx, b.opts.Workers)
+		nav := b.ix.listed()
+		seen := map[int64]bool{}
+		err = p.src.Games(ctx, ids, func(g *Game) error {
+			seen[g.ID] = true
+			s, job, err := b.gameJob(g, nav, w)
+			if err != nil || s == nil {
+				return err
+			}
+			// A game whose page was never written is new to the site, even
+			// when the summaries read at a restart hold it already.
+			_, statErr := os.Stat(filepath.Join(dir, filepath.FromSlash(gamePath(g.ID))))
+			added := errors.Is(statErr, fs.ErrNotExist)
+			old := b.ix.games[g.ID]
+			wasOver := old != nil && old.over()
+			if old != nil && (old.Type != s.Type || old.Players != s.Players) {
+				// Games keep their type and players; should one not, its old
+				// lists lose it.
+				b.ix.remove(old.ID)
+				t.note(b.ix, old, true, true)
+			}
+			b.ix.put(s)
+			t.note(b.ix, s, added, wasOver || s.over())
+			return pool.do(job)
+		})
+		if err := firstErr(err, pool.wait()); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if old := b.ix.games[id]; old != nil && !seen[id] {
+				b.ix.remove(id)
+				t.note(b.ix, old, true, true)
+				for _, path := range []string{gamePath(id), recordPath(id)} {
+					if err := w.remove(path); err != nil {
+						return err
+					}
+				}
+				for _, name := range old.Players {
+					if b.ix.players[name] == nil {
+						if err := w.removePlayer(slug(name)); err != nil {
+							return err
+						}
+					}
+				}
+			}
+		}
+		pool = newPool(ctx, b.opts.Workers)
+		for _, j := range b.siteJobs(w, t) {
+			if err := pool.do(j); err != nil {
+				break
+			}
+		}
+		if err := pool.wait(); err != nil {
+			return err
+		}
+	}
+	if cursor != p.st.Cursor {
+		p.st.Cursor = cursor
+		return saveState(b.opts.OutDir, p.gen, p.st)
+	}
+	return nil
+}
+
+// versionHash hashes everything besides the games that shapes the pages.
+func (p *Publisher) versionHash() (string, error) {
+	if p.version != "" {
+		return p.version, nil
+	}
 	h := sha256.New()
-	fmt.Fprintf(h, "title=%s\nurl=%s\n", b.title, b.opts.SiteURL)
+	fmt.Fprintf(h, "layout 2 list=%d shard=%d\ntitle=%s\nurl=%s\nclub=%s\n", listSize, shardSize, p.b.title, p.b.opts.SiteURL, p.b.opts.Club)
 	hashFS := func(fsys fs.FS, name string) error {
-		return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		return fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
 			}
-			data, err := fs.ReadFile(fsys, p)
+			data, err := fs.ReadFile(fsys, path)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(h, "%s/%s %d\n", name, p, len(data))
+			fmt.Fprintf(h, "%s/%s %d\n", name, path, len(data))
 			h.Write(data)
 			return nil
 		})
@@ -160,225 +578,140 @@ func (b *builder) version() (string, error) {
 	if err := hashFS(templates.Site, "templates"); err != nil {
 		return "", fmt.Errorf("site: %w", err)
 	}
-	if b.opts.Rules != nil {
-		if err := hashFS(b.opts.Rules, "rules"); err != nil {
+	if p.b.opts.Rules != nil {
+		if err := hashFS(p.b.opts.Rules, "rules"); err != nil {
 			return "", fmt.Errorf("site: rules: %w", err)
 		}
 	}
-	for _, t := range b.a.types {
-		fmt.Fprintf(h, "game %s %s\n", t.Name, t.RulesVersion())
+	for _, g := range engine.Games() {
+		fmt.Fprintf(h, "game %s %s\n", g.Info().Name, g.Info().RulesVersion())
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+	p.version = hex.EncodeToString(h.Sum(nil)[:16])
+	return p.version, nil
 }
 
-// Page paths.
-func gamePath(id int64) string    { return "games/" + strconv.FormatInt(id, 10) + ".html" }
-func recordPath(id int64) string  { return "games/" + strconv.FormatInt(id, 10) + ".txt" }
-func typePath(name string) string { return "types/" + name + ".html" }
-func bulkPath(name string) string { return "downloads/" + name + ".txt" }
-func playerPath(s string) string  { return "players/" + s + ".html" }
-
-func (b *builder) gameJobs(g *gameInfo) []job {
-	return []job{
-		{path: gamePath(g.ID), game: true, render: func() ([]byte, error) {
-			page, err := b.gamePage(g)
-			if err != nil && page != nil {
-				return page, errReplay{err}
-			}
-			return page, err
-		}},
-		{path: recordPath(g.ID), render: func() ([]byte, error) { return []byte(g.game.Record.String()), nil }},
-	}
+// writer writes the files of one generation and counts them.
+type writer struct {
+	dir     string
+	replace bool // a published generation: write aside, rename into place
+	mu      sync.Mutex
+	stats   *Stats
 }
 
-func (b *builder) typeJobs(t *typeInfo) []job {
-	return []job{
-		{path: typePath(t.Name), render: func() ([]byte, error) { return b.typePage(t) }},
-		{path: bulkPath(t.Name), render: func() ([]byte, error) { return b.bulk(t), nil }},
-	}
-}
-
-func (b *builder) playerJob(p *playerInfo) job {
-	return job{path: playerPath(p.Slug), render: func() ([]byte, error) { return b.playerPage(p) }}
-}
-
-// siteJobs are the pages every change touches.
-func (b *builder) siteJobs() []job {
-	jobs := []job{
-		{path: "index.html", render: b.home},
-		{path: "index.json", render: b.index},
-		{path: "feed.atom", render: b.feed},
-	}
-	if b.opts.SiteURL != "" {
-		jobs = append(jobs, job{path: "sitemap.xml", render: b.sitemap})
-	}
-	return jobs
-}
-
-func (b *builder) allJobs() []job {
-	jobs := b.siteJobs()
-	err := fs.WalkDir(templates.Site, "site/assets", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		jobs = append(jobs, job{path: p[len("site/"):], render: func() ([]byte, error) { return fs.ReadFile(templates.Site, p) }})
-		return nil
-	})
+func (w *writer) write(path string, data []byte) error {
+	wrote, err := writeFile(filepath.Join(w.dir, filepath.FromSlash(path)), data, w.replace)
 	if err != nil {
-		panic(err) // the embedded tree is fixed at build time
+		return fmt.Errorf("site: write %s: %w", path, err)
 	}
-	for _, t := range b.a.types {
-		jobs = append(jobs, b.typeJobs(t)...)
+	if wrote {
+		w.mu.Lock()
+		w.stats.Written++
+		w.stats.Bytes += int64(len(data))
+		w.mu.Unlock()
 	}
-	for _, p := range b.a.players {
-		jobs = append(jobs, b.playerJob(p))
-	}
-	for _, g := range b.a.games {
-		jobs = append(jobs, b.gameJobs(g)...)
-	}
-	return jobs
+	return nil
 }
 
-// staleJobs returns the jobs for the pages a change touches, and the paths
-// of files that no longer belong to the site.
-func (b *builder) staleJobs(old, now *manifest, changed []int64) (jobs []job, stale []string) {
-	ids := map[int64]bool{}
-	for _, id := range changed {
-		ids[id] = true
+func (w *writer) remove(path string) error {
+	err := os.Remove(filepath.Join(w.dir, filepath.FromSlash(path)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
 	}
-	for id, e := range now.Games {
-		if o, ok := old.Games[id]; !ok || o.Hash != e.Hash {
-			ids[id] = true
-		}
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
 	}
-	for id := range old.Games {
-		if _, ok := now.Games[id]; !ok {
-			ids[id] = true
-		}
-	}
-	types, players := map[string]bool{}, map[string]bool{}
-	sorted := make([]int64, 0, len(ids))
-	for id := range ids {
-		sorted = append(sorted, id)
-	}
-	slices.Sort(sorted)
-	for _, id := range sorted {
-		for _, e := range []gameEntry{old.Games[id], now.Games[id]} {
-			if e.Type != "" {
-				types[e.Type] = true
-				players[e.Players[0]] = true
-				players[e.Players[1]] = true
-			}
-		}
-		if g := b.a.byID[id]; g != nil {
-			jobs = append(jobs, b.gameJobs(g)...)
-		} else {
-			stale = append(stale, gamePath(id), recordPath(id))
-		}
-	}
-	for name := range types {
-		if t := b.a.byType[name]; t != nil {
-			jobs = append(jobs, b.typeJobs(t)...)
-		} else {
-			stale = append(stale, typePath(name), bulkPath(name))
-		}
-	}
-	for name := range players {
-		if p := b.a.byName[name]; p != nil {
-			jobs = append(jobs, b.playerJob(p))
-		} else {
-			stale = append(stale, playerPath(slug(name)))
-		}
-	}
-	if b.opts.SiteURL == "" {
-		stale = append(stale, "sitemap.xml")
-	}
-	return append(jobs, b.siteJobs()...), stale
+	w.mu.Lock()
+	w.stats.Removed++
+	w.mu.Unlock()
+	return nil
 }
 
-// run renders jobs on a pool of workers and writes each file whose content
-// differs from the manifest's, recording its hash.
-func (b *builder) run(ctx context.Context, dir string, jobs []job, full bool, m *manifest, st *Stats) error {
-	workers := b.opts.Workers
+func (w *writer) removeJob(path string) job { return func() error { return w.remove(path) } }
+
+// removePlayer removes the pages of a player who has no game left.
+func (w *writer) removePlayer(slug string) error {
+	if err := w.remove(playerPath(slug)); err != nil {
+		return err
+	}
+	return os.RemoveAll(filepath.Join(w.dir, "players", slug))
+}
+
+func (w *writer) unreplayable() {
+	w.mu.Lock()
+	w.stats.Unreplayable++
+	w.mu.Unlock()
+}
+
+// pool runs jobs on workers; the first error cancels the rest.
+type pool struct {
+	parent context.Context
+	ctx    context.Context
+	cancel context.CancelFunc
+	jobs   chan job
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	err    error
+}
+
+func newPool(parent context.Context, workers int) *pool {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var bar *progress
-	if full {
-		bar = newProgress(b.opts.Progress, len(jobs))
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		mu       sync.Mutex
-		firstErr error
-		wg       sync.WaitGroup
-		next     = make(chan job)
-	)
-	fail := func(err error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = err
-		}
-		mu.Unlock()
-		cancel()
-	}
+	ctx, cancel := context.WithCancel(parent)
+	p := &pool{parent: parent, ctx: ctx, cancel: cancel, jobs: make(chan job, workers)}
 	for range workers {
-		wg.Go(func() {
-			for j := range next {
-				data, err := j.render()
-				var re errReplay
-				if errors.As(err, &re) {
-					b.log.Warn("site: record does not replay", "page", j.path, "err", re.err)
-					err = nil
-				}
-				if err != nil {
-					fail(err)
+		p.wg.Go(func() {
+			for j := range p.jobs {
+				if p.ctx.Err() != nil {
 					continue
 				}
-				h := hashBytes(data)
-				mu.Lock()
-				same := m.Files[j.path] == h
-				m.Files[j.path] = h
-				st.Rendered++
-				if re.err != nil {
-					st.Unreplayable++
+				if err := j(); err != nil {
+					p.fail(err)
 				}
-				mu.Unlock()
-				if !same || full {
-					if err := writeFile(filepath.Join(dir, filepath.FromSlash(j.path)), data, !full); err != nil {
-						fail(fmt.Errorf("site: write %s: %w", j.path, err))
-						continue
-					}
-					mu.Lock()
-					st.Written++
-					mu.Unlock()
-				}
-				bar.add(1)
 			}
 		})
 	}
-feed:
-	for _, j := range jobs {
-		select {
-		case next <- j:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	bar.done()
-	if firstErr != nil {
-		return firstErr
-	}
-	return ctx.Err()
+	return p
 }
 
-// outLocks serializes builds of one OutDir within the process (the daemon's
-// scheduled build and its rebuild after a move), so that no update starts
-// from a generation another is about to replace. Separate processes building
-// the same OutDir are not supported.
+func (p *pool) fail(err error) {
+	p.mu.Lock()
+	if p.err == nil {
+		p.err = err
+	}
+	p.mu.Unlock()
+	p.cancel()
+}
+
+// do queues j; it fails once the pool has failed or its context ended.
+func (p *pool) do(j job) error {
+	select {
+	case p.jobs <- j:
+		return nil
+	case <-p.ctx.Done():
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.err != nil {
+			return p.err
+		}
+		return p.ctx.Err()
+	}
+}
+
+// wait waits for the queued jobs and returns the first error.
+func (p *pool) wait() error {
+	close(p.jobs)
+	p.wg.Wait()
+	p.cancel()
+	if p.err != nil {
+		return p.err
+	}
+	return p.parent.Err()
+}
+
+// outLocks serializes builds of one OutDir within the process, whatever
+// Publisher runs them; separate processes building the same OutDir at once
+// are not supported.
 var outLocks sync.Map // absolute OutDir -> *sync.Mutex
 
 func lockOut(out string) (unlock func()) {

@@ -27,7 +27,7 @@ func ExampleBuild() {
 
 	dir, _ := os.MkdirTemp("", "site")
 	defer os.RemoveAll(dir)
-	st, err := site.Build(context.Background(), games, site.Options{OutDir: filepath.Join(dir, "public"), Title: "My club", Logger: slog.New(slog.DiscardHandler)})
+	st, err := site.Build(context.Background(), site.NewMemory(games...), site.Options{OutDir: filepath.Join(dir, "public"), Title: "My club", Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		fmt.Println(err)
 		return

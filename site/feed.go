@@ -2,22 +2,13 @@ package site
 
 import (
 	"bytes"
-	"cmp"
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"slices"
+	"net/url"
 	"strings"
 	"time"
 )
-
-// finishedNewest sorts finished games by the date they ended, newest first.
-func finishedNewest(games []*gameInfo) []*gameInfo {
-	out := slices.Clone(games)
-	slices.SortStableFunc(out, func(x, y *gameInfo) int {
-		return cmp.Or(y.Finished.Compare(x.Finished), cmp.Compare(y.ID, x.ID))
-	})
-	return out
-}
 
 // url is the address of a page: absolute under SiteURL, else relative.
 func (b *builder) url(path string) string {
@@ -25,6 +16,24 @@ func (b *builder) url(path string) string {
 		return path
 	}
 	return strings.TrimSuffix(b.opts.SiteURL, "/") + "/" + path
+}
+
+// tagPrefix starts the Atom ids of the site's things (RFC 4151 tag: URIs):
+// the site's host, else the club's address, and the date the archive's
+// first game began, so ids are absolute, and stay the same wherever the site
+// is served.
+func (b *builder) tagPrefix() string {
+	authority := "postal.invalid"
+	if u, err := url.Parse(b.opts.SiteURL); err == nil && u.Hostname() != "" {
+		authority = u.Hostname()
+	} else if a := strings.ToLower(strings.TrimSpace(b.opts.Club)); a != "" && !strings.ContainsAny(a, " ,:/") {
+		authority = a
+	}
+	day := "2000-01-01"
+	if f := b.ix.first(); f != nil && !f.Started.IsZero() {
+		day = f.Started.UTC().Format("2006-01-02")
+	}
+	return "tag:" + authority + "," + day + ":"
 }
 
 const feedEntries = 50
@@ -56,36 +65,31 @@ type atomFeed struct {
 // feed is the Atom feed of the latest finished games. Its dates come from
 // the games, so an unchanged archive gives an unchanged feed.
 func (b *builder) feed() ([]byte, error) {
-	var finished []*gameInfo
-	for _, g := range b.a.games {
-		if g.over() {
-			finished = append(finished, g)
-		}
-	}
-	finished = finishedNewest(finished)
-	f := atomFeed{Title: b.title + ": finished games", ID: b.url("feed.atom"), Author: "postal",
-		Updated: atomDate(b.a.built),
+	latest := b.ix.ended.newest(feedEntries)
+	tag := b.tagPrefix()
+	f := atomFeed{Title: b.title + ": finished games", ID: tag + "feed", Author: "postal",
+		Updated: atomDate(b.ix.lastMove()),
 		Links:   []atomLink{{Href: b.url("feed.atom"), Rel: "self"}, {Href: b.url("index.html"), Rel: "alternate", Type: "text/html"}}}
-	for _, g := range finished[:min(len(finished), feedEntries)] {
-		when := g.Finished
-		if when.IsZero() {
-			when = g.Updated
-		}
-		page := b.url(fmt.Sprintf("games/%d.html", g.ID))
+	for _, g := range latest {
+		page := b.url(gamePath(g.ID))
 		f.Entries = append(f.Entries, atomEntry{
-			Title:   fmt.Sprintf("%s #%d: %s – %s, %s", g.TypeTitle, g.ID, g.Players[0], g.Players[1], g.ResultText()),
-			ID:      page,
-			Updated: atomDate(when),
+			Title:   fmt.Sprintf("%s #%d: %s – %s, %s", g.Type.Title, g.ID, g.Players[0], g.Players[1], g.ResultText()),
+			ID:      tag + fmt.Sprintf("game/%d", g.ID),
+			Updated: atomDate(finished(g)),
 			Link:    atomLink{Href: page, Rel: "alternate", Type: "text/html"},
-			Summary: fmt.Sprintf("%s in %d plies%s.", g.ResultText(), g.Plies, reasonSuffix(g.Reason)),
+			Summary: fmt.Sprintf("%s in %s%s.", g.ResultText(), plies(g.Plies), reasonSuffix(g.Reason())),
 		})
 	}
+	return xmlDoc(f)
+}
+
+func xmlDoc(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteString(xml.Header)
 	enc := xml.NewEncoder(&buf)
 	enc.Indent("", " ")
-	if err := enc.Encode(f); err != nil {
-		return nil, fmt.Errorf("site: feed: %w", err)
+	if err := enc.Encode(v); err != nil {
+		return nil, fmt.Errorf("site: %w", err)
 	}
 	buf.WriteString("\n")
 	return buf.Bytes(), nil
@@ -115,30 +119,45 @@ type sitemapSet struct {
 	URLs    []sitemapURL `xml:"url"`
 }
 
-// sitemap lists every page; it needs SiteURL, as sitemaps take absolute URLs.
+type sitemapIndex struct {
+	XMLName  xml.Name     `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 sitemapindex"`
+	Sitemaps []sitemapURL `xml:"sitemap"`
+}
+
+// The sitemap (it needs SiteURL, as sitemaps take absolute URLs) is an
+// index of sitemaps: one of the pages that are not games', and one per
+// shard of game numbers, so a move rewrites only its game's shard.
 func (b *builder) sitemap() ([]byte, error) {
-	s := sitemapSet{URLs: []sitemapURL{{Loc: b.url("index.html"), LastMod: day(b.a.built)}}}
-	for _, t := range b.a.types {
-		s.URLs = append(s.URLs, sitemapURL{Loc: b.url("types/" + t.Name + ".html")})
+	s := sitemapIndex{Sitemaps: []sitemapURL{{Loc: b.url("sitemaps/pages.xml")}}}
+	for k := range b.ix.shards() {
+		s.Sitemaps = append(s.Sitemaps, sitemapURL{Loc: b.url(sitemapPath(k))})
 	}
-	for _, p := range b.a.players {
-		s.URLs = append(s.URLs, sitemapURL{Loc: b.url("players/" + p.Slug + ".html")})
+	return xmlDoc(s)
+}
+
+func (b *builder) sitemapPages() ([]byte, error) {
+	s := sitemapSet{URLs: []sitemapURL{{Loc: b.url("index.html")}}}
+	for _, t := range b.ix.listed() {
+		s.URLs = append(s.URLs, sitemapURL{Loc: b.url(typePath(t.Name))})
+		for k := range blocks(len(t.games)) {
+			s.URLs = append(s.URLs, sitemapURL{Loc: b.url(typeListPath(t.Name, k))})
+		}
 	}
-	ids := make([]*gameInfo, len(b.a.games))
-	copy(ids, b.a.games)
-	slices.SortFunc(ids, func(x, y *gameInfo) int { return cmp.Compare(x.ID, y.ID) })
-	for _, g := range ids {
-		s.URLs = append(s.URLs, sitemapURL{Loc: b.url(fmt.Sprintf("games/%d.html", g.ID)), LastMod: day(g.Updated)})
+	for _, p := range b.ix.sortedPlayers() {
+		s.URLs = append(s.URLs, sitemapURL{Loc: b.url(playerPath(p.Slug))})
+		for k := range blocks(len(p.games)) {
+			s.URLs = append(s.URLs, sitemapURL{Loc: b.url(playerListPath(p.Slug, k))})
+		}
 	}
-	var buf bytes.Buffer
-	buf.WriteString(xml.Header)
-	enc := xml.NewEncoder(&buf)
-	enc.Indent("", " ")
-	if err := enc.Encode(s); err != nil {
-		return nil, fmt.Errorf("site: sitemap: %w", err)
+	return xmlDoc(s)
+}
+
+func (b *builder) sitemapGames(k int64) ([]byte, error) {
+	var s sitemapSet
+	for _, g := range b.ix.shard(k) {
+		s.URLs = append(s.URLs, sitemapURL{Loc: b.url(gamePath(g.ID)), LastMod: day(g.Updated)})
 	}
-	buf.WriteString("\n")
-	return buf.Bytes(), nil
+	return xmlDoc(s)
 }
 
 func day(t time.Time) string {
@@ -146,4 +165,25 @@ func day(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format("2006-01-02")
+}
+
+// searchShard is the search index of the games numbered in shard k, a
+// script that hands its rows to the search box (search.js); a script, not
+// JSON, so the search works from a site opened from disk, where pages may
+// not fetch files. A row is [number, game, ruleset, first player, second
+// player, result, words, plies, date].
+func (b *builder) searchShard(k int64) ([]byte, error) {
+	rows := [][]any{}
+	for _, g := range b.ix.shard(k) {
+		result := g.ResultText()
+		if t := g.Turn(); t != "" {
+			result = t + " to move"
+		}
+		rows = append(rows, []any{g.ID, g.Type.Title, g.Ruleset, g.Players[0], g.Players[1], result, g.searchText(), g.Plies, day(g.Updated)})
+	}
+	data, err := json.Marshal(rows) // escapes <, > and &: safe in a script
+	if err != nil {
+		return nil, err
+	}
+	return fmt.Appendf(nil, "postalSearch(%d, %s);\n", k, data), nil
 }

@@ -1,12 +1,14 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
 	"net/url"
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,11 +18,13 @@ import (
 var (
 	linkAttr = regexp.MustCompile(`\s(?:href|src)="([^"]*)"`)
 	idAttr   = regexp.MustCompile(`\sid="([^"]*)"`)
+	plyLink  = regexp.MustCompile(`^ply-(\d+)$`)
 )
 
-// checkLinks reports every link of the site's pages, feed and sitemap that
+// checkLinks reports every link of the site's pages, feed and sitemaps that
 // points to no file, or to no element of its page, and every link leaving
-// the site.
+// the site. A game page's "#ply-N" is the viewer's: it must name a ply of
+// the game.
 func checkLinks(t *testing.T, site map[string][]byte, siteURL string) (checked int) {
 	t.Helper()
 	return checkLinksInto(site, siteURL, t.Errorf)
@@ -56,7 +60,17 @@ func checkLinksInto(site map[string][]byte, siteURL string, errorf func(string, 
 			errorf("%s: broken link %q (no %s)", from, link, target)
 			return
 		}
-		if u.Fragment != "" && strings.HasSuffix(target, ".html") && !idsOf(target)[u.Fragment] {
+		if u.Fragment == "" || !strings.HasSuffix(target, ".html") {
+			return
+		}
+		if m := plyLink.FindStringSubmatch(u.Fragment); m != nil && strings.HasPrefix(target, "games/") {
+			n, _ := strconv.Atoi(m[1])
+			if plies := bytes.Count(site[target], []byte(`<li class="p`)); n > plies {
+				errorf("%s: link %q: the game has %d plies", from, link, plies)
+			}
+			return
+		}
+		if !idsOf(target)[u.Fragment] {
 			errorf("%s: link %q: %s has no element %q", from, link, target, u.Fragment)
 		}
 	}
@@ -66,7 +80,7 @@ func checkLinksInto(site map[string][]byte, siteURL string, errorf func(string, 
 			for _, m := range linkAttr.FindAllSubmatch(data, -1) {
 				check(p, string(m[1]))
 			}
-		case p == "feed.atom" || p == "sitemap.xml":
+		case p == "feed.atom" || strings.HasSuffix(p, ".xml"):
 			var doc struct {
 				Links []struct {
 					Href string `xml:"href,attr"`
@@ -79,6 +93,9 @@ func checkLinksInto(site map[string][]byte, siteURL string, errorf func(string, 
 				URLs []struct {
 					Loc string `xml:"loc"`
 				} `xml:"url"`
+				Sitemaps []struct {
+					Loc string `xml:"loc"`
+				} `xml:"sitemap"`
 			}
 			if err := xml.Unmarshal(data, &doc); err != nil {
 				errorf("%s: %v", p, err)
@@ -92,6 +109,9 @@ func checkLinksInto(site map[string][]byte, siteURL string, errorf func(string, 
 				links = append(links, e.Link.Href)
 			}
 			for _, u := range doc.URLs {
+				links = append(links, u.Loc)
+			}
+			for _, u := range doc.Sitemaps {
 				links = append(links, u.Loc)
 			}
 			for _, l := range links {
@@ -116,7 +136,7 @@ func TestLinks(t *testing.T) {
 	t.Logf("games: %v", gameNames(games))
 	out := filepath.Join(t.TempDir(), "site")
 	opts := testOptions(out)
-	st, err := Build(context.Background(), games, opts)
+	st, err := Build(context.Background(), NewMemory(games...), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,16 +17,16 @@ import (
 // HTML in the rules never reach a page as markup.
 func TestEscaping(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := Build(context.Background(), fixedArchive(t), testOptions(out)); err != nil {
+	if _, err := Build(context.Background(), NewMemory(fixedArchive(t)...), testOptions(out)); err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for p, data := range files(t, out) {
-		if !strings.HasSuffix(p, ".html") {
+		if !strings.HasSuffix(p, ".html") && !strings.HasSuffix(p, ".js") || strings.HasPrefix(p, "assets/") {
 			continue
 		}
 		n++
-		for _, bad := range []string{"<script>alert", "<b>bold", "alert(3)"} {
+		for _, bad := range []string{"<script>alert", "<b>bold", "alert(3)", "</script><script>"} {
 			if bytes.Contains(data, []byte(bad)) {
 				t.Errorf("%s contains %q unescaped", p, bad)
 			}
@@ -49,16 +49,27 @@ func TestSlug(t *testing.T) {
 	}
 }
 
+// TestProgress: a few lines for a large build off a terminal, none for a
+// small one (issue 17: 11 lines for 29 files).
 func TestProgress(t *testing.T) {
 	var buf bytes.Buffer
-	p := newProgress(&buf, 20)
-	for range 20 {
+	p := newProgress(&buf, 10000)
+	for range 10000 {
 		p.add(1)
 	}
 	p.done()
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if len(lines) != 11 || !strings.Contains(buf.String(), "100% (20/20 files)") {
-		t.Errorf("progress on a non-terminal:\n%s", buf.String())
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "building site: 25% (2500/10000 games") || !strings.HasPrefix(lines[2], "building site: 75%") {
+		t.Errorf("progress of 10,000 games off a terminal:\n%s", buf.String())
+	}
+	buf.Reset()
+	p = newProgress(&buf, 29)
+	for range 29 {
+		p.add(1)
+	}
+	p.done()
+	if buf.Len() != 0 {
+		t.Errorf("progress of a small build: %q", buf.String())
 	}
 	if newProgress(nil, 5) != nil {
 		t.Error("progress without a writer")
@@ -68,19 +79,19 @@ func TestProgress(t *testing.T) {
 // TestCheckLinksFinds proves the link check can fail.
 func TestCheckLinksFinds(t *testing.T) {
 	site := map[string][]byte{
-		"index.html":   []byte(`<a href="games/1.html#ply-2">x</a> <a href="games/2.html">y</a> <img src="https://cdn.example/x.png">`),
-		"games/1.html": []byte(`<li id="ply-1">`),
+		"index.html":   []byte(`<a href="games/1.html#moves">x</a> <a href="games/2.html">y</a> <img src="https://cdn.example/x.png"> <a href="games/1.html#ply-9">z</a>`),
+		"games/1.html": []byte(`<li id="ply-1"><ol id="moves"><li class="start"></li><li class="p0"></li></ol>`),
 	}
 	var problems []string
 	checkLinksInto(site, "https://club.example/", func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) })
 	if len(problems) != 3 {
-		t.Errorf("problems found: %q, want 3 (missing element, missing page, external request)", problems)
+		t.Errorf("problems found: %q, want 3 (missing page, external request, ply beyond the game)", problems)
 	}
 }
 
 func TestServe(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := Build(context.Background(), fixedArchive(t), testOptions(out)); err != nil {
+	if _, err := Build(context.Background(), NewMemory(fixedArchive(t)...), testOptions(out)); err != nil {
 		t.Fatal(err)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

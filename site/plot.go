@@ -6,11 +6,9 @@ import (
 	"html/template"
 	"slices"
 	"strings"
-
-	"postal/engine"
 )
 
-// The statistics of a game type are drawn as small inline SVG charts: no
+// The statistics of a ruleset are drawn as small inline SVG charts: no
 // script, no library, readable on a phone.
 
 const (
@@ -18,36 +16,23 @@ const (
 	barColor = "#1f5fa8"
 )
 
-// resultsPlot is a bar per outcome of the finished games: wins of each side
-// and draws.
-func resultsPlot(t *typeInfo) template.HTML {
-	labels := []string{t.Sides[0] + " won", t.Sides[1] + " won", "Drawn", "Other"}
-	counts := make([]int, len(labels))
-	for _, g := range t.games {
-		switch {
-		case !g.over():
-		case g.Result.Kind == engine.Win && g.Result.Winner == engine.First:
-			counts[0]++
-		case g.Result.Kind == engine.Win && g.Result.Winner == engine.Second:
-			counts[1]++
-		case g.Result.Kind == engine.Draw:
-			counts[2]++
-		default:
-			counts[3]++
-		}
-	}
+// resultsPlot is a bar per outcome of the finished games: wins of each side,
+// draws, and games ended otherwise when there are any.
+func resultsPlot(sides [2]string, counts [4]int) template.HTML {
+	labels := []string{sides[0] + " won", sides[1] + " won", "Drawn", "Other"}
+	n := 4
 	if counts[3] == 0 {
-		labels, counts = labels[:3], counts[:3]
+		n = 3
 	}
-	return hbars("Results by side", labels, counts)
+	return hbars("Results by side", labels[:n], counts[:n])
 }
 
-// hbars draws horizontal bars with their labels and counts.
+// hbars draws horizontal bars with their labels and counts. The longest
+// bar leaves room for its count ("10,000 (100%)"), so no label is cut.
 func hbars(title string, labels []string, counts []int) template.HTML {
-	const rowH, labelW, top = 26, 110, 28
+	const rowH, labelW, top, countW = 26, 110, 28, 100
 	h := top + rowH*len(labels) + 8
-	maxc := 1
-	total := 0
+	maxc, total := 1, 0
 	for _, c := range counts {
 		maxc = max(maxc, c)
 		total += c
@@ -58,7 +43,7 @@ func hbars(title string, labels []string, counts []int) template.HTML {
 	fmt.Fprintf(&b, `<text x="0" y="16" font-size="14" font-weight="bold">%s</text>`, html.EscapeString(title))
 	for i, l := range labels {
 		y := top + i*rowH
-		w := float64(plotW-labelW-60) * float64(counts[i]) / float64(maxc)
+		w := float64(plotW-labelW-countW) * float64(counts[i]) / float64(maxc)
 		pct := 0.0
 		if total > 0 {
 			pct = 100 * float64(counts[i]) / float64(total)
@@ -71,13 +56,7 @@ func hbars(title string, labels []string, counts []int) template.HTML {
 }
 
 // lengthPlot is a histogram of the number of plies of finished games.
-func lengthPlot(t *typeInfo) template.HTML {
-	var lengths []int
-	for _, g := range t.games {
-		if g.over() {
-			lengths = append(lengths, g.Plies)
-		}
-	}
+func lengthPlot(lengths []int) template.HTML {
 	const bins, top, chartH, bottom = 10, 40, 120, 34
 	h := top + chartH + bottom
 	var b strings.Builder
@@ -87,26 +66,24 @@ func lengthPlot(t *typeInfo) template.HTML {
 		b.WriteString(`</svg>`)
 		return template.HTML(b.String())
 	}
-	lo, hi := lengths[0], lengths[0]
-	for _, l := range lengths {
-		lo, hi = min(lo, l), max(hi, l)
-	}
+	lo, hi := slices.Min(lengths), slices.Max(lengths)
 	width := max(1, (hi-lo+bins)/bins) // bins of whole plies covering lo..hi
 	counts := make([]int, bins)
 	for _, l := range lengths {
 		counts[min(bins-1, (l-lo)/width)]++
 	}
-	maxc := 1
-	for _, c := range counts {
-		maxc = max(maxc, c)
-	}
+	maxc := max(1, slices.Max(counts))
 	bw := float64(plotW-20) / bins
 	for i, c := range counts {
 		bh := float64(chartH) * float64(c) / float64(maxc)
 		x := 10 + float64(i)*bw
 		from, to := lo+i*width, lo+(i+1)*width-1
-		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%d–%d plies: %d games</title></rect>`,
-			x+1, float64(top+chartH)-bh, bw-2, bh, barColor, from, to, c)
+		games := "games"
+		if c == 1 {
+			games = "game"
+		}
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%d–%d plies: %d %s</title></rect>`,
+			x+1, float64(top+chartH)-bh, bw-2, bh, barColor, from, to, c, games)
 		if c > 0 {
 			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%d</text>`, x+bw/2, float64(top+chartH)-bh-3, c)
 		}
@@ -115,7 +92,11 @@ func lengthPlot(t *typeInfo) template.HTML {
 		}
 	}
 	fmt.Fprintf(&b, `<line x1="10" y1="%d" x2="%d" y2="%d" stroke="#888"/>`, top+chartH, plotW-10, top+chartH)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#666">%d finished games, median %d plies</text>`, plotW/2, top+chartH+30, len(lengths), median(lengths))
+	noun := "finished games"
+	if len(lengths) == 1 {
+		noun = "finished game"
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#666">%d %s, median %d plies</text>`, plotW/2, top+chartH+30, len(lengths), noun, median(lengths))
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
 }

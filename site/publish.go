@@ -1,8 +1,7 @@
 package site
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,60 +15,57 @@ import (
 
 // A site on disk is OutDir, a symbolic link to a generation directory
 // "NNNNNN" in genDir ("." + base + ".gen" beside OutDir), and beside each
-// generation its manifest "NNNNNN.json". Readers follow the link; a build
-// writes a new generation and renames a new link over the old one, which is
-// atomic. The previous generation is kept for readers still inside it.
+// generation its state "NNNNNN.json". A full build writes a new generation
+// and renames a new link over the old one, which is atomic; the previous
+// generation is kept for readers still loading its pages. An update writes
+// into the published generation, a file at a time, each written aside and
+// renamed into place.
 
-// manifest is what a generation was made from, so an update knows which
-// pages are stale.
-type manifest struct {
-	// Version hashes the templates, the options and the rules: when it
-	// changes, every page may have changed, and an update builds in full.
+// state is what a generation was built from.
+type state struct {
+	// Version hashes the templates, the assets, the options, the rules and
+	// the engines' rule versions: when it changes, every page may have
+	// changed, and an update builds in full.
 	Version string
-	// Files maps each file's path to a hash of its content.
-	Files map[string]string
-	// Games maps each game to a hash of its input and what its pages link.
-	Games map[int64]gameEntry
-}
-
-type gameEntry struct {
-	Hash    string
-	Type    string
-	Players [2]string
+	// Cursor is the source's change cursor the pages are as of.
+	Cursor int64
 }
 
 func genDir(out string) string {
 	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".gen")
 }
 
-func hashBytes(b []byte) string {
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:16])
-}
-
-// current returns the generation OutDir points to and its manifest; ok is
-// false when there is no site yet (or not one this package made).
-func current(out string) (gen string, m *manifest, ok bool, err error) {
+// current returns the generation OutDir points to and its state; ok is false
+// when there is no site yet (or not one this package made).
+func current(out string) (gen string, st state, ok bool, err error) {
 	target, err := os.Readlink(out)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", nil, false, nil
+		return "", st, false, nil
 	}
 	if err != nil {
 		if fi, serr := os.Lstat(out); serr == nil && fi.IsDir() {
-			return "", nil, false, fmt.Errorf("site: %s is a directory, not a site link made by postal; move it away", out)
+			return "", st, false, fmt.Errorf("site: %s is a directory, not a site link made by postal; move it away", out)
 		}
-		return "", nil, false, fmt.Errorf("site: %w", err)
+		return "", st, false, fmt.Errorf("site: %w", err)
 	}
 	gen = filepath.Base(target)
 	data, err := os.ReadFile(filepath.Join(genDir(out), gen+".json"))
+	if err != nil || json.Unmarshal(data, &st) != nil || st.Version == "" {
+		return gen, state{}, false, nil // no state: rebuild in full
+	}
+	return gen, st, true, nil
+}
+
+// saveState writes the state of generation gen.
+func saveState(out, gen string, st state) error {
+	data, err := json.Marshal(st)
 	if err != nil {
-		return gen, nil, false, nil // no manifest: rebuild in full
+		return fmt.Errorf("site: state: %w", err)
 	}
-	m = &manifest{}
-	if err := json.Unmarshal(data, m); err != nil {
-		return gen, nil, false, nil
+	if _, err := writeFile(filepath.Join(genDir(out), gen+".json"), data, true); err != nil {
+		return fmt.Errorf("site: state: %w", err)
 	}
-	return gen, m, true, nil
+	return nil
 }
 
 // newGeneration makes an empty directory for the next generation.
@@ -92,57 +88,46 @@ func newGeneration(out, prev string) (string, error) {
 	}
 }
 
-// linkTree fills dst with hard links to every file of src: an update starts
-// from the previous generation without copying it. Files are replaced, never
-// written in place (see writeFile), so the old generation stays as it was.
-func linkTree(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+// writeFile writes data to path and reports whether it wrote. With replace
+// (a file of a published generation), it leaves a file whose content is
+// already data alone, and otherwise writes a new file and renames it into
+// place, so a reader sees the old file or the new one, never a part; a full
+// build writes into an empty directory and needs neither.
+func writeFile(path string, data []byte, replace bool) (bool, error) {
+	if replace {
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+			return false, nil
 		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		return os.Link(path, target)
-	})
-}
-
-// writeFile writes data to path. With replace, it writes a new file and
-// renames it into place, so a hard link to the previous generation's content
-// is replaced, not changed; a full build writes into an empty directory and
-// needs no such care.
-func writeFile(path string, data []byte, replace bool) error {
+	}
 	tmp := path
 	if replace {
-		tmp += ".tmp"
+		tmp = filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
 	}
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
+			return false, err
 		}
 		if err := os.WriteFile(tmp, data, 0o644); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if !replace {
-		return nil
+		return true, nil
 	}
-	return os.Rename(tmp, path)
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return false, err
+	}
+	return true, nil
 }
 
-// publish writes the manifest of gen, points OutDir at it in one rename, and
+// publish writes the state of gen, points OutDir at it in one rename, and
 // removes generations older than the previous one.
-func publish(out, gen string, m *manifest) error {
+func publish(out, gen string, st state) error {
+	if err := saveState(out, gen, st); err != nil {
+		return err
+	}
 	dir := genDir(out)
-	data, err := json.Marshal(m)
-	if err != nil {
-		return fmt.Errorf("site: manifest: %w", err)
-	}
-	if err := writeFile(filepath.Join(dir, gen+".json"), data, true); err != nil {
-		return fmt.Errorf("site: manifest: %w", err)
-	}
 	if err := syncDir(filepath.Join(dir, gen)); err != nil {
 		return err
 	}

@@ -1,18 +1,31 @@
-// Package site builds postal's static game archive: a home page, one page per
-// game (with a viewer that steps through every position), per game type (rules,
-// games, statistics) and per player, an Atom feed, a sitemap, a JSON search
-// index and record downloads. Any web server or object store can serve it.
+// Package site builds postal's static game archive: a home page, one page
+// per game, per game type (its games, statistics per ruleset and rules) and
+// per player, an Atom feed, a sitemap, a search index and record downloads.
+// Any web server serves it, and it works opened from disk (file://) too.
 //
-// The site reads no database: its input is a slice of [Game] values, so the
-// caller (the archive package, through a small adapter) decides where games
-// come from, and tests build sites from records they make.
+// A game page carries the game's moves, not pictures of its positions: the
+// rules engine, compiled to WebAssembly and shipped as one shared script
+// (assets/engine-HASH.js), replays them in the reader's browser, draws each
+// position, and lets the reader try moves of their own from any ply. Without
+// JavaScript the page shows the final board, drawn here from the position the
+// archive stores, and the move list.
 //
-// Publishing is atomic. OutDir is a symbolic link to a generation directory
-// beside it; a build writes a new generation and then swaps the link with one
-// rename, so a reader never sees a half-written site. [Update] rebuilds only
-// the pages a change touches, starting from hard links to the previous
-// generation; a manifest beside the generations records what each page was
-// made from. Builds of one OutDir in one process run one at a time.
+// The site's cost follows the change, not the archive. Its input is a
+// [Source], read a little at a time: summaries of every game (records
+// without moves) for the pages that list games, whole games for their own
+// pages, and the games changed since a cursor. Lists of games are cut into
+// pages of a fixed number of games, numbered in the order of the games, so
+// one change rewrites a bounded set of files: its game's page and record,
+// the first page and the list page of its game type and of its players, the
+// home page, the feed, and one shard of the search index and of the sitemap.
+//
+// A full build writes a new generation directory and publishes it by
+// swapping the symbolic link OutDir in one rename; an update writes into the
+// published generation, each file written aside and renamed into place, so a
+// reader never sees half a file. A [Publisher] keeps a summary of each game
+// in memory between updates (never its record), and the generation's state
+// file remembers the cursor, so a restarted publisher carries on where it
+// stopped.
 package site
 
 import (
@@ -26,24 +39,39 @@ import (
 
 // Game is one game of the archive.
 type Game struct {
-	ID     int64
+	ID int64
+	// Record is the game's record. In a Source's summaries it may carry no
+	// moves; Plies then says how many there are.
 	Record *notation.Record
-	// Started is when the game began, Updated its last move; Finished is
-	// when it ended, zero while it is going on.
-	Started, Updated, Finished time.Time
+	// Plies is the number of moves played; when it is below
+	// len(Record.Moves), len(Record.Moves) counts.
+	Plies int
+	// Position is the text of the game's last position
+	// (engine.Position.String()), as the archive stores it: the page draws
+	// its final board from it without replaying the game. "" replays the
+	// record to find it.
+	Position string
+	// Started is when the game began, Updated its last change; Finished is
+	// when it ended, zero while it is going on; Deadline is when the side to
+	// move runs out of time, zero when there is none.
+	Started, Updated, Finished, Deadline time.Time
 }
 
 // Options configure a build.
 type Options struct {
 	// OutDir is where the site appears: a symbolic link, made and swapped by
-	// the build, to the current generation in the directory "." + base +
+	// a full build, to the current generation in the directory "." + base +
 	// ".gen" beside it. Required.
 	OutDir string
 	// SiteURL is the absolute URL the site is served at
-	// ("https://club.example/games/"), for the Atom feed and the sitemap.
-	// When empty the feed uses relative links and no sitemap is written
-	// (sitemaps need absolute URLs).
+	// ("https://club.example/games/"), for the links of the Atom feed and
+	// the sitemap. When empty the feed links are relative and no sitemap is
+	// written (sitemaps need absolute URLs).
 	SiteURL string
+	// Club is the club's mail address (postal@club.example). With SiteURL's
+	// host it names the feed's entries (tag: URIs, which stay the same
+	// wherever the site is served); "" means "postal.invalid".
+	Club string
 	// Title names the archive on every page; "" means "postal games".
 	Title string
 	// Rules holds the rules of each game type as Markdown, GAME.md at its
@@ -51,26 +79,29 @@ type Options struct {
 	// or a missing file, shows that the rules are not written up yet. Raw
 	// HTML in the Markdown is not rendered.
 	Rules fs.FS
-	// Progress, when set, receives progress of a full build: a bar redrawn in
-	// place when it is a terminal, a line per tenth otherwise.
+	// Progress, when set, receives the progress of a full build: a bar
+	// redrawn in place when it is a terminal, a few lines otherwise.
 	Progress io.Writer
-	// Logger receives warnings (records that do not replay) and a summary of
-	// each build; nil means slog.Default().
+	// Logger receives warnings and a line per build; nil means
+	// slog.Default().
 	Logger *slog.Logger
-	// Workers is the number of games rendered at once; 0 means GOMAXPROCS.
+	// Workers is the number of pages rendered at once; 0 means GOMAXPROCS.
 	Workers int
 }
 
-// Stats says what a build did.
+// Stats say what a build did.
 type Stats struct {
-	Full     bool // a full build rather than an incremental one
-	Games    int  // games in the archive
-	Rendered int  // files rendered (pages, records, data)
-	Written  int  // files whose content changed and were written
-	Removed  int  // files of games no longer in the archive
-	// Unreplayable counts rendered games whose record the engine refused;
-	// their pages show the error and the positions up to it.
+	Full    bool  // a full build rather than an update
+	Games   int   // games in the archive
+	Changed int   // games read as changed (an update)
+	Written int   // files whose content changed and were written
+	Bytes   int64 // bytes written
+	Removed int   // files of games no longer in the archive
+	// Unreplayable counts games whose final position was found by replaying
+	// their record (no stored position) and whose record the engine refused;
+	// their pages show the error.
 	Unreplayable int
 	Duration     time.Duration
-	Generation   string // the directory OutDir now points to
+	Generation   string // the directory OutDir points to
+	Cursor       int64  // the source's change cursor the site is now as of
 }

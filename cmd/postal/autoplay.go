@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/smtp"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,6 +18,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"postal/archive"
+	"postal/club"
 	"postal/engine"
 )
 
@@ -26,16 +29,33 @@ var gameTagRE = regexp.MustCompile(`\[postal #([0-9]+)\]`)
 // every game of the demo ends in minutes and the archive fills up.
 const autoplayMaxPlies = 40
 
+// moveChooser picks the text of side's move in pos, "" for none; the demo's
+// bots (and the integration suite's players) choose at random
+// (randomMoves), a stronger player plugs in here.
+type moveChooser func(pos engine.Position, side engine.Player) string
+
+// randomMoves chooses among the listed legal moves at random.
+func randomMoves(rng *rand.Rand) moveChooser {
+	return func(pos engine.Position, side engine.Player) string {
+		legal := pos.Legal(side)
+		if len(legal) == 0 {
+			return ""
+		}
+		return legal[rng.IntN(len(legal))].String()
+	}
+}
+
 // bot is a demo player that plays by mail like a person would: it reads its
 // mailbox for postal's mails (and the secret Reply-To address they carry),
-// and answers with commands. It picks its moves at random from the position
-// in the database, which a person would read off the board in the mail.
+// and answers with commands. It reads the position from the database, as a
+// person would read it off the board in the mail, and lets its chooser pick
+// the move.
 type bot struct {
 	name, addr     string
 	imapAddr, smtp string
 	db             *archive.DB
 	club           string
-	rng            *rand.Rand
+	choose         moveChooser
 	log            *slog.Logger
 
 	// account is the Reply-To of postal's mails about no game: its token
@@ -58,7 +78,7 @@ func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int
 	bots := []*bot{}
 	for i, name := range []string{"alice", "bob"} {
 		bots = append(bots, &bot{name: name, addr: name + "@" + domain, imapAddr: imapAddr, smtp: smtpAddr,
-			db: db, club: club, rng: rand.New(rand.NewPCG(uint64(i), 1)), log: log, sent: map[string]int{}, plies: maxPlies, playing: map[string]int64{},
+			db: db, club: club, choose: randomMoves(rand.New(rand.NewPCG(uint64(i), 1))), log: log, sent: map[string]int{}, plies: maxPlies, playing: map[string]int64{},
 			replyTo: map[int64]string{}})
 	}
 	alice, bob := bots[0], bots[1]
@@ -139,12 +159,8 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 				if err != nil {
 					return err
 				}
-				who := make([]engine.Player, len(moves))
-				for i, m := range moves {
-					who[i] = engine.Player(m.Player)
-				}
-				_, number := engine.MoveNumbers(who)
-				cmd, err = b.choose(row, me.ID, number)
+				_, number := club.MoveNumbers(moves)
+				cmd, err = b.command(row, me.ID, number)
 				about = row.ID
 				return err
 			}
@@ -171,11 +187,11 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 	return done, b.send(to, "autoplay", cmd)
 }
 
-// choose picks the command for an active game: a random legal move with the
-// move-number guard (number, the mails' numbering of the next move), a
+// command is the bot's command for an active game: its chooser's move with
+// the move-number guard (number, the mails' numbering of the next move), a
 // resignation at ply b.plies, or nothing when it is not our turn or we
 // already moved at this ply.
-func (b *bot) choose(row *archive.Game, me int64, number int) (string, error) {
+func (b *bot) command(row *archive.Game, me int64, number int) (string, error) {
 	key := fmt.Sprint(row.ID)
 	if b.sent[key] == row.Ply+1 {
 		return "", nil
@@ -199,17 +215,18 @@ func (b *bot) choose(row *archive.Game, me int64, number int) (string, error) {
 	if row.Ply >= b.plies {
 		return fmt.Sprintf("resign %d", row.ID), nil
 	}
-	legal := pos.Legal(side)
-	if len(legal) == 0 {
-		return "", errors.New("no listed move for " + b.name + " in " + row.Position)
+	m := b.choose(pos, side)
+	if m == "" {
+		return "", errors.New("no move for " + b.name + " in " + row.Position)
 	}
-	return fmt.Sprintf("move %d #%d %s", row.ID, number, legal[b.rng.IntN(len(legal))]), nil
+	return fmt.Sprintf("move %d #%d %s", row.ID, number, m), nil
 }
 
-// send submits a plain-text mail by SMTP as the bot.
+// send submits a plain-text mail by SMTP as the bot. Its Message-ID is new
+// on every run: postal answers a Message-ID once.
 func (b *bot) send(to, subject, body string) error {
 	msg := fmt.Sprintf("From: %s <%s>\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%d.%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
-		b.name, b.addr, to, subject, time.Now().Format(time.RFC1123Z), b.rng.Uint64(), b.addr, body)
+		b.name, b.addr, to, subject, time.Now().Format(time.RFC1123Z), rand.Uint64(), b.addr, body)
 	host := b.smtp[:strings.LastIndexByte(b.smtp, ':')]
 	return smtp.SendMail(b.smtp, smtp.PlainAuth("", b.addr, b.name, host), b.addr, []string{to}, []byte(msg))
 }
@@ -270,4 +287,29 @@ func (b *bot) readMail(ctx context.Context) (int, error) {
 		}
 	}
 	return n, c.Logout().Wait()
+}
+
+// printSummary tells what autoplay played, each game with its result, and
+// where the site shows them.
+func printSummary(ctx context.Context, w io.Writer, db *archive.DB, clubAddr, data string) error {
+	var lines []string
+	err := club.EachRecord(ctx, db, clubAddr, nil, false, func(r club.Archived) error {
+		res := r.Record.Result
+		lines = append(lines, fmt.Sprintf("  #%d %-16s %-14s %-7s %s\n", r.Row.ID, r.Row.Game, r.Record.Players[0]+" vs "+r.Record.Players[1], res.Score(), res.Reason))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nautoplay: %s played by mail\n%s", count(len(lines), "game"), strings.Join(lines, ""))
+	dir := filepath.Join(data, "site")
+	fmt.Fprintf(w, `
+The site is in %s. View it with
+  postal site serve --dir %s
+or, without the postal binary installed,
+  go run ./cmd/postal site serve --dir %s
+then open http://127.0.0.1:8080/. The demo goes on: play by hand (README.md),
+or stop it with Ctrl-C.
+`, dir, dir, dir)
+	return nil
 }

@@ -84,7 +84,7 @@ type MailServer struct {
 type SiteConfig struct {
 	Out   string   `toml:"out"`   // output directory; "" builds no site
 	URL   string   `toml:"url"`   // public address of the site, for feeds and mail links
-	Every Duration `toml:"every"` // full rebuild interval (besides after every move)
+	Every Duration `toml:"every"` // how often the site catches up with the archive, besides after every message
 }
 
 // Duration reads "90s", "5m" from TOML.

@@ -30,8 +30,9 @@ type daemon struct {
 	timeScale float64
 	// tickWake wakes the clock scheduler after a message changed games.
 	tickWake chan struct{}
-	// site, when the config names a site directory, republishes the
-	// archive site after each handled message and on its schedule.
+	// site, when the config names a site directory, publishes the changes
+	// of the archive after each handled message and clock tick, and on its
+	// schedule.
 	site *sitePublisher
 }
 
@@ -74,7 +75,7 @@ func (d *daemon) run(ctx context.Context) error {
 	go func() {
 		defer wg.Done()
 		defer cancel()
-		errs[1] = d.sender.Run(ctx, d.db)
+		errs[1] = d.sender.Run(ctx, outbox{d.db})
 	}()
 	go func() {
 		defer wg.Done()
@@ -108,6 +109,9 @@ func (d *daemon) schedule(ctx context.Context) error {
 			d.log.Error("clocks", "err", err)
 		case err == nil:
 			d.sender.Wake() // the tick may have queued mail
+			if d.site != nil {
+				d.site.Kick() // or ended games on time: cheap when nothing changed
+			}
 			if ok {
 				wait = d.wallUntil(next)
 			}

@@ -1,28 +1,43 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"syscall"
 
+	"postal/archive"
 	"postal/club/clock"
 	"postal/mailer/demoserver"
 )
+
+// demoData is where postal demo keeps its database, site and log by default,
+// and where postal site looks for them.
+const demoData = "postal-demo"
 
 // demoOptions are postal demo's flags.
 type demoOptions struct {
 	imapAddr, smtpAddr string
 	data               string
 	autoplay           bool
+	fresh              bool
 	timeScale          float64
+	// logTo, when set, receives the log as well as DATA/postal.log (-v:
+	// stderr; tests: the test's log).
+	logTo io.Writer
+	// maxPlies is where autoplay's games stop; 0 means autoplayMaxPlies.
+	maxPlies int
 	// onStart, when set, is called once the servers and the daemon are up
 	// (tests use it to learn the bound addresses).
 	onStart func(*demoserver.Server, *daemon)
@@ -30,38 +45,67 @@ type demoOptions struct {
 
 func runDemo(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var o demoOptions
-	fs.StringVar(&o.imapAddr, "imap", "127.0.0.1:1143", "listen address of the demo IMAP server")
-	fs.StringVar(&o.smtpAddr, "smtp", "127.0.0.1:1587", "listen address of the demo SMTP server")
-	fs.StringVar(&o.data, "data", "./postal-demo", "directory for the database and the site")
-	fs.BoolVar(&o.autoplay, "autoplay", false, "have the demo players play a short game of every game by mail")
+	fs.BoolVar(&o.autoplay, "autoplay", false, "alice and bob play a short game of every game by mail; the demo then prints the results")
+	fs.BoolVar(&o.fresh, "fresh", false, "start over: remove the database, site and log an earlier demo left in --data")
+	verbose := fs.Bool("v", false, "show the log here too (it always goes to DATA/postal.log)")
+	fs.StringVar(&o.data, "data", demoData, "the directory for the database, the site and the log")
+	fs.StringVar(&o.imapAddr, "imap", "127.0.0.1:1143", "the demo IMAP server's address (port 0: any free port)")
+	fs.StringVar(&o.smtpAddr, "smtp", "127.0.0.1:1587", "the demo SMTP server's address (port 0: any free port)")
 	fs.Float64Var(&o.timeScale, "time-scale", 1, "run the club's clock this many times faster (86400: a day a second)")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return usageError{err.Error()}
-	}
-	if fs.NArg() > 0 {
+	if rest, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if len(rest) > 0 {
 		return usageError{"demo takes no arguments"}
+	}
+	if *verbose {
+		o.logTo = os.Stderr
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return demo(ctx, o, w, slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	return demo(ctx, o, w)
 }
 
 // demo runs the in-process mail servers and the daemon against them until
-// ctx ends.
-func demo(ctx context.Context, o demoOptions, w io.Writer, log *slog.Logger) error {
+// ctx ends. What it cannot start with, it leaves as it found: a port in use
+// creates no data directory.
+func demo(ctx context.Context, o demoOptions, w io.Writer) error {
+	sink := &logSink{}
+	var logW io.Writer = sink
+	if o.logTo != nil {
+		logW = io.MultiWriter(sink, o.logTo)
+	}
+	log := slog.New(slog.NewTextHandler(logW, nil))
+	srv, err := demoserver.Start(demoserver.Options{IMAPAddr: o.imapAddr, SMTPAddr: o.smtpAddr, Logger: log})
+	if err != nil {
+		return listenError(err, o)
+	}
+	defer srv.Close()
+
+	if o.fresh {
+		if err := removeDemo(o.data); err != nil {
+			return err
+		}
+	}
+	// A data directory made here is gone again if the demo cannot start.
+	_, statErr := os.Stat(o.data)
+	made, started := errors.Is(statErr, os.ErrNotExist), false
+	defer func() {
+		if made && !started {
+			os.RemoveAll(o.data)
+		}
+	}()
 	if err := os.MkdirAll(o.data, 0o755); err != nil {
 		return err
 	}
-	srv, err := demoserver.Start(demoserver.Options{IMAPAddr: o.imapAddr, SMTPAddr: o.smtpAddr, Logger: log})
+	logFile, err := os.OpenFile(filepath.Join(o.data, "postal.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
-	defer srv.Close()
+	defer logFile.Close()
+	if err := sink.open(logFile); err != nil {
+		return err
+	}
 
 	cfg, err := demoConfig(srv, o)
 	if err != nil {
@@ -72,20 +116,90 @@ func demo(ctx context.Context, o demoOptions, w io.Writer, log *slog.Logger) err
 		return err
 	}
 	defer d.db.Close()
-	printDemoHelp(w, srv, o)
+	started = true
+	hint, err := autoplayHint(ctx, d.db, o)
+	if err != nil {
+		return err
+	}
+	printBanner(w, srv, o)
 	if o.onStart != nil {
 		o.onStart(srv, d)
 	}
-	if o.autoplay {
+	switch {
+	case !o.autoplay:
+	case hint != "":
+		fmt.Fprint(w, hint)
+	default:
 		go func() {
-			if err := autoplay(ctx, srv.IMAPAddr, srv.SMTPAddr, srv.Club, autoplayMaxPlies, d.db, log); err != nil && ctx.Err() == nil {
-				log.Error("autoplay", "err", err)
+			plies := o.maxPlies
+			if plies == 0 {
+				plies = autoplayMaxPlies
+			}
+			if err := autoplay(ctx, srv.IMAPAddr, srv.SMTPAddr, srv.Club, plies, d.db, log); err != nil {
+				if ctx.Err() == nil {
+					fmt.Fprintf(w, "autoplay stopped: %v (the log: %s)\n", err, filepath.Join(o.data, "postal.log"))
+				}
 				return
 			}
-			fmt.Fprintln(w, "autoplay: every game is over; the demo goes on until Ctrl-C")
+			if err := printSummary(ctx, w, d.db, srv.Club, o.data); err != nil && ctx.Err() == nil {
+				fmt.Fprintf(w, "autoplay: %v\n", err)
+			}
 		}()
 	}
 	return d.run(ctx)
+}
+
+// listenError explains a demo server that cannot listen, naming the flag
+// that moves it.
+func listenError(err error, o demoOptions) error {
+	var op *net.OpError
+	if !errors.Is(err, syscall.EADDRINUSE) || !errors.As(err, &op) || op.Addr == nil {
+		return err
+	}
+	server, flag, addr := "IMAP", "--imap", o.imapAddr
+	if op.Addr.String() != o.imapAddr {
+		server, flag, addr = "SMTP", "--smtp", o.smtpAddr
+	}
+	return fmt.Errorf("the demo's %s address %s (%s) is in use, by another postal demo?\nStop it, or choose other ports, e.g. --imap 127.0.0.1:2143 --smtp 127.0.0.1:2587 (port 0 picks any free one)", server, addr, flag)
+}
+
+// removeDemo removes what a demo keeps in dir, and nothing else: dir may be
+// any directory a user named with --data.
+func removeDemo(dir string) error {
+	for _, name := range []string{"postal.db", "postal.db-wal", "postal.db-shm", "postal.log", "site", ".site.gen"} {
+		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// autoplayHint is what to say instead of playing when autoplay is asked for
+// on a database that already holds games: alice and bob start on a fresh one.
+func autoplayHint(ctx context.Context, db *archive.DB, o demoOptions) (string, error) {
+	if !o.autoplay {
+		return "", nil
+	}
+	var games []*archive.Game
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		var err error
+		games, err = tx.GamesAfter(0, math.MaxInt32)
+		return err
+	})
+	if err != nil || len(games) == 0 {
+		return "", err
+	}
+	active := 0
+	for _, g := range games {
+		if g.Status != archive.GameOver {
+			active++
+		}
+	}
+	path := filepath.Join(o.data, "postal.db")
+	if active == 0 {
+		return fmt.Sprintf("\nautoplay: every game in %s is over (%s): nothing to play.\nTo play them all again, start over: add --fresh.\n", path, count(len(games), "game")), nil
+	}
+	return fmt.Sprintf("\nautoplay: %s holds %s of an earlier demo, which alice\nand bob cannot pick up again. To play from the start, add --fresh.\n", path, count(active, "unfinished game")), nil
 }
 
 // demoConfig is the daemon's config for the demo servers: plain text on
@@ -121,21 +235,58 @@ func demoConfig(srv *demoserver.Server, o demoOptions) (*Config, error) {
 	return cfg, cfg.check()
 }
 
-func printDemoHelp(w io.Writer, srv *demoserver.Server, o demoOptions) {
-	fmt.Fprintf(w, `postal demo is running. Point any mail client at it:
+func printBanner(w io.Writer, srv *demoserver.Server, o demoOptions) {
+	domain := srv.Domain
+	fmt.Fprintf(w, `postal demo: a game club with mail servers of its own, on this machine only
 
-  IMAP  %s  (plain, no TLS)   SMTP  %s  (plain, no TLS, login required)
-  users alice@demo.test, bob@demo.test, carol@demo.test; each password is the name (alice)
+  mail     IMAP %s, SMTP %s (plain text, no TLS)
+  club     %s
+  players  alice@%s, bob@%s, carol@%s
+           (each password is the name: alice)
+  database %s
+  site     %s (rebuilt after every move)
+  log      %s (-v shows it here)
 
-Then, as alice, write to %s:
-  register alice
-and as bob "register bob". Then alice writes "challenge bob conflagration", bob
-answers the mail he receives with "accept", and the game goes on by replying to
-postal's mails with your moves ("help" lists every command).
+`, srv.IMAPAddr, srv.SMTPAddr, srv.Club, domain, domain, domain,
+		filepath.Join(o.data, "postal.db"), filepath.Join(o.data, "site"), filepath.Join(o.data, "postal.log"))
+	if o.autoplay {
+		fmt.Fprintln(w, "alice and bob play a short game of every game by mail; the results follow.")
+	} else {
+		fmt.Fprintln(w, `Play by hand with any mail client: README.md, "Play by hand".`)
+	}
+	fmt.Fprintln(w, "Stop with Ctrl-C.")
+}
 
-Database: %s
-Site:     %s, rebuilt after every move; view it with
-          postal site serve --dir %s
-Stop with Ctrl-C.
-`, srv.IMAPAddr, srv.SMTPAddr, srv.Club, filepath.Join(o.data, "postal.db"), filepath.Join(o.data, "site"), filepath.Join(o.data, "site"))
+// logSink holds the log in memory until the log file is open, so that a
+// demo that cannot start leaves no file behind.
+type logSink struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	w   io.Writer
+}
+
+func (s *logSink) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.w == nil {
+		return s.buf.Write(p)
+	}
+	return s.w.Write(p)
+}
+
+// open writes what was held to w and sends the rest there.
+func (s *logSink) open(w io.Writer) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, err := w.Write(s.buf.Bytes())
+	s.w, s.buf = w, bytes.Buffer{}
+	return err
+}
+
+// count is "1 game", "2 games".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

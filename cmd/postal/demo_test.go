@@ -9,15 +9,14 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 
 	"postal/archive"
 	"postal/engine"
@@ -25,25 +24,24 @@ import (
 )
 
 // The README's main job: postal demo --autoplay on free loopback ports plays
-// a game of every game by mail between alice and bob, to its end.
+// a game of every game by mail between alice and bob, to its end, and says
+// how each ended and how to view the site.
 func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays whole games by mail")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	data := t.TempDir()
+	data := filepath.Join(t.TempDir(), "demo")
 	type up struct {
 		srv *demoserver.Server
 		d   *daemon
 	}
 	started := make(chan up, 1)
 	done := make(chan error, 1)
+	out := &syncBuffer{}
 	go func() {
 		done <- demo(ctx, demoOptions{
-			imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 1,
-			onStart: func(srv *demoserver.Server, d *daemon) { started <- up{srv, d} },
-		}, io.Discard, testLogger(t))
+			imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 1, autoplay: true, maxPlies: 6,
+			logTo: newTestWriter(t), onStart: func(srv *demoserver.Server, d *daemon) { started <- up{srv, d} },
+		}, out)
 	}()
 	var u up
 	select {
@@ -52,8 +50,27 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 		t.Fatalf("demo stopped: %v", err)
 	}
 	srv, d := u.srv, u.d
-	if err := autoplay(ctx, srv.IMAPAddr, srv.SMTPAddr, srv.Club, 6, d.db, slog.New(slog.DiscardHandler)); err != nil {
-		t.Fatalf("autoplay: %v", err)
+	summary := fmt.Sprintf("autoplay: %d games played by mail", len(engine.Games()))
+	for !strings.Contains(out.String(), "Ctrl-C.\n") || !strings.Contains(out.String(), summary) {
+		if ctx.Err() != nil {
+			t.Fatalf("no summary:\n%s", out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	text := out.String()
+	for _, want := range []string{"IMAP " + srv.IMAPAddr, "database " + filepath.Join(data, "postal.db"), "log      " + filepath.Join(data, "postal.log"),
+		"postal site serve --dir " + filepath.Join(data, "site"), "go run ./cmd/postal site serve --dir " + filepath.Join(data, "site")} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the demo's output lacks %q:\n%s", want, text)
+		}
+	}
+	for _, g := range engine.Games() {
+		if !regexp.MustCompile(`#\d+ ` + g.Info().Name + ` +(alice vs bob|bob vs alice) +(1-0|0-1|1/2-1/2) +\S`).MatchString(text) {
+			t.Errorf("the summary does not give the result of %s:\n%s", g.Info().Name, text)
+		}
+	}
+	if log, err := os.ReadFile(filepath.Join(data, "postal.log")); err != nil || !bytes.Contains(log, []byte("mailer: sent")) {
+		t.Errorf("the log file has no sent mail: %v", err)
 	}
 	// One game of each kind was played to its end; game ids count from 1.
 	played := map[string]bool{}
@@ -92,6 +109,19 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
+	// The mails went out whole, pictures and all, every one of them.
+	for {
+		if _, ok, err := d.db.NextDue(ctx); err != nil || !ok {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the outbox never emptied")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if texts := strings.Join(mailboxTexts(t, srv.IMAPAddr, "alice"), "\n"); !strings.Contains(texts, "Content-Type: image/png") || !strings.Contains(texts, "Content-Type: image/svg+xml") {
+		t.Error("alice's mail has no board pictures")
+	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("demo: %v", err)
@@ -99,9 +129,9 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 
 	// postal site build makes the same archive from the database alone: a
 	// page per game with its record's moves, the rules of each game type.
-	out := filepath.Join(t.TempDir(), "site")
+	siteOut := filepath.Join(t.TempDir(), "site")
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"site", "build", "--db", filepath.Join(data, "postal.db"), "--out", out}, &stdout, &stderr); code != 0 {
+	if code := run([]string{"site", "build", "--db", filepath.Join(data, "postal.db"), "--out", siteOut}, &stdout, &stderr); code != 0 {
 		t.Fatalf("site build: exit %d: %s", code, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), fmt.Sprintf("%d games", len(engine.Games()))) {
@@ -118,7 +148,7 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			page, err := os.ReadFile(filepath.Join(out, "games", fmt.Sprint(id)+".html"))
+			page, err := os.ReadFile(filepath.Join(siteOut, "games", fmt.Sprint(id)+".html"))
 			if err != nil {
 				return err
 			}
@@ -136,19 +166,61 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The outbox keeps each sent mail's message, not its pictures (issue
+	// 17): a few KB a mail.
+	rows, err := db.Outbox(context.Background(), 0)
+	if err != nil || len(rows) < 20 {
+		t.Fatalf("outbox: %d rows, %v", len(rows), err)
+	}
+	kept := 0
+	for _, r := range rows {
+		if r.SentAt.IsZero() || r.Mail.Files != nil {
+			t.Errorf("outbox row %d: sent %v, %d files kept", r.ID, r.SentAt, len(r.Mail.Files))
+		}
+		kept += len(r.Mail.Message)
+	}
+	if per := kept / len(rows); per > 12<<10 {
+		t.Errorf("the outbox keeps %d bytes a sent mail, want a few KB", per)
+	}
+	t.Logf("the outbox keeps %d bytes a sent mail (%d mails)", kept/len(rows), len(rows))
 	for _, g := range engine.Games() {
-		page, err := os.ReadFile(filepath.Join(out, "types", g.Info().Name+".html"))
+		page, err := os.ReadFile(filepath.Join(siteOut, "types", g.Info().Name+".html"))
 		if err != nil || !bytes.Contains(page, []byte("<h2")) {
 			t.Errorf("the rules page of %s is missing or has no sections: %v", g.Info().Name, err)
 		}
 	}
 }
 
-// testLogger logs to the test's output (shown on failure or with -v).
+// testLogger logs warnings to the test's output (shown on failure or with
+// -v).
 func testLogger(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(newTestWriter(t), &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// newTestWriter writes to the test's output (shown on failure or with -v)
+// until the test ends.
+func newTestWriter(t *testing.T) *testWriter {
 	w := &testWriter{t: t}
 	t.Cleanup(func() { w.mu.Lock(); w.done = true; w.mu.Unlock() })
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	return w
+}
+
+// syncBuffer is a bytes.Buffer that a test reads while the demo writes it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // testWriter drops the lines that goroutines still write after the test's
@@ -171,9 +243,6 @@ func (w *testWriter) Write(p []byte) (int, error) {
 // postal demo --time-scale 86400 runs a day a second: a game nobody moves in
 // gets its reminders by mail and is lost on time within seconds.
 func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the demo for seconds")
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	data := t.TempDir()
@@ -182,9 +251,9 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- demo(ctx, demoOptions{
-			imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 86400,
+			imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 86400, logTo: newTestWriter(t),
 			onStart: func(srv *demoserver.Server, dm *daemon) { d = dm; started <- srv },
-		}, io.Discard, testLogger(t))
+		}, io.Discard)
 	}()
 	var srv *demoserver.Server
 	select {
@@ -195,7 +264,7 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 	bots := map[string]*bot{}
 	for i, name := range []string{"alice", "bob"} {
 		bots[name] = &bot{name: name, addr: name + "@demo.test", imapAddr: srv.IMAPAddr, smtp: srv.SMTPAddr, db: d.db, club: srv.Club,
-			rng: rand.New(rand.NewPCG(uint64(i), 9)), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{}, plies: 1000, replyTo: map[int64]string{}}
+			choose: randomMoves(rand.New(rand.NewPCG(uint64(i), 9))), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{}, plies: 1000, replyTo: map[int64]string{}}
 		if err := bots[name].send(srv.Club, "hello", "register "+name); err != nil {
 			t.Fatal(err)
 		}
@@ -260,27 +329,81 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 // mailboxTexts returns the raw messages of name's demo INBOX.
 func mailboxTexts(t *testing.T, imapAddr, name string) []string {
 	t.Helper()
-	c, err := imapclient.DialInsecure(imapAddr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login(name+"@demo.test", name).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	set := imap.UIDSet{}
-	set.AddRange(1, 0)
-	section := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(set, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{section}}).Collect()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, m := range msgs {
-		out = append(out, string(m.FindBodySection(section)))
+	for _, m := range fetchSince(t, imapAddr, name+"@demo.test", name, 0) {
+		out = append(out, string(m.raw))
 	}
 	return out
+}
+
+// A demo that cannot start leaves nothing behind and names the flag that
+// moves the busy port; on a database whose games are all over, autoplay
+// hints at --fresh, and --fresh starts over.
+func TestDemoStartProblems(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	data := filepath.Join(t.TempDir(), "demo")
+	err = demo(ctx, demoOptions{imapAddr: "127.0.0.1:0", smtpAddr: busy.Addr().String(), data: data, timeScale: 1}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), busy.Addr().String()+" (--smtp) is in use") || !strings.Contains(err.Error(), "--imap 127.0.0.1:2143 --smtp 127.0.0.1:2587") {
+		t.Errorf("a busy port: %v", err)
+	}
+	if _, err := os.Stat(data); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the demo that could not start left %s: %v", data, err)
+	}
+
+	// A database with one game, over.
+	if err := os.MkdirAll(data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	db, err := archive.Open(ctx, filepath.Join(data, "postal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Tx(ctx, func(tx *archive.Tx) error {
+		a, err := tx.AddPlayer("alice", "alice@demo.test", "h1", time.Now())
+		if err != nil {
+			return err
+		}
+		b, err := tx.AddPlayer("bob", "bob@demo.test", "h2", time.Now())
+		if err != nil {
+			return err
+		}
+		return tx.AddGame(&archive.Game{ID: 1, Game: "conflagration", Players: [2]int64{a.ID, b.ID}, Status: archive.GameOver, Result: "1-0", Created: time.Now()})
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	startAndStop := func(fresh bool) (string, int) {
+		var out syncBuffer
+		games := -1
+		dctx, stop := context.WithCancel(ctx)
+		defer stop()
+		err := demo(dctx, demoOptions{imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 1, autoplay: true, fresh: fresh, logTo: newTestWriter(t),
+			onStart: func(_ *demoserver.Server, d *daemon) {
+				d.db.Tx(dctx, func(tx *archive.Tx) error {
+					all, err := tx.GamesAfter(0, 100)
+					games = len(all)
+					return err
+				})
+				stop()
+			}}, &out)
+		if err != nil {
+			t.Fatalf("demo (fresh %v): %v", fresh, err)
+		}
+		return out.String(), games
+	}
+	out, games := startAndStop(false)
+	if games != 1 || !strings.Contains(out, "every game in "+filepath.Join(data, "postal.db")+" is over (1 game)") || !strings.Contains(out, "add --fresh") {
+		t.Errorf("%d games; no hint at --fresh:\n%s", games, out)
+	}
+	out, games = startAndStop(true)
+	if games != 0 || strings.Contains(out, "--fresh") {
+		t.Errorf("--fresh: %d games at the start:\n%s", games, out)
+	}
 }

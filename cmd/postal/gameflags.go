@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"postal/engine"
@@ -24,36 +23,21 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 func newGameFlags(name string) *gameFlags {
 	g := &gameFlags{fs: flag.NewFlagSet(name, flag.ContinueOnError)}
-	g.fs.SetOutput(io.Discard)
 	g.fs.StringVar(&g.ruleset, "ruleset", "", "the ruleset (default: the game's first)")
 	g.fs.Var(&g.options, "option", "a game option name=value (repeatable)")
 	g.fs.Uint64Var(&g.seed, "seed", 1, "the seed of the game's chance source")
 	return g
 }
 
-// parse reads flags anywhere among the arguments (postal perft GAME --ruleset
-// R 2) and returns the positional arguments in order.
-func (g *gameFlags) parse(args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := g.fs.Parse(args); err != nil {
-			if err == flag.ErrHelp {
-				return nil, err
-			}
-			return nil, usageError{err.Error()}
-		}
-		args = g.fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
+// parse reads flags anywhere among the arguments and returns the others.
+func (g *gameFlags) parse(args []string) ([]string, error) { return parseFlags(g.fs, args) }
 
 // start builds the start position of game with the flags' ruleset, options
-// and seed.
+// and seed. An unknown game is a usage error that names every game.
 func (g *gameFlags) start(game string) (engine.Game, engine.Config, engine.Position, error) {
+	if _, err := engine.Lookup(game); err != nil {
+		return nil, engine.Config{}, nil, usageError{fmt.Sprintf("unknown game %q; the games are %s (postal games describes them)", game, strings.Join(gameNames(), ", "))}
+	}
 	opts, err := engine.ParseOptions(g.options)
 	if err != nil {
 		return nil, engine.Config{}, nil, usageError{err.Error()}
@@ -106,4 +90,13 @@ func actor(pos engine.Position, sides [2]string, text string) (engine.Player, st
 		return players[0], text, nil
 	}
 	return 0, "", fmt.Errorf("both players may act now: write SIDE: MOVE (first: or second: will do)")
+}
+
+// gameNames are the names of every game, as the command line takes them.
+func gameNames() []string {
+	var names []string
+	for _, g := range engine.Games() {
+		names = append(names, g.Info().Name)
+	}
+	return names
 }

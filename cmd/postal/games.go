@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -9,7 +10,10 @@ import (
 )
 
 func runGames(args []string, w io.Writer) error {
-	if len(args) > 0 {
+	fs := flag.NewFlagSet("games", flag.ContinueOnError)
+	if rest, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if len(rest) > 0 {
 		return usageError{"games takes no arguments"}
 	}
 	for _, g := range engine.Games() {
@@ -44,7 +48,7 @@ func runMoves(args []string, w io.Writer) error {
 		return err
 	}
 	if len(pos) < 1 {
-		return usageError{"name a game (postal games lists them)"}
+		return usageError{"name a game: " + strings.Join(gameNames(), ", ")}
 	}
 	g, cfg, start, err := gf.start(pos[0])
 	if err != nil {

@@ -3,11 +3,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,10 +16,6 @@ import (
 	"time"
 
 	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
-	gomessage "github.com/emersion/go-message"
-	_ "github.com/emersion/go-message/charset"
-	"github.com/emersion/go-message/mail"
 
 	"postal/archive"
 	"postal/engine"
@@ -200,16 +193,6 @@ type player struct {
 	inbox           []*gotMail
 }
 
-// gotMail is a mail a player received, taken apart.
-type gotMail struct {
-	Subject, MessageID, InReplyTo string
-	ReplyTo                       string
-	Text, HTML                    string
-	SVG, PNG                      bool // an SVG attachment, an inline PNG
-	Files                         map[string]string
-	Raw                           []byte
-}
-
 // send delivers a mail from p to the club, with p's key, and returns its
 // Message-ID.
 func (r *rig) send(p *player, subject, body string) string {
@@ -240,82 +223,14 @@ func (r *rig) sendTo(p *player, to, subject, body string) string {
 // fetch reads p's new mail.
 func (r *rig) fetch(p *player) {
 	r.t.Helper()
-	c, err := imapclient.DialInsecure(r.d.IMAPAddr, nil)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login(p.addr, strings.Split(p.addr, "@")[0]).Wait(); err != nil {
-		r.t.Fatal(err)
-	}
-	if _, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
-		r.t.Fatal(err)
-	}
-	set := imap.UIDSet{}
-	set.AddRange(p.last+1, 0)
-	section := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
-	if err != nil {
-		return // an empty mailbox answers "1:*" with an error on some servers
-	}
-	for _, m := range msgs {
-		if p.read[m.UID] {
+	for _, m := range fetchSince(r.t, r.d.IMAPAddr, p.addr, strings.Split(p.addr, "@")[0], p.last) {
+		if p.read[m.uid] {
 			continue
 		}
-		p.read[m.UID] = true
-		p.last = max(p.last, m.UID)
-		p.inbox = append(p.inbox, parseGot(r.t, m.FindBodySection(section)))
+		p.read[m.uid] = true
+		p.last = max(p.last, m.uid)
+		p.inbox = append(p.inbox, parseGot(r.t, m.raw))
 	}
-}
-
-func parseGot(t testing.TB, raw []byte) *gotMail {
-	t.Helper()
-	mr, err := mail.CreateReader(bytes.NewReader(raw))
-	if err != nil && !gomessage.IsUnknownCharset(err) {
-		t.Fatalf("unreadable mail: %v\n%s", err, raw)
-	}
-	g := &gotMail{Raw: raw, Files: map[string]string{}}
-	g.Subject, _ = mr.Header.Subject()
-	g.MessageID, _ = mr.Header.MessageID()
-	if ids, _ := mr.Header.MsgIDList("In-Reply-To"); len(ids) > 0 {
-		g.InReplyTo = ids[0]
-	}
-	if l, _ := mr.Header.AddressList("Reply-To"); len(l) > 0 {
-		g.ReplyTo = l[0].Address
-	}
-	for {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("mail part: %v", err)
-		}
-		body, _ := io.ReadAll(part.Body)
-		switch h := part.Header.(type) {
-		case *mail.InlineHeader:
-			ct, _, _ := h.ContentType()
-			switch ct {
-			case "text/plain":
-				g.Text = string(body)
-			case "text/html":
-				g.HTML = string(body)
-			case "image/png":
-				g.PNG = true
-			}
-		case *mail.AttachmentHeader:
-			name, _ := h.Filename()
-			ct, _, _ := h.ContentType()
-			g.Files[name] = string(body)
-			switch ct {
-			case "image/svg+xml":
-				g.SVG = true
-			case "image/png":
-				g.PNG = true
-			}
-		}
-	}
-	return g
 }
 
 // await waits until p has a mail matching ok, takes it out of p's inbox and
@@ -347,8 +262,6 @@ func (r *rig) replyTo(p *player, msgID string) *gotMail {
 	r.t.Helper()
 	return r.await(p, "the reply to "+msgID, func(m *gotMail) bool { return m.InReplyTo == msgID })
 }
-
-var keyRE = regexp.MustCompile(`key ([a-z2-9]{20})`)
 
 // register makes name a player and learns their key.
 func (r *rig) register(name string) *player {
@@ -402,23 +315,11 @@ func (r *rig) record(p *player, id int64) *notation.Record {
 	return rec
 }
 
-// chooser picks the move side sends in pos, a position the test keeps
-// itself.
-type chooser func(pos engine.Position, side engine.Player) string
-
-// randomMoves picks legal moves at random.
-func randomMoves(rng *rand.Rand) chooser {
-	return func(pos engine.Position, side engine.Player) string {
-		legal := pos.Legal(side)
-		return legal[rng.IntN(len(legal))].String()
-	}
-}
-
 // playGame plays game id by mail from the position of rec, with the moves
 // choose picks, until the game ends or, past maxPlies, the player to move
 // resigns. It checks every reply and turn notice and returns the result the
 // engine reached and the number of moves sent.
-func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPlies int, choose chooser) (score string, sent int) {
+func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPlies int, choose moveChooser) (score string, sent int) {
 	r.t.Helper()
 	positions, err := rec.Replay()
 	if err != nil {

@@ -1,5 +1,9 @@
 // Command postal is the correspondence game server: one binary with
 // subcommands for the daemon, the demo, the site and the games themselves.
+//
+// Conventions of every subcommand: -h prints its usage and flags (exit 0); a
+// mistake on the command line prints the usage on stderr (exit 2); any other
+// failure prints the error (exit 1).
 package main
 
 import (
@@ -8,6 +12,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/mattn/go-isatty"
 
 	_ "postal/engine/allgames"
 )
@@ -20,7 +27,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"demo", "[--imap ADDR] [--smtp ADDR] [--data DIR] [--autoplay] [--time-scale N]", "run postal against built-in loopback mail servers, with demo players", runDemo},
+		{"demo", "[--autoplay] [--fresh] [-v] [--data DIR] [--imap ADDR] [--smtp ADDR] [--time-scale N]", "run postal against built-in loopback mail servers, with demo players", runDemo},
 		{"serve", "[--config postal.toml]", "run the daemon: watch the club's mailbox, answer by mail", runServe},
 		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
 		{"games", "", "list every game, ruleset and option", runGames},
@@ -28,21 +35,56 @@ func commands() []command {
 		{"moves", "GAME [--ruleset R] [--option k=v ...] [MOVE ...]", "play MOVEs from the start and list the legal moves reached", runMoves},
 		{"perft", "GAME [--ruleset R] [--option k=v ...] [MOVE ...] DEPTH", "count the leaves of the move tree", runPerft},
 		{"replay", "FILE", "check a game record and print the final board and result", runReplay},
-		{"render", "GAME [...] [MOVE ...] --format ascii|svg|png [--out FILE]", "draw the board after the moves", runRender},
+		{"render", "GAME [...] [MOVE ...] [--format ascii|svg|png] [--out FILE]", "draw the board after the moves", runRender},
+		{"arena", "GAME [--ruleset R] [--option k=v ...] [--games N] [--a LEVEL|random] [--b LEVEL|random] [--seed S] [--parallel P] [--max-plies N] [-v]", "play the bot against itself or random play, sides alternating: A's wins, draws and losses", runArena},
 	}
 }
 
-// usageError is a mistake on the command line: postal prints the usage.
+// usageError is a mistake on the command line: postal prints the usage and
+// exits with status 2.
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
+
+// helpRequest is -h on a subcommand's line: postal prints its usage and
+// flags.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (helpRequest) Error() string { return "help requested" }
+
+// parseFlags parses args into fs, flags anywhere among them (postal perft
+// GAME --ruleset R 2), and returns the other arguments in order. -h becomes
+// a helpRequest, a bad flag a usageError.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, helpRequest{fs}
+			}
+			return nil, usageError{err.Error()}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return 0
 	}
@@ -52,28 +94,48 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		err := c.run(args[1:], stdout)
 		var ue usageError
+		var help helpRequest
 		switch {
 		case err == nil:
 			return 0
-		case errors.Is(err, flag.ErrHelp):
-			fmt.Fprintf(stdout, "usage: postal %s %s\n  %s\n", c.name, c.args, c.help)
+		case errors.As(err, &help):
+			fmt.Fprintf(stdout, "usage: %s\n  %s\n", strings.TrimSpace("postal "+c.name+" "+c.args), c.help)
+			if hasFlags(help.fs) {
+				fmt.Fprintln(stdout, "\nflags:")
+				help.fs.SetOutput(stdout)
+				help.fs.PrintDefaults()
+			}
 			return 0
 		case errors.As(err, &ue):
-			fmt.Fprintf(stderr, "postal %s: %v\nusage: postal %s %s\n", c.name, err, c.name, c.args)
+			fmt.Fprintf(stderr, "postal %s: %v\nusage: postal %s %s\n(postal %s -h explains the flags)\n", c.name, err, c.name, c.args, c.name)
 			return 2
 		default:
 			fmt.Fprintf(stderr, "postal %s: %v\n", c.name, err)
 			return 1
 		}
 	}
-	fmt.Fprintf(stderr, "postal: unknown command %q\n", args[0])
+	fmt.Fprintf(stderr, "postal: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return 2
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "postal: a correspondence game server\n\nusage:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  postal %s %s\n      %s\n", c.name, c.args, c.help)
+		fmt.Fprintf(w, "  %s\n      %s\n", strings.TrimSpace("postal "+c.name+" "+c.args), c.help)
 	}
+	fmt.Fprintln(w, "\npostal COMMAND -h describes a command's flags.")
+}
+
+// isTerminal reports whether w is a terminal, where binary output has no
+// place.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isatty.IsTerminal(f.Fd())
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"postal/archive"
 	"postal/engine"
 	"postal/notation"
 )
@@ -46,7 +47,14 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`, 2},
 		{[]string{"moves"}, "name a game", 2},
-		{[]string{"moves", "no-such-game"}, `unknown game "no-such-game"`, 1},
+		{[]string{"moves", "no-such-game"}, `unknown game "no-such-game"; the games are conflagration, imperial-chess`, 2},
+		{[]string{"play", "nosuchgame"}, `the games are conflagration, imperial-chess, imperial-shuffle`, 2},
+		{[]string{"play"}, "name one game: conflagration,", 2},
+		{[]string{}, "usage:", 2},
+		{[]string{"games", "x"}, "games takes no arguments", 2},
+		{[]string{"demo", "--frob"}, "flag provided but not defined: -frob\nusage: postal demo [--autoplay]", 2},
+		{[]string{"site"}, "site needs build or serve", 2},
+		{[]string{"site", "publish"}, `site has no "publish"`, 2},
 		{[]string{"perft", "imperial-shuffle", "x"}, `depth "x" is not a whole number`, 2},
 		{[]string{"moves", "imperial-shuffle", "--ruleset", "blitz"}, `no ruleset "blitz"`, 1},
 		{[]string{"moves", "imperial-shuffle", "--option", "nobles"}, "not of the form name=value", 2},
@@ -144,7 +152,7 @@ func TestPlayTerminalAnswersBadInputAndRecords(t *testing.T) {
 		t.Fatalf("record does not replay to the end position: %v\n%s", err, rec)
 	}
 	out2, errOut, code := postal(t, "replay", file)
-	if code != 0 || !strings.Contains(out2, "imperial-shuffle standard nobles=ygb: 4 moves, *") {
+	if code != 0 || !strings.Contains(out2, "imperial-shuffle standard nobles=ygb: 4 moves, *") || !strings.Contains(out2, "dice: not checked: an unfinished record shows no seed") {
 		t.Errorf("replay: exit %d %s\n%s", code, errOut, out2)
 	}
 }
@@ -156,5 +164,77 @@ func TestReplayNamesTheIllegalMove(t *testing.T) {
 	_, errOut, code := postal(t, "replay", file)
 	if code != 1 || !strings.Contains(errOut, "move 1 (d1)") {
 		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
+
+// Every command answers -h with its usage and flags, on stdout, exit 0.
+func TestHelpEverywhere(t *testing.T) {
+	for _, c := range commands() {
+		args := []string{c.name, "-h"}
+		if c.name == "site" {
+			args = []string{"site", "build", "-h"}
+		}
+		out, errOut, code := postal(t, args...)
+		if code != 0 || errOut != "" || !strings.HasPrefix(out, strings.TrimSpace("usage: postal "+c.name+" "+c.args)+"\n") {
+			t.Errorf("postal %v: exit %d, %q, stderr %q", args, code, out, errOut)
+		}
+		if strings.Contains(c.args, "--") && !strings.Contains(out, "\nflags:\n  -") {
+			t.Errorf("postal %v lists no flags:\n%s", args, out)
+		}
+	}
+	for _, h := range []string{"-h", "--help", "help"} {
+		if out, _, code := postal(t, h); code != 0 || !strings.Contains(out, "postal demo ") {
+			t.Errorf("postal %s: exit %d\n%s", h, code, out)
+		}
+	}
+}
+
+// "help" in a terminal game explains the input; it is no move.
+func TestPlayTerminalHelp(t *testing.T) {
+	g, cfg, start, err := engine.New("conflagration", engine.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	rec := &notation.Record{Game: g.Info().Name, Config: cfg}
+	if _, err := playTerminal(g, start, cfg.Seed, rec, strings.NewReader("help\nquit\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if text := out.String(); strings.Count(text, `"moves" lists the legal ones`) != 2 || strings.Contains(text, "cannot read") || len(rec.Moves) != 0 {
+		t.Errorf("help was not answered with the help:\n%s", text)
+	}
+}
+
+// postal site with no flags finds the demo's database and builds where git
+// ignores it; what it cannot find, it names with the flag to pass.
+func TestSiteDefaults(t *testing.T) {
+	t.Chdir(t.TempDir())
+	_, errOut, code := postal(t, "site", "build")
+	if code != 1 || !strings.Contains(errOut, "--db FILE") || !strings.Contains(errOut, "postal-demo/postal.db") {
+		t.Errorf("site build without a database: exit %d, %s", code, errOut)
+	}
+	_, errOut, code = postal(t, "site", "serve")
+	if code != 1 || !strings.Contains(errOut, "--dir DIR") {
+		t.Errorf("site serve without a site: exit %d, %s", code, errOut)
+	}
+	if err := os.MkdirAll(filepath.Join("postal-demo", "site"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{}
+	if err := siteDefaults(cfg, "serve"); err != nil || cfg.Site.Out != filepath.Join("postal-demo", "site") {
+		t.Errorf("serve's default site: %q, %v", cfg.Site.Out, err)
+	}
+	db, err := archive.Open(t.Context(), filepath.Join("postal-demo", "postal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	out, errOut, code := postal(t, "site", "build")
+	if code != 0 || !strings.Contains(out, "built site-out: 0 games") {
+		t.Fatalf("site build: exit %d, %s %s", code, out, errOut)
+	}
+	cfg = &Config{}
+	if err := siteDefaults(cfg, "serve"); err != nil || cfg.Site.Out != "site-out" {
+		t.Errorf("serve's default site after a build: %q, %v", cfg.Site.Out, err)
 	}
 }

@@ -24,7 +24,7 @@ func runPlay(args []string, w io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{"name one game (postal games lists them)"}
+		return usageError{"name one game: " + strings.Join(gameNames(), ", ")}
 	}
 	g, cfg, start, err := gf.start(pos[0])
 	if err != nil {
@@ -35,7 +35,9 @@ func runPlay(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rec.Result = end.Result()
+	if r := end.Result(); r.Over() {
+		rec.Result = r // else as playTerminal left it: a resignation, or none
+	}
 	if *recordFile != "" {
 		return os.WriteFile(*recordFile, []byte(rec.String()), 0o644)
 	}
@@ -63,7 +65,12 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 	if err := resolve(); err != nil {
 		return pos, err
 	}
-	fmt.Fprintf(out, "%s — type a move, \"moves\" for the legal moves, \"resign\" or \"quit\".\n\n", g.Info().Title)
+	intro := fmt.Sprintf("%s: type a move (\"moves\" lists the legal ones), \"resign\" or \"quit\".\n", g.Info().Title)
+	help := intro + "When both players may act, write SIDE: MOVE (first: or second: will do).\n"
+	if u := g.Info().Unlisted; u != "" {
+		help += "Also accepted, not listed: " + u + ".\n"
+	}
+	fmt.Fprintf(out, "%s\n", intro)
 	for !pos.Result().Over() {
 		fmt.Fprint(out, pos.ASCII())
 		players := pos.ToMove()
@@ -81,6 +88,9 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 			continue
 		case "quit", "exit":
 			return pos, nil
+		case "help", "?":
+			fmt.Fprint(out, help)
+			continue
 		case "moves":
 			for _, p := range players {
 				fmt.Fprintf(out, "%s: %s\n", sides[p], strings.Join(moveTexts(pos.Legal(p)), " "))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,10 +11,15 @@ import (
 )
 
 func runReplay(args []string, w io.Writer) error {
-	if len(args) != 1 {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 1 {
 		return usageError{"name one record file"}
 	}
-	data, err := os.ReadFile(args[0])
+	data, err := os.ReadFile(files[0])
 	if err != nil {
 		return err
 	}
@@ -50,7 +56,13 @@ func checkDice(rec *notation.Record, w io.Writer) error {
 	n, err := rec.CheckDice()
 	switch {
 	case errors.Is(err, notation.ErrSeedSecret):
-		fmt.Fprintf(w, "dice: the seed stays secret until the game ends; its commitment is %s\n", rec.SeedCommitment)
+		if rec.SeedCommitment == "" {
+			// An unfinished game outside the club (postal play, quit): no
+			// seed shown, none committed to.
+			fmt.Fprintln(w, "dice: not checked: an unfinished record shows no seed")
+		} else {
+			fmt.Fprintf(w, "dice: the seed stays secret until the game ends; its commitment is %s\n", rec.SeedCommitment)
+		}
 		return nil
 	case err != nil:
 		return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,13 +20,14 @@ import (
 
 func runServe(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	configFile := fs.String("config", "postal.toml", "the config file (see postal.example.toml)")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return usageError{err.Error()}
+	configFile := fs.String("config", "postal.toml", "the config file (postal.example.toml documents every setting)")
+	if rest, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if len(rest) > 0 {
+		return usageError{"unexpected " + rest[0]}
+	}
+	if _, err := os.Stat(*configFile); errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("no config file %s: name one with --config FILE (postal.example.toml documents every setting; postal demo needs none)", *configFile)
 	}
 	cfg, err := LoadConfig(*configFile)
 	if err != nil {

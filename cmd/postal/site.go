@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -9,39 +8,44 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"slices"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
 	"postal/archive"
-	"postal/club"
 	"postal/docs"
 	"postal/site"
+	"postal/site/clubarchive"
 )
 
-// runSite is "postal site build" and "postal site serve".
+// runSite is "postal site build" and "postal site serve". Without a config
+// or flags they find the demo's database and site (see siteDefaults).
 func runSite(args []string, w io.Writer) error {
-	if len(args) == 0 {
-		return usageError{"site needs build or serve"}
+	sub := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub, args = args[0], args[1:]
 	}
-	fs := flag.NewFlagSet("site "+args[0], flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := flag.NewFlagSet("site "+sub, flag.ContinueOnError)
 	configFile := fs.String("config", "", "take the database and site settings from this config file")
-	dbFile := fs.String("db", "", "the SQLite database (default: the config's, else postal.db)")
-	out := fs.String("out", "", "build: the site directory (default: the config's, else site-out)")
+	dbFile := fs.String("db", "", "the SQLite database (default: the config's, else ./postal.db, else the demo's ./"+demoData+"/postal.db)")
+	out := fs.String("out", "", "build: the site directory (default: the config's, else ./site-out)")
 	url := fs.String("url", "", "build: the public address of the site, for the feed and sitemap")
-	dir := fs.String("dir", "", "serve: the site directory (default: as --out)")
+	dir := fs.String("dir", "", "serve: the site directory (default: the config's, else ./site-out, else the demo's ./"+demoData+"/site)")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: the address to listen on")
-	if err := fs.Parse(args[1:]); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return usageError{err.Error()}
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{"unexpected " + fs.Arg(0)}
+	switch {
+	case sub == "":
+		return usageError{"site needs build or serve"}
+	case sub != "build" && sub != "serve":
+		return usageError{fmt.Sprintf("site has no %q: build or serve", sub)}
+	case len(rest) > 0:
+		return usageError{"unexpected " + rest[0]}
 	}
-	cfg := &Config{Database: "postal.db", Site: SiteConfig{Out: "site-out"}}
+	cfg := &Config{}
 	if *configFile != "" {
 		var err error
 		if cfg, err = LoadConfig(*configFile); err != nil {
@@ -53,83 +57,94 @@ func runSite(args []string, w io.Writer) error {
 			*f.into = *f.flag
 		}
 	}
+	if err := siteDefaults(cfg, sub); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	switch args[0] {
-	case "build":
+	// The command says what it built; the log keeps to warnings.
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if sub == "build" {
 		return siteBuild(ctx, cfg, w, log)
-	case "serve":
-		fmt.Fprintf(w, "postal: serving %s at http://%s/\n", cfg.Site.Out, *addr)
-		return site.Serve(ctx, *addr, cfg.Site.Out)
 	}
-	return usageError{fmt.Sprintf("site has no %q: build or serve", args[0])}
+	fmt.Fprintf(w, "postal: serving %s at http://%s/ (Ctrl-C stops)\n", cfg.Site.Out, *addr)
+	return site.Serve(ctx, *addr, cfg.Site.Out)
+}
+
+// siteDefaults fills what neither the config nor a flag set: the database is
+// ./postal.db or else the demo's, the site of a build goes to ./site-out (git
+// ignores it), and serve shows ./site-out or else the demo's site. What it
+// cannot find it names, with the flag that sets it.
+func siteDefaults(cfg *Config, sub string) error {
+	if sub == "build" && cfg.Database == "" {
+		cfg.Database = firstExisting("postal.db", filepath.Join(demoData, "postal.db"))
+		if cfg.Database == "" {
+			return fmt.Errorf("no database here (./postal.db, or the demo's ./%s/postal.db): name one with --db FILE or --config FILE", demoData)
+		}
+	}
+	if cfg.Site.Out != "" {
+		return nil
+	}
+	if sub == "build" {
+		cfg.Site.Out = "site-out"
+		return nil
+	}
+	cfg.Site.Out = firstExisting("site-out", filepath.Join(demoData, "site"))
+	if cfg.Site.Out == "" {
+		return fmt.Errorf("no site here (./site-out, or the demo's ./%s/site): name one with --dir DIR, or build one with postal site build", demoData)
+	}
+	return nil
+}
+
+// firstExisting returns the first of paths that exists, or "".
+func firstExisting(paths ...string) string {
+	for _, p := range paths {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
 }
 
 // siteBuild builds the whole site from the database, with a progress bar on
-// a terminal.
+// a terminal and a line of summary.
 func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) error {
 	if _, err := os.Stat(cfg.Database); err != nil {
-		return fmt.Errorf("the database: %w", err)
+		return fmt.Errorf("the database: %w (name it with --db FILE)", err)
 	}
 	db, err := archive.Open(ctx, cfg.Database)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	games, err := siteGames(ctx, db, cfg)
-	if err != nil {
-		return err
-	}
 	opts := siteOptions(cfg, log)
 	opts.Progress = os.Stderr
-	st, err := site.Build(ctx, games, opts)
+	st, err := site.Build(ctx, clubarchive.Source{DB: db, Club: cfg.Club.Address}, opts)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "postal: built %s: %d games, %d files in %s\n", cfg.Site.Out, st.Games, st.Written, st.Duration.Round(time.Millisecond))
+	fmt.Fprintf(w, "postal: built %s: %d games, %d files (%.1f MB) in %s\n", cfg.Site.Out, st.Games, st.Written, float64(st.Bytes)/1e6, st.Duration.Round(time.Millisecond))
 	return nil
 }
 
 // siteOptions are the site's build options from the config.
 func siteOptions(cfg *Config, log *slog.Logger) site.Options {
-	return site.Options{OutDir: cfg.Site.Out, SiteURL: cfg.Site.URL, Title: cfg.Club.Name, Rules: docs.Rules(), Logger: log}
+	return site.Options{OutDir: cfg.Site.Out, SiteURL: cfg.Site.URL, Club: cfg.Club.Address, Title: cfg.Club.Name, Rules: docs.Rules(), Logger: log}
 }
 
-// siteGames reads every game of the archive as the site's input.
-func siteGames(ctx context.Context, db *archive.DB, cfg *Config) ([]site.Game, error) {
-	recs, err := club.Records(ctx, db, cfg.Club.Address, time.Time{})
-	if err != nil {
-		return nil, err
-	}
-	games := make([]site.Game, len(recs))
-	for i, r := range recs {
-		games[i] = siteGame(r)
-	}
-	return games, nil
-}
-
-func siteGame(r club.Archived) site.Game {
-	return site.Game{ID: r.Row.ID, Record: r.Record, Started: r.Row.Created, Updated: r.Row.Updated, Finished: r.Row.Finished}
-}
-
-// sitePublisher keeps the daemon's site up to date: a full build at start
-// and every interval, an incremental update when kicked after a handled
-// message. Kicks coalesce: a burst of moves costs one update, and mail
-// handling never waits for the site.
+// sitePublisher keeps the daemon's site up to date: at start (a full build
+// only when there is no site yet, or it was built by another version), after
+// each handled message and clock tick (a kick), and every interval, it
+// publishes the games changed since the site's cursor. Kicks coalesce: a
+// burst of moves costs one update, and mail handling never waits for the
+// site. It holds a summary of each game, not the records.
 type sitePublisher struct {
-	db    *archive.DB
-	cfg   *Config
+	pub   *site.Publisher
 	log   *slog.Logger
 	every time.Duration
 	kick  chan struct{}
 	// built, when set, receives the stats of each build (tests).
 	built func(site.Stats)
-
-	// games is the archive as last read; an update reads again only the
-	// games changed since seen, the latest change it read.
-	games map[int64]site.Game
-	seen  time.Time
 }
 
 func newSitePublisher(db *archive.DB, cfg *Config, log *slog.Logger) *sitePublisher {
@@ -137,7 +152,8 @@ func newSitePublisher(db *archive.DB, cfg *Config, log *slog.Logger) *sitePublis
 	if every <= 0 {
 		every = time.Hour
 	}
-	return &sitePublisher{db: db, cfg: cfg, log: log, every: every, kick: make(chan struct{}, 1)}
+	return &sitePublisher{pub: site.NewPublisher(clubarchive.Source{DB: db, Club: cfg.Club.Address}, siteOptions(cfg, log)),
+		log: log, every: every, kick: make(chan struct{}, 1)}
 }
 
 // Kick asks for an update soon; it never blocks.
@@ -151,69 +167,21 @@ func (p *sitePublisher) Kick() {
 // run publishes until ctx ends. A failed build is logged and retried at the
 // next kick or interval: the published site stays as it was.
 func (p *sitePublisher) run(ctx context.Context) {
-	full := true
 	tick := time.NewTicker(p.every)
 	defer tick.Stop()
 	for {
-		if err := p.publish(ctx, full); err != nil && ctx.Err() == nil {
+		st, err := p.pub.Update(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
 			p.log.Error("site: build failed", "err", err)
+		case err == nil && p.built != nil:
+			p.built(st)
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-p.kick:
-			full = false
 		case <-tick.C:
-			full = true
 		}
 	}
-}
-
-func (p *sitePublisher) publish(ctx context.Context, full bool) error {
-	games, err := p.read(ctx, full)
-	if err != nil {
-		return err
-	}
-	opts := siteOptions(p.cfg, p.log)
-	var st site.Stats
-	if full {
-		st, err = site.Build(ctx, games, opts)
-	} else {
-		st, err = site.Update(ctx, games, nil, opts)
-	}
-	if err != nil {
-		return err
-	}
-	if p.built != nil {
-		p.built(st)
-	}
-	return nil
-}
-
-// read brings p.games up to date: all of the archive for a full build,
-// else the games changed since the last read (a move touches one game, and
-// reading every record of a large archive after each would dominate).
-func (p *sitePublisher) read(ctx context.Context, all bool) ([]site.Game, error) {
-	// A transaction that took its time before another and committed after
-	// it carries an earlier stamp: reading a minute back catches it.
-	since := p.seen.Add(-time.Minute)
-	if all || p.games == nil {
-		p.games, since = map[int64]site.Game{}, time.Time{}
-	}
-	recs, err := club.Records(ctx, p.db, p.cfg.Club.Address, since)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range recs {
-		p.games[r.Row.ID] = siteGame(r)
-		if r.Row.Updated.After(p.seen) {
-			p.seen = r.Row.Updated
-		}
-	}
-	games := make([]site.Game, 0, len(p.games))
-	for _, g := range p.games {
-		games = append(games, g)
-	}
-	slices.SortFunc(games, func(a, b site.Game) int { return cmp.Compare(a.ID, b.ID) })
-	return games, nil
 }

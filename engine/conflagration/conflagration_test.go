@@ -9,6 +9,7 @@ import (
 
 	"postal/engine"
 	"postal/engine/enginetest"
+	"postal/engine/enginetest/long"
 )
 
 // build makes a position from piece lists (cell names as R2).
@@ -604,15 +605,10 @@ func TestParsePositionErrors(t *testing.T) {
 }
 
 // TestRandomGames plays 10,000 random games, spread evenly over every
-// ruleset and order (300 under the race detector), checking text round
-// trips on the way; every game must end with a win (R11).
+// ruleset and order (make test: 300), checking text round trips on the
+// way; every game must end with a win (R11).
 func TestRandomGames(t *testing.T) {
-	n := 10000
-	if enginetest.RaceEnabled {
-		n = 300
-	} else if testing.Short() {
-		n = 1000
-	}
+	n := long.Size(10000, 300)
 	per := (n + 23) / 24
 	total := 0
 	for rs := ruleset(0); rs < numRulesets; rs++ {

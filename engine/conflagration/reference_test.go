@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"postal/engine"
-	"postal/engine/enginetest"
+	"postal/engine/enginetest/long"
 )
 
 // A deliberately naive second implementation of the rulings, on (row,
@@ -159,10 +159,7 @@ func (b refBoard) moves(rs ruleset, col uint8) []string {
 // TestR5toR9_AgainstReference compares the engine's move lists with the
 // naive implementation along random games of every ruleset and order.
 func TestR5toR9_AgainstReference(t *testing.T) {
-	games := 5
-	if testing.Short() || enginetest.RaceEnabled {
-		games = 1
-	}
+	games := long.Size(5, 1)
 	positions := 0
 	for rs := ruleset(0); rs < numRulesets; rs++ {
 		for _, order := range []int{4, 5, 6} {

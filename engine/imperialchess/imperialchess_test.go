@@ -10,6 +10,7 @@ import (
 
 	"postal/engine"
 	"postal/engine/enginetest"
+	"postal/engine/enginetest/long"
 )
 
 // Three small mid-game positions built for perft (White's and Black's
@@ -49,7 +50,7 @@ const (
 //     each plain or with one of the 30 captured pieces from King down (62).
 func TestPerft(t *testing.T) {
 	g := Game{}
-	full := !enginetest.RaceEnabled && !testing.Short()
+	full := long.Enabled()
 	for _, c := range []struct {
 		name string
 		pos  engine.Position
@@ -71,18 +72,12 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-// TestRandomGames plays 10,000 random games to their end (300 under the
-// race detector), checking position and move round trips every 50 plies.
+// TestRandomGames plays 10,000 random games to their end (make test: 40),
+// checking position and move round trips every 50 plies.
 // The games run in two parallel halves; each half's start draws a
 // different number of values from the game's rng, so no game repeats.
 func TestRandomGames(t *testing.T) {
-	n := 10000
-	if enginetest.RaceEnabled {
-		n = 300
-	}
-	if testing.Short() {
-		n = 100
-	}
+	n := long.Size(10000, 40)
 	g := Game{}
 	var mu sync.Mutex
 	scores := map[string]int{}

@@ -8,6 +8,7 @@ import (
 
 	"postal/engine"
 	"postal/engine/enginetest"
+	"postal/engine/enginetest/long"
 )
 
 const (
@@ -520,10 +521,7 @@ func TestPerft(t *testing.T) {
 }
 
 func TestRandomGames(t *testing.T) {
-	n := 10000
-	if enginetest.RaceEnabled {
-		n = 300
-	}
+	n := long.Size(10000, 200)
 	g := Game{}
 	scores := enginetest.RandomGames(t, g, func(rng *rand.Rand) engine.Position {
 		pos, _ := g.Start(engine.Config{Ruleset: "standard"})

@@ -6,15 +6,13 @@ import (
 
 	"postal/engine"
 	"postal/engine/enginetest"
+	"postal/engine/enginetest/long"
 )
 
-// TestRandomGames plays 10,000 random matches (300 under -race), half of them
+// TestRandomGames plays 10,000 random matches (make test: 300), half of them
 // with the draft, checking text round trips every 7 plies.
 func TestRandomGames(t *testing.T) {
-	n := 10000
-	if enginetest.RaceEnabled {
-		n = 300
-	}
+	n := long.Size(10000, 300)
 	g := Game{}
 	scores := enginetest.RandomGames(t, g, func(rng *rand.Rand) engine.Position {
 		opts := map[string]string{"draft": "no", "stack": "random"}

@@ -3,17 +3,17 @@ package superial
 import (
 	"testing"
 
-	"postal/engine/enginetest"
+	"postal/engine/enginetest/long"
 )
 
 // The chess generator of the vs-chess ruleset (R14) on ordinary chess
 // positions reproduces the published perft counts (issue 10).
 func TestChessPerftR14(t *testing.T) {
-	full := !enginetest.RaceEnabled && !testing.Short()
+	full := long.Enabled()
 	for _, c := range []struct {
 		name, fen string
 		want      []int64
-		quick     int // depths checked under -race or -short
+		quick     int // depths checked by make test (all of them by make test-long)
 	}{
 		{"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", []int64{20, 400, 8902, 197281}, 3},
 		{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", []int64{48, 2039, 97862}, 2},

@@ -13,6 +13,7 @@ import (
 
 	"postal/engine"
 	"postal/engine/enginetest"
+	"postal/engine/enginetest/long"
 )
 
 func TestNotationParse(t *testing.T) {
@@ -117,9 +118,9 @@ func TestPositionTextErrors(t *testing.T) {
 // random ruleset adds the move random (58). 8x8: 26 steps x 3 = 78; 10x10:
 // 33 x 3 = 99.
 func TestPerftStart(t *testing.T) {
-	// Depth 3 visits 1.8 million positions: too slow under the race detector.
+	// Depth 3 visits 1.8 million positions: a long test.
 	depth := func(want ...int64) []int64 {
-		if enginetest.RaceEnabled || testing.Short() {
+		if !long.Enabled() {
 			return want[:min(2, len(want))]
 		}
 		return want
@@ -173,13 +174,10 @@ func randomStart(rng *rand.Rand) engine.Position {
 	return p
 }
 
-// TestRandomGames plays 10,000 random games (60% classic, 40% random with 1-3
-// random moves) to their end (R10).
+// TestRandomGames plays 10,000 random games (make test: 100; 60% classic,
+// 40% random with 1-3 random moves) to their end (R10).
 func TestRandomGames(t *testing.T) {
-	n := 10000
-	if enginetest.RaceEnabled || testing.Short() {
-		n = 300
-	}
+	n := long.Size(10000, 100)
 	// Listing every stopping point of every chain allocates a lot: collect
 	// garbage less often.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
@@ -192,10 +190,7 @@ func TestRandomGames(t *testing.T) {
 func TestRandomGamesLargeBoards(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	for _, size := range []string{"8", "10"} {
-		n := 30
-		if enginetest.RaceEnabled || testing.Short() {
-			n = 3
-		}
+		n := long.Size(30, 3)
 		st := func(*rand.Rand) engine.Position {
 			_, _, p, _ := engine.New("superial-chess", engine.Config{Options: map[string]string{"size": size}})
 			return p

@@ -18,8 +18,8 @@ type Position struct {
 	side    int8    // the team to move, or the team whose random move awaits its throw
 	pending bool    // a random move was spent: the cube must be thrown (engine.Chance)
 	ply     int
-	quiet   int    // plies since the last capture, random move or aspect change (see drawLimit)
-	last    string // canonical text of the last move, "" at the start
+	quiet   int // plies since the last capture, random move or aspect change (see drawLimit)
+	last    engine.LastMove[Move]
 	// hist holds the hashes of the earlier positions since the last random
 	// move, oldest first, for the repetition rule (R10). Pending positions
 	// are not counted.
@@ -45,9 +45,9 @@ func (p *Position) ToMove() []engine.Player {
 	case p.result.Over():
 		return nil
 	case p.pending:
-		return []engine.Player{engine.Chance}
+		return engine.Players(engine.Chance)
 	}
-	return []engine.Player{engine.Player(p.side)}
+	return engine.Players(engine.Player(p.side))
 }
 
 // Ply counts the moves played, throws included.
@@ -155,6 +155,68 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 
 func cmpMoves(a, b *Move) int { return strings.Compare(a.text, b.text) }
 
+// RandomMove draws one of the moves Legal lists, uniformly: one pass of the
+// generator keeps every move's legs in one buffer, with no texts and no
+// sorting (engine.RandomMover).
+func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
+	if p.result.Over() || p.pending || pl != engine.Player(p.side) {
+		return nil
+	}
+	return p.b.randomMove(int(p.side), p.left[p.side] > 0, rng)
+}
+
+// randomMove draws one of the moves of team t uniformly, with the random
+// move (R11) among them when random is set; nil when there is none.
+func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
+	var mbuf [256]genMove
+	var lbuf [1024]leg
+	ms, legs := b.genMoves(t, mbuf[:0], lbuf[:0])
+	n := len(ms)
+	if random {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	k := rng.IntN(n)
+	if k == len(ms) {
+		return &randomMove
+	}
+	m := ms[k].move(legs)
+	return &m
+}
+
+// genMove is a move of the generator kept without its text: the legs of
+// every move generated stand in one buffer.
+type genMove struct {
+	from   sq
+	lo, hi int32 // its legs in the buffer's [lo:hi]; lo < 0 for an aspect change alone
+	aspect int8
+}
+
+// genMoves appends the moves of team t's cubes to ms, their legs to legs.
+func (b *board) genMoves(t int, ms []genMove, legs []leg) ([]genMove, []leg) {
+	b.gen(t, func(from sq, ls []leg, aspect int) bool {
+		m := genMove{from: from, lo: -1, aspect: int8(aspect)}
+		if ls != nil {
+			m.lo = int32(len(legs))
+			legs = append(legs, ls...)
+			m.hi = int32(len(legs))
+		}
+		ms = append(ms, m)
+		return true
+	})
+	return ms, legs
+}
+
+// move is the Move of m, whose legs are in legs, without its text.
+func (m genMove) move(legs []leg) Move {
+	if m.lo < 0 {
+		return Move{kind: kindAspect, from: m.from, aspect: m.aspect}
+	}
+	return Move{kind: kindMove, from: m.from, legs: slices.Clone(legs[m.lo:m.hi]), aspect: m.aspect}
+}
+
 // throwFace is the outcome of the third throw (R11): 1-3 black o + x,
 // 4-6 white o + x.
 func throwFace(s sq, face int) Move {
@@ -221,7 +283,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		next.pending = false
 		next.side = 1 - p.side
 		next.quiet = 0
-		next.last = mv.text
+		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 		next.hist = nil // random moves left changed: no earlier position returns
 		next.finish()
 		return &next, nil
@@ -238,7 +300,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		}
 		next.left[p.side]--
 		next.pending = true
-		next.last = mv.text
+		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 		next.hist = nil
 		return &next, nil
 	case kindAspect:
@@ -254,7 +316,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		}
 		next.b.set(mv.from, piece(c.team(), int(mv.aspect)))
 		next.quiet = 0
-		next.last = mv.text
+		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 	case kindMove:
 		if _, err := p.own(mv, mv.from); err != nil {
 			return nil, err
@@ -270,7 +332,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		if captures > 0 || mv.aspect >= 0 {
 			next.quiet = 0
 		}
-		next.last = canon.text
+		next.last = engine.LastMove[Move]{Move: canon, Set: true}
 	}
 	next.hist = &histNode{h: p.hash(), prev: p.hist}
 	next.side = 1 - p.side

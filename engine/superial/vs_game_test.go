@@ -13,6 +13,7 @@ import (
 
 	"postal/engine"
 	"postal/engine/enginetest"
+	"postal/engine/enginetest/long"
 )
 
 // Perft of the vs-chess ruleset from the start. By hand: White's 20 chess
@@ -66,7 +67,7 @@ func TestVsPerftMidgame(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := c.want
-			if (enginetest.RaceEnabled || testing.Short()) && want[len(want)-1] > 100000 {
+			if !long.Enabled() && want[len(want)-1] > 100000 {
 				want = want[:2]
 			}
 			enginetest.Perft(t, p, want...)
@@ -76,14 +77,11 @@ func TestVsPerftMidgame(t *testing.T) {
 
 func vsRandomStart(*rand.Rand) engine.Position { return vsStart() }
 
-// TestVsRandomGames plays 10,000 random games to their end: every one ends
-// with a result and a reason, and every 50th ply the position and move texts
-// round-trip.
+// TestVsRandomGames plays 10,000 random games (make test: 50) to their end:
+// every one ends with a result and a reason, and every 50th ply the position
+// and move texts round-trip.
 func TestVsRandomGames(t *testing.T) {
-	n := 10000
-	if enginetest.RaceEnabled || testing.Short() {
-		n = 200
-	}
+	n := long.Size(10000, 50)
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	t0 := time.Now()
 	scores := enginetest.RandomGames(t, Game{}, vsRandomStart, n, 3000, 50)
@@ -102,10 +100,7 @@ func BenchmarkVsRandomPlayout(b *testing.B) {
 // every chess move by the men's movement, every cube move with every
 // crowning.
 func TestVsLegalMatchesApply(t *testing.T) {
-	games := 40
-	if enginetest.RaceEnabled || testing.Short() {
-		games = 5
-	}
+	games := long.Size(40, 3)
 	for i := 0; i < games; i++ {
 		rng := rand.New(rand.NewPCG(uint64(i), 21))
 		var pos engine.Position = vsStart()

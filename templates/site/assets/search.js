@@ -1,44 +1,60 @@
-// The search box of the home page: filters index.json (every game) by
-// player, game, number or result, in the browser.
+// The search box of the home page: filters the search index (search/K.js,
+// a shard of game numbers each) by player, game, ruleset, number, result or
+// how a game ended, in the browser. The shards are scripts, loaded as such,
+// so the search works from a site opened from disk (file://) too.
 (function () {
   "use strict";
   var q = document.getElementById("q");
   var status = document.getElementById("q-status");
   var out = document.getElementById("q-results");
-  var games = null;
+  var root = q.getAttribute("data-root") || "";
+  var shards = parseInt(q.getAttribute("data-shards") || "0", 10);
+  var games = [], loaded = 0, failed = 0;
 
   function render() {
     var words = q.value.toLowerCase().split(/\s+/).filter(Boolean);
     out.textContent = "";
     if (!words.length) { status.textContent = games.length + " games. Type to filter."; return; }
     var shown = 0, found = 0;
-    games.forEach(function (g) {
-      // g: [id, game, first player, second player, result, plies, date]
-      var hay = (g[0] + " " + g[1] + " " + g[2] + " " + g[3] + " " + g[4] + " " + g[6]).toLowerCase();
-      if (!words.every(function (w) { return hay.indexOf(w) >= 0; })) { return; }
+    for (var i = games.length - 1; i >= 0; i--) { // newest first
+      // g: [number, game, ruleset, first player, second player, result, words, plies, date]
+      var g = games[i];
+      var hay = ("#" + g[0] + " " + g[1] + " " + g[2] + " " + g[3] + " " + g[4] + " " + g[5] + " " + g[6] + " " + g[8]).toLowerCase();
+      if (!words.every(function (w) { return hay.indexOf(w) >= 0; })) { continue; }
       found++;
-      if (shown >= 100) { return; }
+      if (shown >= 100) { continue; }
       shown++;
       var li = document.createElement("li");
       var a = document.createElement("a");
-      a.href = "games/" + g[0] + ".html";
-      a.textContent = "#" + g[0] + " " + g[1] + ": " + g[2] + " – " + g[3];
+      a.href = root + "games/" + g[0] + ".html";
+      a.textContent = "#" + g[0] + " " + g[1] + " (" + g[2] + "): " + g[3] + " – " + g[4];
       li.appendChild(a);
-      li.appendChild(document.createTextNode(" " + g[4] + ", " + g[5] + " plies, " + g[6]));
+      li.appendChild(document.createTextNode(" " + g[5] + ", " + g[7] + " plies, " + g[8]));
       out.appendChild(li);
-    });
-    status.textContent = found + " games match" + (found > shown ? "; the first " + shown + " are shown." : ".");
+    }
+    status.textContent = found + " games match" + (found > shown ? "; the newest " + shown + " are shown." : ".");
   }
 
-  fetch(q.getAttribute("data-index")).then(function (r) {
-    if (!r.ok) { throw new Error("HTTP " + r.status); }
-    return r.json();
-  }).then(function (data) {
-    games = data;
+  function done() {
+    if (loaded + failed < shards) { return; }
+    if (failed) { status.textContent = "Part of the search index could not be loaded."; }
+    games.sort(function (a, b) { return a[0] - b[0]; });
     q.disabled = false;
     q.addEventListener("input", render);
     render();
-  }).catch(function (e) {
-    status.textContent = "The search index could not be loaded (" + e.message + ").";
-  });
+  }
+
+  window.postalSearch = function (k, rows) {
+    games = games.concat(rows);
+    loaded++;
+    done();
+  };
+  if (!shards) { done(); return; }
+  status.textContent = "Loading the search index…";
+  for (var k = 0; k < shards; k++) {
+    var s = document.createElement("script");
+    s.src = root + "search/" + k + ".js";
+    s.onerror = function () { failed++; done(); };
+    document.body.appendChild(s);
+  }
 })();

@@ -1,0 +1,148 @@
+package archive
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The reads of the archive site's publisher (and of other readers that
+// follow the games): the change sequence, and games and moves read many at
+// a time, so a site of thousands of games costs a few queries per hundred
+// games rather than a few per game.
+
+// LastSeq returns the greatest change number given to a game (see
+// migration 007); 0 when there is no game.
+func (t *Tx) LastSeq() (int64, error) {
+	var seq int64
+	err := t.queryRow(`SELECT COALESCE(MAX(seq), 0) FROM games`).Scan(&seq)
+	return seq, err
+}
+
+// ChangedAfter returns the games changed after change number seq, by
+// number, and the greatest change number read (seq when nothing changed).
+// It reads the index of change numbers only: its cost follows the changes,
+// not the archive.
+func (t *Tx) ChangedAfter(seq int64) (ids []int64, last int64, err error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT id, seq FROM games WHERE seq > ? ORDER BY seq`, seq)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	last = seq
+	for rows.Next() {
+		var id, s int64
+		if err := rows.Scan(&id, &s); err != nil {
+			return nil, 0, err
+		}
+		ids = append(ids, id)
+		last = max(last, s)
+	}
+	slices.Sort(ids)
+	return ids, last, rows.Err()
+}
+
+// GamesAfter returns at most limit games numbered above id, by number: a
+// reader walks every game with it, a chunk at a time.
+func (t *Tx) GamesAfter(id int64, limit int) ([]*Game, error) {
+	return t.games(`WHERE id > ? ORDER BY id LIMIT ?`, id, limit)
+}
+
+// GamesIn returns the games numbered ids that exist, by number.
+func (t *Tx) GamesIn(ids []int64) ([]*Game, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return t.games(`WHERE id IN (`+placeholders(len(ids))+`) ORDER BY id`, int64Args(ids)...)
+}
+
+// MovesOf returns the moves of each of the games ids, in order, as a
+// record holds them: ply, player and text only (no message, no date). The
+// moves of a game come as one row, joined by SQLite: a site reads millions
+// of moves, and a row costs more than its text.
+func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) {
+	out := make(map[int64][]Move, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, COUNT(*), group_concat(player || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`) GROUP BY game_id`, int64Args(ids)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var n int
+		var all string
+		if err := rows.Scan(&id, &n, &all); err != nil {
+			return nil, err
+		}
+		ms := make([]Move, 0, n)
+		for line := range strings.SplitSeq(all, "\n") {
+			if line == "" {
+				return nil, fmt.Errorf("archive: game %d: a move without a player", id)
+			}
+			ms = append(ms, Move{Ply: len(ms) + 1, Player: int(line[0] - '0'), Text: line[1:]})
+		}
+		if len(ms) != n {
+			return nil, fmt.Errorf("archive: game %d: %d moves read, %d stored (a move holds a line break)", id, len(ms), n)
+		}
+		out[id] = ms
+	}
+	return out, rows.Err()
+}
+
+// PlayerNames returns the name of every player, by id.
+func (t *Tx) PlayerNames() (map[int64]string, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT id, name FROM players`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, err
+		}
+		out[id] = name
+	}
+	return out, rows.Err()
+}
+
+// AddMoves appends moves to game's log, many rows to a statement: what a
+// generated archive of millions of moves is written with.
+func (t *Tx) AddMoves(gameID int64, moves []Move) error {
+	const perStatement = 200
+	for len(moves) > 0 {
+		n := min(len(moves), perStatement)
+		args := make([]any, 0, 6*n)
+		for _, m := range moves[:n] {
+			args = append(args, gameID, m.Ply, m.Player, m.Text, m.MessageID, fmtTime(m.At))
+		}
+		q := `INSERT INTO moves (game_id, ply, player, move, message_id, at) VALUES ` + strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?), ", n), ", ")
+		if _, err := t.exec(q, args...); err != nil {
+			return fmt.Errorf("archive: add moves of game %d: %w", gameID, err)
+		}
+		moves = moves[n:]
+	}
+	return nil
+}
+
+func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+
+func int64Args(ids []int64) []any {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return args
+}
+
+// LastGameID returns the greatest game number; 0 when there is no game.
+func (t *Tx) LastGameID() (int64, error) {
+	var id int64
+	err := t.queryRow(`SELECT COALESCE(MAX(id), 0) FROM games`).Scan(&id)
+	return id, err
+}

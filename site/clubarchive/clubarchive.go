@@ -1,0 +1,58 @@
+// Package clubarchive is the club's archive as the site's [site.Source]:
+// game records as the club writes them (for the mail command "record" too),
+// read a chunk of games at a time, and the games changed since a cursor,
+// by the archive's change sequence. The daemon, "postal site build", the
+// site's benchmarks and its scale test read the archive through it.
+package clubarchive
+
+import (
+	"context"
+
+	"postal/archive"
+	"postal/club"
+	"postal/site"
+)
+
+// Source reads the club's games from db. Club is the club's address, the
+// records' Site tag.
+type Source struct {
+	DB   *archive.DB
+	Club string
+}
+
+// Summaries calls fn with every game, its record without moves.
+func (s Source) Summaries(ctx context.Context, fn func(*site.Game) error) (int64, error) {
+	// The cursor before reading: whatever changes while the summaries are
+	// read is read again by the next update.
+	var cursor int64
+	err := s.DB.Tx(ctx, func(tx *archive.Tx) error {
+		var err error
+		cursor, err = tx.LastSeq()
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return cursor, club.EachRecord(ctx, s.DB, s.Club, nil, false, func(a club.Archived) error { return fn(game(a)) })
+}
+
+// Games calls fn with each game of ids (every game when nil), whole.
+func (s Source) Games(ctx context.Context, ids []int64, fn func(*site.Game) error) error {
+	return club.EachRecord(ctx, s.DB, s.Club, ids, true, func(a club.Archived) error { return fn(game(a)) })
+}
+
+// Changes returns the games changed after cursor, a change number of the
+// archive.
+func (s Source) Changes(ctx context.Context, cursor int64) (ids []int64, now int64, err error) {
+	err = s.DB.Tx(ctx, func(tx *archive.Tx) error {
+		ids, now, err = tx.ChangedAfter(cursor)
+		return err
+	})
+	return ids, now, err
+}
+
+func game(a club.Archived) *site.Game {
+	r := a.Row
+	return &site.Game{ID: r.ID, Record: a.Record, Plies: r.Ply, Position: r.Position,
+		Started: r.Created, Updated: r.Updated, Finished: r.Finished, Deadline: r.Deadline}
+}

@@ -1,0 +1,395 @@
+package site
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"postal/club/clock"
+	"postal/engine"
+	"postal/site/board"
+)
+
+// summary is what the pages that list a game need to know about it, taken
+// from its record's tags without its moves. The site keeps one per game
+// between updates; never the record.
+type summary struct {
+	ID                                   int64
+	Type                                 *typeInfo
+	Ruleset                              string
+	Players                              [2]string
+	Result                               engine.Result
+	Plies                                int
+	ToMove                               []engine.Player // who may act, while the game goes on
+	Started, Updated, Finished, Deadline time.Time
+	TimeControl                          string // for people: "3 days per move"
+}
+
+// over reports whether the game has finished, by its record or its date.
+func (s *summary) over() bool { return s.Result.Over() || !s.Finished.IsZero() }
+
+// ResultText is the result for people: "alice (White) won", "Draw",
+// "In progress".
+func (s *summary) ResultText() string {
+	switch s.Result.Kind {
+	case engine.Win:
+		if w := s.Result.Winner; w == engine.First || w == engine.Second {
+			return fmt.Sprintf("%s (%s) won", s.Players[w], s.Type.Sides[w])
+		}
+	case engine.Draw:
+		return "Draw"
+	}
+	if s.over() {
+		return "Ended"
+	}
+	return "In progress"
+}
+
+// Reason is how the game ended ("Black resigned"), "" while it goes on.
+func (s *summary) Reason() string { return s.Result.Reason }
+
+// Turn says who is to move, for people: "bob (Black)", "both players",
+// "chance"; "" once the game is over.
+func (s *summary) Turn() string {
+	if s.over() {
+		return ""
+	}
+	var who []string
+	for _, p := range s.ToMove {
+		switch p {
+		case engine.First, engine.Second:
+			who = append(who, fmt.Sprintf("%s (%s)", s.Players[p], s.Type.Sides[p]))
+		default:
+			who = append(who, "chance")
+		}
+	}
+	return strings.Join(who, " and ")
+}
+
+// FinalText is the result as the board's band says it: "White won (bob
+// resigned)"; "" while the game goes on.
+func (s *summary) FinalText() string {
+	if !s.over() {
+		return ""
+	}
+	if t := board.ResultText(s.Result, s.Type.Sides); t != "" {
+		return t
+	}
+	return "the game ended"
+}
+
+// searchText is what the search matches besides numbers, names and games:
+// the state in words people type ("won", "drawn", "resigned", "in
+// progress").
+func (s *summary) searchText() string {
+	switch {
+	case s.Result.Kind == engine.Draw:
+		return strings.TrimSpace("finished drawn draw " + s.Result.Reason)
+	case s.over():
+		return strings.TrimSpace("finished won lost " + s.Result.Reason)
+	}
+	return "in progress ongoing"
+}
+
+// typeInfo is a game type and its games.
+type typeInfo struct {
+	engine.Info
+	known bool    // registered with the engine (its rules can be shown)
+	games []int64 // by number
+	// Ongoing and Finished count its games.
+	Ongoing, Finished int
+}
+
+func (t *typeInfo) Total() int { return len(t.games) }
+
+// playerInfo is a player and their games.
+type playerInfo struct {
+	Name, Slug string
+	games      []int64 // by number
+}
+
+// index is every game's summary, by number, by type and by player, and
+// the games in progress and the finished ones newest first, so the home
+// page and the feed cost the same whatever the archive's size.
+type index struct {
+	games   map[int64]*summary
+	types   map[string]*typeInfo
+	players map[string]*playerInfo
+	names   map[string]string // interned rulesets and reasons
+	ongoing byDate            // by last change
+	ended   byDate            // by end
+}
+
+func newIndex() *index {
+	ix := &index{games: map[int64]*summary{}, types: map[string]*typeInfo{}, players: map[string]*playerInfo{}, names: map[string]string{},
+		ongoing: byDate{date: updated}, ended: byDate{date: finished}}
+	for _, g := range engine.Games() {
+		ix.types[g.Info().Name] = &typeInfo{Info: g.Info(), known: true}
+	}
+	return ix
+}
+
+func (ix *index) intern(s string) string {
+	if v, ok := ix.names[s]; ok {
+		return v
+	}
+	ix.names[s] = s
+	return s
+}
+
+const unknownPlayer = "(unknown)"
+
+// errBadGame marks a game the site cannot list (no record, a game name
+// unfit for a file name).
+var errBadGame = errors.New("site: bad game")
+
+// summarize makes a game's summary. pos is its last position when known:
+// it says who is to move.
+func (ix *index) summarize(g *Game, pos engine.Position) (*summary, error) {
+	r := g.Record
+	if r == nil {
+		return nil, fmt.Errorf("%w: game %d has no record", errBadGame, g.ID)
+	}
+	t := ix.types[r.Game]
+	if t == nil {
+		if !validSlug(r.Game) {
+			return nil, fmt.Errorf("%w: game %d: bad game name %q", errBadGame, g.ID, r.Game)
+		}
+		t = &typeInfo{Info: engine.Info{Name: r.Game, Title: r.Game, Sides: [2]string{"First", "Second"}}}
+		ix.types[r.Game] = t
+	}
+	ruleset := r.Config.Ruleset
+	if ruleset == "" && len(t.Rulesets) > 0 {
+		ruleset = t.Rulesets[0].Name
+	}
+	s := &summary{ID: g.ID, Type: t, Ruleset: ix.intern(ruleset), Players: r.Players, Result: r.Result,
+		Plies: max(g.Plies, len(r.Moves)), Started: g.Started, Updated: g.Updated, Finished: g.Finished, Deadline: g.Deadline,
+		TimeControl: ix.intern(timeControl(r.Tag("TimeControl")))}
+	if s.Result.Reason == "" {
+		s.Result.Reason = r.Tag("Termination")
+	}
+	for i, p := range s.Players {
+		if strings.TrimSpace(p) == "" {
+			s.Players[i] = unknownPlayer
+		}
+	}
+	if !s.over() && pos != nil {
+		s.ToMove = pos.ToMove()
+	}
+	return s, nil
+}
+
+// put adds or replaces a game's summary.
+func (ix *index) put(s *summary) {
+	if old := ix.games[s.ID]; old != nil {
+		ix.remove(old.ID)
+	}
+	ix.games[s.ID] = s
+	t := s.Type
+	t.games = insertID(t.games, s.ID)
+	if s.over() {
+		t.Finished++
+		ix.ended.add(s)
+	} else {
+		t.Ongoing++
+		ix.ongoing.add(s)
+	}
+	for i, name := range s.Players {
+		if i == 1 && name == s.Players[0] {
+			break // playing oneself counts once
+		}
+		p := ix.players[name]
+		if p == nil {
+			p = &playerInfo{Name: name, Slug: slug(name)}
+			ix.players[name] = p
+		}
+		p.games = insertID(p.games, s.ID)
+	}
+}
+
+// remove forgets a game.
+func (ix *index) remove(id int64) {
+	s := ix.games[id]
+	if s == nil {
+		return
+	}
+	delete(ix.games, id)
+	t := s.Type
+	t.games = removeID(t.games, id)
+	if s.over() {
+		t.Finished--
+		ix.ended.remove(s)
+	} else {
+		t.Ongoing--
+		ix.ongoing.remove(s)
+	}
+	for _, name := range s.Players {
+		if p := ix.players[name]; p != nil {
+			p.games = removeID(p.games, id)
+			if len(p.games) == 0 {
+				delete(ix.players, name)
+			}
+		}
+	}
+}
+
+func insertID(ids []int64, id int64) []int64 {
+	if n := len(ids); n == 0 || ids[n-1] < id {
+		return append(ids, id) // the usual case: a new game is the newest
+	}
+	i, found := slices.BinarySearch(ids, id)
+	if found {
+		return ids
+	}
+	return slices.Insert(ids, i, id)
+}
+
+func removeID(ids []int64, id int64) []int64 {
+	if i, found := slices.BinarySearch(ids, id); found {
+		return slices.Delete(ids, i, i+1)
+	}
+	return ids
+}
+
+// listed are the game types the site shows: every registered game, and any
+// other with games, by name.
+func (ix *index) listed() []*typeInfo {
+	var out []*typeInfo
+	for _, t := range ix.types {
+		if t.known || len(t.games) > 0 {
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, func(a, b *typeInfo) int { return cmp.Compare(a.Name, b.Name) })
+	return out
+}
+
+// sortedPlayers are the players by name.
+func (ix *index) sortedPlayers() []*playerInfo {
+	out := make([]*playerInfo, 0, len(ix.players))
+	for _, p := range ix.players {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *playerInfo) int { return cmp.Compare(a.Name, b.Name) })
+	return out
+}
+
+// summaries returns the summaries of ids, in the same order.
+func (ix *index) summaries(ids []int64) []*summary {
+	out := make([]*summary, 0, len(ids))
+	for _, id := range ids {
+		if s := ix.games[id]; s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// newest returns at most n of ids's games that keep, newest change first.
+func (ix *index) newest(ids []int64, n int, keep func(*summary) bool, date func(*summary) time.Time) []*summary {
+	var out []*summary
+	for _, id := range ids {
+		if s := ix.games[id]; s != nil && keep(s) {
+			out = append(out, s)
+		}
+	}
+	slices.SortFunc(out, func(a, b *summary) int { return cmp.Or(date(b).Compare(date(a)), cmp.Compare(b.ID, a.ID)) })
+	return out[:min(n, len(out))]
+}
+
+// lastMove is the latest change of any game.
+func (ix *index) lastMove() time.Time {
+	var t time.Time
+	for _, d := range []*byDate{&ix.ongoing, &ix.ended} {
+		// The finished games are by end, which is their last change but
+		// for a game changed after it ended.
+		for _, s := range d.s[:min(len(d.s), 50)] {
+			if s.Updated.After(t) {
+				t = s.Updated
+			}
+		}
+	}
+	return t
+}
+
+// byDate is games newest first (by a date, then by number).
+type byDate struct {
+	s    []*summary
+	date func(*summary) time.Time
+}
+
+// at is where s belongs.
+func (d *byDate) at(s *summary) int {
+	return sort.Search(len(d.s), func(i int) bool {
+		return cmp.Or(d.date(s).Compare(d.date(d.s[i])), cmp.Compare(s.ID, d.s[i].ID)) >= 0
+	})
+}
+
+func (d *byDate) add(s *summary) { d.s = slices.Insert(d.s, d.at(s), s) }
+
+func (d *byDate) remove(s *summary) {
+	if i := d.at(s); i < len(d.s) && d.s[i] == s {
+		d.s = slices.Delete(d.s, i, i+1)
+	}
+}
+
+// newest returns the first n.
+func (d *byDate) newest(n int) []*summary { return d.s[:min(n, len(d.s))] }
+
+// timeControl says a record's TimeControl tag ("days 3", "bank 7+1/14",
+// "none") for people; "" when the record has none.
+func timeControl(tag string) string {
+	if tag == "" {
+		return ""
+	}
+	if c, err := clock.ParseControl(tag); err == nil {
+		return c.Describe()
+	}
+	return tag
+}
+
+// first is the archive's first game, by number; nil when it has none.
+func (ix *index) first() *summary {
+	var first *summary
+	for _, t := range ix.types {
+		if len(t.games) > 0 && (first == nil || t.games[0] < first.ID) {
+			first = ix.games[t.games[0]]
+		}
+	}
+	return first
+}
+
+// shards yields the shard of every game number up to the greatest.
+func (ix *index) shards() func(yield func(int64) bool) {
+	var top int64 = -1
+	for _, t := range ix.types {
+		if len(t.games) > 0 {
+			top = max(top, t.games[len(t.games)-1]/shardSize)
+		}
+	}
+	return func(yield func(int64) bool) {
+		for k := int64(0); k <= top; k++ {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// shard returns the games numbered in shard k, by number.
+func (ix *index) shard(k int64) []*summary {
+	var out []*summary
+	for id := k * shardSize; id < (k+1)*shardSize; id++ {
+		if s := ix.games[id]; s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Games counts the player's games.
+func (p *playerInfo) Games() int { return len(p.games) }

@@ -1,0 +1,544 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"html/template"
+	"io/fs"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+
+	"postal/engine"
+	"postal/notation"
+	"postal/site/board"
+	"postal/templates"
+)
+
+// pages are the parsed page templates, shared by every build.
+var pages = template.Must(template.New("").Funcs(template.FuncMap{
+	"date": date,
+	"slug": slug,
+	// count writes "1 game", "2 games".
+	"count": func(n int, noun string) string {
+		if n == 1 {
+			return "1 " + noun
+		}
+		return strconv.Itoa(n) + " " + noun + "s"
+	},
+	"rows": gameRows,
+}).ParseFS(templates.Site, "site/*.html"))
+
+// gameRows is a table of games: number, game and ruleset, players, result
+// or whose turn it is, plies, last change. Written here rather than by a
+// template: the lists an update rewrites hold hundreds of rows, and the
+// template escaper took most of its time.
+func gameRows(root string, games []*summary) template.HTML {
+	var b strings.Builder
+	b.Grow(200 + 400*len(games))
+	b.WriteString("<table class=\"games\">\n<thead><tr><th>#</th><th>Game</th><th>Players</th><th>Result</th><th>Plies</th><th>Updated</th></tr></thead>\n<tbody>\n")
+	esc := html.EscapeString
+	for _, g := range games {
+		id := strconv.FormatInt(g.ID, 10)
+		b.WriteString(`<tr><td><a href="` + esc(root) + `games/` + id + `.html">` + id + `</a></td><td>` + esc(g.Type.Title) + ` <span class="muted">` + esc(g.Ruleset) + `</span></td><td>`)
+		for i, p := range g.Players {
+			if i == 1 {
+				b.WriteString(" – ")
+			}
+			b.WriteString(`<a href="` + esc(root+playerPath(slug(p))) + `">` + esc(p) + `</a>`)
+		}
+		b.WriteString("</td><td>")
+		if t := g.Turn(); t != "" {
+			b.WriteString(esc(t) + " to move")
+		} else {
+			b.WriteString(esc(g.ResultText()))
+			if r := g.Reason(); r != "" {
+				b.WriteString(` <span class="muted">(` + esc(r) + `)</span>`)
+			}
+		}
+		b.WriteString("</td><td>" + strconv.Itoa(g.Plies) + "</td><td>" + date(g.Updated) + "</td></tr>\n")
+	}
+	b.WriteString("</tbody>\n</table>\n")
+	return template.HTML(b.String())
+}
+
+func date(t time.Time) string {
+	if t.IsZero() {
+		return "–"
+	}
+	return t.UTC().Format("2006-01-02 15:04")
+}
+
+// siteData is what every page shows in its header and footer.
+type siteData struct {
+	Title string
+	Nav   template.HTML // a link to each game type's page
+}
+
+// common is embedded in every page's data.
+type common struct {
+	Site      siteData
+	PageTitle string
+	Root      string // "" at the top, "../" one directory down
+}
+
+func (b *builder) common(title, root string) common {
+	return b.commonNav(title, root, b.ix.listed())
+}
+
+// commonNav is common with the game types of the navigation given: a game's
+// page is rendered while the index changes, and takes them from before.
+func (b *builder) commonNav(title, root string, nav []*typeInfo) common {
+	// Written here, not by the template: every page has it, and the
+	// template's escaper is slow.
+	var links strings.Builder
+	for _, t := range nav {
+		links.WriteString(`<a href="` + html.EscapeString(root+typePath(t.Name)) + `">` + html.EscapeString(t.Title) + `</a> `)
+	}
+	return common{Site: siteData{Title: b.title, Nav: template.HTML(links.String())}, PageTitle: title, Root: root}
+}
+
+func execute(name string, data any) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
+		return nil, fmt.Errorf("site: page %s: %w", name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Page paths. Lists of games are cut into pages of listSize games in the
+// order of their numbers, so a game stays on its list page as games are
+// added; the search index and the sitemap into shards of shardSize numbers.
+const (
+	listSize  = 100
+	shardSize = 1000
+)
+
+func gamePath(id int64) string   { return "games/" + strconv.FormatInt(id, 10) + ".html" }
+func recordPath(id int64) string { return "games/" + strconv.FormatInt(id, 10) + ".txt" }
+func typePath(name string) string {
+	return "types/" + name + ".html"
+}
+func typeListPath(name string, k int) string { return fmt.Sprintf("types/%s/%d.html", name, k+1) }
+func downloadPath(name string, k int) string { return fmt.Sprintf("downloads/%s/%d.txt", name, k+1) }
+func playerPath(s string) string             { return "players/" + s + ".html" }
+func playerListPath(s string, k int) string  { return fmt.Sprintf("players/%s/%d.html", s, k+1) }
+func searchPath(k int64) string              { return fmt.Sprintf("search/%d.js", k) }
+func sitemapPath(k int64) string             { return fmt.Sprintf("sitemaps/games-%d.xml", k) }
+
+// blocks counts the list pages of n games.
+func blocks(n int) int { return (n + listSize - 1) / listSize }
+
+// blockOf is the list page of id among ids (sorted); -1 when absent.
+func blockOf(ids []int64, id int64) int {
+	lo, hi := 0, len(ids)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if ids[m] < id {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(ids) && ids[lo] == id {
+		return lo / listSize
+	}
+	return -1
+}
+
+// blockLink is one link of a row of list pages.
+type blockLink struct {
+	Href, Text string
+	Current    bool
+}
+
+type blockRow struct {
+	Label  string
+	Blocks []blockLink
+}
+
+// blockLinks links the list pages of games ids: "1–100", "101–200"...
+func blockLinks(label string, ids []int64, href func(k int) string, current int, keep func(k int) bool) blockRow {
+	row := blockRow{Label: label}
+	for k := range blocks(len(ids)) {
+		if keep != nil && !keep(k) {
+			continue
+		}
+		from, to := k*listSize+1, min(len(ids), (k+1)*listSize)
+		row.Blocks = append(row.Blocks, blockLink{Href: href(k), Text: fmt.Sprintf("%d–%d", from, to), Current: k == current})
+	}
+	return row
+}
+
+// homeListed caps the games of each list of the home page, of a game type's
+// page and of a player's page: the full lists are on the list pages.
+const homeListed = 30
+
+func (b *builder) home() ([]byte, error) {
+	shards := int64(0)
+	for k := range b.ix.shards() {
+		shards = k + 1
+	}
+	return execute("home.html", struct {
+		common
+		Games             int
+		LastMove          time.Time
+		Ongoing, Finished []*summary
+		MoreOngoing       int
+		Players           []*playerInfo
+		Shards            int64
+		Types             []*typeInfo
+	}{b.common("Home", ""), len(b.ix.games), b.ix.lastMove(), b.ix.ongoing.newest(homeListed),
+		b.ix.ended.newest(20), max(0, len(b.ix.ongoing.s)-homeListed), b.ix.sortedPlayers(), shards, b.ix.listed()})
+}
+
+func updated(s *summary) time.Time { return s.Updated }
+
+// finished dates a finished game by its end, or its last change.
+func finished(s *summary) time.Time {
+	if s.Finished.IsZero() {
+		return s.Updated
+	}
+	return s.Finished
+}
+
+// moveList is the move list of a game page: a ply per item from the start
+// (item 0), its side as a class (p0, p1; p2 for chance), its text linking
+// to the ply. The viewer replays the game from it. Written here rather than
+// by the template: a long game has thousands of items, and the template
+// escaper took most of a full build.
+func moveList(r *notation.Record) template.HTML {
+	var b strings.Builder
+	b.Grow(64 + 48*len(r.Moves))
+	b.WriteString(`<li class="start"><a href="#ply-0">Start</a></li>` + "\n")
+	for i, m := range r.Moves {
+		p := m.Player
+		if p != engine.First && p != engine.Second {
+			p = engine.Chance
+		}
+		n := strconv.Itoa(i + 1)
+		b.WriteString(`<li class="p` + strconv.Itoa(int(p)) + `"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
+		if m.Comment != "" {
+			b.WriteString(` <span class="comment">` + html.EscapeString(m.Comment) + `</span>`)
+		}
+		b.WriteString("</li>\n")
+	}
+	return template.HTML(b.String())
+}
+
+// gamePage renders games/ID.html. pos is the game's last position (nil when
+// unknown); replayErr the engine's objection to the record, if any.
+func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo) ([]byte, error) {
+	data := struct {
+		common
+		Game                     *summary
+		Ruleset, Options, Config string
+		Board                    template.HTML
+		Caption                  string
+		Moves                    template.HTML
+		ReplayError              string
+		Commitment, Seed, Engine string
+	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s – %s", s.Type.Title, s.ID, s.Players[0], s.Players[1]), "../", nav), Game: s, Moves: moveList(r),
+		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Engine: engineAsset().name,
+		Commitment: r.SeedCommitment}
+	if data.Options != "" {
+		data.Config += " " + data.Options
+	}
+	if r.SeedShown() {
+		// The record holds a game's seed only once the game is over (its
+		// commitment stands in for it meanwhile).
+		data.Seed = strconv.FormatUint(r.Config.Seed, 10)
+	}
+	if replayErr != nil {
+		data.ReplayError = replayErr.Error()
+	}
+	if pos != nil {
+		// Served as HTML, the board is trusted markup: the picture package
+		// escapes every text it writes.
+		data.Board = template.HTML(board.Picture(pos, s.FinalText()).SVG())
+	}
+	switch {
+	case s.over():
+		data.Caption = fmt.Sprintf("Final position, after %s: %s.", plies(s.Plies), s.FinalText())
+	case s.Turn() != "":
+		data.Caption = fmt.Sprintf("Position after %s: %s to move.", plies(s.Plies), s.Turn())
+	default:
+		data.Caption = fmt.Sprintf("Position after %s.", plies(s.Plies))
+	}
+	return execute("game.html", data)
+}
+
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(n) + " plies"
+}
+
+func optionsText(opts map[string]string) string {
+	c := engine.Config{Options: opts}
+	return strings.TrimSpace(c.String())
+}
+
+// rulesetStats are a ruleset's games for the statistics.
+type rulesetStats struct {
+	Ruleset, Description string
+	Games, Finished      int
+	Results, Lengths     template.HTML
+}
+
+// stats are the statistics of a game type, one ruleset at a time: rulesets
+// of one game may have opposite goals (misère), so they are never pooled.
+func (b *builder) stats(t *typeInfo) []rulesetStats {
+	order := map[string]int{}
+	var out []rulesetStats
+	for _, r := range t.Rulesets {
+		order[r.Name] = len(out)
+		out = append(out, rulesetStats{Ruleset: r.Name, Description: r.Description})
+	}
+	results := make([][4]int, len(out))
+	var lengths [][]int
+	for range out {
+		lengths = append(lengths, nil)
+	}
+	for _, s := range b.ix.summaries(t.games) {
+		i, ok := order[s.Ruleset]
+		if !ok {
+			i = len(out)
+			order[s.Ruleset] = i
+			out = append(out, rulesetStats{Ruleset: s.Ruleset})
+			results = append(results, [4]int{})
+			lengths = append(lengths, nil)
+		}
+		out[i].Games++
+		if !s.over() {
+			continue
+		}
+		out[i].Finished++
+		lengths[i] = append(lengths[i], s.Plies)
+		switch {
+		case s.Result.Kind == engine.Win && s.Result.Winner == engine.First:
+			results[i][0]++
+		case s.Result.Kind == engine.Win && s.Result.Winner == engine.Second:
+			results[i][1]++
+		case s.Result.Kind == engine.Draw:
+			results[i][2]++
+		default:
+			results[i][3]++
+		}
+	}
+	kept := out[:0]
+	for i, st := range out {
+		if st.Games == 0 {
+			continue
+		}
+		if st.Finished > 0 {
+			st.Results = resultsPlot(t.Sides, results[i])
+			st.Lengths = lengthPlot(lengths[i])
+		}
+		kept = append(kept, st)
+	}
+	return kept
+}
+
+// typePage renders types/NAME.html: its latest games and the links to all,
+// statistics by ruleset, then the rules.
+func (b *builder) typePage(t *typeInfo) ([]byte, error) {
+	rules, err := b.rules(t.Name)
+	if err != nil {
+		return nil, err
+	}
+	return execute("type.html", struct {
+		common
+		Type            *typeInfo
+		Games           []*summary
+		List, Downloads blockRow
+		Stats           []rulesetStats
+		Rules           template.HTML
+	}{b.common(t.Title, "../"), t, b.ix.newest(t.games, homeListed, all, updated),
+		blockLinks("All games", t.games, func(k int) string { return typeListPath(t.Name, k)[len("types/"):] }, -1, nil),
+		b.downloadLinks(t, "../"), b.stats(t), rules})
+}
+
+func all(*summary) bool { return true }
+
+// downloadLinks links the records of each list page that has a finished
+// game.
+func (b *builder) downloadLinks(t *typeInfo, root string) blockRow {
+	return blockLinks("Records of finished games", t.games, func(k int) string { return root + downloadPath(t.Name, k) }, -1,
+		func(k int) bool { return b.finishedIn(t, k) > 0 })
+}
+
+// finishedIn counts the finished games of list page k of t.
+func (b *builder) finishedIn(t *typeInfo, k int) int {
+	n := 0
+	for _, s := range b.ix.summaries(block(t.games, k)) {
+		if s.over() {
+			n++
+		}
+	}
+	return n
+}
+
+func block(ids []int64, k int) []int64 {
+	if k < 0 || k*listSize >= len(ids) {
+		return nil
+	}
+	return ids[k*listSize : min(len(ids), (k+1)*listSize)]
+}
+
+// typeListPage renders types/NAME/K.html, list page k of a game type.
+func (b *builder) typeListPage(t *typeInfo, k int) ([]byte, error) {
+	ids := block(t.games, k)
+	download := ""
+	if b.finishedIn(t, k) > 0 {
+		download = "../../" + downloadPath(t.Name, k)
+	}
+	prev, next := neighbours(t.games, k)
+	return execute("list.html", listData{
+		common:  b.common(fmt.Sprintf("%s: games %d–%d", t.Title, k*listSize+1, k*listSize+len(ids)), "../../"),
+		Heading: fmt.Sprintf("%s: games %d–%d", t.Title, k*listSize+1, k*listSize+len(ids)),
+		Back:    "../" + t.Name + ".html", BackText: t.Title, Prev: prev, Next: next,
+		Games: b.ix.summaries(ids), Download: download,
+	})
+}
+
+// listData is a list page: a fixed share of a game type's or a player's
+// games, which says nothing of the others (their number, the pages after
+// the next), so a change elsewhere in the list does not touch it.
+type listData struct {
+	common
+	Heading, Back, BackText string
+	Prev, Next              *blockLink
+	Games                   []*summary
+	Download                string
+}
+
+// neighbours links list page k's previous and next pages of ids.
+func neighbours(ids []int64, k int) (prev, next *blockLink) {
+	row := blockLinks("", ids, func(k int) string { return fmt.Sprintf("%d.html", k+1) }, -1, nil).Blocks
+	if k > 0 && k-1 < len(row) {
+		prev = &row[k-1]
+	}
+	if k+1 < len(row) {
+		// Named by its first game only: the next page may be the last, and
+		// grow.
+		next = &blockLink{Href: row[k+1].Href, Text: fmt.Sprintf("from %d", (k+1)*listSize+1)}
+	}
+	return prev, next
+}
+
+// download is the records of the finished games of list page k of t, oldest
+// first, which notation.ReadRecords reads back; records gives each one's
+// published text.
+func download(ids []int64, records func(id int64) ([]byte, bool)) []byte {
+	var buf bytes.Buffer
+	for _, id := range ids {
+		if r, ok := records(id); ok {
+			buf.Write(r)
+			buf.WriteString("\n")
+		}
+	}
+	return buf.Bytes()
+}
+
+// markdown renders rules; without html.WithUnsafe, goldmark leaves raw HTML
+// out, so a rules file cannot put scripts on the site.
+var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// rules renders the rules of game type name, once per builder: they change
+// only with the site's version.
+func (b *builder) rules(name string) (template.HTML, error) {
+	if b.opts.Rules == nil {
+		return "", nil
+	}
+	if h, ok := b.rulesHTML.Load(name); ok {
+		return h.(template.HTML), nil
+	}
+	src, err := fs.ReadFile(b.opts.Rules, name+".md")
+	if err != nil {
+		return "", nil // not written up yet: the page says so
+	}
+	var buf bytes.Buffer
+	if err := markdown.Convert(src, &buf); err != nil {
+		return "", fmt.Errorf("site: rules of %s: %w", name, err)
+	}
+	h := template.HTML(buf.String())
+	b.rulesHTML.Store(name, h)
+	return h, nil
+}
+
+// recordRow is a player's results in one game type or ruleset.
+type recordRow struct {
+	Name, Title, Ruleset             string
+	Games, Won, Drawn, Lost, Ongoing int
+}
+
+// playerRecord is a player's results per game type and, where a type has
+// several rulesets, per ruleset below it.
+func (b *builder) playerRecord(p *playerInfo) []recordRow {
+	type key struct{ t, rs string }
+	rows := map[key]*recordRow{}
+	for _, s := range b.ix.summaries(p.games) {
+		for _, k := range []key{{s.Type.Name, ""}, {s.Type.Name, s.Ruleset}} {
+			if k.rs != "" && len(s.Type.Rulesets) < 2 {
+				continue
+			}
+			r := rows[k]
+			if r == nil {
+				r = &recordRow{Name: s.Type.Name, Title: s.Type.Title, Ruleset: k.rs}
+				rows[k] = r
+			}
+			r.Games++
+			switch {
+			case !s.over():
+				r.Ongoing++
+			case s.Result.Kind == engine.Draw:
+				r.Drawn++
+			case s.Result.Kind == engine.Win && s.Players[s.Result.Winner&1] == p.Name:
+				r.Won++
+			case s.Result.Kind == engine.Win:
+				r.Lost++
+			}
+		}
+	}
+	var out []recordRow
+	for _, t := range b.ix.listed() {
+		if r := rows[key{t.Name, ""}]; r != nil {
+			out = append(out, *r)
+		}
+		for _, rs := range t.Rulesets {
+			if r := rows[key{t.Name, rs.Name}]; r != nil {
+				out = append(out, *r)
+			}
+		}
+	}
+	return out
+}
+
+func (b *builder) playerPage(p *playerInfo) ([]byte, error) {
+	ongoing := b.ix.newest(p.games, 2*homeListed, func(s *summary) bool { return !s.over() }, updated)
+	return execute("player.html", struct {
+		common
+		Player          *playerInfo
+		Record          []recordRow
+		Ongoing, Latest []*summary
+		List            blockRow
+	}{b.common(p.Name, "../"), p, b.playerRecord(p), ongoing, b.ix.newest(p.games, homeListed, (*summary).over, finished),
+		blockLinks("All games", p.games, func(k int) string { return playerListPath(p.Slug, k)[len("players/"):] }, -1, nil)})
+}
+
+func (b *builder) playerListPage(p *playerInfo, k int) ([]byte, error) {
+	ids := block(p.games, k)
+	prev, next := neighbours(p.games, k)
+	return execute("list.html", listData{
+		common:  b.common(fmt.Sprintf("%s: games %d–%d", p.Name, k*listSize+1, k*listSize+len(ids)), "../../"),
+		Heading: fmt.Sprintf("%s: games %d–%d", p.Name, k*listSize+1, k*listSize+len(ids)),
+		Back:    "../" + p.Slug + ".html", BackText: p.Name, Prev: prev, Next: next,
+		Games: b.ix.summaries(ids),
+	})
+}

@@ -1,0 +1,199 @@
+//go:build js && wasm
+
+// Command wasm is postal's rules engine for the archive site's pages,
+// compiled to WebAssembly: the game viewer replays a game's moves with it
+// and draws each position, and a reader's own moves (a line of analysis)
+// are checked by the same rules as moves by mail. "make generate" builds it
+// into templates/site/wasm/, from where the site generator embeds it in
+// every site as one shared script (see package site).
+//
+// It sets globalThis.postalEngine, an object of functions working on
+// positions held here and named by numbers (handles):
+//
+//	start(game, ruleset, options)    -> {pos} | {error}
+//	replay(game, ruleset, options, players, moves)
+//	                                 -> {positions: [pos...], error, ply}
+//	play(pos, player, move)          -> {pos, move} | {error}
+//	state(pos)                       -> {toMove: [player...], over, draw, winner, reason, ply}
+//	legal(pos)                       -> [{player, moves: [text...]}...]
+//	sample(pos)                      -> {move} | {error}: a chance outcome drawn at random
+//	svg(pos, final)                  -> SVG text (final: see board.Picture)
+//	ascii(pos)                       -> text
+//	release(from)                    forgets the positions from handle from on
+//
+// Players are numbers: 0 first, 1 second, 2 chance. Then it calls
+// globalThis.postalEngineReady, if set, and waits forever: its functions
+// run on the page's calls.
+package main
+
+import (
+	"math/rand/v2"
+	"strings"
+	"syscall/js"
+
+	"postal/engine"
+	_ "postal/engine/allgames"
+	"postal/site/board"
+)
+
+// positions are every position the page has asked for; a handle is an
+// index.
+var positions []engine.Position
+
+func keep(p engine.Position) int {
+	positions = append(positions, p)
+	return len(positions) - 1
+}
+
+func errObj(msg string) map[string]any { return map[string]any{"error": msg} }
+
+// onPos makes a function of a position (its first argument) and the other
+// arguments; a bad handle answers {error}.
+func onPos(fn func(p engine.Position, args []js.Value) any) func(js.Value, []js.Value) any {
+	return func(_ js.Value, a []js.Value) any {
+		if len(a) == 0 || a[0].Type() != js.TypeNumber {
+			return errObj("no position given")
+		}
+		i := a[0].Int()
+		if i < 0 || i >= len(positions) || positions[i] == nil {
+			return errObj("no such position")
+		}
+		return fn(positions[i], a[1:])
+	}
+}
+
+// str is argument i as a string, "" when missing.
+func str(a []js.Value, i int) string {
+	if i < len(a) && a[i].Type() == js.TypeString {
+		return a[i].String()
+	}
+	return ""
+}
+
+// newGame starts a game from its name, ruleset and options ("k=v k=v").
+func newGame(a []js.Value) (engine.Position, error) {
+	opts, err := engine.ParseOptions(strings.Fields(str(a, 2)))
+	if err != nil {
+		return nil, err
+	}
+	_, _, p, err := engine.New(str(a, 0), engine.Config{Ruleset: str(a, 1), Options: opts})
+	return p, err
+}
+
+func start(_ js.Value, a []js.Value) any {
+	p, err := newGame(a)
+	if err != nil {
+		return errObj(err.Error())
+	}
+	return map[string]any{"pos": keep(p)}
+}
+
+// replay plays a game's moves: players and moves are arrays of the same
+// length. It returns a handle per position reached, from the start; error
+// and ply say which move, if any, the engine refused.
+func replay(_ js.Value, a []js.Value) any {
+	p, err := newGame(a)
+	if err != nil {
+		return errObj(err.Error())
+	}
+	if len(a) < 5 {
+		return errObj("replay(game, ruleset, options, players, moves)")
+	}
+	players, moves := a[3], a[4]
+	out := []any{keep(p)}
+	for i := range moves.Length() {
+		next, err := playText(p, engine.Player(players.Index(i).Int()), moves.Index(i).String())
+		if err != nil {
+			return map[string]any{"positions": out, "ply": i + 1, "error": err.Error()}
+		}
+		p = next
+		out = append(out, keep(p))
+	}
+	return map[string]any{"positions": out}
+}
+
+// playText plays the text of a move of pl, as a record replays.
+func playText(p engine.Position, pl engine.Player, text string) (engine.Position, error) {
+	if !engine.Acts(p, pl) {
+		return nil, &engine.NotYourTurnError{Player: pl}
+	}
+	next, _, err := engine.Play(p, pl, text)
+	return next, err
+}
+
+var play = onPos(func(p engine.Position, a []js.Value) any {
+	if len(a) < 2 || a[0].Type() != js.TypeNumber {
+		return errObj("play(pos, player, move)")
+	}
+	pl := engine.Player(a[0].Int())
+	if !engine.Acts(p, pl) {
+		return errObj((&engine.NotYourTurnError{Player: pl}).Error())
+	}
+	next, m, err := engine.Play(p, pl, strings.TrimSpace(str(a, 1)))
+	if err != nil {
+		return errObj(err.Error())
+	}
+	return map[string]any{"pos": keep(next), "move": m.String()}
+})
+
+var state = onPos(func(p engine.Position, _ []js.Value) any {
+	var to []any
+	for _, pl := range p.ToMove() {
+		to = append(to, int(pl))
+	}
+	r := p.Result()
+	return map[string]any{"toMove": to, "over": r.Over(), "draw": r.Kind == engine.Draw, "winner": int(r.Winner), "reason": r.Reason, "ply": p.Ply()}
+})
+
+var legal = onPos(func(p engine.Position, _ []js.Value) any {
+	var out []any
+	for _, pl := range p.ToMove() {
+		var ms []any
+		for _, m := range p.Legal(pl) {
+			ms = append(ms, m.String())
+		}
+		out = append(out, map[string]any{"player": int(pl), "moves": ms})
+	}
+	return out
+})
+
+// sample draws a chance outcome, as the game would: a reader's line has no
+// seed to draw from, and some draws (a random arrangement) have too many
+// outcomes to list.
+var sample = onPos(func(p engine.Position, _ []js.Value) any {
+	if !engine.Acts(p, engine.Chance) {
+		return errObj("no chance draw is due")
+	}
+	return map[string]any{"move": p.Sample(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))).String()}
+})
+
+var svg = onPos(func(p engine.Position, a []js.Value) any {
+	return string(board.Picture(p, str(a, 0)).SVG())
+})
+
+var ascii = onPos(func(p engine.Position, _ []js.Value) any { return p.ASCII() })
+
+func release(_ js.Value, a []js.Value) any {
+	if len(a) == 1 && a[0].Type() == js.TypeNumber {
+		if from := a[0].Int(); from >= 0 && from < len(positions) {
+			clear(positions[from:])
+			positions = positions[:from]
+		}
+	}
+	return nil
+}
+
+func main() {
+	api := map[string]any{}
+	for name, fn := range map[string]func(js.Value, []js.Value) any{
+		"start": start, "replay": replay, "play": play, "state": state,
+		"legal": legal, "sample": sample, "svg": svg, "ascii": ascii, "release": release,
+	} {
+		api[name] = js.FuncOf(fn)
+	}
+	js.Global().Set("postalEngine", js.ValueOf(api))
+	if ready := js.Global().Get("postalEngineReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
