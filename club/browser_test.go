@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -35,20 +36,23 @@ func TestMailsInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, problems := startChromium(t, exe)
+
+	// The checks see what they look for: a page with a picture that does
+	// not load and a console error.
+	bad := filepath.Join(dir, "bad.html")
+	if err := os.WriteFile(bad, []byte(`<p><img src="missing.png"></p><script>console.error("boom")</script>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if broken, shown, _ := openPage(t, ctx, bad, 400); len(broken) != 1 || shown != 1 {
+		t.Errorf("a missing picture goes unseen: %d shown, broken %v", shown, broken)
+	}
+	if p := problems(); !slices.ContainsFunc(p, func(s string) bool { return strings.HasPrefix(s, "console error") }) {
+		t.Errorf("a console error goes unseen: %q", p)
+	}
+
 	for i, g := range set {
 		page, images := writeMail(t, dir, g.name, g.msg)
-		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(400, 800), chromedp.Navigate("file://"+page)); err != nil {
-			cancel()
-			t.Fatalf("%s: %v", g.name, err)
-		}
-		broken, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)`))
-		if err != nil {
-			cancel()
-			t.Fatal(err)
-		}
-		shown, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.images.length`))
-		wide, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - window.innerWidth`))
+		broken, shown, wide := openPage(t, ctx, page, 400)
 		if len(broken) > 0 || shown != images {
 			t.Errorf("%s: %d of %d pictures shown, broken: %v", g.name, shown, images, broken)
 		}
@@ -58,24 +62,44 @@ func TestMailsInChromium(t *testing.T) {
 		if os.Getenv("POSTAL_SCREENSHOTS") != "" || i%10 == 0 {
 			// The phone, then the desktop: the same page laid out again.
 			for _, width := range []int64{400, 1024} {
-				shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+				ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+				err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800))
+				var shot []byte
+				if err == nil {
+					shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+				}
 				if err == nil {
 					err = os.WriteFile(filepath.Join(shots, fmt.Sprintf("%s-%d.png", g.name, width)), shot, 0o644)
 				}
-				if err == nil {
-					err = chromedp.Do(ctx, chromedp.EmulateViewport(1024, 800))
-				}
+				cancel()
 				if err != nil {
-					cancel()
 					t.Fatal(err)
 				}
 			}
 		}
-		cancel()
 		for _, p := range problems() {
 			t.Errorf("%s: %s", g.name, p)
 		}
 	}
+}
+
+// openPage opens page in a window width px wide and returns the pictures
+// that did not load, how many it shows, and by how many pixels it is wider
+// than the window.
+func openPage(t *testing.T, ctx context.Context, page string, width int64) (broken []string, shown, wide int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800), chromedp.Navigate("file://"+page)); err != nil {
+		t.Fatalf("%s: %v", page, err)
+	}
+	broken, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`document.images.length`))
+	wide, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - window.innerWidth`))
+	return broken, shown, wide
 }
 
 // chromium finds Debian's chromium; under CI a missing browser fails.

@@ -140,8 +140,8 @@ func describe(info engine.Info) string {
 				vals = " [" + strings.Join(o.Values, ", ") + "]"
 			}
 			only := ""
-			if len(o.Rulesets) > 0 {
-				only = " (rulesets " + strings.Join(o.Rulesets, ", ") + ")"
+			if w := o.RulesetWords(); w != "" {
+				only = " (" + w + ")"
 			}
 			fmt.Fprintf(&b, "  %s=%s%s%s: %s\n", o.Name, o.Default, vals, only, o.Description)
 		}

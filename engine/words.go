@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // What postal says to people about a game, in one place for every game, the
 // mail and the site: how a game ended, which moves Legal leaves out, and how
 // moves are numbered for people.
@@ -22,6 +24,19 @@ func (r Result) Words(names [2]string) string {
 		s += ": " + r.Reason
 	}
 	return s
+}
+
+// RulesetWords says for people which rulesets the option belongs to:
+// "ruleset random", "rulesets classic, random", or "" when it belongs to
+// them all.
+func (o Option) RulesetWords() string {
+	switch len(o.Rulesets) {
+	case 0:
+		return ""
+	case 1:
+		return "ruleset " + o.Rulesets[0]
+	}
+	return "rulesets " + strings.Join(o.Rulesets, ", ")
 }
 
 // Unlister is a position that knows which kinds of move Legal leaves out
