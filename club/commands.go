@@ -349,7 +349,8 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 	case ch.OpponentAddr != "":
 		err = h.send(outgoing{to: ch.OpponentAddr, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
 			view: mailView{Intro: []string{
-				fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games.", h.actor.Name, what),
+				fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games.", h.actor.Name, info.Title),
+				fmt.Sprintf("The game: %s.", what),
 				fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
 				"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
 			}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
