@@ -4,19 +4,16 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"postal/mailer"
+	"postal/site/browsertest"
 )
 
 // TestMailsInChromium opens the HTML part of every golden mail in a real
@@ -26,7 +23,8 @@ import (
 // phone go to $POSTAL_SCREENSHOTS when set (every mail), else to the test's
 // artifact directory (a few).
 func TestMailsInChromium(t *testing.T) {
-	exe := chromium(t)
+	b := browsertest.Start(t, chromedp.Flag("allow-file-access-from-files", true))
+	ctx := b.Ctx
 	set := goldenMails(t)
 	dir := t.TempDir()
 	shots := os.Getenv("POSTAL_SCREENSHOTS")
@@ -35,7 +33,6 @@ func TestMailsInChromium(t *testing.T) {
 	} else if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	ctx, problems := startChromium(t, exe)
 
 	// The checks see what they look for: a page with a picture that does
 	// not load and a console error.
@@ -46,7 +43,7 @@ func TestMailsInChromium(t *testing.T) {
 	if broken, shown, _ := openPage(t, ctx, bad, 400); len(broken) != 1 || shown != 1 {
 		t.Errorf("a missing picture goes unseen: %d shown, broken %v", shown, broken)
 	}
-	if p := problems(); !slices.ContainsFunc(p, func(s string) bool { return strings.HasPrefix(s, "console error") }) {
+	if p := b.Problems(); !slices.ContainsFunc(p, func(s string) bool { return strings.HasPrefix(s, "console error") }) {
 		t.Errorf("a console error goes unseen: %q", p)
 	}
 
@@ -77,7 +74,7 @@ func TestMailsInChromium(t *testing.T) {
 				}
 			}
 		}
-		for _, p := range problems() {
+		for _, p := range b.Problems() {
 			t.Errorf("%s: %s", g.name, p)
 		}
 	}
@@ -100,71 +97,6 @@ func openPage(t *testing.T, ctx context.Context, page string, width int64) (brok
 	shown, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`document.images.length`))
 	wide, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - window.innerWidth`))
 	return broken, shown, wide
-}
-
-// chromium finds Debian's chromium; under CI a missing browser fails.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed (apt-get install chromium); CI needs it")
-	}
-	t.Skip("chromium is not installed (apt-get install chromium)")
-	return ""
-}
-
-// startChromium starts a headless Chromium; problems returns, and forgets,
-// the console errors and exceptions seen since it was last called.
-func startChromium(t *testing.T, exe string) (context.Context, func() []string) {
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox, // tests run as root in CI
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("allow-file-access-from-files", true),
-		chromedp.UserDataDir(t.TempDir()),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelC(); cancelA() })
-	var mu sync.Mutex
-	var seen []string
-	err := chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch e := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
-				seen = append(seen, fmt.Sprintf("console %s", e.Type))
-			}
-		case *runtime.EventExceptionThrown:
-			seen = append(seen, "exception: "+e.ExceptionDetails.Text)
-		case *log.EventEntryAdded:
-			if e.Entry.Level == log.EntryLevelError {
-				seen = append(seen, "log: "+e.Entry.Text+" "+e.Entry.URL)
-			}
-		}
-	})
-	if err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		out := seen
-		seen = nil
-		return out
-	}
 }
 
 // writeMail writes the HTML part of m to dir as a webmail would show it:

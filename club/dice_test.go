@@ -146,18 +146,10 @@ func mover(t *testing.T, c *club) string {
 	return ""
 }
 
+// position is the position of game 1.
 func (c *club) position(t *testing.T) engine.Position {
 	t.Helper()
-	row := c.game(1)
-	g, err := engine.Lookup(row.Game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, err := g.ParsePosition(row.Position)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pos
+	return c.positionOf(t, 1)
 }
 
 // playRandom plays plies random legal moves in game 1 (fewer if it ends).
