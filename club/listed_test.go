@@ -57,7 +57,7 @@ func listedMoves(t *testing.T, game, ruleset string) {
 	rng := rand.New(rand.NewPCG(16, uint64(len(ruleset))))
 	// Every listed move is read through the club: a few plies a game
 	// (more under make test-long) cover each kind of position.
-	plies, checked := long.Size(10, 5), 0
+	plies, checked := long.Size(10, 3), 0
 	for i := 0; i < plies && c.game(1).Status == archive.GameActive; i++ {
 		pos := c.position(t)
 		var movers []engine.Player

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"slices"
 	"strings"
+	"sync"
 
 	"postal/archive"
 	"postal/docs"
@@ -404,9 +405,29 @@ var textFuncs = map[string]any{
 	"item":  func(s string) string { return fold(s, "  ", "    ") },
 	"quote": func(s string) string { return fold(s, "> ", "> ") },
 	"pre":   foldPre,
-	"doc":   func(md string) string { return strings.TrimRight(docs.Text(md, textWidth), "\n") },
+	"doc": func(md string) string {
+		return renderOnce("text", md, func() any { return strings.TrimRight(docs.Text(md, textWidth), "\n") }).(string)
+	},
 }
 
 var htmlFuncs = template.FuncMap{
-	"doc": docs.HTML,
+	"doc": func(md string) template.HTML {
+		return renderOnce("html", md, func() any { return docs.HTML(md) }).(template.HTML)
+	},
+}
+
+// rendered holds the documents rendered so far. They are all cut from the
+// embedded docs (the commands, one command's part, a game's rules), a small
+// set, and a mail may ask for the same page fifty times.
+var rendered sync.Map
+
+// renderOnce returns the rendering of md as kind (text or html), rendering
+// it the first time only.
+func renderOnce(kind, md string, render func() any) any {
+	key := kind + "\x00" + md
+	if v, ok := rendered.Load(key); ok {
+		return v
+	}
+	v, _ := rendered.LoadOrStore(key, render())
+	return v
 }
