@@ -153,15 +153,17 @@ func describe(info engine.Info) string {
 }
 
 func (h *handling) gamesList() (section, error) {
+	// A list, so that each game's description wraps under its name in the
+	// text part and fits a phone's width in the HTML part.
 	var b strings.Builder
 	for _, g := range engine.Games() {
 		info := g.Info()
-		fmt.Fprintf(&b, "%-18s %s: %s\n", info.Name, info.Title, info.Description)
+		fmt.Fprintf(&b, "- %s (%s): %s\n", info.Name, info.Title, info.Description)
 	}
 	if b.Len() == 0 {
 		b.WriteString("(none yet)")
 	}
-	return section{Title: "games postal plays", Pre: strings.TrimRight(b.String(), "\n"),
+	return section{Title: "games postal plays", Doc: b.String(),
 		Lines: []string{"\"rules GAME\" describes one; \"challenge PLAYER GAME\" or \"open GAME\" starts one."}}, nil
 }
 

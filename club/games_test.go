@@ -116,7 +116,7 @@ func TestInfoCommands(t *testing.T) {
 	c := newClub(t, Options{})
 	aliceMail, _ := c.start("pile=9")
 	out := c.mail("alice@example.org", "x", "games\nrules takeaway\nhelp takeaway\nhelp register\nhelp nothing\nhelp")
-	contains(t, out[0], "takeaway           Takeaway: Take 1 to 3", "pile=15", "help on register", `no help on "nothing"`, "postal's mail commands\n======================")
+	contains(t, out[0], "- takeaway (Takeaway): Take 1 to 3", "pile=15", "help on register", `no help on "nothing"`, "postal's mail commands\n======================")
 	for _, md := range []string{"###", "`", "**", "|---"} {
 		if strings.Contains(out[0].Text, md) {
 			t.Errorf("the help mail shows the Markdown %q", md)
