@@ -35,13 +35,13 @@ func TestMailsInChromium(t *testing.T) {
 	}
 
 	// The checks see what they look for: a page with a picture that does
-	// not load and a console error.
+	// not load, a console error, and a block wider than a phone.
 	bad := filepath.Join(dir, "bad.html")
-	if err := os.WriteFile(bad, []byte(`<p><img src="missing.png"></p><script>console.error("boom")</script>`), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte(`<p><img src="missing.png"></p><div style="width: 600px">wide</div><script>console.error("boom")</script>`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if broken, shown, _ := openPage(t, ctx, bad, 400); len(broken) != 1 || shown != 1 {
-		t.Errorf("a missing picture goes unseen: %d shown, broken %v", shown, broken)
+	if st := openPage(t, ctx, bad, 400); len(st.Broken) != 1 || st.Shown != 1 || st.Wide <= 0 {
+		t.Errorf("a missing picture or a page too wide goes unseen: %+v", st)
 	}
 	if p := b.Problems(); !slices.ContainsFunc(p, func(s string) bool { return strings.HasPrefix(s, "console error") }) {
 		t.Errorf("a console error goes unseen: %q", p)
@@ -49,12 +49,12 @@ func TestMailsInChromium(t *testing.T) {
 
 	for i, g := range set {
 		page, images := writeMail(t, dir, g.name, g.msg)
-		broken, shown, wide := openPage(t, ctx, page, 400)
-		if len(broken) > 0 || shown != images {
-			t.Errorf("%s: %d of %d pictures shown, broken: %v", g.name, shown, images, broken)
+		st := openPage(t, ctx, page, 400)
+		if len(st.Broken) > 0 || st.Shown != images {
+			t.Errorf("%s: %d of %d pictures shown, broken: %v", g.name, st.Shown, images, st.Broken)
 		}
-		if wide > 0 {
-			t.Errorf("%s is %d px wider than a 400 px screen", g.name, wide)
+		if st.Wide > 0 {
+			t.Errorf("%s is %d px wider than a 400 px screen", g.name, st.Wide)
 		}
 		if os.Getenv("POSTAL_SCREENSHOTS") != "" || i%10 == 0 {
 			// The phone, then the desktop: the same page laid out again.
@@ -80,23 +80,32 @@ func TestMailsInChromium(t *testing.T) {
 	}
 }
 
-// openPage opens page in a window width px wide and returns the pictures
-// that did not load, how many it shows, and by how many pixels it is wider
-// than the window.
-func openPage(t *testing.T, ctx context.Context, page string, width int64) (broken []string, shown, wide int) {
+// pageState is what a test checks of a page: the pictures that did not
+// load, how many pictures it shows, and by how many pixels it is wider than
+// the window.
+type pageState struct {
+	Broken []string
+	Shown  int
+	Wide   int
+}
+
+// openPage opens page in a window width px wide and reads its state.
+func openPage(t *testing.T, ctx context.Context, page string, width int64) pageState {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800), chromedp.Navigate("file://"+page)); err != nil {
 		t.Fatalf("%s: %v", page, err)
 	}
-	broken, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)`))
+	st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](`({
+		Broken: Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src),
+		Shown: document.images.length,
+		Wide: document.documentElement.scrollWidth - window.innerWidth,
+	})`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	shown, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`document.images.length`))
-	wide, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth - window.innerWidth`))
-	return broken, shown, wide
+	return st
 }
 
 // writeMail writes the HTML part of m to dir as a webmail would show it:
