@@ -89,7 +89,7 @@ func TestBotMoveCountsOnce(t *testing.T) {
 	}
 	out := c.outbox()
 	m := to(t, out, "alice@example.org")
-	contains(t, m, "It is your move in game #1", "t2")
+	contains(t, m, "bot played t2 in game #1. Your move (move 2).")
 	if len(out) != 1 {
 		t.Errorf("%d mails after the bot's move, want alice's notice alone", len(out))
 	}

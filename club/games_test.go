@@ -59,7 +59,7 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 			break
 		}
 		m := legal[rng.IntN(len(legal))]
-		out := c.mail(names[p]+"@example.org", "m", fmt.Sprintf("key %s\nmove 1 #%d %s", c.keys[names[p]], pos.Ply()+1, m))
+		out := c.mail(names[p]+"@example.org", "m", fmt.Sprintf("key %s\nmove 1 #%d %s", c.keys[names[p]], c.moveNumber(1), m))
 		reply := to(t, out, names[p]+"@example.org")
 		if !strings.Contains(reply.Text, "played in game #1") {
 			t.Fatalf("move %s refused:\n%s", m, reply.Text)
@@ -116,7 +116,15 @@ func TestInfoCommands(t *testing.T) {
 	c := newClub(t, Options{})
 	aliceMail, _ := c.start("pile=9")
 	out := c.mail("alice@example.org", "x", "games\nrules takeaway\nhelp takeaway\nhelp register\nhelp nothing\nhelp")
-	contains(t, out[0], "takeaway           Takeaway: Take 1 to 3", "pile=15", "help on register", `no help on "nothing"`, "# postal's mail commands")
+	contains(t, out[0], "- takeaway (Takeaway): Take 1 to 3", "pile=15", "help on register", `no help on "nothing"`, "postal's mail commands\n======================")
+	for _, md := range []string{"###", "`", "**", "|---"} {
+		if strings.Contains(out[0].Text, md) {
+			t.Errorf("the help mail shows the Markdown %q", md)
+		}
+	}
+	if !strings.Contains(out[0].HTML, "<h2>postal&rsquo;s mail commands</h2>") && !strings.Contains(out[0].HTML, "<h2>postal's mail commands</h2>") && !strings.Contains(out[0].HTML, "<h2>postal&#39;s mail commands</h2>") {
+		t.Errorf("the help mail's HTML part has no rendered title")
+	}
 	out = c.replyTo(aliceMail, "preview t3\nmoves\nboard\nstatus")
 	contains(t, out[0], "preview of t3 in game #1 (nothing played)", "Pile: oooooo (6 left)", `move 1 #1 t3`,
 		"legal moves in game #1 (move 1)", "t1  t2  t3", "board of game #1", "#1 Takeaway: alice vs bob, move 1: your move, 2 days 23 hours left")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -186,7 +185,7 @@ func TestClubBotPlaysAWholeGameByMail(t *testing.T) {
 	if botMoves == 0 {
 		t.Fatal("the bot made no move")
 	}
-	if n := strings.Count(texts, "It is your move in game #1"); n < botMoves-1 {
+	if n := strings.Count(texts, " in game #1. Your move (move "); n < botMoves-1 {
 		t.Errorf("%d turn notices for %d moves of the bot", n, botMoves)
 	}
 	if !strings.Contains(texts, "bot accepted at once and plays at level 1 of 4") {
@@ -249,7 +248,7 @@ func TestClubBotAnswersWhileThinkingAndAfterARestart(t *testing.T) {
 		t.Fatalf("after the restart the moves are %+v, want the bot's one", moves)
 	}
 	waitUntil(t, ctx, "alice told of the bot's move", func() bool {
-		return strings.Contains(strings.Join(mailboxTexts(t, c.srv.IMAPAddr, "alice"), "\n"), fmt.Sprintf("It is your move in game #%d", 1))
+		return strings.Contains(strings.Join(mailboxTexts(t, c.srv.IMAPAddr, "alice"), "\n"), "bot played "+moves[0].Text+" in game #1. Your move (move 2).")
 	})
 	if n := strings.Count(c.log.String(), `msg="club: the bot moved"`); n != 1 {
 		t.Errorf("the bot moved %d times after the restart", n)

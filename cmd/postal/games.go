@@ -104,8 +104,8 @@ func runPerft(args []string, w io.Writer) error {
 
 // optionRulesets says which rulesets an option belongs to, "" for all.
 func optionRulesets(o engine.Option) string {
-	if len(o.Rulesets) == 0 {
-		return ""
+	if w := o.RulesetWords(); w != "" {
+		return "; " + w
 	}
-	return "; rulesets " + strings.Join(o.Rulesets, ", ")
+	return ""
 }

@@ -69,7 +69,7 @@ func TestIntegrationBotByMail(t *testing.T) {
 			break
 		}
 		notice := r.await(alice, "the bot's move", func(m *gotMail) bool {
-			return strings.Contains(m.Subject, tag) && strings.Contains(m.Text, "It is your move") && strings.Contains(trimLines(m.Text), trimLines(pos.ASCII()))
+			return strings.Contains(m.Subject, tag) && strings.Contains(m.Text, "bot played ") && strings.Contains(trimLines(m.Text), trimLines(pos.ASCII()))
 		})
 		r.checkBoard(notice, tag, pos, "")
 	}
@@ -105,7 +105,7 @@ func TestIntegrationBotByMail(t *testing.T) {
 	r.start()
 	pos = r.position(id)
 	notice := r.await(alice, "the bot's move after the restart", func(m *gotMail) bool {
-		return strings.Contains(m.Subject, tag) && strings.Contains(m.Text, "It is your move")
+		return strings.Contains(m.Subject, tag) && strings.Contains(m.Text, "bot played ")
 	})
 	pos = r.position(id)
 	r.checkBoard(notice, tag, pos, "")

@@ -119,7 +119,7 @@ func parsePosition(text string) (*Position, error) {
 	n, _ := strconv.Atoi(fields[1])
 	p.b.n = int8(n)
 	if p.random && n != 6 {
-		return bad("the random ruleset is played on 6x6 only (R11)")
+		return bad("the random ruleset is played on 6x6 only")
 	}
 	ranks := strings.Split(fields[2], "/")
 	if len(ranks) != n {
