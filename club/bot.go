@@ -166,7 +166,11 @@ func (h *handling) botAccepts(bot *archive.Player, ch *archive.Challenge, level 
 	if err != nil {
 		return section{}, err
 	}
-	sec.Lines = append([]string{fmt.Sprintf("%s accepted at once and plays at level %d of %d.", bot.Name, level, search.MaxLevel)}, sec.Lines...)
+	intro := fmt.Sprintf("%s accepted at once and plays at level %d of %d.", bot.Name, level, search.MaxLevel)
+	if engine.Acts(gs.pos, gs.side(bot)) {
+		intro += " It moves first: its move comes by mail, usually within seconds."
+	}
+	sec.Lines = append([]string{intro}, sec.Lines...)
 	return sec, nil
 }
 
