@@ -314,6 +314,13 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 			} else if err != nil {
 				return section{}, err
 			}
+		} else if h.s.opt.Bot != nil && c.Arg == h.s.opt.Bot.name() {
+			if opp, err = h.s.botPlayer(h.tx, h.now); errors.Is(err, errBotName) {
+				opp, err = h.tx.PlayerByName(c.Arg) // a person's name, as it was before the bot
+			}
+			if err != nil {
+				return section{}, err
+			}
 		} else {
 			opp, err = h.tx.PlayerByName(c.Arg)
 			if errors.Is(err, archive.ErrNotFound) {
@@ -329,11 +336,25 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 			ch.OpponentID = opp.ID
 		}
 	}
+	level := c.Level
+	switch {
+	case opp != nil && h.s.isOwn(opp.Address) && !h.s.isBot(opp):
+		return section{}, refuse(fmt.Sprintf("%s is the club's bot, and it is off", opp.Name), "Challenge a person instead; \"status\" shows your games.")
+	case h.s.isBot(opp):
+		if level, err = h.botChallenge(opp, level); err != nil {
+			return section{}, err
+		}
+	case level != 0:
+		return section{}, refuse("only the bot plays at a level", "Leave \"level\" out when you challenge a person.")
+	}
 	if err := h.tx.AddChallenge(ch); err != nil {
 		return section{}, err
 	}
 	if err := h.tx.AddEvent(h.now, "challenge", ch.ID, h.actor.ID, info.Name+" "+ch.Config); err != nil {
 		return section{}, err
+	}
+	if h.s.isBot(opp) {
+		return h.botAccepts(opp, ch, level)
 	}
 	what := fmt.Sprintf("%s (%s), %s, %s plays %s", info.Title, ch.Config, ctl.Describe(), h.actor.Name, sideText(ch.Side, info))
 	subject, err := h.challengeSubject(ch)
@@ -411,69 +432,88 @@ func (h *handling) accept(id int64) (section, error) {
 	case ch.OpponentID != 0 && ch.OpponentID != h.actor.ID, ch.OpponentAddr != "" && ch.OpponentAddr != h.actor.Address:
 		return section{}, refuse(fmt.Sprintf("challenge #%d is addressed to someone else", id))
 	}
+	gs, err := h.startGame(ch, h.actor)
+	if err != nil {
+		return section{}, err
+	}
+	return h.started(gs, h.actor)
+}
+
+// startGame starts the game of challenge ch, accepted by acceptor: the
+// seed and the sides drawn, the chance before the first move resolved, the
+// clock started. The challenger is told, unless they sent the message
+// (challenging the club's bot), whose reply says it.
+func (h *handling) startGame(ch *archive.Challenge, acceptor *archive.Player) (*gameState, error) {
+	id := ch.ID
 	var b [9]byte
 	randomRead(b[:])
 	seed := binary.LittleEndian.Uint64(b[:8]) >> 1 // SQLite integers are signed
 	cfg, err := parseConfig(ch.Config, seed)
 	if err != nil {
-		return section{}, permanent{err}
+		return nil, permanent{err}
 	}
 	game, cfg, pos, err := engine.New(ch.Game, cfg)
 	if err != nil {
-		return section{}, refuse(fmt.Sprintf("challenge #%d cannot start: %v", id, err))
+		return nil, refuse(fmt.Sprintf("challenge #%d cannot start: %v", id, err))
 	}
 	// The side is drawn apart from the seed: who moves first is public and
 	// must tell nothing about the seed.
 	challengerFirst := ch.Side == "first" || ch.Side == "random" && b[8]&1 == 0
-	players := [2]int64{ch.ChallengerID, h.actor.ID}
+	players := [2]int64{ch.ChallengerID, acceptor.ID}
 	if !challengerFirst {
-		players = [2]int64{h.actor.ID, ch.ChallengerID}
+		players = [2]int64{acceptor.ID, ch.ChallengerID}
 	}
 	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
 		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
 	row.Position, row.Ply = pos.String(), pos.Ply()
 	if err := h.tx.AddGame(row); err != nil {
-		return section{}, err
+		return nil, err
 	}
 	next, err := h.resolveChance(&gameState{row: row, pos: pos}, pos)
 	if err != nil {
-		return section{}, err
+		return nil, err
 	}
 	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
 	if err := h.startClock(&gameState{row: row, pos: next}); err != nil {
-		return section{}, err
+		return nil, err
 	}
 	if err := h.tx.UpdateGame(row); err != nil {
-		return section{}, err
+		return nil, err
 	}
 	if err := h.tx.SetChallengeStatus(id, archive.ChallengeAccepted, h.now); err != nil {
-		return section{}, err
+		return nil, err
 	}
-	if err := h.tx.AddEvent(h.now, "start", id, h.actor.ID, row.Config); err != nil {
-		return section{}, err
+	if err := h.tx.AddEvent(h.now, "start", id, acceptor.ID, row.Config); err != nil {
+		return nil, err
 	}
 	gs, err := h.loadGame(id)
 	if err != nil {
-		return section{}, err
+		return nil, err
 	}
 	challenger := gs.players[0]
 	if !challengerFirst {
 		challenger = gs.players[1]
 	}
-	dice := diceCommitted(row)
-	started := fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", h.actor.Name, id, gs.info.Sides[gs.side(challenger)])
-	if engine.Acts(gs.pos, gs.side(challenger)) {
-		started += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
+	if h.actor == nil || challenger.ID != h.actor.ID {
+		started := fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", acceptor.Name, id, gs.info.Sides[gs.side(challenger)])
+		if engine.Acts(gs.pos, gs.side(challenger)) {
+			started += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
+		}
+		if err := h.gameNotice(gs, challenger, append([]string{started}, diceCommitted(row)...)); err != nil {
+			return nil, err
+		}
 	}
-	if err := h.gameNotice(gs, challenger, append([]string{started}, dice...)); err != nil {
-		return section{}, err
-	}
-	b2, err := h.boardOf(gs, nil, "")
+	return gs, nil
+}
+
+// started is the section that tells p that game gs has started.
+func (h *handling) started(gs *gameState, p *archive.Player) (section, error) {
+	b, err := h.boardOf(gs, nil, "")
 	if err != nil {
 		return section{}, err
 	}
-	return section{Title: fmt.Sprintf("game #%d has started: %s", id, gs.title()),
-		Lines: append([]string{fmt.Sprintf("You play %s.", gs.info.Sides[gs.side(h.actor)])}, dice...), Board: b2, game: id}, nil
+	return section{Title: fmt.Sprintf("game #%d has started: %s", gs.row.ID, gs.title()),
+		Lines: append([]string{fmt.Sprintf("You play %s.", gs.info.Sides[gs.side(p)])}, diceCommitted(gs.row)...), Board: b, game: gs.row.ID}, nil
 }
 
 // diceCommitted is what the first mails of a game with chance say about its

@@ -1,6 +1,7 @@
 package club
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -82,7 +83,27 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	}
 	clubMails(t, add)
 	clockMails(t, add)
+	botMails(t, add)
 	return set
+}
+
+// botMails are the mails of a game against the club's bot: the reply to the
+// challenge, which starts the game, and the notice of the bot's move.
+func botMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
+	c := newClub(t, Options{Bot: &BotOptions{}})
+	pinRandom(t, 19)
+	c.register("alice")
+	out := c.mail("alice@example.org", "a game", "key "+c.keys["alice"]+"\nchallenge bot conflagration level 3 as second")
+	add("bot-challenge", to(t, out, "alice@example.org"), false)
+	turns := c.botTurns()
+	if len(turns) != 1 {
+		t.Fatalf("the bot's turns: %+v", turns)
+	}
+	c.now = c.now.Add(time.Minute)
+	if err := c.s.botMove(context.Background(), turns[0], turns[0].pos.Legal(engine.First)[0].String()); err != nil {
+		t.Fatal(err)
+	}
+	add("bot-turn", to(t, c.outbox(), "alice@example.org"), false)
 }
 
 // gameMails plays the opening of a game by mail and keeps the mails of each

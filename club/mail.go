@@ -84,6 +84,9 @@ const threadKeep = 4
 // forwarded freely.
 func (h *handling) send(m outgoing) error {
 	s := h.s
+	if m.player != nil && s.isOwn(m.player.Address) {
+		return nil // the club's bot reads the archive, not mail
+	}
 	msgID := "postal." + archive.NewSecret(20) + "@" + s.host
 	out := mailer.Outbound{
 		From:      fmt.Sprintf("%s <%s>", s.opt.Name, s.opt.Address),

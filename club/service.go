@@ -59,6 +59,9 @@ type Options struct {
 	// VacationAllowance is the vacation a player may take in any 365 days;
 	// 0 means clock.DefaultAllowance (30 days).
 	VacationAllowance time.Duration
+	// Bot is the club's built-in opponent; nil means the club has none, and
+	// a challenge to its name is refused (see BotOptions).
+	Bot *BotOptions
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// Log receives what the service does; slog.Default() when nil.

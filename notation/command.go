@@ -55,7 +55,7 @@ var Usage = map[Verb]string{
 	CmdRules:     "rules GAME",
 	CmdGames:     "games",
 	CmdStatus:    "status",
-	CmdChallenge: "challenge PLAYER GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N | bank START+INC/CAP | untimed]",
+	CmdChallenge: "challenge PLAYER GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|random] [days N | bank START+INC/CAP | untimed]",
 	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N | bank START+INC/CAP | untimed]",
 	CmdAccept:    "accept ID",
 	CmdDecline:   "decline ID",
@@ -96,6 +96,10 @@ type Command struct {
 	Game    string
 	Options []string
 	As      string // "", "first", "second" or "random"
+	// Level is the strength asked of the club's bot ("level N", challenge
+	// only); 0 when not given. Whether the level exists is the club's
+	// business.
+	Level int
 	// Clock is the time control as written: "days N", "bank S+I/C" (days:
 	// start, increment, cap) or "untimed"; "" means the club's default.
 	Clock string
@@ -504,6 +508,22 @@ func (p *parser) proposal(c *Command) *CommandError {
 			default:
 				return p.errAt(s, "%q is not first, second or random", s.text)
 			}
+		case "level":
+			if c.Verb != CmdChallenge {
+				return p.errAt(w, "\"level\" belongs to a challenge to the bot")
+			}
+			if c.Level != 0 {
+				return p.errAt(w, "%q given twice", w.text)
+			}
+			if !p.more() {
+				return p.errEnd("\"level\" needs a number, like level 2")
+			}
+			s := p.next()
+			n, convErr := strconv.Atoi(s.text)
+			if convErr != nil || !isNumber(s.text) || s.text[0] == '0' || n < 1 || n > 99 {
+				return p.errAt(s, "%q is not a level: a number like 2", s.text)
+			}
+			c.Level = n
 		case "days", "bank", "untimed":
 			if c.Clock != "" {
 				return p.errAt(w, "%q: the time control is given twice", w.text)
@@ -529,8 +549,8 @@ func (p *parser) proposal(c *Command) *CommandError {
 			}
 			c.Clock = "bank " + s.text
 		default:
-			if c.As != "" || c.Clock != "" {
-				return p.errAt(w, "unexpected %q: the ruleset and options come before \"as\" and the time control", w.text)
+			if c.As != "" || c.Clock != "" || c.Level != 0 {
+				return p.errAt(w, "unexpected %q: the ruleset and options come before \"level\", \"as\" and the time control", w.text)
 			}
 			if k, v, ok := strings.Cut(lw, "="); ok && (k == "" || v == "" || strings.Contains(v, "=")) || !ok && !validName(lw) {
 				return p.errAt(w, "%q is neither a ruleset nor an option NAME=VALUE", w.text)
@@ -575,6 +595,9 @@ func (c Command) String() string {
 		}
 		add(c.Game)
 		add(c.Options...)
+		if c.Level != 0 {
+			add("level", strconv.Itoa(c.Level))
+		}
 		if c.As != "" {
 			add("as", c.As)
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -43,6 +44,77 @@ type arenaScore struct {
 
 func (s *arenaScore) games() int { return s.wins + s.draws + s.losses + s.unfinished }
 
+func (s *arenaScore) wonPercent() float64 { return 100 * float64(s.wins) / float64(s.games()) }
+
+func (s *arenaScore) scorePercent() float64 {
+	return 100 * (float64(s.wins) + float64(s.draws)/2) / float64(s.games())
+}
+
+// The strength table's bars (issue 19): the weakest level wins this share
+// of its games against random play, the strongest this share against the
+// weakest.
+const (
+	barWeakestVsRandom    = 90.0
+	barStrongestVsWeakest = 65.0
+)
+
+// strengthTable plays the two matches of the strength table in every
+// ruleset of the named game (of every game when none is named), with each
+// ruleset's default options, and writes one Markdown row per ruleset as it
+// is done.
+func strengthTable(w io.Writer, names []string, seed uint64, games, parallel, maxPlies int) error {
+	var gs []engine.Game
+	for _, g := range engine.Games() {
+		if len(names) == 0 || g.Info().Name == names[0] {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return usageError{fmt.Sprintf("unknown game %q; the games are %s", names[0], strings.Join(gameNames(), ", "))}
+	}
+	weakest, strongest, random := arenaPlayer{1}, arenaPlayer{search.MaxLevel}, arenaPlayer{}
+	fmt.Fprintf(w, "%d games a match, seed %d, sides alternating; bars: %s wins %.0f%% against %s, %s %.0f%% against %s\n\n",
+		games, seed, weakest, barWeakestVsRandom, random, strongest, barStrongestVsWeakest, weakest)
+	fmt.Fprintf(w, "| game | ruleset | %s vs %s: won (W-D-L) | %s vs %s: won (W-D-L) | plies a game | time |\n", weakest, random, strongest, weakest)
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	failed := 0
+	for _, g := range gs {
+		for _, rs := range g.Info().Rulesets {
+			_, cfg, _, err := engine.New(g.Info().Name, engine.Config{Ruleset: rs.Name, Seed: seed})
+			if err != nil {
+				return err
+			}
+			start := time.Now()
+			cells := make([]string, 0, 2)
+			plies, n := 0, 0
+			for _, m := range []struct {
+				a, b arenaPlayer
+				bar  float64
+			}{{weakest, random, barWeakestVsRandom}, {strongest, weakest, barStrongestVsWeakest}} {
+				match := arenaMatch{game: g.Info().Name, cfg: cfg, a: m.a, b: m.b, maxPlies: maxPlies}
+				score, err := match.play(context.Background(), games, parallel, func(int, string, int) {})
+				if err != nil {
+					return fmt.Errorf("%s %s, %s against %s: %w", g.Info().Name, rs.Name, m.a, m.b, err)
+				}
+				mark := ""
+				if score.wonPercent() < m.bar {
+					mark = " **below the bar**"
+					failed++
+				}
+				cells = append(cells, fmt.Sprintf("%.0f%% (%d-%d-%d)%s", score.wonPercent(), score.wins, score.draws, score.losses+score.unfinished, mark))
+				plies += score.plies
+				n += score.games()
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %.0f | %s |\n", g.Info().Name, rs.Name, cells[0], cells[1],
+				float64(plies)/float64(n), time.Since(start).Round(time.Second))
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d matches below their bar", failed)
+	}
+	return nil
+}
+
 func runArena(args []string, w io.Writer) error {
 	gf := newGameFlags("arena")
 	games := gf.fs.Int("games", 10, "how many games to play")
@@ -51,9 +123,16 @@ func runArena(args []string, w io.Writer) error {
 	maxPlies := gf.fs.Int("max-plies", 3000, "stop a game after this many plies: unfinished, not won")
 	parallel := gf.fs.Int("parallel", 1, "games played at once (one core each)")
 	verbose := gf.fs.Bool("v", false, "print every game's result")
+	table := gf.fs.Bool("table", false, "the strength table: in every ruleset (of GAME, or of every game), the weakest level against random play and the strongest against the weakest, as Markdown")
 	pos, err := gf.parse(args)
 	if err != nil {
 		return err
+	}
+	if *table {
+		if len(pos) > 1 || *games < 1 || *parallel < 1 || *maxPlies < 1 {
+			return usageError{"--table takes at most one game, and --games, --parallel and --max-plies must be positive"}
+		}
+		return strengthTable(w, pos, gf.seed, *games, *parallel, *maxPlies)
 	}
 	if len(pos) != 1 {
 		return usageError{"name one game (postal games lists them)"}
@@ -87,8 +166,7 @@ func runArena(args []string, w io.Writer) error {
 	}
 	n := score.games()
 	fmt.Fprintf(w, "A %s: %d wins, %d draws, %d losses, %d unfinished: %.1f%% won, score %.1f%%\n",
-		a, score.wins, score.draws, score.losses, score.unfinished,
-		100*float64(score.wins)/float64(n), 100*(float64(score.wins)+float64(score.draws)/2)/float64(n))
+		a, score.wins, score.draws, score.losses, score.unfinished, score.wonPercent(), score.scorePercent())
 	el := time.Since(start)
 	fmt.Fprintf(w, "%.0f plies a game, %s (%s a game)\n", float64(score.plies)/float64(n), el.Round(time.Second), (el / time.Duration(n)).Round(time.Millisecond))
 	return nil

@@ -25,9 +25,14 @@ import (
 // gameTagRE finds the game tag of a subject: "[postal #17]".
 var gameTagRE = regexp.MustCompile(`\[postal #([0-9]+)\]`)
 
-// autoplayMaxPlies is where a demo game stops: the player to move resigns, so
-// every game of the demo ends in minutes and the archive fills up.
-const autoplayMaxPlies = 40
+// autoplayMaxPlies is where a demo game would stop, the player to move
+// resigning: a safety bound only, since every game against the club's bot
+// ends by the rules long before.
+const autoplayMaxPlies = 500
+
+// autoplayLevel is the club bot's level in the demo's games: the weakest,
+// which still wins nearly every game against random play, and quickly.
+const autoplayLevel = 1
 
 // moveChooser picks the text of side's move in pos, "" for none; the demo's
 // bots (and the integration suite's players) choose at random
@@ -70,32 +75,27 @@ type bot struct {
 	playing map[string]int64 // game name -> the id of the game being played
 }
 
-// autoplay registers alice and bob, has alice challenge bob to every game in
-// turn, and plays each game by mail to its end (or a resignation at ply
-// maxPlies). It returns when every game is over or ctx ends.
+// autoplay registers alice, has her challenge the club's bot to every game
+// in turn, and plays each game by mail to its end: alice chooses her moves
+// at random, the bot answers each by the club. It returns when every game
+// is over or ctx ends.
 func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int, db *archive.DB, log *slog.Logger) error {
 	domain := club[strings.IndexByte(club, '@')+1:]
-	bots := []*bot{}
-	for i, name := range []string{"alice", "bob"} {
-		bots = append(bots, &bot{name: name, addr: name + "@" + domain, imapAddr: imapAddr, smtp: smtpAddr,
-			db: db, club: club, choose: randomMoves(rand.New(rand.NewPCG(uint64(i), 1))), log: log, sent: map[string]int{}, plies: maxPlies, playing: map[string]int64{},
-			replyTo: map[int64]string{}})
+	alice := &bot{name: "alice", addr: "alice@" + domain, imapAddr: imapAddr, smtp: smtpAddr,
+		db: db, club: club, choose: randomMoves(rand.New(rand.NewPCG(0, 1))), log: log, sent: map[string]int{}, plies: maxPlies, playing: map[string]int64{},
+		replyTo: map[int64]string{}}
+	if err := alice.send(club, "register", "register alice"); err != nil {
+		return err
 	}
-	alice, bob := bots[0], bots[1]
-	for _, b := range bots {
-		if err := b.send(club, "register", "register "+b.name); err != nil {
-			return err
-		}
-		if err := b.waitForMail(ctx); err != nil {
-			return err
-		}
+	if err := alice.waitForMail(ctx); err != nil {
+		return err
 	}
 	for _, g := range engine.Games() {
 		name := g.Info().Name
-		if err := alice.send(alice.account, "challenge", "challenge bob "+name); err != nil {
+		if err := alice.send(alice.account, "challenge", fmt.Sprintf("challenge bot %s level %d", name, autoplayLevel)); err != nil {
 			return err
 		}
-		if err := play(ctx, alice, bob, name); err != nil {
+		if err := play(ctx, []*bot{alice}, name); err != nil {
 			return fmt.Errorf("autoplay %s: %w", name, err)
 		}
 		log.Info("autoplay: game over", "game", name)
@@ -103,11 +103,11 @@ func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int
 	return nil
 }
 
-// play runs the bots until the newest game of kind game is over.
-func play(ctx context.Context, alice, bob *bot, game string) error {
+// play runs the players until the newest game of kind game is over.
+func play(ctx context.Context, players []*bot, game string) error {
 	for ctx.Err() == nil {
 		over := false
-		for _, b := range []*bot{bob, alice} {
+		for _, b := range players {
 			if _, err := b.readMail(ctx); err != nil {
 				return err
 			}

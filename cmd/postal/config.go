@@ -8,7 +8,10 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"postal/club"
 	"postal/club/clock"
+	"postal/engine/search"
+	"postal/notation"
 )
 
 // Config is postal.toml, the daemon's one config file. postal.example.toml
@@ -21,6 +24,7 @@ type Config struct {
 	SMTP     MailServer  `toml:"smtp"`
 	Site     SiteConfig  `toml:"site"`
 	Clock    ClockConfig `toml:"clock"`
+	Bots     BotsConfig  `toml:"bots"`
 
 	// now is the daemon's clock: nil means the wall clock; the demo sets a
 	// sped-up one (--time-scale), timeScale times faster than the wall.
@@ -53,6 +57,54 @@ func (c ClockConfig) clubClock() (ctl clock.Control, points []clock.Point, err e
 		}
 	}
 	return ctl, points, nil
+}
+
+// BotsConfig is the club's built-in opponent (issue 19): off unless
+// enabled; every other field has a default (postal.example.toml).
+type BotsConfig struct {
+	Enabled    bool     `toml:"enabled"`    // false, or no [bots]: no bot, and challenges to it are refused
+	Name       string   `toml:"name"`       // its player name; "" means bot
+	Level      int      `toml:"level"`      // a challenge naming no level, and open challenges; 0 means 2
+	MaxLevel   int      `toml:"max_level"`  // the strongest level one may ask for; 0 means 4
+	Iterations []int    `toml:"iterations"` // playouts a move at levels 1, 2, ...; empty: the strength table's
+	MaxTime    Duration `toml:"max_time"`   // cap on one move's thought; 0: none (reproducible moves)
+	AtOnce     int      `toml:"at_once"`    // games thought about at once; 0 means half the cores, at least 1
+	MaxGames   int      `toml:"max_games"`  // games the bot plays at once; 0: no limit
+	TakeOpen   Duration `toml:"take_open"`  // take an open challenge that waited this long; 0: never
+}
+
+// options turns the [bots] section into the club's; nil when the bot is
+// off.
+func (b BotsConfig) options() *club.BotOptions {
+	if !b.Enabled {
+		return nil
+	}
+	return &club.BotOptions{Name: b.Name, Level: b.Level, MaxLevel: b.MaxLevel, Iterations: b.Iterations,
+		MaxTime: b.MaxTime.Duration, AtOnce: b.AtOnce, MaxGames: b.MaxGames, TakeOpen: b.TakeOpen.Duration}
+}
+
+func (b BotsConfig) check() error {
+	if b.Name != "" && !notation.ValidName(strings.ToLower(b.Name)) {
+		return fmt.Errorf("config: bots.name %q is not a player name (a letter, then letters, digits, '-', '_' or '.')", b.Name)
+	}
+	maxLevel := b.MaxLevel
+	if maxLevel == 0 {
+		maxLevel = search.MaxLevel
+	}
+	switch {
+	case b.MaxLevel < 0 || b.MaxLevel > search.MaxLevel:
+		return fmt.Errorf("config: bots.max_level %d: the levels are 1 to %d", b.MaxLevel, search.MaxLevel)
+	case b.Level < 0 || b.Level > maxLevel:
+		return fmt.Errorf("config: bots.level %d: the levels are 1 to %d (bots.max_level)", b.Level, maxLevel)
+	case b.AtOnce < 0 || b.MaxGames < 0 || b.MaxTime.Duration < 0 || b.TakeOpen.Duration < 0:
+		return fmt.Errorf("config: bots.at_once, max_games, max_time and take_open may not be negative")
+	}
+	for i, n := range b.Iterations {
+		if n < 1 {
+			return fmt.Errorf("config: bots.iterations: level %d has %d playouts, fewer than one", i+1, n)
+		}
+	}
+	return nil
 }
 
 // ClubConfig is who postal is on the mail.
@@ -120,6 +172,9 @@ func (c *Config) check() error {
 		return fmt.Errorf("config: missing %s", strings.Join(missing, ", "))
 	}
 	if _, _, err := c.Clock.clubClock(); err != nil {
+		return err
+	}
+	if err := c.Bots.check(); err != nil {
 		return err
 	}
 	switch c.Clock.Timeout {

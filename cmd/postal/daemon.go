@@ -34,6 +34,25 @@ type daemon struct {
 	// of the archive after each handled message and clock tick, and on its
 	// schedule.
 	site *sitePublisher
+	// bot, when the club has one, thinks beside the other loops and plays
+	// its moves through the club.
+	bot *club.Bot
+}
+
+// changed tells the sender, the clocks, the site and the bot that the
+// archive changed: a message was handled or the bot moved.
+func (d *daemon) changed() {
+	d.sender.Wake()
+	select {
+	case d.tickWake <- struct{}{}:
+	default:
+	}
+	if d.site != nil {
+		d.site.Kick()
+	}
+	if d.bot != nil {
+		d.bot.Wake()
+	}
 }
 
 // handle is the watcher's handler: it maps the club's errors onto the
@@ -42,14 +61,7 @@ func (d *daemon) handle(ctx context.Context, in *mailer.Inbound) error {
 	err := d.club.Handle(ctx, in)
 	switch {
 	case err == nil:
-		d.sender.Wake()
-		select {
-		case d.tickWake <- struct{}{}:
-		default:
-		}
-		if d.site != nil {
-			d.site.Kick()
-		}
+		d.changed()
 		return nil
 	case club.IsPermanent(err):
 		return fmt.Errorf("%w: %v", mailer.ErrPermanent, err)
@@ -82,6 +94,17 @@ func (d *daemon) run(ctx context.Context) error {
 		defer cancel()
 		errs[2] = d.schedule(ctx)
 	}()
+	if d.bot != nil {
+		// The bot thinks beside the other loops; a search never holds up
+		// a message, and the bot never stops the daemon.
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := d.bot.Run(ctx); err != nil {
+				d.log.Error("bot", "err", err)
+			}
+		}()
+	}
 	if d.site != nil {
 		// The site is a view of the archive: it never stops the daemon.
 		wg.Add(1)
@@ -111,6 +134,9 @@ func (d *daemon) schedule(ctx context.Context) error {
 			d.sender.Wake() // the tick may have queued mail
 			if d.site != nil {
 				d.site.Kick() // or ended games on time: cheap when nothing changed
+			}
+			if d.bot != nil {
+				d.bot.Wake() // a game may wait for the bot's claim
 			}
 			if ok {
 				wait = d.wallUntil(next)

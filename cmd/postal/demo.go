@@ -38,6 +38,8 @@ type demoOptions struct {
 	logTo io.Writer
 	// maxPlies is where autoplay's games stop; 0 means autoplayMaxPlies.
 	maxPlies int
+	// bots, when set, replaces the demo's [bots] (the bot on, its defaults).
+	bots *BotsConfig
 	// onStart, when set, is called once the servers and the daemon are up
 	// (tests use it to learn the bound addresses).
 	onStart func(*demoserver.Server, *daemon)
@@ -46,7 +48,7 @@ type demoOptions struct {
 func runDemo(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	var o demoOptions
-	fs.BoolVar(&o.autoplay, "autoplay", false, "alice and bob play a short game of every game by mail; the demo then prints the results")
+	fs.BoolVar(&o.autoplay, "autoplay", false, "alice plays every game by mail against the club's bot, to its end; the demo then prints the results")
 	fs.BoolVar(&o.fresh, "fresh", false, "start over: remove the database, site and log an earlier demo left in --data")
 	verbose := fs.Bool("v", false, "show the log here too (it always goes to DATA/postal.log)")
 	fs.StringVar(&o.data, "data", demoData, "the directory for the database, the site and the log")
@@ -175,7 +177,7 @@ func removeDemo(dir string) error {
 }
 
 // autoplayHint is what to say instead of playing when autoplay is asked for
-// on a database that already holds games: alice and bob start on a fresh one.
+// on a database that already holds games: alice starts on a fresh one.
 func autoplayHint(ctx context.Context, db *archive.DB, o demoOptions) (string, error) {
 	if !o.autoplay {
 		return "", nil
@@ -228,6 +230,11 @@ func demoConfig(srv *demoserver.Server, o demoOptions) (*Config, error) {
 		IMAP: imap,
 		SMTP: smtp,
 		Site: SiteConfig{Out: filepath.Join(o.data, "site")},
+		// The club's bot: "challenge bot GAME" by mail plays it.
+		Bots: BotsConfig{Enabled: true},
+	}
+	if o.bots != nil {
+		cfg.Bots = *o.bots
 	}
 	if o.timeScale != 1 {
 		cfg.now, cfg.timeScale = clock.NewScaled(o.timeScale).Now, o.timeScale
@@ -243,6 +250,7 @@ func printBanner(w io.Writer, srv *demoserver.Server, o demoOptions) {
   club     %s
   players  alice@%s, bob@%s, carol@%s
            (each password is the name: alice)
+  bot      the club's own player: "challenge bot GAME [level 1-4]" by mail
   database %s
   site     %s (rebuilt after every move)
   log      %s (-v shows it here)
@@ -250,7 +258,7 @@ func printBanner(w io.Writer, srv *demoserver.Server, o demoOptions) {
 `, srv.IMAPAddr, srv.SMTPAddr, srv.Club, domain, domain, domain,
 		filepath.Join(o.data, "postal.db"), filepath.Join(o.data, "site"), filepath.Join(o.data, "postal.log"))
 	if o.autoplay {
-		fmt.Fprintln(w, "alice and bob play a short game of every game by mail; the results follow.")
+		fmt.Fprintln(w, "alice plays every game by mail against the club's bot; the results follow.")
 	} else {
 		fmt.Fprintln(w, `Play by hand with any mail client: README.md, "Play by hand".`)
 	}

@@ -31,12 +31,12 @@ func commands() []command {
 		{"serve", "[--config postal.toml]", "run the daemon: watch the club's mailbox, answer by mail", runServe},
 		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
 		{"games", "", "list every game, ruleset and option", runGames},
-		{"play", "GAME [--ruleset R] [--option k=v ...] [--seed N] [--record FILE]", "play a two-player game in the terminal", runPlay},
+		{"play", "GAME [--ruleset R] [--option k=v ...] [--seed N] [--record FILE] [--bot [LEVEL]] [--as first|second]", "play a two-player game in the terminal, or against the bot", runPlay},
 		{"moves", "GAME [--ruleset R] [--option k=v ...] [MOVE ...]", "play MOVEs from the start and list the legal moves reached", runMoves},
 		{"perft", "GAME [--ruleset R] [--option k=v ...] [MOVE ...] DEPTH", "count the leaves of the move tree", runPerft},
 		{"replay", "FILE", "check a game record and print the final board and result", runReplay},
 		{"render", "GAME [...] [MOVE ...] [--format ascii|svg|png] [--out FILE]", "draw the board after the moves", runRender},
-		{"arena", "GAME [--ruleset R] [--option k=v ...] [--games N] [--a LEVEL|random] [--b LEVEL|random] [--seed S] [--parallel P] [--max-plies N] [-v]", "play the bot against itself or random play, sides alternating: A's wins, draws and losses", runArena},
+		{"arena", "GAME [--ruleset R] [--option k=v ...] [--games N] [--a LEVEL|random] [--b LEVEL|random] [--seed S] [--parallel P] [--max-plies N] [-v] [--table]", "play the bot against itself or random play, sides alternating: A's wins, draws and losses", runArena},
 	}
 }
 

@@ -132,7 +132,7 @@ func TestPlayTerminalAnswersBadInputAndRecords(t *testing.T) {
 	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: [2]string{"ann", "ben"}}
 	in := strings.NewReader("yellow: setup random\nblue: setup random\nzz9\nmoves\nquit\n")
 	var out bytes.Buffer
-	end, err := playTerminal(g, start, cfg.Seed, rec, in, &out)
+	end, err := playTerminal(g, start, cfg.Seed, rec, in, &out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestPlayTerminalHelp(t *testing.T) {
 	}
 	var out bytes.Buffer
 	rec := &notation.Record{Game: g.Info().Name, Config: cfg}
-	if _, err := playTerminal(g, start, cfg.Seed, rec, strings.NewReader("help\nquit\n"), &out); err != nil {
+	if _, err := playTerminal(g, start, cfg.Seed, rec, strings.NewReader("help\nquit\n"), &out, nil); err != nil {
 		t.Fatal(err)
 	}
 	if text := out.String(); strings.Count(text, `"moves" lists the legal ones`) != 2 || strings.Contains(text, "cannot read") || len(rec.Moves) != 0 {

@@ -2,13 +2,17 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"postal/engine"
+	"postal/engine/search"
 	"postal/notation"
 )
 
@@ -19,9 +23,24 @@ const maxListed = 40
 func runPlay(args []string, w io.Writer) error {
 	gf := newGameFlags("play")
 	recordFile := gf.fs.String("record", "", "write the game record to FILE when the game ends")
+	var botFlag levelFlag
+	gf.fs.Var(&botFlag, "bot", fmt.Sprintf("play against the bot, at level LEVEL (1 to %d, default %d): --bot, --bot 3 or --bot=3", search.MaxLevel, search.DefaultLevel))
+	as := gf.fs.String("as", "first", "with --bot, the side you play: first or second")
 	pos, err := gf.parse(args)
 	if err != nil {
 		return err
+	}
+	if botFlag.set && len(pos) == 2 {
+		// "--bot 3": the flag takes no value of its own, so the level
+		// comes back as an argument, before or after the game.
+		i := 1
+		if _, err := strconv.Atoi(pos[0]); err == nil {
+			i = 0
+		}
+		if err := botFlag.Set(pos[i]); err != nil {
+			return usageError{err.Error()}
+		}
+		pos = slices.Delete(pos, i, i+1)
 	}
 	if len(pos) != 1 {
 		return usageError{"name one game: " + strings.Join(gameNames(), ", ")}
@@ -30,8 +49,22 @@ func runPlay(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: [2]string{g.Info().Sides[0], g.Info().Sides[1]}}
-	end, err := playTerminal(g, start, cfg.Seed, rec, os.Stdin, w)
+	players := [2]string{g.Info().Sides[0], g.Info().Sides[1]}
+	var opp *terminalBot
+	if botFlag.set {
+		human := engine.First
+		switch *as {
+		case "first":
+		case "second":
+			human = engine.Second
+		default:
+			return usageError{fmt.Sprintf("--as is first or second, not %q", *as)}
+		}
+		opp = &terminalBot{side: human.Other(), level: botFlag.level, seed: cfg.Seed}
+		players[opp.side] = fmt.Sprintf("bot (level %d)", opp.level)
+	}
+	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: players}
+	end, err := playTerminal(g, start, cfg.Seed, rec, os.Stdin, w, opp)
 	if err != nil {
 		return err
 	}
@@ -44,10 +77,54 @@ func runPlay(args []string, w io.Writer) error {
 	return nil
 }
 
+// levelFlag is --bot: a flag that may stand alone (the default level) or
+// carry a level.
+type levelFlag struct {
+	set   bool
+	level int
+}
+
+func (f *levelFlag) IsBoolFlag() bool { return true }
+
+func (f *levelFlag) String() string {
+	if f == nil || !f.set {
+		return ""
+	}
+	return strconv.Itoa(f.level)
+}
+
+func (f *levelFlag) Set(v string) error {
+	f.set, f.level = true, search.DefaultLevel
+	if v == "true" {
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > search.MaxLevel {
+		return fmt.Errorf("the bot's level is 1 to %d, not %q", search.MaxLevel, v)
+	}
+	f.level = n
+	return nil
+}
+
+// terminalBot is the computer's side of a terminal game: the searcher at
+// a level, seeded by the game's seed and the ply, so a game replays the same
+// against the same moves.
+type terminalBot struct {
+	side  engine.Player
+	level int
+	seed  uint64
+}
+
+// move chooses the bot's move in pos.
+func (b *terminalBot) move(pos engine.Position) (engine.Move, error) {
+	return search.Choose(context.Background(), pos, b.side, search.Options{Level: b.level, Seed: b.seed ^ uint64(pos.Ply())<<32})
+}
+
 // playTerminal runs the game on in/out: the board after every move, illegal
 // input answered with the reason and the legal moves. "moves" lists them,
-// "resign" ends the game, "quit" stops.
-func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation.Record, in io.Reader, out io.Writer) (engine.Position, error) {
+// "resign" ends the game, "quit" stops. With bot set, the bot plays its side:
+// it moves as soon as it may act (first, in a phase where both may).
+func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation.Record, in io.Reader, out io.Writer, bot *terminalBot) (engine.Position, error) {
 	sides := g.Info().Sides
 	sc := bufio.NewScanner(in)
 	resolve := func() error {
@@ -72,8 +149,28 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 	}
 	fmt.Fprintf(out, "%s\n", intro)
 	for !pos.Result().Over() {
+		if bot != nil && engine.Acts(pos, bot.side) {
+			m, err := bot.move(pos)
+			if err != nil {
+				return pos, fmt.Errorf("the bot: %w", err)
+			}
+			next, err := pos.Apply(bot.side, m)
+			if err != nil {
+				return pos, fmt.Errorf("the bot's move %s: %w", m, err)
+			}
+			fmt.Fprintf(out, "%s (bot, level %d): %s\n", sides[bot.side], bot.level, m)
+			rec.Add(bot.side, m.String())
+			pos = next
+			if err := resolve(); err != nil {
+				return pos, err
+			}
+			continue
+		}
 		fmt.Fprint(out, pos.ASCII())
 		players := pos.ToMove()
+		if bot != nil {
+			players = slices.DeleteFunc(slices.Clone(players), func(p engine.Player) bool { return p == bot.side })
+		}
 		names := make([]string, len(players))
 		for i, p := range players {
 			names[i] = sides[p]
@@ -103,6 +200,9 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 			return pos, nil
 		}
 		p, move, err := actor(pos, sides, line)
+		if err == nil && bot != nil && p == bot.side {
+			err = fmt.Errorf("%s is the bot's side", sides[p])
+		}
 		if err == nil {
 			var next engine.Position
 			var m engine.Move

@@ -85,6 +85,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		AuthServID:        cfg.Club.AuthservID,
 		RateLimit:         cfg.Club.RateLimit,
 		SiteURL:           cfg.Site.URL,
+		Bot:               cfg.Bots.options(),
 		Now:               cfg.now,
 		Log:               log,
 	})
@@ -127,5 +128,6 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if cfg.Site.Out != "" {
 		d.site = newSitePublisher(db, cfg, log)
 	}
+	d.bot = svc.NewBot(d.changed)
 	return d, nil
 }

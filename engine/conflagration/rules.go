@@ -122,17 +122,26 @@ func (g *geom) joined(b *board, f, t int8, col uint8, limit int) int {
 }
 
 // gen generates the moves of one side: the board with its groups labelled
-// once (R4), so R5's test is mostly a sum of group sizes.
+// once (R4), so R5's test is mostly a sum of group sizes. It lives on the
+// stack of generate: a move list is made for every position a playout
+// passes.
 type gen struct {
 	g    *geom
 	b    *board
 	col  uint8
-	comp [maxCells]int8 // group of each piece of col, -1 elsewhere
-	size [maxCells]int  // size of each group
+	comp [maxCells]int8  // group of each piece of col, -1 elsewhere
+	size [maxCells]uint8 // size of each group (at most maxCells)
+	adj  [maxCells]neighbours
 }
 
 func newGen(g *geom, b *board, col uint8) *gen {
-	x := &gen{g: g, b: b, col: col}
+	x := &gen{}
+	x.init(g, b, col)
+	return x
+}
+
+func (x *gen) init(g *geom, b *board, col uint8) {
+	x.g, x.b, x.col = g, b, col
 	for i := range x.comp {
 		x.comp[i] = -1
 	}
@@ -157,40 +166,67 @@ func newGen(g *geom, b *board, col uint8) *gen {
 				}
 			}
 		}
-		x.size[id] = n
+		x.size[id] = uint8(n)
 		id++
 	}
-	return x
 }
 
 // grows is R5's test: the piece on f may stop on the empty cell t when its
-// new group would be strictly larger than its old one (D >= O).
+// new group would be strictly larger than its old one (D >= O). D sums the
+// other groups next to t, plus whatever of the mover's own group touches t
+// once the mover has left f. That part has at most O-1 pieces, so it needs
+// counting (a flood fill: without the mover the group may split) only
+// when the other groups alone fall short but reach at least one piece.
 func (x *gen) grows(f, t int8) bool {
+	a := x.around(t)
 	own := x.comp[f]
-	o := x.size[own]
-	var ids [numDirs]int8
-	k, d := 0, 0
+	o := int(x.size[own])
+	d := int(a.sum)
+	hasOwn := false
+	for _, id := range a.ids[:a.n-1] {
+		hasOwn = hasOwn || id == own
+	}
+	if hasOwn {
+		d -= o
+	}
+	if d >= o || d == 0 || !hasOwn {
+		return d >= o
+	}
 	for _, y := range x.g.nb[t] {
-		if y < 0 || y == f || x.b[y] != x.col {
+		if y >= 0 && y != f && x.comp[y] == own {
+			return x.g.joined(x.b, f, t, x.col, o) >= o
+		}
+	}
+	return false // the own group touched t only through f
+}
+
+// around returns the groups of col next to the empty cell t, worked out
+// once per cell: a cell is reached by up to six pieces.
+func (x *gen) around(t int8) *neighbours {
+	a := &x.adj[t]
+	if a.n > 0 {
+		return a
+	}
+	a.n = 1
+	for _, y := range x.g.nb[t] {
+		if y < 0 || x.b[y] != x.col {
 			continue
 		}
 		id := x.comp[y]
-		if id == own {
-			// Part of the mover's own group: without the mover it may have
-			// split, so count by flood fill, never through f.
-			return x.g.joined(x.b, f, t, x.col, o) >= o
-		}
-		seen := false
-		for _, j := range ids[:k] {
-			seen = seen || j == id
-		}
-		if !seen {
-			ids[k] = id
-			k++
-			d += x.size[id]
+		if !slices.Contains(a.ids[:a.n-1], id) {
+			a.ids[a.n-1] = id
+			a.n++
+			a.sum += x.size[id]
 		}
 	}
-	return d >= o
+	return a
+}
+
+// neighbours are the distinct groups next to an empty cell.
+type neighbours struct {
+	n   int8 // 1 + how many groups; 0 while not worked out
+	sum uint8
+	ids [numDirs]int8
 }
 
 // steps appends the step-joins (R5) of the piece on f.
@@ -214,6 +250,26 @@ func (x *gen) captures(f int8, out []mv) []mv {
 				out = append(out, mv{f, t, true})
 			}
 			break
+		}
+	}
+	return out
+}
+
+// stepsAndCaptures appends the step-joins and the slide-captures of the
+// piece on f, in one walk along each of the six lines: the conflagration
+// ruleset allows both freely.
+func (x *gen) stepsAndCaptures(f int8, out []mv) []mv {
+	for d := 0; d < numDirs; d++ {
+		ray := x.g.ray[f][d]
+		i := 0
+		for i < len(ray) && x.b[ray[i]] == empty {
+			i++
+		}
+		if i > 0 && x.grows(f, ray[0]) {
+			out = append(out, mv{f, ray[0], false})
+		}
+		if i < len(ray) && x.b[ray[i]] != x.col {
+			out = append(out, mv{f, ray[i], true})
 		}
 	}
 	return out
@@ -274,8 +330,7 @@ func (x *gen) moseys(f int8, out []mv) []mv {
 func (x *gen) pieceMoves(rs ruleset, f int8, out []mv) []mv {
 	switch rs {
 	case rsConflagration:
-		out = x.steps(f, out)
-		return x.captures(f, out)
+		return x.stepsAndCaptures(f, out)
 	case rsFirestorm, rsKeepARiding:
 		n := len(out)
 		out = x.steps(f, out)
@@ -306,7 +361,8 @@ func (x *gen) pieceMoves(rs ruleset, f int8, out []mv) []mv {
 // board's cells (Legal sorts them by text). A side without pieces has none
 // (R10).
 func (g *geom) generate(rs ruleset, b *board, col uint8) []mv {
-	x := newGen(g, b, col)
+	var x gen
+	x.init(g, b, col)
 	var buf [256]mv
 	out := buf[:0]
 	for f := 0; f < g.n; f++ {

@@ -541,3 +541,22 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	start, _ := Game{}.Start(engine.Config{})
 	enginetest.Playouts(b, start)
 }
+
+// The searcher's estimate follows R11: a Yellow Emperor with one open line
+// left and more dead pieces on its board is behind, one walled in further
+// more so; the setup is even.
+func TestEvaluateFollowsTheWalls(t *testing.T) {
+	open := parse(t, "standard nobles=ygb CgNbCyCr/CbNgCgHr/nyNbCyNy/EyngCbCr EbCbCbNb/HgCrCyCg/CyNgNyNb/CgCrNyNg move1 9 2:b4-a4 -")
+	closed := parse(t, "standard nobles=ygb CgNbCyCr/CbNgCgHr/nynbCyNy/EyngCbCr EbCbCbNb/HgCrCyCg/CyNgNyNb/CgCrNyNg move1 9 2:b4-a4 -")
+	a, b := open.(*Position).Evaluate(yellow1), closed.(*Position).Evaluate(yellow1)
+	if !(b < a && a < 0.5) {
+		t.Errorf("Yellow's share: %.3f with one line open, %.3f walled in; want both under 1/2, the second lower", a, b)
+	}
+	if s := open.(*Position).Evaluate(yellow1) + open.(*Position).Evaluate(blue2); s < 0.999 || s > 1.001 {
+		t.Errorf("the shares sum to %v", s)
+	}
+	start, _ := Game{}.Start(engine.Config{})
+	if v := start.(*Position).Evaluate(yellow1); v != 0.5 {
+		t.Errorf("setup: %v, want 0.5", v)
+	}
+}

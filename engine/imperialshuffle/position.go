@@ -274,18 +274,7 @@ func (p *Position) shift(pl engine.Player, e, d int) (r shiftResult, ok bool) {
 func (p *Position) hasStep(pl engine.Player) bool {
 	e := p.emperor(pl)
 	for d := 0; d < 8; d++ {
-		to := step(e, d)
-		if to < 0 {
-			continue
-		}
-		ok := true
-		for s := to; s >= 0; s = step(s, d) {
-			if p.board[pl][s].dead() {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if p.canStep(pl, e, d) {
 			return true
 		}
 	}

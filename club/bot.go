@@ -1,0 +1,300 @@
+package club
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/engine"
+	"postal/engine/search"
+	"postal/mailer"
+)
+
+// BotOptions configure the club's built-in opponent (issue 19): a player
+// of every game, which anyone may challenge by name ("challenge bot GAME
+// [RULESET] [level N]") and which may take open challenges. The zero value
+// of each field says what it does when unset.
+type BotOptions struct {
+	// Name is the bot's player name; "bot" when empty. A person registered
+	// under that name keeps it: the bot does not play then, and says so in
+	// the log.
+	Name string
+	// Level is the level of a challenge that names none, and of the open
+	// challenges the bot takes; 0 means search.DefaultLevel.
+	Level int
+	// MaxLevel is the strongest level a challenge may ask for; 0 means
+	// search.MaxLevel.
+	MaxLevel int
+	// Iterations, when set, replaces the playouts a move of each level
+	// thinks, weakest first; levels past its end keep search's. Nil keeps
+	// every level as the strength table measured it.
+	Iterations []int
+	// MaxTime caps the thought on one move (its best move so far is
+	// played then, which is no longer reproducible); 0 means no cap: the
+	// level's playouts alone bound it.
+	MaxTime time.Duration
+	// AtOnce is how many games the bot thinks about at once, each on one
+	// core; 0 means half of GOMAXPROCS, at least one. Further games wait
+	// their turn.
+	AtOnce int
+	// MaxGames is how many games the bot plays at once; a challenge past
+	// it is refused, and no open challenge taken. 0 means no limit.
+	MaxGames int
+	// TakeOpen is how long an open challenge waits for a person before
+	// the bot takes it; 0 means the bot takes none.
+	TakeOpen time.Duration
+}
+
+// botName is the bot's player name.
+func (o *BotOptions) name() string {
+	if o.Name == "" {
+		return "bot"
+	}
+	return strings.ToLower(o.Name)
+}
+
+func (o *BotOptions) level() int {
+	if o.Level == 0 {
+		return search.DefaultLevel
+	}
+	return o.Level
+}
+
+func (o *BotOptions) maxLevel() int {
+	if o.MaxLevel == 0 || o.MaxLevel > search.MaxLevel {
+		return search.MaxLevel
+	}
+	return o.MaxLevel
+}
+
+func (o *BotOptions) atOnce() int {
+	if o.AtOnce > 0 {
+		return o.AtOnce
+	}
+	return max(1, runtime.GOMAXPROCS(0)/2)
+}
+
+// search is the searcher's budget for a move of game at ply, at level.
+// The seed depends on the game and the ply only, so the bot chooses the
+// same move again after a restart (unless MaxTime cut it short).
+func (o *BotOptions) search(game int64, ply, level int) search.Options {
+	opt := search.Options{Level: level, MaxTime: o.MaxTime, Seed: uint64(game)*0x9e3779b97f4a7c15 ^ uint64(ply)}
+	if level >= 1 && level <= len(o.Iterations) && o.Iterations[level-1] > 0 {
+		opt.Iterations = o.Iterations[level-1]
+	}
+	return opt
+}
+
+// botAddress is the bot's address in the players table: a plus-address of
+// the club's own, which no person can register and postal never mails
+// (mail from it would be postal's own, and never answered).
+func (s *Service) botAddress() string {
+	return s.local + s.opt.TokenSeparator + "bot." + s.opt.Bot.name() + "@" + s.host
+}
+
+// isBot reports whether p is the club's bot.
+func (s *Service) isBot(p *archive.Player) bool {
+	return p != nil && s.opt.Bot != nil && p.Address == s.botAddress()
+}
+
+// errBotName is the bot's name taken by a person.
+var errBotName = errors.New("club: the bot's name belongs to a registered player: choose another bots.name")
+
+// botPlayer returns the bot's player, registering it on first need.
+func (s *Service) botPlayer(tx *archive.Tx, now time.Time) (*archive.Player, error) {
+	p, err := tx.PlayerByName(s.opt.Bot.name())
+	switch {
+	case err == nil && s.isBot(p):
+		return p, nil
+	case err == nil:
+		return nil, errBotName
+	case !errors.Is(err, archive.ErrNotFound):
+		return nil, err
+	}
+	// Its key is never told: the bot sends no mail.
+	return tx.AddPlayer(s.opt.Bot.name(), s.botAddress(), hashKey(archive.NewSecret(20)), now)
+}
+
+// botTurn is what the club's bot must do: move in game at ply as side,
+// at level, from pos.
+type botTurn struct {
+	game  int64
+	ply   int
+	side  engine.Player
+	level int
+	pos   engine.Position
+}
+
+// botChallenge checks a challenge to the bot at level (0: the default)
+// before it is made: the bot is on, plays at that level and has room for
+// another game. It returns the level to play at.
+func (h *handling) botChallenge(bot *archive.Player, level int) (int, error) {
+	o := h.s.opt.Bot
+	if level == 0 {
+		level = o.level()
+	}
+	if level < 1 || level > o.maxLevel() {
+		return 0, refuse(fmt.Sprintf("%s plays at levels 1 to %d, not %d", bot.Name, o.maxLevel(), level), "Level 1 is the weakest.")
+	}
+	if o.MaxGames > 0 {
+		games, err := h.tx.GamesOf(bot.ID)
+		if err != nil {
+			return 0, err
+		}
+		if len(games) >= o.MaxGames {
+			return 0, refuse(fmt.Sprintf("%s plays as many games as it may (%d)", bot.Name, len(games)), "Try again when one of them has ended.")
+		}
+	}
+	return level, nil
+}
+
+// botAccepts starts the game of challenge ch at once, the bot accepting
+// it at level, and answers the challenger with the board.
+func (h *handling) botAccepts(bot *archive.Player, ch *archive.Challenge, level int) (section, error) {
+	gs, err := h.startGame(ch, bot)
+	if err != nil {
+		return section{}, err
+	}
+	if err := h.tx.SetBotLevel(gs.row.ID, level); err != nil {
+		return section{}, err
+	}
+	sec, err := h.started(gs, h.actor)
+	if err != nil {
+		return section{}, err
+	}
+	intro := fmt.Sprintf("%s accepted at once and plays at level %d of %d.", bot.Name, level, search.MaxLevel)
+	if engine.Acts(gs.pos, gs.side(bot)) {
+		intro += " It moves first: its move comes by mail, usually within seconds."
+	}
+	sec.Lines = append([]string{intro}, sec.Lines...)
+	return sec, nil
+}
+
+// botTurns lists the games where the bot must act now, and takes the open
+// challenges that waited TakeOpen for a person.
+func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
+	now := s.opt.Now().UTC()
+	var turns []botTurn
+	err := s.db.Tx(ctx, func(tx *archive.Tx) error {
+		h := &handling{s: s, tx: tx, in: &mailer.Inbound{}, now: now}
+		bot, err := s.botPlayer(tx, now)
+		if err != nil {
+			return err
+		}
+		h.actor = bot
+		if err := h.botTakesOpen(bot); err != nil {
+			return err
+		}
+		games, err := tx.GamesOf(bot.ID)
+		if err != nil {
+			return err
+		}
+		for _, row := range games {
+			gs, err := h.loadGame(row.ID)
+			if err != nil {
+				return err
+			}
+			side := gs.side(bot)
+			if !engine.Acts(gs.pos, side) {
+				if !row.Flagged.IsZero() {
+					// The opponent ran out of time and the club
+					// lets the winner claim: the bot claims, as a
+					// person would.
+					var ue *userError
+					if _, err := h.claim(row.ID); err != nil && !errors.As(err, &ue) {
+						return err
+					}
+				}
+				continue
+			}
+			level, err := tx.BotLevel(row.ID)
+			if err != nil {
+				return err
+			}
+			if level == 0 {
+				level = s.opt.Bot.level()
+			}
+			turns = append(turns, botTurn{game: row.ID, ply: gs.pos.Ply(), side: side, level: level, pos: gs.pos})
+		}
+		return h.flushNotices()
+	})
+	return turns, err
+}
+
+// botTakesOpen accepts, for the bot, the open challenges older than
+// TakeOpen, while it has room for more games.
+func (h *handling) botTakesOpen(bot *archive.Player) error {
+	o := h.s.opt.Bot
+	if o.TakeOpen <= 0 {
+		return nil
+	}
+	chs, err := h.tx.OpenChallenges(bot.ID)
+	if err != nil {
+		return err
+	}
+	for _, ch := range chs {
+		if ch.OpponentID != 0 || ch.OpponentAddr != "" || ch.ChallengerID == bot.ID || h.now.Sub(ch.Created) < o.TakeOpen {
+			continue
+		}
+		if _, err := h.botChallenge(bot, 0); err != nil {
+			var ue *userError
+			if errors.As(err, &ue) {
+				return nil // no room for more games
+			}
+			return err
+		}
+		gs, err := h.startGame(ch, bot)
+		if err != nil {
+			var ue *userError
+			if errors.As(err, &ue) {
+				h.s.log.Warn("club: the bot cannot take an open challenge", "challenge", ch.ID, "err", err)
+				continue
+			}
+			return err
+		}
+		if err := h.tx.SetBotLevel(gs.row.ID, o.level()); err != nil {
+			return err
+		}
+		h.s.log.Info("club: the bot took an open challenge", "game", gs.row.ID, "game_type", ch.Game)
+	}
+	return nil
+}
+
+// errStaleTurn is a bot move for a game that has moved on (a move made
+// before a restart, or the game ended meanwhile): it is not played.
+var errStaleTurn = errors.New("club: the game has moved on since the bot began to think")
+
+// botMove plays the bot's move in the game of t, through the path a
+// player's move by mail takes (the move log, the clock, the notices, the
+// game's end), provided the game is still where the bot found it: a move
+// for a ply already played is refused, so the bot's move counts once.
+func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
+	now := s.opt.Now().UTC()
+	return s.db.Tx(ctx, func(tx *archive.Tx) error {
+		h := &handling{s: s, tx: tx, in: &mailer.Inbound{}, now: now}
+		bot, err := s.botPlayer(tx, now)
+		if err != nil {
+			return err
+		}
+		h.actor = bot
+		gs, err := h.loadGame(t.game)
+		if err != nil {
+			return err
+		}
+		if gs.row.Status != archive.GameActive || gs.pos.Ply() != t.ply || gs.side(bot) != t.side || !engine.Acts(gs.pos, t.side) {
+			return errStaleTurn
+		}
+		next, m, err := engine.Play(gs.pos, t.side, move)
+		if err != nil {
+			return fmt.Errorf("club: the bot's move %s in game %d: %w", move, t.game, err)
+		}
+		if err := h.commit(gs, t.side, m.String(), next); err != nil {
+			return err
+		}
+		return h.flushNotices()
+	})
+}
