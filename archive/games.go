@@ -220,15 +220,47 @@ func (t *Tx) games(where string, args ...any) ([]*Game, error) {
 // Move is one applied move of a game, the log of record.
 type Move struct {
 	Ply       int // the ply the move made, from 1
-	Player    int // 0 first, 1 second, 2 chance
+	Player    int // the seat, as the engine numbers it: 0 first, 1 second; Chance
 	Text      string
 	MessageID string // the inbound message that carried it
 	At        time.Time
 }
 
+// Chance is Move.Player for the game's own draws: engine.Chance.
+const Chance = -1
+
+// storedChance is how the moves table stores Chance: 2, as every database
+// does since games had two players, and engine.Chance was 2. Seats from 2
+// on (games of more than two players) need a migration that rewrites it;
+// until then storedPlayer and loadedPlayer are the one place that maps it.
+const storedChance = 2
+
+// storedPlayer is the moves table's player column for the player p.
+func storedPlayer(p int) (int, error) {
+	switch {
+	case p == Chance:
+		return storedChance, nil
+	case p < 0 || p >= storedChance:
+		return 0, fmt.Errorf("archive: player %d cannot be stored: the moves table holds seats 0 and 1 and chance", p)
+	}
+	return p, nil
+}
+
+// loadedPlayer is the player whose moves table column is c.
+func loadedPlayer(c int) int {
+	if c == storedChance {
+		return Chance
+	}
+	return c
+}
+
 // AddMove appends a move to game's log.
 func (t *Tx) AddMove(gameID int64, m Move) error {
-	_, err := t.exec(`INSERT INTO moves (game_id, ply, player, move, message_id, at) VALUES (?, ?, ?, ?, ?, ?)`, gameID, m.Ply, m.Player, m.Text, m.MessageID, fmtTime(m.At))
+	player, err := storedPlayer(m.Player)
+	if err != nil {
+		return err
+	}
+	_, err = t.exec(`INSERT INTO moves (game_id, ply, player, move, message_id, at) VALUES (?, ?, ?, ?, ?, ?)`, gameID, m.Ply, player, m.Text, m.MessageID, fmtTime(m.At))
 	if err != nil {
 		return fmt.Errorf("archive: add move %d of game %d: %w", m.Ply, gameID, err)
 	}
@@ -249,6 +281,7 @@ func (t *Tx) Moves(gameID int64) ([]Move, error) {
 		if err := rows.Scan(&m.Ply, &m.Player, &m.Text, &m.MessageID, &at); err != nil {
 			return nil, err
 		}
+		m.Player = loadedPlayer(m.Player)
 		m.At = parseTime(at)
 		out = append(out, m)
 	}

@@ -82,7 +82,7 @@ func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) {
 			if line == "" {
 				return nil, fmt.Errorf("archive: game %d: a move without a player", id)
 			}
-			ms = append(ms, Move{Ply: len(ms) + 1, Player: int(line[0] - '0'), Text: line[1:]})
+			ms = append(ms, Move{Ply: len(ms) + 1, Player: loadedPlayer(int(line[0] - '0')), Text: line[1:]})
 		}
 		if len(ms) != n {
 			return nil, fmt.Errorf("archive: game %d: %d moves read, %d stored (a move holds a line break)", id, len(ms), n)
@@ -119,7 +119,11 @@ func (t *Tx) AddMoves(gameID int64, moves []Move) error {
 		n := min(len(moves), perStatement)
 		args := make([]any, 0, 6*n)
 		for _, m := range moves[:n] {
-			args = append(args, gameID, m.Ply, m.Player, m.Text, m.MessageID, fmtTime(m.At))
+			player, err := storedPlayer(m.Player)
+			if err != nil {
+				return err
+			}
+			args = append(args, gameID, m.Ply, player, m.Text, m.MessageID, fmtTime(m.At))
 		}
 		q := `INSERT INTO moves (game_id, ply, player, move, message_id, at) VALUES ` + strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?), ", n), ", ")
 		if _, err := t.exec(q, args...); err != nil {

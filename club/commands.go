@@ -282,6 +282,11 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 		ue.pre = describe(info)
 		return section{}, ue
 	}
+	if seats := info.Seats(cfg); len(seats) != 2 {
+		// The club's games have two players (archive.Game.Players) until
+		// it seats more (issue 20).
+		return section{}, refuse(fmt.Sprintf("the club does not host games of %d players yet", len(seats)), "Challenge to a ruleset of two players.\n"+describe(info))
+	}
 	ctl, err := h.s.challengeControl(c.Clock)
 	if err != nil {
 		return section{}, refuse(strings.TrimPrefix(err.Error(), "clock: "))

@@ -73,7 +73,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 					}
 					players[i] = name
 				}
-				rec, err := newRecord(row, players, byGame[row.ID], site)
+				rec, err := newRecord(row, players[:], byGame[row.ID], site)
 				if err != nil {
 					return err
 				}
@@ -112,7 +112,7 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 	if err != nil {
 		return nil, err
 	}
-	return newRecord(row, players, moves, site)
+	return newRecord(row, players[:], moves, site)
 }
 
 // newRecord makes the record of game row from its players' names and its
@@ -120,7 +120,7 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 // and the seed itself only once it is over: until then the seed is not even
 // in the record's memory, so nothing made from the record (mail, page,
 // download, search index) can show it.
-func newRecord(row *archive.Game, players [2]string, moves []archive.Move, site string) (*notation.Record, error) {
+func newRecord(row *archive.Game, players []string, moves []archive.Move, site string) (*notation.Record, error) {
 	cfg, err := parseConfig(row.Config, revealedSeed(row))
 	if err != nil {
 		return nil, permanent{fmt.Errorf("club: game %d: %w", row.ID, err)}

@@ -159,16 +159,17 @@ func (ix *index) summarize(g *Game, pos engine.Position) (*summary, error) {
 		if !validSlug(r.Game) {
 			return nil, fmt.Errorf("%w: game %d: bad game name %q", errBadGame, g.ID, r.Game)
 		}
-		t = &typeInfo{Info: engine.Info{Name: r.Game, Title: r.Game, Sides: [2]string{"First", "Second"}}}
+		t = &typeInfo{Info: engine.Info{Name: r.Game, Title: r.Game, Sides: []string{"First", "Second"}}}
 		ix.types[r.Game] = t
 	}
 	ruleset := r.Config.Ruleset
 	if ruleset == "" && len(t.Rulesets) > 0 {
 		ruleset = t.Rulesets[0].Name
 	}
-	s := &summary{ID: g.ID, Type: t, Ruleset: ix.intern(ruleset), Players: r.Players, Result: r.Result,
+	s := &summary{ID: g.ID, Type: t, Ruleset: ix.intern(ruleset), Result: r.Result,
 		Plies: max(g.Plies, len(r.Moves)), Started: g.Started, Updated: g.Updated, Finished: g.Finished, Deadline: g.Deadline,
 		TimeControl: ix.intern(timeControl(r.Tag("TimeControl")))}
+	copy(s.Players[:], r.Players)
 	if s.Result.Reason == "" {
 		s.Result.Reason = r.Tag("Termination")
 	}

@@ -207,7 +207,7 @@ func finished(s *summary) time.Time {
 }
 
 // moveList is the move list of a game page: a ply per item from the start
-// (item 0), its side as a class (p0, p1; p2 for chance), its text linking
+// (item 0), its side as a class (p0, p1, by seat; pc for chance), its text linking
 // to the ply. The viewer replays the game from it. Written here rather than
 // by the template: a long game has thousands of items, and the template
 // escaper took most of a full build.
@@ -216,12 +216,12 @@ func moveList(r *notation.Record) template.HTML {
 	b.Grow(64 + 48*len(r.Moves))
 	b.WriteString(`<li class="start"><a href="#ply-0">Start</a></li>` + "\n")
 	for i, m := range r.Moves {
-		p := m.Player
-		if p != engine.First && p != engine.Second {
-			p = engine.Chance
+		class := "pc"
+		if m.Player >= 0 {
+			class = "p" + strconv.Itoa(int(m.Player))
 		}
 		n := strconv.Itoa(i + 1)
-		b.WriteString(`<li class="p` + strconv.Itoa(int(p)) + `"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
+		b.WriteString(`<li class="` + class + `"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
 		if m.Comment != "" {
 			b.WriteString(` <span class="comment">` + html.EscapeString(m.Comment) + `</span>`)
 		}

@@ -18,7 +18,7 @@ const (
 
 // resultsPlot is a bar per outcome of the finished games: wins of each side,
 // draws, and games ended otherwise when there are any.
-func resultsPlot(sides [2]string, counts [4]int) template.HTML {
+func resultsPlot(sides []string, counts [4]int) template.HTML {
 	labels := []string{sides[0] + " won", sides[1] + " won", "Drawn", "Other"}
 	n := 4
 	if counts[3] == 0 {

@@ -204,7 +204,10 @@ func variants(names []string) (kinds, error) {
 		info := g.Info()
 		var rs []string
 		for _, r := range info.Rulesets {
-			rs = append(rs, r.Name)
+			// The archive's games have two players (Game.Players).
+			if len(info.Seats(engine.Config{Ruleset: r.Name})) == 2 {
+				rs = append(rs, r.Name)
+			}
 		}
 		out = append(out, struct {
 			info     engine.Info

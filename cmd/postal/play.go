@@ -30,7 +30,7 @@ func runPlay(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: [2]string{g.Info().Sides[0], g.Info().Sides[1]}}
+	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: g.Info().Seats(cfg)}
 	end, err := playTerminal(g, start, cfg.Seed, rec, os.Stdin, w)
 	if err != nil {
 		return err
@@ -46,9 +46,10 @@ func runPlay(args []string, w io.Writer) error {
 
 // playTerminal runs the game on in/out: the board after every move, illegal
 // input answered with the reason and the legal moves. "moves" lists them,
-// "resign" ends the game, "quit" stops.
+// "resign" ends the game (in a game of more than two players, the player to
+// move leaves it and the others play on), "quit" stops.
 func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation.Record, in io.Reader, out io.Writer) (engine.Position, error) {
-	sides := g.Info().Sides
+	sides := g.Info().Seats(rec.Config)
 	sc := bufio.NewScanner(in)
 	resolve := func() error {
 		next, steps, err := engine.ResolveChance(pos, seed)
@@ -67,6 +68,9 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 	}
 	intro := fmt.Sprintf("%s: type a move (\"moves\" lists the legal ones), \"resign\" or \"quit\".\n", g.Info().Title)
 	help := intro + "When both players may act, write SIDE: MOVE (first: or second: will do).\n"
+	if _, leaver := pos.(engine.Leaver); leaver {
+		help = intro + "Any player may leave the game at any time: SIDE: resign.\n"
+	}
 	if u := g.Info().Unlisted; u != "" {
 		help += "Also accepted, not listed: " + u + ".\n"
 	}
@@ -97,6 +101,10 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 			}
 			continue
 		case "resign":
+			if _, leaver := pos.(engine.Leaver); leaver {
+				line = sides[players[0]] + ": resign" // the others play on
+				break
+			}
 			loser := players[0]
 			rec.Result = engine.Result{Kind: engine.Win, Winner: loser.Other(), Reason: sides[loser] + " resigned"}
 			fmt.Fprintf(out, "%s %s\n", rec.Result.Score(), rec.Result.Reason)

@@ -20,7 +20,7 @@ func diceRecord(t *testing.T, seed uint64) *notation.Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &notation.Record{Game: "initiative", Config: cfg, Players: [2]string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(9, seed)}
+	rec := &notation.Record{Game: "initiative", Config: cfg, Players: []string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(9, seed)}
 	rec.SetTag("Round", "9")
 	for len(rec.Moves) < 30 && !pos.Result().Over() {
 		next, steps, err := engine.ResolveChance(pos, seed)

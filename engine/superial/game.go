@@ -29,7 +29,7 @@ func (Game) Info() engine.Info {
 		Name:        "superial-chess",
 		Title:       "Superial Chess",
 		Description: "Cubes that push, hop and slash on a checkers board; captured cubes change team.",
-		Sides:       [2]string{"White", "Black"},
+		Sides: []string{"White", "Black"},
 		Rulesets: []engine.Ruleset{
 			{Name: "classic", Description: "The classic game (6x6, or 8x8 and 10x10 with the size option)."},
 			{Name: "random", Description: "Each player may spend random moves: the cube is thrown for a square and a face (6x6 only)."},

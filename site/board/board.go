@@ -34,7 +34,7 @@ func Picture(pos engine.Position, final string) *picture.Picture {
 
 // ResultText says a result for people, with the sides' names: "White won
 // (resigned)", "Draw (agreed)"; "" while the game goes on.
-func ResultText(r engine.Result, sides [2]string) string {
+func ResultText(r engine.Result, sides []string) string {
 	var s string
 	switch {
 	case r.Kind == engine.Draw:
