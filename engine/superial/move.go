@@ -144,9 +144,10 @@ func appendMove(b []byte, from sq, legs []leg, aspect int) []byte {
 // maxLegs bounds a chain in the notation: no chain lands on a square twice.
 const maxLegs = maxN * maxN
 
-// parseMove reads a move of player p on an n x n board. It checks form only
-// (squares on the board, punctuation); case does not matter and surrounding
-// spaces are ignored.
+// parseMove reads a move of player p on an n x n board: a chance outcome
+// (the throws) for engine.Chance. It checks form only (squares on the
+// board, punctuation), not whether p is a player of the game; case does not
+// matter and surrounding spaces are ignored.
 func parseMove(n int8, p engine.Player, text string) (Move, error) {
 	r, word, err := newReader(text, n)
 	if err != nil {
@@ -187,9 +188,6 @@ func parseMove(n int8, p engine.Player, text string) (Move, error) {
 			return Move{}, engine.Syntax(text, i, "random moves are thrown on the 6x6 board only (R11)")
 		}
 		return newThrow(s, team, a), nil
-	}
-	if p != engine.First && p != engine.Second {
-		return Move{}, engine.Syntax(text, i, "no such player")
 	}
 	if word == "random" {
 		return randomMove, nil

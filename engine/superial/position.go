@@ -75,6 +75,17 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 		slices.SortFunc(out, func(a, b engine.Move) int { return strings.Compare(a.String(), b.String()) })
 		return out
 	}
+	var extra []*Move
+	if p.left[p.side] > 0 {
+		extra = append(extra, &randomMove)
+	}
+	return p.b.legal(int(p.side), extra...)
+}
+
+// legal lists the moves of the pieces of team t sorted by their text (R5-R9):
+// every stopping point of every chain, with each aspect change R5 allows,
+// and the aspect changes alone; extra moves join them.
+func (b *board) legal(t int, extra ...*Move) []engine.Move {
 	// The moves share one string of texts. They carry no legs: Apply reads
 	// them from the text of the one move played.
 	var (
@@ -84,7 +95,7 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 	)
 	// plain[k] is where the text of the last listed chain of k legs lies.
 	plain := make([][2]int, 8)
-	p.b.gen(int(p.side), func(from sq, ls []leg, aspect int) bool {
+	b.gen(t, func(from sq, ls []leg, aspect int) bool {
 		start := len(text)
 		kind := kindMove
 		if ls == nil {
@@ -123,16 +134,14 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 	})
 	// text is never written again: the strings may share its bytes.
 	all := unsafe.String(unsafe.SliceData(text), len(text))
-	ptrs := make([]*Move, len(ms), len(ms)+1)
+	ptrs := make([]*Move, len(ms), len(ms)+len(extra))
 	prev := int32(0)
 	for i := range ms {
 		ms[i].text = all[prev:ends[i]]
 		prev = ends[i]
 		ptrs[i] = &ms[i]
 	}
-	if p.left[p.side] > 0 {
-		ptrs = append(ptrs, &randomMove)
-	}
+	ptrs = append(ptrs, extra...)
 	// gen lists the moves in the order of their texts on boards up to 8x8,
 	// not on 10x10 (a1=x sorts after a10-a9).
 	if !slices.IsSortedFunc(ptrs, cmpMoves) {
@@ -167,6 +176,9 @@ func (p *Position) Sample(src *rand.Rand) engine.Move {
 
 // ParseMove reads the text of a move of pl (form only).
 func (p *Position) ParseMove(pl engine.Player, text string) (engine.Move, error) {
+	if pl != engine.Chance && pl != engine.First && pl != engine.Second {
+		return nil, engine.Syntax(text, 0, "no such player")
+	}
 	m, err := parseMove(p.b.n, pl, text)
 	if err != nil {
 		return nil, err
@@ -183,16 +195,8 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 	if !ok {
 		return nil, engine.Illegal(m.String(), "not a Superial Chess move")
 	}
-	if mv.kind == kindMove && mv.legs == nil {
-		// A listed move: its legs are in its text.
-		full, err := parseMove(p.b.n, engine.First, mv.text)
-		if err != nil {
-			return nil, engine.Illegal(mv.text, "not a move of this board")
-		}
-		mv = full
-	}
-	// A move parsed for another board size may name squares off this board.
-	if err := p.onBoard(mv); err != nil {
+	mv, err := p.b.complete(mv)
+	if err != nil {
 		return nil, err
 	}
 	next := *p
@@ -233,36 +237,15 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		next.last = mv.text
 		next.hist = nil
 		return &next, nil
-	case kindAspect:
-		c, err := p.own(mv, mv.from)
+	default:
+		last, reset, err := next.b.turn(int(p.side), sideNames[:], mv)
 		if err != nil {
 			return nil, err
 		}
-		if teamColor(mv.from, c.team()) {
-			return nil, engine.Illegal(mv.text, "%s stands on its home color: only a piece off home may change aspect (R5)", mv.from)
-		}
-		if int(mv.aspect) == c.aspect() {
-			return nil, engine.Illegal(mv.text, "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
-		}
-		next.b.set(mv.from, piece(c.team(), int(mv.aspect)))
-		next.quiet = 0
-		next.last = mv.text
-	case kindMove:
-		if _, err := p.own(mv, mv.from); err != nil {
-			return nil, err
-		}
-		captures := 0
-		canon, _, _, err := next.b.playCube(int(p.side), mv, func(s sq) {
-			next.b.set(s, piece(int(p.side), next.b.at(s).aspect())) // R4: the cube turns to the other team
-			captures++
-		})
-		if err != nil {
-			return nil, err
-		}
-		if captures > 0 || mv.aspect >= 0 {
+		if reset {
 			next.quiet = 0
 		}
-		next.last = canon.text
+		next.last = last
 	}
 	next.hist = &histNode{h: p.hash(), prev: p.hist}
 	next.side = 1 - p.side
@@ -270,40 +253,73 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 	return &next, nil
 }
 
-// onBoard checks the squares of mv against the board size.
-func (p *Position) onBoard(mv Move) error {
+// complete returns mv read in full and checked against the board's size:
+// a listed move carries its legs in its text only, and a move parsed for
+// another board size may name squares off this board.
+func (b *board) complete(mv Move) (Move, error) {
+	if mv.kind == kindMove && mv.legs == nil {
+		full, err := parseMove(b.n, engine.First, mv.text)
+		if err != nil {
+			return Move{}, engine.Illegal(mv.text, "not a move of this board")
+		}
+		mv = full
+	}
 	check := func(s sq) error {
-		if s != noSq && !p.b.on(s) {
-			return engine.Illegal(mv.text, "%s is not on the %dx%d board", s, p.b.n, p.b.n)
+		if s != noSq && !b.on(s) {
+			return engine.Illegal(mv.text, "%s is not on the %dx%d board", s, b.n, b.n)
 		}
 		return nil
 	}
 	if mv.kind == kindMove || mv.kind == kindAspect || mv.kind == kindThrow {
 		if err := check(mv.from); err != nil {
-			return err
+			return Move{}, err
 		}
 	}
 	for _, l := range mv.legs {
 		if err := check(l.to); err != nil {
-			return err
+			return Move{}, err
 		}
 		if err := check(l.via); err != nil {
-			return err
+			return Move{}, err
 		}
 	}
-	return nil
+	return mv, nil
 }
 
-// own returns the piece of the player to move on s.
-func (p *Position) own(mv Move, s sq) (cell, error) {
-	c := p.b.at(s)
-	if c == 0 {
-		return 0, engine.Illegal(mv.text, "there is no piece on %s", s)
+// turn plays on b the piece's move or aspect change mv of team t, whose
+// owners are called names: the rules of a turn of cubes (R5-R9), for every
+// ruleset of cubes against cubes (R13b-R13c: a captured cube passes to its
+// capturer). It returns the canonical text of the move, and whether it
+// captured or changed an aspect, which the draw rules count.
+func (b *board) turn(t int, names []string, mv Move) (string, bool, error) {
+	c := b.at(mv.from)
+	switch {
+	case mv.kind != kindMove && mv.kind != kindAspect:
+		return "", false, engine.Illegal(mv.text, "not the move of a piece")
+	case c == 0:
+		return "", false, engine.Illegal(mv.text, "there is no piece on %s", mv.from)
+	case c.team() != t:
+		return "", false, engine.Illegal(mv.text, "the piece on %s is %s's", mv.from, names[c.team()])
 	}
-	if c.team() != int(p.side) {
-		return 0, engine.Illegal(mv.text, "the piece on %s is %s's", s, sideNames[c.team()])
+	if mv.kind == kindAspect {
+		if teamColor(mv.from, t) {
+			return "", false, engine.Illegal(mv.text, "%s stands on its home color: only a piece off home may change aspect (R5)", mv.from)
+		}
+		if int(mv.aspect) == c.aspect() {
+			return "", false, engine.Illegal(mv.text, "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
+		}
+		b.set(mv.from, piece(t, int(mv.aspect)))
+		return mv.text, true, nil
 	}
-	return c, nil
+	captures := 0
+	canon, _, _, err := b.playCube(t, mv, func(s sq) {
+		b.set(s, piece(t, b.at(s).aspect())) // R4, R13c: the cube turns to the capturer
+		captures++
+	})
+	if err != nil {
+		return "", false, err
+	}
+	return canon.text, captures > 0 || mv.aspect >= 0, nil
 }
 
 func abs8(x int8) int8 {
@@ -367,20 +383,23 @@ func (p *Position) finish() {
 
 // hasTurn reports whether the side to move has a legal turn (R10).
 func (p *Position) hasTurn() bool {
-	if p.left[p.side] > 0 {
-		return true
-	}
-	n := p.b.n
+	return p.left[p.side] > 0 || p.b.hasTurn(int(p.side))
+}
+
+// hasTurn reports whether team t has a move or an aspect change (R10,
+// R13d).
+func (b *board) hasTurn(t int) bool {
+	n := b.n
 	for r := int8(0); r < n; r++ {
 		for f := int8(0); f < n; f++ {
 			s := sq{f, r}
-			if c := p.b.at(s); c != 0 && c.team() == int(p.side) && !teamColor(s, c.team()) {
+			if c := b.at(s); c != 0 && c.team() == t && !teamColor(s, t) {
 				return true // an aspect change alone (R5)
 			}
 		}
 	}
 	found := false
-	p.b.gen(int(p.side), func(sq, []leg, int) bool {
+	b.gen(t, func(sq, []leg, int) bool {
 		found = true
 		return false
 	})

@@ -1,0 +1,125 @@
+package notation_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"postal/engine"
+	"postal/notation"
+)
+
+// fourPlayers plays a game of Superial Chess for four (R13-R13f) by the
+// moves given as "Side: move", each read as the records read them.
+func fourPlayers(t *testing.T, moves ...string) (*notation.Record, engine.Position) {
+	t.Helper()
+	cfg := engine.Config{Ruleset: "multiplayer", Options: map[string]string{"players": "4"}}
+	g, cfg, pos, err := engine.New("superial-chess", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &notation.Record{Game: "superial-chess", Config: cfg, Players: []string{"alice", "bob", "carol", "dave"}}
+	seats := g.Info().Seats(cfg)
+	for _, mv := range moves {
+		side, text, _ := strings.Cut(mv, ": ")
+		p := engine.Player(slices.Index(seats, side))
+		next, m, err := engine.Play(pos, p, text)
+		if err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+		rec.Add(p, m.String())
+		pos = next
+	}
+	rec.Result = pos.Result()
+	return rec, pos
+}
+
+// A record of four players: a tag per side, every move with its side, the
+// players' leavings as their moves, the places as the result; it reads
+// back and replays to the same end.
+func TestRecordFourPlayers(t *testing.T) {
+	rec, end := fourPlayers(t, "South: d1-d2", "West: timeout", "North: c9-c8", "South: resign", "East: i4-h4", "East: resign")
+	if r := end.Result(); r.Score() != "3-4-1-2" || r.Reason != "East resigned" {
+		t.Fatalf("result %+v", r)
+	}
+	text := rec.String()
+	for _, want := range []string{
+		"[Ruleset \"multiplayer\"]\n[Options \"players=4\"]\n",
+		"[South \"alice\"]\n[West \"bob\"]\n[North \"carol\"]\n[East \"dave\"]\n",
+		"[Result \"3-4-1-2\"]\n[Termination \"East resigned\"]\n",
+		"\n1. South: d1-d2 2. West: timeout 3. North: c9-c8 4. South: resign\n5. East: i4-h4 6. East: resign 3-4-1-2\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("record lacks %q:\n%s", want, text)
+		}
+	}
+	back, err := notation.ReadRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.String() != text {
+		t.Errorf("write/read/write differs:\n%s\n%s", text, back.String())
+	}
+	if !slices.Equal(back.Players, []string{"alice", "bob", "carol", "dave"}) || !slices.Equal(back.Result.Places, []int{3, 4, 1, 2}) || back.Result.Winner != 2 {
+		t.Errorf("players %v, result %+v", back.Players, back.Result)
+	}
+	positions, err := back.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := positions[len(positions)-1]; last.String() != end.String() {
+		t.Errorf("replay ends at\n%s\nnot\n%s", last, end)
+	}
+}
+
+// The reader is lenient: moves without their side go to the next seat in
+// turn, seats by number; a record of three has no East.
+func TestRecordReadsPlayersByTurn(t *testing.T) {
+	text := `[Game "superial-chess"]
+[Ruleset "multiplayer"]
+[Options "players=3"]
+[south "ann"]
+[North "cy"]
+[Result "*"]
+
+1. d1-d2 2. a3-b3 3. 3: c9-c8 4. West: resign 5. f1-f2 *
+`
+	rec, err := notation.ReadRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rec.Players, []string{"ann", "", "cy"}) {
+		t.Errorf("players %q", rec.Players)
+	}
+	var seats []engine.Player
+	for _, m := range rec.Moves {
+		seats = append(seats, m.Player)
+	}
+	if !slices.Equal(seats, []engine.Player{0, 1, 2, 1, 2}) {
+		t.Errorf("seats %v", seats)
+	}
+	// The fifth move is South's, not North's as the reader guessed: the
+	// replay says so at that move.
+	_, err = rec.Replay()
+	var re *notation.ReplayError
+	if !errors.As(err, &re) || re.MoveNumber != 5 {
+		t.Errorf("replay: %v", err)
+	}
+	rec.Moves[4].Player = 0
+	if _, err := rec.Replay(); err != nil {
+		t.Errorf("replay: %v", err)
+	}
+	if !strings.Contains(rec.String(), "[South \"ann\"]\n[West \"\"]\n[North \"cy\"]\n[Result") {
+		t.Errorf("record:\n%s", rec)
+	}
+	for _, bad := range []string{
+		strings.Replace(text, "4. West", "4. East", 1),             // no East in a game of three
+		strings.Replace(text, `[Result "*"]`, `[Result "1-0"]`, 1), // a result of two
+		strings.Replace(text, `[Result "*"]`, `[Result "1-1-2"]`, 1),
+	} {
+		if _, err := notation.ReadRecord(bad); err == nil {
+			t.Errorf("read:\n%s", bad)
+		}
+	}
+}
