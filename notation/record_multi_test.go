@@ -2,6 +2,7 @@ package notation_test
 
 import (
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -121,5 +122,35 @@ func TestRecordReadsPlayersByTurn(t *testing.T) {
 		if _, err := notation.ReadRecord(bad); err == nil {
 			t.Errorf("read:\n%s", bad)
 		}
+	}
+}
+
+// The records docs/record-format.md shows in full read and replay, and
+// their results are the ones their moves reach.
+func TestRecordFormatExamples(t *testing.T) {
+	b, err := os.ReadFile("../docs/record-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, block := range strings.Split(string(b), "```") {
+		if i%2 == 0 || !strings.HasPrefix(strings.TrimSpace(block), "[Game") || strings.Contains(block, "...") {
+			continue
+		}
+		rec, err := notation.ReadRecord(block)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, block)
+		}
+		positions, err := rec.Replay()
+		if err != nil {
+			t.Fatalf("%v\n%s", err, block)
+		}
+		if end := positions[len(positions)-1].Result(); end.Score() != rec.Result.Score() || end.Reason != rec.Result.Reason {
+			t.Errorf("the moves end %s (%s), the record says %s (%s)", end.Score(), end.Reason, rec.Result.Score(), rec.Result.Reason)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Error("no whole record in docs/record-format.md")
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,7 +58,7 @@ func playMoves(g engine.Game, cfg engine.Config, pos engine.Position, moves []st
 	}
 	sides := g.Info().Seats(cfg)
 	for i, text := range moves {
-		p, move, err := actor(pos, sides, text)
+		p, move, err := actor(pos, g.Info(), sides, text)
 		if err != nil {
 			return nil, fmt.Errorf("move %d (%s): %w", i+1, text, err)
 		}
@@ -73,12 +74,16 @@ func playMoves(g engine.Game, cfg engine.Config, pos engine.Position, moves []st
 }
 
 // actor returns who plays text: the player named by a "side:" prefix (a
-// side of the game, first or second, or the seat's number from 1), else the
-// only player who may act.
-func actor(pos engine.Position, sides []string, text string) (engine.Player, string, error) {
+// side of the game, the seats of info configured as sides, first or
+// second, or the seat's number from 1), else the only player who may act.
+func actor(pos engine.Position, info engine.Info, sides []string, text string) (engine.Player, string, error) {
 	if head, rest, ok := strings.Cut(text, ":"); ok {
-		if p, ok := seatNamed(sides, strings.TrimSpace(head)); ok {
+		head = strings.TrimSpace(head)
+		if p, ok := seatNamed(sides, head); ok {
 			return p, strings.TrimSpace(rest), nil
+		}
+		if sideOfGame(info, head) {
+			return 0, "", fmt.Errorf("no such player: %s does not play in this game (the sides: %s)", head, strings.Join(sides, ", "))
 		}
 	}
 	players := pos.ToMove()
@@ -91,6 +96,15 @@ func actor(pos engine.Position, sides []string, text string) (engine.Player, str
 		return 0, "", fmt.Errorf("both players may act now: write SIDE: MOVE (first: or second: will do)")
 	}
 	return 0, "", fmt.Errorf("several players may act now: write SIDE: MOVE")
+}
+
+// sideOfGame reports whether name is a side of any ruleset of the game.
+func sideOfGame(info engine.Info, name string) bool {
+	all := slices.Clone(info.Sides)
+	for _, r := range info.Rulesets {
+		all = append(all, r.Sides...)
+	}
+	return slices.ContainsFunc(all, func(s string) bool { return strings.EqualFold(s, name) })
 }
 
 // seatNamed returns the seat called name: a side's name, first or second, or

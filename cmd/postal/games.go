@@ -119,5 +119,5 @@ func seatsOption(r engine.Ruleset) string {
 	if r.SeatsOption == "" {
 		return ""
 	}
-	return fmt.Sprintf("; the first %s of them play", r.SeatsOption)
+	return fmt.Sprintf("; option %s says how many play, the first ones", r.SeatsOption)
 }

@@ -110,7 +110,7 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 			fmt.Fprintf(out, "%s %s\n", rec.Result.Score(), rec.Result.Reason)
 			return pos, nil
 		}
-		p, move, err := actor(pos, sides, line)
+		p, move, err := actor(pos, g.Info(), sides, line)
 		if err == nil {
 			var next engine.Position
 			var m engine.Move

@@ -336,12 +336,12 @@ func (p *multiPosition) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move
 	if !engine.Acts(p, pl) {
 		return nil
 	}
-	return p.b.randomMove(int(p.side), rng)
+	return p.b.drawMove(int(p.side), rng)
 }
 
-// randomMove draws one of the moves of team t uniformly; nil when there is
+// drawMove draws one of the moves of team t uniformly; nil when there is
 // none.
-func (b *board) randomMove(t int, rng *rand.Rand) engine.Move {
+func (b *board) drawMove(t int, rng *rand.Rand) engine.Move {
 	n := 0
 	b.gen(t, func(sq, []leg, int) bool { n++; return true })
 	if n == 0 {
