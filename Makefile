@@ -24,7 +24,8 @@ test-long:
 test-integration:
 	$(GO) test -count=1 -tags integration -run Integration ./...
 
-# Engines (playouts/s), the site (full build of a generated SQLite archive
+# Engines (random playouts in plies/s, fast path and through Legal; the
+# bot's playouts/s), the site (full build of a generated SQLite archive
 # of 10,000 finished games and 1,000 in progress: time, bytes, page sizes;
 # update after one move at 1,100 and 11,000 games), the daemon serving that
 # archive (its full build, update after one move, RSS from /proc), mail

@@ -25,6 +25,12 @@
 //
 // Rules decide legality in one place, Apply; parsing turns text into a move
 // without judging it.
+//
+// Random playouts and the searcher (engine/search) use optional fast paths
+// a position may offer besides the contract: [RandomMover] draws a random
+// move without listing and sorting them all, [UnlistedSampler] draws moves
+// Legal does not list, [Evaluator] estimates a game cut short. Every one
+// falls back to the contract when a game lacks it.
 package engine
 
 import (
@@ -56,6 +62,20 @@ const (
 // back). It means nothing in a game of more players, nor for Chance.
 func (p Player) Other() Player { return 1 - p }
 
+// onePlayer holds Chance and the seats of every game (four at most), each
+// at its number plus one.
+var onePlayer = [...]Player{Chance, 0, 1, 2, 3}
+
+// Players returns the list of the one player p (a seat or Chance) for
+// ToMove, shared by every caller, so ToMove allocates nothing.
+func Players(p Player) []Player { return onePlayer[p+1 : p+2 : p+2] }
+
+var bothPlayers = []Player{First, Second}
+
+// BothPlayers returns First and Second, for ToMove in a simultaneous
+// phase; shared like [Players].
+func BothPlayers() []Player { return bothPlayers[:2:2] }
+
 // Move is one action as the game understands it. Its String is the canonical
 // notation: parsing it again yields an equal move.
 type Move interface {
@@ -72,7 +92,8 @@ type Position interface {
 
 	// ToMove lists the players who may act now, in a fixed order: one player
 	// usually, both in a simultaneous phase, [Chance] when the game must draw,
-	// none once the game is over.
+	// none once the game is over. The list may be shared (see [Players]):
+	// callers must not modify it.
 	ToMove() []Player
 
 	// Legal lists the legal moves of p in canonical order (sorted by their
@@ -283,6 +304,34 @@ func (r Result) Place(p Player) int {
 		return 2
 	}
 	return 0
+}
+
+// Shares returns each seat's share of a finished result, by seat, on one
+// scale for every number of players: the first place is worth 1, the last
+// 0, the places between evenly apart ((n-place)/(n-1) of n seats), and
+// players who share places split them evenly. Two players: a win 1 and a
+// loss 0, a draw 1/2 each; four: 1, 2/3, 1/3, 0. While the game goes on, the
+// players out have their shares and those still in 0. The searcher's
+// rewards and [Evaluator] use this scale.
+func (r Result) Shares() []float64 {
+	n := max(2, len(r.Places))
+	out := make([]float64, n)
+	for p := range out {
+		place := r.Place(Player(p))
+		if place == 0 {
+			continue
+		}
+		tied := 0
+		for q := range out {
+			if r.Place(Player(q)) == place {
+				tied++
+			}
+		}
+		// The tied players hold places place..place+tied-1: the mean of
+		// their worths.
+		out[p] = (float64(n-place) - float64(tied-1)/2) / float64(n-1)
+	}
+	return out
 }
 
 // Drawn returns the result of the game r is the state of, drawn now for

@@ -97,6 +97,47 @@ func TestScorePlaces(t *testing.T) {
 	}
 }
 
+// Shares put every result on one scale: first 1, last 0, shared places
+// split; two-player results as a win, a loss and a draw always counted.
+func TestShares(t *testing.T) {
+	for _, c := range []struct {
+		r    engine.Result
+		want []float64
+	}{
+		{engine.Result{Kind: engine.Win, Winner: engine.First}, []float64{1, 0}},
+		{engine.Result{Kind: engine.Win, Winner: engine.Second}, []float64{0, 1}},
+		{engine.Result{Kind: engine.Draw}, []float64{0.5, 0.5}},
+		{engine.Result{}, []float64{0, 0}},
+		{mustScore(t, "2-1-4-3"), []float64{2.0 / 3, 1, 0, 1.0 / 3}},
+		{mustScore(t, "1-3-2"), []float64{1, 0, 0.5}},
+		{mustScore(t, "1-1-3-4"), []float64{5.0 / 6, 5.0 / 6, 1.0 / 3, 0}},
+		{mustScore(t, "1-4-1-1"), []float64{2.0 / 3, 0, 2.0 / 3, 2.0 / 3}},
+		{mustScore(t, "1-2-2-2"), []float64{1, 1.0 / 3, 1.0 / 3, 1.0 / 3}},
+		{engine.Result{Places: []int{0, 4, 0, 3}}, []float64{0, 0, 0, 1.0 / 3}},
+	} {
+		got := c.r.Shares()
+		if len(got) != len(c.want) {
+			t.Errorf("%s: shares %v, want %v", c.r.Score(), got, c.want)
+			continue
+		}
+		for i := range got {
+			if d := got[i] - c.want[i]; d > 1e-12 || d < -1e-12 {
+				t.Errorf("%s %v: shares %v, want %v", c.r.Score(), c.r.Places, got, c.want)
+				break
+			}
+		}
+	}
+}
+
+func mustScore(t *testing.T, score string) engine.Result {
+	t.Helper()
+	r, err := engine.ParseScore(score, strings.Count(score, "-")+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func TestSeats(t *testing.T) {
 	info := engine.Info{
 		Sides: []string{"White", "Black"},

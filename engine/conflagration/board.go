@@ -3,6 +3,9 @@ package conflagration
 import (
 	"slices"
 	"strconv"
+	"sync"
+
+	"postal/engine"
 )
 
 // Directions (R2), counter-clockwise from east, as (row, column) steps:
@@ -48,6 +51,9 @@ type geom struct {
 	rank   []uint16
 	unrank []mv            // the move of each rank
 	start  [maxCells]uint8 // R3
+
+	boxOnce sync.Once
+	box     []engine.Move // every conceivable Move, boxed once: index as rank
 }
 
 var geoms = [7]*geom{4: newGeom(4), 5: newGeom(5), 6: newGeom(6)}
@@ -148,6 +154,22 @@ func (g *geom) at(r, c int) int8 {
 		return -1
 	}
 	return g.cell[r][c]
+}
+
+// boxed returns m as an engine.Move without allocating: the playouts and
+// Legal hand out the same boxed values, made once per board on first need.
+func (g *geom) boxed(m mv) engine.Move {
+	g.boxOnce.Do(func() {
+		g.box = make([]engine.Move, len(g.rank))
+		for i := range g.box {
+			g.box[i] = g.toMove(mv{from: int8(i / 2 / g.n), to: int8(i / 2 % g.n), cap: i%2 == 1})
+		}
+	})
+	k := (int(m.from)*g.n + int(m.to)) * 2
+	if m.cap {
+		k++
+	}
+	return g.box[k]
 }
 
 // rankOf is the position of the move's text among all move texts.

@@ -22,7 +22,7 @@ type Position struct {
 	hasLast bool
 
 	once  sync.Once
-	moves []mv
+	moves []mv // unsorted
 }
 
 func colourOf(p engine.Player) uint8 {
@@ -189,7 +189,7 @@ func (p *Position) ToMove() []engine.Player {
 	if len(p.legal()) == 0 {
 		return nil
 	}
-	return []engine.Player{p.turn}
+	return engine.Players(p.turn)
 }
 
 // Legal lists the moves of pl, sorted by text.
@@ -202,10 +202,19 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 		return nil
 	}
 	out := make([]engine.Move, len(ms))
-	for i, m := range ms {
-		out[i] = p.g.toMove(m)
+	for i, m := range p.g.sorted(ms) {
+		out[i] = p.g.boxed(m)
 	}
 	return out
+}
+
+// RandomMove draws one of pl's legal moves uniformly (engine.RandomMover).
+func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
+	ms := p.legal()
+	if pl != p.turn || len(ms) == 0 {
+		return nil
+	}
+	return p.g.boxed(ms[rng.IntN(len(ms))])
 }
 
 // ParseMove reads a move's text (form only).

@@ -302,8 +302,9 @@ func (x *gen) pieceMoves(rs ruleset, f int8, out []mv) []mv {
 	}
 }
 
-// generate lists every legal move of the side col, sorted by text. A side
-// without pieces has none (R10).
+// generate lists every legal move of the side col, in the order of the
+// board's cells (Legal sorts them by text). A side without pieces has none
+// (R10).
 func (g *geom) generate(rs ruleset, b *board, col uint8) []mv {
 	x := newGen(g, b, col)
 	var buf [256]mv
@@ -316,12 +317,18 @@ func (g *geom) generate(rs ruleset, b *board, col uint8) []mv {
 	if len(out) == 0 {
 		return nil
 	}
-	ranks := make([]uint16, len(out))
-	for i, m := range out {
-		ranks[i] = g.rankOf(m)
+	return slices.Clone(out)
+}
+
+// sorted returns the moves ms in the order of their texts.
+func (g *geom) sorted(ms []mv) []mv {
+	var buf [256]uint16
+	ranks := buf[:0]
+	for _, m := range ms {
+		ranks = append(ranks, g.rankOf(m))
 	}
 	slices.Sort(ranks)
-	res := make([]mv, len(out))
+	res := make([]mv, len(ranks))
 	for i, r := range ranks {
 		res[i] = g.unrank[r]
 	}

@@ -140,18 +140,39 @@ func RandomGames(t *testing.T, g engine.Game, start func(rng *rand.Rand) engine.
 }
 
 // Playouts is a game's random-playout benchmark: whole random games from
-// start, reported as playouts per second and plies per playout.
+// start, reported as plies per second and plies per playout. It runs twice:
+// "fast" plays as the searcher's playouts do ([engine.Playout], with the
+// game's fast paths), "legal" through the contract alone ([engine.RandomGame],
+// a uniform pick from the sorted Legal list every ply).
 func Playouts(b *testing.B, start engine.Position) {
 	b.Helper()
-	rng := rand.New(rand.NewPCG(1, 2))
-	plies := 0
-	for b.Loop() {
-		_, steps, err := engine.RandomGame(start, rng, 1_000_000)
-		if err != nil {
-			b.Fatal(err)
+	b.Run("fast", func(b *testing.B) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		plies := 0
+		for b.Loop() {
+			_, n, err := engine.Playout(start, rng, 1_000_000)
+			if err != nil {
+				b.Fatal(err)
+			}
+			plies += n
 		}
-		plies += len(steps)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+		reportPlies(b, plies)
+	})
+	b.Run("legal", func(b *testing.B) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		plies := 0
+		for b.Loop() {
+			_, steps, err := engine.RandomGame(start, rng, 1_000_000)
+			if err != nil {
+				b.Fatal(err)
+			}
+			plies += len(steps)
+		}
+		reportPlies(b, plies)
+	})
+}
+
+func reportPlies(b *testing.B, plies int) {
+	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
 }

@@ -58,7 +58,7 @@ func (p *Position) ToMove() []engine.Player {
 	if p.result.Over() {
 		return nil
 	}
-	return []engine.Player{p.side}
+	return engine.Players(p.side)
 }
 
 // Ply counts the moves played.
@@ -165,7 +165,12 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 	if p.result.Over() || pl != p.side {
 		return nil
 	}
-	moves := p.st.singles(pl, true)
+	var buf [512]smove
+	ss := p.st.singles(pl, buf[:0])
+	moves := make([]Move, len(ss), len(ss)+size)
+	for i, m := range ss {
+		moves[i] = p.st.move(m)
+	}
 	for r := 1; r <= size; r++ {
 		if p.st.deployable(pl, r) {
 			moves = append(moves, Move{Kind: deploy, Rank: r})
@@ -183,6 +188,34 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 		out[i] = &moves[k&0xFFFF]
 	}
 	return out
+}
+
+// RandomMove draws one of the moves Legal lists, uniformly, without listing
+// them as Moves or sorting them (engine.RandomMover). Charges are left out,
+// as by Legal: SampleUnlisted draws them.
+func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
+	if p.result.Over() || pl != p.side {
+		return nil
+	}
+	var buf [512]smove
+	ss := p.st.singles(pl, buf[:0])
+	var deploys [size]int
+	nd := 0
+	for r := 1; r <= size; r++ {
+		if p.st.deployable(pl, r) {
+			deploys[nd] = r
+			nd++
+		}
+	}
+	if len(ss)+nd == 0 {
+		return nil
+	}
+	k := rng.IntN(len(ss) + nd)
+	if k >= len(ss) {
+		return &Move{Kind: deploy, Rank: deploys[k-len(ss)]}
+	}
+	m := p.st.move(ss[k])
+	return &m
 }
 
 // Text order of moves as numbers. A single move's text is letter, from
@@ -239,52 +272,72 @@ func orderKey(m *Move) uint64 {
 	return k
 }
 
-// singles lists every single move of side pl, with rides (R13) when
-// withRides is set, and every replacement (R12).
-func (st *state) singles(pl engine.Player, withRides bool) []Move {
-	moves := make([]Move, 0, 128)
-	buf := make([]base, 0, 64)
+// smove is a single move in compact form, as the generator makes it:
+// Legal and RandomMove turn only what they hand out into Moves.
+type smove struct {
+	from, to uint8
+	sep      byte  // '-', 'x' or '*'
+	extra    uint8 // plainMove, rideMove or replMove
+	other    uint8 // rideMove: the lady's square; replMove: the replaced piece's id
+}
+
+const (
+	plainMove uint8 = iota
+	rideMove        // a hitched ride (R13)
+	replMove        // a replacement (R12)
+)
+
+// singles appends every single move of side pl, with rides (R13) and
+// replacements (R12), in the order of the squares.
+func (st *state) singles(pl engine.Player, out []smove) []smove {
+	var buf [64]base
 	for s := 0; s < nsq; s++ {
 		if st.sq[s] != empty && idSide[st.sq[s]] == pl {
-			moves = st.pieceSingles(s, pl, withRides, moves, buf)
+			out = st.pieceSingles(s, pl, out, buf[:0])
 		}
 	}
-	return moves
+	return out
 }
 
 // pieceSingles appends the single moves of the piece on s.
-func (st *state) pieceSingles(s int, pl engine.Player, withRides bool, moves []Move, buf []base) []Move {
-	{
-		id := int(st.sq[s])
-		k := idKind[id]
-		for _, b := range st.gen(s, buf[:0]) {
-			m := Move{Kind: single, Piece: k, From: b.from, To: b.to, Sep: b.sep, ReplHome: -1}
-			moves = append(moves, m)
-			if withRides && k.isHorseman() {
-				for _, d := range kingDirs[:4] {
-					l := offset(s, d[0], d[1])
-					if l < 0 || st.sq[l] == empty || idSide[st.sq[l]] != pl || !idKind[st.sq[l]].isLady() {
-						continue
-					}
-					if land := offset(b.to, d[0], d[1]); land >= 0 && (st.sq[land] == empty || land == s) {
-						r := m
-						r.Ride, r.RidePiece, r.RideFrom = true, idKind[st.sq[l]], l
-						moves = append(moves, r)
-					}
+func (st *state) pieceSingles(s int, pl engine.Player, out []smove, buf []base) []smove {
+	id := int(st.sq[s])
+	k := idKind[id]
+	for _, b := range st.gen(s, buf[:0]) {
+		m := smove{from: uint8(b.from), to: uint8(b.to), sep: b.sep}
+		out = append(out, m)
+		if k.isHorseman() {
+			for _, d := range kingDirs[:4] {
+				l := offset(s, d[0], d[1])
+				if l < 0 || st.sq[l] == empty || idSide[st.sq[l]] != pl || !idKind[st.sq[l]].isLady() {
+					continue
+				}
+				if land := offset(b.to, d[0], d[1]); land >= 0 && (st.sq[land] == empty || land == s) {
+					out = append(out, smove{from: m.from, to: m.to, sep: m.sep, extra: rideMove, other: uint8(l)})
 				}
 			}
-			if b.sep != '*' && replacer(k) && rankOf(b.to) == farRank(pl) && (st.sq[id] == empty || id == s) {
-				for c := 0; c < nsq; c++ {
-					if st.pool.has(c) && idSide[c] == pl && st.replaceable(k, c) == "" {
-						r := m
-						r.Repl, r.ReplPiece, r.ReplHome = true, idKind[c], c
-						moves = append(moves, r)
-					}
+		}
+		if b.sep != '*' && replacer(k) && rankOf(b.to) == farRank(pl) && (st.sq[id] == empty || id == s) {
+			for c := 0; c < nsq; c++ {
+				if st.pool.has(c) && idSide[c] == pl && st.replaceBar(k, c) == replOK {
+					out = append(out, smove{from: m.from, to: m.to, sep: m.sep, extra: replMove, other: uint8(c)})
 				}
 			}
 		}
 	}
-	return moves
+	return out
+}
+
+// move is the Move of the single move m of the piece on m.from.
+func (st *state) move(m smove) Move {
+	mv := Move{Kind: single, Piece: idKind[st.sq[m.from]], From: int(m.from), To: int(m.to), Sep: m.sep, ReplHome: -1}
+	switch m.extra {
+	case rideMove:
+		mv.Ride, mv.RidePiece, mv.RideFrom = true, idKind[st.sq[m.other]], int(m.other)
+	case replMove:
+		mv.Repl, mv.ReplPiece, mv.ReplHome = true, idKind[m.other], int(m.other)
+	}
+	return mv
 }
 
 // replacer reports whether a piece of kind k may bring back a piece on the
@@ -297,21 +350,38 @@ func replacer(k kind) bool {
 	return false
 }
 
+// What bars a replacement (R12).
+const (
+	replOK      = iota
+	replTooHigh // a Queen or a Pawn brings back a King or lower
+	replRange   // a Princess brings back King down to Princess
+	replEmperor // an Emperor is on the board
+)
+
+// replaceBar tells whether a k arriving on the far rank may bring back
+// captured piece c (replOK), or what bars it (R12).
+func (st *state) replaceBar(k kind, c int) int {
+	ck := idKind[c]
+	switch {
+	case (k == queen || k == pawn) && ck < king:
+		return replTooHigh
+	case k == princess && (ck < king || ck > princess):
+		return replRange
+	case ck == emperor && st.at[emperorID[idSide[c]]] != empty:
+		return replEmperor
+	}
+	return replOK
+}
+
 // replaceable returns "" when a k arriving on the far rank may bring back
 // captured piece c, or why not (R12).
 func (st *state) replaceable(k kind, c int) string {
-	ck := idKind[c]
-	switch k {
-	case queen, pawn:
-		if ck < king {
-			return fmt.Sprintf("a %s brings back only a King or lower, not an %s (R12)", k, ck)
-		}
-	case princess:
-		if ck < king || ck > princess {
-			return fmt.Sprintf("a Princess brings back only a piece from King down to Princess, not a %s (R12)", ck)
-		}
-	}
-	if ck == emperor && st.at[emperorID[idSide[c]]] != empty {
+	switch ck := idKind[c]; st.replaceBar(k, c) {
+	case replTooHigh:
+		return fmt.Sprintf("a %s brings back only a King or lower, not an %s (R12)", k, ck)
+	case replRange:
+		return fmt.Sprintf("a Princess brings back only a piece from King down to Princess, not a %s (R12)", ck)
+	case replEmperor:
 		return "an Emperor may not be added while one is on the board (R12)"
 	}
 	return ""
@@ -430,79 +500,80 @@ func (st *state) afterMove(pl engine.Player, fx *effects) {
 // playSingle checks and plays one single move of pl (rides allowed when
 // rides is set) and returns it with the replaced piece's square filled in.
 func (st *state) playSingle(pl engine.Player, m Move, rides bool, fx *effects) (Move, error) {
-	text := m.String()
+	text := m.String // only for errors: a listed move needs no text
 	if m.Kind != single {
-		return m, engine.Illegal(text, "a charge is made of single moves (R14)")
+		return m, engine.Illegal(text(), "a charge is made of single moves (R14)")
 	}
 	if st.sq[m.From] == empty {
-		return m, engine.Illegal(text, "there is no piece on %s", sqName(m.From))
+		return m, engine.Illegal(text(), "there is no piece on %s", sqName(m.From))
 	}
 	id := int(st.sq[m.From])
 	k := idKind[id]
 	if idSide[id] != pl {
-		return m, engine.Illegal(text, "the %s on %s is %s's", k, sqName(m.From), sideName(idSide[id]))
+		return m, engine.Illegal(text(), "the %s on %s is %s's", k, sqName(m.From), sideName(idSide[id]))
 	}
 	if k != m.Piece {
-		return m, engine.Illegal(text, "%s holds a %s (%c), not a %s (%c)", sqName(m.From), k, k.letter(), m.Piece, m.Piece.letter())
+		return m, engine.Illegal(text(), "%s holds a %s (%c), not a %s (%c)", sqName(m.From), k, k.letter(), m.Piece, m.Piece.letter())
 	}
 	var b base
 	found := false
-	for _, g := range st.gen(m.From, nil) {
+	var buf [64]base
+	for _, g := range st.gen(m.From, buf[:0]) {
 		if g.to == m.To && g.sep == m.Sep {
 			b, found = g, true
 			break
 		}
 	}
 	if !found {
-		return m, engine.Illegal(text, "%s", st.whyNot(m, k))
+		return m, engine.Illegal(text(), "%s", st.whyNot(m, k))
 	}
 	land := -1
 	var lady int
 	if m.Ride {
 		if !rides {
-			return m, engine.Illegal(text, "a ride is not part of a charge (R14)")
+			return m, engine.Illegal(text(), "a ride is not part of a charge (R14)")
 		}
 		if !k.isHorseman() {
-			return m, engine.Illegal(text, "only a horseman (Imperial Prince, Prince, Knight) gives a ride, not a %s (R13)", k)
+			return m, engine.Illegal(text(), "only a horseman (Imperial Prince, Prince, Knight) gives a ride, not a %s (R13)", k)
 		}
 		df, dr := fileOf(m.RideFrom)-fileOf(m.From), rankOf(m.RideFrom)-rankOf(m.From)
 		if df*df+dr*dr != 1 {
-			return m, engine.Illegal(text, "%s is not in front of, behind or beside %s (R13)", sqName(m.RideFrom), sqName(m.From))
+			return m, engine.Illegal(text(), "%s is not in front of, behind or beside %s (R13)", sqName(m.RideFrom), sqName(m.From))
 		}
 		if st.sq[m.RideFrom] == empty || idSide[st.sq[m.RideFrom]] != pl {
-			return m, engine.Illegal(text, "there is no piece of yours on %s to ride along", sqName(m.RideFrom))
+			return m, engine.Illegal(text(), "there is no piece of yours on %s to ride along", sqName(m.RideFrom))
 		}
 		lk := idKind[st.sq[m.RideFrom]]
 		if lk != m.RidePiece {
-			return m, engine.Illegal(text, "%s holds a %s, not a %s", sqName(m.RideFrom), lk, m.RidePiece)
+			return m, engine.Illegal(text(), "%s holds a %s, not a %s", sqName(m.RideFrom), lk, m.RidePiece)
 		}
 		if !lk.isLady() {
-			return m, engine.Illegal(text, "only a lady (Empress, Queen, Imperial Princess, Princess) may ride, not a %s (R13)", lk)
+			return m, engine.Illegal(text(), "only a lady (Empress, Queen, Imperial Princess, Princess) may ride, not a %s (R13)", lk)
 		}
 		land = offset(m.To, df, dr)
 		if land < 0 {
-			return m, engine.Illegal(text, "the %s would land off the board (R13)", lk)
+			return m, engine.Illegal(text(), "the %s would land off the board (R13)", lk)
 		}
 		if st.sq[land] != empty && land != m.From {
-			return m, engine.Illegal(text, "the %s would land on %s, which is not empty (R13)", lk, sqName(land))
+			return m, engine.Illegal(text(), "the %s would land on %s, which is not empty (R13)", lk, sqName(land))
 		}
 		lady = m.RideFrom
 	}
 	var repl int
 	if m.Repl {
 		if b.sep == '*' {
-			return m, engine.Illegal(text, "a shot does not bring back a piece (R12)")
+			return m, engine.Illegal(text(), "a shot does not bring back a piece (R12)")
 		}
 		if !replacer(k) {
-			return m, engine.Illegal(text, "a %s cannot bring back a piece (R12)", k)
+			return m, engine.Illegal(text(), "a %s cannot bring back a piece (R12)", k)
 		}
 		if rankOf(m.To) != farRank(pl) {
-			return m, engine.Illegal(text, "a piece comes back only when its replacer ends on the far rank, rank %d (R12)", farRank(pl)+1)
+			return m, engine.Illegal(text(), "a piece comes back only when its replacer ends on the far rank, rank %d (R12)", farRank(pl)+1)
 		}
 		if m.ReplHome >= 0 {
 			repl = m.ReplHome
 			if !st.pool.has(repl) || idSide[repl] != pl || idKind[repl] != m.ReplPiece {
-				return m, engine.Illegal(text, "you have no captured %s that started on %s", m.ReplPiece, sqName(repl))
+				return m, engine.Illegal(text(), "you have no captured %s that started on %s", m.ReplPiece, sqName(repl))
 			}
 		} else {
 			var cands []string
@@ -513,17 +584,17 @@ func (st *state) playSingle(pl engine.Player, m Move, rides bool, fx *effects) (
 				}
 			}
 			if len(cands) == 0 {
-				return m, engine.Illegal(text, "you have no captured %s", m.ReplPiece)
+				return m, engine.Illegal(text(), "you have no captured %s", m.ReplPiece)
 			}
 			if len(cands) > 1 {
-				return m, engine.Illegal(text, "name the square: you have %d captured %ss (%s)", len(cands), m.ReplPiece, strings.Join(cands, ", "))
+				return m, engine.Illegal(text(), "name the square: you have %d captured %ss (%s)", len(cands), m.ReplPiece, strings.Join(cands, ", "))
 			}
 		}
 		if why := st.replaceable(k, repl); why != "" {
-			return m, engine.Illegal(text, "%s", why)
+			return m, engine.Illegal(text(), "%s", why)
 		}
 		if st.sq[id] != empty && id != m.From {
-			return m, engine.Illegal(text, "the %s's own starting square %s is not empty (R12)", k, sqName(id))
+			return m, engine.Illegal(text(), "the %s's own starting square %s is not empty (R12)", k, sqName(id))
 		}
 	}
 	// Play it.
@@ -595,6 +666,20 @@ var moveRule = [nkinds]string{
 	"R11: forward one, two on its first move, capturing straight or diagonally forward",
 }
 
+// files returns the file each piece stands on, -1 for those off the board:
+// a charge moves one piece from each file as it stood when the turn began
+// (R14).
+func (st *state) files() [nsq]int8 {
+	var f [nsq]int8
+	for id := range f {
+		f[id] = -1
+		if st.at[id] != empty {
+			f[id] = int8(fileOf(int(st.at[id])))
+		}
+	}
+	return f
+}
+
 // playCharge checks and plays a charge (R14).
 func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) (Move, error) {
 	text := m.String()
@@ -605,13 +690,7 @@ func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) 
 		return m, engine.Illegal(text, "a charge needs at least one sub-move")
 	}
 	// The file each piece stood on at the start of the turn.
-	var startFile [nsq]int8
-	for id := range startFile {
-		startFile[id] = -1
-		if st.at[id] != empty {
-			startFile[id] = int8(fileOf(int(st.at[id])))
-		}
-	}
+	startFile := st.files()
 	var used [size]bool
 	played := Move{Kind: charge}
 	for i, sub := range m.Subs {

@@ -67,6 +67,17 @@ func offset(s, df, dr int) int {
 	return r*size + f
 }
 
+// kingStep[s][d] is the square one step from s in direction kingDirs[d],
+// or -1 off the board.
+var kingStep = func() (t [nsq][8]int16) {
+	for s := range t {
+		for d, v := range kingDirs {
+			t[s][d] = int16(offset(s, v[0], v[1]))
+		}
+	}
+	return t
+}()
+
 var (
 	kingDirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 	// knightJumps (R7): one orthogonal plus one diagonal step in any
@@ -203,32 +214,31 @@ func (st *state) gen(s int, out []base) []base {
 // capture when capture is set.
 func (st *state) walk(s, n int, capture bool, out []base) []base {
 	me := idSide[st.sq[s]]
-	var seen [nsq]bool
-	var queue [nsq]uint8
-	var dist [nsq]uint8
-	seen[s] = true
+	// A walk of n <= 3 steps stays within 3 squares of s: at most 48
+	// squares are queued.
+	var seen bits
+	var queue, dist [64]uint8
+	seen.set(s)
 	queue[0] = uint8(s)
 	head, tail := 0, 1
 	for head < tail {
-		c := int(queue[head])
+		c, dc := int(queue[head]), dist[head]
 		head++
-		if int(dist[c]) >= n {
+		if int(dc) >= n {
 			continue
 		}
-		for _, d := range kingDirs {
-			t := offset(c, d[0], d[1])
-			if t < 0 || seen[t] {
+		for _, t := range kingStep[c] {
+			if t < 0 || seen.has(int(t)) {
 				continue
 			}
 			if st.sq[t] == empty {
-				seen[t] = true
-				dist[t] = dist[c] + 1
-				queue[tail] = uint8(t)
+				seen.set(int(t))
+				queue[tail], dist[tail] = uint8(t), dc+1
 				tail++
-				out = append(out, base{s, t, '-'})
+				out = append(out, base{s, int(t), '-'})
 			} else if capture && idSide[st.sq[t]] != me {
-				seen[t] = true
-				out = append(out, base{s, t, 'x'})
+				seen.set(int(t))
+				out = append(out, base{s, int(t), 'x'})
 			}
 		}
 	}

@@ -97,16 +97,16 @@ func (p *Position) ToMove() []engine.Player {
 	case stageSetup:
 		switch {
 		case !p.set(engine.First) && !p.set(engine.Second):
-			return []engine.Player{engine.First, engine.Second}
+			return engine.BothPlayers()
 		case !p.set(engine.First):
-			return []engine.Player{engine.First}
+			return engine.Players(engine.First)
 		default:
-			return []engine.Player{engine.Second}
+			return engine.Players(engine.Second)
 		}
 	case stageChance:
-		return []engine.Player{engine.Chance}
+		return engine.Players(engine.Chance)
 	}
-	return []engine.Player{p.turn}
+	return engine.Players(p.turn)
 }
 
 func (p *Position) acts(pl engine.Player) bool {
@@ -134,7 +134,33 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 	if p.stage == stageSetup {
 		return []engine.Move{Move{kind: kindRandom, to: -1, dir: -1, revive: -1}}
 	}
-	var out []engine.Move
+	var buf [8 * 17]Move
+	ms := p.appendSteps(pl, buf[:0])
+	if len(ms) == 0 {
+		return nil
+	}
+	out := make([]engine.Move, len(ms))
+	for i, m := range ms {
+		out[i] = m
+	}
+	// Canonical order is the order of the texts: by destination square name
+	// (file, then rank), the plain step before its reanimations, these by
+	// the revived square's name.
+	key := func(m engine.Move) int {
+		mv := m.(Move)
+		k := (int(mv.to)%4*4 + int(mv.to)/4) * 32
+		if mv.revive >= 0 {
+			k += 16 + int(mv.revive)%4*4 + int(mv.revive)/4
+		}
+		return k
+	}
+	sort.Slice(out, func(i, j int) bool { return key(out[i]) < key(out[j]) })
+	return out
+}
+
+// appendSteps appends the Emperor's steps of pl with their reanimations
+// (R7-R10), by direction.
+func (p *Position) appendSteps(pl engine.Player, out []Move) []Move {
 	e := p.emperor(pl)
 	for d := 0; d < 8; d++ {
 		r, ok := p.shift(pl, e, d)
@@ -150,18 +176,6 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 			}
 		}
 	}
-	// Canonical order is the order of the texts: by destination square name
-	// (file, then rank), the plain step before its reanimations, these by
-	// the revived square's name.
-	key := func(m engine.Move) int {
-		mv := m.(Move)
-		k := (int(mv.to)%4*4 + int(mv.to)/4) * 32
-		if mv.revive >= 0 {
-			k += 16 + int(mv.revive)%4*4 + int(mv.revive)/4
-		}
-		return k
-	}
-	sort.Slice(out, func(i, j int) bool { return key(out[i]) < key(out[j]) })
 	return out
 }
 
@@ -455,7 +469,49 @@ func (p *Position) Sample(src *rand.Rand) engine.Move {
 	if p.stage != stageChance {
 		return nil
 	}
-	pl := p.pending
+	return p.arrangement(p.pending, src)
+}
+
+// RandomMove draws a move of pl (engine.RandomMover): in play one of the
+// Emperor's steps Legal lists, uniformly, without sorting; in the setup an
+// arrangement drawn as "setup random" would draw it (R6), which spares the
+// playout its chance move.
+func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
+	if pl == engine.Chance || !p.acts(pl) {
+		return nil
+	}
+	if p.stage == stageSetup {
+		return p.arrangement(pl, rng)
+	}
+	var buf [8 * 17]Move
+	ms := p.appendSteps(pl, buf[:0])
+	if len(ms) == 0 {
+		return nil
+	}
+	return ms[rng.IntN(len(ms))]
+}
+
+// SampleUnlisted draws up to n distinct arrangements for pl during the
+// setup (engine.UnlistedSampler): the moves Legal leaves out (R5, R6).
+func (p *Position) SampleUnlisted(pl engine.Player, rng *rand.Rand, n int) []engine.Move {
+	if p.stage != stageSetup || pl == engine.Chance || !p.acts(pl) {
+		return nil
+	}
+	var out []engine.Move
+	seen := map[[16]piece]bool{}
+	for tries := 0; len(out) < n && tries < 4*n; tries++ {
+		m := p.arrangement(pl, rng)
+		if !seen[m.arr] {
+			seen[m.arr] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// arrangement draws an arrangement of pl uniformly among those that match
+// nothing on the opponent's board, if set (R6).
+func (p *Position) arrangement(pl engine.Player, src *rand.Rand) Move {
 	set := p.nobles.pieceSet(pl)
 	m := Move{kind: kindSetup, to: -1, dir: -1, revive: -1}
 	for {

@@ -49,7 +49,7 @@ func (p *Position) Apply(pl engine.Player, em engine.Move) (engine.Position, err
 		return nil, err
 	}
 	q.ply++
-	q.lastBy, q.last = pl, m.String()
+	q.lastBy, q.last = pl, engine.LastMove[Move]{Move: m, Set: true}
 	return &q, nil
 }
 
@@ -399,7 +399,7 @@ func (q *Position) applyAttack(m Move) error {
 		return engine.Illegal(m.String(), "only a small pyramid may call its colour (R5)")
 	}
 	q.place(pl, m, true)
-	if len(q.plays(pl.Other(), false)) == 0 {
+	if !q.hasPlay(pl.Other(), false) {
 		q.endRound(pl)
 		return nil
 	}

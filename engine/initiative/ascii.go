@@ -46,14 +46,14 @@ func (p *Position) status() string {
 }
 
 func (p *Position) lastText() string {
-	if p.last == "" {
+	if p.last.Text() == "" {
 		return "-"
 	}
 	who := "Chance"
 	if p.lastBy != engine.Chance {
 		who = sides[p.lastBy]
 	}
-	return who + ": " + p.last
+	return who + ": " + p.last.Text()
 }
 
 func (p *Position) stackText() string {

@@ -151,7 +151,7 @@ func (p *Position) isLast(pl int) bool {
 		return false
 	}
 	// After a move that ended round one, the row shown is round two's.
-	m, err := parseMove(p.lastBy, p.last)
+	m, err := parseMove(p.lastBy, p.last.Text())
 	if err != nil || m.kind != mPlay {
 		return false
 	}
@@ -175,7 +175,7 @@ func (p *Position) drawSetup(pic *picture.Picture) {
 		for i := uint8(0); i < p.dn[r]; i++ {
 			pic.Add(pyramid(150+30*float64(i), y+36, p.drow[r][i], false)...)
 		}
-		if p.lastBy == p.mover && p.last == fmt.Sprintf("place row %d", r+1) {
+		if p.lastBy == p.mover && p.last.Text() == fmt.Sprintf("place row %d", r+1) {
 			pic.Add(&picture.Rect{X: 8, Y: y, W: 200, H: 40, Style: picture.Style{Stroke: lastColor, StrokeWidth: 2.5}})
 		}
 	}

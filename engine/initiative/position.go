@@ -82,20 +82,20 @@ type Position struct {
 	r2    [2]int
 
 	lastBy engine.Player
-	last   string // the last move's text, "" at the start
+	last   engine.LastMove[Move]
 }
 
 // ToMove implements engine.Position.
 func (p *Position) ToMove() []engine.Player {
 	switch p.st {
 	case stStack, stDeal, stDrafter, stRoll, stPick, stLead:
-		return []engine.Player{engine.Chance}
+		return engine.Players(engine.Chance)
 	case stDraft, stSize, stPlace:
-		return []engine.Player{p.mover}
+		return engine.Players(p.mover)
 	case stAttack:
-		return []engine.Player{p.att}
+		return engine.Players(p.att)
 	case stParry:
-		return []engine.Player{p.att.Other()}
+		return engine.Players(p.att.Other())
 	}
 	return nil
 }
@@ -261,20 +261,32 @@ func (p *Position) qualifies(pl engine.Player, pc piece, virt bool) bool {
 // plays lists the plays of pl: an attack or a parry (R5, R6, R7, R9).
 func (p *Position) plays(pl engine.Player, attack bool) []engine.Move {
 	var out []engine.Move
+	p.eachPlay(pl, attack, func(m Move) bool {
+		out = append(out, m)
+		return true
+	})
+	return out
+}
+
+// eachPlay calls yield with every play of pl, an attack or a parry (R5, R6,
+// R7, R9), until yield returns false.
+func (p *Position) eachPlay(pl engine.Player, attack bool, yield func(Move) bool) {
 	inv := &p.inv[pl]
 	if inv.total() == 0 {
 		pc := p.lastPlayed(pl)
 		if pc == noPiece {
-			return nil
+			return
 		}
 		if !attack && !p.qualifies(pl, pc, true) {
-			return nil
+			return
 		}
-		out = append(out, Move{kind: mPlay, pc: pc, sac: noPiece, ret: noPiece, virt: true})
+		if !yield(Move{kind: mPlay, pc: pc, sac: noPiece, ret: noPiece, virt: true}) {
+			return
+		}
 		if attack && pc.size() == 0 {
-			out = append(out, Move{kind: mPlay, pc: pc, sac: noPiece, ret: noPiece, virt: true, call: true})
+			yield(Move{kind: mPlay, pc: pc, sac: noPiece, ret: noPiece, virt: true, call: true})
 		}
-		return out
+		return
 	}
 	called := -1
 	if !attack && p.attack().call {
@@ -285,32 +297,69 @@ func (p *Position) plays(pl engine.Player, attack bool) []engine.Move {
 		if inv[k] == 0 || (!attack && !p.qualifies(pl, pc, false)) {
 			continue
 		}
-		calls := []bool{false}
-		if attack && pc.size() == 0 {
-			calls = append(calls, true)
-		}
-		for _, call := range calls {
-			out = append(out, Move{kind: mPlay, pc: pc, sac: noPiece, ret: noPiece, call: call})
+		for call := range 2 {
+			if call == 1 && !(attack && pc.size() == 0) {
+				break
+			}
+			if !yield(Move{kind: mPlay, pc: pc, sac: noPiece, ret: noPiece, call: call == 1}) {
+				return
+			}
 			idx := p.cur.index(pc.color())
 			for s := range inv {
 				sac := piece(s)
 				if inv[s] == 0 || (sac == pc && inv[s] < 2) || sac.color() == called {
 					continue
 				}
+				up, down := int8(-1), int8(1)
 				if idx == 0 {
-					out = append(out, Move{kind: mPlay, pc: pc, sac: sac, ret: noPiece, call: call})
-				} else {
-					out = append(out, Move{kind: mPlay, pc: pc, sac: sac, dir: -1, ret: noPiece, call: call})
+					up = 0
 				}
 				if idx == nColors-1 {
-					out = append(out, Move{kind: mPlay, pc: pc, sac: sac, ret: noPiece, call: call})
-				} else {
-					out = append(out, Move{kind: mPlay, pc: pc, sac: sac, dir: 1, ret: noPiece, call: call})
+					down = 0
+				}
+				if !yield(Move{kind: mPlay, pc: pc, sac: sac, dir: up, ret: noPiece, call: call == 1}) ||
+					!yield(Move{kind: mPlay, pc: pc, sac: sac, dir: down, ret: noPiece, call: call == 1}) {
+					return
 				}
 			}
 		}
 	}
-	return out
+}
+
+// hasPlay reports whether pl has a play, an attack or a parry.
+func (p *Position) hasPlay(pl engine.Player, attack bool) bool {
+	found := false
+	p.eachPlay(pl, attack, func(Move) bool {
+		found = true
+		return false
+	})
+	return found
+}
+
+// RandomMove draws one of the moves Legal lists, uniformly; the attacks
+// and parries, most of the match, without texts or sorting
+// (engine.RandomMover).
+func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
+	if pl == engine.Chance || !slices.Contains(p.ToMove(), pl) {
+		return nil
+	}
+	if p.st != stAttack && p.st != stParry {
+		legal := p.Legal(pl)
+		if len(legal) == 0 {
+			return nil
+		}
+		return legal[rng.IntN(len(legal))]
+	}
+	var buf [256]Move
+	ms := buf[:0]
+	p.eachPlay(pl, p.st == stAttack, func(m Move) bool {
+		ms = append(ms, m)
+		return true
+	})
+	if len(ms) == 0 {
+		return nil
+	}
+	return ms[rng.IntN(len(ms))]
 }
 
 // Sample implements engine.Position: draws with the game's probabilities.

@@ -97,14 +97,14 @@ func (p *Position) String() string {
 			w("r2", fmt.Sprintf("%d,%d", p.r2[0], p.r2[1]))
 		}
 	}
-	if p.last == "" {
+	if p.last.Text() == "" {
 		w("last", "-")
 	} else {
 		who := "chance"
 		if p.lastBy != engine.Chance {
 			who = sideWords[p.lastBy]
 		}
-		w("last", who+":"+strings.ReplaceAll(p.last, " ", "_"))
+		w("last", who+":"+strings.ReplaceAll(p.last.Text(), " ", "_"))
 	}
 	return b.String()
 }
@@ -490,7 +490,7 @@ func parsePosition(text string) (*Position, error) {
 		if err != nil {
 			return nil, posErr(text, "last move: %v", err)
 		}
-		p.lastBy, p.last = pl, m.String()
+		p.lastBy, p.last = pl, engine.LastMove[Move]{Move: m, Set: true}
 	}
 	for _, k := range order {
 		if !used[k] {

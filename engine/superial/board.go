@@ -161,6 +161,9 @@ func (b *board) set(s sq, c cell) {
 // wrap folds s onto the board as a torus: slashers only (R8).
 func (b *board) wrap(s sq) sq {
 	n := b.n
+	if s.f >= 0 && s.f < n && s.r >= 0 && s.r < n {
+		return s // most squares need no folding
+	}
 	return sq{((s.f % n) + n) % n, ((s.r % n) + n) % n}
 }
 

@@ -129,6 +129,7 @@ var (
 	kingSteps   = [8][2]int8{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 	rookDirs    = [4][2]int8{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
 	bishopDirs  = [4][2]int8{{1, 1}, {-1, 1}, {-1, -1}, {1, -1}}
+	queenDirs   = [8][2]int8{rookDirs[0], rookDirs[1], rookDirs[2], rookDirs[3], bishopDirs[0], bishopDirs[1], bishopDirs[2], bishopDirs[3]}
 )
 
 // cstep returns the square d away from s, or -1 off the board.
@@ -212,7 +213,7 @@ func (p *chessPos) inCheck(side int) bool {
 // whether the king could stand on a square without being in check, for
 // castling.
 func (p *chessPos) pseudo(safe func(s int8) bool) []chessMove {
-	var out []chessMove
+	out := make([]chessMove, 0, 64)
 	us := p.toMove
 	for s := int8(0); s < 64; s++ {
 		c := p.b.cells[s]
@@ -242,12 +243,12 @@ func (p *chessPos) pseudo(safe func(s int8) bool) []chessMove {
 			}
 			out = p.castles(s, out, safe)
 		default:
-			var dirs [][2]int8
-			if k == cRook || k == cQueen {
-				dirs = append(dirs, rookDirs[:]...)
-			}
-			if k == cBishop || k == cQueen {
-				dirs = append(dirs, bishopDirs[:]...)
+			dirs := queenDirs[:]
+			switch k {
+			case cRook:
+				dirs = queenDirs[:4]
+			case cBishop:
+				dirs = queenDirs[4:]
 			}
 			for _, d := range dirs {
 				for t := cstep(s, d); t >= 0; t = cstep(t, d) {

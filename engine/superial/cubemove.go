@@ -12,7 +12,7 @@ import (
 // called for every opposing piece the move captures, where it stands when
 // captured, and turns it over to side: the classic game turns the cube (R4),
 // vs-chess changes the man's side (R15). playCube returns the move in
-// canonical form (side hops name their jumped square), the square where the
+// canonical form (its text left to be written on first need) (side hops name their jumped square), the square where the
 // cube ends and the squares whose piece left them (the start square and a
 // pushed line).
 func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet, error) {
@@ -208,5 +208,5 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 		a = int(mv.aspect)
 	}
 	b.set(from, c.withAspect(a))
-	return newMove(mv.from, legs, int(mv.aspect)), from, left, nil
+	return Move{kind: kindMove, from: mv.from, legs: legs, aspect: mv.aspect}, from, left, nil
 }

@@ -46,7 +46,14 @@ type Move struct {
 // (Kc5>d4).
 type crowning struct{ piece, at sq }
 
-func (m Move) String() string { return m.text }
+// String is the canonical text; a move the rules made (a cube's move played)
+// is written on first need.
+func (m Move) String() string {
+	if m.text == "" {
+		return m.format()
+	}
+	return m.text
+}
 
 // asMove returns the Superial Chess move m is: parsed (a Move) or listed
 // (classic Legal lists *Move).

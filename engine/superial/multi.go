@@ -2,7 +2,6 @@ package superial
 
 import (
 	"math/rand/v2"
-	"slices"
 
 	"postal/engine"
 )
@@ -50,9 +49,12 @@ type multiPosition struct {
 	place [maxSeats]int8
 	why   [maxSeats]byte
 	ply   int
-	quiet int    // plies of play since the last capture or aspect change (R13e)
-	last  string // canonical text of the last move, "" at the start
-	// lastBy is the seat that made the last move.
+	quiet int // plies of play since the last capture or aspect change (R13e)
+	// last is the last move, unset at the start; left, when set, says the
+	// last move was that player leaving instead (R13d). lastBy is the seat
+	// that made it.
+	last   engine.LastMove[Move]
+	left   engine.Leaving
 	lastBy int8
 	// hist holds the hashes of the earlier positions since the last
 	// elimination, newest first, for the repetition rule (R13e).
@@ -206,7 +208,7 @@ func (p *multiPosition) ToMove() []engine.Player {
 	if p.result.Over() {
 		return nil
 	}
-	return []engine.Player{engine.Player(p.side)}
+	return engine.Players(engine.Player(p.side))
 }
 
 func (p *multiPosition) Ply() int              { return p.ply }
@@ -275,7 +277,7 @@ func (p *multiPosition) Apply(pl engine.Player, m engine.Move) (engine.Position,
 	if reset {
 		next.quiet = 0
 	}
-	next.last, next.lastBy = last, p.side
+	next.last, next.left, next.lastBy = engine.LastMove[Move]{Move: last, Set: true}, 0, p.side
 	next.hist = &histNode{h: p.hash(), prev: p.hist}
 	next.side = int8(p.nextIn(int(p.side)))
 	next.settle()
@@ -304,7 +306,7 @@ func (p *multiPosition) Leave(pl engine.Player, how engine.Leaving) (engine.Posi
 	}
 	next := *p
 	next.ply++
-	next.last, next.lastBy = how.String(), int8(pl)
+	next.last, next.left, next.lastBy = engine.LastMove[Move]{}, how, int8(pl)
 	next.eliminate(int(pl), why)
 	next.settle()
 	return &next, nil
@@ -330,36 +332,19 @@ func (p *multiPosition) hash() uint64 {
 }
 
 // RandomMove draws one of the moves Legal lists, uniformly, without writing
-// and sorting them all: the generator counts them, then stops at the one
-// drawn (the random mover of random games and playouts).
+// and sorting them all (engine.RandomMover): the classic game's generator,
+// with no random move (R13e).
 func (p *multiPosition) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
 	if !engine.Acts(p, pl) {
 		return nil
 	}
-	return p.b.drawMove(int(p.side), rng)
+	return p.b.randomMove(int(p.side), false, rng)
 }
 
-// drawMove draws one of the moves of team t uniformly; nil when there is
-// none.
-func (b *board) drawMove(t int, rng *rand.Rand) engine.Move {
-	n := 0
-	b.gen(t, func(sq, []leg, int) bool { n++; return true })
-	if n == 0 {
-		return nil
+// lastText is the last move's text, a leaving's included; "" at the start.
+func (p *multiPosition) lastText() string {
+	if p.left != 0 {
+		return p.left.String()
 	}
-	k := rng.IntN(n)
-	var m Move
-	b.gen(t, func(from sq, legs []leg, aspect int) bool {
-		if k > 0 {
-			k--
-			return true
-		}
-		if legs == nil {
-			m = newAspectMove(from, aspect)
-		} else {
-			m = newMove(from, slices.Clone(legs), aspect)
-		}
-		return false
-	})
-	return m
+	return p.last.Text()
 }

@@ -24,17 +24,6 @@ func seatNames(seats []int) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// stillIn lists the seats still in.
-func (p *multiPosition) stillIn() []int {
-	var in []int
-	for t := range int(p.players) {
-		if p.in(t) {
-			in = append(in, t)
-		}
-	}
-	return in
-}
-
 // status says whose turn it is, or how the game ended.
 func (p *multiPosition) status() string {
 	r := p.result
@@ -59,10 +48,11 @@ func (p *multiPosition) drawn() []int {
 }
 
 func (p *multiPosition) lastLine() string {
-	if p.last == "" {
+	last := p.lastText()
+	if last == "" {
 		return "Last move: none."
 	}
-	return fmt.Sprintf("Last move: %s (%s).", p.last, multiSides[p.lastBy])
+	return fmt.Sprintf("Last move: %s (%s).", last, multiSides[p.lastBy])
 }
 
 // ordinal writes a place: 1st, 2nd, 3rd, 4th.
@@ -178,16 +168,10 @@ func (p *multiPosition) Picture() *picture.Picture {
 // lastPath returns the squares of the last move: start and landings (one
 // square for an aspect change; none for a leaving or at the start).
 func (p *multiPosition) lastPath() []sq {
-	if p.last == "" {
-		return nil
+	if !p.last.Set {
+		return nil // the start, or a leaving
 	}
-	if _, ok := engine.ParseLeaving(p.last); ok {
-		return nil
-	}
-	m, err := parseMove(multiN, engine.Player(p.lastBy), p.last)
-	if err != nil {
-		return nil
-	}
+	m := p.last.Move
 	out := []sq{m.from}
 	for _, l := range m.legs {
 		out = append(out, l.to)

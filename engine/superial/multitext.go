@@ -49,12 +49,12 @@ func (p *multiPosition) String() string {
 		b.WriteByte(p.why[t])
 	}
 	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
-	if p.last == "" {
+	if last := p.lastText(); last == "" {
 		b.WriteByte('-')
 	} else {
 		b.WriteByte(multiLetters[p.lastBy] + 'a' - 'A')
 		b.WriteByte(':')
-		b.WriteString(p.last)
+		b.WriteString(last)
 	}
 	b.WriteByte(' ')
 	b.WriteString(p.hist.text())
@@ -156,11 +156,11 @@ func parseMultiPosition(text string) (*multiPosition, error) {
 		}
 		p.lastBy = int8(t)
 		if how, ok := engine.ParseLeaving(move); ok {
-			p.last = how.String()
+			p.left = how
 		} else if m, err := parseMove(multiN, engine.Player(t), move); err != nil {
 			return bad("last move: %v", err)
 		} else {
-			p.last = m.String()
+			p.last = engine.LastMove[Move]{Move: m, Set: true}
 		}
 	}
 	if p.hist, err = parseHistory(fields[8], p.ply); err != nil {

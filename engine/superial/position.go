@@ -18,8 +18,8 @@ type Position struct {
 	side    int8    // the team to move, or the team whose random move awaits its throw
 	pending bool    // a random move was spent: the cube must be thrown (engine.Chance)
 	ply     int
-	quiet   int    // plies since the last capture, random move or aspect change (see drawLimit)
-	last    string // canonical text of the last move, "" at the start
+	quiet   int // plies since the last capture, random move or aspect change (see drawLimit)
+	last    engine.LastMove[Move]
 	// hist holds the hashes of the earlier positions since the last random
 	// move, oldest first, for the repetition rule (R10). Pending positions
 	// are not counted.
@@ -45,9 +45,9 @@ func (p *Position) ToMove() []engine.Player {
 	case p.result.Over():
 		return nil
 	case p.pending:
-		return []engine.Player{engine.Chance}
+		return engine.Players(engine.Chance)
 	}
-	return []engine.Player{engine.Player(p.side)}
+	return engine.Players(engine.Player(p.side))
 }
 
 // Ply counts the moves played, throws included.
@@ -156,6 +156,68 @@ func (b *board) legal(t int, extra ...*Move) []engine.Move {
 
 func cmpMoves(a, b *Move) int { return strings.Compare(a.text, b.text) }
 
+// RandomMove draws one of the moves Legal lists, uniformly: one pass of the
+// generator keeps every move's legs in one buffer, with no texts and no
+// sorting (engine.RandomMover).
+func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
+	if p.result.Over() || p.pending || pl != engine.Player(p.side) {
+		return nil
+	}
+	return p.b.randomMove(int(p.side), p.left[p.side] > 0, rng)
+}
+
+// randomMove draws one of the moves of team t uniformly, with the random
+// move (R11) among them when random is set; nil when there is none.
+func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
+	var mbuf [256]genMove
+	var lbuf [1024]leg
+	ms, legs := b.genMoves(t, mbuf[:0], lbuf[:0])
+	n := len(ms)
+	if random {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	k := rng.IntN(n)
+	if k == len(ms) {
+		return &randomMove
+	}
+	m := ms[k].move(legs)
+	return &m
+}
+
+// genMove is a move of the generator kept without its text: the legs of
+// every move generated stand in one buffer.
+type genMove struct {
+	from   sq
+	lo, hi int32 // its legs in the buffer's [lo:hi]; lo < 0 for an aspect change alone
+	aspect int8
+}
+
+// genMoves appends the moves of team t's cubes to ms, their legs to legs.
+func (b *board) genMoves(t int, ms []genMove, legs []leg) ([]genMove, []leg) {
+	b.gen(t, func(from sq, ls []leg, aspect int) bool {
+		m := genMove{from: from, lo: -1, aspect: int8(aspect)}
+		if ls != nil {
+			m.lo = int32(len(legs))
+			legs = append(legs, ls...)
+			m.hi = int32(len(legs))
+		}
+		ms = append(ms, m)
+		return true
+	})
+	return ms, legs
+}
+
+// move is the Move of m, whose legs are in legs, without its text.
+func (m genMove) move(legs []leg) Move {
+	if m.lo < 0 {
+		return Move{kind: kindAspect, from: m.from, aspect: m.aspect}
+	}
+	return Move{kind: kindMove, from: m.from, legs: slices.Clone(legs[m.lo:m.hi]), aspect: m.aspect}
+}
+
 // throwFace is the outcome of the third throw (R11): 1-3 black o + x,
 // 4-6 white o + x.
 func throwFace(s sq, face int) Move {
@@ -217,7 +279,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		next.pending = false
 		next.side = 1 - p.side
 		next.quiet = 0
-		next.last = mv.text
+		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 		next.hist = nil // random moves left changed: no earlier position returns
 		next.finish()
 		return &next, nil
@@ -234,7 +296,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		}
 		next.left[p.side]--
 		next.pending = true
-		next.last = mv.text
+		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 		next.hist = nil
 		return &next, nil
 	default:
@@ -245,7 +307,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		if reset {
 			next.quiet = 0
 		}
-		next.last = last
+		next.last = engine.LastMove[Move]{Move: last, Set: true}
 	}
 	next.hist = &histNode{h: p.hash(), prev: p.hist}
 	next.side = 1 - p.side
@@ -289,27 +351,28 @@ func (b *board) complete(mv Move) (Move, error) {
 // turn plays on b the piece's move or aspect change mv of team t, whose
 // owners are called names: the rules of a turn of cubes (R5-R9), for every
 // ruleset of cubes against cubes (R13b-R13c: a captured cube passes to its
-// capturer). It returns the canonical text of the move, and whether it
-// captured or changed an aspect, which the draw rules count.
-func (b *board) turn(t int, names []string, mv Move) (string, bool, error) {
+// capturer). It returns the move in canonical form (its text written on
+// first need), and whether it captured or changed an aspect, which the draw
+// rules count.
+func (b *board) turn(t int, names []string, mv Move) (Move, bool, error) {
 	c := b.at(mv.from)
 	switch {
 	case mv.kind != kindMove && mv.kind != kindAspect:
-		return "", false, engine.Illegal(mv.text, "not the move of a piece")
+		return Move{}, false, engine.Illegal(mv.String(), "not the move of a piece")
 	case c == 0:
-		return "", false, engine.Illegal(mv.text, "there is no piece on %s", mv.from)
+		return Move{}, false, engine.Illegal(mv.String(), "there is no piece on %s", mv.from)
 	case c.team() != t:
-		return "", false, engine.Illegal(mv.text, "the piece on %s is %s's", mv.from, names[c.team()])
+		return Move{}, false, engine.Illegal(mv.String(), "the piece on %s is %s's", mv.from, names[c.team()])
 	}
 	if mv.kind == kindAspect {
 		if teamColor(mv.from, t) {
-			return "", false, engine.Illegal(mv.text, "%s stands on its home color: only a piece off home may change aspect (R5)", mv.from)
+			return Move{}, false, engine.Illegal(mv.String(), "%s stands on its home color: only a piece off home may change aspect (R5)", mv.from)
 		}
 		if int(mv.aspect) == c.aspect() {
-			return "", false, engine.Illegal(mv.text, "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
+			return Move{}, false, engine.Illegal(mv.String(), "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
 		}
 		b.set(mv.from, piece(t, int(mv.aspect)))
-		return mv.text, true, nil
+		return mv, true, nil
 	}
 	captures := 0
 	canon, _, _, err := b.playCube(t, mv, func(s sq) {
@@ -317,9 +380,9 @@ func (b *board) turn(t int, names []string, mv Move) (string, bool, error) {
 		captures++
 	})
 	if err != nil {
-		return "", false, err
+		return Move{}, false, err
 	}
-	return canon.text, captures > 0 || mv.aspect >= 0, nil
+	return canon, captures > 0 || mv.aspect >= 0, nil
 }
 
 func abs8(x int8) int8 {

@@ -34,17 +34,18 @@ func (p *Position) counts() string {
 }
 
 func (p *Position) lastLine() string {
-	if p.last == "" {
+	last := p.last.Text()
+	if last == "" {
 		return "Last move: none."
 	}
 	who := sideNames[1-p.side]
 	switch {
-	case strings.HasPrefix(p.last, "throw"):
+	case strings.HasPrefix(last, "throw"):
 		who = "the cube, for " + who
 	case p.pending:
 		who = sideNames[p.side]
 	}
-	return fmt.Sprintf("Last move: %s (%s).", p.last, who)
+	return fmt.Sprintf("Last move: %s (%s).", last, who)
 }
 
 // ASCII draws the board with rank N on top. Every square is four characters
@@ -136,7 +137,7 @@ var (
 // highlighted with arrows (dashed where a slasher wraps around an edge).
 func (p *Position) Picture() *picture.Picture {
 	title := fmt.Sprintf("Superial Chess %dx%d. %s %s", p.b.n, p.b.n, p.status(), p.lastLine())
-	pic, _ := boardPicture(&p.b, picHeight, title, p.status(), p.lastPath(), strings.HasPrefix(p.last, "throw"), drawCube)
+	pic, _ := boardPicture(&p.b, picHeight, title, p.status(), p.lastPath(), strings.HasPrefix(p.last.Text(), "throw"), drawCube)
 	c := p.b.count()
 	lines := []string{p.lastLine(), fmt.Sprintf("Pieces: White %d, Black %d.", c[0], c[1])}
 	if p.random {
@@ -227,14 +228,15 @@ func captions(pic *picture.Picture, lines []string, legend ...string) {
 // lastPath returns the squares of the last move: start and landings (one
 // square for an aspect change or a throw; none for random or at the start).
 func (p *Position) lastPath() []sq {
-	if p.last == "" || p.last == "random" {
+	last := p.last.Text()
+	if last == "" || last == "random" {
 		return nil
 	}
 	pl := engine.First
-	if strings.HasPrefix(p.last, "throw") {
+	if strings.HasPrefix(last, "throw") {
 		pl = engine.Chance
 	}
-	m, err := parseMove(p.b.n, pl, p.last)
+	m, err := parseMove(p.b.n, pl, last)
 	if err != nil {
 		return nil
 	}

@@ -257,8 +257,8 @@ func TestR7_HopperRestrictions(t *testing.T) {
 	// Rulings notation: the jumped square written on a straight hop is
 	// accepted and dropped from the record.
 	q = play(t, p, "c3-c5[c4]")
-	if q.(*Position).last != "c3-c5" {
-		t.Errorf("recorded %q", q.(*Position).last)
+	if q.(*Position).last.Text() != "c3-c5" {
+		t.Errorf("recorded %q", q.(*Position).last.Text())
 	}
 }
 

@@ -50,10 +50,10 @@ func (p *Position) String() string {
 		b.WriteString(" -")
 	}
 	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
-	if p.last == "" {
+	if last := p.last.Text(); last == "" {
 		b.WriteByte('-')
 	} else {
-		b.WriteString(strings.ReplaceAll(p.last, " ", "_"))
+		b.WriteString(strings.ReplaceAll(last, " ", "_"))
 	}
 	b.WriteByte(' ')
 	b.WriteString(p.hist.text())
@@ -181,7 +181,7 @@ func parsePosition(text string) (*Position, error) {
 		if err != nil {
 			return bad("last move: %v", err)
 		}
-		p.last = m.String()
+		p.last = engine.LastMove[Move]{Move: m, Set: true}
 	}
 	if p.hist, err = parseHistory(fields[8], p.ply); err != nil {
 		return bad("%v", err)

@@ -54,7 +54,7 @@ func (p *vsPosition) ToMove() []engine.Player {
 	if p.result.Over() {
 		return nil
 	}
-	return []engine.Player{engine.Player(p.toMove)}
+	return engine.Players(engine.Player(p.toMove))
 }
 
 func (p *vsPosition) Ply() int              { return p.ply }
@@ -118,14 +118,7 @@ func (p *vsPosition) each(yield func(Move) bool) bool {
 		if err != nil {
 			panic(fmt.Sprintf("superial: generated cube move %s refused: %v\nposition %s", appendMove(nil, from, legs, aspect), err, p))
 		}
-		crowns := []*crowning{nil}
-		if !crowned && len(taken) > 0 {
-			crowns = crowns[:0]
-			for _, s := range taken {
-				crowns = append(crowns, &crowning{s, noSq}, &crowning{s, end})
-			}
-		}
-		for _, c := range crowns {
+		for _, c := range crownings(crowned, taken, end) {
 			m, after, err := p.finishCube(n, canon, end, taken, c)
 			if err == nil && safe(after) && !yield(m) {
 				stopped = true
@@ -135,6 +128,82 @@ func (p *vsPosition) each(yield func(Move) bool) bool {
 		return true
 	})
 	return stopped
+}
+
+// RandomMove draws a legal move of pl (engine.RandomMover): a candidate by
+// the pieces' movement, drawn uniformly, checked as each checks it, and
+// dropped for another when illegal. A cube move that crowns the cubes'
+// king counts once, its crowning drawn among the legal ones. No texts but
+// the drawn move's, no sorting.
+func (p *vsPosition) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
+	if p.result.Over() || int(pl) != p.toMove {
+		return nil
+	}
+	us := p.toMove
+	var cbuf [256]chessMove
+	chess := append(cbuf[:0], p.pseudo(p.castleSafe)...)
+	var mbuf [256]genMove
+	var lbuf [1024]leg
+	cubes, legs := mbuf[:0], lbuf[:0]
+	inCheck := false
+	if us == black {
+		inCheck = p.threatened(black)
+		cubes, legs = p.b.genMoves(black, cubes, legs)
+	}
+	for len(chess)+len(cubes) > 0 {
+		i := rng.IntN(len(chess) + len(cubes))
+		if i < len(chess) {
+			cm := chess[i]
+			chess[i] = chess[len(chess)-1]
+			chess = chess[:len(chess)-1]
+			if !p.afterChess(cm).threatened(us) {
+				m := p.chessMoveOf(cm)
+				return &m
+			}
+			continue
+		}
+		i -= len(chess)
+		mv := cubes[i].move(legs)
+		cubes[i] = cubes[len(cubes)-1]
+		cubes = cubes[:len(cubes)-1]
+		if mv.kind == kindAspect {
+			if !inCheck { // an aspect change alone moves nothing (R5)
+				mv.text = mv.format()
+				return &mv
+			}
+			continue
+		}
+		n, canon, end, taken, err := p.cubeMove(mv)
+		if err != nil {
+			panic(fmt.Sprintf("superial: generated cube move %s refused: %v\nposition %s", mv, err, p))
+		}
+		crowns := crownings(p.stackSq() >= 0, taken, end)
+		for len(crowns) > 0 {
+			j := rng.IntN(len(crowns))
+			m, after, err := p.finishCube(n, canon, end, taken, crowns[j])
+			if err == nil && !after.threatened(black) {
+				return &m
+			}
+			crowns[j] = crowns[len(crowns)-1]
+			crowns = crowns[:len(crowns)-1]
+		}
+	}
+	return nil
+}
+
+// crownings lists the crownings a cube move that ended on end and took
+// the men on taken may carry: none (nil) when the cubes have their king or
+// took no man, else each man taken, crowned where it stood or where the
+// cube ended (R16).
+func crownings(crowned bool, taken []sq, end sq) []*crowning {
+	if crowned || len(taken) == 0 {
+		return []*crowning{nil}
+	}
+	var out []*crowning
+	for _, s := range taken {
+		out = append(out, &crowning{s, noSq}, &crowning{s, end})
+	}
+	return out
 }
 
 // castleSafe tells whether White's king, moved from e1 to s, could not be
@@ -187,6 +256,7 @@ func (p *vsPosition) cubeMove(mv Move) (n chessPos, canon Move, end sq, taken []
 	if err != nil {
 		return n, canon, end, nil, err
 	}
+	canon.text = canon.format()
 	n.settle(left)
 	n.ep = -1
 	n.toMove = white

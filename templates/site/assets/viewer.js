@@ -239,7 +239,7 @@
     if (b.className === "draw") {
       var r = eng.sample(linePos());
       if (r.error) { aMsg.className = "amsg error"; aMsg.textContent = r.error; return; }
-      play(r.move, 2);
+      play(r.move, -1);
       return;
     }
     play(b.textContent, +b.getAttribute("data-player"));

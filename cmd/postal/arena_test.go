@@ -1,0 +1,120 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"postal/engine/search"
+)
+
+// resultLine is the arena's line of A's wins, draws and losses.
+func resultLine(t *testing.T, out string) string {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "A ") {
+			return l
+		}
+	}
+	t.Fatalf("no result line in:\n%s", out)
+	return ""
+}
+
+func TestArenaBotBeatsRandomPlay(t *testing.T) {
+	out, errOut, code := postal(t, "arena", "conflagration", "--ruleset", "keep-a-riding", "--games", "6", "--a", "1", "--b", "random", "--seed", "3", "-v")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "conflagration keep-a-riding order=4: A level 1 against B random, 6 games, seed 3") {
+		t.Errorf("no heading:\n%s", out)
+	}
+	if got := resultLine(t, out); !strings.HasPrefix(got, "A level 1: 6 wins, 0 draws, 0 losses, 0 unfinished: 100.0% won") {
+		t.Errorf("level 1 against random play: %s", got)
+	}
+	if n := strings.Count(out, "\ngame "); n != 6 {
+		t.Errorf("%d game lines, want 6:\n%s", n, out)
+	}
+}
+
+// TestArenaSameWhateverParallel checks that the games depend on their
+// number and the seed only: the score is the same played one or three at
+// a time, and sides alternate (A moves second in even games).
+func TestArenaSameWhateverParallel(t *testing.T) {
+	args := []string{"arena", "initiative", "--games", "6", "--a", "1", "--b", "1", "--seed", "9"}
+	one, _, code := postal(t, append(args, "--parallel", "1")...)
+	if code != 0 {
+		t.Fatal(one)
+	}
+	three, _, code := postal(t, append(args, "--parallel", "3")...)
+	if code != 0 {
+		t.Fatal(three)
+	}
+	if a, b := resultLine(t, one), resultLine(t, three); a != b {
+		t.Errorf("one at a time: %s\nthree at a time: %s", a, b)
+	}
+}
+
+func TestArenaUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"arena"}, "name one game"},
+		{[]string{"arena", "initiative", "--a", "9"}, fmt.Sprintf(`a player is random or a level 1 to %d, not "9"`, search.MaxLevel)},
+		{[]string{"arena", "initiative", "--b", "strong"}, `not "strong"`},
+		{[]string{"arena", "initiative", "--games", "0"}, "must be positive"},
+	} {
+		_, errOut, code := postal(t, tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("postal %v: exit %d, %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+// TestArenaFourSeats checks a match of the four-player ruleset (Superial
+// Chess R13): A takes each seat in turn against three B, every game says
+// A's place, and A's score is its share by place (engine.Result.Shares:
+// 1, 2/3, 1/3, 0), players sharing a place splitting it.
+func TestArenaFourSeats(t *testing.T) {
+	out, errOut, code := postal(t, "arena", "superial-chess", "--ruleset", "multiplayer", "--games", "8", "--a", "random", "--b", "random",
+		"--seed", "4", "--parallel", "2", "--max-plies", "100000", "-v")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "superial-chess multiplayer players=4: A random against 3 B random, 8 games, seed 4 (A takes each seat in turn, the first in games 1, 5, 9...)") {
+		t.Errorf("no heading:\n%s", out)
+	}
+	// The places of the game lines, and what they are worth to A; a draw
+	// shares the first place with one to three others, worth 5/6 to 1/2.
+	share, outcomes := 0.0, map[string]int{}
+	for _, l := range strings.Split(out, "\n") {
+		var n, place, seats, plies int
+		var outcome string
+		if _, err := fmt.Sscanf(l, "game %d: %s place %d of %d, in %d plies", &n, &outcome, &place, &seats, &plies); err != nil {
+			continue
+		}
+		outcome = strings.TrimSuffix(outcome, ",")
+		outcomes[outcome]++
+		switch {
+		case outcome == "win" && place == 1, outcome == "loss" && place > 1:
+			share += float64(4-place) / 3
+		case outcome == "draw" && place == 1:
+			share += 0.5 // at least: the check below allows the rest
+		default:
+			t.Errorf("game %d: %s in place %d", n, outcome, place)
+		}
+	}
+	line := resultLine(t, out)
+	want := fmt.Sprintf("A random: %d wins, %d draws, %d losses, 0 unfinished:", outcomes["win"], outcomes["draw"], outcomes["loss"])
+	if !strings.HasPrefix(line, want) || outcomes["win"]+outcomes["draw"]+outcomes["loss"] != 8 {
+		t.Fatalf("%s\nwant it to start %q, from the game lines:\n%s", line, want, out)
+	}
+	var score float64
+	if _, err := fmt.Sscanf(line[strings.Index(line, "score "):], "score %f%%", &score); err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	lo, hi := 100*share/8, 100*(share+float64(outcomes["draw"])/3)/8
+	if score < lo-0.05 || score > hi+0.05 {
+		t.Errorf("score %.1f%%, want %.1f%% to %.1f%% by place: %s", score, lo, hi, line)
+	}
+}
