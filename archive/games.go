@@ -3,6 +3,8 @@ package archive
 import (
 	"database/sql"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -114,12 +116,14 @@ const (
 
 // Game is a game in progress or finished.
 type Game struct {
-	ID          int64
-	Game        string // engine name
-	Config      string // ruleset and options
-	Seed        uint64
-	Players     [2]int64 // first, second
-	Position    string   // engine Position.String()
+	ID     int64
+	Game   string // engine name
+	Config string // ruleset and options
+	Seed   uint64
+	// Players are the players by seat: first, second, and more in a game
+	// of more than two (the engine's seats, engine.Info.Seats).
+	Players     []int64
+	Position    string // engine Position.String()
 	Ply         int
 	Status      string
 	Result      string // score: 1-0, 0-1, 1/2-1/2, *
@@ -146,15 +150,26 @@ type Game struct {
 	Finished time.Time
 }
 
-const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged`
+// gameCols are the columns scanGame reads; the last, the players of the
+// seats from the third on (game_seats), by seat.
+const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged,
+	COALESCE((SELECT group_concat(player_id, ' ' ORDER BY seat) FROM game_seats WHERE game_id = games.id), '')`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var seed int64
 	var offer int
-	var deadline, created, updated, finished, turnStarted, banks, paused, flagged string
-	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged); err != nil {
+	var deadline, created, updated, finished, turnStarted, banks, paused, flagged, more string
+	g.Players = make([]int64, 2, 4)
+	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged, &more); err != nil {
 		return nil, notFound(err)
+	}
+	for f := range strings.FieldsSeq(more) {
+		id, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("archive: game %d: seat player %q", g.ID, f)
+		}
+		g.Players = append(g.Players, id)
 	}
 	g.TurnStarted, g.Paused, g.Flagged = parseTime(turnStarted), parseTime(paused), parseTime(flagged)
 	g.Banks = parseBanks(banks)
@@ -165,12 +180,21 @@ func scanGame(row scanner) (*Game, error) {
 	return &g, nil
 }
 
-// AddGame stores a new game under g.ID (the challenge's number).
+// AddGame stores a new game under g.ID (the challenge's number), with two
+// players or more.
 func (t *Tx) AddGame(g *Game) error {
+	if len(g.Players) < 2 {
+		return fmt.Errorf("archive: add game %d: %d players", g.ID, len(g.Players))
+	}
 	_, err := t.exec(`INSERT INTO games (id, game, config, seed, first_id, second_id, position, ply, status, result, termination, days_per_move, deadline, created, updated, control, turn_started, banks, paused) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Game, g.Config, int64(g.Seed), g.Players[0], g.Players[1], g.Position, g.Ply, g.Status, g.Result, g.Termination, g.DaysPerMove, fmtTime(g.Deadline), fmtTime(g.Created), fmtTime(g.Created), g.Control, fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused))
 	if err != nil {
 		return fmt.Errorf("archive: add game %d: %w", g.ID, err)
+	}
+	for seat, id := range g.Players[2:] {
+		if _, err := t.exec(`INSERT INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)`, g.ID, seat+2, id); err != nil {
+			return fmt.Errorf("archive: add game %d: seat %d: %w", g.ID, seat+2, err)
+		}
 	}
 	return nil
 }
@@ -197,7 +221,7 @@ func (t *Tx) UpdateGame(g *Game) error {
 
 // GamesOf returns the active games of player, by number.
 func (t *Tx) GamesOf(playerID int64) ([]*Game, error) {
-	return t.games(`WHERE status = 'active' AND (first_id = ? OR second_id = ?) ORDER BY id`, playerID, playerID)
+	return t.games(`WHERE status = 'active' AND (first_id = ? OR second_id = ? OR id IN (SELECT game_id FROM game_seats WHERE player_id = ?)) ORDER BY id`, playerID, playerID, playerID)
 }
 
 func (t *Tx) games(where string, args ...any) ([]*Game, error) {
@@ -226,41 +250,13 @@ type Move struct {
 	At        time.Time
 }
 
-// Chance is Move.Player for the game's own draws: engine.Chance.
+// Chance is Move.Player for the game's own draws: engine.Chance, stored as
+// it is (see migration 010).
 const Chance = -1
-
-// storedChance is how the moves table stores Chance: 2, as every database
-// does since games had two players, and engine.Chance was 2. Seats from 2
-// on (games of more than two players) need a migration that rewrites it;
-// until then storedPlayer and loadedPlayer are the one place that maps it.
-const storedChance = 2
-
-// storedPlayer is the moves table's player column for the player p.
-func storedPlayer(p int) (int, error) {
-	switch {
-	case p == Chance:
-		return storedChance, nil
-	case p < 0 || p >= storedChance:
-		return 0, fmt.Errorf("archive: player %d cannot be stored: the moves table holds seats 0 and 1 and chance", p)
-	}
-	return p, nil
-}
-
-// loadedPlayer is the player whose moves table column is c.
-func loadedPlayer(c int) int {
-	if c == storedChance {
-		return Chance
-	}
-	return c
-}
 
 // AddMove appends a move to game's log.
 func (t *Tx) AddMove(gameID int64, m Move) error {
-	player, err := storedPlayer(m.Player)
-	if err != nil {
-		return err
-	}
-	_, err = t.exec(`INSERT INTO moves (game_id, ply, player, move, message_id, at) VALUES (?, ?, ?, ?, ?, ?)`, gameID, m.Ply, player, m.Text, m.MessageID, fmtTime(m.At))
+	_, err := t.exec(`INSERT INTO moves (game_id, ply, player, move, message_id, at) VALUES (?, ?, ?, ?, ?, ?)`, gameID, m.Ply, m.Player, m.Text, m.MessageID, fmtTime(m.At))
 	if err != nil {
 		return fmt.Errorf("archive: add move %d of game %d: %w", m.Ply, gameID, err)
 	}
@@ -281,7 +277,6 @@ func (t *Tx) Moves(gameID int64) ([]Move, error) {
 		if err := rows.Scan(&m.Ply, &m.Player, &m.Text, &m.MessageID, &at); err != nil {
 			return nil, err
 		}
-		m.Player = loadedPlayer(m.Player)
 		m.At = parseTime(at)
 		out = append(out, m)
 	}

@@ -408,9 +408,9 @@ func (h *handling) accept(id int64) (section, error) {
 	// The side is drawn apart from the seed: who moves first is public and
 	// must tell nothing about the seed.
 	challengerFirst := ch.Side == "first" || ch.Side == "random" && b[8]&1 == 0
-	players := [2]int64{ch.ChallengerID, h.actor.ID}
+	players := []int64{ch.ChallengerID, h.actor.ID}
 	if !challengerFirst {
-		players = [2]int64{h.actor.ID, ch.ChallengerID}
+		players = []int64{h.actor.ID, ch.ChallengerID}
 	}
 	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
 		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
@@ -530,13 +530,10 @@ func (h *handling) record(id int64) (section, error) {
 }
 
 func recordResult(row *archive.Game) engine.Result {
-	switch row.Result {
-	case "1-0":
-		return engine.Result{Kind: engine.Win, Winner: engine.First, Reason: row.Termination}
-	case "0-1":
-		return engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: row.Termination}
-	case "1/2-1/2":
-		return engine.Result{Kind: engine.Draw, Reason: row.Termination}
+	r, err := engine.ParseScore(row.Result, len(row.Players))
+	if err != nil || !r.Over() {
+		return engine.Result{}
 	}
-	return engine.Result{}
+	r.Reason = row.Termination
+	return r
 }

@@ -61,7 +61,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 			}
 			out = make([]Archived, 0, len(rows))
 			for _, row := range rows {
-				var players [2]string
+				players := make([]string, len(row.Players))
 				for i, id := range row.Players {
 					name, ok := names[id]
 					if !ok {
@@ -73,7 +73,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 					}
 					players[i] = name
 				}
-				rec, err := newRecord(row, players[:], byGame[row.ID], site)
+				rec, err := newRecord(row, players, byGame[row.ID], site)
 				if err != nil {
 					return err
 				}
@@ -100,7 +100,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 // once it is over, the result and how it ended. The mail command "record" and
 // the site (through EachRecord) both use it.
 func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Record, error) {
-	var players [2]string
+	players := make([]string, len(row.Players))
 	for i, id := range row.Players {
 		p, err := tx.PlayerByID(id)
 		if err != nil {
@@ -112,7 +112,7 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 	if err != nil {
 		return nil, err
 	}
-	return newRecord(row, players[:], moves, site)
+	return newRecord(row, players, moves, site)
 }
 
 // newRecord makes the record of game row from its players' names and its

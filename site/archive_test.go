@@ -78,7 +78,11 @@ func randomArchive(t testing.TB, n int, seed uint64) []Game {
 			t.Fatalf("%s: %v", info.Name, err)
 		}
 		p := rng.Perm(len(names))
-		r := &notation.Record{Game: info.Name, Config: cfg, Players: []string{names[p[0]], names[p[1]]}}
+		var players []string
+		for i := range info.Seats(cfg) {
+			players = append(players, names[p[i]])
+		}
+		r := &notation.Record{Game: info.Name, Config: cfg, Players: players}
 		for _, s := range steps {
 			r.Add(s.Player, s.Move.String())
 		}

@@ -55,19 +55,6 @@ func (p *multiPosition) lastLine() string {
 	return fmt.Sprintf("Last move: %s (%s).", last, multiSides[p.lastBy])
 }
 
-// ordinal writes a place: 1st, 2nd, 3rd, 4th.
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return fmt.Sprintf("%dth", n)
-}
-
 // seatLine describes seat t: its cubes' colour, its pieces, and its place
 // once known (R13d).
 func (p *multiPosition) seatLine(t int) string {
@@ -78,9 +65,9 @@ func (p *multiPosition) seatLine(t int) string {
 	s := fmt.Sprintf("%s (%s): %s", multiSides[t], colour, counted(p.b.owned()[t], "piece", "pieces"))
 	switch pl := p.result.Place(engine.Player(t)); {
 	case !p.in(t):
-		s += fmt.Sprintf(", out %s (%s)", ordinal(pl), outWords[p.why[t]])
+		s += fmt.Sprintf(", out %s (%s)", engine.Ordinal(pl), outWords[p.why[t]])
 	case pl > 0:
-		s += ", " + ordinal(pl)
+		s += ", " + engine.Ordinal(pl)
 	case t == int(p.side):
 		s += ", to move"
 	}

@@ -39,7 +39,7 @@ func ResultText(r engine.Result, sides []string) string {
 	switch {
 	case r.Kind == engine.Draw:
 		s = "Draw"
-	case r.Kind == engine.Win && (r.Winner == engine.First || r.Winner == engine.Second):
+	case r.Kind == engine.Win && r.Winner >= 0 && int(r.Winner) < len(sides):
 		s = sides[r.Winner] + " won"
 	default:
 		return ""
