@@ -46,7 +46,7 @@ func TestParseChallengeOfMore(t *testing.T) {
 			Game: "superial-chess", Options: []string{"multiplayer", "players=3"}, Clock: "days 5"},
 		// A player named like a game is challenged first.
 		"challenge initiative superial-chess multiplayer": {Verb: CmdChallenge, Arg: "initiative", Game: "superial-chess", Options: []string{"multiplayer"}},
-		"open superial-chess multiplayer as random":        {Verb: CmdOpen, Game: "superial-chess", Options: []string{"multiplayer"}, As: "random"},
+		"open superial-chess multiplayer as random":       {Verb: CmdOpen, Game: "superial-chess", Options: []string{"multiplayer"}, As: "random"},
 	} {
 		got, err := ParseCommand(line, ParseOptions{})
 		if err != nil {
