@@ -282,7 +282,7 @@ func TestMigrateFromOne(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if len(games) != 1 || !games[0].Deadline.Equal(now.Add(time.Hour)) || games[0].Control != "" || games[0].Banks != [2]time.Duration{} || len(games[0].Players) != 2 {
+		if len(games) != 1 || !games[0].Deadline.Equal(now.Add(time.Hour)) || games[0].Control != "" || len(games[0].Banks) != 0 || len(games[0].Players) != 2 {
 			t.Fatalf("timed games after migrating: %+v", games)
 		}
 		// Chance's moves read as engine.Chance (010), the seats' as before.

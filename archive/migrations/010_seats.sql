@@ -13,3 +13,23 @@ CREATE INDEX game_seats_player ON game_seats(player_id, game_id);
 -- A move's player is the seat as the engine numbers it, from 0; chance, no
 -- seat, is -1 (engine.Chance). It was 2 while games had two seats.
 UPDATE moves SET player = -1 WHERE player = 2;
+
+-- A challenge of more than two players: the players asked besides the
+-- challenger, in the order the challenge names them. A row names a player,
+-- or an address not yet registered, or neither: an open seat anyone may
+-- take. accepted is when its player accepted, '' until then; the game
+-- starts when every row has accepted. Two-player challenges keep using
+-- challenges.opponent_id and opponent_addr.
+CREATE TABLE challenge_seats (
+	challenge_id INTEGER NOT NULL REFERENCES challenges(id),
+	n            INTEGER NOT NULL,               -- 1, 2, 3
+	player_id    INTEGER REFERENCES players(id), -- NULL: an invited address, or an open seat
+	address      TEXT NOT NULL DEFAULT '',       -- an invited address not yet registered
+	accepted     TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (challenge_id, n)
+);
+CREATE INDEX challenge_seats_player ON challenge_seats(player_id);
+
+-- The seats that agreed to a draw in a game of more than two, which needs
+-- every player still in (R13e): "0 2". Two-player games keep draw_offer.
+ALTER TABLE games ADD COLUMN draw_agreed TEXT NOT NULL DEFAULT '';

@@ -150,3 +150,109 @@ func TestGameSeats(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A challenge of four keeps its seats besides the challenger's: an invited
+// player, an invited address bound when it registers, an open seat anyone
+// may take; each is taken once accepted. Open challenges list it to its
+// players and, while a seat is open, to anyone.
+func TestChallengeSeats(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	now := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
+	err := db.Tx(ctx, func(tx *Tx) error {
+		a, _ := tx.AddPlayer("a", "a@x.org", "ha", now)
+		b, _ := tx.AddPlayer("b", "b@x.org", "hb", now)
+		e, _ := tx.AddPlayer("e", "e@x.org", "he", now)
+		ch := &Challenge{ChallengerID: a.ID, Game: "superial-chess", Config: "multiplayer players=4", Side: "north", Days: 3, Created: now,
+			Seats: []ChallengeSeat{{PlayerID: b.ID}, {Address: "c@x.org"}, {}}}
+		if err := tx.AddChallenge(ch); err != nil {
+			return err
+		}
+		two := &Challenge{ChallengerID: a.ID, OpponentID: b.ID, Game: "initiative", Side: "random", Days: 3, Created: now}
+		if err := tx.AddChallenge(two); err != nil {
+			return err
+		}
+		got, err := tx.Challenge(ch.ID)
+		if err != nil {
+			return err
+		}
+		if len(got.Seats) != 3 || got.Seats[0].PlayerID != b.ID || got.Seats[1].Address != "c@x.org" || !got.Seats[2].Open() || got.Seats[0].Open() || got.Seats[1].Open() {
+			t.Errorf("seats %+v", got.Seats)
+		}
+		if got, _ := tx.Challenge(two.ID); got.Seats != nil {
+			t.Errorf("a challenge of two has seats %+v", got.Seats)
+		}
+		// e sees it: a seat is open.
+		if open, err := tx.OpenChallenges(e.ID); err != nil || len(open) != 1 || open[0].ID != ch.ID {
+			t.Errorf("e's open challenges %+v %v", open, err)
+		}
+		if err := tx.TakeSeat(ch.ID, 3, e.ID, now); err != nil {
+			return err
+		}
+		if open, err := tx.OpenChallenges(e.ID); err != nil || len(open) != 1 {
+			t.Errorf("e's open challenges after taking a seat %+v %v", open, err)
+		}
+		c, _ := tx.AddPlayer("c", "c@x.org", "hc", now)
+		bound, err := tx.BindInvitations("c@x.org", c.ID)
+		if err != nil || len(bound) != 1 || bound[0].ID != ch.ID || bound[0].Seats[1].PlayerID != c.ID {
+			t.Errorf("bound %+v %v", bound, err)
+		}
+		// No seat is open now: a stranger does not see it.
+		d, _ := tx.AddPlayer("d", "d@x.org", "hd", now)
+		if open, err := tx.OpenChallenges(d.ID); err != nil || len(open) != 0 {
+			t.Errorf("d's open challenges %+v %v", open, err)
+		}
+		if open, err := tx.OpenChallenges(b.ID); err != nil || len(open) != 2 {
+			t.Errorf("b's open challenges %+v %v", open, err)
+		}
+		got, _ = tx.Challenge(ch.ID)
+		if got.Seats[2].PlayerID != e.ID || !got.Seats[2].Accepted.Equal(now) || !got.Seats[0].Accepted.IsZero() {
+			t.Errorf("seats after taking %+v", got.Seats)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A game of four keeps a bank per seat and the seats that agreed to a
+// draw; a game without a bank has none.
+func TestBanksAndDrawAgreed(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	now := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
+	err := db.Tx(ctx, func(tx *Tx) error {
+		var ids []int64
+		for _, n := range []string{"a", "b", "c", "d"} {
+			p, _ := tx.AddPlayer(n, n+"@x.org", "h"+n, now)
+			ids = append(ids, p.ID)
+		}
+		g := &Game{ID: 1, Game: "superial-chess", Players: ids, Status: GameActive, Result: "*", Created: now,
+			Banks: []time.Duration{time.Hour, 2 * time.Hour, 0, 4 * time.Hour}}
+		if err := tx.AddGame(g); err != nil {
+			return err
+		}
+		g.DrawAgreed = []int{0, 3}
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		back, err := tx.GameByID(1)
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(back.Banks, g.Banks) || !slices.Equal(back.DrawAgreed, []int{0, 3}) {
+			t.Errorf("banks %v, draw agreed %v", back.Banks, back.DrawAgreed)
+		}
+		if err := tx.AddGame(&Game{ID: 2, Game: "g", Players: ids[:2], Status: GameActive, Result: "*", Created: now}); err != nil {
+			return err
+		}
+		if two, err := tx.GameByID(2); err != nil || two.Banks != nil || two.DrawAgreed != nil {
+			t.Errorf("game without banks: %+v %v", two, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
