@@ -44,7 +44,7 @@ func (s *Service) challengeControl(written string) (clock.Control, error) {
 func (h *handling) startClock(gs *gameState) error {
 	c := control(gs.row)
 	if c.Kind == clock.Bank {
-		gs.row.Banks = make([]time.Duration, len(gs.players))
+		gs.row.Banks = make([]time.Duration, len(gs.row.Players))
 		for i := range gs.row.Banks {
 			gs.row.Banks[i] = c.Start
 		}
@@ -141,6 +141,9 @@ func (h *handling) claim(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
+	if gs.more() {
+		return section{}, refuse(fmt.Sprintf("game #%d has more than two players: there is nothing to claim", id), "A player whose time runs out is out of the game at once, and the others play on.")
+	}
 	late := gs.toMove()
 	switch {
 	case slices.Contains(late, side):
@@ -228,9 +231,10 @@ func (h *handling) vacation(value string) (section, error) {
 			}
 		}
 		ids = append(ids, fmt.Sprintf("#%d", row.ID))
-		opp := gs.players[gs.side(h.actor).Other()]
-		if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.actor.Name, fmtWhen(v.Until))}); err != nil {
-			return section{}, err
+		for _, opp := range gs.opponents(gs.side(h.actor)) {
+			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.actor.Name, fmtWhen(v.Until))}); err != nil {
+				return section{}, err
+			}
 		}
 	}
 	lines := []string{fmt.Sprintf("Your vacation lasts until %s (%s).", fmtWhen(v.Until), left(granted))}
@@ -272,9 +276,10 @@ func (h *handling) endVacation(v archive.Vacation) error {
 				return err
 			}
 		}
-		opp := gs.players[gs.side(p).Other()]
-		if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
-			return err
+		for _, opp := range gs.opponents(gs.side(p)) {
+			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

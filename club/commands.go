@@ -131,6 +131,9 @@ func describe(info engine.Info) string {
 			def = " (default)"
 		}
 		fmt.Fprintf(&b, "  %s%s: %s\n", r.Name, def, r.Description)
+		if r.Sides != nil {
+			fmt.Fprintf(&b, "    its sides, in turn: %s\n", strings.Join(r.Sides, ", "))
+		}
 	}
 	if len(info.Options) > 0 {
 		b.WriteString("Options (NAME=VALUE):\n")
@@ -193,6 +196,9 @@ func (h *handling) status() (section, error) {
 		if row.DrawOffer != 0 {
 			fmt.Fprintf(&b, ", %s offers a draw", gs.players[row.DrawOffer-1].Name)
 		}
+		if len(row.DrawAgreed) > 0 {
+			fmt.Fprintf(&b, ", a draw needs %s", h.drawWaiting(gs))
+		}
 		b.WriteByte('\n')
 	}
 	chs, err := h.tx.OpenChallenges(h.actor.ID)
@@ -205,6 +211,8 @@ func (h *handling) status() (section, error) {
 			return section{}, err
 		}
 		switch {
+		case ch.Seats != nil:
+			b.WriteString(h.challengeLine(ch, who) + "\n")
 		case ch.ChallengerID == h.actor.ID:
 			fmt.Fprintf(&b, "challenge #%d: you propose %s %s to %s\n", ch.ID, ch.Game, ch.Config, h.opponentName(ch))
 		case ch.OpponentID == h.actor.ID:
@@ -282,14 +290,20 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 		ue.pre = describe(info)
 		return section{}, ue
 	}
-	if seats := info.Seats(cfg); len(seats) != 2 {
-		// The club's games have two players (archive.Game.Players) until
-		// it seats more (issue 20).
-		return section{}, refuse(fmt.Sprintf("the club does not host games of %d players yet", len(seats)), "Challenge to a ruleset of two players.\n"+describe(info))
-	}
 	ctl, err := h.s.challengeControl(c.Clock)
 	if err != nil {
 		return section{}, refuse(strings.TrimPrefix(err.Error(), "clock: "))
+	}
+	if seats := info.Seats(cfg); len(seats) > 2 {
+		return h.challengeOfMore(c, info, cfg, ctl)
+	}
+	if len(c.Others) > 0 {
+		return section{}, refuse(fmt.Sprintf("%s %s is a game of two: name one opponent", info.Title, cfg.String()))
+	}
+	switch c.As {
+	case "", "first", "second", "random":
+	default:
+		return section{}, refuse(fmt.Sprintf("%q is not a side of this game", c.As), fmt.Sprintf("\"as first\" plays %s, \"as second\" %s; or \"as random\".", info.Sides[0], info.Sides[1]))
 	}
 	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: info.Name, Config: cfg.String(), Side: c.As, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.now}
 	if ch.Side == "" {
@@ -297,26 +311,8 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 	}
 	var opp *archive.Player
 	if c.Verb == notation.CmdChallenge {
-		if strings.Contains(c.Arg, "@") {
-			if h.s.isOwn(c.Arg) {
-				return section{}, refuse("postal does not play against itself")
-			}
-			opp, err = h.tx.PlayerByAddress(c.Arg)
-			if errors.Is(err, archive.ErrNotFound) {
-				opp, ch.OpponentAddr = nil, c.Arg
-			} else if err != nil {
-				return section{}, err
-			}
-		} else {
-			opp, err = h.tx.PlayerByName(c.Arg)
-			if errors.Is(err, archive.ErrNotFound) {
-				return section{}, refuse(fmt.Sprintf("there is no player called %s", c.Arg), "Challenge them by email address instead: postal will invite them.")
-			} else if err != nil {
-				return section{}, err
-			}
-		}
-		if opp != nil && opp.ID == h.actor.ID {
-			return section{}, refuse("you cannot challenge yourself")
+		if opp, ch.OpponentAddr, err = h.opponent(c.Arg); err != nil {
+			return section{}, err
 		}
 		if opp != nil {
 			ch.OpponentID = opp.ID
@@ -359,6 +355,34 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 	return sec, nil
 }
 
+// opponent finds the player a challenge names, by name or address: the
+// player, or, for an address not registered, the address to invite.
+func (h *handling) opponent(arg string) (*archive.Player, string, error) {
+	var opp *archive.Player
+	var err error
+	if strings.Contains(arg, "@") {
+		if h.s.isOwn(arg) {
+			return nil, "", refuse("postal does not play against itself")
+		}
+		opp, err = h.tx.PlayerByAddress(arg)
+		if errors.Is(err, archive.ErrNotFound) {
+			return nil, arg, nil
+		}
+	} else {
+		opp, err = h.tx.PlayerByName(arg)
+		if errors.Is(err, archive.ErrNotFound) {
+			return nil, "", refuse(fmt.Sprintf("there is no player called %s", arg), "Challenge them by email address instead: postal will invite them.")
+		}
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if opp.ID == h.actor.ID {
+		return nil, "", refuse("you cannot challenge yourself")
+	}
+	return opp, "", nil
+}
+
 func sideText(side string, info engine.Info) string {
 	switch side {
 	case "first":
@@ -387,6 +411,9 @@ func (h *handling) accept(id int64) (section, error) {
 	ch, err := h.challengeFor(id)
 	if err != nil {
 		return section{}, err
+	}
+	if ch.Seats != nil {
+		return h.acceptSeat(ch)
 	}
 	switch {
 	case ch.ChallengerID == h.actor.ID:
@@ -484,6 +511,9 @@ func (h *handling) withdraw(c notation.Command) (section, error) {
 	ch, err := h.challengeFor(c.ID)
 	if err != nil {
 		return section{}, err
+	}
+	if ch.Seats != nil {
+		return h.withdrawMore(c, ch)
 	}
 	status, notify := archive.ChallengeDeclined, ch.ChallengerID
 	if c.Verb == notation.CmdCancel {

@@ -27,14 +27,22 @@ func TestEveryGame(t *testing.T) {
 func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	name := g.Info().Name
 	c := newClub(t, Options{})
-	c.register("alice")
-	c.register("bob")
-	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob "+name+" "+ruleset+" as first")
-	to(t, out, "bob@example.org")
-	out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\naccept 1")
-	contains(t, to(t, out, "bob@example.org"), "game #1 has started")
+	// The challenger and as many opponents as the ruleset seats (three or
+	// four in Superial Chess's multiplayer ruleset), each accepting.
+	players := []string{"alice", "bob", "carol", "dave"}[:len(g.Info().Seats(engine.Config{Ruleset: ruleset}))]
+	for _, p := range players {
+		c.register(p)
+	}
+	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge "+strings.Join(players[1:], " ")+" "+name+" "+ruleset+" as first")
+	for _, p := range players[1:] {
+		to(t, out, p+"@example.org")
+	}
+	for _, p := range players[1:] {
+		out = c.mail(p+"@example.org", "x", "key "+c.keys[p]+"\naccept 1")
+	}
+	contains(t, to(t, out, players[len(players)-1]+"@example.org"), "game #1 has started")
 	rng := rand.New(rand.NewPCG(1, 2))
-	names := [2]string{"alice", "bob"}
+	names := c.seatNames(1)
 	listed := 0
 	// Rasterizing boards is slow: a few moves cover the flow (more under
 	// make test-long), and Initiative plays on to its first listed parry.

@@ -18,7 +18,7 @@ type gameState struct {
 	game    engine.Game
 	info    engine.Info
 	pos     engine.Position
-	players [2]*archive.Player
+	players []*archive.Player // by seat
 }
 
 func (h *handling) loadGame(id int64) (*gameState, error) {
@@ -34,7 +34,7 @@ func (h *handling) loadGame(id int64) (*gameState, error) {
 	if err != nil {
 		return nil, permanent{fmt.Errorf("club: game %d: stored position: %w", id, err)}
 	}
-	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos}
+	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos, players: make([]*archive.Player, len(row.Players))}
 	for i, pid := range row.Players {
 		if gs.players[i], err = h.tx.PlayerByID(pid); err != nil {
 			return nil, err
@@ -86,14 +86,33 @@ func (h *handling) myGame(id int64) (*gameState, engine.Player, error) {
 }
 
 func (gs *gameState) title() string {
-	return fmt.Sprintf("%s: %s vs %s", gs.info.Title, gs.players[0].Name, gs.players[1].Name)
+	names := make([]string, len(gs.players))
+	for i, p := range gs.players {
+		names[i] = p.Name
+	}
+	return fmt.Sprintf("%s: %s", gs.info.Title, strings.Join(names, " vs "))
 }
 
+// sides names the seats of the game: its two sides, or those of its
+// ruleset as configured (South, West, North, East).
+func (gs *gameState) sides() []string {
+	cfg, _ := parseConfig(gs.row.Config, 0)
+	return gs.info.Seats(cfg)
+}
+
+// more reports whether gs is a game of more than two players, where
+// players leave and the others play on (Superial Chess R13d).
+func (gs *gameState) more() bool { return len(gs.players) > 2 }
+
 func (gs *gameState) resultText() string {
+	s := gs.row.Result
 	if gs.row.Termination != "" {
-		return gs.row.Result + " (" + gs.row.Termination + ")"
+		s += " (" + gs.row.Termination + ")"
 	}
-	return gs.row.Result
+	if r := recordResult(gs.row); gs.more() && r.Over() {
+		s += "; places: " + gs.placesText(r)
+	}
+	return s
 }
 
 // moveNumber is the number of the next move: plies so far plus one (a
@@ -104,7 +123,7 @@ func (gs *gameState) moveNumber() int { return gs.pos.Ply() + 1 }
 func (gs *gameState) toMove() []engine.Player {
 	var out []engine.Player
 	for _, p := range gs.pos.ToMove() {
-		if p == engine.First || p == engine.Second {
+		if p >= 0 && int(p) < len(gs.row.Players) {
 			out = append(out, p)
 		}
 	}
@@ -194,10 +213,13 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	return b, nil
 }
 
-func (h *handling) playerName(gs *gameState, p engine.Player) string {
-	switch p {
-	case engine.First, engine.Second:
-		return fmt.Sprintf("%s (%s)", gs.players[p].Name, gs.info.Sides[p])
+func (h *handling) playerName(gs *gameState, p engine.Player) string { return gs.seatName(p) }
+
+// seatName names the player of seat p with their side: "bob (West)";
+// "chance" for no seat.
+func (gs *gameState) seatName(p engine.Player) string {
+	if p >= 0 && int(p) < len(gs.players) {
+		return fmt.Sprintf("%s (%s)", gs.players[p].Name, gs.sides()[p])
 	}
 	return "chance"
 }
@@ -274,6 +296,14 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	if err != nil {
 		return section{}, err
 	}
+	if how, ok := engine.ParseLeaving(c.Move); ok && gs.more() {
+		// Leaving is a move of the record in a game of more than two, but
+		// no one plays "timeout": the clock does.
+		if how != engine.Resign {
+			return section{}, refuse(fmt.Sprintf("%q is not a move", c.Move), "The clock takes a player out when their time runs out.")
+		}
+		return h.resignMore(gs, side)
+	}
 	if !engine.Acts(gs.pos, side) {
 		return section{}, refuse("it is not your turn", fmt.Sprintf("In game #%d it is move %d and %s to move. Nothing was played.", gs.row.ID, gs.moveNumber(), h.whoMoves(gs)))
 	}
@@ -324,6 +354,9 @@ func (h *handling) commit(gs *gameState, side engine.Player, move string, next e
 	if declined {
 		gs.row.DrawOffer = 0
 	}
+	if err := h.declineByMove(gs, side); err != nil {
+		return err
+	}
 	h.spendClock(gs, side)
 	if err := h.startTurn(gs); err != nil {
 		return err
@@ -336,6 +369,11 @@ func (h *handling) commit(gs *gameState, side engine.Player, move string, next e
 	}
 	if err := h.tx.UpdateGame(gs.row); err != nil {
 		return err
+	}
+	if gs.more() {
+		if err := h.moveNews(gs, side, move); err != nil {
+			return err
+		}
 	}
 	var intro []string
 	if declined {
@@ -429,7 +467,7 @@ func (h *handling) finish(gs *gameState, r engine.Result) error {
 	gs.row.Result = r.Score()
 	gs.row.Termination = r.Reason
 	gs.row.Finished, gs.row.Updated = h.now, h.now
-	gs.row.DrawOffer = 0
+	gs.row.DrawOffer, gs.row.DrawAgreed = 0, nil
 	gs.row.Deadline, gs.row.Paused, gs.row.Flagged = time.Time{}, time.Time{}, time.Time{}
 	if err := h.tx.UpdateGame(gs.row); err != nil {
 		return err
@@ -521,6 +559,9 @@ func (h *handling) resign(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
+	if gs.more() {
+		return h.resignMore(gs, side)
+	}
 	if err := h.tx.AddEvent(h.now, "resign", id, h.actor.ID, ""); err != nil {
 		return section{}, err
 	}
@@ -534,6 +575,9 @@ func (h *handling) draw(id int64) (section, error) {
 	gs, side, err := h.myGame(id)
 	if err != nil {
 		return section{}, err
+	}
+	if gs.more() {
+		return h.drawAmong(gs, side)
 	}
 	switch gs.row.DrawOffer {
 	case int(side.Other()) + 1:
