@@ -83,11 +83,11 @@ func newRig(t testing.TB) *rig {
 // newMailServers starts Dovecot and the relay and writes the daemon's
 // config, without starting a daemon; extra is TOML added to the config.
 // Every player of the tests has a mailbox: alice (and her second and third
-// address), bob and carol.
+// address), bob, carol, dave and erin.
 func newMailServers(t testing.TB, extra ...string) *rig {
 	t.Helper()
 	d := dovecot.StartTest(t, dovecot.Options{Users: map[string]string{
-		"postal@demo.test": "postal", "alice@demo.test": "alice", "bob@demo.test": "bob", "carol@demo.test": "carol",
+		"postal@demo.test": "postal", "alice@demo.test": "alice", "bob@demo.test": "bob", "carol@demo.test": "carol", "dave@demo.test": "dave", "erin@demo.test": "erin",
 		"alice.home@demo.test": "alice.home", "alice.work@demo.test": "alice.work",
 	}})
 	relay, err := dovecot.StartRelay(d)
