@@ -54,7 +54,9 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	}
 	const tag = "[postal #1]"
 	for _, p := range []*player{bob, carol, dave} {
-		r.await(p, "the challenge", func(m *gotMail) bool { return strings.Contains(m.Subject, tag) && strings.Contains(flat(m.Text), "alice challenges you") })
+		r.await(p, "the challenge", func(m *gotMail) bool {
+			return strings.Contains(m.Subject, tag) && strings.Contains(flat(m.Text), "alice challenges you")
+		})
 	}
 	for _, p := range []*player{bob, carol} {
 		if reply := r.replyTo(p, r.send(p, "ok", "accept 1")); !strings.Contains(reply.Text, "you accepted challenge #1") {
