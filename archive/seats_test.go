@@ -9,6 +9,28 @@ import (
 	"postal/engine"
 )
 
+// withPlayers runs fn in a transaction of a new archive where the players
+// names are registered, with their ids in order.
+func withPlayers(t *testing.T, names []string, fn func(tx *Tx, ids []int64, now time.Time) error) {
+	t.Helper()
+	db, _ := openTemp(t)
+	now := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
+	err := db.Tx(context.Background(), func(tx *Tx) error {
+		var ids []int64
+		for _, name := range names {
+			p, err := tx.AddPlayer(name, name+"@x.org", "h"+name, now)
+			if err != nil {
+				return err
+			}
+			ids = append(ids, p.ID)
+		}
+		return fn(tx, ids, now)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Chance moves are stored as engine.Chance, -1, and the seats of a game of
 // four (Superial Chess R13) as their numbers, 0 to 3; every way of reading
 // them gives them back.
@@ -16,20 +38,9 @@ func TestMovesOfEverySeat(t *testing.T) {
 	if Chance != int(engine.Chance) {
 		t.Fatalf("archive.Chance %d, engine.Chance %d", Chance, engine.Chance)
 	}
-	ctx := context.Background()
-	db, _ := openTemp(t)
-	now := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
 	moves := []Move{{Ply: 1, Player: 0, Text: "a"}, {Ply: 2, Player: Chance, Text: "roll 6"}, {Ply: 3, Player: 1, Text: "b c"},
 		{Ply: 4, Player: 2, Text: "resign"}, {Ply: 5, Player: 3, Text: "d"}}
-	err := db.Tx(ctx, func(tx *Tx) error {
-		var ids []int64
-		for _, name := range []string{"a", "b", "c", "d"} {
-			p, err := tx.AddPlayer(name, name+"@x.org", "h"+name, now)
-			if err != nil {
-				return err
-			}
-			ids = append(ids, p.ID)
-		}
+	withPlayers(t, []string{"a", "b", "c", "d"}, func(tx *Tx, ids []int64, now time.Time) error {
 		for id := int64(1); id <= 2; id++ {
 			if err := tx.AddGame(&Game{ID: id, Game: "g", Players: ids, Status: GameActive, Result: "*", Created: now}); err != nil {
 				return err
@@ -44,7 +55,7 @@ func TestMovesOfEverySeat(t *testing.T) {
 			return err
 		}
 		var stored []int
-		rows, err := tx.tx.QueryContext(ctx, `SELECT player FROM moves WHERE game_id = 1 ORDER BY ply`)
+		rows, err := tx.tx.QueryContext(context.Background(), `SELECT player FROM moves WHERE game_id = 1 ORDER BY ply`)
 		if err != nil {
 			return err
 		}
@@ -77,9 +88,6 @@ func TestMovesOfEverySeat(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // A game of four keeps every seat's player, by seat; a game of two is
@@ -87,18 +95,7 @@ func TestMovesOfEverySeat(t *testing.T) {
 // game_seats); a player's games include those where they hold a later
 // seat.
 func TestGameSeats(t *testing.T) {
-	ctx := context.Background()
-	db, _ := openTemp(t)
-	now := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
-	err := db.Tx(ctx, func(tx *Tx) error {
-		var ids []int64
-		for _, name := range []string{"a", "b", "c", "d"} {
-			p, err := tx.AddPlayer(name, name+"@x.org", "h"+name, now)
-			if err != nil {
-				return err
-			}
-			ids = append(ids, p.ID)
-		}
+	withPlayers(t, []string{"a", "b", "c", "d"}, func(tx *Tx, ids []int64, now time.Time) error {
 		four := []int64{ids[3], ids[1], ids[0], ids[2]}
 		if err := tx.AddGame(&Game{ID: 7, Game: "superial-chess", Players: four, Status: GameActive, Result: "*", Created: now}); err != nil {
 			return err
@@ -146,9 +143,6 @@ func TestGameSeats(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // A challenge of four keeps its seats besides the challenger's: an invited
@@ -156,13 +150,8 @@ func TestGameSeats(t *testing.T) {
 // may take; each is taken once accepted. Open challenges list it to its
 // players and, while a seat is open, to anyone.
 func TestChallengeSeats(t *testing.T) {
-	ctx := context.Background()
-	db, _ := openTemp(t)
-	now := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
-	err := db.Tx(ctx, func(tx *Tx) error {
-		a, _ := tx.AddPlayer("a", "a@x.org", "ha", now)
-		b, _ := tx.AddPlayer("b", "b@x.org", "hb", now)
-		e, _ := tx.AddPlayer("e", "e@x.org", "he", now)
+	withPlayers(t, []string{"a", "b", "e"}, func(tx *Tx, ids []int64, now time.Time) error {
+		a, b, e := &Player{ID: ids[0]}, &Player{ID: ids[1]}, &Player{ID: ids[2]}
 		ch := &Challenge{ChallengerID: a.ID, Game: "superial-chess", Config: "multiplayer players=4", Side: "north", Days: 3, Created: now,
 			Seats: []ChallengeSeat{{PlayerID: b.ID}, {Address: "c@x.org"}, {}}}
 		if err := tx.AddChallenge(ch); err != nil {
@@ -211,23 +200,12 @@ func TestChallengeSeats(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // A game of four keeps a bank per seat and the seats that agreed to a
 // draw; a game without a bank has none.
 func TestBanksAndDrawAgreed(t *testing.T) {
-	ctx := context.Background()
-	db, _ := openTemp(t)
-	now := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
-	err := db.Tx(ctx, func(tx *Tx) error {
-		var ids []int64
-		for _, n := range []string{"a", "b", "c", "d"} {
-			p, _ := tx.AddPlayer(n, n+"@x.org", "h"+n, now)
-			ids = append(ids, p.ID)
-		}
+	withPlayers(t, []string{"a", "b", "c", "d"}, func(tx *Tx, ids []int64, now time.Time) error {
 		g := &Game{ID: 1, Game: "superial-chess", Players: ids, Status: GameActive, Result: "*", Created: now,
 			Banks: []time.Duration{time.Hour, 2 * time.Hour, 0, 4 * time.Hour}}
 		if err := tx.AddGame(g); err != nil {
@@ -252,7 +230,4 @@ func TestBanksAndDrawAgreed(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

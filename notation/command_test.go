@@ -36,18 +36,11 @@ func TestParseCommands(t *testing.T) {
 	}
 }
 
-// Challenges of three and four players (Superial Chess R13): the players up
-// to the game's name, a side of the game by name.
-func TestParseChallengeOfMore(t *testing.T) {
-	for line, want := range map[string]Command{
-		"challenge bob carol dave superial-chess multiplayer as North": {Verb: CmdChallenge, Arg: "bob", Others: []string{"carol", "dave"},
-			Game: "superial-chess", Options: []string{"multiplayer"}, As: "north"},
-		"challenge bob Carol@X.org superial-chess multiplayer players=3 days 5": {Verb: CmdChallenge, Arg: "bob", Others: []string{"carol@x.org"},
-			Game: "superial-chess", Options: []string{"multiplayer", "players=3"}, Clock: "days 5"},
-		// A player named like a game is challenged first.
-		"challenge initiative superial-chess multiplayer": {Verb: CmdChallenge, Arg: "initiative", Game: "superial-chess", Options: []string{"multiplayer"}},
-		"open superial-chess multiplayer as random":       {Verb: CmdOpen, Game: "superial-chess", Options: []string{"multiplayer"}, As: "random"},
-	} {
+// parsesAs checks that each line parses as its command, and that the
+// command's canonical text reads back as the same command.
+func parsesAs(t *testing.T, cases map[string]Command) {
+	t.Helper()
+	for line, want := range cases {
 		got, err := ParseCommand(line, ParseOptions{})
 		if err != nil {
 			t.Errorf("%q: %v", line, err)
@@ -62,29 +55,31 @@ func TestParseChallengeOfMore(t *testing.T) {
 	}
 }
 
+// Challenges of three and four players (Superial Chess R13): the players up
+// to the game's name, a side of the game by name.
+func TestParseChallengeOfMore(t *testing.T) {
+	parsesAs(t, map[string]Command{
+		"challenge bob carol dave superial-chess multiplayer as North": {Verb: CmdChallenge, Arg: "bob", Others: []string{"carol", "dave"},
+			Game: "superial-chess", Options: []string{"multiplayer"}, As: "north"},
+		"challenge bob Carol@X.org superial-chess multiplayer players=3 days 5": {Verb: CmdChallenge, Arg: "bob", Others: []string{"carol@x.org"},
+			Game: "superial-chess", Options: []string{"multiplayer", "players=3"}, Clock: "days 5"},
+		// A player named like a game is challenged first.
+		"challenge initiative superial-chess multiplayer": {Verb: CmdChallenge, Arg: "initiative", Game: "superial-chess", Options: []string{"multiplayer"}},
+		"open superial-chess multiplayer as random":       {Verb: CmdOpen, Game: "superial-chess", Options: []string{"multiplayer"}, As: "random"},
+	})
+}
+
 // The clock commands of issue 4: time controls, claims, vacations and the
 // reminder setting.
 func TestParseClockCommands(t *testing.T) {
-	for line, want := range map[string]Command{
+	parsesAs(t, map[string]Command{
 		"challenge bob initiative bank 7+1/14": {Verb: CmdChallenge, Arg: "bob", Game: "initiative", Clock: "bank 7+1/14"},
 		"open conflagration as second Untimed": {Verb: CmdOpen, Game: "conflagration", As: "second", Clock: "untimed"},
 		"claim 12":                             {Verb: CmdClaim, ID: 12},
 		"Vacation 10":                          {Verb: CmdVacation, Value: "10"},
 		"vacation OFF":                         {Verb: CmdVacation, Value: "off"},
 		"set Reminders Digest":                 {Verb: CmdSet, Setting: "reminders", Value: "digest"},
-	} {
-		got, err := ParseCommand(line, ParseOptions{})
-		if err != nil {
-			t.Errorf("%q: %v", line, err)
-			continue
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%q = %#v, want %#v", line, got, want)
-		}
-		if again, err := ParseCommand(got.String(), ParseOptions{}); err != nil || !reflect.DeepEqual(again, got) {
-			t.Errorf("%q: canonical %q reads back as %#v, %v", line, got.String(), again, err)
-		}
-	}
+	})
 }
 
 // The commands of issue 15: addresses and a new key. "key new" is no key

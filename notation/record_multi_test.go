@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"postal/engine"
+	"postal/engine/enginetest"
 	"postal/notation"
 )
 
@@ -15,22 +16,10 @@ import (
 // moves given as "Side: move", each read as the records read them.
 func fourPlayers(t *testing.T, moves ...string) (*notation.Record, engine.Position) {
 	t.Helper()
-	cfg := engine.Config{Ruleset: "multiplayer", Options: map[string]string{"players": "4"}}
-	g, cfg, pos, err := engine.New("superial-chess", cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, steps, pos := enginetest.PlaySides(t, "superial-chess", engine.Config{Ruleset: "multiplayer", Options: map[string]string{"players": "4"}}, moves...)
 	rec := &notation.Record{Game: "superial-chess", Config: cfg, Players: []string{"alice", "bob", "carol", "dave"}}
-	seats := g.Info().Seats(cfg)
-	for _, mv := range moves {
-		side, text, _ := strings.Cut(mv, ": ")
-		p := engine.Player(slices.Index(seats, side))
-		next, m, err := engine.Play(pos, p, text)
-		if err != nil {
-			t.Fatalf("%s: %v", mv, err)
-		}
-		rec.Add(p, m.String())
-		pos = next
+	for _, st := range steps {
+		rec.Add(st.Player, st.Move.String())
 	}
 	rec.Result = pos.Result()
 	return rec, pos

@@ -2,37 +2,37 @@ package site
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"postal/engine"
 	"postal/notation"
 )
 
 // multiGame is a game of Superial Chess for players (R13), played by moves
-// written "Side: move" as records write them.
+// written "Side: move", read as a record.
 func multiGame(t *testing.T, id int64, players []string, moves ...string) Game {
 	t.Helper()
-	cfg := engine.Config{Ruleset: "multiplayer", Options: map[string]string{"players": string(rune('0' + len(players)))}}
-	g, cfg, pos, err := engine.New("superial-chess", cfg)
+	var b strings.Builder
+	fmt.Fprintf(&b, "[Game \"superial-chess\"]\n[Ruleset \"multiplayer\"]\n[Options \"players=%d\"]\n", len(players))
+	for i, p := range players {
+		fmt.Fprintf(&b, "[%s %q]\n", []string{"South", "West", "North", "East"}[i], p)
+	}
+	b.WriteString("\n")
+	for i, m := range moves {
+		fmt.Fprintf(&b, "%d. %s ", i+1, m)
+	}
+	r, err := notation.ReadRecord(b.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &notation.Record{Game: "superial-chess", Config: cfg, Players: players}
-	seats := g.Info().Seats(cfg)
-	for _, mv := range moves {
-		side, text, _ := strings.Cut(mv, ": ")
-		p := engine.Player(slices.Index(seats, side))
-		next, m, err := engine.Play(pos, p, text)
-		if err != nil {
-			t.Fatalf("%s: %v", mv, err)
-		}
-		r.Add(p, m.String())
-		pos = next
+	positions, err := r.Replay()
+	if err != nil {
+		t.Fatal(err)
 	}
+	pos := positions[len(positions)-1]
 	r.Result = pos.Result()
 	gm := Game{ID: id, Record: r, Position: pos.String(), Started: base, Updated: base.Add(time.Duration(id) * time.Hour)}
 	if r.Result.Over() {

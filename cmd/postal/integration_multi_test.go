@@ -5,13 +5,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strings"
 	"testing"
 
 	"postal/archive"
-	"postal/club/clock"
 	"postal/engine"
 )
 
@@ -25,27 +23,7 @@ import (
 // faster than the wall: ten days a move last 43 seconds.
 func TestIntegrationFourPlayersByMail(t *testing.T) {
 	r := newMailServers(t)
-	cfg, err := LoadConfig(r.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.IMAP.password, cfg.SMTP.password = "postal", "postal"
-	const scale = 20000
-	cfg.now, cfg.timeScale = clock.NewScaled(scale).Now, scale
-	ctx, cancel := context.WithCancel(context.Background())
-	d, err := newDaemon(ctx, cfg, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- d.run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("daemon: %v", err)
-		}
-		d.db.Close()
-	}()
+	r.runScaled(20000, nil)
 
 	alice, bob, carol, dave := r.register("alice"), r.register("bob"), r.register("carol"), r.register("dave")
 	reply := r.replyTo(alice, r.send(alice, "four", "challenge bob carol dave superial-chess multiplayer as south days 10"))
@@ -68,7 +46,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	}
 	row := r.gameRow(1)
 	byID := map[int64]*player{}
-	err = r.db().Tx(context.Background(), func(tx *archive.Tx) error {
+	err := r.db().Tx(context.Background(), func(tx *archive.Tx) error {
 		for _, p := range []*player{alice, bob, carol, dave} {
 			row, err := tx.PlayerByName(p.name)
 			if err != nil {

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"postal/archive"
+	"postal/club/clock"
 	"postal/engine"
 	"postal/mailer/dovecot"
 	"postal/notation"
@@ -125,6 +127,36 @@ reminders = "none"
 		t.Fatal(err)
 	}
 	return r
+}
+
+// runScaled runs the daemon in process, until the test ends, on a clock
+// scale times faster than the wall; adjust, when set, changes its config
+// first.
+func (r *rig) runScaled(scale float64, adjust func(*Config)) {
+	r.t.Helper()
+	cfg, err := LoadConfig(r.config)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	cfg.IMAP.password, cfg.SMTP.password = "postal", "postal"
+	cfg.now, cfg.timeScale = clock.NewScaled(scale).Now, scale
+	if adjust != nil {
+		adjust(cfg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	d, err := newDaemon(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- d.run(ctx) }()
+	r.t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			r.t.Errorf("daemon: %v", err)
+		}
+		d.db.Close()
+	})
 }
 
 // start runs the daemon.

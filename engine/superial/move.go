@@ -55,6 +55,20 @@ func (m Move) String() string {
 	return m.text
 }
 
+// actingMove reads m as the move of pl in pos: refused when pl may not act
+// there, or when m is not a move of the game (what names it: "Superial
+// Chess move").
+func actingMove(pos engine.Position, pl engine.Player, m engine.Move, what string) (Move, error) {
+	if !engine.Acts(pos, pl) {
+		return Move{}, &engine.NotYourTurnError{Player: pl}
+	}
+	mv, ok := asMove(m)
+	if !ok {
+		return Move{}, engine.Illegal(m.String(), "not a %s", what)
+	}
+	return mv, nil
+}
+
 // asMove returns the Superial Chess move m is: parsed (a Move) or listed
 // (classic Legal lists *Move).
 func asMove(m engine.Move) (Move, bool) {

@@ -253,17 +253,14 @@ func (p *multiPosition) seatList() string {
 // Apply plays m for pl: a turn of the classic game (R5-R9 with R13b-R13c),
 // then the turn passes on (R13d).
 func (p *multiPosition) Apply(pl engine.Player, m engine.Move) (engine.Position, error) {
-	if !engine.Acts(p, pl) {
-		return nil, &engine.NotYourTurnError{Player: pl}
-	}
-	mv, ok := asMove(m)
-	if !ok {
-		return nil, engine.Illegal(m.String(), "not a Superial Chess move")
+	mv, err := actingMove(p, pl, m, "Superial Chess move")
+	if err != nil {
+		return nil, err
 	}
 	if mv.kind == kindRandom || mv.kind == kindThrow {
 		return nil, engine.Illegal(mv.text, "the multiplayer ruleset has no random moves")
 	}
-	mv, err := p.b.complete(mv)
+	mv, err = p.b.complete(mv)
 	if err != nil {
 		return nil, err
 	}

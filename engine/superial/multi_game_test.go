@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -270,36 +269,8 @@ func TestMultiGolden(t *testing.T) {
 		{"multi-midgame", mid},
 		{"multi-over", over},
 	} {
-		enginetest.Golden(t, c.name+".txt", []byte(c.pos.ASCII()))
-		enginetest.Golden(t, c.name+".svg", c.pos.Picture().SVG())
-		for i, line := range strings.Split(c.pos.ASCII(), "\n") {
-			if len(line) > 78 {
-				t.Errorf("%s: line %d has %d columns", c.name, i+1, len(line))
-			}
-		}
-		if dir := os.Getenv("SUPERIAL_SVG"); dir != "" {
-			os.WriteFile(dir+"/superial-"+c.name+".svg", c.pos.Picture().SVG(), 0o644)
-		}
+		goldenBoard(t, c.name, c.pos)
 	}
-}
-
-func FuzzMultiPosition(f *testing.F) {
-	f.Add("multiplayer 4 3No1No1No2/2No1No1No3/1Wo6Eo1/Wo8Eo/1Wo6Eo1/Wo8Eo/1Wo6Eo1/Wo8Eo/2So1So1So3/3So1So1So2 s - 0 0 - -")
-	f.Add("multiplayer 3 3No1No1No2/2No1No1No3/1Wo8/Wo9/1Wo8/Wo9/1Wo8/Wo9/2So1So1So3/3So1So1So2 w - 1 0 s:d1-d2 -")
-	f.Add("multiplayer 4 10/10/7No2/10/10/1Wo8/4So5/9Eo/10/10 n wr,er 40 3 e:resign 0123456789abcdef")
-	f.Add("multiplayer 3 2N+7/10/10/10/10/10/10/10/10/Sx9 s wp,nm 12 0 s:c3-e5=x -")
-	f.Fuzz(func(t *testing.T, text string) {
-		p, err := Game{}.ParsePosition(text)
-		if err != nil {
-			return
-		}
-		back, err := Game{}.ParsePosition(p.String())
-		if err != nil || back.String() != p.String() {
-			t.Fatalf("%q -> %q -> %v", text, p, err)
-		}
-		_ = p.ASCII()
-		_ = p.Picture()
-	})
 }
 
 // FuzzMultiMove plays a text as the move of a seat in a four-player game

@@ -250,14 +250,11 @@ func (p *Position) ParseMove(pl engine.Player, text string) (engine.Move, error)
 
 // Apply plays m for pl: the one place where legality is decided.
 func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, error) {
-	if !engine.Acts(p, pl) {
-		return nil, &engine.NotYourTurnError{Player: pl}
+	mv, err := actingMove(p, pl, m, "Superial Chess move")
+	if err != nil {
+		return nil, err
 	}
-	mv, ok := asMove(m)
-	if !ok {
-		return nil, engine.Illegal(m.String(), "not a Superial Chess move")
-	}
-	mv, err := p.b.complete(mv)
+	mv, err = p.b.complete(mv)
 	if err != nil {
 		return nil, err
 	}

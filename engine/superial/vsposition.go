@@ -368,12 +368,9 @@ func (n *chessPos) settle(left sqSet) {
 
 // Apply plays m for pl: the one place where legality is decided.
 func (p *vsPosition) Apply(pl engine.Player, m engine.Move) (engine.Position, error) {
-	if !engine.Acts(p, pl) {
-		return nil, &engine.NotYourTurnError{Player: pl}
-	}
-	mv, ok := asMove(m)
-	if !ok {
-		return nil, engine.Illegal(m.String(), "not a move of Superial Chess against chess")
+	mv, err := actingMove(p, pl, m, "move of Superial Chess against chess")
+	if err != nil {
+		return nil, err
 	}
 	us := p.toMove
 	var (
