@@ -249,7 +249,7 @@ func TestChallengeOfMore(t *testing.T) {
 	// A decline cancels the challenge for every player.
 	out = c.mail("alice@example.org", "x", key("alice")+"challenge bob carol superial-chess multiplayer players=3")
 	says(t, to(t, out, "alice@example.org"), "challenge #2: Superial Chess for 3")
-	out = c.mail("bob@example.org", "x", key("bob")+"accept 2")
+	says(t, to(t, c.mail("bob@example.org", "x", key("bob")+"accept 2"), "bob@example.org"), "you accepted challenge #2", "still waiting for carol")
 	out = c.mail("carol@example.org", "x", key("carol")+"decline 2")
 	says(t, to(t, out, "carol@example.org"), "challenge #2 declined")
 	for _, p := range []string{"alice", "bob"} {
