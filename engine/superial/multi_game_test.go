@@ -308,3 +308,9 @@ func FuzzMultiMove(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkMultiRandomPlayout plays random games of four (R13) from the
+// start to their end: what the 10,000 random games of the long tests cost.
+func BenchmarkMultiRandomPlayout(b *testing.B) {
+	enginetest.Playouts(b, multiStart(4))
+}

@@ -167,24 +167,43 @@ func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
 }
 
 // randomMove draws one of the moves of team t uniformly, with the random
-// move (R11) among them when random is set; nil when there is none.
+// move (R11) among them when random is set; nil when there is none. One
+// pass of the generator keeps a move drawn among those seen so far
+// (reservoir sampling: the n-th replaces it with chance 1/n), so no list
+// of moves is written.
 func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
-	var mbuf [256]genMove
-	var lbuf [1024]leg
-	ms, legs := b.genMoves(t, mbuf[:0], lbuf[:0])
-	n := len(ms)
+	n := 0
 	if random {
+		n = 1 // the random move is the first seen
+	}
+	var kept struct {
+		from   sq
+		legs   [maxN * maxN]leg
+		nlegs  int // -1: an aspect change alone
+		aspect int
+	}
+	b.gen(t, func(from sq, legs []leg, aspect int) bool {
 		n++
-	}
-	if n == 0 {
+		if rng.IntN(n) == 0 {
+			kept.from, kept.aspect, kept.nlegs = from, aspect, -1
+			if legs != nil {
+				kept.nlegs = copy(kept.legs[:], legs)
+			}
+		}
+		return true
+	})
+	switch {
+	case n == 0:
 		return nil
+	case kept.nlegs == 0:
+		return &randomMove // no move of a piece replaced it
 	}
-	k := rng.IntN(n)
-	if k == len(ms) {
-		return &randomMove
+	m := genMove{from: kept.from, lo: -1, aspect: int8(kept.aspect)}
+	if kept.nlegs >= 0 {
+		m.lo, m.hi = 0, int32(kept.nlegs)
 	}
-	m := ms[k].move(legs)
-	return &m
+	mv := m.move(kept.legs[:])
+	return &mv
 }
 
 // genMove is a move of the generator kept without its text: the legs of
