@@ -220,14 +220,7 @@ func TestTokens(t *testing.T) {
 func TestMigrateFromOne(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	v1, err := fs.Sub(migrations, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	only1 := fstest.MapFS{}
-	data, _ := fs.ReadFile(v1, "migrations/001_init.sql")
-	only1["migrations/001_init.sql"] = &fstest.MapFile{Data: data}
-	db, err := open(ctx, path, only1)
+	db, err := open(ctx, path, migrationsUpTo(t, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,4 +301,97 @@ func TestMigrateFromOne(t *testing.T) {
 // oldMail is a mail as the outbox stored it before migration 008.
 func oldMail(to string) string {
 	return `{"To":"` + to + `","Text":"your move","Inline":[{"Name":"b.png","ContentID":"c1","Data":"iVBORw0K"}],"Attachments":[{"Name":"b.svg","Data":"PHN2Zy8+"},{"Name":"r.txt","Data":"MS4gYQ=="}]}`
+}
+
+// A conversation keeps its first mail and the latest ones (issue 16).
+func TestThread(t *testing.T) {
+	db, _ := openTemp(t)
+	err := db.Tx(context.Background(), func(tx *Tx) error {
+		if _, _, ok, err := tx.Thread(7, "a@x.org"); ok || err != nil {
+			t.Fatalf("a thread before any mail: %v %v", ok, err)
+		}
+		for _, id := range []string{"m1@x", "m2@x", "m3@x", "m4@x"} {
+			if err := tx.AddToThread(7, "a@x.org", id, 2); err != nil {
+				return err
+			}
+		}
+		root, recent, ok, err := tx.Thread(7, "a@x.org")
+		if !ok || err != nil || root != "m1@x" || strings.Join(recent, " ") != "m3@x m4@x" {
+			t.Errorf("thread: %q %q %v %v", root, recent, ok, err)
+		}
+		if _, _, ok, _ := tx.Thread(7, "b@x.org"); ok {
+			t.Error("another address shares the thread")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// migrationsUpTo are the migrations numbered n or less: the schema of an
+// archive written by an older postal.
+func migrationsUpTo(t *testing.T, n int) fs.FS {
+	t.Helper()
+	steps, _ := fs.Glob(migrations, "migrations/*.sql")
+	out := fstest.MapFS{}
+	for _, name := range steps {
+		k, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k <= n {
+			data, _ := fs.ReadFile(migrations, name)
+			out[name] = &fstest.MapFile{Data: data}
+		}
+	}
+	return out
+}
+
+// An archive at migration 8 (the outbox's files, before issue 16's threads)
+// keeps its conversations: each keeps its first mail and starts its list of
+// latest ones with the next mail.
+func TestMigrateThreadsFromEight(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "eight.db")
+	db, err := open(ctx, file, migrationsUpTo(t, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := db.Version(ctx); v != 8 {
+		t.Fatalf("version %d before migrating, want 8", v)
+	}
+	err = db.Tx(ctx, func(tx *Tx) error {
+		_, err := tx.exec(`INSERT INTO threads (game_id, address, root_id) VALUES (3, 'a@x.org', 'first@x')`)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db, err = Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if v, _ := db.Version(ctx); v != lastMigration(t) || v < 9 {
+		t.Fatalf("version %d after migrating, want %d", v, lastMigration(t))
+	}
+	err = db.Tx(ctx, func(tx *Tx) error {
+		root, recent, ok, err := tx.Thread(3, "a@x.org")
+		if err != nil || !ok || root != "first@x" || len(recent) != 0 {
+			t.Fatalf("the old thread after migrating: %q %q %v %v", root, recent, ok, err)
+		}
+		if err := tx.AddToThread(3, "a@x.org", "next@x", 4); err != nil {
+			return err
+		}
+		root, recent, _, err = tx.Thread(3, "a@x.org")
+		if err != nil || root != "first@x" || strings.Join(recent, " ") != "next@x" {
+			t.Errorf("the old thread after a mail: %q %q %v", root, recent, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

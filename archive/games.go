@@ -416,19 +416,34 @@ func (t *Tx) Observers(gameID int64) ([]int64, error) {
 	return out, rows.Err()
 }
 
-// ThreadRoot returns the Message-ID that opened the conversation about game
-// with address, and whether there is one yet.
-func (t *Tx) ThreadRoot(gameID int64, address string) (string, bool, error) {
-	var root string
-	err := t.queryRow(`SELECT root_id FROM threads WHERE game_id = ? AND address = ?`, gameID, address).Scan(&root)
+// Thread returns the conversation about game with address: the Message-ID
+// of its first mail and those of its latest mails, oldest first; ok is
+// false while there is none.
+func (t *Tx) Thread(gameID int64, address string) (root string, recent []string, ok bool, err error) {
+	var r string
+	err = t.queryRow(`SELECT root_id, recent FROM threads WHERE game_id = ? AND address = ?`, gameID, address).Scan(&root, &r)
 	if err == sql.ErrNoRows {
-		return "", false, nil
+		return "", nil, false, nil
 	}
-	return root, err == nil, err
+	if err != nil {
+		return "", nil, false, err
+	}
+	return root, strings.Fields(r), true, nil
 }
 
-// SetThreadRoot records the first Message-ID of a conversation.
-func (t *Tx) SetThreadRoot(gameID int64, address, root string) error {
-	_, err := t.exec(`INSERT OR IGNORE INTO threads (game_id, address, root_id) VALUES (?, ?, ?)`, gameID, address, root)
+// AddToThread records msgID as the latest mail of the conversation about
+// game with address (its first, when there is none yet), keeping the latest
+// keep Message-IDs.
+func (t *Tx) AddToThread(gameID int64, address, msgID string, keep int) error {
+	_, recent, _, err := t.Thread(gameID, address)
+	if err != nil {
+		return err
+	}
+	recent = append(recent, msgID)
+	if len(recent) > keep {
+		recent = recent[len(recent)-keep:]
+	}
+	_, err = t.exec(`INSERT INTO threads (game_id, address, root_id, recent) VALUES (?, ?, ?, ?)
+		ON CONFLICT (game_id, address) DO UPDATE SET recent = excluded.recent`, gameID, address, msgID, strings.Join(recent, " "))
 	return err
 }

@@ -142,7 +142,7 @@ func (h *handling) confirmAddress(c *claim) error {
 	for _, ch := range invites {
 		lines = append(lines, fmt.Sprintf("Challenge #%d, sent to %s, is yours now: \"accept %d\" or \"decline %d\".", ch.ID, a.Address, ch.ID, ch.ID))
 	}
-	h.sections = append(h.sections, section{OK: true, Title: a.Address + " is now an address of " + p.Name, Lines: lines})
+	h.sections = append(h.sections, section{Title: a.Address + " is now an address of " + p.Name, Lines: lines})
 	// The registered address hears of it too: an address added behind the
 	// player's back is the first thing a thief would do.
 	return h.send(outgoing{to: p.Address, player: p, auto: "auto-generated",

@@ -32,16 +32,20 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// caretWidth is how much of a line a caret shows: with the marks of a cut
+// on both sides, it fits a text part's line.
+const caretWidth = textWidth - 2
+
 // caret writes line with a caret under column col (from 1) below it,
-// showing at most maxEcho characters of the line around the column.
+// showing at most caretWidth characters of the line around the column.
 func caret(line string, col int) string {
 	r := []rune(line)
 	col = max(1, min(col, len(r)+1))
 	from := 0
-	if len(r) > maxEcho {
-		from = max(0, min(col-1-maxEcho/2, len(r)-maxEcho))
+	if len(r) > caretWidth {
+		from = max(0, min(col-1-caretWidth/2, len(r)-caretWidth))
 	}
-	to := min(len(r), from+maxEcho)
+	to := min(len(r), from+caretWidth)
 	shown := string(r[from:to])
 	at := col - 1 - from
 	if from > 0 {
@@ -131,11 +135,11 @@ func shorten(sections []section) bool {
 	for i := len(sections) - 1; i >= 0; i-- {
 		sec := &sections[i]
 		b := sec.Board
-		if len(sec.Pre) <= 2*maxEcho && sec.attach == nil && (b == nil || b.png == nil && b.svg == nil && len(b.ASCII) <= 2*maxEcho) {
+		if len(sec.Pre) <= 2*maxEcho && len(sec.Doc) <= 2*maxEcho && sec.attach == nil && (b == nil || b.png == nil && b.svg == nil && len(b.ASCII) <= 2*maxEcho) {
 			continue
 		}
 		sec.Pre = "(left out: the answers to all the commands of your mail would make this reply too long for mail. Ask for this one in a mail of its own.)"
-		sec.attach = nil
+		sec.Doc, sec.attach = "", nil
 		if b != nil {
 			c := *b
 			c.png, c.svg, c.PNG, c.ASCII = nil, nil, "", "(left out)"

@@ -24,11 +24,11 @@ func TestBoundedReplies(t *testing.T) {
 	out := c.replyTo(aliceMail, long+"\nfrob"+strings.Repeat("y", 5000)+" z")
 	reply := to(t, out, "alice@example.org")
 	for _, line := range strings.Split(reply.Text, "\n") {
-		if n := utf8.RuneCountInString(line); n > 2*maxEcho+2 {
+		if n := utf8.RuneCountInString(line); n > textWidth {
 			t.Errorf("a line of %d characters:\n%.300s", n, line)
 		}
 	}
-	contains(t, reply, "> move 1 txxx", "x…\n", "> frobyyy", "y…\n", "is not a move of Takeaway")
+	contains(t, reply, "> move 1 txxx", "x…\n", "frobyyy", "y…\n", "is not a move of Takeaway")
 	if len(reply.Text) > 8<<10 {
 		t.Errorf("the reply to two long lines is %d bytes", len(reply.Text))
 	}
@@ -39,7 +39,7 @@ func TestBoundedReplies(t *testing.T) {
 	// The caret still points at the word it names, inside the window.
 	sec := parseErrorSection(mustParse(t, "open conflagration "+strings.Repeat("x=1 ", 150)+"as third"+strings.Repeat(" x=1", 100)))
 	lines := strings.Split(sec.Pre, "\n")
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], "…") || !strings.HasSuffix(lines[0], "…") || utf8.RuneCountInString(lines[0]) > maxEcho+2 {
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "…") || !strings.HasSuffix(lines[0], "…") || utf8.RuneCountInString(lines[0]) > textWidth {
 		t.Fatalf("caret window:\n%s", sec.Pre)
 	}
 	if at := strings.Index(lines[1], "^"); !strings.HasPrefix(string([]rune(lines[0])[at:]), "third") {

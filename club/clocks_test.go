@@ -82,7 +82,7 @@ func TestTickTimeoutAuto(t *testing.T) {
 	if g.Status != archive.GameOver || g.Result != "0-1" || g.Termination != "alice ran out of time" {
 		t.Fatalf("after the deadline: %s %s %q", g.Status, g.Result, g.Termination)
 	}
-	contains(t, to(t, out, "alice@example.org"), "Game #1 is over: 0-1")
+	contains(t, to(t, out, "alice@example.org"), "Game #1 is over: bob (South) wins: alice ran out of time (0-1).")
 	contains(t, to(t, out, "bob@example.org"), "alice ran out of time")
 	if !next.IsZero() {
 		t.Fatalf("something is still due at %v", next)
@@ -173,7 +173,7 @@ func TestTickVacation(t *testing.T) {
 	}
 	// 20 days of the 30 are left: a longer vacation is cut to them.
 	out = c.mail("alice@example.org", "x", aliceKey+"vacation 25")
-	contains(t, to(t, out, "alice@example.org"), "You asked for 25 days 0 hours, but only 20 days 0 hours")
+	contains(t, to(t, out, "alice@example.org"), "You asked for 25 days, but only 20 days")
 	c.now = c.now.Add(20 * clock.Day)
 	c.tick()
 	out = c.mail("alice@example.org", "x", aliceKey+"vacation 1")

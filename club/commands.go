@@ -41,8 +41,8 @@ func (h *handling) register(c notation.Command) (section, error) {
 	// itself proves nothing, so the rest of this mail does not count as
 	// proven either.
 	h.actor = p
+	h.lead = append(h.lead, fmt.Sprintf("Welcome to postal, %s: %s now plays as %s.", p.Name, from, p.Name))
 	lines := []string{
-		fmt.Sprintf("Welcome, %s: %s now plays as %s.", p.Name, from, p.Name),
 		"Your personal key is below. Keep it secret. Mail from postal carries its own proof, so replies need nothing more; a fresh mail (not a reply) that changes a game must carry a line \"key " + key + "\".",
 		"Start with \"games\" to see what postal plays, then \"challenge PLAYER GAME\" or \"open GAME\".",
 	}
@@ -65,10 +65,10 @@ func (h *handling) register(c notation.Command) (section, error) {
 func (h *handling) help(topic string) (section, error) {
 	doc := docs.Commands()
 	if topic == "" {
-		return section{Title: "postal's commands", Pre: doc}, nil
+		return section{Doc: doc}, nil
 	}
 	if part := helpTopic(doc, topic); part != "" {
-		return section{Title: "help on " + topic, Pre: part}, nil
+		return section{Title: "help on " + topic, Doc: part}, nil
 	}
 	if _, err := engine.Lookup(topic); err == nil {
 		return h.rules(topic)
@@ -113,11 +113,11 @@ func (h *handling) rules(name string) (section, error) {
 	if h.s.opt.SiteURL != "" {
 		lines = append(lines, "The full rules: "+strings.TrimRight(h.s.opt.SiteURL, "/")+"/types/"+info.Name+".html")
 	}
-	pre := describe(info)
+	sec := section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: describe(info)}
 	if text, err := fs.ReadFile(docs.Rules(), info.Name+".md"); err == nil {
-		pre += "\n" + string(text)
+		sec.Doc = string(text)
 	}
-	return section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: pre}, nil
+	return sec, nil
 }
 
 // describe lists a game's sides, rulesets and options.
@@ -131,9 +131,6 @@ func describe(info engine.Info) string {
 			def = " (default)"
 		}
 		fmt.Fprintf(&b, "  %s%s: %s\n", r.Name, def, r.Description)
-		if r.Sides != nil {
-			fmt.Fprintf(&b, "    its sides, in turn: %s\n", strings.Join(r.Sides, ", "))
-		}
 	}
 	if len(info.Options) > 0 {
 		b.WriteString("Options (NAME=VALUE):\n")
@@ -143,8 +140,8 @@ func describe(info engine.Info) string {
 				vals = " [" + strings.Join(o.Values, ", ") + "]"
 			}
 			only := ""
-			if len(o.Rulesets) > 0 {
-				only = " (rulesets " + strings.Join(o.Rulesets, ", ") + ")"
+			if w := o.RulesetWords(); w != "" {
+				only = " (" + w + ")"
 			}
 			fmt.Fprintf(&b, "  %s=%s%s%s: %s\n", o.Name, o.Default, vals, only, o.Description)
 		}
@@ -156,15 +153,17 @@ func describe(info engine.Info) string {
 }
 
 func (h *handling) gamesList() (section, error) {
+	// A list, so that each game's description wraps under its name in the
+	// text part and fits a phone's width in the HTML part.
 	var b strings.Builder
 	for _, g := range engine.Games() {
 		info := g.Info()
-		fmt.Fprintf(&b, "%-18s %s: %s\n", info.Name, info.Title, info.Description)
+		fmt.Fprintf(&b, "- %s (%s): %s\n", info.Name, info.Title, info.Description)
 	}
 	if b.Len() == 0 {
 		b.WriteString("(none yet)")
 	}
-	return section{Title: "games postal plays", Pre: strings.TrimRight(b.String(), "\n"),
+	return section{Title: "games postal plays", Doc: b.String(),
 		Lines: []string{"\"rules GAME\" describes one; \"challenge PLAYER GAME\" or \"open GAME\" starts one."}}, nil
 }
 
@@ -212,7 +211,7 @@ func (h *handling) status() (section, error) {
 		}
 		switch {
 		case ch.Seats != nil:
-			b.WriteString(h.challengeLine(ch, who) + "\n")
+			b.WriteString(h.statusOfMore(ch, who) + "\n")
 		case ch.ChallengerID == h.actor.ID:
 			fmt.Fprintf(&b, "challenge #%d: you propose %s %s to %s\n", ch.ID, ch.Game, ch.Config, h.opponentName(ch))
 		case ch.OpponentID == h.actor.ID:
@@ -225,6 +224,9 @@ func (h *handling) status() (section, error) {
 }
 
 func (h *handling) opponentName(ch *archive.Challenge) string {
+	if ch.Seats != nil {
+		return h.seatNames(ch)
+	}
 	switch {
 	case ch.OpponentID != 0:
 		if p, err := h.tx.PlayerByID(ch.OpponentID); err == nil {
@@ -243,12 +245,22 @@ func left(d time.Duration) string {
 	}
 	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
 	switch {
+	case days > 0 && hours > 0:
+		return plural(days, "day") + " " + plural(hours, "hour")
 	case days > 0:
-		return fmt.Sprintf("%d days %d hours", days, hours)
+		return plural(days, "day")
 	case hours > 0:
-		return fmt.Sprintf("%d hours", hours)
+		return plural(hours, "hour")
 	}
-	return fmt.Sprintf("%d minutes", int(d/time.Minute))
+	return plural(max(1, int(d/time.Minute)), "minute")
+}
+
+// plural writes n and the noun, in the plural unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // parseConfig reads the stored "ruleset k=v ..." text.
@@ -325,17 +337,23 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	what := fmt.Sprintf("%s (%s), %s, %s plays %s", info.Title, ch.Config, ctl.Describe(), h.actor.Name, sideText(ch.Side, info))
-	subject := fmt.Sprintf("[postal #%d] challenge: %s invites you to %s", ch.ID, h.actor.Name, info.Title)
+	subject, err := h.challengeSubject(ch)
+	if err != nil {
+		return section{}, err
+	}
 	switch {
 	case opp != nil:
 		err = h.send(outgoing{to: opp.Address, player: opp, game: ch.ID, subject: subject, auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("%s challenges you to a game of %s.", h.actor.Name, what)},
-				Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
-				HowTo:    []string{fmt.Sprintf("accept %d", ch.ID), fmt.Sprintf("decline %d", ch.ID), "(a reply to this mail may leave the number out)"}}})
-	case ch.OpponentAddr != "":
-		err = h.send(outgoing{to: ch.OpponentAddr, subject: subject, auto: "auto-generated",
 			view: mailView{Intro: []string{
-				fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games.", h.actor.Name, what),
+				fmt.Sprintf("%s challenges you to a game of %s (challenge #%d). Reply \"accept\" to play, \"decline\" to say no.", h.actor.Name, info.Title, ch.ID),
+				fmt.Sprintf("The game: %s.", what)},
+				Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
+				HowTo:    []string{fmt.Sprintf("\"accept %d\" starts the game, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
+	case ch.OpponentAddr != "":
+		err = h.send(outgoing{to: ch.OpponentAddr, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
+			view: mailView{Intro: []string{
+				fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games.", h.actor.Name, info.Title),
+				fmt.Sprintf("The game: %s.", what),
 				fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
 				"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
 			}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
@@ -343,7 +361,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	sec := section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what)}
+	sec := section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what), game: ch.ID}
 	switch {
 	case opp != nil:
 		sec.Lines = []string{fmt.Sprintf("%s has been asked; the game starts when they accept. \"cancel %d\" withdraws it.", opp.Name, ch.ID)}
@@ -407,6 +425,10 @@ func (h *handling) challengeFor(id int64) (*archive.Challenge, error) {
 	return ch, nil
 }
 
+// randomRead fills the seed of a new game and the draw of its sides; tests
+// that pin mails replace it.
+var randomRead = rand.Read
+
 func (h *handling) accept(id int64) (section, error) {
 	ch, err := h.challengeFor(id)
 	if err != nil {
@@ -422,15 +444,11 @@ func (h *handling) accept(id int64) (section, error) {
 		return section{}, refuse(fmt.Sprintf("challenge #%d is addressed to someone else", id))
 	}
 	var b [9]byte
-	rand.Read(b[:])
+	randomRead(b[:])
 	seed := binary.LittleEndian.Uint64(b[:8]) >> 1 // SQLite integers are signed
-	cfg, err := parseConfig(ch.Config, seed)
+	game, cfg, pos, err := startOf(ch, seed)
 	if err != nil {
-		return section{}, permanent{err}
-	}
-	game, cfg, pos, err := engine.New(ch.Game, cfg)
-	if err != nil {
-		return section{}, refuse(fmt.Sprintf("challenge #%d cannot start: %v", id, err))
+		return section{}, err
 	}
 	// The side is drawn apart from the seed: who moves first is public and
 	// must tell nothing about the seed.
@@ -439,39 +457,21 @@ func (h *handling) accept(id int64) (section, error) {
 	if !challengerFirst {
 		players = []int64{h.actor.ID, ch.ChallengerID}
 	}
-	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
-		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
-	row.Position, row.Ply = pos.String(), pos.Ply()
-	if err := h.tx.AddGame(row); err != nil {
-		return section{}, err
-	}
-	next, err := h.resolveChance(row, pos)
+	gs, err := h.openGame(ch, seed, game, cfg, pos, players)
 	if err != nil {
 		return section{}, err
 	}
-	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
-	if err := h.startClock(&gameState{row: row, pos: next}); err != nil {
-		return section{}, err
-	}
-	if err := h.tx.UpdateGame(row); err != nil {
-		return section{}, err
-	}
-	if err := h.tx.SetChallengeStatus(id, archive.ChallengeAccepted, h.now); err != nil {
-		return section{}, err
-	}
-	if err := h.tx.AddEvent(h.now, "start", id, h.actor.ID, row.Config); err != nil {
-		return section{}, err
-	}
-	gs, err := h.loadGame(id)
-	if err != nil {
-		return section{}, err
-	}
+	row := gs.row
 	challenger := gs.players[0]
 	if !challengerFirst {
 		challenger = gs.players[1]
 	}
 	dice := diceCommitted(row)
-	if err := h.gameNotice(gs, challenger, append([]string{fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", h.actor.Name, id, gs.info.Sides[gs.side(challenger)])}, dice...)); err != nil {
+	started := fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", h.actor.Name, id, gs.info.Sides[gs.side(challenger)])
+	if engine.Acts(gs.pos, gs.side(challenger)) {
+		started += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
+	}
+	if err := h.gameNotice(gs, challenger, append([]string{started}, dice...)); err != nil {
 		return section{}, err
 	}
 	b2, err := h.boardOf(gs, nil, "")
@@ -480,6 +480,51 @@ func (h *handling) accept(id int64) (section, error) {
 	}
 	return section{Title: fmt.Sprintf("game #%d has started: %s", id, gs.title()),
 		Lines: append([]string{fmt.Sprintf("You play %s.", gs.info.Sides[gs.side(h.actor)])}, dice...), Board: b2, game: id}, nil
+}
+
+// startOf makes the start position of the game challenge ch proposes,
+// with seed.
+func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, engine.Position, error) {
+	cfg, err := parseConfig(ch.Config, seed)
+	if err != nil {
+		return nil, cfg, nil, permanent{err}
+	}
+	game, cfg, pos, err := engine.New(ch.Game, cfg)
+	if err != nil {
+		return nil, cfg, nil, refuse(fmt.Sprintf("challenge #%d cannot start: %v", ch.ID, err))
+	}
+	return game, cfg, pos, nil
+}
+
+// openGame stores the game of challenge ch, accepted by every player:
+// players by seat, from pos, the start of game as configured by cfg with
+// seed. The game keeps the challenge's number; the chance draws it starts
+// with are made and its clock starts. It returns the game as stored.
+func (h *handling) openGame(ch *archive.Challenge, seed uint64, game engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*gameState, error) {
+	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
+		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
+	row.Position, row.Ply = pos.String(), pos.Ply()
+	if err := h.tx.AddGame(row); err != nil {
+		return nil, err
+	}
+	next, err := h.resolveChance(&gameState{row: row, pos: pos}, pos)
+	if err != nil {
+		return nil, err
+	}
+	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
+	if err := h.startClock(&gameState{row: row, pos: next}); err != nil {
+		return nil, err
+	}
+	if err := h.tx.UpdateGame(row); err != nil {
+		return nil, err
+	}
+	if err := h.tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, h.now); err != nil {
+		return nil, err
+	}
+	if err := h.tx.AddEvent(h.now, "start", ch.ID, h.actor.ID, row.Config); err != nil {
+		return nil, err
+	}
+	return h.loadGame(ch.ID)
 }
 
 // diceCommitted is what the first mails of a game with chance say about its
@@ -535,9 +580,12 @@ func (h *handling) withdraw(c notation.Command) (section, error) {
 		if err != nil {
 			return section{}, err
 		}
-		err = h.send(outgoing{to: p.Address, player: p, game: c.ID, auto: "auto-generated",
-			subject: fmt.Sprintf("[postal #%d] challenge %s", c.ID, status),
-			view:    mailView{Intro: []string{fmt.Sprintf("%s %s challenge #%d (%s).", h.actor.Name, status, c.ID, ch.Game)}}})
+		subject, err := h.challengeSubject(ch)
+		if err != nil {
+			return section{}, err
+		}
+		err = h.send(outgoing{to: p.Address, player: p, game: c.ID, auto: "auto-generated", subject: subject,
+			view: mailView{Intro: []string{fmt.Sprintf("%s %s challenge #%d (%s): there will be no game.", h.actor.Name, status, c.ID, ch.Game)}}})
 		if err != nil {
 			return section{}, err
 		}

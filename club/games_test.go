@@ -27,22 +27,8 @@ func TestEveryGame(t *testing.T) {
 func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	name := g.Info().Name
 	c := newClub(t, Options{})
-	// The challenger and as many opponents as the ruleset seats (three or
-	// four in Superial Chess's multiplayer ruleset), each accepting.
-	players := []string{"alice", "bob", "carol", "dave"}[:len(g.Info().Seats(engine.Config{Ruleset: ruleset}))]
-	for _, p := range players {
-		c.register(p)
-	}
-	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge "+strings.Join(players[1:], " ")+" "+name+" "+ruleset+" as first")
-	for _, p := range players[1:] {
-		to(t, out, p+"@example.org")
-	}
-	for _, p := range players[1:] {
-		out = c.mail(p+"@example.org", "x", "key "+c.keys[p]+"\naccept 1")
-	}
-	contains(t, to(t, out, players[len(players)-1]+"@example.org"), "game #1 has started")
+	names, _ := c.startEvery(name, ruleset)
 	rng := rand.New(rand.NewPCG(1, 2))
-	names := c.seatNames(1)
 	listed := 0
 	// Rasterizing boards is slow: a few moves cover the flow (more under
 	// make test-long), and Initiative plays on to its first listed parry.
@@ -67,7 +53,7 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 			break
 		}
 		m := legal[rng.IntN(len(legal))]
-		out := c.mail(names[p]+"@example.org", "m", fmt.Sprintf("key %s\nmove 1 #%d %s", c.keys[names[p]], pos.Ply()+1, m))
+		out := c.mail(names[p]+"@example.org", "m", fmt.Sprintf("key %s\nmove 1 #%d %s", c.keys[names[p]], c.moveNumber(1), m))
 		reply := to(t, out, names[p]+"@example.org")
 		if !strings.Contains(reply.Text, "played in game #1") {
 			t.Fatalf("move %s refused:\n%s", m, reply.Text)
@@ -102,7 +88,7 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	if name == "initiative" && listed == 0 {
 		t.Error("no Initiative parry was listed")
 	}
-	out = c.mail("alice@example.org", "r", "record 1")
+	out := c.mail("alice@example.org", "r", "record 1")
 	att := out[0].Attachments[len(out[0].Attachments)-1]
 	rec, err := notation.ReadRecord(string(att.Data))
 	if err != nil {
@@ -124,7 +110,15 @@ func TestInfoCommands(t *testing.T) {
 	c := newClub(t, Options{})
 	aliceMail, _ := c.start("pile=9")
 	out := c.mail("alice@example.org", "x", "games\nrules takeaway\nhelp takeaway\nhelp register\nhelp nothing\nhelp")
-	contains(t, out[0], "takeaway           Takeaway: Take 1 to 3", "pile=15", "help on register", `no help on "nothing"`, "# postal's mail commands")
+	contains(t, out[0], "- takeaway (Takeaway): Take 1 to 3", "pile=15", "help on register", `no help on "nothing"`, "postal's mail commands\n======================")
+	for _, md := range []string{"###", "`", "**", "|---"} {
+		if strings.Contains(out[0].Text, md) {
+			t.Errorf("the help mail shows the Markdown %q", md)
+		}
+	}
+	if !strings.Contains(out[0].HTML, "<h2>postal&rsquo;s mail commands</h2>") && !strings.Contains(out[0].HTML, "<h2>postal's mail commands</h2>") && !strings.Contains(out[0].HTML, "<h2>postal&#39;s mail commands</h2>") {
+		t.Errorf("the help mail's HTML part has no rendered title")
+	}
 	out = c.replyTo(aliceMail, "preview t3\nmoves\nboard\nstatus")
 	contains(t, out[0], "preview of t3 in game #1 (nothing played)", "Pile: oooooo (6 left)", `move 1 #1 t3`,
 		"legal moves in game #1 (move 1)", "t1  t2  t3", "board of game #1", "#1 Takeaway: alice vs bob, move 1: your move, 2 days 23 hours left")

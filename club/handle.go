@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/engine"
 	"postal/mailer"
 	"postal/notation"
 )
@@ -33,6 +34,7 @@ type handling struct {
 	claims    []claim // the tokens and keys the message carries
 
 	tagged  int64           // the game the message is about: a game token's, or the subject's tag
+	lead    []string        // the reply's first lines, when a command has more to say than where a game stands
 	subject string          // the reply's subject, when not the usual one
 	ended   []*archive.Game // games the message ended
 
@@ -102,7 +104,10 @@ func (h *handling) run() (err error) {
 	if err := h.tokenClaims(); err != nil {
 		return err
 	}
-	parsed, truncated := notation.ParseCommands(in.Text, notation.ParseOptions{Tagged: h.tagged != 0})
+	parsed, truncated, err := h.parse()
+	if err != nil {
+		return err
+	}
 	// Keys first: a key line anywhere proves the sender for every command.
 	if err := h.keyClaims(parsed); err != nil {
 		return err
@@ -114,9 +119,18 @@ func (h *handling) run() (err error) {
 	if done {
 		return h.reply()
 	}
-	seq := 0
+	seq, commands := 0, 0
+	var prose []string
 	for _, p := range parsed {
 		seq++
+		if p.Prose {
+			prose = append(prose, p.Text)
+			if err := h.tx.AddCommand(h.msg, seq, p.Line, clip(p.Text, maxEcho), "not read"); err != nil {
+				return err
+			}
+			continue
+		}
+		commands++
 		var sec section
 		if p.Err != nil {
 			sec = parseErrorSection(p)
@@ -127,20 +141,20 @@ func (h *handling) run() (err error) {
 			}
 		}
 		result := "ok"
-		if !sec.OK {
+		if sec.Error {
 			result = "error: " + sec.Title
 		}
 		text := p.Text
 		if p.Err == nil && p.Cmd.Verb == notation.CmdKey && p.Cmd.Arg != "" {
 			// The key is a secret: neither the commands log nor the
 			// reply repeats it.
-			text = "key ****"
+			text = "key (not repeated here)"
 			sec.Command = text
 		}
-		if sec.OK {
-			h.ok++
-		} else {
+		if sec.Error {
 			h.refused++
+		} else {
+			h.ok++
 		}
 		if err := h.tx.AddCommand(h.msg, seq, p.Line, clip(text, maxEcho), result); err != nil {
 			return err
@@ -161,9 +175,13 @@ func (h *handling) run() (err error) {
 		return err
 	}
 	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)
-	if len(parsed) == 0 {
-		h.sections = append(h.sections, section{Title: "no command found", Lines: []string{"postal reads commands in the body of a mail, one a line, and found none in yours. Write \"help\" for the list of commands."}})
+	if commands == 0 {
+		h.lead = append(h.lead, "postal found no command in your mail: nothing was done.")
+		h.sections = append(h.sections, section{Lines: []string{"postal reads commands in the body of a mail, one a line, and found none in yours. Write \"help\" for the list of commands."}})
 		h.outcome = "no commands"
+	}
+	if len(prose) > 0 {
+		h.sections = append(h.sections, proseSection(prose))
 	}
 	return h.reply()
 }
@@ -176,7 +194,77 @@ func parseErrorSection(p notation.Parsed) section {
 	if e.Word != "" {
 		lines = []string{fmt.Sprintf("Line %d, column %d, at %q:", e.Line, e.Col, e.Word)}
 	}
-	return section{Command: p.Text, Title: title, Lines: lines, Pre: caret(e.Text, e.Col)}
+	return section{Command: p.Text, Error: true, Title: title, Lines: lines, Pre: caret(e.Text, e.Col)}
+}
+
+// maxProse is how many lines of prose a reply lists.
+const maxProse = 8
+
+// proseSection lists, once, the lines of a mail that were not read as
+// commands (notation's chat-line rule), so that a player who meant one
+// sees it was not.
+func proseSection(lines []string) section {
+	var pre []string
+	for i, l := range lines {
+		if i == maxProse {
+			pre = append(pre, fmt.Sprintf("(and %d more)", len(lines)-maxProse))
+			break
+		}
+		pre = append(pre, "  "+clip(l, textWidth-2))
+	}
+	return section{Title: "not read as commands:", Pre: strings.Join(pre, "\n")}
+}
+
+// parse reads the commands of the message. In a reply about a game, a line
+// the game reads as a move (for the sender's side, or either side) is a
+// move; notation's chat-line rule tells the rest from prose.
+func (h *handling) parse() ([]notation.Parsed, bool, error) {
+	opt, err := h.parseOptions()
+	if err != nil {
+		return nil, false, err
+	}
+	parsed, truncated := notation.ParseCommands(h.in.Text, opt)
+	return parsed, truncated, nil
+}
+
+// parseOptions says how to read the message: as a reply about the game it
+// is tagged with, if any.
+func (h *handling) parseOptions() (notation.ParseOptions, error) {
+	opt := notation.ParseOptions{Tagged: h.tagged != 0}
+	if h.tagged != 0 {
+		gs, err := h.loadGame(h.tagged)
+		switch {
+		case err == nil:
+			opt.Move = h.moveReader(gs)
+		case !errors.Is(err, archive.ErrNotFound):
+			return opt, err
+		}
+	}
+	return opt, nil
+}
+
+// moveReader reads a line as a move of gs: for the side of the sender
+// first, then for either side; it returns the first side's error.
+func (h *handling) moveReader(gs *gameState) func(string) error {
+	sides := []engine.Player{engine.First, engine.Second}
+	if p, err := h.tx.PlayerByAddress(h.from()); err == nil {
+		if s := gs.side(p); s >= 0 {
+			sides = []engine.Player{s, s.Other()}
+		}
+	}
+	return func(line string) error {
+		var first error
+		for _, s := range sides {
+			_, err := gs.pos.ParseMove(s, line)
+			if err == nil {
+				return nil
+			}
+			if first == nil {
+				first = err
+			}
+		}
+		return first
+	}
 }
 
 // command runs one parsed command and returns its section of the reply. A
@@ -189,7 +277,7 @@ func (h *handling) command(p notation.Parsed) (section, error) {
 	sec, err := h.dispatch(c, p)
 	var ue *userError
 	if errors.As(err, &ue) {
-		sec := section{Command: p.Text, Title: ue.title, Lines: ue.lines, Pre: ue.pre}
+		sec := section{Command: p.Text, Error: true, Title: ue.title, Lines: ue.lines, Pre: ue.pre}
 		if c.Verb.NeedsGame() {
 			sec.game = c.ID // the refusal belongs to that game's conversation
 		}
@@ -198,7 +286,7 @@ func (h *handling) command(p notation.Parsed) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	sec.Command, sec.OK = p.Text, true
+	sec.Command = p.Text
 	return sec, nil
 }
 

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"html/template"
 	"slices"
 	"strings"
+	"sync"
 
 	"postal/archive"
+	"postal/docs"
 	"postal/engine"
 	"postal/mailer"
 )
@@ -15,11 +18,14 @@ import (
 // section is one block of a mail: the answer to one command, or a notice.
 type section struct {
 	Command string // the command line as written; "" for notices
-	OK      bool
-	Title   string
-	Lines   []string // paragraphs
-	Pre     string   // fixed-width text: a caret under an error, a list, a record
-	Board   *boardView
+	// Error marks a refusal or a line that could not be read: the only
+	// sections a mail labels "Error".
+	Error bool
+	Title string
+	Lines []string // paragraphs
+	Pre   string   // fixed-width text: a caret under an error, a list, a record
+	Doc   string   // a Markdown document (help, rules), rendered by each part
+	Board *boardView
 
 	game   int64               // the game this section is about, for threading
 	attach []mailer.Attachment // files it adds to the mail
@@ -43,8 +49,9 @@ type boardView struct {
 
 // mailView is the data of mail.txt and mail.html.
 type mailView struct {
-	Subject  string
-	Name     string // the addressee's player name, "" when unknown
+	Subject string
+	Name    string // the addressee's player name, "" when unknown
+	// Intro comes first: its first line says what happened and what to do.
 	Intro    []string
 	Sections []section
 	HowTo    []string
@@ -66,6 +73,10 @@ type outgoing struct {
 	replyToken string
 }
 
+// threadKeep is how many of a conversation's latest mails a new one refers
+// to, after its first.
+const threadKeep = 4
+
 // send renders m and writes it to the outbox, threading it into the
 // conversation about its game. A mail to a player carries the player's
 // token for its game (or for the account) in its Reply-To plus-address, the
@@ -80,7 +91,9 @@ func (h *handling) send(m outgoing) error {
 		ReplyTo:   s.opt.Address,
 		Subject:   m.subject,
 		MessageID: msgID,
-		Headers:   map[string]string{"Auto-Submitted": m.auto},
+		// Auto-Submitted (RFC 3834) keeps auto-responders quiet;
+		// Outlook and Exchange heed only their own header.
+		Headers: map[string]string{"Auto-Submitted": m.auto, "X-Auto-Response-Suppress": "All"},
 	}
 	tok := m.replyToken
 	if m.player != nil {
@@ -95,34 +108,9 @@ func (h *handling) send(m outgoing) error {
 	if tok != "" {
 		out.ReplyTo = s.local + s.opt.TokenSeparator + tok + "@" + s.host
 	}
-	// One conversation per game and address: the first mail about the game
-	// is its root, every later one refers to it.
-	var refs []string
-	if m.game != 0 {
-		root, ok, err := h.tx.ThreadRoot(m.game, m.to)
-		if err != nil {
-			return err
-		}
-		if ok {
-			refs = append(refs, root)
-			out.InReplyTo = root
-		} else if err := h.tx.SetThreadRoot(m.game, m.to, msgID); err != nil {
-			return err
-		}
-	} else {
-		refs = append(refs, m.refs...)
+	if err := h.thread(&out, m); err != nil {
+		return err
 	}
-	// A message without a Message-ID has none to refer to: the hash the
-	// mailer gives it for deduplication is no Message-ID.
-	if validMsgID(m.inReplyTo) {
-		refs = append(refs, m.inReplyTo)
-		out.InReplyTo = m.inReplyTo
-	}
-	refs = slices.DeleteFunc(refs, func(id string) bool { return !validMsgID(id) })
-	if len(refs) > 10 {
-		refs = append(refs[:1], refs[len(refs)-9:]...)
-	}
-	out.References = slices.Compact(refs)
 	m.view.Subject = out.Subject
 	m.view.Site = s.opt.SiteURL
 	onePicturePerGame(m.view.Sections)
@@ -135,6 +123,46 @@ func (h *handling) send(m outgoing) error {
 	}
 	_, err = h.tx.Enqueue(archive.Mail{Message: msg, Files: files}, h.now)
 	return err
+}
+
+// thread sets the In-Reply-To and References of out. A mail about a game
+// joins its addressee's one conversation about it: References name the
+// conversation's first mail, then its latest ones; In-Reply-To the message
+// answered or, for a notice, the latest mail of the conversation. Another
+// mail answers the message it replies to.
+func (h *handling) thread(out *mailer.Outbound, m outgoing) error {
+	// A message without a Message-ID has none to refer to: the hash the
+	// mailer gives it for deduplication is no Message-ID.
+	answered := ""
+	if validMsgID(m.inReplyTo) {
+		answered = m.inReplyTo
+	}
+	var refs []string
+	if m.game != 0 {
+		root, recent, ok, err := h.tx.Thread(m.game, m.to)
+		if err != nil {
+			return err
+		}
+		if ok {
+			refs = append([]string{root}, recent...)
+			out.InReplyTo = refs[len(refs)-1]
+		}
+		if err := h.tx.AddToThread(m.game, m.to, out.MessageID, threadKeep); err != nil {
+			return err
+		}
+	} else {
+		refs = append(refs, m.refs...)
+	}
+	if answered != "" {
+		refs = append(refs, answered)
+		out.InReplyTo = answered
+	}
+	refs = slices.DeleteFunc(refs, func(id string) bool { return !validMsgID(id) })
+	if len(refs) > 10 {
+		refs = append(refs[:1], refs[len(refs)-9:]...)
+	}
+	out.References = slices.Compact(refs)
+	return nil
 }
 
 // fill renders view into out: the text and HTML parts, each board's inline
@@ -184,7 +212,7 @@ func (s *Service) render(v mailView) (text, html string, err error) {
 
 // reply answers the inbound message with one section per command. When every
 // section about a game is about the same game, the reply joins that game's
-// conversation.
+// conversation, and its first line says where that game stands.
 // The reply goes to the From address: when the message acts for a player,
 // it is one of the player's addresses (see proof.go).
 func (h *handling) reply() error {
@@ -205,13 +233,18 @@ func (h *handling) reply() error {
 	}
 	subject := h.in.Subject
 	var gs *gameState
+	intro := h.lead
 	if game != 0 {
 		var err error
 		gs, err = h.loadGame(game)
 		if err == nil {
-			subject = h.gameSubject(gs, h.actor)
+			subject = gameSubject(gs)
+			intro = append(intro, h.stateLine(gs, h.actor))
 		} else if c, cerr := h.tx.Challenge(game); cerr == nil {
-			subject = fmt.Sprintf("[postal #%d] challenge: %s", c.ID, c.Game)
+			if subject, err = h.challengeSubject(c); err != nil {
+				return err
+			}
+			intro = append(intro, h.challengeLine(c))
 		} else if errors.Is(err, archive.ErrNotFound) {
 			game = 0 // no such game: no conversation to join
 		} else {
@@ -230,16 +263,72 @@ func (h *handling) reply() error {
 			subject = "Re: " + subject
 		}
 	}
+	switch n := h.ok + h.refused; {
+	case h.refused == 0 || n == 1:
+	case h.refused == n:
+		intro = append(intro, fmt.Sprintf("None of your %d commands could be done; the reasons are below.", n))
+	default:
+		intro = append(intro, fmt.Sprintf("%s of your %d commands could not be done; the reasons are below.", numberWord(h.refused), n))
+	}
 	return h.send(outgoing{
 		to:        to,
 		player:    h.actor,
 		game:      game,
 		subject:   subject,
-		view:      mailView{Sections: h.sections, HowTo: h.howTo(gs, h.actor)},
+		view:      mailView{Intro: intro, Sections: h.sections, HowTo: h.howTo(gs, h.actor)},
 		inReplyTo: h.in.MessageID,
 		refs:      h.in.References,
 		auto:      "auto-replied",
 	})
+}
+
+// numberWord writes n for the start of a sentence: "One", "Two"... "Ten",
+// then digits.
+func numberWord(n int) string {
+	words := []string{"No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"}
+	if n >= 0 && n < len(words) {
+		return words[n]
+	}
+	return fmt.Sprint(n)
+}
+
+// gameSubject is the subject of every mail about a game, to its players
+// and its observers alike, from the first to the last: one subject keeps
+// one conversation in every mail client. Whose turn it is goes in the
+// first line of the body.
+func gameSubject(gs *gameState) string {
+	return fmt.Sprintf("[postal #%d] %s", gs.row.ID, gs.title())
+}
+
+// challengeSubject is the subject of every mail about challenge c until it
+// becomes a game.
+func (h *handling) challengeSubject(c *archive.Challenge) (string, error) {
+	who, err := h.tx.PlayerByID(c.ChallengerID)
+	if err != nil {
+		return "", err
+	}
+	title := c.Game
+	if g, err := engine.Lookup(c.Game); err == nil {
+		title = g.Info().Title
+	}
+	return fmt.Sprintf("[postal #%d] %s challenge: %s vs %s", c.ID, title, who.Name, h.opponentName(c)), nil
+}
+
+// challengeLine says in one line where challenge c stands.
+func (h *handling) challengeLine(c *archive.Challenge) string {
+	switch c.Status {
+	case archive.ChallengeOpen:
+		if c.Seats != nil {
+			return fmt.Sprintf("Challenge #%d is open: it waits for %s.", c.ID, h.waitingFor(c))
+		}
+		if c.OpponentID == 0 && c.OpponentAddr == "" {
+			return fmt.Sprintf("Challenge #%d is open: anyone may accept it.", c.ID)
+		}
+		return fmt.Sprintf("Challenge #%d is open: %s may accept it.", c.ID, h.opponentName(c))
+	case archive.ChallengeAccepted:
+		return fmt.Sprintf("Challenge #%d was accepted.", c.ID)
+	}
+	return fmt.Sprintf("Challenge #%d was %s: there will be no game.", c.ID, c.Status)
 }
 
 // howTo is the "how to answer" list at the end of a mail to p; gs is the
@@ -263,12 +352,15 @@ func (h *handling) howTo(gs *gameState, p *archive.Player) []string {
 				texts[i] = m.String()
 			}
 			choices = []string{"Your legal moves: " + strings.Join(texts, ", ") + "."}
+			if u := engine.Unlisted(gs.pos, side, gs.info); u != "" {
+				choices[0] += " Also allowed: " + u + "."
+			}
 		}
 	} else {
 		move = "a command on a line of its own"
 	}
 	return append(choices,
-		"Reply to this mail with "+move+".",
+		"Reply to this mail with "+move+". Other lines of your reply are not read as commands.",
 		"\"moves\" lists the legal moves, \"preview MOVE\" shows the board after one.",
 		"\"resign\", \"draw\" (offer or accept), \"board\", \"record\".",
 	)
@@ -277,26 +369,68 @@ func (h *handling) howTo(gs *gameState, p *archive.Player) []string {
 // maxListedMoves is the most legal moves a game mail spells out.
 const maxListedMoves = 24
 
-// wrap breaks a paragraph into lines of at most 72 characters.
-func wrap(s string) string {
-	var b strings.Builder
-	n := 0
-	for _, w := range strings.Fields(s) {
-		l := len([]rune(w))
-		if n > 0 && n+1+l > 72 {
-			b.WriteByte('\n')
-			n = 0
-		} else if n > 0 {
-			b.WriteByte(' ')
-			n++
+// textWidth is the widest line of a text part: what a plain mail client
+// shows without breaking lines.
+const textWidth = 78
+
+// fold breaks s into lines of at most textWidth characters: the first
+// starts with first, the others with rest (a word longer than a line is
+// cut).
+func fold(s, first, rest string) string {
+	lines := docs.Wrap(s, textWidth-max(len(first), len(rest)))
+	for i := range lines {
+		if i == 0 {
+			lines[i] = first + lines[i]
+		} else {
+			lines[i] = rest + lines[i]
 		}
-		b.WriteString(w)
-		n += l
 	}
-	return b.String()
+	return strings.Join(lines, "\n")
+}
+
+// foldPre keeps fixed-width text as it is, except a line wider than
+// textWidth, which is broken with its continuation indented two more.
+func foldPre(s string) string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		if len([]rune(l)) <= textWidth {
+			out = append(out, l)
+			continue
+		}
+		ind := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		out = append(out, fold(l, ind, ind+"  "))
+	}
+	return strings.Join(out, "\n")
 }
 
 var textFuncs = map[string]any{
-	"wrap":   wrap,
-	"indent": func(s string) string { return strings.TrimRight(s, "\n") },
+	"wrap":  func(s string) string { return fold(s, "", "") },
+	"item":  func(s string) string { return fold(s, "  ", "    ") },
+	"quote": func(s string) string { return fold(s, "> ", "> ") },
+	"pre":   foldPre,
+	"doc": func(md string) string {
+		return renderOnce("text", md, func() any { return strings.TrimRight(docs.Text(md, textWidth), "\n") }).(string)
+	},
+}
+
+var htmlFuncs = template.FuncMap{
+	"doc": func(md string) template.HTML {
+		return renderOnce("html", md, func() any { return docs.HTML(md) }).(template.HTML)
+	},
+}
+
+// rendered holds the documents rendered so far. They are all cut from the
+// embedded docs (the commands, one command's part, a game's rules), a small
+// set, and a mail may ask for the same page fifty times.
+var rendered sync.Map
+
+// renderOnce returns the rendering of md as kind (text or html), rendering
+// it the first time only.
+func renderOnce(kind, md string, render func() any) any {
+	key := kind + "\x00" + md
+	if v, ok := rendered.Load(key); ok {
+		return v
+	}
+	v, _ := rendered.LoadOrStore(key, render())
+	return v
 }

@@ -70,23 +70,28 @@ func (h *handling) challengeOfMore(c notation.Command, info engine.Info, cfg eng
 	}
 	what := fmt.Sprintf("%s for %d (%s), %s, %s plays %s", info.Title, len(seats), ch.Config, ctl.Describe(), h.actor.Name, seatText(side))
 	open := len(seats) - 1 - len(named)
-	subject := fmt.Sprintf("[postal #%d] challenge: %s invites you to %s", ch.ID, h.actor.Name, info.Title)
+	subject, err := h.challengeSubject(ch)
+	if err != nil {
+		return section{}, err
+	}
 	for i := range named {
 		st := ch.Seats[i]
-		others := slices.Delete(slices.Clone(asked), i, i+1)
-		with := "with " + seatsText(others, open)
+		with := "with " + seatsText(slices.Delete(slices.Clone(asked), i, i+1), open)
 		var err error
 		if st.PlayerID != 0 {
 			opp := invited[slices.IndexFunc(invited, func(p *archive.Player) bool { return p.ID == st.PlayerID })]
 			err = h.send(outgoing{to: opp.Address, player: opp, game: ch.ID, subject: subject, auto: "auto-generated",
-				view: mailView{Intro: []string{fmt.Sprintf("%s challenges you to a game of %s, %s.", h.actor.Name, what, with),
+				view: mailView{Intro: []string{
+					fmt.Sprintf("%s challenges you to a game of %s, %s (challenge #%d). Reply \"accept\" to play, \"decline\" to say no.", h.actor.Name, info.Title, with, ch.ID),
+					fmt.Sprintf("The game: %s.", what),
 					"The game starts when every player has accepted; anyone who declines cancels it."},
 					Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
-					HowTo:    []string{fmt.Sprintf("accept %d", ch.ID), fmt.Sprintf("decline %d", ch.ID), "(a reply to this mail may leave the number out)"}}})
+					HowTo:    []string{fmt.Sprintf("\"accept %d\" takes your seat, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 		} else {
-			err = h.send(outgoing{to: st.Address, subject: subject, auto: "auto-generated",
+			err = h.send(outgoing{to: st.Address, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
 				view: mailView{Intro: []string{
-					fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games, %s.", h.actor.Name, what, with),
+					fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games, %s.", h.actor.Name, info.Title, with),
+					fmt.Sprintf("The game: %s.", what),
 					fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
 					"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
 				}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
@@ -225,6 +230,25 @@ func (h *handling) waitingFor(ch *archive.Challenge) string {
 	return seatsText(names, open)
 }
 
+// seatNames names the players of a challenge of more than two besides
+// the challenger, for its subject: "bob vs carol vs anyone".
+func (h *handling) seatNames(ch *archive.Challenge) string {
+	var names []string
+	for _, st := range ch.Seats {
+		switch {
+		case st.PlayerID != 0:
+			if p, err := h.tx.PlayerByID(st.PlayerID); err == nil {
+				names = append(names, p.Name)
+			}
+		case st.Address != "":
+			names = append(names, st.Address)
+		default:
+			names = append(names, "anyone")
+		}
+	}
+	return strings.Join(names, " vs ")
+}
+
 // challengePlayers are the players of a challenge of more than two with an
 // account: the challenger and those named or seated.
 func (h *handling) challengePlayers(ch *archive.Challenge) []int64 {
@@ -243,8 +267,11 @@ func (h *handling) challengeNews(ch *archive.Challenge, id int64, line string) e
 	if err != nil {
 		return err
 	}
-	return h.send(outgoing{to: p.Address, player: p, game: ch.ID, auto: "auto-generated",
-		subject: fmt.Sprintf("[postal #%d] challenge: %s", ch.ID, ch.Game), view: mailView{Intro: []string{line}}})
+	subject, err := h.challengeSubject(ch)
+	if err != nil {
+		return err
+	}
+	return h.send(outgoing{to: p.Address, player: p, game: ch.ID, auto: "auto-generated", subject: subject, view: mailView{Intro: []string{line}}})
 }
 
 // startMore starts the game of ch, every seat accepted: the challenger at
@@ -253,15 +280,11 @@ func (h *handling) challengeNews(ch *archive.Challenge, id int64, line string) e
 // and must tell nothing about the seed.
 func (h *handling) startMore(ch *archive.Challenge) (section, error) {
 	var b [8]byte
-	rand.Read(b[:])
+	randomRead(b[:])
 	seed := binary.LittleEndian.Uint64(b[:]) >> 1 // SQLite integers are signed
-	cfg, err := parseConfig(ch.Config, seed)
+	game, cfg, pos, err := startOf(ch, seed)
 	if err != nil {
-		return section{}, permanent{err}
-	}
-	game, cfg, pos, err := engine.New(ch.Game, cfg)
-	if err != nil {
-		return section{}, refuse(fmt.Sprintf("challenge #%d cannot start: %v", ch.ID, err))
+		return section{}, err
 	}
 	seats := game.Info().Seats(cfg)
 	players := make([]int64, len(seats))
@@ -282,32 +305,8 @@ func (h *handling) startMore(ch *archive.Challenge) (section, error) {
 	for _, st := range ch.Seats {
 		players[take(randIntN(len(free)))] = st.PlayerID
 	}
-	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
-		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
-	row.Position, row.Ply = pos.String(), pos.Ply()
-	if err := h.tx.AddGame(row); err != nil {
-		return section{}, err
-	}
-	next, err := h.resolveChance(row, pos)
+	gs, err := h.openGame(ch, seed, game, cfg, pos, players)
 	if err != nil {
-		return section{}, err
-	}
-	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
-	gs, err := h.loadGame(ch.ID)
-	if err != nil {
-		return section{}, err
-	}
-	gs.row, gs.pos = row, next
-	if err := h.startClock(gs); err != nil {
-		return section{}, err
-	}
-	if err := h.tx.UpdateGame(row); err != nil {
-		return section{}, err
-	}
-	if err := h.tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, h.now); err != nil {
-		return section{}, err
-	}
-	if err := h.tx.AddEvent(h.now, "start", ch.ID, h.actor.ID, row.Config); err != nil {
 		return section{}, err
 	}
 	lineup := h.lineup(gs)
@@ -315,10 +314,11 @@ func (h *handling) startMore(ch *archive.Challenge) (section, error) {
 		if p.ID == h.actor.ID {
 			continue
 		}
-		lines := []string{fmt.Sprintf("Game #%d has started: %s. You play %s.", ch.ID, lineup, seats[i])}
+		line := fmt.Sprintf("Game #%d has started: %s. You play %s.", ch.ID, lineup, seats[i])
 		if slices.Contains(gs.toMove(), engine.Player(i)) {
-			lines = append(lines, fmt.Sprintf("It is your move in game #%d.", ch.ID))
+			line += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
 		}
+		lines := append([]string{line}, diceCommitted(gs.row)...)
 		if err := h.gameNotice(gs, p, lines); err != nil {
 			return section{}, err
 		}
@@ -350,9 +350,9 @@ func (h *handling) lineup(gs *gameState) string {
 	return strings.Join(parts, ", ")
 }
 
-// challengeLine is a challenge of more than two in the actor's status:
+// statusOfMore is a challenge of more than two in the actor's status:
 // what it proposes and whom it waits for, from the actor's side.
-func (h *handling) challengeLine(ch *archive.Challenge, challenger *archive.Player) string {
+func (h *handling) statusOfMore(ch *archive.Challenge, challenger *archive.Player) string {
 	what := fmt.Sprintf("%s %s", ch.Game, ch.Config)
 	waiting := h.waitingFor(ch)
 	mine := slices.IndexFunc(ch.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == h.actor.ID })
@@ -429,7 +429,7 @@ func (h *handling) leave(gs *gameState, p engine.Player, how engine.Leaving) err
 	if how == engine.Resign {
 		msgID = h.in.MessageID
 	}
-	if err := h.tx.AddMove(gs.row.ID, archive.Move{Ply: next.Ply(), Player: int(p), Text: how.String(), MessageID: msgID, At: h.now}); err != nil {
+	if err := h.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(p), Text: how.String(), MessageID: msgID, At: h.now}); err != nil {
 		return err
 	}
 	gs.pos = next
@@ -440,66 +440,32 @@ func (h *handling) leave(gs *gameState, p engine.Player, how engine.Leaving) err
 	}
 	place := engine.Ordinal(next.Result().Place(p))
 	what := map[engine.Leaving]string{engine.Resign: "resigned", engine.Timeout: "ran out of time"}[how]
-	news := fmt.Sprintf("%s %s in game #%d and is out, %s.", h.playerName(gs, p), what, gs.row.ID, place)
-	if r := next.Result(); r.Over() {
-		if err := h.tellAll(gs, p, news); err != nil {
+	if h.actor == nil || h.actor.ID != gs.players[p].ID {
+		line := fmt.Sprintf("You %s in game #%d and are out, %s.", what, gs.row.ID, place)
+		if !next.Result().Over() {
+			line += " The others play on; you will hear when the game ends."
+		}
+		if err := h.gameNotice(gs, gs.players[p], []string{line}); err != nil {
 			return err
 		}
-		if h.actor == nil || h.actor.ID != gs.players[p].ID {
-			if err := h.gameNotice(gs, gs.players[p], []string{fmt.Sprintf("You %s in game #%d and are out, %s.", what, gs.row.ID, place)}); err != nil {
-				return err
-			}
-		}
+	}
+	if err := h.tellAll(gs, p, []string{fmt.Sprintf("%s %s in game #%d and is out, %s.", h.playerName(gs, p), what, gs.row.ID, place)}); err != nil {
+		return err
+	}
+	if r := next.Result(); r.Over() {
 		return h.finish(gs, r)
 	}
 	if wasToMove {
 		if err := h.startTurn(gs); err != nil {
 			return err
 		}
-	}
-	if err := h.tx.UpdateGame(gs.row); err != nil {
-		return err
-	}
-	if h.actor == nil || h.actor.ID != gs.players[p].ID {
-		if err := h.gameNotice(gs, gs.players[p], []string{fmt.Sprintf("You %s in game #%d and are out, %s. The others play on; you will hear when the game ends.", what, gs.row.ID, place)}); err != nil {
-			return err
+		for _, q := range gs.toMove() {
+			if err := h.gameNotice(gs, gs.players[q], []string{fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())}); err != nil {
+				return err
+			}
 		}
 	}
-	if err := h.tellAll(gs, p, news); err != nil {
-		return err
-	}
-	if wasToMove {
-		return h.turnNotices(gs, p, nil)
-	}
-	return nil
-}
-
-// tellAll queues news of gs for every player other than seat p and the
-// actor (whose reply says it), and for its observers; the player to move
-// hears it with their turn.
-func (h *handling) tellAll(gs *gameState, p engine.Player, line string) error {
-	for i, pl := range gs.players {
-		if engine.Player(i) == p || h.actor != nil && pl.ID == h.actor.ID {
-			continue
-		}
-		if err := h.gameNotice(gs, pl, []string{line}); err != nil {
-			return err
-		}
-	}
-	obs, err := h.tx.Observers(gs.row.ID)
-	if err != nil {
-		return err
-	}
-	for _, id := range obs {
-		o, err := h.tx.PlayerByID(id)
-		if err != nil {
-			return err
-		}
-		if err := h.gameNotice(gs, o, []string{line}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return h.tx.UpdateGame(gs.row)
 }
 
 // moveNews tells the players of gs still in, other than mover (who has the
@@ -569,7 +535,7 @@ func (h *handling) drawAmong(gs *gameState, side engine.Player) (section, error)
 		return section{}, err
 	}
 	if h.drawWaiting(gs) == "" {
-		if err := h.finish(gs, gs.pos.Result().Drawn("draw agreed")); err != nil {
+		if err := h.finish(gs, gs.pos.Result().Drawn("agreed by the players")); err != nil {
 			return section{}, err
 		}
 		return section{Title: fmt.Sprintf("draw agreed in game #%d", gs.row.ID), Lines: []string{"Result: " + gs.resultText() + "."}, game: gs.row.ID}, nil

@@ -11,6 +11,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/engine"
 	"postal/mailer"
 	"postal/notation"
 )
@@ -51,6 +52,31 @@ func says(t testing.TB, m mailer.Outbound, want ...string) {
 	}
 }
 
+// startEvery registers a player for every seat of game's ruleset (two, or
+// three or four in Superial Chess's multiplayer ruleset): alice challenges
+// the others, alice moving first, and each accepts by replying to the
+// challenge. It returns the names by seat and every mail sent.
+func (c *club) startEvery(game, ruleset string) ([]string, []mailer.Outbound) {
+	c.t.Helper()
+	g, err := engine.Lookup(game)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	players := []string{"alice", "bob", "carol", "dave"}[:len(g.Info().Seats(engine.Config{Ruleset: ruleset}))]
+	for _, p := range players {
+		c.register(p)
+	}
+	all := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge "+strings.Join(players[1:], " ")+" "+game+" "+ruleset+" as first")
+	invitations := slices.Clone(all)
+	var out []mailer.Outbound
+	for _, p := range players[1:] {
+		out = c.replyTo(to(c.t, invitations, p+"@example.org"), "accept")
+		all = append(all, out...)
+	}
+	contains(c.t, to(c.t, out, players[len(players)-1]+"@example.org"), "game #1 has started")
+	return c.seatNames(1), all
+}
+
 // startFour registers alice, bob, carol and dave, and starts game 1 of
 // Superial Chess for four (R13), alice asking for North; it returns the
 // names by seat.
@@ -62,7 +88,7 @@ func (c *club) startFour(clock string) []string {
 	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob carol dave superial-chess multiplayer as north "+clock)
 	says(c.t, to(c.t, out, "alice@example.org"), "challenge #1: Superial Chess for 4 (multiplayer players=4)", "alice plays North", "Asked: bob, carol, dave.")
 	for _, p := range []string{"bob", "carol", "dave"} {
-		says(c.t, to(c.t, out, p+"@example.org"), "alice challenges you to a game of Superial Chess for 4", "anyone who declines cancels it", "accept 1")
+		says(c.t, to(c.t, out, p+"@example.org"), "alice challenges you to a game of Superial Chess, with", "The game: Superial Chess for 4 (multiplayer players=4)", "anyone who declines cancels it", "accept 1")
 	}
 	out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\naccept 1")
 	says(c.t, to(c.t, out, "bob@example.org"), "you accepted challenge #1", "still waiting for carol and dave")
@@ -82,7 +108,7 @@ func (c *club) startFour(clock string) []string {
 		}
 		m := to(c.t, out, p+"@example.org")
 		says(c.t, m, "Game #1 has started: "+lineup+". You play "+[]string{"South", "West", "North", "East"}[i]+".")
-		if yours := strings.Contains(m.Text, "It is your move in game #1."); yours != (i == 0) {
+		if yours := strings.Contains(m.Text, "Your move (move 1)."); yours != (i == 0) {
 			c.t.Errorf("%s (seat %d) told it is their move: %v", p, i, yours)
 		}
 	}
@@ -108,7 +134,7 @@ func TestFourPlayers(t *testing.T) {
 	c.now = c.now.Add(time.Hour)
 	out := c.mail(south+"@example.org", "x", key(south)+"move 1 d1-d2")
 	says(t, to(t, out, south+"@example.org"), "d1-d2 played in game #1")
-	says(t, to(t, out, west+"@example.org"), "It is your move in game #1.")
+	says(t, to(t, out, west+"@example.org"), south+" played d1-d2 in game #1. Your move (move 2).")
 	for _, p := range []string{north, east} {
 		says(t, to(t, out, p+"@example.org"), south+" (South) played d1-d2 in game #1; "+west+" (West) to move.")
 	}
@@ -134,7 +160,7 @@ func TestFourPlayers(t *testing.T) {
 	c.now = deadline
 	out, _ = c.tick()
 	says(t, to(t, out, west+"@example.org"), "You ran out of time in game #1 and are out, 3rd.")
-	says(t, to(t, out, north+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd.", "It is your move in game #1.")
+	says(t, to(t, out, north+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd.", "Your move in game #1 (move 4).")
 	for _, p := range []string{south, east, "erin"} {
 		says(t, to(t, out, p+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd.")
 	}
@@ -151,21 +177,21 @@ func TestFourPlayers(t *testing.T) {
 		t.Fatalf("draw agreed by %v", g.DrawAgreed)
 	}
 	out = c.mail(north+"@example.org", "x", key(north)+"move 1 c9-c8")
-	says(t, to(t, out, south+"@example.org"), north+" declined the draw by moving.", "It is your move in game #1.")
+	says(t, to(t, out, south+"@example.org"), north+" played c9-c8 in game #1. Your move (move 5).", north+" declined the draw by moving.")
 	if g := c.game(1); g.DrawAgreed != nil {
 		t.Fatalf("a move left the draw agreed by %v", g.DrawAgreed)
 	}
 
 	// South resigns: North wins; places by seat 2-3-1-4.
 	out = c.mail(south+"@example.org", "x", key(south)+"resign 1")
-	says(t, to(t, out, south+"@example.org"), "you resigned game #1", "Result: 2-3-1-4 (South resigned)")
+	says(t, to(t, out, south+"@example.org"), "you resigned game #1", "Result: "+north+" (North) wins: South resigned (2-3-1-4)")
 	g = c.game(1)
 	if g.Status != archive.GameOver || g.Result != "2-3-1-4" || g.Termination != "South resigned" {
 		t.Fatalf("at the end: %s %s %q", g.Status, g.Result, g.Termination)
 	}
 	places := "places: 1st " + north + " (North), 2nd " + south + " (South), 3rd " + west + " (West), 4th " + east + " (East)"
 	for _, p := range []string{west, north, east, "erin"} {
-		says(t, to(t, out, p+"@example.org"), "Game #1 is over: 2-3-1-4 (South resigned); "+places+".")
+		says(t, to(t, out, p+"@example.org"), "Game #1 is over: "+north+" (North) wins: South resigned (2-3-1-4); "+places+".")
 	}
 
 	out = c.mail("erin@example.org", "x", "record 1")
@@ -221,7 +247,7 @@ func TestChallengeOfMore(t *testing.T) {
 	out = c.mail("alice@example.org", "x", key("alice")+"challenge bob new@example.org superial-chess multiplayer as west untimed")
 	says(t, to(t, out, "alice@example.org"), "challenge #1: Superial Chess for 4", "Asked: bob, new@example.org.", "1 seat is open to anyone")
 	says(t, to(t, out, "bob@example.org"), "alice challenges you", "with new@example.org and an open seat")
-	says(t, to(t, out, "new@example.org"), "alice invites you to play Superial Chess for 4", "with bob and an open seat", `"register NAME"`)
+	says(t, to(t, out, "new@example.org"), "alice invites you to play Superial Chess by email", "with bob and an open seat", "The game: Superial Chess for 4", `"register NAME"`)
 	says(t, to(t, c.mail("carol@example.org", "x", "status"), "carol@example.org"),
 		"open challenge #1: alice proposes superial-chess multiplayer players=4; waiting for bob, new@example.org and an open seat (accept 1 takes a seat)")
 	out = c.mail("carol@example.org", "x", key("carol")+"accept 1")
@@ -299,16 +325,16 @@ func TestThreePlayersDrawAndBanks(t *testing.T) {
 		t.Fatalf("North's deadline %v", g.Deadline)
 	}
 	out := c.mail(north+"@example.org", "x", "board 1")
-	says(t, to(t, out, north+"@example.org"), "banks: alice 2 days 11 hours, "+west+" 2 days 17 hours, "+north+" 2 days 0 hours")
+	says(t, to(t, out, north+"@example.org"), "banks: alice 2 days 11 hours, "+west+" 2 days 17 hours, "+north+" 2 days")
 
 	// West resigns; then alice and North agree a draw.
 	c.mail(west+"@example.org", "x", key(west)+"resign 1")
 	out = c.mail(north+"@example.org", "x", key(north)+"draw 1")
 	says(t, to(t, out, "alice@example.org"), north+" agrees to a draw in game #1; it needs every player still in: alice.")
 	out = c.mail("alice@example.org", "x", key("alice")+"draw 1")
-	says(t, to(t, out, "alice@example.org"), "draw agreed in game #1", "Result: 1-3-1 (draw agreed); places: 1st alice (South), 1st "+north+" (North), 3rd "+west+" (West).")
+	says(t, to(t, out, "alice@example.org"), "draw agreed in game #1", "Result: Draw: agreed by the players (1-3-1); places: 1st alice (South), 1st "+north+" (North), 3rd "+west+" (West).")
 	for _, p := range []string{west, north} {
-		says(t, to(t, out, p+"@example.org"), "Game #1 is over: 1-3-1 (draw agreed)")
+		says(t, to(t, out, p+"@example.org"), "Game #1 is over: Draw: agreed by the players (1-3-1)")
 	}
 	if g := c.game(1); g.Status != archive.GameOver || g.Result != "1-3-1" {
 		t.Fatalf("at the end: %s %s", g.Status, g.Result)

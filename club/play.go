@@ -12,13 +12,14 @@ import (
 	"postal/notation"
 )
 
-// gameState is a stored game with its engine position and players.
+// gameState is a stored game with its engine position, players and moves.
 type gameState struct {
 	row     *archive.Game
 	game    engine.Game
 	info    engine.Info
 	pos     engine.Position
 	players []*archive.Player // by seat
+	moves   []archive.Move    // every ply so far, chance included
 }
 
 func (h *handling) loadGame(id int64) (*gameState, error) {
@@ -39,6 +40,9 @@ func (h *handling) loadGame(id int64) (*gameState, error) {
 		if gs.players[i], err = h.tx.PlayerByID(pid); err != nil {
 			return nil, err
 		}
+	}
+	if gs.moves, err = h.tx.Moves(id); err != nil {
+		return nil, err
 	}
 	return gs, nil
 }
@@ -104,20 +108,96 @@ func (gs *gameState) sides() []string {
 // players leave and the others play on (Superial Chess R13d).
 func (gs *gameState) more() bool { return len(gs.players) > 2 }
 
+// result is how the game ended, with the players' names in its reason
+// as stored.
+func (gs *gameState) result() engine.Result { return recordResult(gs.row) }
+
+// resultText words how the game ended, with the players' names and the
+// score: "bob (Dark) wins: Light cannot move (0-1)"; in a game of more
+// than two, the places follow.
 func (gs *gameState) resultText() string {
-	s := gs.row.Result
-	if gs.row.Termination != "" {
-		s += " (" + gs.row.Termination + ")"
+	r := gs.result()
+	if !r.Over() {
+		return gs.row.Result
 	}
-	if r := recordResult(gs.row); gs.more() && r.Over() {
+	s := r.Words(gs.names()) + " (" + gs.row.Result + ")"
+	if gs.more() {
 		s += "; places: " + gs.placesText(r)
 	}
 	return s
 }
 
-// moveNumber is the number of the next move: plies so far plus one (a
-// chance draw counts as a move). The move guard and subjects use it.
-func (gs *gameState) moveNumber() int { return gs.pos.Ply() + 1 }
+// names are the players with their sides, by seat: "alice (Light)".
+func (gs *gameState) names() []string {
+	out := make([]string, len(gs.players))
+	for i := range gs.players {
+		out[i] = gs.seatName(engine.Player(i))
+	}
+	return out
+}
+
+// numbers numbers the game's plies for people (MoveNumbers).
+func (gs *gameState) numbers() ([]int, int) { return MoveNumbers(gs.moves) }
+
+// MoveNumbers numbers the plies of a game's log for people
+// (engine.MoveNumbers): the players' moves count, chance steps carry their
+// move's number. It returns each ply's number and the next move's, the one
+// the move guard "#N" expects.
+func MoveNumbers(moves []archive.Move) ([]int, int) {
+	who := make([]engine.Player, len(moves))
+	for i, m := range moves {
+		who[i] = engine.Player(m.Player)
+	}
+	return engine.MoveNumbers(who)
+}
+
+// moveNumber is the number of the next move, counting the players' moves
+// only: what mails and boards show, and what the move guard "#N" checks.
+func (gs *gameState) moveNumber() int {
+	_, n := gs.numbers()
+	return n
+}
+
+// stateLine says in one line where gs stands for p (nil: an observer): the
+// first line of a mail about the game.
+func (h *handling) stateLine(gs *gameState, p *archive.Player) string {
+	switch {
+	case gs.row.Status == archive.GameOver:
+		return fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())
+	case slices.Contains(gs.toMove(), gs.side(p)):
+		return fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())
+	}
+	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.row.ID, h.whoMoves(gs), gs.moveNumber())
+}
+
+// lastMove describes the last move of the game for a board: the last
+// player's move with its number, and the chance steps after it.
+func (h *handling) lastMove(gs *gameState) string {
+	nums, _ := gs.numbers()
+	k := len(gs.moves) - 1
+	for k >= 0 && gs.moves[k].Player == int(engine.Chance) {
+		k--
+	}
+	var s string
+	if k >= 0 {
+		m := gs.moves[k]
+		s = fmt.Sprintf("%s (move %d, %s)", m.Text, nums[k], h.playerName(gs, engine.Player(m.Player)))
+	}
+	var chance []string
+	for _, m := range gs.moves[k+1:] {
+		chance = append(chance, m.Text)
+	}
+	switch {
+	case len(chance) == 0:
+	case k < 0:
+		s = fmt.Sprintf("none yet; chance drew the setup (%d draws, in the record)", len(chance))
+	case len(chance) <= 3:
+		s += "; then chance: " + strings.Join(chance, ", ")
+	default:
+		s += fmt.Sprintf("; then %d draws of chance (in the record)", len(chance))
+	}
+	return s
+}
 
 // toMove names who acts now.
 func (gs *gameState) toMove() []engine.Player {
@@ -130,62 +210,47 @@ func (gs *gameState) toMove() []engine.Player {
 	return out
 }
 
-// gameSubject is the subject of every mail about a game to p (nil: an
-// observer).
-func (h *handling) gameSubject(gs *gameState, p *archive.Player) string {
-	var state string
-	switch {
-	case gs.row.Status == archive.GameOver:
-		state = "game over: " + gs.resultText()
-	case slices.Contains(gs.toMove(), gs.side(p)):
-		state = fmt.Sprintf("your move (move %d)", gs.moveNumber())
-	default:
-		var names []string
-		for _, s := range gs.toMove() {
-			names = append(names, gs.players[s].Name)
-		}
-		state = fmt.Sprintf("%s to move (move %d)", strings.Join(names, " and "), gs.moveNumber())
-	}
-	return fmt.Sprintf("[postal #%d] %s — %s", gs.row.ID, gs.title(), state)
-}
-
 // boardOf draws pos (the game's own position unless given) for a mail.
 func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (*boardView, error) {
 	if pos == nil {
 		pos = gs.pos
+		if gs.row.Status == archive.GameOver {
+			// Ended by a resignation, the clock or agreement: the
+			// board says so, not whose move it would have been.
+			pos = engine.Ended(pos, gs.result())
+		}
 	}
-	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, pos.Ply()), game: gs.row.ID}
+	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, gs.moveNumber()-1), game: gs.row.ID}
 	b.Title = fmt.Sprintf("Game #%d, %s", gs.row.ID, gs.title())
 	if preview != "" {
 		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.row.ID, preview)
 		b.file += "-preview"
 	}
-	moves, err := h.tx.Moves(gs.row.ID)
-	if err != nil {
-		return nil, err
-	}
+	next := gs.moveNumber()
 	if preview != "" {
 		b.LastMove = preview
-	} else if n := len(moves); n > 0 {
-		m := moves[n-1]
-		b.LastMove = fmt.Sprintf("%s (move %d, %s)", m.Text, m.Ply, h.playerName(gs, engine.Player(m.Player)))
+		next++
+	} else {
+		b.LastMove = h.lastMove(gs)
 	}
 	if r := pos.Result(); r.Over() || gs.row.Status == archive.GameOver {
-		b.Turn = "Game over: " + gs.resultText()
+		b.Turn = "Game over: " + gs.resultText() + "."
 		if preview != "" {
-			b.Turn = "This move would end the game: " + r.Score() + " (" + r.Reason + ")"
+			b.Turn = "This move would end the game: " + r.Words(gs.names()) + "."
 		}
 	} else {
 		var names []string
 		for _, p := range pos.ToMove() {
 			names = append(names, h.playerName(gs, p))
 		}
-		b.Turn = fmt.Sprintf("%s to move (move %d).", strings.Join(names, " and "), pos.Ply()+1)
+		b.Turn = fmt.Sprintf("%s to move (move %d).", strings.Join(names, " and "), next)
 		if preview == "" {
 			b.Deadline = h.clockLine(gs)
 		}
 	}
-	img, ok := h.images[pos.String()]
+	// One position ended by a resignation looks unlike itself going on.
+	key := pos.String() + "\n" + pos.Result().Reason
+	img, ok := h.images[key]
 	if !ok {
 		// The reply and the notices of one message often show the same
 		// position: draw it once.
@@ -201,7 +266,7 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 		if h.images == nil {
 			h.images = map[string]images{}
 		}
-		h.images[pos.String()] = img
+		h.images[key] = img
 	}
 	b.Alt, b.svg, b.png = img.alt, img.svg, img.png
 	if img.width > 0 {
@@ -241,8 +306,8 @@ func legalSample(gs *gameState, pos engine.Position, p engine.Player, limit int)
 		return "(no listed moves)"
 	}
 	out := columns(texts) + note
-	if gs.info.Unlisted != "" {
-		out += "\nAlso allowed but not listed: " + gs.info.Unlisted + "."
+	if u := engine.Unlisted(pos, p, gs.info); u != "" {
+		out += "\nAlso allowed but not listed: " + u + "."
 	}
 	return out
 }
@@ -286,7 +351,7 @@ func moveError(gs *gameState, side engine.Player, c notation.Command, p notation
 		ue.pre = legalSample(gs, gs.pos, side, 60)
 		return ue
 	case errors.As(err, &nt):
-		return refuse("it is not your turn", "Nothing was played.")
+		return refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), "Nothing was played.")
 	}
 	return refuse(fmt.Sprintf("%s was refused: %v", c.Move, err), "Nothing was played.")
 }
@@ -305,7 +370,7 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		return h.resignMore(gs, side)
 	}
 	if !engine.Acts(gs.pos, side) {
-		return section{}, refuse("it is not your turn", fmt.Sprintf("In game #%d it is move %d and %s to move. Nothing was played.", gs.row.ID, gs.moveNumber(), h.whoMoves(gs)))
+		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.moveNumber(), h.whoMoves(gs)))
 	}
 	if c.Guard != 0 && c.Guard != gs.moveNumber() {
 		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.moveNumber(), c.Guard),
@@ -341,10 +406,10 @@ func (h *handling) whoMoves(gs *gameState) string {
 // position, and sends the notices: a turn notice to whoever moves next, or
 // the game-over mail.
 func (h *handling) commit(gs *gameState, side engine.Player, move string, next engine.Position) error {
-	if err := h.tx.AddMove(gs.row.ID, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: h.in.MessageID, At: h.now}); err != nil {
+	if err := h.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: h.in.MessageID, At: h.now}); err != nil {
 		return err
 	}
-	next, err := h.resolveChance(gs.row, next)
+	next, err := h.resolveChance(gs, next)
 	if err != nil {
 		return err
 	}
@@ -375,26 +440,36 @@ func (h *handling) commit(gs *gameState, side engine.Player, move string, next e
 			return err
 		}
 	}
-	var intro []string
+	var after []string
 	if declined {
-		intro = append(intro, fmt.Sprintf("%s declined your draw offer by moving.", gs.players[side].Name))
+		after = append(after, fmt.Sprintf("%s declined your draw offer by moving.", gs.players[side].Name))
 		if err := h.tx.AddEvent(h.now, "draw-declined", gs.row.ID, gs.players[side].ID, ""); err != nil {
 			return err
 		}
 	}
-	return h.turnNotices(gs, side, intro)
+	return h.turnNotices(gs, side, move, after)
 }
 
-// resolveChance draws and logs the chance outcomes a position waits for.
-func (h *handling) resolveChance(row *archive.Game, pos engine.Position) (engine.Position, error) {
-	next, steps, err := engine.ResolveChance(pos, row.Seed)
+// addMove logs a ply of gs.
+func (h *handling) addMove(gs *gameState, m archive.Move) error {
+	if err := h.tx.AddMove(gs.row.ID, m); err != nil {
+		return err
+	}
+	gs.moves = append(gs.moves, m)
+	return nil
+}
+
+// resolveChance draws and logs the chance outcomes pos, a position of gs,
+// waits for.
+func (h *handling) resolveChance(gs *gameState, pos engine.Position) (engine.Position, error) {
+	next, steps, err := engine.ResolveChance(pos, gs.row.Seed)
 	if err != nil {
 		return nil, permanent{err}
 	}
 	ply := pos.Ply()
 	for _, st := range steps {
 		ply++
-		if err := h.tx.AddMove(row.ID, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: h.now}); err != nil {
+		if err := h.addMove(gs, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: h.now}); err != nil {
 			return nil, err
 		}
 	}
@@ -402,14 +477,18 @@ func (h *handling) resolveChance(row *archive.Game, pos engine.Position) (engine
 }
 
 // turnNotices tells the players who must act now, other than the one who
-// just moved (who has the reply), that it is their move.
-func (h *handling) turnNotices(gs *gameState, mover engine.Player, intro []string) error {
+// just played move (who has the reply), that it is their move: what was
+// played first, then after.
+func (h *handling) turnNotices(gs *gameState, mover engine.Player, move string, after []string) error {
 	for _, p := range gs.toMove() {
 		if p == mover && h.actor != nil && h.actor.ID == gs.players[p].ID {
 			continue
 		}
-		lines := append(slices.Clip(intro), fmt.Sprintf("It is your move in game #%d.", gs.row.ID))
-		if err := h.gameNotice(gs, gs.players[p], lines); err != nil {
+		first := fmt.Sprintf("%s played %s in game #%d. Your move (move %d).", gs.players[mover].Name, move, gs.row.ID, gs.moveNumber())
+		if p == mover {
+			first = fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())
+		}
+		if err := h.gameNotice(gs, gs.players[p], append([]string{first}, after...)); err != nil {
 			return err
 		}
 	}
@@ -448,7 +527,7 @@ func (h *handling) flushNotices() error {
 			return err
 		}
 		err = h.send(outgoing{
-			to: n.player.Address, player: n.player, game: gs.row.ID, subject: h.gameSubject(gs, n.player),
+			to: n.player.Address, player: n.player, game: gs.row.ID, subject: gameSubject(gs),
 			view: mailView{Intro: n.intro, Sections: []section{{Board: b, game: gs.row.ID}}, HowTo: h.howTo(gs, n.player)},
 			auto: "auto-generated",
 		})
@@ -477,8 +556,14 @@ func (h *handling) finish(gs *gameState, r engine.Result) error {
 	}
 	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}, diceRevealed(gs.row)...)
 	h.ended = append(h.ended, gs.row)
-	for _, p := range gs.players {
-		if h.actor != nil && p.ID == h.actor.ID {
+	return h.tellAll(gs, -1, intro)
+}
+
+// tellAll queues intro for every player of gs but seat skip (-1: none) and
+// the actor (whose reply says it), and for its observers.
+func (h *handling) tellAll(gs *gameState, skip engine.Player, intro []string) error {
+	for i, p := range gs.players {
+		if engine.Player(i) == skip || h.actor != nil && p.ID == h.actor.ID {
 			continue
 		}
 		if err := h.gameNotice(gs, p, intro); err != nil {
@@ -584,7 +669,7 @@ func (h *handling) draw(id int64) (section, error) {
 		if err := h.tx.AddEvent(h.now, "draw-accepted", id, h.actor.ID, ""); err != nil {
 			return section{}, err
 		}
-		if err := h.finish(gs, engine.Result{Kind: engine.Draw, Reason: "draw agreed"}); err != nil {
+		if err := h.finish(gs, engine.Result{Kind: engine.Draw, Reason: "agreed by the players"}); err != nil {
 			return section{}, err
 		}
 		return section{Title: fmt.Sprintf("draw agreed in game #%d", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil

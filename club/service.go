@@ -119,7 +119,7 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {
 		return nil, fmt.Errorf("club: %w", err)
 	}
-	if s.html, err = template.New("mail.html").ParseFS(templates.Mail, "mail/mail.html"); err != nil {
+	if s.html, err = template.New("mail.html").Funcs(htmlFuncs).ParseFS(templates.Mail, "mail/mail.html"); err != nil {
 		return nil, fmt.Errorf("club: %w", err)
 	}
 	return s, nil

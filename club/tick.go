@@ -204,7 +204,7 @@ func (h *handling) digest(p *archive.Player, due *dueTimes) error {
 		if err != nil {
 			return err
 		}
-		secs = append(secs, section{Title: fmt.Sprintf("game #%d: %s", gs.row.ID, gs.title()), Lines: []string{"Clock: " + h.clockLine(gs) + ".", fmt.Sprintf("Answer with \"move %d MOVE\".", gs.row.ID)}, Board: b})
+		secs = append(secs, section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.row.ID, gs.moveNumber()), Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\".", gs.row.ID)}, Board: b})
 	}
 	if len(secs) == 0 {
 		return nil

@@ -53,6 +53,9 @@ func Normalize(info Info, cfg Config) (Config, error) {
 			return Config{}, fmt.Errorf("engine: %s has no option %q", info.Name, k)
 		}
 		o := info.Options[i]
+		if !o.For(rs) && slices.Contains(o.Ignore, rs) {
+			continue // written by old records: read and dropped
+		}
 		if !o.For(rs) {
 			return Config{}, fmt.Errorf("engine: option %s of %s does not apply to ruleset %s (only to %s)", k, info.Name, rs, strings.Join(o.Rulesets, ", "))
 		}

@@ -227,6 +227,10 @@ type Option struct {
 	// Under another ruleset the option may not be given and is not filled
 	// in with its default.
 	Rulesets []string
+	// Ignore lists rulesets, outside Rulesets, under which the option is
+	// accepted and dropped: records written before the option had its
+	// rulesets carry it there.
+	Ignore []string
 }
 
 // For reports whether the option belongs to ruleset rs.

@@ -142,34 +142,49 @@ func (e *CommandError) Caret() string {
 	return e.Text + "\n" + strings.Repeat(" ", max(e.Col-1, 0)) + "^"
 }
 
-// Parsed is one non-blank line of a body: a command, or the error that made
-// it none.
+// Parsed is one non-blank line of a body: a command, the error that made
+// it none, or a line of prose.
 type Parsed struct {
 	Pos
 	Text string // the line as written, trimmed
 	Cmd  Command
 	Err  *CommandError // nil when Cmd is valid
+	// Prose marks a line that is neither a command nor a move, nor looks
+	// like a mistyped one: it is not read (see chat.go). Cmd and Err are
+	// then zero.
+	Prose bool
 }
 
 // ParseOptions says how to read a body.
 type ParseOptions struct {
-	// Tagged is set when the subject carries a game tag: a line that starts
-	// with no verb is then read as "move LINE".
+	// Tagged is set when the mail is about a game (a reply to its mail, or
+	// a subject with its tag): a line that starts with no verb may then be
+	// a move, read as "move LINE". ParseCommand reads every such line so;
+	// ParseCommands only the lines that Move reads, or that look like a
+	// mistyped move.
 	Tagged bool
+	// Move, when set, reads a line as a move of the game the mail is about
+	// (the position's ParseMove): nil when it is one, else the
+	// *engine.SyntaxError that says where it stopped. It tells moves from
+	// prose; it judges no legality.
+	Move func(line string) error
 	// MaxLines caps the command lines read; 0 means 50. Lines past it are
-	// dropped, and Truncated is reported by ParseCommands.
+	// dropped, and Truncated is reported by ParseCommands. Lines of prose
+	// do not count, but reading stops after four times as many lines.
 	MaxLines int
 }
 
 // ParseCommands reads a mail body, one command a line, and returns one entry
 // for each line that holds anything: blank lines and quoted lines (starting
 // with ">") are skipped, and a signature separator ("--") ends the commands.
+// Lines of prose are returned marked as such (see chat.go for the rule).
 // truncated reports that lines past opt.MaxLines were left unread.
 func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool) {
 	limit := opt.MaxLines
 	if limit <= 0 {
 		limit = 50
 	}
+	commands := 0
 	for i, line := range strings.Split(body, "\n") {
 		line = strings.TrimRight(line, " \t\r")
 		trimmed := strings.TrimLeft(line, " \t")
@@ -179,11 +194,18 @@ func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool)
 		if trimmed == "--" {
 			break
 		}
-		if len(out) == limit {
+		if commands == limit || len(out) == 4*limit {
 			return out, true
 		}
 		p := Parsed{Pos: Pos{Line: i + 1, Col: 1 + runeCount(line[:len(line)-len(trimmed)])}, Text: trimmed}
-		cmd, err := parseLine(line, i+1, opt.Tagged)
+		kind := opt.classify(trimmed)
+		if kind == lineProse {
+			p.Prose = true
+			out = append(out, p)
+			continue
+		}
+		commands++
+		cmd, err := parseLine(line, i+1, kind == lineMove)
 		if err != nil {
 			p.Err = err
 		} else {
@@ -194,7 +216,8 @@ func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool)
 	return out, false
 }
 
-// ParseCommand reads a single command line.
+// ParseCommand reads a single command line; with opt.Tagged, a line that
+// starts with no verb is a move.
 func ParseCommand(line string, opt ParseOptions) (Command, error) {
 	if strings.ContainsAny(line, "\r\n") {
 		return Command{}, &CommandError{Pos: Pos{1, 1}, Text: line, Msg: "a command is one line"}
@@ -259,7 +282,9 @@ func (p *parser) more() bool { return p.i < len(p.words) }
 func (p *parser) peek() word { return p.words[p.i] }
 func (p *parser) next() word { w := p.words[p.i]; p.i++; return w }
 
-func parseLine(line string, lineNo int, tagged bool) (Command, *CommandError) {
+// parseLine reads one command line; bare reads a line that starts with no
+// verb as a move.
+func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 	p := &parser{line: line, lineNo: lineNo, words: splitWords(line)}
 	// Columns in errors are relative to the trimmed line the error quotes.
 	if n := len(p.words); n > 0 {
@@ -276,7 +301,10 @@ func parseLine(line string, lineNo int, tagged bool) (Command, *CommandError) {
 	first := p.peek()
 	verb := Verb(strings.ToLower(first.text))
 	if _, ok := Usage[verb]; !ok {
-		if !tagged {
+		if v := nearVerb(first.text); !bare && v != "" {
+			return Command{}, p.errAt(first, "unknown command %q (did you mean %q? \"help\" lists every command)", first.text, v)
+		}
+		if !bare {
 			return Command{}, p.errAt(first, "unknown command %q (to move, write \"move ID MOVE\" with the game's number, or the move alone in a reply to the game's mail; \"help\" lists every command)", first.text)
 		}
 		verb = CmdMove // a bare move in a reply to a game mail

@@ -131,7 +131,8 @@ func TestParseErrors(t *testing.T) {
 		word   string
 		msg    string
 	}{
-		{"mvoe 17 C3-D4", false, 1, "mvoe", `unknown command "mvoe"`},
+		{"mvoe 17 C3-D4", false, 1, "mvoe", `unknown command "mvoe" (did you mean "move"?`},
+		{"C3-D4", false, 1, "C3-D4", `unknown command "C3-D4" (to move, write "move ID MOVE"`},
 		{"move 17 #x C3-D4", false, 9, "#x", `move number guard "#x"`},
 		{"move 17 #", false, 9, "#", `move number guard "#"`},
 		{"move 17", false, 9, "", "move needs a move"},
@@ -278,6 +279,12 @@ func FuzzCommands(f *testing.F) {
 			if p.Line < 1 || p.Line > len(lines) {
 				t.Fatalf("line %d outside the body", p.Line)
 			}
+			if p.Prose {
+				if p.Err != nil || p.Cmd.Verb != "" {
+					t.Fatalf("prose line %q with a command or an error", p.Text)
+				}
+				continue
+			}
 			if p.Err != nil {
 				if p.Err.Col < 1 || p.Err.Col > len([]rune(p.Err.Text))+2 {
 					t.Fatalf("%q: column %d outside the line", p.Err.Text, p.Err.Col)
@@ -302,5 +309,5 @@ func ExampleParseCommands() {
 	// Output:
 	// move 17 #12 C3-D4
 	// resign 18
-	// error: 3:1: unknown command "mvoe" (to move, write "move ID MOVE" with the game's number, or the move alone in a reply to the game's mail; "help" lists every command)
+	// error: 3:1: unknown command "mvoe" (did you mean "move"? "help" lists every command)
 }

@@ -10,118 +10,31 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"postal/engine"
 	"postal/notation"
 	"postal/site/board"
+	"postal/site/browsertest"
 )
 
-// chromium finds Debian's chromium; under CI a missing browser fails.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed (apt-get install chromium); CI needs it")
-	}
-	t.Skip("chromium is not installed (apt-get install chromium)")
-	return ""
-}
-
-// browser is a headless Chromium that records, for the whole test, console
-// errors, uncaught exceptions, dialogs and every request it makes.
-type browser struct {
-	ctx      context.Context
-	mu       sync.Mutex
-	problems []string
-	requests []string
-}
+// browser is the headless Chromium of the site's tests.
+type browser struct{ *browsertest.Browser }
 
 func newBrowser(t *testing.T) *browser {
-	exe := chromium(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox, // tests run as root in CI
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelC(); cancelA() })
-	b := &browser{ctx: ctx}
-	err := chromedp.Listen(ctx, func(ev any) {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		switch e := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if os.Getenv("DEBUGCONSOLE") != "" {
-				fmt.Println("CONSOLE", e.Type, args(e.Args))
-			}
-			if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert || e.Type == runtime.ConsoleAPICalledTypeWarning {
-				b.problems = append(b.problems, fmt.Sprintf("console %s: %s", e.Type, args(e.Args)))
-			}
-		case *runtime.EventExceptionThrown:
-			if os.Getenv("DEBUGCONSOLE") != "" {
-				fmt.Println("EXC", e.ExceptionDetails.Text, e.ExceptionDetails.Exception)
-			}
-			b.problems = append(b.problems, fmt.Sprintf("exception: %s %v", e.ExceptionDetails.Text, e.ExceptionDetails.Exception))
-		case *log.EventEntryAdded:
-			if e.Entry.Level == log.EntryLevelError {
-				b.problems = append(b.problems, "log: "+e.Entry.Text+" "+e.Entry.URL)
-			}
-		case *page.EventJavascriptDialogOpening:
-			b.problems = append(b.problems, "dialog opened: "+e.Message)
-			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
-		case *network.EventRequestWillBeSent:
-			b.requests = append(b.requests, e.Request.URL)
-		}
-	})
-	if err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return b
-}
-
-func args(as []*runtime.RemoteObject) string {
-	var s []string
-	for _, a := range as {
-		if len(a.Value) > 0 {
-			s = append(s, string(a.Value))
-		} else {
-			s = append(s, a.Description)
-		}
-	}
-	return strings.Join(s, " ")
+	return &browser{browsertest.Start(t, chromedp.WindowSize(1280, 900))}
 }
 
 func (b *browser) do(t *testing.T, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	ctx, cancel := context.WithTimeout(b.Ctx, 60*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		t.Fatalf("chromium: %v", err)
@@ -130,7 +43,7 @@ func (b *browser) do(t *testing.T, actions ...chromedp.Action[chromedp.Void]) {
 
 func get[T any](t *testing.T, b *browser, a chromedp.Action[T]) T {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	ctx, cancel := context.WithTimeout(b.Ctx, 60*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, a)
 	if err != nil {
@@ -362,15 +275,14 @@ func TestBrowser(t *testing.T) {
 		})
 	}
 
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, p := range b.problems {
+	for _, p := range b.Problems() {
 		t.Errorf("browser: %s", p)
 	}
-	if len(b.requests) < 20 {
-		t.Errorf("only %d requests seen: is request logging working?", len(b.requests))
+	requests := b.Requests()
+	if len(requests) < 20 {
+		t.Errorf("only %d requests seen: is request logging working?", len(requests))
 	}
-	for _, u := range b.requests {
+	for _, u := range requests {
 		if !strings.HasPrefix(u, srv.URL+"/") && !strings.HasPrefix(u, fileURL+"/") && !strings.HasPrefix(u, "data:") && u != "about:blank" {
 			t.Errorf("request leaves the site: %s", u)
 		}

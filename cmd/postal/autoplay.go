@@ -155,7 +155,12 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 		for _, row := range games {
 			if row.Game == game {
 				b.playing[game] = row.ID
-				cmd, err = b.command(row, me.ID)
+				moves, err := tx.Moves(row.ID)
+				if err != nil {
+					return err
+				}
+				_, number := club.MoveNumbers(moves)
+				cmd, err = b.command(row, me.ID, number)
 				about = row.ID
 				return err
 			}
@@ -183,9 +188,10 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 }
 
 // command is the bot's command for an active game: its chooser's move with
-// the move-number guard, a resignation at ply b.plies, or nothing when it
-// is not our turn or we already moved at this ply.
-func (b *bot) command(row *archive.Game, me int64) (string, error) {
+// the move-number guard (number, the mails' numbering of the next move), a
+// resignation at ply b.plies, or nothing when it is not our turn or we
+// already moved at this ply.
+func (b *bot) command(row *archive.Game, me int64, number int) (string, error) {
 	key := fmt.Sprint(row.ID)
 	if b.sent[key] == row.Ply+1 {
 		return "", nil
@@ -213,7 +219,7 @@ func (b *bot) command(row *archive.Game, me int64) (string, error) {
 	if m == "" {
 		return "", errors.New("no move for " + b.name + " in " + row.Position)
 	}
-	return fmt.Sprintf("move %d #%d %s", row.ID, row.Ply+1, m), nil
+	return fmt.Sprintf("move %d #%d %s", row.ID, number, m), nil
 }
 
 // send submits a plain-text mail by SMTP as the bot. Its Message-ID is new

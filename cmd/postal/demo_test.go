@@ -310,17 +310,17 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 	var texts []string
 	for ctx.Err() == nil {
 		texts = mailboxTexts(t, srv.IMAPAddr, "alice")
-		if strings.Contains(strings.Join(texts, "\n"), "is over: 0-1") {
+		if strings.Contains(strings.Join(texts, "\n"), "Game #1 is over: bob (Dark) wins: alice ran out of time (0-1).") {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	if ctx.Err() != nil {
+		t.Fatal("alice was not told she lost on time")
+	}
 	all := strings.Join(texts, "\n")
 	if n := strings.Count(all, "Reminder: your move in game #1"); n < 2 {
 		t.Errorf("%d reminders reached alice, want the 24 h and 2 h before the deadline ones", n)
-	}
-	if !strings.Contains(all, "alice ran out of time") {
-		t.Errorf("alice was not told she lost on time")
 	}
 	cancel()
 	<-done

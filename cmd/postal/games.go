@@ -107,10 +107,10 @@ func runPerft(args []string, w io.Writer) error {
 
 // optionRulesets says which rulesets an option belongs to, "" for all.
 func optionRulesets(o engine.Option) string {
-	if len(o.Rulesets) == 0 {
-		return ""
+	if w := o.RulesetWords(); w != "" {
+		return "; " + w
 	}
-	return "; rulesets " + strings.Join(o.Rulesets, ", ")
+	return ""
 }
 
 // seatsOption says which option of ruleset r sets how many of its sides

@@ -26,8 +26,8 @@ func TestIntegrationClockByMail(t *testing.T) {
 		return strings.Contains(m.Text, "Reminder: your move in game #1 is due by")
 	})
 	r.checkBoardMail(reminder, "[postal #1]")
-	over := r.await(alice, "the loss on time", func(m *gotMail) bool { return strings.Contains(m.Text, "Game #1 is over: 0-1") })
-	if !strings.Contains(over.Text, "alice ran out of time") {
+	over := r.await(alice, "the loss on time", func(m *gotMail) bool { return strings.HasPrefix(m.Text, "Game #1 is over: bob (Dark) wins:") })
+	if !strings.Contains(strings.Join(strings.Fields(over.Text), " "), "alice ran out of time (0-1)") {
 		t.Fatalf("the game-over mail does not say why:\n%s", over.Text)
 	}
 	r.await(bob, "the win on time", func(m *gotMail) bool { return strings.Contains(m.Text, "alice ran out of time") })

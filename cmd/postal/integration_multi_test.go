@@ -101,7 +101,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 			}
 			want := "played " + move + " in game #1"
 			if engine.Acts(next, q) {
-				want = "It is your move in game #1."
+				want = "Your move (move "
 			}
 			m := r.await(other, want, func(m *gotMail) bool {
 				return strings.Contains(m.Subject, tag) && strings.Contains(flat(m.Text), want)
@@ -137,7 +137,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	}
 	turn := r.await(alice, "her turn after North's timeout", func(m *gotMail) bool {
 		text := flat(m.Text)
-		return strings.Contains(text, north.name+" (North) ran out of time in game #1 and is out, 3rd.") && strings.Contains(text, "It is your move in game #1.")
+		return strings.Contains(text, north.name+" (North) ran out of time in game #1 and is out, 3rd.") && strings.Contains(text, "Your move in game #1 (move 4).")
 	})
 	r.checkBoard(turn, tag, pos, "")
 	for _, p := range []*player{seats[1], east, erin} {
@@ -147,7 +147,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	}
 
 	// South resigns: West wins, places by seat 2-1-3-4.
-	if reply := r.replyTo(alice, r.send(alice, "Re: "+tag, "resign 1")); !strings.Contains(reply.Text, "Result: 2-1-3-4 (South resigned)") {
+	if reply := r.replyTo(alice, r.send(alice, "Re: "+tag, "resign 1")); !strings.Contains(flat(reply.Text), "Result: "+seats[1].name+" (West) wins: South resigned (2-1-3-4)") {
 		t.Fatalf("South's resignation: %s", reply.Text)
 	}
 	if pos, _, err = engine.Play(pos, 0, "resign"); err != nil {
@@ -156,7 +156,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	places := fmt.Sprintf("places: 1st %s (West), 2nd alice (South), 3rd %s (North), 4th %s (East)", seats[1].name, north.name, east.name)
 	for _, p := range append(seats[1:4:4], erin) {
 		over := r.await(p, "the end", func(m *gotMail) bool {
-			return strings.Contains(flat(m.Text), "Game #1 is over: 2-1-3-4 (South resigned); "+places+".")
+			return strings.Contains(flat(m.Text), "Game #1 is over: "+seats[1].name+" (West) wins: South resigned (2-1-3-4); "+places+".")
 		})
 		r.checkBoard(over, tag, pos, "")
 	}

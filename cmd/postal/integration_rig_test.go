@@ -362,6 +362,12 @@ func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPl
 	// The record keeps the seed secret while the game goes on; the test
 	// reads it from the database to foresee the throws.
 	seed := r.gameRow(id).Seed
+	// The move guard counts the players' moves, as the mails do.
+	who := make([]engine.Player, len(rec.Moves))
+	for i, m := range rec.Moves {
+		who[i] = m.Player
+	}
+	_, number := engine.MoveNumbers(who)
 	for !pos.Result().Over() {
 		var side engine.Player = -1
 		for _, s := range pos.ToMove() {
@@ -389,8 +395,9 @@ func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPl
 		if next, _, err = engine.ResolveChance(next, seed); err != nil {
 			r.t.Fatal(err)
 		}
-		msgID := r.send(me, "Re: "+tag, fmt.Sprintf("move %d #%d %s", id, pos.Ply()+1, move))
+		msgID := r.send(me, "Re: "+tag, fmt.Sprintf("move %d #%d %s", id, number, move))
 		sent++
+		number++
 		reply := r.replyTo(me, msgID)
 		r.checkBoard(reply, tag, next, move)
 		// The opponent hears of it: a turn notice, or the end of the game.

@@ -16,13 +16,21 @@ import (
 // player, and returns its record, committed to the seed and over.
 func diceRecord(t *testing.T, seed uint64) *notation.Record {
 	t.Helper()
-	_, cfg, pos, err := engine.New("initiative", engine.Config{Seed: seed})
+	return initiativeRecord(t, 9, engine.Config{Seed: seed}, 30)
+}
+
+// initiativeRecord plays Initiative game number round with cfg as the club
+// does, to about plies plies or its end, and returns its record, over.
+func initiativeRecord(t *testing.T, round int64, cfg engine.Config, plies int) *notation.Record {
+	t.Helper()
+	seed := cfg.Seed
+	_, cfg, pos, err := engine.New("initiative", cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &notation.Record{Game: "initiative", Config: cfg, Players: []string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(9, seed)}
-	rec.SetTag("Round", "9")
-	for len(rec.Moves) < 30 && !pos.Result().Over() {
+	rec := &notation.Record{Game: "initiative", Config: cfg, Players: []string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(round, seed)}
+	rec.SetTag("Round", fmt.Sprint(round))
+	for len(rec.Moves) < plies && !pos.Result().Over() {
 		next, steps, err := engine.ResolveChance(pos, seed)
 		if err != nil {
 			t.Fatal(err)
@@ -97,5 +105,47 @@ func TestReplayChecksTheDice(t *testing.T) {
 	out, errOut, code = postal(t, "replay", write(going.String()))
 	if code != 0 || !strings.Contains(out, "dice: the seed stays secret until the game ends") || strings.Contains(going.String(), fmt.Sprint(seed)) {
 		t.Errorf("a game in progress: exit %d %s\n%s", code, errOut, out)
+	}
+}
+
+// Records written before issue 16 still replay: Initiative's draft move as
+// "draw" under rules version 1, a classic Superial Chess game with the
+// random-moves option it carried then, and the old wording of a result.
+func TestReplayOldRecords(t *testing.T) {
+	rec := initiativeRecord(t, 3, engine.Config{Options: map[string]string{"draft": "yes"}, Seed: 777}, 40)
+	drafts := 0
+	for i, m := range rec.Moves {
+		if m.Player != engine.Chance && (m.Text == "draft" || strings.HasPrefix(m.Text, "draft ")) {
+			rec.Moves[i].Text = "draw" + strings.TrimPrefix(m.Text, "draft") // the version 1 spelling
+			drafts++
+		}
+	}
+	if drafts == 0 {
+		t.Fatal("the record has no draft move to spell the old way")
+	}
+	old := strings.Replace(rec.String(), `[RulesVersion "2"]`, `[RulesVersion "1"]`, 1)
+	if !strings.Contains(old, `[RulesVersion "1"]`) || !strings.Contains(old, " draw ") {
+		t.Fatalf("not an old record:\n%s", old)
+	}
+	superial := `[Game "superial-chess"]
+[Ruleset "classic"]
+[Options "random-moves=1 size=6"]
+[RulesVersion "1"]
+[White "alice"]
+[Black "bob"]
+[Result "0-1"]
+[Termination "Light cannot move: Light wins (conflagration)"]
+
+1. b1-b2 2. a5-a4 0-1
+`
+	for name, text := range map[string]string{"initiative": old, "superial-chess": superial} {
+		file := filepath.Join(t.TempDir(), name+".txt")
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, code := postal(t, "replay", file)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s\n%s", name, code, errOut, out)
+		}
 	}
 }

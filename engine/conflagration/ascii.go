@@ -89,11 +89,10 @@ func (p *Position) ASCII() string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Conflagration, ruleset %s, Order %d\n", rulesetNames[p.rs], g.order)
-	if r := p.Result(); r.Over() {
-		fmt.Fprintf(&b, "Game over after %s: %s\n", plural(p.ply, "move"), r.Reason)
-	} else {
-		fmt.Fprintf(&b, "%s (%c) to move, ply %d\n", sideName(p.turn), "LD"[p.turn], p.ply)
+	if p.Result().Over() {
+		fmt.Fprintf(&b, "Game over after %s.\n", plural(p.ply, "move"))
 	}
+	b.WriteString(p.status() + "\n")
 	b.WriteByte('\n')
 	for _, row := range grid {
 		b.WriteString(strings.TrimRight(string(row), " "))
@@ -119,6 +118,14 @@ func (p *Position) ASCII() string {
 	}
 	b.WriteString("Legend: L Light, D Dark, . empty cell\n")
 	return b.String()
+}
+
+// status says who moves (and which move it is), or how the game ended.
+func (p *Position) status() string {
+	if r := p.Result(); r.Over() {
+		return r.Words(sides[:]) + "."
+	}
+	return fmt.Sprintf("%s (%c) to move, move %d", sideName(p.turn), "LD"[p.turn], p.ply+1)
 }
 
 func plural(n int, word string) string {

@@ -40,11 +40,8 @@ func (p *Position) Picture() *picture.Picture {
 		return marginL + unit*(float64(2*c-r-l.minX)+1), top + R + rowH*float64(l.topRow-r)
 	}
 	pic := &picture.Picture{Width: width, Height: height}
-	status := fmt.Sprintf("%s to move", sideName(p.turn))
-	if r := p.Result(); r.Over() {
-		status = "Game over: " + r.Reason
-	}
-	pic.Title = fmt.Sprintf("Conflagration (%s, Order %d), ply %d: %s", rulesetNames[p.rs], g.order, p.ply, status)
+	status := p.status()
+	pic.Title = fmt.Sprintf("Conflagration (%s, Order %d): %s", rulesetNames[p.rs], g.order, status)
 	pic.Add(&picture.Rect{X: 0, Y: 0, W: width, H: height, Style: picture.Style{Fill: colBackground}})
 	pic.Add(&picture.Text{X: width / 2, Y: 20, Size: 15, Bold: true, Anchor: picture.Middle, Color: colText,
 		Text: fmt.Sprintf("Conflagration - %s - Order %d", rulesetNames[p.rs], g.order)})

@@ -20,9 +20,16 @@ type Position struct {
 	ply     int
 	last    Move
 	hasLast bool
+	end     engine.Result // how a game ended outside the rules (End), for boards
 
 	once  sync.Once
 	moves []mv // unsorted
+}
+
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *Position) End(r engine.Result) engine.Position {
+	return &Position{g: p.g, rs: p.rs, b: p.b, turn: p.turn, ply: p.ply, last: p.last, hasLast: p.hasLast, end: r}
 }
 
 func colourOf(p engine.Player) uint8 {
@@ -274,15 +281,19 @@ func (p *Position) Ply() int { return p.ply }
 // Result: the game ends when the side to move cannot move (R3: no passing;
 // R10: no pieces means no move); who wins depends on the ruleset.
 func (p *Position) Result() engine.Result {
+	if p.end.Over() {
+		return p.end
+	}
 	if len(p.legal()) > 0 {
 		return engine.Result{}
 	}
+	// The reason says why, the winner is said by whoever words the result
+	// (engine.Result.Words): "Light wins: Dark cannot move".
 	stuck := p.turn
 	if p.rs.cannotMoveWins() {
 		return engine.Result{Kind: engine.Win, Winner: stuck,
-			Reason: fmt.Sprintf("%s cannot move: %s wins (%s)", sideName(stuck), sideName(stuck), rulesetNames[p.rs])}
+			Reason: fmt.Sprintf("%s cannot move, which wins in %s", sideName(stuck), rulesetNames[p.rs])}
 	}
-	w := stuck.Other()
-	return engine.Result{Kind: engine.Win, Winner: w,
-		Reason: fmt.Sprintf("%s made the last move: %s wins", sideName(w), sideName(w))}
+	return engine.Result{Kind: engine.Win, Winner: stuck.Other(),
+		Reason: fmt.Sprintf("%s cannot move", sideName(stuck))}
 }

@@ -32,14 +32,14 @@ var rulesetNames = [numRulesets]string{
 }
 
 var rulesetDescriptions = [numRulesets]string{
-	"Step to join a larger group (R5) or slide-capture (R6), freely; the player who cannot move wins.",
-	"As conflagration, but a piece that can step to join must step (R9); the player who cannot move wins.",
-	"As conflagration, but a piece that can capture must capture (R9); the player who cannot move wins.",
+	"Step to join a larger group or slide-capture, freely; the player who cannot move wins.",
+	"As conflagration, but a piece that can step to join must step; the player who cannot move wins.",
+	"As conflagration, but a piece that can capture must capture; the player who cannot move wins.",
 	"As firestorm, but the last player to move wins (the player who cannot move loses).",
-	"Mosey slides toward a friendly piece in line (R7), joining a larger group or capturing; the last to move wins.",
-	"Mosey slides (R7); the last to move loses.",
-	"Slide to join a larger group, or capture only if the piece cannot join (R8); the last to move wins.",
-	"Slide-join or capture (R8); the last to move loses.",
+	"Mosey slides toward a friendly piece in line, joining a larger group or capturing; the last to move wins.",
+	"Mosey slides; the last to move loses.",
+	"Slide to join a larger group, or capture only if the piece cannot join; the last to move wins.",
+	"Slide-join or capture; the last to move loses.",
 }
 
 func parseRuleset(s string) (ruleset, bool) {

@@ -133,10 +133,10 @@ func Example() {
 	fmt.Print(pos.ASCII())
 	// Output:
 	// 99 moves at the start
-	// illegal move D1-C1: the piece on D1 can capture, so it must capture: backfire priority (R9)
+	// illegal move D1-C1: the piece on D1 can capture, so it must capture: backfire priority
 	// backfire 5 LD1LD/D1LD1L/1LD1LD1/LD1LD1LD/D1LD1LD1L/1D1LD1LD/1LD1LD1/L1LD1L/D2LD L 2 B1xA1
 	// Conflagration, ruleset backfire, Order 5
-	// Light (L) to move, ply 2
+	// Light (L) to move, move 3
 	//
 	//          9   L   D   .   L   D
 	//        8   D   .   L   D   .   L

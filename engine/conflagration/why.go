@@ -10,10 +10,10 @@ import (
 func (p *Position) why(m Move, from, to int8) string {
 	g, b := p.g, &p.b
 	if from < 0 {
-		return fmt.Sprintf("there is no cell %s on the Order %d board (R1, R2)", m.From(), g.order)
+		return fmt.Sprintf("there is no cell %s on the Order %d board", m.From(), g.order)
 	}
 	if to < 0 {
-		return fmt.Sprintf("there is no cell %s on the Order %d board (R1, R2)", m.To(), g.order)
+		return fmt.Sprintf("there is no cell %s on the Order %d board", m.To(), g.order)
 	}
 	own := colourOf(p.turn)
 	enemy := light + dark - own
@@ -26,7 +26,7 @@ func (p *Position) why(m Move, from, to int8) string {
 	case b[from] != own:
 		return fmt.Sprintf("%s holds a %s piece; %s is to move", f, sideName(p.turn.Other()), sideName(p.turn))
 	case b[to] == own:
-		return fmt.Sprintf("%s holds your own piece: own pieces are never captured (R6)", t)
+		return fmt.Sprintf("%s holds your own piece: own pieces are never captured", t)
 	case m.Capture && b[to] == empty:
 		return fmt.Sprintf("%s is empty: write %s-%s to move there", t, f, t)
 	case !m.Capture && b[to] == enemy:
@@ -41,9 +41,9 @@ func (p *Position) why(m Move, from, to int8) string {
 	stepper := p.rs <= rsKeepARiding
 	if dir < 0 {
 		if stepper && !m.Capture {
-			return fmt.Sprintf("%s is not adjacent to %s (R5)", t, f)
+			return fmt.Sprintf("%s is not adjacent to %s", t, f)
 		}
-		return fmt.Sprintf("%s is not in line with %s: pieces move along the six lines (R2)", t, f)
+		return fmt.Sprintf("%s is not in line with %s: pieces move along the six lines", t, f)
 	}
 	ray := g.ray[from][dir]
 	for _, c := range ray[:k] {
@@ -58,30 +58,30 @@ func (p *Position) why(m Move, from, to int8) string {
 		switch p.rs {
 		case rsFirestorm, rsKeepARiding:
 			if len(x.steps(from, none)) > 0 {
-				return fmt.Sprintf("the piece on %s can step to join a larger group, so it must step: %s priority (R9)", f, rulesetNames[p.rs])
+				return fmt.Sprintf("the piece on %s can step to join a larger group, so it must step: %s priority", f, rulesetNames[p.rs])
 			}
 		case rsMosey, rsDontMosey:
 			if !slices.Contains(colours(b, ray[k+1:]), own) {
-				return fmt.Sprintf("a mosey capture needs a friendly piece beyond %s on the same line (R7)", t)
+				return fmt.Sprintf("a mosey capture needs a friendly piece beyond %s on the same line", t)
 			}
 		case rsShakattrition, rsShakattritionMisere:
 			if len(x.slideJoins(from, none)) > 0 {
-				return fmt.Sprintf("the piece on %s can slide to join a larger group, so it may not capture (R8)", f)
+				return fmt.Sprintf("the piece on %s can slide to join a larger group, so it may not capture", f)
 			}
 		}
 		return "not a legal move here"
 	}
 	if stepper && k > 0 {
-		return fmt.Sprintf("%s is not adjacent to %s: pieces step one cell (R5)", t, f)
+		return fmt.Sprintf("%s is not adjacent to %s: pieces step one cell", t, f)
 	}
 	if (p.rs == rsMosey || p.rs == rsDontMosey) && !slices.Contains(colours(b, ray[k+1:]), own) {
-		return fmt.Sprintf("no friendly piece lies beyond %s on that line, so the piece may not stop there (R7)", t)
+		return fmt.Sprintf("no friendly piece lies beyond %s on that line, so the piece may not stop there", t)
 	}
 	if d := g.joined(b, from, to, own, maxCells); d < o {
-		return fmt.Sprintf("%s would not join a larger group: its group has %d pieces and at %s it would join only %d others (R5)", f, o, t, d)
+		return fmt.Sprintf("%s would not join a larger group: its group has %d pieces and at %s it would join only %d others", f, o, t, d)
 	}
 	if p.rs == rsBackfire && len(x.captures(from, none)) > 0 {
-		return fmt.Sprintf("the piece on %s can capture, so it must capture: backfire priority (R9)", f)
+		return fmt.Sprintf("the piece on %s can capture, so it must capture: backfire priority", f)
 	}
 	return "not a legal move here"
 }

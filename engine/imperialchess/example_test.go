@@ -27,9 +27,9 @@ func Example() {
 	// Output:
 	// played He2-e5 ride Qe1
 	// played Pf10-f8
-	// illegal move deploy 2: e2 does not hold one of your pieces: all 12 squares of rank 2 must (R15)
-	// Imperial Chess - White to move (ply 2)
-	// Setup: provisional, this project's own (R2). Upper case White, lower Black.
+	// illegal move deploy 2: e2 does not hold one of your pieces: all 12 squares of rank 2 must hold yours
+	// Imperial Chess - White to move (move 3)
+	// Starting position: this server's own. Upper case White, lower Black.
 	//      a  b  c  d  e  f  g  h  i  j  k  l
 	//  12  r  c  n  b  q  e  m  q  b  n  c  r  12
 	//  11  y  x  y  s  h  a  i  k  s  y  x  y  11
@@ -45,7 +45,7 @@ func Example() {
 	//   1  R  C  N  B  .  E  M  Q  B  N  C  R  1
 	//      a  b  c  d  e  f  g  h  i  j  k  l
 	// Last move: Pf10-f8 (marked [ ])
-	// Charge (R14): not available (files within a move of a capture: 1, 6 needed)
+	// Charge: not possible (files within a move of a capture: 1 of the 6 needed)
 	// Captured White: none
 	// Captured Black: none
 	// E Emperor                M Empress                K King

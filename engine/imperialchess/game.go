@@ -31,10 +31,10 @@ func (Game) Info() engine.Info {
 		Sides:       []string{sides[0], sides[1]},
 		Rulesets: []engine.Ruleset{{
 			Name:        "standard",
-			Description: "The rules of 2000 as settled by the rulings, with this project's provisional setup.",
+			Description: "The rules of 2000, with a starting position of this server's own.",
 		}},
 		Unlisted: "charges",
-		Provisional: "The original setup diagram is lost: the starting position is this project's own. " +
+		Provisional: "The original setup diagram is lost: the starting position is this server's own. " +
 			"Replacement happens when a piece ends its move on the far rank; walkers move up to their number of steps; " +
 			"the Knight also steps one square orthogonally.",
 	}

@@ -67,6 +67,14 @@ func (p *Position) Ply() int { return p.ply }
 // Result tells whether the game is over (R18).
 func (p *Position) Result() engine.Result { return p.result }
 
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *Position) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
+}
+
 // Sample is never called: Imperial Chess has no chance.
 func (p *Position) Sample(*rand.Rand) engine.Move { return nil }
 
@@ -148,12 +156,12 @@ func (st *state) canDeploy(s engine.Player, r int) string {
 	for f := 0; f < size; f++ {
 		sq := (r-1)*size + f
 		if st.sq[sq] == empty || idSide[st.sq[sq]] != s {
-			return fmt.Sprintf("%s does not hold one of your pieces: all 12 squares of rank %d must (R15)", sqName(sq), r)
+			return fmt.Sprintf("%s does not hold one of your pieces: all 12 squares of rank %d must hold yours", sqName(sq), r)
 		}
 	}
 	for f := 0; f < size; f++ {
 		if sq := to*size + f; st.sq[sq] != empty {
-			return fmt.Sprintf("%s is not empty: the 12 squares in front of rank %d must be (R15)", sqName(sq), r)
+			return fmt.Sprintf("%s is not empty: the 12 squares in front of rank %d must all be empty", sqName(sq), r)
 		}
 	}
 	return ""
@@ -378,11 +386,11 @@ func (st *state) replaceBar(k kind, c int) int {
 func (st *state) replaceable(k kind, c int) string {
 	switch ck := idKind[c]; st.replaceBar(k, c) {
 	case replTooHigh:
-		return fmt.Sprintf("a %s brings back only a King or lower, not an %s (R12)", k, ck)
+		return fmt.Sprintf("a %s brings back only a King or lower, not an %s", k, ck)
 	case replRange:
-		return fmt.Sprintf("a Princess brings back only a piece from King down to Princess, not a %s (R12)", ck)
+		return fmt.Sprintf("a Princess brings back only a piece from King down to Princess, not a %s", ck)
 	case replEmperor:
-		return "an Emperor may not be added while one is on the board (R12)"
+		return "an Emperor may not be added while one is on the board"
 	}
 	return ""
 }
@@ -502,7 +510,7 @@ func (st *state) afterMove(pl engine.Player, fx *effects) {
 func (st *state) playSingle(pl engine.Player, m Move, rides bool, fx *effects) (Move, error) {
 	text := m.String // only for errors: a listed move needs no text
 	if m.Kind != single {
-		return m, engine.Illegal(text(), "a charge is made of single moves (R14)")
+		return m, engine.Illegal(text(), "a charge is made of single moves")
 	}
 	if st.sq[m.From] == empty {
 		return m, engine.Illegal(text(), "there is no piece on %s", sqName(m.From))
@@ -531,14 +539,14 @@ func (st *state) playSingle(pl engine.Player, m Move, rides bool, fx *effects) (
 	var lady int
 	if m.Ride {
 		if !rides {
-			return m, engine.Illegal(text(), "a ride is not part of a charge (R14)")
+			return m, engine.Illegal(text(), "a ride is not part of a charge")
 		}
 		if !k.isHorseman() {
-			return m, engine.Illegal(text(), "only a horseman (Imperial Prince, Prince, Knight) gives a ride, not a %s (R13)", k)
+			return m, engine.Illegal(text(), "only a horseman (Imperial Prince, Prince, Knight) gives a ride, not a %s", k)
 		}
 		df, dr := fileOf(m.RideFrom)-fileOf(m.From), rankOf(m.RideFrom)-rankOf(m.From)
 		if df*df+dr*dr != 1 {
-			return m, engine.Illegal(text(), "%s is not in front of, behind or beside %s (R13)", sqName(m.RideFrom), sqName(m.From))
+			return m, engine.Illegal(text(), "%s is not in front of, behind or beside %s", sqName(m.RideFrom), sqName(m.From))
 		}
 		if st.sq[m.RideFrom] == empty || idSide[st.sq[m.RideFrom]] != pl {
 			return m, engine.Illegal(text(), "there is no piece of yours on %s to ride along", sqName(m.RideFrom))
@@ -548,27 +556,27 @@ func (st *state) playSingle(pl engine.Player, m Move, rides bool, fx *effects) (
 			return m, engine.Illegal(text(), "%s holds a %s, not a %s", sqName(m.RideFrom), lk, m.RidePiece)
 		}
 		if !lk.isLady() {
-			return m, engine.Illegal(text(), "only a lady (Empress, Queen, Imperial Princess, Princess) may ride, not a %s (R13)", lk)
+			return m, engine.Illegal(text(), "only a lady (Empress, Queen, Imperial Princess, Princess) may ride, not a %s", lk)
 		}
 		land = offset(m.To, df, dr)
 		if land < 0 {
-			return m, engine.Illegal(text(), "the %s would land off the board (R13)", lk)
+			return m, engine.Illegal(text(), "the %s would land off the board", lk)
 		}
 		if st.sq[land] != empty && land != m.From {
-			return m, engine.Illegal(text(), "the %s would land on %s, which is not empty (R13)", lk, sqName(land))
+			return m, engine.Illegal(text(), "the %s would land on %s, which is not empty", lk, sqName(land))
 		}
 		lady = m.RideFrom
 	}
 	var repl int
 	if m.Repl {
 		if b.sep == '*' {
-			return m, engine.Illegal(text(), "a shot does not bring back a piece (R12)")
+			return m, engine.Illegal(text(), "a shot does not bring back a piece")
 		}
 		if !replacer(k) {
-			return m, engine.Illegal(text(), "a %s cannot bring back a piece (R12)", k)
+			return m, engine.Illegal(text(), "a %s cannot bring back a piece", k)
 		}
 		if rankOf(m.To) != farRank(pl) {
-			return m, engine.Illegal(text(), "a piece comes back only when its replacer ends on the far rank, rank %d (R12)", farRank(pl)+1)
+			return m, engine.Illegal(text(), "a piece comes back only when its replacer ends on the far rank, rank %d", farRank(pl)+1)
 		}
 		if m.ReplHome >= 0 {
 			repl = m.ReplHome
@@ -594,7 +602,7 @@ func (st *state) playSingle(pl engine.Player, m Move, rides bool, fx *effects) (
 			return m, engine.Illegal(text(), "%s", why)
 		}
 		if st.sq[id] != empty && id != m.From {
-			return m, engine.Illegal(text(), "the %s's own starting square %s is not empty (R12)", k, sqName(id))
+			return m, engine.Illegal(text(), "the %s's own starting square %s is not empty", k, sqName(id))
 		}
 	}
 	// Play it.
@@ -626,44 +634,44 @@ func (st *state) whyNot(m Move, k kind) string {
 	for _, g := range st.gen(m.From, nil) {
 		if g.to == m.To {
 			return fmt.Sprintf("write %c%s%c%s: %s", k.letter(), sqName(m.From), g.sep, to, map[byte]string{
-				'-': to + " is empty", 'x': to + " holds an enemy piece to capture", '*': "a Catapult takes by shooting (R10)"}[g.sep])
+				'-': to + " is empty", 'x': to + " holds an enemy piece to capture", '*': "a Catapult takes by shooting"}[g.sep])
 		}
 	}
 	switch {
 	case m.Sep == '*' && k != catapult:
-		return "only a Catapult shoots (R10); write - for a move or x for a capture"
+		return "only a Catapult shoots; write - for a move or x for a capture"
 	case m.Sep == '*':
 		if !taken || occ == idSide[st.sq[m.From]] {
-			return fmt.Sprintf("there is no enemy piece on %s to shoot (R10)", to)
+			return fmt.Sprintf("there is no enemy piece on %s to shoot", to)
 		}
-		return fmt.Sprintf("%s is not 1 to 4 squares away in a straight line (R10)", to)
+		return fmt.Sprintf("%s is not 1 to 4 squares away in a straight line", to)
 	case taken && occ == idSide[st.sq[m.From]]:
 		return fmt.Sprintf("%s is occupied by your own piece", to)
 	case m.Sep == 'x' && !taken:
 		return fmt.Sprintf("there is nothing to capture on %s", to)
 	case m.Sep == 'x' && (k == princess || k == impPrincess):
-		return fmt.Sprintf("a %s never captures (R5)", k)
+		return fmt.Sprintf("a %s never captures", k)
 	}
 	return fmt.Sprintf("the %s on %s cannot reach %s (%s)", k, sqName(m.From), to, moveRule[k])
 }
 
 // moveRule names how each kind moves, with its ruling.
 var moveRule = [nkinds]string{
-	"R4: any distance in a straight line over empty squares",
-	"R5: 1 or 2 steps over empty squares",
-	"R6: 1 to 3 steps over empty squares",
-	"R5: 1 or 2 steps over empty squares",
-	"R8: the 24 leaps of one orthogonal and two diagonal steps",
-	"R5: 1 or 2 steps over empty squares",
-	"R8: the 24 leaps of one orthogonal and two diagonal steps",
-	"R5: 1 or 2 steps over empty squares",
-	"R7: the 12 leaps of one orthogonal and one diagonal step",
-	"R9: any distance along a rank or file over empty squares",
-	"R9: any distance diagonally over empty squares",
-	"R10: one step onto an empty square, or a shot",
-	"R9: 1 or 2 steps over empty squares",
-	"R9: two squares straight over an empty square, or one diagonally",
-	"R11: forward one, two on its first move, capturing straight or diagonally forward",
+	"any distance in a straight line over empty squares",
+	"1 or 2 steps over empty squares",
+	"1 to 3 steps over empty squares",
+	"1 or 2 steps over empty squares",
+	"the 24 leaps of one orthogonal and two diagonal steps",
+	"1 or 2 steps over empty squares",
+	"the 24 leaps of one orthogonal and two diagonal steps",
+	"1 or 2 steps over empty squares",
+	"the 12 leaps of one orthogonal and one diagonal step",
+	"any distance along a rank or file over empty squares",
+	"any distance diagonally over empty squares",
+	"one step onto an empty square, or a shot",
+	"1 or 2 steps over empty squares",
+	"two squares straight over an empty square, or one diagonally",
+	"forward one, two on its first move, capturing straight or diagonally forward",
 }
 
 // files returns the file each piece stands on, -1 for those off the board:
@@ -684,7 +692,7 @@ func (st *state) files() [nsq]int8 {
 func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) (Move, error) {
 	text := m.String()
 	if n := st.chargeCount(pl); n < 6 {
-		return m, engine.Illegal(text, "no charge is available: only %d frontline pieces can capture now or after one move, six are needed (R14)", n)
+		return m, engine.Illegal(text, "no charge is available: only %d frontline pieces can capture now or after one move, six are needed", n)
 	}
 	if len(m.Subs) == 0 {
 		return m, engine.Illegal(text, "a charge needs at least one sub-move")
@@ -695,16 +703,16 @@ func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) 
 	played := Move{Kind: charge}
 	for i, sub := range m.Subs {
 		if i > 0 && (!st.hasImperial(pl.Other())) {
-			return m, engine.Illegal(text, "the game ended with sub-move %d (%s): nothing may follow it (R14)", i, m.Subs[i-1])
+			return m, engine.Illegal(text, "the game ended with sub-move %d (%s): nothing may follow it", i, m.Subs[i-1])
 		}
 		if sub.Kind == single && st.sq[sub.From] != empty {
 			if id := st.sq[sub.From]; idSide[id] == pl {
 				f := startFile[id]
 				if f < 0 {
-					return m, engine.Illegal(text, "sub-move %d (%s): that piece was not on the board when the charge began (R14)", i+1, sub)
+					return m, engine.Illegal(text, "sub-move %d (%s): that piece was not on the board when the charge began", i+1, sub)
 				}
 				if used[f] {
-					return m, engine.Illegal(text, "sub-move %d (%s): file %c has already charged; one piece moves from each file (R14)", i+1, sub, 'a'+f)
+					return m, engine.Illegal(text, "sub-move %d (%s): file %c has already charged; one piece moves from each file", i+1, sub, 'a'+f)
 				}
 				used[f] = true
 			}
@@ -726,7 +734,7 @@ func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) 
 				continue
 			}
 			if len(st.gen(s, buf[:0])) > 0 {
-				return m, engine.Illegal(text, "file %c is skipped but the %s on %s can still move (R14)", 'a'+startFile[id], idKind[id], sqName(s))
+				return m, engine.Illegal(text, "file %c is skipped but the %s on %s can still move", 'a'+startFile[id], idKind[id], sqName(s))
 			}
 		}
 	}

@@ -45,10 +45,7 @@ func (m Move) singlesOf() []Move {
 
 func (p *Position) status() string {
 	if r := p.result; r.Over() {
-		if r.Kind == engine.Draw {
-			return "Draw: " + r.Reason
-		}
-		return sideName(r.Winner) + " wins: " + r.Reason
+		return r.Words([]string{sideName(engine.First), sideName(engine.Second)})
 	}
 	return sideName(p.side) + " to move"
 }
@@ -60,16 +57,24 @@ func (p *Position) lastText() string {
 	return p.last.String()
 }
 
+// Unlisted names the charges when p may charge now: Legal leaves them out.
+func (p *Position) Unlisted(pl engine.Player) string {
+	if p.result.Over() || pl != p.side || p.st.chargeCount(p.side) < 6 {
+		return ""
+	}
+	return "charges"
+}
+
 func (p *Position) chargeText() string {
 	if p.result.Over() {
-		return "Charge (R14): -"
+		return "Charge: -"
 	}
 	n := p.st.chargeCount(p.side)
-	yes := "not available"
+	yes := "not possible"
 	if n >= 6 {
-		yes = "AVAILABLE"
+		yes = "POSSIBLE"
 	}
-	return fmt.Sprintf("Charge (R14): %s (files within a move of a capture: %d, 6 needed)", yes, n)
+	return fmt.Sprintf("Charge: %s (files within a move of a capture: %d of the 6 needed)", yes, n)
 }
 
 func (p *Position) messengers() string {
@@ -118,8 +123,12 @@ func legend() []string {
 // ASCII draws the board for a plain-text mail, at most 78 columns.
 func (p *Position) ASCII() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Imperial Chess - %s (ply %d)\n", p.status(), p.ply)
-	b.WriteString("Setup: provisional, this project's own (R2). Upper case White, lower Black.\n")
+	if p.result.Over() {
+		fmt.Fprintf(&b, "Imperial Chess - game over after %d moves. %s.\n", p.ply, p.status())
+	} else {
+		fmt.Fprintf(&b, "Imperial Chess - %s (move %d)\n", p.status(), p.ply+1)
+	}
+	b.WriteString("Starting position: this server's own. Upper case White, lower Black.\n")
 	files := "    "
 	for f := 0; f < size; f++ {
 		files += fmt.Sprintf(" %c ", 'a'+f)
@@ -153,7 +162,7 @@ func (p *Position) ASCII() string {
 		}
 	}
 	if m := p.messengers(); m != "" {
-		b.WriteString("Messengers (R16): " + m + "\n")
+		b.WriteString("Messengers: " + m + "\n")
 	}
 	for _, l := range legend() {
 		b.WriteString(l + "\n")
@@ -192,7 +201,7 @@ func (p *Position) Picture() *picture.Picture {
 	lines := []string{"Last move: " + p.lastText(), p.chargeText(),
 		"Captured White: " + p.poolText(0, " "), "Captured Black: " + p.poolText(1, " ")}
 	if m := p.messengers(); m != "" {
-		lines = append(lines, "Messengers (R16): "+m)
+		lines = append(lines, "Messengers: "+m)
 	}
 	var wrapped []string
 	for _, l := range lines {
@@ -206,7 +215,7 @@ func (p *Position) Picture() *picture.Picture {
 	pic.Add(&picture.Text{X: picW / 2, Y: 18, Size: 15, Bold: true, Anchor: picture.Middle, Color: ink,
 		Text: fmt.Sprintf("Imperial Chess - %s", p.status())})
 	pic.Add(&picture.Text{X: picW / 2, Y: 32, Size: 10, Anchor: picture.Middle, Color: grey,
-		Text: "Provisional setup (R2). White: light discs, Black: dark discs."})
+		Text: "Starting position: this server's own. White: light discs, Black: dark discs."})
 	hl := p.highlights()
 	for s := 0; s < nsq; s++ {
 		x, y := sqXY(s)

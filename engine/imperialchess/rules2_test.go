@@ -21,7 +21,7 @@ func TestR14_ChargeAvailable(t *testing.T) {
 	}
 	illegal(t, start(t), "charge Pa3-a4, Pb3-b4", "no charge is available: only 0 frontline pieces")
 	pos := mk(t, white, chargeSetup)
-	if !pos.ChargeAvailable() || !strings.Contains(pos.ASCII(), "Charge (R14): AVAILABLE (files within a move of a capture: 6,") {
+	if !pos.ChargeAvailable() || !strings.Contains(pos.ASCII(), "Charge: POSSIBLE (files within a move of a capture: 6 of") {
 		t.Fatalf("charge not available:\n%s", pos.ASCII())
 	}
 	// Black's frontline pawns can capture right now: also a charge.
@@ -247,10 +247,10 @@ func TestApplyErrors(t *testing.T) {
 	illegal(t, pos, "Pa10-a9", "is Black's")
 	illegal(t, pos, "Qa3-a4", "a3 holds a Pawn (P), not a Queen (Q)")
 	illegal(t, pos, "Pa3xa4", "write Pa3-a4: a4 is empty")
-	illegal(t, pos, "Pa3-a6", "cannot reach a6 (R11")
+	illegal(t, pos, "Pa3-a6", "cannot reach a6 (forward one, two on its first move")
 	illegal(t, pos, "Ra1-a2", "occupied by your own piece")
 	illegal(t, pos, "Pa3*a10", "only a Catapult shoots")
-	illegal(t, pos, "Sd2-d4", "cannot reach d4 (R5")
+	illegal(t, pos, "Sd2-d4", "cannot reach d4 (1 or 2 steps")
 }
 
 func TestParsePositionErrors(t *testing.T) {

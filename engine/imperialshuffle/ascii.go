@@ -10,10 +10,7 @@ import (
 // status is the one-line state of the game for people.
 func (p *Position) status() string {
 	if r := p.result; r.Over() {
-		if r.Kind == engine.Draw {
-			return "Game over: draw - " + r.Reason
-		}
-		return fmt.Sprintf("Game over: %s wins - %s", sides[r.Winner], r.Reason)
+		return "Game over: " + r.Words(sides[:])
 	}
 	switch p.stage {
 	case stageSetup:

@@ -31,7 +31,7 @@ func (Game) Info() engine.Info {
 		Sides:       []string{sides[0], sides[1]},
 		Rulesets: []engine.Ruleset{{
 			Name:        "standard",
-			Description: "The rules of 2005 as settled by the rulings: setup by submitted arrangements, loss when your Emperor cannot move, draw by threefold repetition.",
+			Description: "The rules of 2005: setup by submitted arrangements, loss when your Emperor cannot move, draw by threefold repetition.",
 		}},
 		Options: []engine.Option{{
 			Name:        "nobles",

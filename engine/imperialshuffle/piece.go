@@ -163,13 +163,13 @@ func (n nobleSet) checkSet(b *[16]piece, p engine.Player, side string) error {
 			pc := pieceReal | piece(i)
 			switch {
 			case pass == 0 && pc.typ() == priest && want[i] == 0:
-				return fmt.Errorf("%s's High Priest is %s (H%c), not %s (R2)", side, colourNames[priestColour[p]], colourLetters[priestColour[p]], colourNames[pc.colour()])
+				return fmt.Errorf("%s has a %s High Priest (%s): %s's High Priest is %s (H%c)", side, colourNames[pc.colour()], pc, sides[p], colourNames[priestColour[p]], colourLetters[priestColour[p]])
 			case pass == 0 && pc.typ() == emperor && want[i] == 0:
-				return fmt.Errorf("%s's Emperor is %s (E%c), not %s (R2)", side, colourNames[emperorColour[p]], colourLetters[emperorColour[p]], colourNames[pc.colour()])
+				return fmt.Errorf("%s has a %s Emperor (%s): %s's Emperor is %s (E%c)", side, colourNames[pc.colour()], pc, sides[p], colourNames[emperorColour[p]], colourLetters[emperorColour[p]])
 			case pass == 1 && pc.typ() == noble && want[i] == 0:
-				return fmt.Errorf("there are no %s Nobles in this game: the Nobles are %s (R1)", colourNames[pc.colour()], n.words())
+				return fmt.Errorf("there are no %s Nobles in this game: the Nobles are %s", colourNames[pc.colour()], n.words())
 			case pass == 2:
-				return fmt.Errorf("%s has %d %s%s (%s), not %d (R1)", side, want[i], pc.name(), plural(want[i]), pc, got[i])
+				return fmt.Errorf("%s has %d %s%s (%s), not %d", side, got[i], pc.name(), plural(got[i]), pc, want[i])
 			}
 		}
 	}

@@ -89,6 +89,15 @@ var sides = [2]string{"Yellow", "Blue"}
 // ToMove lists the players who may act: both while nobody has set up, then
 // the one still to set up (R5); Chance while a random arrangement is drawn
 // (R6); the mover in play; none once the game is over.
+// Unlisted names the arrangements while pl may still set up: Legal lists
+// only "setup random" then, and nothing is left out later.
+func (p *Position) Unlisted(pl engine.Player) string {
+	if p.stage == stageSetup && !p.set(pl) && !p.result.Over() {
+		return "setup arrangements"
+	}
+	return ""
+}
+
 func (p *Position) ToMove() []engine.Player {
 	if p.result.Over() {
 		return nil
@@ -123,6 +132,14 @@ func (p *Position) Ply() int { return p.ply }
 
 // Result is the game's state: R11's loss or R12's draw, else ongoing.
 func (p *Position) Result() engine.Result { return p.result }
+
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *Position) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
+}
 
 // Legal lists the moves of pl in canonical order. During setup it lists only
 // "setup random": arrangements are too many (Info.Unlisted). For Chance it
@@ -316,7 +333,7 @@ func (p *Position) Apply(pl engine.Player, em engine.Move) (engine.Position, err
 		case kindSetup:
 			return p.applySetup(pl, m, lastSetup)
 		}
-		return nil, engine.Illegal(m.String(), "the players are still setting up: send your arrangement (\"setup\" and four ranks, 4 to 1, such as \"setup Cg Nb Cy Cr/Cb Ng Cg Hr/Ny Nb Ey Cy/Cr Ng Cb Ny\") or \"setup random\" (R5, R6)")
+		return nil, engine.Illegal(m.String(), "the players are still setting up: send your arrangement (\"setup\" and four ranks, 4 to 1, such as \"setup Cg Nb Cy Cr/Cb Ng Cg Hr/Ny Nb Ey Cy/Cr Ng Cb Ny\") or \"setup random\"")
 	case stageChance:
 		if m.kind != kindSetup {
 			return nil, engine.Illegal(m.String(), "the outcome of the draw must be an arrangement (setup ...)")
@@ -324,7 +341,7 @@ func (p *Position) Apply(pl engine.Player, em engine.Move) (engine.Position, err
 		return p.applySetup(p.pending, m, lastDrawn)
 	}
 	if m.kind != kindStep {
-		return nil, engine.Illegal(m.String(), "both players have set up: move your Emperor (R7)")
+		return nil, engine.Illegal(m.String(), "both players have set up: move your Emperor")
 	}
 	return p.applyStep(pl, m)
 }
@@ -332,7 +349,7 @@ func (p *Position) Apply(pl engine.Player, em engine.Move) (engine.Position, err
 func (p *Position) applySetup(pl engine.Player, m Move, kind lastKind) (engine.Position, error) {
 	for s := range m.arr {
 		if !m.arr[s].real() {
-			return nil, engine.Illegal(m.String(), "the arrangement must fill all 16 squares (R1)")
+			return nil, engine.Illegal(m.String(), "the arrangement must fill all 16 squares")
 		}
 		m.arr[s] &^= pieceDead // R6: all pieces start alive
 	}
@@ -348,7 +365,7 @@ func (p *Position) applySetup(pl engine.Player, m Move, kind lastKind) (engine.P
 			}
 		}
 		if len(clash) > 0 {
-			return nil, engine.Illegal(m.String(), "your arrangement matches %s's on %s: identical pieces may not stand on corresponding squares (R6)", sides[opp], strings.Join(clash, ", "))
+			return nil, engine.Illegal(m.String(), "your arrangement matches %s's on %s: identical pieces may not stand on corresponding squares", sides[opp], strings.Join(clash, ", "))
 		}
 	}
 	q := *p
@@ -368,7 +385,7 @@ func (p *Position) applyStep(pl engine.Player, m Move) (engine.Position, error) 
 	e := p.emperor(pl)
 	mv := m.String()
 	if m.to < 0 {
-		return nil, engine.Illegal(mv, "your Emperor on %s cannot step %s: it would leave the board (R7)", sqName(e), dirNames[m.dir])
+		return nil, engine.Illegal(mv, "your Emperor on %s cannot step %s: it would leave the board", sqName(e), dirNames[m.dir])
 	}
 	to := int(m.to)
 	d := -1
@@ -378,14 +395,14 @@ func (p *Position) applyStep(pl engine.Player, m Move) (engine.Position, error) 
 		}
 	}
 	if to == e {
-		return nil, engine.Illegal(mv, "your Emperor already stands on %s: it must step to a neighbouring square (R7)", sqName(to))
+		return nil, engine.Illegal(mv, "your Emperor already stands on %s: it must step to a neighbouring square", sqName(to))
 	}
 	if d < 0 {
-		return nil, engine.Illegal(mv, "%s is not next to your Emperor on %s: it steps one square in any of 8 directions (R7)", sqName(to), sqName(e))
+		return nil, engine.Illegal(mv, "%s is not next to your Emperor on %s: it steps one square in any of 8 directions", sqName(to), sqName(e))
 	}
 	for s := to; s >= 0; s = step(s, d) {
 		if p.board[pl][s].dead() {
-			return nil, engine.Illegal(mv, "your dead %s on %s is in the line from %s to the edge: dead pieces cannot be pushed (R8)", p.board[pl][s], sqName(s), sqName(to))
+			return nil, engine.Illegal(mv, "your dead %s on %s is in the line from %s to the edge: dead pieces cannot be pushed", p.board[pl][s], sqName(s), sqName(to))
 		}
 	}
 	r, _ := p.shift(pl, e, d)
@@ -394,17 +411,17 @@ func (p *Position) applyStep(pl engine.Player, m Move) (engine.Position, error) 
 		rev = int(m.revive)
 		switch {
 		case r.priestSq < 0:
-			return nil, engine.Illegal(mv, "this step does not push your High Priest, so nothing can be revived (R10)")
+			return nil, engine.Illegal(mv, "this step does not push your High Priest, so nothing can be revived")
 		case !r.opp[r.priestSq].countsID():
-			return nil, engine.Illegal(mv, "your High Priest on %s faces %s's %s, which never counts for reanimation (R10)", sqName(r.priestSq), sides[pl.Other()], typeNames[r.opp[r.priestSq].typ()])
+			return nil, engine.Illegal(mv, "your High Priest on %s faces %s's %s, which never counts for reanimation", sqName(r.priestSq), sides[pl.Other()], typeNames[r.opp[r.priestSq].typ()])
 		case r.reviveMask == 0:
-			return nil, engine.Illegal(mv, "your High Priest on %s faces a %s (%s), and you have no dead %s to revive (R10)", sqName(r.priestSq), r.opp[r.priestSq].id().name(), r.opp[r.priestSq].id(), r.opp[r.priestSq].id())
+			return nil, engine.Illegal(mv, "your High Priest on %s faces a %s (%s), and you have no dead %s to revive", sqName(r.priestSq), r.opp[r.priestSq].id().name(), r.opp[r.priestSq].id(), r.opp[r.priestSq].id())
 		case r.reviveMask&(1<<rev) == 0:
 			what := "a live " + r.mine[rev].String()
 			if r.mine[rev].dead() {
 				what = "a dead " + r.mine[rev].id().String()
 			}
-			return nil, engine.Illegal(mv, "your High Priest on %s faces a %s: only a dead %s can be revived, and %s holds %s (R10)", sqName(r.priestSq), r.opp[r.priestSq].id(), r.opp[r.priestSq].id(), sqName(rev), what)
+			return nil, engine.Illegal(mv, "your High Priest on %s faces a %s: only a dead %s can be revived, and %s holds %s", sqName(r.priestSq), r.opp[r.priestSq].id(), r.opp[r.priestSq].id(), sqName(rev), what)
 		}
 		// R10: the piece stands up; a match it makes kills.
 		r.mine[rev] &^= pieceDead
@@ -454,12 +471,12 @@ func (p *Position) finish() {
 		}
 	}
 	if p.reps >= 3 {
-		p.result = engine.Result{Kind: engine.Draw, Reason: "the same position occurred for the third time (R12)"}
+		p.result = engine.Result{Kind: engine.Draw, Reason: "the same position occurred for the third time"}
 		return
 	}
 	if !p.hasStep(p.turn) {
 		p.result = engine.Result{Kind: engine.Win, Winner: p.turn.Other(),
-			Reason: fmt.Sprintf("%s's Emperor cannot move (R11)", sides[p.turn])}
+			Reason: fmt.Sprintf("%s's Emperor cannot move", sides[p.turn])}
 	}
 }
 

@@ -118,7 +118,7 @@ func parsePosition(text string) (*Position, error) {
 		}
 		for s, pc := range b {
 			if pc.dead() && !pc.countsID() {
-				return nil, fmt.Errorf("imperial-shuffle: %s's %s on %s cannot be dead: it never matches (R2, R9)", sides[pl], typeNames[pc.typ()], sqName(s))
+				return nil, fmt.Errorf("imperial-shuffle: %s's %s on %s cannot be dead: it never matches", sides[pl], typeNames[pc.typ()], sqName(s))
 			}
 		}
 		p.board[pl] = b
@@ -146,7 +146,7 @@ func parsePosition(text string) (*Position, error) {
 		for pl := 0; pl < 2; pl++ {
 			for _, pc := range p.board[pl] {
 				if pc.dead() {
-					return nil, fmt.Errorf("imperial-shuffle: no piece is dead during setup (R6)")
+					return nil, fmt.Errorf("imperial-shuffle: no piece is dead during setup")
 				}
 			}
 		}

@@ -93,7 +93,7 @@ func (q *Position) takeFromBag(m Move, pc piece) error {
 // nothing left is rolled again).
 func (q *Position) checkFace(m Move) error {
 	if !slices.Contains(validFaces(&q.bag), m.face) {
-		return engine.Illegal(m.String(), "the bag holds no pyramid of the sizes of face %s, which is rolled again (R3)", m.face)
+		return engine.Illegal(m.String(), "the bag holds no pyramid of the sizes of face %s, which is rolled again", m.face)
 	}
 	return nil
 }
@@ -149,14 +149,14 @@ func (q *Position) applyDraft(m Move) error {
 			return engine.Illegal(m.String(), "the bag is empty: take a row")
 		}
 		if !q.canDraw() {
-			return engine.Illegal(m.String(), "no open row has room: you must take a row (R13)")
+			return engine.Illegal(m.String(), "no open row has room: you must take a row")
 		}
 		q.st = stRoll
 		return nil
 	case mTake:
 		r := m.row
 		if q.closed[r] {
-			return engine.Illegal(m.String(), "row %d is closed until both players have taken a row (R13)", r+1)
+			return engine.Illegal(m.String(), "row %d is closed until both players have taken a row", r+1)
 		}
 		if q.dn[r] == 0 {
 			return engine.Illegal(m.String(), "row %d is empty", r+1)
@@ -167,11 +167,11 @@ func (q *Position) applyDraft(m Move) error {
 		}
 		sur := q.surplus(r)
 		if sur == 0 && m.ret != noPiece {
-			return engine.Illegal(m.String(), "you will not pass 10 pyramids, so nothing returns to the bag (R14)")
+			return engine.Illegal(m.String(), "you will not pass 10 pyramids, so nothing returns to the bag")
 		}
 		if sur > 0 {
 			if m.ret == noPiece {
-				return engine.Illegal(m.String(), "you would hold %d pyramids: name one to return to the bag, like take row %d return %s (R14)", all.total(), r+1, q.drow[r][0])
+				return engine.Illegal(m.String(), "you would hold %d pyramids: name one to return to the bag, like take row %d return %s", all.total(), r+1, q.drow[r][0])
 			}
 			if all[m.ret] == 0 {
 				return engine.Illegal(m.String(), "you would hold no %s pyramid to return", m.ret.name())
@@ -184,7 +184,7 @@ func (q *Position) applyDraft(m Move) error {
 		q.afterTake(r)
 		return nil
 	}
-	return engine.Illegal(m.String(), "it is your draft turn: draw, or take a row (take row 1)")
+	return engine.Illegal(m.String(), "it is your draft turn: draw a pyramid (draft) or take a row (take row 1)")
 }
 
 // afterTake closes the row and decides who drafts next (R13, R14).
@@ -242,7 +242,7 @@ func (q *Position) applyRoll(m Move) error {
 	}
 	if m.face.double() {
 		if m.kind != cDie {
-			return engine.Illegal(m.String(), "on a two-size face the drafter names the size (R13): the outcome is die %s", m.face)
+			return engine.Illegal(m.String(), "on a two-size face the drafter names the size: the outcome is die %s", m.face)
 		}
 		q.face, q.st = m.face, stSize
 		return nil
@@ -296,10 +296,10 @@ func (q *Position) applyPlace(m Move) error {
 	}
 	r := m.row
 	if q.closed[r] {
-		return engine.Illegal(m.String(), "row %d is closed (R13)", r+1)
+		return engine.Illegal(m.String(), "row %d is closed", r+1)
 	}
 	if q.dn[r] >= 2 {
-		return engine.Illegal(m.String(), "row %d is full (R13)", r+1)
+		return engine.Illegal(m.String(), "row %d is full", r+1)
 	}
 	q.drow[r][q.dn[r]] = q.held
 	q.dn[r]++
@@ -336,29 +336,29 @@ func (q *Position) checkPlay(pl engine.Player, m Move) error {
 	if inv.total() == 0 {
 		last := q.lastPlayed(pl)
 		if !m.virt {
-			return engine.Illegal(m.String(), "your inventory is empty: you pummel with v%s (R9)", last)
+			return engine.Illegal(m.String(), "your inventory is empty: you pummel with v%s", last)
 		}
 		if m.pc != last {
-			return engine.Illegal(m.String(), "you pummel with your last played pyramid, %s (R9)", last)
+			return engine.Illegal(m.String(), "you pummel with your last played pyramid, %s", last)
 		}
 		if m.sac != noPiece {
-			return engine.Illegal(m.String(), "a virtual play cannot sacrifice (R9)")
+			return engine.Illegal(m.String(), "a virtual play cannot sacrifice")
 		}
 		return nil
 	}
 	if m.virt {
-		return engine.Illegal(m.String(), "only a player with an empty inventory pummels (R9)")
+		return engine.Illegal(m.String(), "only a player with an empty inventory pummels")
 	}
 	if inv[m.pc] == 0 {
 		return engine.Illegal(m.String(), "you hold no %s pyramid", m.pc.name())
 	}
 	if m.sac != noPiece {
 		if inv[m.sac] == 0 || (m.sac == m.pc && inv[m.sac] < 2) {
-			return engine.Illegal(m.String(), "you hold no other %s pyramid to sacrifice (R5)", m.sac.name())
+			return engine.Illegal(m.String(), "you hold no other %s pyramid to sacrifice", m.sac.name())
 		}
 		idx := q.cur.index(m.pc.color())
 		if m.dir == 0 && idx != 0 && idx != nColors-1 {
-			return engine.Illegal(m.String(), "say whether %s moves up or down the stack (R6)", colorNames[m.pc.color()])
+			return engine.Illegal(m.String(), "say whether %s moves up or down the stack", colorNames[m.pc.color()])
 		}
 	}
 	return nil
@@ -396,7 +396,7 @@ func (q *Position) applyAttack(m Move) error {
 		return err
 	}
 	if m.call && m.pc.size() != 0 {
-		return engine.Illegal(m.String(), "only a small pyramid may call its colour (R5)")
+		return engine.Illegal(m.String(), "only a small pyramid may call its colour")
 	}
 	q.place(pl, m, true)
 	if !q.hasPlay(pl.Other(), false) {
@@ -415,20 +415,20 @@ func (q *Position) applyParry(m Move) error {
 	}
 	a := q.attack()
 	if m.call {
-		return engine.Illegal(m.String(), "only the attacker may call a colour (R5)")
+		return engine.Illegal(m.String(), "only the attacker may call a colour")
 	}
 	if !q.qualifies(pl, m.pc, m.virt) {
 		switch {
 		case a.call:
-			return engine.Illegal(m.String(), "%s was called: parry with a %s pyramid (R7)", colorNames[a.pc.color()], colorNames[a.pc.color()])
+			return engine.Illegal(m.String(), "%s was called: parry with a %s pyramid", colorNames[a.pc.color()], colorNames[a.pc.color()])
 		case m.pc.size() != a.pc.size() && (m.virt || q.inv[pl].ofSize(a.pc.size()) > 0):
-			return engine.Illegal(m.String(), "you hold a %s pyramid, so you must parry with one (R7)", sizeNames[a.pc.size()])
+			return engine.Illegal(m.String(), "you hold a %s pyramid, so you must parry with one", sizeNames[a.pc.size()])
 		default:
-			return engine.Illegal(m.String(), "you hold no %s pyramid, so you must parry with a %s one (R7)", sizeNames[a.pc.size()], colorNames[a.pc.color()])
+			return engine.Illegal(m.String(), "you hold no %s pyramid, so you must parry with a %s one", sizeNames[a.pc.size()], colorNames[a.pc.color()])
 		}
 	}
 	if a.call && m.sac != noPiece && m.sac.color() == a.pc.color() {
-		return engine.Illegal(m.String(), "%s was called: you may not sacrifice a %s pyramid this turn (R7)", colorNames[a.pc.color()], colorNames[a.pc.color()])
+		return engine.Illegal(m.String(), "%s was called: you may not sacrifice a %s pyramid this turn", colorNames[a.pc.color()], colorNames[a.pc.color()])
 	}
 	q.place(pl, m, false)
 	// R8: after both sacrifices, compare.

@@ -9,29 +9,32 @@ import (
 
 // status says who acts now and how, for people.
 func (p *Position) status() string {
+	if p.end.Over() {
+		return "Game over. " + p.end.Words(sides[:])
+	}
 	switch p.st {
 	case stStack:
-		return "Chance draws the order of the initiative stack (R2)"
+		return "Chance draws the order of the initiative stack"
 	case stDeal:
 		to := "First"
 		if p.inv[0].total() >= inventory {
 			to = "Second"
 		}
-		return fmt.Sprintf("Chance rolls the die and draws for %s (R3)", to)
+		return fmt.Sprintf("Chance rolls the die and draws for %s", to)
 	case stDrafter:
-		return "Chance draws the first drafter (R13)"
+		return "Chance draws the first drafter"
 	case stDraft:
-		return sides[p.mover] + " to draft: draw, or take a row"
+		return sides[p.mover] + " to draft: draw a pyramid (\"draft\") or take a row"
 	case stRoll:
 		return "Chance rolls the die for " + sides[p.mover] + "'s draw"
 	case stSize:
-		return fmt.Sprintf("The die shows %s: %s names the size to draw", p.face, sides[p.mover])
+		return fmt.Sprintf("The die shows %s: %s names the size to draw (\"draft %c\")", p.face, sides[p.mover], sizeLetters[faceSizes[p.face][0]])
 	case stPick:
 		return fmt.Sprintf("Chance draws a %s pyramid for %s", sizeNames[p.size], sides[p.mover])
 	case stPlace:
 		return fmt.Sprintf("%s drew %s: place it in a row", sides[p.mover], p.held)
 	case stLead:
-		return "Chance draws who leads the first round (R4)"
+		return "Chance draws who leads the first round"
 	case stAttack:
 		return sides[p.att] + " has the initiative and attacks"
 	case stParry:
@@ -42,7 +45,7 @@ func (p *Position) status() string {
 		}
 		return s
 	}
-	return "Match over: " + p.Result().Reason
+	return "Match over. " + p.Result().Words(sides[:])
 }
 
 func (p *Position) lastText() string {
@@ -83,7 +86,11 @@ func (p *Position) ASCII() string {
 	default:
 		line("Initiative - setup")
 	}
-	line("To move: %s", p.status())
+	if p.Result().Over() {
+		line("%s", p.status())
+	} else {
+		line("To move: %s", p.status())
+	}
 	line("Last move: %s", p.lastText())
 	line("Stack, top to bottom: %s", p.stackText())
 	if p.stackSet && p.st >= stAttack {

@@ -70,11 +70,11 @@ func TestR13_DraftTurns(t *testing.T) {
 		t.Fatalf("drafter outcomes %v", got)
 	}
 	pos = do(t, pos, engine.Chance, "drafter first")
-	if got := legalTexts(pos, engine.First); !slices.Equal(got, []string{"draw"}) {
+	if got := legalTexts(pos, engine.First); !slices.Equal(got, []string{"draft"}) {
 		t.Fatalf("first draft moves %v", got)
 	}
 	illegal(t, pos, engine.First, "take row 1", "row 1 is empty")
-	pos = do(t, pos, engine.First, "draw")
+	pos = do(t, pos, engine.First, "draft")
 	ls := legalTexts(pos, engine.Chance)
 	if !slices.Contains(ls, "die S/M") || !slices.Contains(ls, "die M draw Mb") || slices.Contains(ls, "die S/M draw Sb") {
 		t.Errorf("roll outcomes %v", ls)
@@ -84,28 +84,28 @@ func TestR13_DraftTurns(t *testing.T) {
 		t.Errorf("places %v", got)
 	}
 	pos = moves(t, pos, "place row 1")
-	if got := legalTexts(pos, engine.Second); !slices.Equal(got, []string{"draw", "take row 1"}) {
+	if got := legalTexts(pos, engine.Second); !slices.Equal(got, []string{"draft", "take row 1"}) {
 		t.Errorf("second's moves %v", got)
 	}
 	// A two-size face: the drafter names the size.
-	pos = moves(t, pos, "draw", "die S/L")
+	pos = moves(t, pos, "draft", "die S/L")
 	if !slices.Equal(pos.ToMove(), []engine.Player{engine.Second}) {
 		t.Fatalf("to move %v", pos.ToMove())
 	}
-	illegal(t, pos, engine.Second, "draw M", "the die shows S/L, not M")
-	pos = moves(t, pos, "draw L")
+	illegal(t, pos, engine.Second, "draft M", "the die shows S/L, not M")
+	pos = moves(t, pos, "draft L")
 	if got := legalTexts(pos, engine.Chance); len(got) != 5 || got[0] != "draw Lb" {
 		t.Errorf("large draws %v", got)
 	}
 	pos = moves(t, pos, "draw Lk", "place row 1")
-	illegal(t, pos, engine.First, "place row 1", "draw, or take a row")
+	illegal(t, pos, engine.First, "place row 1", "draw a pyramid (draft) or take a row")
 	// First takes row 1: it closes and First passes until Second takes.
 	pos = moves(t, pos, "take row 1")
 	p := ip(pos)
 	if p.inv[0].list() != "Mb Lk" || !p.closed[0] || !p.passed[0] || p.mover != engine.Second {
 		t.Fatalf("after take: %s", pos)
 	}
-	pos = moves(t, pos, "draw", "die S draw Sg")
+	pos = moves(t, pos, "draft", "die S draw Sg")
 	illegal(t, pos, engine.Second, "place row 1", "row 1 is closed")
 	pos = moves(t, pos, "place row 2")
 	if !slices.Equal(pos.ToMove(), []engine.Player{engine.Second}) {
@@ -118,9 +118,21 @@ func TestR13_DraftTurns(t *testing.T) {
 	}
 }
 
+// TestR13_OldDraftSpelling: records of rules version 1 wrote the draft move
+// "draw" and "draw M"; they still read, as "draft" and "draft M".
+func TestR13_OldDraftSpelling(t *testing.T) {
+	pos := do(t, newGame(t, "draft=yes"), engine.Chance, "drafter first")
+	for old, now := range map[string]string{"draw": "draft", "DRAW m": "draft M", "draft": "draft"} {
+		m, err := pos.ParseMove(engine.First, old)
+		if err != nil || m.String() != now {
+			t.Errorf("%q reads as %v, %v; want %q", old, m, err, now)
+		}
+	}
+}
+
 func TestR13_MustTakeWhenNoRoom(t *testing.T) {
 	pos := draftPos(t, "Sb Sg", "Sk Sy", "MbLk/MgLg/MyLy", "-", "first")
-	illegal(t, pos, engine.First, "draw", "you must take a row")
+	illegal(t, pos, engine.First, "draft", "you must take a row")
 	if got := legalTexts(pos, engine.First); !slices.Equal(got, []string{"take row 1", "take row 2", "take row 3"}) {
 		t.Errorf("moves %v", got)
 	}
@@ -134,7 +146,7 @@ func TestR14_StopAtTenSurplusAndLeftovers(t *testing.T) {
 	illegal(t, pos, engine.First, "take row 2 return My", "nothing returns")
 	illegal(t, pos, engine.First, "take row 1 return Ly", "no large yellow")
 	ls := legalTexts(pos, engine.First)
-	want := []string{"draw", "take row 2"}
+	want := []string{"draft", "take row 2"}
 	for _, k := range []string{"Sb", "Sg", "Mb", "Mg", "Mk", "My", "Mr", "Lb", "Lg", "Lk"} {
 		want = append(want, "take row 1 return "+k)
 	}

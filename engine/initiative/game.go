@@ -41,7 +41,7 @@ func (Game) Info() engine.Info {
 		Options: []engine.Option{
 			{
 				Name:        "draft",
-				Description: "yes: draft the inventories from three rows (R13-R14) instead of the quick setup by die and bag (R3)",
+				Description: "yes: draft the inventories from three rows instead of the quick setup by die and bag",
 				Default:     "no",
 				Values:      []string{"no", "yes"},
 			},
@@ -52,6 +52,9 @@ func (Game) Info() engine.Info {
 			},
 		},
 		Chance: true,
+		// Version 2: the draft move is "draft" ("draw" in version 1, which
+		// mail read as a draw offer); records of version 1 still replay.
+		Version: "2",
 		Provisional: "The quick setup leaves the size of a two-size die face to chance; only the attacker may call; " +
 			"a take past 10 returns any one of the taker's pyramids; a round ends as soon as an attack cannot be parried.",
 	}

@@ -10,8 +10,8 @@ type moveKind uint8
 
 const (
 	mPlay     moveKind = iota // My, My sac Mk up, Sb call, vLb (R5, R7, R9)
-	mDraw                     // draw (R13)
-	mDrawSize                 // draw M: the size named on a two-size face (R13)
+	mDraw                     // draft (R13): "draw" in version 1 records
+	mDrawSize                 // draft M: the size named on a two-size face (R13)
 	mPlace                    // place row 2 (R13)
 	mTake                     // take row 3, take row 3 return Mb (R13, R14)
 	cStack                    // chance: stack bgkyr (R2)
@@ -62,9 +62,9 @@ func (m Move) String() string {
 		}
 		return b.String()
 	case mDraw:
-		return "draw"
+		return "draft"
 	case mDrawSize:
-		return "draw " + string(sizeLetters[m.size])
+		return "draft " + string(sizeLetters[m.size])
 	case mPlace:
 		return "place row " + string(rune('1'+m.row))
 	case mTake:
@@ -144,7 +144,9 @@ func parseMove(p engine.Player, text string) (Move, error) {
 		return int8(ts[i+1].s[0] - '1'), nil
 	}
 	switch first {
-	case "draw":
+	case "draft", "draw":
+		// "draw" is how records of rules version 1 wrote it; mail reads
+		// "draw" as the draw offer, so the move is "draft" since version 2.
 		if len(ts) == 1 {
 			return Move{kind: mDraw}, nil
 		}
@@ -193,7 +195,7 @@ func parseMove(p engine.Player, text string) (Move, error) {
 	}
 	pc, ok := parsePiece(t)
 	if !ok {
-		return Move{}, engine.Syntax(text, ts[0].off, "expected a pyramid like My (size S, M or L, colour b, g, k, y or r), vMy, draw, place or take")
+		return Move{}, engine.Syntax(text, ts[0].off, "expected a pyramid like My (size S, M or L, colour b, g, k, y or r), vMy, draft, place or take")
 	}
 	m.pc = pc
 	i := 1

@@ -52,6 +52,7 @@ type Position struct {
 
 	st  stage
 	ply int
+	end engine.Result // how a game ended outside the rules (End), for boards
 
 	bag   multiset
 	inv   [2]multiset
@@ -112,8 +113,19 @@ func (p *Position) ParseMove(pl engine.Player, text string) (engine.Move, error)
 	return m, nil
 }
 
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *Position) End(r engine.Result) engine.Position {
+	q := *p
+	q.end = r
+	return &q
+}
+
 // Result implements engine.Position (R12).
 func (p *Position) Result() engine.Result {
+	if p.end.Over() {
+		return p.end
+	}
 	if p.st != stOver {
 		return engine.Result{}
 	}

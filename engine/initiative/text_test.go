@@ -12,7 +12,7 @@ import (
 
 var seedMoves = []string{
 	"My", "My sac Mk up", "Sb call", "Sb sac Lr down call", "vLb", "vSb call", "  mb  SAC lr UP ", "Lb sac Sg",
-	"draw", "draw M", "place row 2", "take row 3", "take row 1 return Mb", "TAKE ROW 2 RETURN lk",
+	"draft", "draft M", "draw", "draw M", "place row 2", "take row 3", "take row 1 return Mb", "TAKE ROW 2 RETURN lk",
 	"stack bgkyr", "drafter first", "lead second", "die M/L draw Lb", "die S/M", "draw Mb", "die s draw sb",
 	"", "Xb", "My sac", "My sac Mk sideways", "place row 4", "take row", "die Q", "stack bgkyb", "vLbb",
 }
@@ -199,7 +199,7 @@ func Example() {
 	play(engine.Second, "Mb")
 	fmt.Print(pos.ASCII())
 	// Output:
-	// illegal move Lg: you hold a medium pyramid, so you must parry with one (R7)
+	// illegal move Lg: you hold a medium pyramid, so you must parry with one
 	// Initiative - round 1 of 2, turn 4 of 10
 	// To move: Second has the initiative and attacks
 	// Last move: Second: Mb

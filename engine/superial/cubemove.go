@@ -36,19 +36,19 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 	switch c.aspect() {
 	case pusher: // R6
 		if len(legs) != 1 {
-			return Move{}, noSq, left, engine.Illegal(mv.text, "a pusher steps one square: it makes no chains (R6)")
+			return Move{}, noSq, left, engine.Illegal(mv.text, "a pusher steps one square: it makes no chains")
 		}
 		to := legs[0].to
 		d := sq{to.f - from.f, to.r - from.r}
 		if !slices.Contains(orth[:], d) {
-			return Move{}, noSq, left, engine.Illegal(mv.text, "%s is not orthogonally next to %s: a pusher steps one square (R6)", to, from)
+			return Move{}, noSq, left, engine.Illegal(mv.text, "%s is not orthogonally next to %s: a pusher steps one square", to, from)
 		}
 		q := to
 		for b.on(q) && b.at(q) != 0 {
 			q = add(q, d)
 		}
 		if !b.on(q) {
-			return Move{}, noSq, left, engine.Illegal(mv.text, "the line of pieces from %s reaches the edge: nothing is pushed off the board (R6)", to)
+			return Move{}, noSq, left, engine.Illegal(mv.text, "the line of pieces from %s reaches the edge: nothing is pushed off the board", to)
 		}
 		for x := to; x != q; x = add(x, d) {
 			left.add(x)
@@ -88,15 +88,15 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 			case abs8(df) == 1 && abs8(dr) == 1:
 				cands = []sq{{cur.f + df, cur.r}, {cur.f, cur.r + dr}}
 			default:
-				return Move{}, noSq, left, engine.Illegal(mv.text, "%s to %s is not a hopper's move: it hops over an orthogonally adjacent piece onto a square next to that piece (R7)", cur, to)
+				return Move{}, noSq, left, engine.Illegal(mv.text, "%s to %s is not a hopper's move: it hops over an orthogonally adjacent piece onto a square next to that piece", cur, to)
 			}
 			if straight && b.at(cands[0]) == 0 && l.via == noSq {
 				// A plain two-square move ends the turn and cannot follow a hop.
 				switch {
 				case i > 0:
-					return Move{}, noSq, left, engine.Illegal(mv.text, "%s is empty: once it has hopped, a hopper never moves over an empty square (R7)", cands[0])
+					return Move{}, noSq, left, engine.Illegal(mv.text, "%s is empty: once it has hopped, a hopper never moves over an empty square", cands[0])
 				case len(legs) > 1:
-					return Move{}, noSq, left, engine.Illegal(mv.text, "%s is empty: a plain two-square move ends the turn (R7)", cands[0])
+					return Move{}, noSq, left, engine.Illegal(mv.text, "%s is empty: a plain two-square move ends the turn", cands[0])
 				}
 				if b.at(to) != 0 {
 					return Move{}, noSq, left, engine.Illegal(mv.text, "%s is occupied", to)
@@ -107,14 +107,14 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 			var j sq
 			if l.via != noSq {
 				if !slices.Contains(cands, l.via) {
-					return Move{}, noSq, left, engine.Illegal(mv.text, "a hop from %s to %s cannot go over %s (R7)", cur, to, l.via)
+					return Move{}, noSq, left, engine.Illegal(mv.text, "a hop from %s to %s cannot go over %s", cur, to, l.via)
 				}
 				j = l.via
 				if b.at(j) == 0 {
-					return Move{}, noSq, left, engine.Illegal(mv.text, "there is no piece on %s to hop over (R7)", j)
+					return Move{}, noSq, left, engine.Illegal(mv.text, "there is no piece on %s to hop over", j)
 				}
 				if jumped.has(j) {
-					return Move{}, noSq, left, engine.Illegal(mv.text, "the hopper may not jump the piece on %s twice (R7)", j)
+					return Move{}, noSq, left, engine.Illegal(mv.text, "the hopper may not jump the piece on %s twice", j)
 				}
 			} else {
 				var ok []sq
@@ -134,13 +134,13 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 				case len(ok) == 1:
 					j = ok[0]
 				case twice != noSq:
-					return Move{}, noSq, left, engine.Illegal(mv.text, "the hopper may not jump the piece on %s twice (R7)", twice)
+					return Move{}, noSq, left, engine.Illegal(mv.text, "the hopper may not jump the piece on %s twice", twice)
 				default:
-					return Move{}, noSq, left, engine.Illegal(mv.text, "there is no piece to hop over between %s and %s (R7)", cur, to)
+					return Move{}, noSq, left, engine.Illegal(mv.text, "there is no piece to hop over between %s and %s", cur, to)
 				}
 			}
 			if visited.has(to) {
-				return Move{}, noSq, left, engine.Illegal(mv.text, "the hopper may not land on %s again: it was there this turn (R7)", to)
+				return Move{}, noSq, left, engine.Illegal(mv.text, "the hopper may not land on %s again: it was there this turn", to)
 			}
 			if b.at(to) != 0 {
 				return Move{}, noSq, left, engine.Illegal(mv.text, "%s is occupied", to)
@@ -171,7 +171,7 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 			switch {
 			case abs8(df) == 1 && abs8(dr) == 1:
 				if len(legs) > 1 {
-					return Move{}, noSq, left, engine.Illegal(mv.text, "%s to %s is a step: a slasher's step ends its move (R8)", cur, to)
+					return Move{}, noSq, left, engine.Illegal(mv.text, "%s to %s is a step: a slasher's step ends its move", cur, to)
 				}
 				if b.at(to) != 0 {
 					return Move{}, noSq, left, engine.Illegal(mv.text, "%s is occupied", to)
@@ -179,10 +179,10 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 			case abs8(df) == 2 && abs8(dr) == 2:
 				j := b.wrap(sq{cur.f + df/2, cur.r + dr/2})
 				if b.at(j) == 0 {
-					return Move{}, noSq, left, engine.Illegal(mv.text, "there is no piece on %s to jump over (R8)", j)
+					return Move{}, noSq, left, engine.Illegal(mv.text, "there is no piece on %s to jump over", j)
 				}
 				if visited.has(to) {
-					return Move{}, noSq, left, engine.Illegal(mv.text, "the slasher may not land on %s again: it was there this turn (R8)", to)
+					return Move{}, noSq, left, engine.Illegal(mv.text, "the slasher may not land on %s again: it was there this turn", to)
 				}
 				if b.at(to) != 0 {
 					return Move{}, noSq, left, engine.Illegal(mv.text, "%s is occupied", to)
@@ -190,7 +190,7 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 				take(j) // R8: whatever its square color
 				visited.add(to)
 			default:
-				return Move{}, noSq, left, engine.Illegal(mv.text, "%s to %s is not a slasher's move: it steps or jumps diagonally (R8)", cur, to)
+				return Move{}, noSq, left, engine.Illegal(mv.text, "%s to %s is not a slasher's move: it steps or jumps diagonally", cur, to)
 			}
 			cur = to
 		}
@@ -200,7 +200,7 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 	a := c.aspect()
 	if mv.aspect >= 0 {
 		if teamColor(from, side) {
-			return Move{}, noSq, left, engine.Illegal(mv.text, "the piece ends on %s, its home color: it may change aspect only off home (R5)", from)
+			return Move{}, noSq, left, engine.Illegal(mv.text, "the piece ends on %s, its home color: it may change aspect only off home", from)
 		}
 		if int(mv.aspect) == a {
 			return Move{}, noSq, left, engine.Illegal(mv.text, "the piece is already a %s", aspectNames[a])

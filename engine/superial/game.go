@@ -40,15 +40,15 @@ func (Game) Info() engine.Info {
 		},
 		Options: []engine.Option{
 			{Name: "size", Description: "Board size N x N; each team starts with N pushers.", Default: "6", Values: []string{"6", "8", "10"}, Rulesets: cubeRulesets},
-			// Classic games carry it too: records written before options
-			// had rulesets say random-moves=1 and must still replay.
-			{Name: "random-moves", Description: "Random moves each player starts with (ruleset random only).", Default: "1", Values: []string{"1", "2", "3"}, Rulesets: cubeRulesets},
-			{Name: "players", Description: "How many play: South, West and North, and East with four (ruleset multiplayer).", Default: "4", Values: []string{"3", "4"}, Rulesets: []string{"multiplayer"}},
+			// Records of classic games written before options had
+			// rulesets say random-moves=1: they must still replay.
+			{Name: "random-moves", Description: "Random moves each player starts with.", Default: "1", Values: []string{"1", "2", "3"}, Rulesets: []string{"random"}, Ignore: []string{"classic"}},
+			{Name: "players", Description: "How many play: South, West and North, and East with four.", Default: "4", Values: []string{"3", "4"}, Rulesets: []string{"multiplayer"}},
 		},
 		Chance: true,
-		Provisional: "Two-player boards of 8x8 and 10x10 are this project's invention (R12); so is the draw after 100 plies in a row without a capture, an aspect change or a random move. " +
-			"Against chess, the draw comes after 100 plies without a capture or a pawn's move, and a pawn on its last rank by any way but its own move becomes a queen. " +
-			"The seed only sketches games of more players: the multiplayer arrangement (R13-R13f) is this project's reading of it.",
+		Provisional: "Two-player boards of 8x8 and 10x10 are this server's invention; so is the draw after 100 moves in a row without a capture, an aspect change or a random move. " +
+			"Against chess, the draw comes after 100 moves without a capture or a pawn's move, and a pawn on its last rank by any way but its own move becomes a queen. " +
+			"The seed only sketches games of more players: the multiplayer arrangement is this server's reading of it.",
 	}
 }
 
@@ -80,7 +80,7 @@ func (Game) Start(cfg engine.Config) (engine.Position, error) {
 	case "", "classic":
 	case "random":
 		if n != 6 {
-			return nil, fmt.Errorf("superial-chess: the random ruleset is played on the 6x6 board only, since a six-sided cube throws the file and the rank (R11); size %d was asked", n)
+			return nil, fmt.Errorf("superial-chess: the random ruleset is played on the 6x6 board only, since a six-sided cube throws the file and the rank; size %d was asked", n)
 		}
 		k := cfg.Option("random-moves")
 		if k == "" {

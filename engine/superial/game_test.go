@@ -339,7 +339,7 @@ func Example() {
 	// Pieces: White 6, Black 6.
 	// Legend: W White, B Black; o pusher, + hopper, x slasher; ':' dark squares.
 	// White's home is the light squares, Black's the dark ones. Slashers wrap.
-	// illegal move e5-e3: e3 is not orthogonally next to e5: a pusher steps one square (R6)
+	// illegal move e5-e3: e3 is not orthogonally next to e5: a pusher steps one square
 }
 
 // TestGenerationOrder checks that the generator lists moves in the order of

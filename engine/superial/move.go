@@ -206,7 +206,7 @@ func parseMove(n int8, p engine.Player, text string) (Move, error) {
 			return Move{}, engine.Syntax(text, r.pos, "unexpected text after the throw")
 		}
 		if n != 6 {
-			return Move{}, engine.Syntax(text, i, "random moves are thrown on the 6x6 board only (R11)")
+			return Move{}, engine.Syntax(text, i, "random moves are thrown on the 6x6 board only")
 		}
 		return newThrow(s, team, a), nil
 	}

@@ -182,7 +182,7 @@ func (p *multiPosition) settle() {
 	case 1+p.hist.seen(p.hash()) >= 3:
 		reason = "the same position occurred for the third time"
 	case p.quiet >= drawLimit:
-		reason = "100 plies without a capture or an aspect change"
+		reason = "100 moves in a row without a capture or an aspect change"
 	default:
 		return
 	}
@@ -307,6 +307,15 @@ func (p *multiPosition) Leave(pl engine.Player, how engine.Leaving) (engine.Posi
 	next.eliminate(int(pl), why)
 	next.settle()
 	return &next, nil
+}
+
+// End returns p as the last position of a game that ended with r off the
+// board (a draw agreed by every player still in, R13e): its boards say so.
+// It is never stored or played on.
+func (p *multiPosition) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
 }
 
 // hash identifies a position for the repetition rule (R13e): pieces,

@@ -419,7 +419,7 @@ func TestR13e_Draws(t *testing.T) {
 			t.Fatalf("after a timeout at 99 quiet plies: %v %+v", err, left.Result())
 		}
 		r := mplay(t, left, "e4-e5").Result()
-		if r.Kind != engine.Draw || r.Score() != "1-4-1-1" || !strings.Contains(r.Reason, "100 plies") {
+		if r.Kind != engine.Draw || r.Score() != "1-4-1-1" || !strings.Contains(r.Reason, "100 moves in a row") {
 			t.Errorf("result %+v %s", r, r.Score())
 		}
 		// A capture or an aspect change starts the count again.

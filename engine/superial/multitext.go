@@ -103,7 +103,7 @@ func parseMultiPosition(text string) (*multiPosition, error) {
 	case "3", "4":
 		p.players = int8(fields[1][0] - '0')
 	default:
-		return bad("the number of players must be 3 or 4 (R13)")
+		return bad("the number of players must be 3 or 4")
 	}
 	var err error
 	if p.b, err = readBoard(fields[2], multiN, func(s string) (cell, int) {
@@ -171,7 +171,7 @@ func parseMultiPosition(text string) (*multiPosition, error) {
 	q := *p
 	q.settle()
 	if q.side != p.side || q.place != p.place {
-		return bad("%s cannot be to move: the turn would pass on at once (R13d)", multiSides[p.side])
+		return bad("%s cannot be to move: the turn would pass on at once", multiSides[p.side])
 	}
 	return &q, nil
 }

@@ -56,6 +56,14 @@ func (p *Position) Ply() int { return p.ply }
 // Result says whether the game is over (R10).
 func (p *Position) Result() engine.Result { return p.result }
 
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *Position) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
+}
+
 // Legal lists the moves of pl sorted by their text: every stopping point of
 // every chain, with each aspect change R5 allows, the aspect changes alone,
 // and random while the player has one left; the 216 throws for engine.Chance.
@@ -305,10 +313,10 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		return nil, engine.Illegal(mv.text, "the cube is thrown by the server: write random to spend a random move")
 	case kindRandom:
 		if !p.random {
-			return nil, engine.Illegal(mv.text, "random moves are played in the random ruleset only (R11)")
+			return nil, engine.Illegal(mv.text, "random moves are played in the random ruleset only")
 		}
 		if p.left[p.side] == 0 {
-			return nil, engine.Illegal(mv.text, "%s has no random move left (R11)", sideNames[p.side])
+			return nil, engine.Illegal(mv.text, "%s has no random move left", sideNames[p.side])
 		}
 		next.left[p.side]--
 		next.pending = true
@@ -382,7 +390,7 @@ func (b *board) turn(t int, names []string, mv Move) (Move, bool, error) {
 	}
 	if mv.kind == kindAspect {
 		if teamColor(mv.from, t) {
-			return Move{}, false, engine.Illegal(mv.String(), "%s stands on its home color: only a piece off home may change aspect (R5)", mv.from)
+			return Move{}, false, engine.Illegal(mv.String(), "%s stands on its home color: only a piece off home may change aspect", mv.from)
 		}
 		if int(mv.aspect) == c.aspect() {
 			return Move{}, false, engine.Illegal(mv.String(), "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
@@ -456,7 +464,7 @@ func (p *Position) finish() {
 		return
 	}
 	if p.quiet >= drawLimit {
-		p.result = engine.Result{Kind: engine.Draw, Reason: "100 plies without a capture, an aspect change or a random move"}
+		p.result = engine.Result{Kind: engine.Draw, Reason: "100 moves in a row without a capture, an aspect change or a random move"}
 	}
 }
 

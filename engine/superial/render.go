@@ -13,10 +13,8 @@ import (
 func (p *Position) status() string {
 	r := p.result
 	switch {
-	case r.Kind == engine.Win:
-		return fmt.Sprintf("%s wins: %s.", sideNames[r.Winner], r.Reason)
-	case r.Kind == engine.Draw:
-		return fmt.Sprintf("Draw: %s.", r.Reason)
+	case r.Over():
+		return r.Words(sideNames[:]) + "."
 	case p.pending:
 		return fmt.Sprintf("%s spent a random move: the cube is thrown.", sideNames[p.side])
 	}

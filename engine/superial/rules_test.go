@@ -91,8 +91,17 @@ func TestInfoRegistered(t *testing.T) {
 		t.Errorf("chance %v unlisted %q", info.Chance, info.Unlisted)
 	}
 	cfg, err := engine.Normalize(info, engine.Config{})
-	if err != nil || cfg.String() != "classic random-moves=1 size=6" {
+	if err != nil || cfg.String() != "classic size=6" {
 		t.Errorf("defaults %q %v", cfg, err)
+	}
+	// Records of classic games written before options had rulesets carry
+	// random-moves=1: it is read and dropped; under vs-chess it is refused.
+	cfg, err = engine.Normalize(info, engine.Config{Ruleset: "classic", Options: map[string]string{"random-moves": "1", "size": "6"}})
+	if err != nil || cfg.String() != "classic size=6" {
+		t.Errorf("an old classic record's options: %q %v", cfg, err)
+	}
+	if _, err := engine.Normalize(info, engine.Config{Ruleset: "vs-chess", Options: map[string]string{"random-moves": "1"}}); err == nil {
+		t.Error("random-moves accepted under vs-chess")
 	}
 }
 
@@ -374,7 +383,7 @@ func TestR10_QuietDrawLimit(t *testing.T) {
 		t.Fatal("over after 99 quiet plies")
 	}
 	q = play(t, q, "a5-a4")
-	if r := q.Result(); r.Kind != engine.Draw || !strings.Contains(r.Reason, "100 plies") {
+	if r := q.Result(); r.Kind != engine.Draw || !strings.Contains(r.Reason, "100 moves in a row") {
 		t.Errorf("result %+v", r)
 	}
 	q = play(t, p, "b1-b2=x", "a5-a4")

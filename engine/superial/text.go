@@ -122,7 +122,7 @@ func parsePosition(text string) (*Position, error) {
 	}
 	n, _ := strconv.Atoi(fields[1])
 	if p.random && n != 6 {
-		return bad("the random ruleset is played on 6x6 only (R11)")
+		return bad("the random ruleset is played on 6x6 only")
 	}
 	if p.b, err = readBoard(fields[2], n, func(s string) (cell, int) {
 		if x := strings.IndexByte(pieceLetters, s[0]); x >= 0 {

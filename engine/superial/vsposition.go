@@ -60,6 +60,14 @@ func (p *vsPosition) ToMove() []engine.Player {
 func (p *vsPosition) Ply() int              { return p.ply }
 func (p *vsPosition) Result() engine.Result { return p.result }
 
+// End returns p as the last position of a game that ended with r (a
+// resignation, say): its boards say so. It is never stored or played on.
+func (p *vsPosition) End(r engine.Result) engine.Position {
+	q := *p
+	q.result = r
+	return &q
+}
+
 // Sample is never called: the ruleset has no chance.
 func (p *vsPosition) Sample(*rand.Rand) engine.Move { return nil }
 
@@ -274,9 +282,9 @@ func (p *vsPosition) finishCube(n chessPos, canon Move, end sq, taken []sq, c *c
 	case c == nil && (crowned || len(taken) == 0):
 		return canon, &n, nil
 	case c != nil && crowned:
-		return Move{}, nil, engine.Illegal(canon.text+c.text(), "the cubes already have their king: only the first man they capture is crowned (R16)")
+		return Move{}, nil, engine.Illegal(canon.text+c.text(), "the cubes already have their king: only the first man they capture is crowned")
 	case c != nil && len(taken) == 0:
-		return Move{}, nil, engine.Illegal(canon.text+c.text(), "the move captures no chess man: there is no king to crown (R16)")
+		return Move{}, nil, engine.Illegal(canon.text+c.text(), "the move captures no chess man: there is no king to crown")
 	case c == nil:
 		var opts []string
 		for _, s := range taken {
@@ -287,23 +295,23 @@ func (p *vsPosition) finishCube(n chessPos, canon Move, end sq, taken []sq, c *c
 			}
 		}
 		if len(opts) == 0 {
-			return Move{}, nil, engine.Illegal(canon.text, "it captures the cubes' first chess man, but their new king would stand in check on either square (R16)")
+			return Move{}, nil, engine.Illegal(canon.text, "it captures the cubes' first chess man, but their new king would stand in check on either square")
 		}
-		return Move{}, nil, engine.Illegal(canon.text, "it captures the cubes' first chess man, which becomes their king: say where the king stands, %s (R16)", strings.Join(opts, " or "))
+		return Move{}, nil, engine.Illegal(canon.text, "it captures the cubes' first chess man, which becomes their king: say where the king stands, %s", strings.Join(opts, " or "))
 	}
 	cr := *c
 	if cr.piece == end && cr.at == noSq {
 		// (Kd4) with d4 where the cube ended: the king is stacked there.
 		if len(taken) > 1 {
-			return Move{}, nil, engine.Illegal(canon.text+c.text(), "the move captures several men: name the one that becomes the king, like %s (R16)", canon.text+(&crowning{taken[0], end}).text())
+			return Move{}, nil, engine.Illegal(canon.text+c.text(), "the move captures several men: name the one that becomes the king, like %s", canon.text+(&crowning{taken[0], end}).text())
 		}
 		cr = crowning{taken[0], end}
 	}
 	if !slices.Contains(taken, cr.piece) {
-		return Move{}, nil, engine.Illegal(canon.text+c.text(), "the move captures no man on %s: the king is one of the men it captures (R16)", cr.piece)
+		return Move{}, nil, engine.Illegal(canon.text+c.text(), "the move captures no man on %s: the king is one of the men it captures", cr.piece)
 	}
 	if cr.at != noSq && cr.at != end {
-		return Move{}, nil, engine.Illegal(canon.text+c.text(), "the king stands on the captured man's square %s or where the cube ended, %s, not on %s (R16)", cr.piece, end, cr.at)
+		return Move{}, nil, engine.Illegal(canon.text+c.text(), "the king stands on the captured man's square %s or where the cube ended, %s, not on %s", cr.piece, end, cr.at)
 	}
 	cube := n.b.at(end)
 	k := n.b.at(cr.piece).man()
@@ -386,7 +394,7 @@ func (p *vsPosition) Apply(pl engine.Player, m engine.Move) (engine.Position, er
 			return nil, err
 		}
 		if teamColor(mv.from, black) {
-			return nil, engine.Illegal(mv.text, "%s is a dark square, the cubes' home color: only a cube off home may change aspect (R5)", mv.from)
+			return nil, engine.Illegal(mv.text, "%s is a dark square, the cubes' home color: only a cube off home may change aspect", mv.from)
 		}
 		if int(mv.aspect) == c.aspect() {
 			return nil, engine.Illegal(mv.text, "the cube on %s is already a %s", mv.from, aspectNames[mv.aspect])
@@ -419,7 +427,7 @@ func (p *vsPosition) Apply(pl engine.Player, m engine.Move) (engine.Position, er
 		after = p.afterChess(cm)
 	}
 	if threat := after.threatText(us); threat != "" {
-		return nil, engine.Illegal(canon.text, "%s (R17)", threat)
+		return nil, engine.Illegal(canon.text, "%s", threat)
 	}
 	next := &vsPosition{chessPos: *after, ply: p.ply + 1, quiet: p.quiet + 1, last: canon.text}
 	next.hist = &histNode{h: p.hash(), prev: p.hist}
@@ -502,11 +510,11 @@ func (p *vsPosition) findChess(mv Move) (chessMove, error) {
 		}
 		switch {
 		case p.castling&right == 0:
-			return chessMove{}, engine.Illegal(mv.text, "White may no longer castle on the %s side: the king or that rook has moved, been pushed or taken (R16)", side)
+			return chessMove{}, engine.Illegal(mv.text, "White may no longer castle on the %s side: the king or that rook has moved, been pushed or taken", side)
 		case !p.castleSafe(4):
-			return chessMove{}, engine.Illegal(mv.text, "the king is in check (R17)")
+			return chessMove{}, engine.Illegal(mv.text, "the king is in check")
 		}
-		return chessMove{}, engine.Illegal(mv.text, "the squares between king and rook must be empty, and the king may not cross or land on a square where it would be in check (R17)")
+		return chessMove{}, engine.Illegal(mv.text, "the squares between king and rook must be empty, and the king may not cross or land on a square where it would be in check")
 	}
 	c := p.b.at(mv.from)
 	to := mv.legs[0].to
@@ -567,7 +575,7 @@ func (p *vsPosition) finish() {
 		return
 	}
 	if p.quiet >= drawLimit {
-		p.result = engine.Result{Kind: engine.Draw, Reason: "100 plies without a capture or a pawn's move"}
+		p.result = engine.Result{Kind: engine.Draw, Reason: "100 moves in a row without a capture or a pawn's move"}
 	}
 }
 

@@ -15,10 +15,8 @@ import (
 func (p *vsPosition) status() string {
 	r := p.result
 	switch {
-	case r.Kind == engine.Win:
-		return fmt.Sprintf("%s wins: %s.", vsSideNames[r.Winner], r.Reason)
-	case r.Kind == engine.Draw:
-		return fmt.Sprintf("Draw: %s.", r.Reason)
+	case r.Over():
+		return r.Words(vsSideNames[:]) + "."
 	case p.threatened(p.toMove):
 		return vsSideNames[p.toMove] + " to move: check!"
 	}
@@ -36,7 +34,7 @@ func (p *vsPosition) lastLine() string {
 func (p *vsPosition) kingLine() string {
 	s := p.stackSq()
 	if s < 0 {
-		return "Black has no king yet: the first man the cubes capture becomes it."
+		return "Black has no king yet: the first man captured becomes it."
 	}
 	c := p.b.cells[s]
 	return fmt.Sprintf("Black's king: the %s on its %s cube, %s.", manNames[c.man()], aspectNames[c.aspect()], sqName(s))
