@@ -219,8 +219,13 @@ var (
 type emitFunc func(from sq, legs []leg, aspect int) bool
 
 // gen calls emit with every move of the pieces of team t (not the random
-// move). It stops early when emit returns false.
-func (b *board) gen(t int, emit emitFunc) {
+// move), each piece's in the order of their texts. It stops early when emit
+// returns false.
+func (b *board) gen(t int, emit emitFunc) { b.generate(t, true, emit) }
+
+// generate is gen, the order of each piece's moves kept only when ordered
+// (a random draw needs none).
+func (b *board) generate(t int, ordered bool, emit emitFunc) {
 	n := b.n
 	var buf [maxN * maxN]leg
 	ranks := rankOrder10[:]
@@ -234,7 +239,7 @@ func (b *board) gen(t int, emit emitFunc) {
 			if c == 0 || c.team() != t || !c.cube() {
 				continue
 			}
-			if !b.genPiece(s, c, buf[:0], emit) {
+			if !b.genPiece(s, c, buf[:0], ordered, emit) {
 				return
 			}
 		}
@@ -273,10 +278,10 @@ func sortSteps(st []step) {
 }
 
 // genPiece emits the moves of the piece c on s; false when emit stopped.
-// buf is scratch space for the legs of chains. The moves come in the order
-// of their texts (up to 9x9), so that Legal seldom needs to sort: a chain
-// before its continuations, these before its aspect changes.
-func (b *board) genPiece(s sq, c cell, buf []leg, emit emitFunc) bool {
+// buf is scratch space for the legs of chains. When ordered, the moves come
+// in the order of their texts (up to 9x9), so that Legal seldom needs to
+// sort: a chain before its continuations, these before its aspect changes.
+func (b *board) genPiece(s sq, c cell, buf []leg, ordered bool, emit emitFunc) bool {
 	t, a := c.team(), c.aspect()
 	// variants emits the aspect changes R5 allows at the end of a move
 	// (after the move itself, as Legal expects).
@@ -325,14 +330,16 @@ func (b *board) genPiece(s sq, c cell, buf []leg, emit emitFunc) bool {
 	var visited sqSet
 	switch a {
 	case hopper:
-		h = hopState{b: b, start: s}
+		h = hopState{b: b, start: s, ordered: ordered}
 		h.visited.add(s)
 		st = h.hops(s, st)
 	case slasher:
 		visited.add(s)
 		st = b.slashes(s, s, &visited, st)
 	}
-	sortSteps(st)
+	if ordered {
+		sortSteps(st)
+	}
 	for _, x := range st {
 		legs := append(buf[:0], leg{x.to, x.via})
 		if !emit(s, legs, -1) {
@@ -343,7 +350,7 @@ func (b *board) genPiece(s sq, c cell, buf []leg, emit emitFunc) bool {
 			if a == hopper {
 				ok = h.follow(s, x, legs, emit, variants)
 			} else {
-				ok = b.slashFollow(s, x, legs, &visited, emit, variants)
+				ok = b.slashFollow(s, x, legs, &visited, ordered, emit, variants)
 			}
 			if !ok {
 				return false
@@ -370,6 +377,7 @@ type hopState struct {
 	start   sq
 	visited sqSet // squares the hopper has occupied this turn
 	jumped  sqSet // pieces jumped this turn
+	ordered bool  // continuations in the order of their texts
 }
 
 // occupied tells whether s holds a piece while the hopper is away from its
@@ -409,7 +417,9 @@ func (h *hopState) follow(from sq, x step, legs []leg, emit emitFunc, variants f
 	h.jumped.add(x.over)
 	var buf [12]step
 	st := h.hops(x.to, buf[:0])
-	sortSteps(st)
+	if h.ordered {
+		sortSteps(st)
+	}
 	ok := true
 	for _, y := range st {
 		next := append(legs, leg{y.to, y.via})
@@ -441,16 +451,18 @@ func (b *board) slashes(start, cur sq, visited *sqSet, st []step) []step {
 
 // slashFollow emits the continuations of a slasher's chain whose last jump
 // is x, in the order of their texts.
-func (b *board) slashFollow(from sq, x step, legs []leg, visited *sqSet, emit emitFunc, variants func([]leg) bool) bool {
+func (b *board) slashFollow(from sq, x step, legs []leg, visited *sqSet, ordered bool, emit emitFunc, variants func([]leg) bool) bool {
 	saved := *visited
 	visited.add(x.to)
 	var buf [4]step
 	st := b.slashes(from, x.to, visited, buf[:0])
-	sortSteps(st)
+	if ordered {
+		sortSteps(st)
+	}
 	ok := true
 	for _, y := range st {
 		next := append(legs, leg{y.to, noSq})
-		if !emit(from, next, -1) || !b.slashFollow(from, y, next, visited, emit, variants) || !variants(next) {
+		if !emit(from, next, -1) || !b.slashFollow(from, y, next, visited, ordered, emit, variants) || !variants(next) {
 			ok = false
 			break
 		}

@@ -179,7 +179,7 @@ func (p *multiPosition) settle() {
 	}
 	reason := ""
 	switch {
-	case 1+p.hist.seen(p.hash()) >= 3:
+	case 1+p.hist.seen(p.hash(), p.inCount()) >= 3:
 		reason = "the same position occurred for the third time"
 	case p.quiet >= drawLimit:
 		reason = "100 moves in a row without a capture or an aspect change"
@@ -275,7 +275,7 @@ func (p *multiPosition) Apply(pl engine.Player, m engine.Move) (engine.Position,
 		next.quiet = 0
 	}
 	next.last, next.left, next.lastBy = engine.LastMove[Move]{Move: last, Set: true}, 0, p.side
-	next.hist = &histNode{h: p.hash(), prev: p.hist}
+	next.hist = p.hist.push(p.hash(), p.inCount())
 	next.side = int8(p.nextIn(int(p.side)))
 	next.settle()
 	return &next, nil

@@ -2,6 +2,7 @@ package superial
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -511,4 +512,58 @@ func TestMultiRoundTrips(t *testing.T) {
 		enginetest.RoundTrip(t, Game{}, pos)
 		enginetest.MoveRoundTrip(t, pos)
 	}
+}
+
+// TestR13eRepetitionLooksAtTurns checks that the repetition count, which
+// compares a position only with those of the same player to move (every
+// period plies), counts what comparing with every earlier position counts,
+// along random games of three and four on a bare board (positions come
+// back there), and of the classic game.
+func TestR13eRepetitionLooksAtTurns(t *testing.T) {
+	every := func(x *histNode, h uint64) int {
+		n := 0
+		for ; x != nil; x = x.prev {
+			if x.h == h {
+				n++
+			}
+		}
+		return n
+	}
+	repeats := 0
+	for i := range 6 {
+		rng := rand.New(rand.NewPCG(uint64(i), 21))
+		var pos engine.Position = mpos(t, 4, map[string]string{"e5": "So", "f6": "Wo", "e7": "No", "d6": "Eo", "a1": "So"}, "s", "-")
+		if i%2 == 1 {
+			pos = mpos(t, 3, map[string]string{"e5": "So", "f6": "Wo", "e7": "No", "j10": "Wo"}, "w", "-")
+		}
+		if i >= 4 {
+			pos = start(t, "classic", nil)
+		}
+		for ply := 0; ply < 3000 && !pos.Result().Over(); ply++ {
+			var h uint64
+			var hist *histNode
+			period := 2
+			switch p := pos.(type) {
+			case *multiPosition:
+				h, hist, period = p.hash(), p.hist, p.inCount()
+			case *Position:
+				h, hist = p.hash(), p.hist
+			}
+			if got, want := hist.seen(h, period), every(hist, h); got != want {
+				t.Fatalf("game %d ply %d: %d repetitions counted, %d there: %s", i, ply, got, want, pos)
+			} else if want > 0 {
+				repeats++
+			}
+			pl := pos.ToMove()[0]
+			next, err := pos.Apply(pl, engine.RandomMove(pos, pl, rng))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos = next
+		}
+	}
+	if repeats == 0 {
+		t.Error("no position came back: the test tests nothing")
+	}
+	t.Logf("%d positions that came back", repeats)
 }

@@ -163,7 +163,7 @@ func parseMultiPosition(text string) (*multiPosition, error) {
 			p.last = engine.LastMove[Move]{Move: m, Set: true}
 		}
 	}
-	if p.hist, err = parseHistory(fields[8], p.ply); err != nil {
+	if p.hist, err = parseHistory(fields[8], p.ply, p.inCount()); err != nil {
 		return bad("%v", err)
 	}
 	// The text says who is out and who moves: settling changes neither in

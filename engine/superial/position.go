@@ -1,6 +1,7 @@
 package superial
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -176,13 +177,15 @@ func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
 
 // randomMove draws one of the moves of team t uniformly, with the random
 // move (R11) among them when random is set; nil when there is none. One
-// pass of the generator keeps a move drawn among those seen so far
-// (reservoir sampling: the n-th replaces it with chance 1/n), so no list
-// of moves is written.
+// pass of the generator, in no particular order, keeps a move drawn among
+// those seen so far (reservoir sampling: the n-th replaces it with chance
+// 1/n), so no list of moves is written. Rather than a draw for every move,
+// one draw says which move replaces the kept one next: after n, the k-th
+// with chance n/(k-1) - n/k, k = floor(n/u)+1 for u uniform in (0, 1].
 func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
-	n := 0
+	n, next := 0, 1
 	if random {
-		n = 1 // the random move is the first seen
+		n, next = 1, skip(1, rng) // the random move is the first seen
 	}
 	var kept struct {
 		from   sq
@@ -190,13 +193,14 @@ func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
 		nlegs  int // -1: an aspect change alone
 		aspect int
 	}
-	b.gen(t, func(from sq, legs []leg, aspect int) bool {
+	b.generate(t, false, func(from sq, legs []leg, aspect int) bool {
 		n++
-		if rng.IntN(n) == 0 {
+		if n == next {
 			kept.from, kept.aspect, kept.nlegs = from, aspect, -1
 			if legs != nil {
 				kept.nlegs = copy(kept.legs[:], legs)
 			}
+			next = skip(n, rng)
 		}
 		return true
 	})
@@ -212,6 +216,17 @@ func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
 	}
 	mv := m.move(kept.legs[:])
 	return &mv
+}
+
+// skip is the number of the move that replaces the one kept after the
+// n-th in reservoir sampling (see randomMove).
+func skip(n int, rng *rand.Rand) int {
+	u := 1 - rng.Float64() // in (0, 1]
+	k := float64(n)/u + 1
+	if k >= math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int(k)
 }
 
 // genMove is a move of the generator kept without its text: the legs of
@@ -333,7 +348,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		}
 		next.last = engine.LastMove[Move]{Move: last, Set: true}
 	}
-	next.hist = &histNode{h: p.hash(), prev: p.hist}
+	next.hist = p.hist.push(p.hash(), 2)
 	next.side = 1 - p.side
 	next.finish()
 	return &next, nil
@@ -455,7 +470,7 @@ func (p *Position) finish() {
 		p.result = engine.Result{Kind: engine.Win, Winner: engine.Player(s), Reason: sideNames[1-s] + " owns no pieces"}
 		return
 	}
-	if 1+p.hist.seen(p.hash()) >= 3 {
+	if 1+p.hist.seen(p.hash(), 2) >= 3 {
 		p.result = engine.Result{Kind: engine.Draw, Reason: "the same position occurred for the third time"}
 		return
 	}

@@ -183,7 +183,7 @@ func parsePosition(text string) (*Position, error) {
 		}
 		p.last = engine.LastMove[Move]{Move: m, Set: true}
 	}
-	if p.hist, err = parseHistory(fields[8], p.ply); err != nil {
+	if p.hist, err = parseHistory(fields[8], p.ply, 2); err != nil {
 		return bad("%v", err)
 	}
 	p.finish()
