@@ -350,13 +350,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 				Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
 				HowTo:    []string{fmt.Sprintf("\"accept %d\" starts the game, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 	case ch.OpponentAddr != "":
-		err = h.send(outgoing{to: ch.OpponentAddr, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
-			view: mailView{Intro: []string{
-				fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games.", h.actor.Name, info.Title),
-				fmt.Sprintf("The game: %s.", what),
-				fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
-				"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
-			}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
+		err = h.invite(ch, info, ch.OpponentAddr, what, "")
 	}
 	if err != nil {
 		return section{}, err
@@ -371,6 +365,22 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 		sec.Lines = []string{fmt.Sprintf("Anyone may accept it with \"accept %d\". \"cancel %d\" withdraws it.", ch.ID, ch.ID)}
 	}
 	return sec, nil
+}
+
+// invite mails address, which has no player, the invitation to challenge
+// ch of info: what says the game, with the other players of a game of more
+// than two ("" for two).
+func (h *handling) invite(ch *archive.Challenge, info engine.Info, address, what, with string) error {
+	if with != "" {
+		with = ", " + with
+	}
+	return h.send(outgoing{to: address, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
+		view: mailView{Intro: []string{
+			fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games%s.", h.actor.Name, info.Title, with),
+			fmt.Sprintf("The game: %s.", what),
+			fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
+			"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
+		}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
 }
 
 // opponent finds the player a challenge names, by name or address: the

@@ -88,13 +88,7 @@ func (h *handling) challengeOfMore(c notation.Command, info engine.Info, cfg eng
 					Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
 					HowTo:    []string{fmt.Sprintf("\"accept %d\" takes your seat, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 		} else {
-			err = h.send(outgoing{to: st.Address, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
-				view: mailView{Intro: []string{
-					fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games, %s.", h.actor.Name, info.Title, with),
-					fmt.Sprintf("The game: %s.", what),
-					fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
-					"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
-				}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
+			err = h.invite(ch, info, st.Address, what, with)
 		}
 		if err != nil {
 			return section{}, err
@@ -217,14 +211,10 @@ func (h *handling) waitingFor(ch *archive.Challenge) string {
 	for _, st := range ch.Seats {
 		switch {
 		case !st.Accepted.IsZero():
-		case st.PlayerID != 0:
-			if p, err := h.tx.PlayerByID(st.PlayerID); err == nil {
-				names = append(names, p.Name)
-			}
-		case st.Address != "":
-			names = append(names, st.Address)
-		default:
+		case st.Open():
 			open++
+		default:
+			names = append(names, h.seatHolder(st))
 		}
 	}
 	return seatsText(names, open)
@@ -233,20 +223,25 @@ func (h *handling) waitingFor(ch *archive.Challenge) string {
 // seatNames names the players of a challenge of more than two besides
 // the challenger, for its subject: "bob vs carol vs anyone".
 func (h *handling) seatNames(ch *archive.Challenge) string {
-	var names []string
-	for _, st := range ch.Seats {
-		switch {
-		case st.PlayerID != 0:
-			if p, err := h.tx.PlayerByID(st.PlayerID); err == nil {
-				names = append(names, p.Name)
-			}
-		case st.Address != "":
-			names = append(names, st.Address)
-		default:
-			names = append(names, "anyone")
-		}
+	names := make([]string, len(ch.Seats))
+	for i, st := range ch.Seats {
+		names[i] = h.seatHolder(st)
 	}
 	return strings.Join(names, " vs ")
+}
+
+// seatHolder names who a seat of a challenge is for: a player, an invited
+// address, or anyone.
+func (h *handling) seatHolder(st archive.ChallengeSeat) string {
+	switch {
+	case st.PlayerID != 0:
+		if p, err := h.tx.PlayerByID(st.PlayerID); err == nil {
+			return p.Name
+		}
+	case st.Address != "":
+		return st.Address
+	}
+	return "anyone"
 }
 
 // challengePlayers are the players of a challenge of more than two with an
