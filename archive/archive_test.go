@@ -232,6 +232,11 @@ func TestMigrateFromOne(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		// Moves as version 1 stored them: chance as 2.
+		_, err = tx.exec(`INSERT INTO moves (game_id, ply, player, move, at) VALUES (1, 1, 2, 'roll 6', ?), (1, 2, 0, 'a', ?), (1, 3, 1, 'b', ?)`, fmtTime(now), fmtTime(now), fmtTime(now))
+		if err != nil {
+			return err
+		}
 		// Mails as the outbox kept them before 008: the files' bytes
 		// inside the message's JSON; one sent, one still due.
 		_, err = tx.exec(`INSERT INTO outbox (msg, created, next_attempt, sent_at) VALUES (?, ?, NULL, ?), (?, ?, ?, NULL)`,
@@ -270,8 +275,13 @@ func TestMigrateFromOne(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if len(games) != 1 || !games[0].Deadline.Equal(now.Add(time.Hour)) || games[0].Control != "" || games[0].Banks != [2]time.Duration{} {
+		if len(games) != 1 || !games[0].Deadline.Equal(now.Add(time.Hour)) || games[0].Control != "" || len(games[0].Banks) != 0 || len(games[0].Players) != 2 {
 			t.Fatalf("timed games after migrating: %+v", games)
+		}
+		// Chance's moves read as engine.Chance (010), the seats' as before.
+		moves, err := tx.Moves(1)
+		if err != nil || len(moves) != 3 || moves[0].Player != Chance || moves[1].Player != 0 || moves[2].Player != 1 {
+			t.Fatalf("moves after migrating: %+v %v", moves, err)
 		}
 		p, err := tx.PlayerByName("a")
 		if err != nil || p.Reminders != "each" {

@@ -11,21 +11,21 @@ import (
 // players' reminder settings. The club decides what is due; these only read
 // and write rows.
 
-func fmtBanks(b [2]time.Duration) string {
-	if b == [2]time.Duration{} {
-		return ""
+// fmtBanks writes the banks, seconds by seat: "s1 s2"; "" for a game
+// without a time bank.
+func fmtBanks(b []time.Duration) string {
+	parts := make([]string, len(b))
+	for i, d := range b {
+		parts[i] = strconv.FormatInt(int64(d/time.Second), 10)
 	}
-	return strconv.FormatInt(int64(b[0]/time.Second), 10) + " " + strconv.FormatInt(int64(b[1]/time.Second), 10)
+	return strings.Join(parts, " ")
 }
 
-func parseBanks(s string) [2]time.Duration {
-	var out [2]time.Duration
-	for i, f := range strings.Fields(s) {
-		if i > 1 {
-			break
-		}
+func parseBanks(s string) []time.Duration {
+	var out []time.Duration
+	for f := range strings.FieldsSeq(s) {
 		n, _ := strconv.ParseInt(f, 10, 64)
-		out[i] = time.Duration(n) * time.Second
+		out = append(out, time.Duration(n)*time.Second)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package archive
 import (
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -29,7 +30,25 @@ type Challenge struct {
 	Status       string
 	Created      time.Time
 	Updated      time.Time
+	// Seats are the places asked for besides the challenger's in a
+	// challenge of more than two players (Superial Chess for three or
+	// four), in the order the challenge names them; nil for two players,
+	// who have OpponentID and OpponentAddr.
+	Seats []ChallengeSeat
 }
+
+// ChallengeSeat is a place asked for in a challenge of more than two
+// players: an invited player, an invited address not yet registered, or an
+// open seat anyone may take.
+type ChallengeSeat struct {
+	N        int    // 1, 2, 3: in the order the challenge names them
+	PlayerID int64  // 0: an invited address or an open seat
+	Address  string // an invited address not yet registered
+	Accepted time.Time
+}
+
+// Open reports whether anyone may take the seat.
+func (s ChallengeSeat) Open() bool { return s.PlayerID == 0 && s.Address == "" }
 
 const challengeCols = `id, challenger_id, COALESCE(opponent_id, 0), opponent_addr, game, config, side, days, control, status, created, updated`
 
@@ -61,12 +80,53 @@ func (t *Tx) AddChallenge(c *Challenge) error {
 		return fmt.Errorf("archive: add challenge: %w", err)
 	}
 	c.ID, _ = res.LastInsertId()
+	for i := range c.Seats {
+		st := &c.Seats[i]
+		st.N = i + 1
+		if _, err := t.exec(`INSERT INTO challenge_seats (challenge_id, n, player_id, address) VALUES (?, ?, ?, ?)`, c.ID, st.N, nullID(st.PlayerID), st.Address); err != nil {
+			return fmt.Errorf("archive: add challenge: seat %d: %w", st.N, err)
+		}
+	}
 	return nil
+}
+
+// seats reads the seats of challenge c (see Challenge.Seats).
+func (t *Tx) seats(c *Challenge) error {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT n, COALESCE(player_id, 0), address, accepted FROM challenge_seats WHERE challenge_id = ? ORDER BY n`, c.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st ChallengeSeat
+		var accepted string
+		if err := rows.Scan(&st.N, &st.PlayerID, &st.Address, &accepted); err != nil {
+			return err
+		}
+		st.Accepted = parseTime(accepted)
+		c.Seats = append(c.Seats, st)
+	}
+	return rows.Err()
+}
+
+// TakeSeat records that player accepted seat n of challenge id: an invited
+// player their own, or anyone an open one.
+func (t *Tx) TakeSeat(id int64, n int, playerID int64, now time.Time) error {
+	_, err := t.exec(`UPDATE challenge_seats SET player_id = ?, address = '', accepted = ? WHERE challenge_id = ? AND n = ?`, playerID, fmtTime(now), id, n)
+	if err != nil {
+		return fmt.Errorf("archive: challenge %d: take seat %d: %w", id, n, err)
+	}
+	_, err = t.exec(`UPDATE challenges SET updated = ? WHERE id = ?`, fmtTime(now), id)
+	return err
 }
 
 // Challenge returns challenge id, or ErrNotFound.
 func (t *Tx) Challenge(id int64) (*Challenge, error) {
-	return scanChallenge(t.queryRow(`SELECT `+challengeCols+` FROM challenges WHERE id = ?`, id))
+	c, err := scanChallenge(t.queryRow(`SELECT `+challengeCols+` FROM challenges WHERE id = ?`, id))
+	if err != nil {
+		return nil, err
+	}
+	return c, t.seats(c)
 }
 
 // SetChallengeStatus records what became of a challenge.
@@ -81,13 +141,21 @@ func (t *Tx) BindInvitations(address string, playerID int64) ([]*Challenge, erro
 	if _, err := t.exec(`UPDATE challenges SET opponent_id = ?, opponent_addr = '' WHERE opponent_addr = ? AND status = 'open'`, playerID, address); err != nil {
 		return nil, err
 	}
-	return t.challenges(`WHERE opponent_id = ? AND status = 'open' ORDER BY id`, playerID)
+	if _, err := t.exec(`UPDATE challenge_seats SET player_id = ?, address = '' WHERE address = ? AND challenge_id IN (SELECT id FROM challenges WHERE status = 'open')`, playerID, address); err != nil {
+		return nil, err
+	}
+	return t.challenges(`WHERE (opponent_id = ? OR id IN (SELECT challenge_id FROM challenge_seats WHERE player_id = ? AND accepted = '')) AND status = 'open' ORDER BY id`, playerID, playerID)
 }
 
-// OpenChallenges returns the open challenges player made or received, and
-// every open challenge anyone may accept.
+// OpenChallenges returns the open challenges player made or received (a
+// seat of theirs among those of a challenge of more than two), and every
+// open challenge anyone may accept: of two players without an opponent, or
+// of more with a seat open.
 func (t *Tx) OpenChallenges(playerID int64) ([]*Challenge, error) {
-	return t.challenges(`WHERE status = 'open' AND (challenger_id = ? OR opponent_id = ? OR (opponent_id IS NULL AND opponent_addr = '')) ORDER BY id`, playerID, playerID)
+	return t.challenges(`WHERE status = 'open' AND (challenger_id = ? OR opponent_id = ?
+		OR id IN (SELECT challenge_id FROM challenge_seats WHERE player_id = ?)
+		OR (opponent_id IS NULL AND opponent_addr = '' AND NOT EXISTS (SELECT 1 FROM challenge_seats s WHERE s.challenge_id = challenges.id))
+		OR id IN (SELECT challenge_id FROM challenge_seats WHERE player_id IS NULL AND address = '')) ORDER BY id`, playerID, playerID, playerID)
 }
 
 func (t *Tx) challenges(where string, args ...any) ([]*Challenge, error) {
@@ -104,7 +172,16 @@ func (t *Tx) challenges(where string, args ...any) ([]*Challenge, error) {
 		}
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	for _, c := range out {
+		if err := t.seats(c); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Game statuses.
@@ -115,12 +192,14 @@ const (
 
 // Game is a game in progress or finished.
 type Game struct {
-	ID          int64
-	Game        string // engine name
-	Config      string // ruleset and options
-	Seed        uint64
-	Players     [2]int64 // first, second
-	Position    string   // engine Position.String()
+	ID     int64
+	Game   string // engine name
+	Config string // ruleset and options
+	Seed   uint64
+	// Players are the players by seat: first, second, and more in a game
+	// of more than two (the engine's seats, engine.Info.Seats).
+	Players     []int64
+	Position    string // engine Position.String()
 	Ply         int
 	Status      string
 	Result      string // score: 1-0, 0-1, 1/2-1/2, *
@@ -137,8 +216,13 @@ type Game struct {
 	Deadline    time.Time
 	TurnStarted time.Time
 	Paused      time.Time
-	// Banks is the time each player has left under a time bank.
-	Banks [2]time.Duration
+	// Banks is the time each player has left under a time bank, by seat;
+	// empty for a game without one.
+	Banks []time.Duration
+	// DrawAgreed are the seats that agreed to a draw in a game of more than
+	// two players, which needs every player still in (Superial Chess
+	// R13e); a two-player game has DrawOffer.
+	DrawAgreed []int
 	// Flagged is when the opponent of a player out of time was told they
 	// may claim the game (the club's claim mode).
 	Flagged  time.Time
@@ -147,15 +231,33 @@ type Game struct {
 	Finished time.Time
 }
 
-const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged`
+// gameCols are the columns scanGame reads; the last, the players of the
+// seats from the third on (game_seats), by seat.
+const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged, draw_agreed,
+	COALESCE((SELECT group_concat(player_id, ' ' ORDER BY seat) FROM game_seats WHERE game_id = games.id), '')`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var seed int64
 	var offer int
-	var deadline, created, updated, finished, turnStarted, banks, paused, flagged string
-	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged); err != nil {
+	var deadline, created, updated, finished, turnStarted, banks, paused, flagged, agreed, more string
+	g.Players = make([]int64, 2, 4)
+	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged, &agreed, &more); err != nil {
 		return nil, notFound(err)
+	}
+	for f := range strings.FieldsSeq(agreed) {
+		seat, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("archive: game %d: draw agreed by %q", g.ID, f)
+		}
+		g.DrawAgreed = append(g.DrawAgreed, seat)
+	}
+	for f := range strings.FieldsSeq(more) {
+		id, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("archive: game %d: seat player %q", g.ID, f)
+		}
+		g.Players = append(g.Players, id)
 	}
 	g.TurnStarted, g.Paused, g.Flagged = parseTime(turnStarted), parseTime(paused), parseTime(flagged)
 	g.Banks = parseBanks(banks)
@@ -166,12 +268,21 @@ func scanGame(row scanner) (*Game, error) {
 	return &g, nil
 }
 
-// AddGame stores a new game under g.ID (the challenge's number).
+// AddGame stores a new game under g.ID (the challenge's number), with two
+// players or more.
 func (t *Tx) AddGame(g *Game) error {
+	if len(g.Players) < 2 {
+		return fmt.Errorf("archive: add game %d: %d players", g.ID, len(g.Players))
+	}
 	_, err := t.exec(`INSERT INTO games (id, game, config, seed, first_id, second_id, position, ply, status, result, termination, days_per_move, deadline, created, updated, control, turn_started, banks, paused) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Game, g.Config, int64(g.Seed), g.Players[0], g.Players[1], g.Position, g.Ply, g.Status, g.Result, g.Termination, g.DaysPerMove, fmtTime(g.Deadline), fmtTime(g.Created), fmtTime(g.Created), g.Control, fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused))
 	if err != nil {
 		return fmt.Errorf("archive: add game %d: %w", g.ID, err)
+	}
+	for seat, id := range g.Players[2:] {
+		if _, err := t.exec(`INSERT INTO game_seats (game_id, seat, player_id) VALUES (?, ?, ?)`, g.ID, seat+2, id); err != nil {
+			return fmt.Errorf("archive: add game %d: seat %d: %w", g.ID, seat+2, err)
+		}
 	}
 	return nil
 }
@@ -182,14 +293,19 @@ func (t *Tx) GameByID(id int64) (*Game, error) {
 }
 
 // UpdateGame writes the changing fields of g: position, ply, status, result,
-// termination, draw offer, the clock fields, updated and finished.
+// termination, draw offer and agreement, the clock fields, updated and
+// finished.
 func (t *Tx) UpdateGame(g *Game) error {
 	var offer any
 	if g.DrawOffer > 0 {
 		offer = g.DrawOffer - 1
 	}
-	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, draw_offer = ?, deadline = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ? WHERE id = ?`,
-		g.Position, g.Ply, g.Status, g.Result, g.Termination, offer, fmtTime(g.Deadline), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), g.ID)
+	agreed := make([]string, len(g.DrawAgreed))
+	for i, seat := range g.DrawAgreed {
+		agreed[i] = strconv.Itoa(seat)
+	}
+	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, draw_offer = ?, deadline = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ?, draw_agreed = ? WHERE id = ?`,
+		g.Position, g.Ply, g.Status, g.Result, g.Termination, offer, fmtTime(g.Deadline), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), strings.Join(agreed, " "), g.ID)
 	if err != nil {
 		return fmt.Errorf("archive: update game %d: %w", g.ID, err)
 	}
@@ -198,7 +314,7 @@ func (t *Tx) UpdateGame(g *Game) error {
 
 // GamesOf returns the active games of player, by number.
 func (t *Tx) GamesOf(playerID int64) ([]*Game, error) {
-	return t.games(`WHERE status = 'active' AND (first_id = ? OR second_id = ?) ORDER BY id`, playerID, playerID)
+	return t.games(`WHERE status = 'active' AND (first_id = ? OR second_id = ? OR id IN (SELECT game_id FROM game_seats WHERE player_id = ?)) ORDER BY id`, playerID, playerID, playerID)
 }
 
 func (t *Tx) games(where string, args ...any) ([]*Game, error) {
@@ -221,11 +337,15 @@ func (t *Tx) games(where string, args ...any) ([]*Game, error) {
 // Move is one applied move of a game, the log of record.
 type Move struct {
 	Ply       int // the ply the move made, from 1
-	Player    int // 0 first, 1 second, 2 chance
+	Player    int // the seat, as the engine numbers it: 0 first, 1 second; Chance
 	Text      string
 	MessageID string // the inbound message that carried it
 	At        time.Time
 }
+
+// Chance is Move.Player for the game's own draws: engine.Chance, stored as
+// it is (see migration 010).
+const Chance = -1
 
 // AddMove appends a move to game's log.
 func (t *Tx) AddMove(gameID int64, m Move) error {

@@ -3,6 +3,7 @@ package archive
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -65,7 +66,7 @@ func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) {
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, COUNT(*), group_concat(player || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`) GROUP BY game_id`, int64Args(ids)...)
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, COUNT(*), group_concat(player || ' ' || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`) GROUP BY game_id`, int64Args(ids)...)
 	if err != nil {
 		return nil, err
 	}
@@ -79,10 +80,12 @@ func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) {
 		}
 		ms := make([]Move, 0, n)
 		for line := range strings.SplitSeq(all, "\n") {
-			if line == "" {
-				return nil, fmt.Errorf("archive: game %d: a move without a player", id)
+			player, text, ok := strings.Cut(line, " ")
+			p, err := strconv.Atoi(player)
+			if !ok || err != nil {
+				return nil, fmt.Errorf("archive: game %d: a move without a player: %q", id, line)
 			}
-			ms = append(ms, Move{Ply: len(ms) + 1, Player: int(line[0] - '0'), Text: line[1:]})
+			ms = append(ms, Move{Ply: len(ms) + 1, Player: p, Text: text})
 		}
 		if len(ms) != n {
 			return nil, fmt.Errorf("archive: game %d: %d moves read, %d stored (a move holds a line break)", id, len(ms), n)

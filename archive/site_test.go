@@ -51,7 +51,7 @@ func TestChangeSequence(t *testing.T) {
 		a, _ := tx.AddPlayer("a", "a@x.org", "h1", now)
 		b, _ := tx.AddPlayer("b", "b@x.org", "h2", now)
 		for id := int64(1); id <= 3; id++ {
-			g := &Game{ID: id, Game: "g", Players: [2]int64{a.ID, b.ID}, Status: GameActive, Result: "*", Created: now}
+			g := &Game{ID: id, Game: "g", Players: []int64{a.ID, b.ID}, Status: GameActive, Result: "*", Created: now}
 			if err := tx.AddGame(g); err != nil {
 				return err
 			}

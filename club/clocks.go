@@ -44,7 +44,10 @@ func (s *Service) challengeControl(written string) (clock.Control, error) {
 func (h *handling) startClock(gs *gameState) error {
 	c := control(gs.row)
 	if c.Kind == clock.Bank {
-		gs.row.Banks = [2]time.Duration{c.Start, c.Start}
+		gs.row.Banks = make([]time.Duration, len(gs.row.Players))
+		for i := range gs.row.Banks {
+			gs.row.Banks[i] = c.Start
+		}
 	}
 	return h.startTurn(gs)
 }
@@ -53,7 +56,7 @@ func (h *handling) startClock(gs *gameState) error {
 // bank the time used leaves the bank and the increment comes in.
 func (h *handling) spendClock(gs *gameState, mover engine.Player) {
 	c := control(gs.row)
-	if c.Kind != clock.Bank || (mover != engine.First && mover != engine.Second) || gs.row.Deadline.IsZero() {
+	if c.Kind != clock.Bank || mover < 0 || int(mover) >= len(gs.row.Banks) || gs.row.Deadline.IsZero() {
 		return
 	}
 	end := h.now
@@ -119,8 +122,12 @@ func (h *handling) clockLine(gs *gameState) string {
 		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", left(gs.row.Deadline.Sub(gs.row.Paused)), c.Describe())
 	}
 	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(h.now)), c.Describe())
-	if c.Kind == clock.Bank {
-		line += fmt.Sprintf("; banks: %s %s, %s %s", gs.players[0].Name, left(gs.row.Banks[0]), gs.players[1].Name, left(gs.row.Banks[1]))
+	if c.Kind == clock.Bank && len(gs.row.Banks) == len(gs.players) {
+		var banks []string
+		for i, p := range gs.players {
+			banks = append(banks, p.Name+" "+left(gs.row.Banks[i]))
+		}
+		line += "; banks: " + strings.Join(banks, ", ")
 	}
 	return line
 }
@@ -133,6 +140,9 @@ func (h *handling) claim(id int64) (section, error) {
 	gs, side, err := h.myGame(id)
 	if err != nil {
 		return section{}, err
+	}
+	if gs.more() {
+		return section{}, refuse(fmt.Sprintf("game #%d has more than two players: there is nothing to claim", id), "A player whose time runs out is out of the game at once, and the others play on.")
 	}
 	late := gs.toMove()
 	switch {
@@ -221,9 +231,10 @@ func (h *handling) vacation(value string) (section, error) {
 			}
 		}
 		ids = append(ids, fmt.Sprintf("#%d", row.ID))
-		opp := gs.players[gs.side(h.actor).Other()]
-		if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.actor.Name, fmtWhen(v.Until))}); err != nil {
-			return section{}, err
+		for _, opp := range gs.opponents(gs.side(h.actor)) {
+			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.actor.Name, fmtWhen(v.Until))}); err != nil {
+				return section{}, err
+			}
 		}
 	}
 	lines := []string{fmt.Sprintf("Your vacation lasts until %s (%s).", fmtWhen(v.Until), left(granted))}
@@ -265,9 +276,10 @@ func (h *handling) endVacation(v archive.Vacation) error {
 				return err
 			}
 		}
-		opp := gs.players[gs.side(p).Other()]
-		if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
-			return err
+		for _, opp := range gs.opponents(gs.side(p)) {
+			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

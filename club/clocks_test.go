@@ -2,6 +2,7 @@ package club
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -184,7 +185,7 @@ func TestTickVacation(t *testing.T) {
 func TestTickBank(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
 	aliceMail, _ := c.start("bank 2+1/3")
-	if g := c.game(1); g.Banks != [2]time.Duration{2 * clock.Day, 2 * clock.Day} || !g.Deadline.Equal(g.TurnStarted.Add(2*clock.Day)) {
+	if g := c.game(1); !slices.Equal(g.Banks, []time.Duration{2 * clock.Day, 2 * clock.Day}) || !g.Deadline.Equal(g.TurnStarted.Add(2*clock.Day)) {
 		t.Fatalf("start: banks %v deadline %v", g.Banks, g.Deadline)
 	}
 	c.now = c.now.Add(12 * time.Hour)

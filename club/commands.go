@@ -195,6 +195,9 @@ func (h *handling) status() (section, error) {
 		if row.DrawOffer != 0 {
 			fmt.Fprintf(&b, ", %s offers a draw", gs.players[row.DrawOffer-1].Name)
 		}
+		if len(row.DrawAgreed) > 0 {
+			fmt.Fprintf(&b, ", a draw needs %s", h.drawWaiting(gs))
+		}
 		b.WriteByte('\n')
 	}
 	chs, err := h.tx.OpenChallenges(h.actor.ID)
@@ -207,6 +210,8 @@ func (h *handling) status() (section, error) {
 			return section{}, err
 		}
 		switch {
+		case ch.Seats != nil:
+			b.WriteString(h.statusOfMore(ch, who) + "\n")
 		case ch.ChallengerID == h.actor.ID:
 			fmt.Fprintf(&b, "challenge #%d: you propose %s %s to %s\n", ch.ID, ch.Game, ch.Config, h.opponentName(ch))
 		case ch.OpponentID == h.actor.ID:
@@ -219,6 +224,9 @@ func (h *handling) status() (section, error) {
 }
 
 func (h *handling) opponentName(ch *archive.Challenge) string {
+	if ch.Seats != nil {
+		return h.seatNames(ch)
+	}
 	switch {
 	case ch.OpponentID != 0:
 		if p, err := h.tx.PlayerByID(ch.OpponentID); err == nil {
@@ -298,39 +306,25 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 	if err != nil {
 		return section{}, refuse(strings.TrimPrefix(err.Error(), "clock: "))
 	}
+	if seats := info.Seats(cfg); len(seats) > 2 {
+		return h.challengeOfMore(c, info, cfg, ctl)
+	}
+	if len(c.Others) > 0 {
+		return section{}, refuse(fmt.Sprintf("%s %s is a game of two: name one opponent", info.Title, cfg.String()))
+	}
+	switch c.As {
+	case "", "first", "second", "random":
+	default:
+		return section{}, refuse(fmt.Sprintf("%q is not a side of this game", c.As), fmt.Sprintf("\"as first\" plays %s, \"as second\" %s; or \"as random\".", info.Sides[0], info.Sides[1]))
+	}
 	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: info.Name, Config: cfg.String(), Side: c.As, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.now}
 	if ch.Side == "" {
 		ch.Side = "random"
 	}
 	var opp *archive.Player
 	if c.Verb == notation.CmdChallenge {
-		if strings.Contains(c.Arg, "@") {
-			if h.s.isOwn(c.Arg) {
-				return section{}, refuse("postal does not play against itself")
-			}
-			opp, err = h.tx.PlayerByAddress(c.Arg)
-			if errors.Is(err, archive.ErrNotFound) {
-				opp, ch.OpponentAddr = nil, c.Arg
-			} else if err != nil {
-				return section{}, err
-			}
-		} else if h.s.opt.Bot != nil && c.Arg == h.s.opt.Bot.name() {
-			if opp, err = h.s.botPlayer(h.tx, h.now); errors.Is(err, errBotName) {
-				opp, err = h.tx.PlayerByName(c.Arg) // a person's name, as it was before the bot
-			}
-			if err != nil {
-				return section{}, err
-			}
-		} else {
-			opp, err = h.tx.PlayerByName(c.Arg)
-			if errors.Is(err, archive.ErrNotFound) {
-				return section{}, refuse(fmt.Sprintf("there is no player called %s", c.Arg), "Challenge them by email address instead: postal will invite them.")
-			} else if err != nil {
-				return section{}, err
-			}
-		}
-		if opp != nil && opp.ID == h.actor.ID {
-			return section{}, refuse("you cannot challenge yourself")
+		if opp, ch.OpponentAddr, err = h.opponent(c.Arg); err != nil {
+			return section{}, err
 		}
 		if opp != nil {
 			ch.OpponentID = opp.ID
@@ -370,13 +364,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 				Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
 				HowTo:    []string{fmt.Sprintf("\"accept %d\" starts the game, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 	case ch.OpponentAddr != "":
-		err = h.send(outgoing{to: ch.OpponentAddr, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
-			view: mailView{Intro: []string{
-				fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games.", h.actor.Name, info.Title),
-				fmt.Sprintf("The game: %s.", what),
-				fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
-				"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
-			}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
+		err = h.invite(ch, info, ch.OpponentAddr, what, "")
 	}
 	if err != nil {
 		return section{}, err
@@ -391,6 +379,54 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 		sec.Lines = []string{fmt.Sprintf("Anyone may accept it with \"accept %d\". \"cancel %d\" withdraws it.", ch.ID, ch.ID)}
 	}
 	return sec, nil
+}
+
+// invite mails address, which has no player, the invitation to challenge
+// ch of info: what says the game, with the other players of a game of more
+// than two ("" for two).
+func (h *handling) invite(ch *archive.Challenge, info engine.Info, address, what, with string) error {
+	if with != "" {
+		with = ", " + with
+	}
+	return h.send(outgoing{to: address, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
+		view: mailView{Intro: []string{
+			fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games%s.", h.actor.Name, info.Title, with),
+			fmt.Sprintf("The game: %s.", what),
+			fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
+			"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
+		}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
+}
+
+// opponent finds the player a challenge names, by name or address: the
+// player, or, for an address not registered, the address to invite.
+func (h *handling) opponent(arg string) (*archive.Player, string, error) {
+	var opp *archive.Player
+	var err error
+	if strings.Contains(arg, "@") {
+		if h.s.isOwn(arg) {
+			return nil, "", refuse("postal does not play against itself")
+		}
+		opp, err = h.tx.PlayerByAddress(arg)
+		if errors.Is(err, archive.ErrNotFound) {
+			return nil, arg, nil
+		}
+	} else if h.s.opt.Bot != nil && arg == h.s.opt.Bot.name() {
+		if opp, err = h.s.botPlayer(h.tx, h.now); errors.Is(err, errBotName) {
+			opp, err = h.tx.PlayerByName(arg) // a person's name, as it was before the bot
+		}
+	} else {
+		opp, err = h.tx.PlayerByName(arg)
+		if errors.Is(err, archive.ErrNotFound) {
+			return nil, "", refuse(fmt.Sprintf("there is no player called %s", arg), "Challenge them by email address instead: postal will invite them.")
+		}
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if opp.ID == h.actor.ID {
+		return nil, "", refuse("you cannot challenge yourself")
+	}
+	return opp, "", nil
 }
 
 func sideText(side string, info engine.Info) string {
@@ -426,6 +462,9 @@ func (h *handling) accept(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
+	if ch.Seats != nil {
+		return h.acceptSeat(ch)
+	}
 	switch {
 	case ch.ChallengerID == h.actor.ID:
 		return section{}, refuse("you cannot accept your own challenge", fmt.Sprintf("\"cancel %d\" withdraws it.", id))
@@ -448,48 +487,22 @@ func (h *handling) startGame(ch *archive.Challenge, acceptor *archive.Player) (*
 	var b [9]byte
 	randomRead(b[:])
 	seed := binary.LittleEndian.Uint64(b[:8]) >> 1 // SQLite integers are signed
-	cfg, err := parseConfig(ch.Config, seed)
+	game, cfg, pos, err := startOf(ch, seed)
 	if err != nil {
-		return nil, permanent{err}
-	}
-	game, cfg, pos, err := engine.New(ch.Game, cfg)
-	if err != nil {
-		return nil, refuse(fmt.Sprintf("challenge #%d cannot start: %v", id, err))
+		return nil, err
 	}
 	// The side is drawn apart from the seed: who moves first is public and
 	// must tell nothing about the seed.
 	challengerFirst := ch.Side == "first" || ch.Side == "random" && b[8]&1 == 0
-	players := [2]int64{ch.ChallengerID, acceptor.ID}
+	players := []int64{ch.ChallengerID, acceptor.ID}
 	if !challengerFirst {
-		players = [2]int64{acceptor.ID, ch.ChallengerID}
+		players = []int64{acceptor.ID, ch.ChallengerID}
 	}
-	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
-		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
-	row.Position, row.Ply = pos.String(), pos.Ply()
-	if err := h.tx.AddGame(row); err != nil {
-		return nil, err
-	}
-	next, err := h.resolveChance(&gameState{row: row, pos: pos}, pos)
+	gs, err := h.openGame(ch, acceptor.ID, seed, game, cfg, pos, players)
 	if err != nil {
 		return nil, err
 	}
-	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
-	if err := h.startClock(&gameState{row: row, pos: next}); err != nil {
-		return nil, err
-	}
-	if err := h.tx.UpdateGame(row); err != nil {
-		return nil, err
-	}
-	if err := h.tx.SetChallengeStatus(id, archive.ChallengeAccepted, h.now); err != nil {
-		return nil, err
-	}
-	if err := h.tx.AddEvent(h.now, "start", id, acceptor.ID, row.Config); err != nil {
-		return nil, err
-	}
-	gs, err := h.loadGame(id)
-	if err != nil {
-		return nil, err
-	}
+	row := gs.row
 	challenger := gs.players[0]
 	if !challengerFirst {
 		challenger = gs.players[1]
@@ -514,6 +527,52 @@ func (h *handling) started(gs *gameState, p *archive.Player) (section, error) {
 	}
 	return section{Title: fmt.Sprintf("game #%d has started: %s", gs.row.ID, gs.title()),
 		Lines: append([]string{fmt.Sprintf("You play %s.", gs.info.Sides[gs.side(p)])}, diceCommitted(gs.row)...), Board: b, game: gs.row.ID}, nil
+}
+
+// startOf makes the start position of the game challenge ch proposes,
+// with seed.
+func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, engine.Position, error) {
+	cfg, err := parseConfig(ch.Config, seed)
+	if err != nil {
+		return nil, cfg, nil, permanent{err}
+	}
+	game, cfg, pos, err := engine.New(ch.Game, cfg)
+	if err != nil {
+		return nil, cfg, nil, refuse(fmt.Sprintf("challenge #%d cannot start: %v", ch.ID, err))
+	}
+	return game, cfg, pos, nil
+}
+
+// openGame stores the game of challenge ch, accepted by every player:
+// players by seat, from pos, the start of game as configured by cfg with
+// seed. The game keeps the challenge's number; the chance draws it starts
+// with are made and its clock starts; the start is logged as by, the last
+// to accept. It returns the game as stored.
+func (h *handling) openGame(ch *archive.Challenge, by int64, seed uint64, game engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*gameState, error) {
+	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
+		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
+	row.Position, row.Ply = pos.String(), pos.Ply()
+	if err := h.tx.AddGame(row); err != nil {
+		return nil, err
+	}
+	next, err := h.resolveChance(&gameState{row: row, pos: pos}, pos)
+	if err != nil {
+		return nil, err
+	}
+	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
+	if err := h.startClock(&gameState{row: row, pos: next}); err != nil {
+		return nil, err
+	}
+	if err := h.tx.UpdateGame(row); err != nil {
+		return nil, err
+	}
+	if err := h.tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, h.now); err != nil {
+		return nil, err
+	}
+	if err := h.tx.AddEvent(h.now, "start", ch.ID, by, row.Config); err != nil {
+		return nil, err
+	}
+	return h.loadGame(ch.ID)
 }
 
 // diceCommitted is what the first mails of a game with chance say about its
@@ -545,6 +604,9 @@ func (h *handling) withdraw(c notation.Command) (section, error) {
 	ch, err := h.challengeFor(c.ID)
 	if err != nil {
 		return section{}, err
+	}
+	if ch.Seats != nil {
+		return h.withdrawMore(c, ch)
 	}
 	status, notify := archive.ChallengeDeclined, ch.ChallengerID
 	if c.Verb == notation.CmdCancel {
@@ -594,13 +656,10 @@ func (h *handling) record(id int64) (section, error) {
 }
 
 func recordResult(row *archive.Game) engine.Result {
-	switch row.Result {
-	case "1-0":
-		return engine.Result{Kind: engine.Win, Winner: engine.First, Reason: row.Termination}
-	case "0-1":
-		return engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: row.Termination}
-	case "1/2-1/2":
-		return engine.Result{Kind: engine.Draw, Reason: row.Termination}
+	r, err := engine.ParseScore(row.Result, len(row.Players))
+	if err != nil || !r.Over() {
+		return engine.Result{}
 	}
-	return engine.Result{}
+	r.Reason = row.Termination
+	return r
 }

@@ -27,14 +27,8 @@ func TestEveryGame(t *testing.T) {
 func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	name := g.Info().Name
 	c := newClub(t, Options{})
-	c.register("alice")
-	c.register("bob")
-	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob "+name+" "+ruleset+" as first")
-	to(t, out, "bob@example.org")
-	out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\naccept 1")
-	contains(t, to(t, out, "bob@example.org"), "game #1 has started")
+	names, _ := c.startEvery(name, ruleset)
 	rng := rand.New(rand.NewPCG(1, 2))
-	names := [2]string{"alice", "bob"}
 	listed := 0
 	// Rasterizing boards is slow: a few moves cover the flow (more under
 	// make test-long), and Initiative plays on to its first listed parry.
@@ -94,7 +88,7 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	if name == "initiative" && listed == 0 {
 		t.Error("no Initiative parry was listed")
 	}
-	out = c.mail("alice@example.org", "r", "record 1")
+	out := c.mail("alice@example.org", "r", "record 1")
 	att := out[0].Attachments[len(out[0].Attachments)-1]
 	rec, err := notation.ReadRecord(string(att.Data))
 	if err != nil {

@@ -40,11 +40,7 @@ const chat = "Hi!\n\n%s\n\nThanks — nice move!\nSee you next week\nSent from m
 func listedMoves(t *testing.T, game, ruleset string) {
 	c := newClub(t, Options{})
 	pinRandom(t, uint64(len(game)+len(ruleset)))
-	c.register("alice")
-	c.register("bob")
-	names := [2]string{"alice", "bob"}
-	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob "+game+" "+ruleset+" as first")
-	out = c.replyTo(to(t, out, "bob@example.org"), "accept")
+	names, out := c.startEvery(game, ruleset)
 	var all []mailer.Outbound
 	last := map[string]mailer.Outbound{}
 	keep := func(out []mailer.Outbound) {

@@ -321,6 +321,9 @@ func (h *handling) challengeSubject(c *archive.Challenge) (string, error) {
 func (h *handling) challengeLine(c *archive.Challenge) string {
 	switch c.Status {
 	case archive.ChallengeOpen:
+		if c.Seats != nil {
+			return fmt.Sprintf("Challenge #%d is open: it waits for %s.", c.ID, h.waitingFor(c))
+		}
 		if c.OpponentID == 0 && c.OpponentAddr == "" {
 			return fmt.Sprintf("Challenge #%d is open: anyone may accept it.", c.ID)
 		}

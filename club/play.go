@@ -18,8 +18,8 @@ type gameState struct {
 	game    engine.Game
 	info    engine.Info
 	pos     engine.Position
-	players [2]*archive.Player
-	moves   []archive.Move // every ply so far, chance included
+	players []*archive.Player // by seat
+	moves   []archive.Move    // every ply so far, chance included
 }
 
 func (h *handling) loadGame(id int64) (*gameState, error) {
@@ -35,7 +35,7 @@ func (h *handling) loadGame(id int64) (*gameState, error) {
 	if err != nil {
 		return nil, permanent{fmt.Errorf("club: game %d: stored position: %w", id, err)}
 	}
-	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos}
+	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos, players: make([]*archive.Player, len(row.Players))}
 	for i, pid := range row.Players {
 		if gs.players[i], err = h.tx.PlayerByID(pid); err != nil {
 			return nil, err
@@ -90,28 +90,48 @@ func (h *handling) myGame(id int64) (*gameState, engine.Player, error) {
 }
 
 func (gs *gameState) title() string {
-	return fmt.Sprintf("%s: %s vs %s", gs.info.Title, gs.players[0].Name, gs.players[1].Name)
+	names := make([]string, len(gs.players))
+	for i, p := range gs.players {
+		names[i] = p.Name
+	}
+	return fmt.Sprintf("%s: %s", gs.info.Title, strings.Join(names, " vs "))
 }
+
+// sides names the seats of the game: its two sides, or those of its
+// ruleset as configured (South, West, North, East).
+func (gs *gameState) sides() []string {
+	cfg, _ := parseConfig(gs.row.Config, 0)
+	return gs.info.Seats(cfg)
+}
+
+// more reports whether gs is a game of more than two players, where
+// players leave and the others play on (Superial Chess R13d).
+func (gs *gameState) more() bool { return len(gs.players) > 2 }
 
 // result is how the game ended, with the players' names in its reason
 // as stored.
 func (gs *gameState) result() engine.Result { return recordResult(gs.row) }
 
 // resultText words how the game ended, with the players' names and the
-// score: "bob (Dark) wins: Light cannot move (0-1)".
+// score: "bob (Dark) wins: Light cannot move (0-1)"; in a game of more
+// than two, the places follow.
 func (gs *gameState) resultText() string {
 	r := gs.result()
 	if !r.Over() {
 		return gs.row.Result
 	}
-	return r.Words(gs.names()) + " (" + gs.row.Result + ")"
+	s := r.Words(gs.names()) + " (" + gs.row.Result + ")"
+	if gs.more() {
+		s += "; places: " + gs.placesText(r)
+	}
+	return s
 }
 
-// names are the players with their sides: "alice (Light)".
-func (gs *gameState) names() [2]string {
-	var out [2]string
-	for i, p := range gs.players {
-		out[i] = fmt.Sprintf("%s (%s)", p.Name, gs.info.Sides[i])
+// names are the players with their sides, by seat: "alice (Light)".
+func (gs *gameState) names() []string {
+	out := make([]string, len(gs.players))
+	for i := range gs.players {
+		out[i] = gs.seatName(engine.Player(i))
 	}
 	return out
 }
@@ -183,7 +203,7 @@ func (h *handling) lastMove(gs *gameState) string {
 func (gs *gameState) toMove() []engine.Player {
 	var out []engine.Player
 	for _, p := range gs.pos.ToMove() {
-		if p == engine.First || p == engine.Second {
+		if p >= 0 && int(p) < len(gs.row.Players) {
 			out = append(out, p)
 		}
 	}
@@ -258,10 +278,13 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	return b, nil
 }
 
-func (h *handling) playerName(gs *gameState, p engine.Player) string {
-	switch p {
-	case engine.First, engine.Second:
-		return fmt.Sprintf("%s (%s)", gs.players[p].Name, gs.info.Sides[p])
+func (h *handling) playerName(gs *gameState, p engine.Player) string { return gs.seatName(p) }
+
+// seatName names the player of seat p with their side: "bob (West)";
+// "chance" for no seat.
+func (gs *gameState) seatName(p engine.Player) string {
+	if p >= 0 && int(p) < len(gs.players) {
+		return fmt.Sprintf("%s (%s)", gs.players[p].Name, gs.sides()[p])
 	}
 	return "chance"
 }
@@ -338,6 +361,14 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	if err != nil {
 		return section{}, err
 	}
+	if how, ok := engine.ParseLeaving(c.Move); ok && gs.more() {
+		// Leaving is a move of the record in a game of more than two, but
+		// no one plays "timeout": the clock does.
+		if how != engine.Resign {
+			return section{}, refuse(fmt.Sprintf("%q is not a move", c.Move), "The clock takes a player out when their time runs out.")
+		}
+		return h.resignMore(gs, side)
+	}
 	if !engine.Acts(gs.pos, side) {
 		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.moveNumber(), h.whoMoves(gs)))
 	}
@@ -388,6 +419,9 @@ func (h *handling) commit(gs *gameState, side engine.Player, move string, next e
 	if declined {
 		gs.row.DrawOffer = 0
 	}
+	if err := h.declineByMove(gs, side); err != nil {
+		return err
+	}
 	h.spendClock(gs, side)
 	if err := h.startTurn(gs); err != nil {
 		return err
@@ -400,6 +434,11 @@ func (h *handling) commit(gs *gameState, side engine.Player, move string, next e
 	}
 	if err := h.tx.UpdateGame(gs.row); err != nil {
 		return err
+	}
+	if gs.more() {
+		if err := h.moveNews(gs, side, move); err != nil {
+			return err
+		}
 	}
 	var after []string
 	if declined {
@@ -507,7 +546,7 @@ func (h *handling) finish(gs *gameState, r engine.Result) error {
 	gs.row.Result = r.Score()
 	gs.row.Termination = r.Reason
 	gs.row.Finished, gs.row.Updated = h.now, h.now
-	gs.row.DrawOffer = 0
+	gs.row.DrawOffer, gs.row.DrawAgreed = 0, nil
 	gs.row.Deadline, gs.row.Paused, gs.row.Flagged = time.Time{}, time.Time{}, time.Time{}
 	if err := h.tx.UpdateGame(gs.row); err != nil {
 		return err
@@ -517,8 +556,14 @@ func (h *handling) finish(gs *gameState, r engine.Result) error {
 	}
 	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}, diceRevealed(gs.row)...)
 	h.ended = append(h.ended, gs.row)
-	for _, p := range gs.players {
-		if h.actor != nil && p.ID == h.actor.ID {
+	return h.tellAll(gs, -1, intro)
+}
+
+// tellAll queues intro for every player of gs but seat skip (-1: none) and
+// the actor (whose reply says it), and for its observers.
+func (h *handling) tellAll(gs *gameState, skip engine.Player, intro []string) error {
+	for i, p := range gs.players {
+		if engine.Player(i) == skip || h.actor != nil && p.ID == h.actor.ID {
 			continue
 		}
 		if err := h.gameNotice(gs, p, intro); err != nil {
@@ -599,6 +644,9 @@ func (h *handling) resign(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
+	if gs.more() {
+		return h.resignMore(gs, side)
+	}
 	if err := h.tx.AddEvent(h.now, "resign", id, h.actor.ID, ""); err != nil {
 		return section{}, err
 	}
@@ -612,6 +660,9 @@ func (h *handling) draw(id int64) (section, error) {
 	gs, side, err := h.myGame(id)
 	if err != nil {
 		return section{}, err
+	}
+	if gs.more() {
+		return h.drawAmong(gs, side)
 	}
 	switch gs.row.DrawOffer {
 	case int(side.Other()) + 1:

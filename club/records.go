@@ -61,7 +61,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 			}
 			out = make([]Archived, 0, len(rows))
 			for _, row := range rows {
-				var players [2]string
+				players := make([]string, len(row.Players))
 				for i, id := range row.Players {
 					name, ok := names[id]
 					if !ok {
@@ -100,7 +100,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 // once it is over, the result and how it ended. The mail command "record" and
 // the site (through EachRecord) both use it.
 func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Record, error) {
-	var players [2]string
+	players := make([]string, len(row.Players))
 	for i, id := range row.Players {
 		p, err := tx.PlayerByID(id)
 		if err != nil {
@@ -120,7 +120,7 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 // and the seed itself only once it is over: until then the seed is not even
 // in the record's memory, so nothing made from the record (mail, page,
 // download, search index) can show it.
-func newRecord(row *archive.Game, players [2]string, moves []archive.Move, site string) (*notation.Record, error) {
+func newRecord(row *archive.Game, players []string, moves []archive.Move, site string) (*notation.Record, error) {
 	cfg, err := parseConfig(row.Config, revealedSeed(row))
 	if err != nil {
 		return nil, permanent{fmt.Errorf("club: game %d: %w", row.ID, err)}

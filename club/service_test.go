@@ -313,7 +313,7 @@ func TestWholeGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if positions, err := rec.Replay(); err != nil || len(positions) != 6 || rec.Players != [2]string{"alice", "bob"} || rec.Result.Score() != "1-0" {
+	if positions, err := rec.Replay(); err != nil || len(positions) != 6 || !slices.Equal(rec.Players, []string{"alice", "bob"}) || rec.Result.Score() != "1-0" {
 		t.Fatalf("record replays to %d positions, %v; players %v, result %v", len(positions), err, rec.Players, rec.Result)
 	}
 	if strings.Contains(to(t, c.mail("alice@example.org", "k", "key "+c.keys["alice"]), "alice@example.org").Text, c.keys["alice"]) {

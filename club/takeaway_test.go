@@ -21,7 +21,7 @@ func init() { engine.Register(takeaway{}) }
 func (takeaway) Info() engine.Info {
 	return engine.Info{
 		Name: "takeaway", Title: "Takeaway", Description: "Take 1 to 3 counters; who takes the last wins.",
-		Sides:    [2]string{"North", "South"},
+		Sides:    []string{"North", "South"},
 		Rulesets: []engine.Ruleset{{Name: "standard", Description: "the usual pile"}},
 		Options: []engine.Option{
 			{Name: "pile", Description: "counters at the start", Default: "15"},

@@ -94,6 +94,9 @@ func (h *handling) endVacations(due *dueTimes) error {
 // automatic mode the game is lost on time; in claim mode the opponent is
 // told, once, that they may claim it.
 func (h *handling) timeUp(gs *gameState, due *dueTimes) error {
+	if gs.more() {
+		return h.timeOut(gs)
+	}
 	if h.s.opt.Timeout != "claim" {
 		if err := h.tx.AddEvent(h.now, "timeout", gs.row.ID, 0, ""); err != nil {
 			return err

@@ -8,6 +8,11 @@
 //
 // The contract covers five very different games:
 //
+//   - Seats: most games have two players, [First] and [Second]; a ruleset
+//     may seat more (Superial Chess's multiplayer ruleset seats three or
+//     four). [Info.Seats] names the seats of a game, and [Result.Places]
+//     says where each finished; a player of such a game may leave it (resign,
+//     run out of time) while the others play on ([Leaver]).
 //   - Simultaneous phases: [Position.ToMove] lists every player who may act
 //     now (both players during Imperial Shuffle's setup).
 //   - Chance: when the game itself must draw (Initiative's dice, Superial
@@ -29,30 +34,41 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 
 	"postal/engine/picture"
 )
 
-// Player identifies who acts. The first player (White, Light) moves first.
+// Player identifies who acts: a seat, numbered from 0 in the order of
+// [Info.Seats] (the first player, White or Light, moves first), or [Chance].
+// A two-player game has the seats First and Second; a game of more players
+// has more (Superial Chess's South, West, North, East are 0 to 3).
 type Player int
 
 const (
 	First  Player = 0
 	Second Player = 1
-	// Chance is the game itself drawing at random: dice, bags, throws.
-	Chance Player = 2
+	// Chance is the game itself drawing at random: dice, bags, throws. It
+	// is no seat: seats count from 0. (Before games of more than two players
+	// it was 2; the archive maps its stored moves, see archive.Move.)
+	Chance Player = -1
 )
 
-// Other returns the opponent of p (First for Second and back).
+// Other returns the opponent of p in a two-player game (First for Second and
+// back). It means nothing in a game of more players, nor for Chance.
 func (p Player) Other() Player { return 1 - p }
 
-var onePlayer = [...]Player{First, Second, Chance}
+// onePlayer holds Chance and the seats of every game (four at most), each
+// at its number plus one.
+var onePlayer = [...]Player{Chance, 0, 1, 2, 3}
 
-// Players returns the list of the one player p (First, Second or Chance)
-// for ToMove, shared by every caller, so ToMove allocates nothing.
-func Players(p Player) []Player { return onePlayer[p : p+1 : p+1] }
+// Players returns the list of the one player p (a seat or Chance) for
+// ToMove, shared by every caller, so ToMove allocates nothing.
+func Players(p Player) []Player { return onePlayer[p+1 : p+2 : p+2] }
 
 var bothPlayers = []Player{First, Second}
 
@@ -130,9 +146,12 @@ type Info struct {
 	Name        string // as used everywhere: "conflagration"
 	Title       string // for people: "Conflagration"
 	Description string // one line
-	Sides       [2]string
-	Rulesets    []Ruleset // the first is the default
-	Options     []Option
+	// Sides names the seats in turn order, the first moving first: "White",
+	// "Black". A ruleset with seats of its own names them (Ruleset.Sides);
+	// Seats gives the seats of a game as configured.
+	Sides    []string
+	Rulesets []Ruleset // the first is the default
+	Options  []Option
 	// Chance is true when the game draws at random (records then carry a Seed).
 	Chance bool
 	// Unlisted names the kinds of move Apply accepts that Legal does not list,
@@ -158,6 +177,42 @@ func (i Info) RulesVersion() string {
 type Ruleset struct {
 	Name        string
 	Description string
+	// Sides names the seats of this ruleset when they are not the game's
+	// (Info.Sides): Superial Chess's multiplayer ruleset seats South, West,
+	// North and East. Nil for the game's.
+	Sides []string
+	// SeatsOption names the option that says how many of Sides play: the
+	// first ones, in turn order ("players=3" seats South, West and North).
+	// Empty when all of them play.
+	SeatsOption string
+}
+
+// Seats returns the names of the seats of a game played with cfg, in turn
+// order: its length is the number of players, and a Player indexes it. The
+// ruleset's own Sides, or the game's, cut to its SeatsOption (or that
+// option's default, when cfg does not set it). An unknown ruleset has the
+// game's seats.
+func (i Info) Seats(cfg Config) []string {
+	rs := strings.ToLower(strings.TrimSpace(cfg.Ruleset))
+	if rs == "" && len(i.Rulesets) > 0 {
+		rs = i.Rulesets[0].Name
+	}
+	k := slices.IndexFunc(i.Rulesets, func(r Ruleset) bool { return r.Name == rs })
+	if k < 0 || i.Rulesets[k].Sides == nil {
+		return i.Sides
+	}
+	r := i.Rulesets[k]
+	if r.SeatsOption == "" {
+		return r.Sides
+	}
+	v := cfg.Option(r.SeatsOption)
+	if o := slices.IndexFunc(i.Options, func(o Option) bool { return o.Name == r.SeatsOption }); v == "" && o >= 0 {
+		v = i.Options[o].Default
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n >= 1 && n < len(r.Sides) {
+		return r.Sides[:n]
+	}
+	return r.Sides
 }
 
 // Option is a setting of a game with its allowed values.
@@ -192,24 +247,185 @@ const (
 
 // Result is the state of a game: ongoing, or won or drawn with a reason for
 // people ("Black cannot move", "resigned").
+//
+// A two-player game says who won with Kind and Winner alone. A game of more
+// players also fills Places; its Kind is Win when one player is first alone
+// (the Winner), Draw when several share the first place.
 type Result struct {
 	Kind   ResultKind
 	Winner Player // meaningful when Kind == Win
 	Reason string
+	// Places holds, in a game of more than two players, the place of each
+	// seat, by seat: 1 for the first; players who share a place have the
+	// same number, and the places after them are skipped (two first, then
+	// third: 1-1-3-4). While the game goes on it holds the places of the
+	// players already out, 0 for those still in. Nil in a two-player game.
+	Places []int
 }
 
 // Over reports whether the game has ended.
 func (r Result) Over() bool { return r.Kind != Ongoing }
 
-// Score is the result as a record writes it: "1-0", "0-1", "1/2-1/2" or "*".
+// Score is the result as a record writes it: "1-0", "0-1", "1/2-1/2" or "*"
+// for two players; for more, the places by seat joined by "-" ("2-1-4-3",
+// "1-1-3-4" when two draw after two others are out), "*" while the game goes
+// on.
 func (r Result) Score() string {
 	switch {
+	case r.Kind == Ongoing:
+		return "*"
+	case len(r.Places) > 2:
+		parts := make([]string, len(r.Places))
+		for i, pl := range r.Places {
+			parts[i] = strconv.Itoa(pl)
+		}
+		return strings.Join(parts, "-")
 	case r.Kind == Draw:
 		return "1/2-1/2"
-	case r.Kind == Win && r.Winner == First:
+	case r.Winner == First:
 		return "1-0"
-	case r.Kind == Win && r.Winner == Second:
+	case r.Winner == Second:
 		return "0-1"
 	}
 	return "*"
+}
+
+// Place returns the place of seat p: 1 for the winner, 2 for the loser of a
+// two-player game, 1 for both after a draw; Places in a game of more. It is
+// 0 while p is still in a game that goes on.
+func (r Result) Place(p Player) int {
+	switch {
+	case r.Places != nil:
+		if p < 0 || int(p) >= len(r.Places) {
+			return 0
+		}
+		return r.Places[p]
+	case r.Kind == Draw:
+		return 1
+	case r.Kind == Win && p == r.Winner:
+		return 1
+	case r.Kind == Win:
+		return 2
+	}
+	return 0
+}
+
+// Shares returns each seat's share of a finished result, by seat, on one
+// scale for every number of players: the first place is worth 1, the last
+// 0, the places between evenly apart ((n-place)/(n-1) of n seats), and
+// players who share places split them evenly. Two players: a win 1 and a
+// loss 0, a draw 1/2 each; four: 1, 2/3, 1/3, 0. While the game goes on, the
+// players out have their shares and those still in 0. The searcher's
+// rewards and [Evaluator] use this scale.
+func (r Result) Shares() []float64 {
+	n := max(2, len(r.Places))
+	out := make([]float64, n)
+	for p := range out {
+		place := r.Place(Player(p))
+		if place == 0 {
+			continue
+		}
+		tied := 0
+		for q := range out {
+			if r.Place(Player(q)) == place {
+				tied++
+			}
+		}
+		// The tied players hold places place..place+tied-1: the mean of
+		// their worths.
+		out[p] = (float64(n-place) - float64(tied-1)/2) / float64(n-1)
+	}
+	return out
+}
+
+// Ordinal writes a place for people: 1st, 2nd, 3rd, 4th.
+func Ordinal(place int) string {
+	switch place {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(place) + "th"
+}
+
+// Drawn returns the result of the game r is the state of, drawn now for
+// reason: by agreement, which a game of more than two players needs from
+// every player still in (Superial Chess R13e). The players still in share
+// the first place; those out keep theirs.
+func (r Result) Drawn(reason string) Result {
+	out := Result{Kind: Draw, Reason: reason}
+	if r.Places != nil {
+		out.Places = slices.Clone(r.Places)
+		for i, pl := range out.Places {
+			if pl == 0 {
+				out.Places[i] = 1
+			}
+		}
+	}
+	return out
+}
+
+// ParseScore reads a result as [Result.Score] writes it, for a game of the
+// given number of seats: "1-0", "0-1", "1/2-1/2" (or "½-½") and "*" (or
+// "") for two; the places by seat for more ("2-1-4-3"), which must be
+// places players can finish in: 1-1-3-4, never 1-1-2-4. The result has no
+// Reason.
+func ParseScore(score string, seats int) (Result, error) {
+	switch score {
+	case "", "*":
+		return Result{}, nil
+	}
+	if seats <= 2 {
+		switch score {
+		case "1-0":
+			return Result{Kind: Win, Winner: First}, nil
+		case "0-1":
+			return Result{Kind: Win, Winner: Second}, nil
+		case "1/2-1/2", "½-½":
+			return Result{Kind: Draw}, nil
+		}
+		return Result{}, fmt.Errorf("engine: result %q is none of 1-0, 0-1, 1/2-1/2, *", score)
+	}
+	parts := strings.Split(score, "-")
+	if len(parts) != seats {
+		return Result{}, fmt.Errorf("engine: result %q does not give the places of the %d players, like %s, or * while the game goes on", score, seats, placesExample(seats))
+	}
+	places := make([]int, seats)
+	for i, s := range parts {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > seats || s != strconv.Itoa(n) {
+			return Result{}, fmt.Errorf("engine: result %q: place %q of player %d is not a number from 1 to %d", score, s, i+1, seats)
+		}
+		places[i] = n
+	}
+	// Place n goes to players after n-1 better placed ones: ties share a
+	// place and skip the next ones.
+	for _, n := range places {
+		better := 0
+		for _, m := range places {
+			if m < n {
+				better++
+			}
+		}
+		if better != n-1 {
+			return Result{}, fmt.Errorf("engine: result %q: place %d follows %d better placed players, not %d", score, n, better, n-1)
+		}
+	}
+	r := Result{Kind: Draw, Places: places}
+	if first := slices.Index(places, 1); first >= 0 && slices.Index(places[first+1:], 1) < 0 {
+		r.Kind, r.Winner = Win, Player(first)
+	}
+	return r, nil
+}
+
+// placesExample is a result of seats players, for messages: 1-2-3-4.
+func placesExample(seats int) string {
+	parts := make([]string, seats)
+	for i := range parts {
+		parts[i] = strconv.Itoa(i + 1)
+	}
+	return strings.Join(parts, "-")
 }

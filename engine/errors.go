@@ -57,5 +57,8 @@ type NotYourTurnError struct {
 }
 
 func (e *NotYourTurnError) Error() string {
+	if e.Player == Chance {
+		return "it is not the turn of chance"
+	}
 	return fmt.Sprintf("it is not the turn of player %d", int(e.Player)+1)
 }

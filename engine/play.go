@@ -13,11 +13,34 @@ func ChanceSource(seed uint64, ply int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(ply)))
 }
 
-// Acts reports whether p may act in pos.
+// Acts reports whether p may act in pos: make a move of the game. (A player
+// of a game of more than two may also leave it at any time: see [Leaver].)
 func Acts(pos Position, p Player) bool { return slices.Contains(pos.ToMove(), p) }
 
-// Play parses text as a move of p and applies it.
+// MayPlay reports whether p may play text now: p acts, or text is p leaving
+// a game that has leavings ([Leaver]; whether p is still in, Leave decides).
+func MayPlay(pos Position, p Player, text string) bool {
+	if Acts(pos, p) {
+		return true
+	}
+	_, leaver := pos.(Leaver)
+	_, leaving := ParseLeaving(text)
+	return leaver && leaving
+}
+
+// Play parses text as a move of p and applies it. In a game where players
+// may leave ([Leaver]), the text "resign" or "timeout" is p leaving, at any
+// time; the move returned is then the [Leaving].
 func Play(pos Position, p Player, text string) (Position, Move, error) {
+	if how, ok := ParseLeaving(text); ok {
+		if lv, ok := pos.(Leaver); ok {
+			next, err := lv.Leave(p, how)
+			if err != nil {
+				return nil, nil, err
+			}
+			return next, how, nil
+		}
+	}
 	m, err := pos.ParseMove(p, text)
 	if err != nil {
 		return nil, nil, err

@@ -32,8 +32,10 @@ type UnlistedSampler interface {
 // Evaluator is a position that estimates an unfinished game, for playouts
 // cut short in games whose end is far away.
 type Evaluator interface {
-	// Evaluate returns p's expected share of the result in [0, 1]: 1 a
-	// sure win, 0 a sure loss, 0.5 even. The players' values sum to 1.
+	// Evaluate returns p's expected share of the result in [0, 1], on the
+	// scale of [Result.Shares]: 1 a sure win (the first place), 0 a sure
+	// loss (the last), 0.5 even between two. The players' values sum to
+	// what the shares of a finished game do: 1 for two players, n/2 for n.
 	Evaluate(p Player) float64
 }
 

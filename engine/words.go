@@ -8,9 +8,9 @@ import "strings"
 
 // Words says the result for people: "Dark wins: Light cannot move",
 // "Draw: the same position occurred for the third time", "" while the game
-// goes on. names are what the sides are called: the game's side names, or
-// the players' names with their sides ("bob (Dark)").
-func (r Result) Words(names [2]string) string {
+// goes on. names are what the sides are called, by seat: the game's side
+// names, or the players' names with their sides ("bob (Dark)").
+func (r Result) Words(names []string) string {
 	var s string
 	switch r.Kind {
 	case Win:

@@ -7,7 +7,7 @@ import (
 
 // Results and options in words, as mails and the games list show them.
 func TestWords(t *testing.T) {
-	names := [2]string{"alice (Light)", "bob (Dark)"}
+	names := []string{"alice (Light)", "bob (Dark)"}
 	for _, tc := range []struct {
 		r    Result
 		want string
@@ -20,6 +20,11 @@ func TestWords(t *testing.T) {
 		if got := tc.r.Words(names); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.r, got, tc.want)
 		}
+	}
+	// A game of four (Superial Chess R13d): the winner by seat.
+	four := []string{"alice (South)", "bob (West)", "carol (North)", "dave (East)"}
+	if got, want := (Result{Kind: Win, Winner: 2, Reason: "East resigned", Places: []int{3, 4, 1, 2}}).Words(four), "carol (North) wins: East resigned"; got != want {
+		t.Errorf("four players: %q, want %q", got, want)
 	}
 	for _, tc := range []struct {
 		rulesets []string

@@ -2,9 +2,12 @@ package notation
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"postal/engine"
 )
 
 // Verb names a command of the mail command language (docs/commands.md).
@@ -55,8 +58,8 @@ var Usage = map[Verb]string{
 	CmdRules:     "rules GAME",
 	CmdGames:     "games",
 	CmdStatus:    "status",
-	CmdChallenge: "challenge PLAYER GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|random] [days N | bank START+INC/CAP | untimed]",
-	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|random] [days N | bank START+INC/CAP | untimed]",
+	CmdChallenge: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
+	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
 	CmdAccept:    "accept ID",
 	CmdDecline:   "decline ID",
 	CmdCancel:    "cancel ID",
@@ -90,12 +93,18 @@ type Command struct {
 	// (TOPIC), rules (GAME), challenge (PLAYER: a name or an address) and
 	// address add/remove (ADDRESS), lower case.
 	Arg string
+	// Others are the players challenged after the first (Arg), names or
+	// addresses, lower case: a game of more than two players (Superial
+	// Chess for three or four, R13).
+	Others []string
 	// Game, Options, As and Clock are the game proposed by challenge and
 	// open. Options holds the ruleset and NAME=VALUE words in the order
 	// written.
 	Game    string
 	Options []string
-	As      string // "", "first", "second" or "random"
+	// As is the side asked for: "", "first", "second", "random", or the
+	// name of a side of the game, lower case ("north").
+	As string
 	// Level is the strength asked of the club's bot ("level N", challenge
 	// only); 0 when not given. Whether the level exists is the club's
 	// business.
@@ -328,6 +337,9 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 	case CmdGames, CmdStatus:
 	case CmdChallenge:
 		if c.Arg, err = p.player(); err == nil {
+			c.Others, err = p.morePlayers()
+		}
+		if err == nil {
 			err = p.proposal(&c)
 		}
 	case CmdOpen:
@@ -473,6 +485,27 @@ func (p *parser) player() (string, *CommandError) {
 	return p.name("the player to challenge")
 }
 
+// morePlayers reads the players challenged after the first, up to the
+// game's name: a word that names a game postal plays ends them (a player
+// named like a game can be challenged first).
+func (p *parser) morePlayers() ([]string, *CommandError) {
+	var out []string
+	for p.more() {
+		if _, err := engine.Lookup(strings.ToLower(p.peek().text)); err == nil {
+			break
+		}
+		if i := p.i + 1; i >= len(p.words) {
+			break // the last word: the game (which postal may not play)
+		}
+		w, err := p.player()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
 // email reads an email address, lower case.
 func (p *parser) email() (string, *CommandError) {
 	w := p.next()
@@ -499,15 +532,14 @@ func (p *parser) proposal(c *Command) *CommandError {
 				return p.errAt(w, "%q given twice", w.text)
 			}
 			if !p.more() {
-				return p.errEnd("\"as\" needs first, second or random")
+				return p.errEnd("\"as\" needs %s", sideWords(c.Game))
 			}
 			s := p.next()
-			switch side := strings.ToLower(s.text); side {
-			case "first", "second", "random":
-				c.As = side
-			default:
-				return p.errAt(s, "%q is not first, second or random", s.text)
+			side := strings.ToLower(s.text)
+			if !slices.Contains(sideChoices(c.Game), side) {
+				return p.errAt(s, "%q is not %s", s.text, sideWords(c.Game))
 			}
+			c.As = side
 		case "level":
 			if c.Verb != CmdChallenge {
 				return p.errAt(w, "\"level\" belongs to a challenge to the bot")
@@ -561,6 +593,36 @@ func (p *parser) proposal(c *Command) *CommandError {
 	return nil
 }
 
+// sideChoices are the words "as" takes in a proposal of game: first,
+// second, random, and the names of the sides of every ruleset of the game
+// when postal plays it (north, of Superial Chess for four), lower case.
+func sideChoices(game string) []string {
+	out := []string{"first", "second", "random"}
+	g, err := engine.Lookup(game)
+	if err != nil {
+		return out
+	}
+	info := g.Info()
+	add := func(sides []string) {
+		for _, s := range sides {
+			if s := strings.ToLower(s); !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	for _, r := range info.Rulesets {
+		add(r.Sides)
+	}
+	return out
+}
+
+// sideWords lists sideChoices for a message: "first, second or random".
+func sideWords(game string) string {
+	ch := sideChoices(game)
+	ch = append(ch[:2], append(ch[3:], ch[2])...) // random last
+	return strings.Join(ch[:len(ch)-1], ", ") + " or " + ch[len(ch)-1]
+}
+
 // String writes c in canonical form: lower-case verb, then the arguments in
 // the order of the usage line. Parsing it (with ParseOptions.Tagged when ID
 // is 0) yields c again.
@@ -592,6 +654,7 @@ func (c Command) String() string {
 	case CmdChallenge, CmdOpen:
 		if c.Verb == CmdChallenge {
 			add(c.Arg)
+			add(c.Others...)
 		}
 		add(c.Game)
 		add(c.Options...)

@@ -36,18 +36,11 @@ func TestParseCommands(t *testing.T) {
 	}
 }
 
-// The clock commands of issue 4: time controls, claims, vacations and the
-// reminder setting.
-func TestParseClockCommands(t *testing.T) {
-	for line, want := range map[string]Command{
-		"challenge bob initiative bank 7+1/14": {Verb: CmdChallenge, Arg: "bob", Game: "initiative", Clock: "bank 7+1/14"},
-		"open conflagration as second Untimed": {Verb: CmdOpen, Game: "conflagration", As: "second", Clock: "untimed"},
-		"claim 12":                             {Verb: CmdClaim, ID: 12},
-		"challenge bot initiative Level 3":     {Verb: CmdChallenge, Arg: "bot", Game: "initiative", Level: 3},
-		"Vacation 10":                          {Verb: CmdVacation, Value: "10"},
-		"vacation OFF":                         {Verb: CmdVacation, Value: "off"},
-		"set Reminders Digest":                 {Verb: CmdSet, Setting: "reminders", Value: "digest"},
-	} {
+// parsesAs checks that each line parses as its command, and that the
+// command's canonical text reads back as the same command.
+func parsesAs(t *testing.T, cases map[string]Command) {
+	t.Helper()
+	for line, want := range cases {
 		got, err := ParseCommand(line, ParseOptions{})
 		if err != nil {
 			t.Errorf("%q: %v", line, err)
@@ -60,6 +53,34 @@ func TestParseClockCommands(t *testing.T) {
 			t.Errorf("%q: canonical %q reads back as %#v, %v", line, got.String(), again, err)
 		}
 	}
+}
+
+// Challenges of three and four players (Superial Chess R13): the players up
+// to the game's name, a side of the game by name.
+func TestParseChallengeOfMore(t *testing.T) {
+	parsesAs(t, map[string]Command{
+		"challenge bob carol dave superial-chess multiplayer as North": {Verb: CmdChallenge, Arg: "bob", Others: []string{"carol", "dave"},
+			Game: "superial-chess", Options: []string{"multiplayer"}, As: "north"},
+		"challenge bob Carol@X.org superial-chess multiplayer players=3 days 5": {Verb: CmdChallenge, Arg: "bob", Others: []string{"carol@x.org"},
+			Game: "superial-chess", Options: []string{"multiplayer", "players=3"}, Clock: "days 5"},
+		// A player named like a game is challenged first.
+		"challenge initiative superial-chess multiplayer": {Verb: CmdChallenge, Arg: "initiative", Game: "superial-chess", Options: []string{"multiplayer"}},
+		"open superial-chess multiplayer as random":       {Verb: CmdOpen, Game: "superial-chess", Options: []string{"multiplayer"}, As: "random"},
+	})
+}
+
+// The clock commands of issue 4: time controls, claims, vacations and the
+// reminder setting.
+func TestParseClockCommands(t *testing.T) {
+	parsesAs(t, map[string]Command{
+		"challenge bob initiative bank 7+1/14": {Verb: CmdChallenge, Arg: "bob", Game: "initiative", Clock: "bank 7+1/14"},
+		"open conflagration as second Untimed": {Verb: CmdOpen, Game: "conflagration", As: "second", Clock: "untimed"},
+		"claim 12":                             {Verb: CmdClaim, ID: 12},
+		"challenge bot initiative Level 3":     {Verb: CmdChallenge, Arg: "bot", Game: "initiative", Level: 3},
+		"Vacation 10":                          {Verb: CmdVacation, Value: "10"},
+		"vacation OFF":                         {Verb: CmdVacation, Value: "off"},
+		"set Reminders Digest":                 {Verb: CmdSet, Setting: "reminders", Value: "digest"},
+	})
 }
 
 // The commands of issue 15: addresses and a new key. "key new" is no key
@@ -119,6 +140,8 @@ func TestParseErrors(t *testing.T) {
 		{"register 9lives", false, 10, "9lives", `"9lives" is not a valid name`},
 		{"register", false, 10, "", "missing a player name"},
 		{"challenge bob conflagration as third", false, 32, "third", `"third" is not first, second or random`},
+		{"challenge bob carol superial-chess multiplayer as middle", false, 51, "middle", `"middle" is not first, second, south, west, north, east or random`},
+		{"challenge bob carol@ superial-chess multiplayer", false, 15, "carol@", `"carol@" is not an email address`},
 		{"challenge bob conflagration days 0", false, 34, "0", `"0" is not a number of days`},
 		{"challenge bob conflagration days 5 backfire", false, 36, "backfire", `the ruleset and options come before`},
 		{"challenge bob@ conflagration", false, 11, "bob@", `"bob@" is not an email address`},
@@ -221,6 +244,7 @@ var seeds = []string{
 	"register alice", "key abcd1234", "help", "help move", "rules conflagration", "games", "status",
 	"challenge bob conflagration", "challenge Bob@Example.ORG initiative as random days 7",
 	"challenge bob superial-chess standard clock=off as second", "open imperial-chess days 3 as first",
+	"challenge bob carol Dave@X.org superial-chess multiplayer as North days 4", "open superial-chess multiplayer players=3 as west",
 	"accept 12", "decline 3", "cancel 4", "move 17 #12 C3-D4", "move C3-D4", "move 17 a1 b2 c3",
 	"preview 2 C3xD4", "moves", "moves 9", "board 1", "record 7", "resign", "draw 17",
 	"claim 3", "claim", "vacation 12", "vacation off", "set reminders digest", "challenge bob initiative bank 7+1/14 as first", "open conflagration untimed",

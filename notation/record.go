@@ -27,9 +27,12 @@ type RecordMove struct {
 // Record is a whole game as text: tags, then numbered moves (see
 // docs/record-format.md).
 type Record struct {
-	Game    string
-	Config  engine.Config
-	Players [2]string // names of the first and second player, "" when unknown
+	Game   string
+	Config engine.Config
+	// Players names the players by seat, in the order of the game's seats
+	// ([engine.Info.Seats]): the first and second player of a two-player
+	// game. A name is "" when unknown; the reader gives one per seat.
+	Players []string
 	// Tags holds every other tag, in order (Site, Date, Result, Termination, ...).
 	Tags []Tag
 	// Comment is a comment standing before the first move.
@@ -107,7 +110,7 @@ func (r *Record) Replay() ([]engine.Position, error) {
 	}
 	positions := []engine.Position{pos}
 	for i, m := range r.Moves {
-		if !engine.Acts(pos, m.Player) {
+		if !engine.MayPlay(pos, m.Player, m.Text) {
 			return positions, &ReplayError{i + 1, m.Text, &engine.NotYourTurnError{Player: m.Player}}
 		}
 		next, _, err := engine.Play(pos, m.Player, m.Text)

@@ -22,7 +22,7 @@ func playedRecord(t *testing.T, id int64, seed uint64, plies int, over bool) *no
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &notation.Record{Game: "initiative", Config: cfg, Players: [2]string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(id, seed)}
+	rec := &notation.Record{Game: "initiative", Config: cfg, Players: []string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(id, seed)}
 	rec.SetTag("Round", strconv.FormatInt(id, 10))
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for i := 0; ; i++ {

@@ -110,12 +110,11 @@ func newRecord(tags []Tag) (*Record, error) {
 	if r.Game == "" {
 		return nil, fmt.Errorf("the Game tag is missing")
 	}
-	sides := sideNames(r.Game)
-	var score, reason string
+	// The seats, which name the players' tags, depend on the ruleset and
+	// options.
 	for _, t := range tags {
 		v := strings.TrimSpace(t.Value)
 		switch {
-		case strings.EqualFold(t.Key, tagGame):
 		case strings.EqualFold(t.Key, tagRuleset):
 			r.Config.Ruleset = strings.ToLower(v)
 		case strings.EqualFold(t.Key, tagOptions):
@@ -124,6 +123,16 @@ func newRecord(tags []Tag) (*Record, error) {
 				return nil, err
 			}
 			r.Config.Options = opts
+		}
+	}
+	sides := seatNames(r.Game, r.Config)
+	r.Players = make([]string, len(sides))
+	var score, reason string
+	for _, t := range tags {
+		v := strings.TrimSpace(t.Value)
+		seat := seatOf(t.Key, sides)
+		switch {
+		case strings.EqualFold(t.Key, tagGame), strings.EqualFold(t.Key, tagRuleset), strings.EqualFold(t.Key, tagOptions):
 		case strings.EqualFold(t.Key, tagSeed):
 			seed, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
@@ -136,15 +145,13 @@ func newRecord(tags []Tag) (*Record, error) {
 			score = v
 		case strings.EqualFold(t.Key, tagTermination):
 			reason = v
-		case strings.EqualFold(t.Key, sides[0]) || strings.EqualFold(t.Key, "First"):
-			r.Players[0] = v
-		case strings.EqualFold(t.Key, sides[1]) || strings.EqualFold(t.Key, "Second"):
-			r.Players[1] = v
+		case seat >= 0:
+			r.Players[seat] = v
 		default:
 			r.Tags = append(r.Tags, Tag{t.Key, v})
 		}
 	}
-	res, err := parseScore(score, reason)
+	res, err := parseScore(score, reason, len(sides))
 	if err != nil {
 		return nil, err
 	}
@@ -152,33 +159,42 @@ func newRecord(tags []Tag) (*Record, error) {
 	return r, nil
 }
 
-func parseScore(score, reason string) (engine.Result, error) {
-	switch score {
-	case "", "*":
-		return engine.Result{}, nil
-	case "1-0":
-		return engine.Result{Kind: engine.Win, Winner: engine.First, Reason: reason}, nil
-	case "0-1":
-		return engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: reason}, nil
-	case "1/2-1/2", "½-½":
-		return engine.Result{Kind: engine.Draw, Reason: reason}, nil
+// seatOf returns the seat whose tag key is key: a side's name, or First
+// and Second for the first two; -1 for none.
+func seatOf(key string, sides []string) engine.Player {
+	for p, side := range sides {
+		if strings.EqualFold(key, side) || (p == 0 && strings.EqualFold(key, "First")) || (p == 1 && strings.EqualFold(key, "Second")) {
+			return engine.Player(p)
+		}
 	}
-	return engine.Result{}, fmt.Errorf("result %q is none of 1-0, 0-1, 1/2-1/2, *", score)
+	return -1
 }
 
-func isScore(word string) bool {
-	switch word {
-	case "1-0", "0-1", "1/2-1/2", "½-½", "*":
-		return true
+// parseScore reads a Result tag of a game of seats players, with the
+// Termination tag's reason.
+func parseScore(score, reason string, seats int) (engine.Result, error) {
+	r, err := engine.ParseScore(score, seats)
+	if err != nil {
+		return engine.Result{}, err
 	}
-	return false
+	if r.Over() {
+		r.Reason = reason
+	}
+	return r, nil
+}
+
+// isScore reports whether word is a result of a game of seats players, as
+// ends the movetext.
+func isScore(word string, seats int) bool {
+	_, err := engine.ParseScore(word, seats)
+	return err == nil
 }
 
 // readMovetext reads "1. MOVE {comment} 2. Side: MOVE ... RESULT". A move
 // runs from its number to the next number, comment or result; moves may hold
 // spaces ("c2 revive a4").
 func readMovetext(r *Record, text string, firstLine int) error {
-	sides := sideNames(r.Game)
+	sides := seatNames(r.Game, r.Config)
 	expect := engine.First
 	var cur *RecordMove
 	var words []string
@@ -233,12 +249,12 @@ func readMovetext(r *Record, text string, firstLine int) error {
 					return err
 				}
 				cur = &RecordMove{}
-			case isScore(word) && j == len(strings.TrimRightFunc(text, unicode.IsSpace)):
+			case isScore(word, len(sides)) && j == len(strings.TrimRightFunc(text, unicode.IsSpace)):
 				if err := finish(i); err != nil {
 					return err
 				}
 				if !r.Result.Over() && word != "*" {
-					res, _ := parseScore(word, "")
+					res, _ := parseScore(word, "", len(sides))
 					r.Result = res
 				}
 			case cur == nil:
@@ -274,27 +290,36 @@ func isMoveNumber(word string) bool {
 }
 
 // setActor reads an optional "Side:" prefix off the move, or else gives the
-// move to the player that strict alternation expects (as the writer does).
-func setActor(m *RecordMove, sides [2]string, expect *engine.Player) error {
+// move to the player expected: strict alternation of two sides (as the
+// writer does), the next seat of more.
+func setActor(m *RecordMove, sides []string, expect *engine.Player) error {
 	m.Player = *expect
 	if head, rest, ok := strings.Cut(m.Text, ":"); ok && !strings.Contains(head, " ") {
-		switch {
-		case strings.EqualFold(head, sides[0]) || strings.EqualFold(head, "first") || head == "1":
-			m.Player = engine.First
-		case strings.EqualFold(head, sides[1]) || strings.EqualFold(head, "second") || head == "2":
-			m.Player = engine.Second
+		switch p := seatOf(head, sides); {
+		case p >= 0:
+			m.Player = p
+		case seatNumber(head, len(sides)) >= 0:
+			m.Player = seatNumber(head, len(sides))
 		case strings.EqualFold(head, "chance"):
 			m.Player = engine.Chance
 		default:
-			return fmt.Errorf("%q is not a side of this game (%s, %s or chance)", head, sides[0], sides[1])
+			return fmt.Errorf("%q is not a side of this game (%s or chance)", head, strings.Join(sides, ", "))
 		}
 		m.Text = strings.TrimSpace(rest)
 		if first, _, _ := strings.Cut(m.Text, " "); m.Text == "" || isMoveNumber(first) {
 			return fmt.Errorf("no move after the side %q", head)
 		}
 	}
-	if m.Player != engine.Chance {
-		*expect = m.Player.Other()
-	}
+	*expect = following(m.Player, *expect, len(sides))
 	return nil
+}
+
+// seatNumber reads a seat written as its number from 1 ("2" is the second
+// player); -1 when head is no seat of a game of seats players.
+func seatNumber(head string, seats int) engine.Player {
+	n, err := strconv.Atoi(head)
+	if err != nil || n < 1 || n > seats || head != strconv.Itoa(n) {
+		return -1
+	}
+	return engine.Player(n - 1)
 }

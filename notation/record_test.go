@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,7 +35,7 @@ func TestRecordReadsFieldsAndTags(t *testing.T) {
 	if r.Config.Options["a"] != "1" || r.Config.Options["b"] != "2" {
 		t.Errorf("options %v", r.Config.Options)
 	}
-	if r.Players != [2]string{`alice "the bold"`, "bob"} {
+	if !slices.Equal(r.Players, []string{`alice "the bold"`, "bob"}) {
 		t.Errorf("players %q", r.Players)
 	}
 	if r.Result.Kind != engine.Win || r.Result.Winner != engine.Second || r.Result.Reason != "alice resigned" {

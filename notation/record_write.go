@@ -32,7 +32,7 @@ func (r *Record) String() string {
 	tag := func(k, v string) {
 		b.WriteString("[" + k + " " + quote(v) + "]\n")
 	}
-	sides := sideNames(r.Game)
+	sides := seatNames(r.Game, r.Config)
 	info, known := gameInfo(r.Game)
 
 	tag(tagGame, r.Game)
@@ -48,8 +48,13 @@ func (r *Record) String() string {
 			tag(k, v)
 		}
 	}
-	tag(sides[0], r.Players[0])
-	tag(sides[1], r.Players[1])
+	for i, side := range sides {
+		name := ""
+		if i < len(r.Players) {
+			name = r.Players[i]
+		}
+		tag(side, name)
+	}
 	if r.SeedCommitment != "" {
 		tag(tagCommitment, r.SeedCommitment)
 	}
@@ -90,7 +95,9 @@ func (r *Record) String() string {
 	expect := engine.First
 	for i, m := range r.Moves {
 		entry := strconv.Itoa(i+1) + ". "
-		if m.Player != expect || m.Player == engine.Chance || looksPrefixed(m.Text) {
+		// Two sides alternate; with more, turns are skipped and players
+		// leave out of turn, so every move names its side.
+		if m.Player != expect || m.Player == engine.Chance || len(sides) > 2 || looksPrefixed(m.Text) {
 			entry += actorName(m.Player, sides) + ": "
 		}
 		entry += m.Text
@@ -98,9 +105,7 @@ func (r *Record) String() string {
 			entry += " " + comment(m.Comment)
 		}
 		add(entry)
-		if m.Player != engine.Chance {
-			expect = m.Player.Other()
-		}
+		expect = following(m.Player, expect, len(sides))
 	}
 	add(r.Result.Score())
 	flush()
@@ -179,24 +184,43 @@ func gameInfo(name string) (engine.Info, bool) {
 	return g.Info(), true
 }
 
-// sideNames returns the tag names of the two players: the game's side names
-// ("White", "Black"), or "First" and "Second" for an unknown game.
-func sideNames(game string) [2]string {
-	if info, ok := gameInfo(game); ok && info.Sides[0] != "" && info.Sides[1] != "" {
-		return [2]string{tagWord(info.Sides[0]), tagWord(info.Sides[1])}
+// seatNames returns the tag names of the seats of a game of game played
+// with cfg: the game's side names ("White", "Black"; "South", "West",
+// "North", "East" in Superial Chess's multiplayer ruleset), or "First" and
+// "Second" for an unknown game.
+func seatNames(game string, cfg engine.Config) []string {
+	if info, ok := gameInfo(game); ok {
+		seats := info.Seats(cfg)
+		names := make([]string, len(seats))
+		for i, s := range seats {
+			if names[i] = tagWord(s); names[i] == "" {
+				names = nil
+				break
+			}
+		}
+		if len(names) >= 2 {
+			return names
+		}
 	}
-	return [2]string{"First", "Second"}
+	return []string{"First", "Second"}
 }
 
 // tagWord makes a side name usable as a tag key and actor prefix.
 func tagWord(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), " ", "-") }
 
-func actorName(p engine.Player, sides [2]string) string {
-	switch p {
-	case engine.First:
-		return sides[0]
-	case engine.Second:
-		return sides[1]
+func actorName(p engine.Player, sides []string) string {
+	if p >= 0 && int(p) < len(sides) {
+		return sides[p]
 	}
 	return "chance"
+}
+
+// following returns the player expected after p, who followed expect, in a
+// game of seats players: the next seat (the other, for two); chance changes
+// nothing.
+func following(p, expect engine.Player, seats int) engine.Player {
+	if p == engine.Chance {
+		return expect
+	}
+	return (p + 1) % engine.Player(seats)
 }

@@ -18,7 +18,7 @@ var base = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 func fixedArchive(t testing.TB) []Game {
 	t.Helper()
 	mk := func(id int64, players [2]string, stones string, moves []string, comment string) Game {
-		r := &notation.Record{Game: "test-nim", Config: engine.Config{Ruleset: "standard", Options: map[string]string{"stones": stones}}, Players: players}
+		r := &notation.Record{Game: "test-nim", Config: engine.Config{Ruleset: "standard", Options: map[string]string{"stones": stones}}, Players: players[:]}
 		for i, m := range moves {
 			r.Add(engine.Player(i%2), m)
 		}
@@ -78,7 +78,11 @@ func randomArchive(t testing.TB, n int, seed uint64) []Game {
 			t.Fatalf("%s: %v", info.Name, err)
 		}
 		p := rng.Perm(len(names))
-		r := &notation.Record{Game: info.Name, Config: cfg, Players: [2]string{names[p[0]], names[p[1]]}}
+		var players []string
+		for i := range info.Seats(cfg) {
+			players = append(players, names[p[i]])
+		}
+		r := &notation.Record{Game: info.Name, Config: cfg, Players: players}
 		for _, s := range steps {
 			r.Add(s.Player, s.Move.String())
 		}

@@ -168,7 +168,7 @@ func browserArchive(t *testing.T) (games []Game, long, ongoing *Game) {
 			}
 			continue
 		}
-		r := &notation.Record{Game: "imperial-chess", Config: cfg, Players: [2]string{"erin", "frank"}}
+		r := &notation.Record{Game: "imperial-chess", Config: cfg, Players: []string{"erin", "frank"}}
 		for _, s := range steps {
 			r.Add(s.Player, s.Move.String())
 		}

@@ -506,7 +506,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 			added := errors.Is(statErr, fs.ErrNotExist)
 			old := b.ix.games[g.ID]
 			wasOver := old != nil && old.over()
-			if old != nil && (old.Type != s.Type || old.Players != s.Players) {
+			if old != nil && (old.Type != s.Type || !slices.Equal(old.Players, s.Players)) {
 				// Games keep their type and players; should one not, its old
 				// lists lose it.
 				b.ix.remove(old.ID)

@@ -16,7 +16,7 @@ import (
 
 // Build a site of one game and look at what it made.
 func ExampleBuild() {
-	r := &notation.Record{Game: "imperial-shuffle", Players: [2]string{"alice", "bob"}}
+	r := &notation.Record{Game: "imperial-shuffle", Players: []string{"alice", "bob"}}
 	if _, err := r.Replay(); err != nil { // fills in the default ruleset and options
 		fmt.Println(err)
 		return

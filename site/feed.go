@@ -73,7 +73,7 @@ func (b *builder) feed() ([]byte, error) {
 	for _, g := range latest {
 		page := b.url(gamePath(g.ID))
 		f.Entries = append(f.Entries, atomEntry{
-			Title:   fmt.Sprintf("%s #%d: %s – %s, %s", g.Type.Title, g.ID, g.Players[0], g.Players[1], g.ResultText()),
+			Title:   fmt.Sprintf("%s #%d: %s, %s", g.Type.Title, g.ID, strings.Join(g.Players, " – "), g.ResultText()),
 			ID:      tag + fmt.Sprintf("game/%d", g.ID),
 			Updated: atomDate(finished(g)),
 			Link:    atomLink{Href: page, Rel: "alternate", Type: "text/html"},
@@ -171,7 +171,8 @@ func day(t time.Time) string {
 // script that hands its rows to the search box (search.js); a script, not
 // JSON, so the search works from a site opened from disk, where pages may
 // not fetch files. A row is [number, game, ruleset, first player, second
-// player, result, words, plies, date].
+// player, result, words, plies, date], then the players of the seats from
+// the third on (Superial Chess for three or four).
 func (b *builder) searchShard(k int64) ([]byte, error) {
 	rows := [][]any{}
 	for _, g := range b.ix.shard(k) {
@@ -179,7 +180,11 @@ func (b *builder) searchShard(k int64) ([]byte, error) {
 		if t := g.Turn(); t != "" {
 			result = t + " to move"
 		}
-		rows = append(rows, []any{g.ID, g.Type.Title, g.Ruleset, g.Players[0], g.Players[1], result, g.searchText(), g.Plies, day(g.Updated)})
+		row := []any{g.ID, g.Type.Title, g.Ruleset, g.Players[0], g.Players[1], result, g.searchText(), g.Plies, day(g.Updated)}
+		for _, p := range g.Players[2:] {
+			row = append(row, p)
+		}
+		rows = append(rows, row)
 	}
 	data, err := json.Marshal(rows) // escapes <, > and &: safe in a script
 	if err != nil {

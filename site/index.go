@@ -21,7 +21,8 @@ type summary struct {
 	ID                                   int64
 	Type                                 *typeInfo
 	Ruleset                              string
-	Players                              [2]string
+	Players                              []string // by seat
+	Sides                                []string // the seats' names, as many as Players
 	Result                               engine.Result
 	Plies                                int
 	ToMove                               []engine.Player // who may act, while the game goes on
@@ -32,13 +33,22 @@ type summary struct {
 // over reports whether the game has finished, by its record or its date.
 func (s *summary) over() bool { return s.Result.Over() || !s.Finished.IsZero() }
 
+// seat names the player of seat p with their side: "bob (Black)"; "" for
+// no seat.
+func (s *summary) seat(p engine.Player) string {
+	if p < 0 || int(p) >= len(s.Players) {
+		return ""
+	}
+	return fmt.Sprintf("%s (%s)", s.Players[p], s.Sides[p])
+}
+
 // ResultText is the result for people: "alice (White) won", "Draw",
 // "In progress".
 func (s *summary) ResultText() string {
 	switch s.Result.Kind {
 	case engine.Win:
-		if w := s.Result.Winner; w == engine.First || w == engine.Second {
-			return fmt.Sprintf("%s (%s) won", s.Players[w], s.Type.Sides[w])
+		if w := s.seat(s.Result.Winner); w != "" {
+			return w + " won"
 		}
 	case engine.Draw:
 		return "Draw"
@@ -52,6 +62,32 @@ func (s *summary) ResultText() string {
 // Reason is how the game ended ("Black resigned"), "" while it goes on.
 func (s *summary) Reason() string { return s.Result.Reason }
 
+// Placings are the places of a game of more than two players (Superial
+// Chess R13d), best first: "Places: 1st carol (North), 2nd dave (East),
+// 3rd alice (South), 4th bob (West)"; while it goes on, those of the
+// players out ("Out: 4th bob (West)"); "" for a game of two, or before
+// anyone is out.
+func (s *summary) Placings() string {
+	if len(s.Players) <= 2 || s.Result.Places == nil {
+		return ""
+	}
+	var parts []string
+	for place := 1; place <= len(s.Players); place++ {
+		for p, pl := range s.Result.Places {
+			if pl == place {
+				parts = append(parts, engine.Ordinal(place)+" "+s.seat(engine.Player(p)))
+			}
+		}
+	}
+	switch {
+	case len(parts) == 0:
+		return ""
+	case !s.Result.Over():
+		return "Out: " + strings.Join(parts, ", ")
+	}
+	return "Places: " + strings.Join(parts, ", ")
+}
+
 // Turn says who is to move, for people: "bob (Black)", "both players",
 // "chance"; "" once the game is over.
 func (s *summary) Turn() string {
@@ -60,10 +96,9 @@ func (s *summary) Turn() string {
 	}
 	var who []string
 	for _, p := range s.ToMove {
-		switch p {
-		case engine.First, engine.Second:
-			who = append(who, fmt.Sprintf("%s (%s)", s.Players[p], s.Type.Sides[p]))
-		default:
+		if w := s.seat(p); w != "" {
+			who = append(who, w)
+		} else {
 			who = append(who, "chance")
 		}
 	}
@@ -76,7 +111,7 @@ func (s *summary) FinalText() string {
 	if !s.over() {
 		return ""
 	}
-	if t := board.ResultText(s.Result, s.Type.Sides); t != "" {
+	if t := board.ResultText(s.Result, s.Sides); t != "" {
 		return t
 	}
 	return "the game ended"
@@ -159,16 +194,25 @@ func (ix *index) summarize(g *Game, pos engine.Position) (*summary, error) {
 		if !validSlug(r.Game) {
 			return nil, fmt.Errorf("%w: game %d: bad game name %q", errBadGame, g.ID, r.Game)
 		}
-		t = &typeInfo{Info: engine.Info{Name: r.Game, Title: r.Game, Sides: [2]string{"First", "Second"}}}
+		t = &typeInfo{Info: engine.Info{Name: r.Game, Title: r.Game, Sides: []string{"First", "Second"}}}
 		ix.types[r.Game] = t
 	}
 	ruleset := r.Config.Ruleset
 	if ruleset == "" && len(t.Rulesets) > 0 {
 		ruleset = t.Rulesets[0].Name
 	}
-	s := &summary{ID: g.ID, Type: t, Ruleset: ix.intern(ruleset), Players: r.Players, Result: r.Result,
+	// The seats of the game as configured (three or four in Superial
+	// Chess's multiplayer ruleset), two at least: a shared slice of the
+	// game's, not a copy.
+	sides := t.Seats(r.Config)
+	if len(sides) < 2 {
+		sides = []string{"First", "Second"}
+	}
+	s := &summary{ID: g.ID, Type: t, Ruleset: ix.intern(ruleset), Sides: sides, Result: r.Result,
 		Plies: max(g.Plies, len(r.Moves)), Started: g.Started, Updated: g.Updated, Finished: g.Finished, Deadline: g.Deadline,
 		TimeControl: ix.intern(timeControl(r.Tag("TimeControl")))}
+	s.Players = make([]string, len(sides))
+	copy(s.Players, r.Players)
 	if s.Result.Reason == "" {
 		s.Result.Reason = r.Tag("Termination")
 	}
@@ -199,8 +243,8 @@ func (ix *index) put(s *summary) {
 		ix.ongoing.add(s)
 	}
 	for i, name := range s.Players {
-		if i == 1 && name == s.Players[0] {
-			break // playing oneself counts once
+		if slices.Contains(s.Players[:i], name) {
+			continue // playing oneself counts once
 		}
 		p := ix.players[name]
 		if p == nil {

@@ -29,7 +29,7 @@ func init() { engine.Register(nim{}) }
 
 func (nim) Info() engine.Info {
 	return engine.Info{Name: "test-nim", Title: "Test Nim", Description: "Take the last stone.",
-		Sides: [2]string{"North", "South"}, Rulesets: []engine.Ruleset{{Name: "standard"}},
+		Sides: []string{"North", "South"}, Rulesets: []engine.Ruleset{{Name: "standard"}},
 		Options: []engine.Option{{Name: "stones", Default: "9", Values: []string{"5", "9", "15"}}}}
 }
 

@@ -6,6 +6,7 @@ import (
 	"html"
 	"html/template"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,7 +47,7 @@ func gameRows(root string, games []*summary) template.HTML {
 		id := strconv.FormatInt(g.ID, 10)
 		b.WriteString(`<tr><td><a href="` + esc(root) + `games/` + id + `.html">` + id + `</a></td><td>` + esc(g.Type.Title) + ` <span class="muted">` + esc(g.Ruleset) + `</span></td><td>`)
 		for i, p := range g.Players {
-			if i == 1 {
+			if i > 0 {
 				b.WriteString(" – ")
 			}
 			b.WriteString(`<a href="` + esc(root+playerPath(slug(p))) + `">` + esc(p) + `</a>`)
@@ -59,6 +60,9 @@ func gameRows(root string, games []*summary) template.HTML {
 			if r := g.Reason(); r != "" {
 				b.WriteString(` <span class="muted">(` + esc(r) + `)</span>`)
 			}
+		}
+		if pl := g.Placings(); pl != "" {
+			b.WriteString(` <span class="muted places">` + esc(pl) + `</span>`)
 		}
 		b.WriteString("</td><td>" + strconv.Itoa(g.Plies) + "</td><td>" + date(g.Updated) + "</td></tr>\n")
 	}
@@ -207,7 +211,7 @@ func finished(s *summary) time.Time {
 }
 
 // moveList is the move list of a game page: a ply per item from the start
-// (item 0), its side as a class (p0, p1; p2 for chance), its text linking
+// (item 0), its side as a class (p0, p1, by seat; pc for chance), its text linking
 // to the ply. The viewer replays the game from it. Written here rather than
 // by the template: a long game has thousands of items, and the template
 // escaper took most of a full build.
@@ -216,12 +220,12 @@ func moveList(r *notation.Record) template.HTML {
 	b.Grow(64 + 48*len(r.Moves))
 	b.WriteString(`<li class="start"><a href="#ply-0">Start</a></li>` + "\n")
 	for i, m := range r.Moves {
-		p := m.Player
-		if p != engine.First && p != engine.Second {
-			p = engine.Chance
+		class := "pc"
+		if m.Player >= 0 {
+			class = "p" + strconv.Itoa(int(m.Player))
 		}
 		n := strconv.Itoa(i + 1)
-		b.WriteString(`<li class="p` + strconv.Itoa(int(p)) + `"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
+		b.WriteString(`<li class="` + class + `"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
 		if m.Comment != "" {
 			b.WriteString(` <span class="comment">` + html.EscapeString(m.Comment) + `</span>`)
 		}
@@ -242,7 +246,7 @@ func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, 
 		Moves                    template.HTML
 		ReplayError              string
 		Commitment, Seed, Engine string
-	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s – %s", s.Type.Title, s.ID, s.Players[0], s.Players[1]), "../", nav), Game: s, Moves: moveList(r),
+	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Engine: engineAsset().name,
 		Commitment: r.SeedCommitment}
 	if data.Options != "" {
@@ -286,9 +290,48 @@ func optionsText(opts map[string]string) string {
 
 // rulesetStats are a ruleset's games for the statistics.
 type rulesetStats struct {
-	Ruleset, Description string
-	Games, Finished      int
-	Results, Lengths     template.HTML
+	Ruleset, Description     string
+	Games, Finished          int
+	Results, Places, Lengths template.HTML
+}
+
+// rulesetTally counts the finished games of a ruleset: wins by seat,
+// draws, other ends, and, in a game of more than two, each seat's places.
+type rulesetTally struct {
+	sides        []string // the ruleset's seats, all of them
+	wins         []int
+	draws, other int
+	places       [][]int // by seat, then place - 1
+	lengths      []int
+}
+
+func newTally(sides []string) *rulesetTally {
+	t := &rulesetTally{sides: sides, wins: make([]int, len(sides))}
+	if len(sides) > 2 {
+		t.places = make([][]int, len(sides))
+		for i := range t.places {
+			t.places[i] = make([]int, len(sides))
+		}
+	}
+	return t
+}
+
+func (t *rulesetTally) add(s *summary) {
+	t.lengths = append(t.lengths, s.Plies)
+	r := s.Result
+	switch {
+	case r.Kind == engine.Win && r.Winner >= 0 && int(r.Winner) < len(t.wins):
+		t.wins[r.Winner]++
+	case r.Kind == engine.Draw:
+		t.draws++
+	default:
+		t.other++
+	}
+	for seat, place := range r.Places {
+		if seat < len(t.places) && place >= 1 && place <= len(t.places[seat]) {
+			t.places[seat][place-1]++
+		}
+	}
 }
 
 // stats are the statistics of a game type, one ruleset at a time: rulesets
@@ -296,14 +339,15 @@ type rulesetStats struct {
 func (b *builder) stats(t *typeInfo) []rulesetStats {
 	order := map[string]int{}
 	var out []rulesetStats
+	var tallies []*rulesetTally
 	for _, r := range t.Rulesets {
 		order[r.Name] = len(out)
 		out = append(out, rulesetStats{Ruleset: r.Name, Description: r.Description})
-	}
-	results := make([][4]int, len(out))
-	var lengths [][]int
-	for range out {
-		lengths = append(lengths, nil)
+		sides := r.Sides
+		if sides == nil {
+			sides = t.Sides
+		}
+		tallies = append(tallies, newTally(sides))
 	}
 	for _, s := range b.ix.summaries(t.games) {
 		i, ok := order[s.Ruleset]
@@ -311,25 +355,14 @@ func (b *builder) stats(t *typeInfo) []rulesetStats {
 			i = len(out)
 			order[s.Ruleset] = i
 			out = append(out, rulesetStats{Ruleset: s.Ruleset})
-			results = append(results, [4]int{})
-			lengths = append(lengths, nil)
+			tallies = append(tallies, newTally(s.Sides))
 		}
 		out[i].Games++
 		if !s.over() {
 			continue
 		}
 		out[i].Finished++
-		lengths[i] = append(lengths[i], s.Plies)
-		switch {
-		case s.Result.Kind == engine.Win && s.Result.Winner == engine.First:
-			results[i][0]++
-		case s.Result.Kind == engine.Win && s.Result.Winner == engine.Second:
-			results[i][1]++
-		case s.Result.Kind == engine.Draw:
-			results[i][2]++
-		default:
-			results[i][3]++
-		}
+		tallies[i].add(s)
 	}
 	kept := out[:0]
 	for i, st := range out {
@@ -337,8 +370,12 @@ func (b *builder) stats(t *typeInfo) []rulesetStats {
 			continue
 		}
 		if st.Finished > 0 {
-			st.Results = resultsPlot(t.Sides, results[i])
-			st.Lengths = lengthPlot(lengths[i])
+			tl := tallies[i]
+			st.Results = resultsPlot(tl.sides, tl.wins, tl.draws, tl.other)
+			if tl.places != nil {
+				st.Places = placesPlot(tl.sides, tl.places)
+			}
+			st.Lengths = lengthPlot(tl.lengths)
 		}
 		kept = append(kept, st)
 	}
@@ -476,6 +513,32 @@ func (b *builder) rules(name string) (template.HTML, error) {
 type recordRow struct {
 	Name, Title, Ruleset             string
 	Games, Won, Drawn, Lost, Ongoing int
+	// places counts the player's finished games of more than two players
+	// by place (Superial Chess R13d): places[0] the first places.
+	places []int
+}
+
+// Places says the places counted: "1st 2, 2nd 1, 4th 3"; "" when none.
+func (r recordRow) Places() string {
+	var parts []string
+	for i, n := range r.places {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", engine.Ordinal(i+1), n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// placeOf is the best place of the seats name holds in s: 1 for a win or a
+// share of a draw; 0 while s goes on or when name holds no seat.
+func placeOf(s *summary, name string) int {
+	best := 0
+	for seat, p := range s.Players {
+		if pl := s.Result.Place(engine.Player(seat)); p == name && pl > 0 && (best == 0 || pl < best) {
+			best = pl
+		}
+	}
+	return best
 }
 
 // playerRecord is a player's results per game type and, where a type has
@@ -494,15 +557,22 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 				rows[k] = r
 			}
 			r.Games++
+			place := placeOf(s, p.Name)
 			switch {
 			case !s.over():
 				r.Ongoing++
-			case s.Result.Kind == engine.Draw:
+			case s.Result.Kind == engine.Draw && (place == 1 || len(s.Players) == 2):
 				r.Drawn++
-			case s.Result.Kind == engine.Win && s.Players[s.Result.Winner&1] == p.Name:
+			case s.Result.Kind == engine.Win && place == 1:
 				r.Won++
-			case s.Result.Kind == engine.Win:
+			case s.Result.Kind != engine.Ongoing:
 				r.Lost++
+			}
+			if len(s.Players) > 2 && s.over() && place > 0 {
+				for len(r.places) < place {
+					r.places = append(r.places, 0)
+				}
+				r.places[place-1]++
 			}
 		}
 	}
@@ -522,13 +592,16 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 
 func (b *builder) playerPage(p *playerInfo) ([]byte, error) {
 	ongoing := b.ix.newest(p.games, 2*homeListed, func(s *summary) bool { return !s.over() }, updated)
+	record := b.playerRecord(p)
+	placed := slices.ContainsFunc(record, func(r recordRow) bool { return r.places != nil })
 	return execute("player.html", struct {
 		common
 		Player          *playerInfo
 		Record          []recordRow
+		Placed          bool // a column of places, for games of more than two
 		Ongoing, Latest []*summary
 		List            blockRow
-	}{b.common(p.Name, "../"), p, b.playerRecord(p), ongoing, b.ix.newest(p.games, homeListed, (*summary).over, finished),
+	}{b.common(p.Name, "../"), p, record, placed, ongoing, b.ix.newest(p.games, homeListed, (*summary).over, finished),
 		blockLinks("All games", p.games, func(k int) string { return playerListPath(p.Slug, k)[len("players/"):] }, -1, nil)})
 }
 

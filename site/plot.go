@@ -6,6 +6,8 @@ import (
 	"html/template"
 	"slices"
 	"strings"
+
+	"postal/engine"
 )
 
 // The statistics of a ruleset are drawn as small inline SVG charts: no
@@ -18,13 +20,68 @@ const (
 
 // resultsPlot is a bar per outcome of the finished games: wins of each side,
 // draws, and games ended otherwise when there are any.
-func resultsPlot(sides [2]string, counts [4]int) template.HTML {
-	labels := []string{sides[0] + " won", sides[1] + " won", "Drawn", "Other"}
-	n := 4
-	if counts[3] == 0 {
-		n = 3
+func resultsPlot(sides []string, wins []int, draws, other int) template.HTML {
+	var labels []string
+	for _, s := range sides {
+		labels = append(labels, s+" won")
 	}
-	return hbars("Results by side", labels[:n], counts[:n])
+	labels = append(labels, "Drawn")
+	counts := append(slices.Clone(wins), draws)
+	if other > 0 {
+		labels, counts = append(labels, "Other"), append(counts, other)
+	}
+	return hbars("Results by side", labels, counts)
+}
+
+// placeShades colour the places of placesPlot, the first darkest.
+var placeShades = [...]string{barColor, "#5b8fd0", "#9dbde6", "#d5e3f5"}
+
+// placesPlot is a bar per side of a game of more than two players, cut
+// into its places (Superial Chess R13d): how often each side finished
+// first, second, and so on; a legend names the shades.
+func placesPlot(sides []string, places [][]int) template.HTML {
+	const rowH, labelW, top, legendH = 26, 110, 28, 22
+	h := top + rowH*len(sides) + legendH + 8
+	maxTotal := 1
+	for _, ps := range places {
+		t := 0
+		for _, n := range ps {
+			t += n
+		}
+		maxTotal = max(maxTotal, t)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" font-family="sans-serif" font-size="12"><title>Places by side</title>`, plotW, h, plotW, h)
+	b.WriteString(`<text x="0" y="16" font-size="14" font-weight="bold">Places by side</text>`)
+	for i, side := range sides {
+		y := top + i*rowH
+		fmt.Fprintf(&b, `<text x="0" y="%d">%s</text>`, y+15, html.EscapeString(side))
+		x := float64(labelW)
+		for place, n := range places[i] {
+			if n == 0 {
+				continue
+			}
+			w := float64(plotW-labelW-10) * float64(n) / float64(maxTotal)
+			fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s %s: %d</title></rect>`,
+				x, y+3, w, rowH-8, placeShades[place%len(placeShades)], html.EscapeString(side), engine.Ordinal(place+1), n)
+			if w >= 18 {
+				fill := "#fff"
+				if place >= 2 {
+					fill = "#000"
+				}
+				fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" fill="%s">%d</text>`, x+w/2, y+15, fill, n)
+			}
+			x += w
+		}
+	}
+	y := top + rowH*len(sides) + 4
+	for place := range sides {
+		x := labelW + place*60
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="12" fill="%s"/><text x="%d" y="%d">%s</text>`,
+			x, y, placeShades[place%len(placeShades)], x+16, y+11, engine.Ordinal(place+1))
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
 }
 
 // hbars draws horizontal bars with their labels and counts. The longest

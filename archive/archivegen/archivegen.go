@@ -246,13 +246,8 @@ func play(i int, id int64, active bool, v variant, players []int64, o Options) (
 	if err != nil {
 		return game{}, fmt.Errorf("archivegen: %s %s: %w", v.info.Name, v.ruleset, err)
 	}
-	a := rng.IntN(len(players))
-	b := (a + 1 + rng.IntN(len(players)-1)) % len(players)
-	if len(players) == 1 {
-		b = a
-	}
 	created := o.Start.Add(time.Duration(i) * 2 * time.Hour)
-	row := &archive.Game{ID: id, Game: v.info.Name, Config: cfg.String(), Seed: seed, Players: [2]int64{players[a], players[b]},
+	row := &archive.Game{ID: id, Game: v.info.Name, Config: cfg.String(), Seed: seed, Players: seat(rng, players, len(v.info.Seats(cfg))),
 		Status: archive.GameActive, Result: "*", DaysPerMove: 3, Control: "days 3", Created: created, TurnStarted: created}
 	limit := o.MaxPlies
 	if active {
@@ -293,7 +288,9 @@ func play(i int, id int64, active bool, v variant, players []int64, o Options) (
 	if !active {
 		r := pos.Result()
 		if !r.Over() {
-			r = ending(rng, pos, players, row)
+			if r, err = ending(rng, pos, players, row, &moves, &at); err != nil {
+				return game{}, fmt.Errorf("archivegen: %s game %d: %w", v.info.Name, id, err)
+			}
 		}
 		row.Status, row.Result, row.Termination = archive.GameOver, r.Score(), r.Reason
 		row.Finished = at.Add(time.Duration(rng.IntN(24*60)) * time.Minute)
@@ -307,8 +304,57 @@ func play(i int, id int64, active bool, v variant, players []int64, o Options) (
 	return game{row, moves}, nil
 }
 
-// ending ends a game that did not end on the board, as club games do.
-func ending(rng *rand.Rand, pos engine.Position, players []int64, row *archive.Game) engine.Result {
+// seat draws the players of the seats of a game: two different players
+// (one, when there is one), or as many as there are seats, all different
+// while the pool allows.
+func seat(rng *rand.Rand, players []int64, seats int) []int64 {
+	if seats == 2 {
+		a := rng.IntN(len(players))
+		b := (a + 1 + rng.IntN(len(players)-1)) % len(players)
+		if len(players) == 1 {
+			b = a
+		}
+		return []int64{players[a], players[b]}
+	}
+	out := make([]int64, seats)
+	perm := rng.Perm(len(players))
+	for i := range out {
+		out[i] = players[perm[i%len(perm)]]
+	}
+	return out
+}
+
+// ending ends a game that did not end on the board, as club games do. In a
+// game where players leave and the others play on (Superial Chess R13d),
+// the players to move leave, resigning or on time, each a move of the
+// record, until one is left or those left agree a draw.
+func ending(rng *rand.Rand, pos engine.Position, players []int64, row *archive.Game, moves *[]archive.Move, at *time.Time) (engine.Result, error) {
+	if _, ok := pos.(engine.Leaver); ok {
+		for !pos.Result().Over() {
+			if rng.IntN(4) == 0 {
+				return pos.Result().Drawn("draw agreed"), nil
+			}
+			p, how := pos.ToMove()[0], engine.Resign
+			if rng.IntN(2) == 0 {
+				how = engine.Timeout
+			}
+			next, err := engine.Leave(pos, p, how)
+			if err != nil {
+				return engine.Result{}, err
+			}
+			*at = at.Add(time.Duration(1+rng.IntN(3*24*60)) * time.Minute)
+			*moves = append(*moves, archive.Move{Ply: len(*moves) + 1, Player: int(p), Text: how.String(), At: *at})
+			pos = next
+			row.Position, row.Ply = pos.String(), len(*moves)
+		}
+		return pos.Result(), nil
+	}
+	return endingOfTwo(rng, pos, players, row), nil
+}
+
+// endingOfTwo ends a game of two that did not end on the board: the
+// player to move resigns, runs out of time, or the two agree a draw.
+func endingOfTwo(rng *rand.Rand, pos engine.Position, players []int64, row *archive.Game) engine.Result {
 	side := engine.First
 	if to := pos.ToMove(); len(to) > 0 && to[0] == engine.Second {
 		side = engine.Second

@@ -40,15 +40,18 @@ func parseArenaPlayer(v string) (arenaPlayer, error) {
 type arenaScore struct {
 	wins, draws, losses, unfinished int
 	plies                           int
+	// share sums A's shares of the finished games (engine.Result.Shares:
+	// a win 1, a loss 0, a draw 1/2 of two; by place among more).
+	share float64
 }
 
 func (s *arenaScore) games() int { return s.wins + s.draws + s.losses + s.unfinished }
 
 func (s *arenaScore) wonPercent() float64 { return 100 * float64(s.wins) / float64(s.games()) }
 
-func (s *arenaScore) scorePercent() float64 {
-	return 100 * (float64(s.wins) + float64(s.draws)/2) / float64(s.games())
-}
+// scorePercent is A's score: its shares of the results, a draw of two
+// counting a half, a place among more its engine share.
+func (s *arenaScore) scorePercent() float64 { return 100 * s.share / float64(s.games()) }
 
 // The strength table's bars (issue 19): the weakest level wins this share
 // of its games against random play, the strongest this share against the
@@ -92,7 +95,7 @@ func strengthTable(w io.Writer, names []string, seed uint64, games, parallel, ma
 				bar  float64
 			}{{weakest, random, barWeakestVsRandom}, {strongest, weakest, barStrongestVsWeakest}} {
 				match := arenaMatch{game: g.Info().Name, cfg: cfg, a: m.a, b: m.b, maxPlies: maxPlies}
-				score, err := match.play(context.Background(), games, parallel, func(int, string, int) {})
+				score, err := match.play(context.Background(), games, parallel, func(int, arenaGame) {})
 				if err != nil {
 					return fmt.Errorf("%s %s, %s against %s: %w", g.Info().Name, rs.Name, m.a, m.b, err)
 				}
@@ -152,13 +155,22 @@ func runArena(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m := arenaMatch{game: g.Info().Name, cfg: cfg, a: a, b: b, maxPlies: *maxPlies}
-	fmt.Fprintf(w, "%s %s: A %s against B %s, %d games, seed %d (A moves first in games 1, 3, 5...)\n",
-		m.game, cfg, a, b, *games, cfg.Seed)
+	m := arenaMatch{game: g.Info().Name, cfg: cfg, seats: len(g.Info().Seats(cfg)), a: a, b: b, maxPlies: *maxPlies}
+	if m.seats == 2 {
+		fmt.Fprintf(w, "%s %s: A %s against B %s, %d games, seed %d (A moves first in games 1, 3, 5...)\n",
+			m.game, cfg, a, b, *games, cfg.Seed)
+	} else {
+		fmt.Fprintf(w, "%s %s: A %s against %d B %s, %d games, seed %d (A takes each seat in turn, the first in games 1, %d, %d...)\n",
+			m.game, cfg, a, m.seats-1, b, *games, cfg.Seed, m.seats+1, 2*m.seats+1)
+	}
 	start := time.Now()
-	score, err := m.play(context.Background(), *games, *parallel, func(i int, r string, plies int) {
-		if *verbose {
-			fmt.Fprintf(w, "game %d: %s in %d plies\n", i+1, r, plies)
+	score, err := m.play(context.Background(), *games, *parallel, func(i int, g arenaGame) {
+		switch {
+		case !*verbose:
+		case m.seats > 2 && g.place > 0:
+			fmt.Fprintf(w, "game %d: %s, place %d of %d, in %d plies\n", i+1, g.outcome, g.place, m.seats, g.plies)
+		default:
+			fmt.Fprintf(w, "game %d: %s in %d plies\n", i+1, g.outcome, g.plies)
 		}
 	})
 	if err != nil {
@@ -172,18 +184,28 @@ func runArena(args []string, w io.Writer) error {
 	return nil
 }
 
-// arenaMatch is a match of games between two players, sides alternating.
+// arenaMatch is a match of games between two players, sides alternating;
+// in a game of more seats, A takes each in turn and B every other.
 type arenaMatch struct {
 	game     string
 	cfg      engine.Config
+	seats    int
 	a, b     arenaPlayer
 	maxPlies int
+}
+
+// arenaGame is how one game went for A.
+type arenaGame struct {
+	outcome string  // win, draw, loss or unfinished
+	share   float64 // A's share of the result, 0 unfinished
+	place   int     // A's place, 0 unfinished
+	plies   int
 }
 
 // play plays games 0..n-1, par at a time; each game depends only on its
 // number and the seed, so the score is the same whatever par is. done is
 // called after each game (from one goroutine at a time).
-func (m arenaMatch) play(ctx context.Context, n, par int, done func(i int, result string, plies int)) (arenaScore, error) {
+func (m arenaMatch) play(ctx context.Context, n, par int, done func(i int, g arenaGame)) (arenaScore, error) {
 	var (
 		mu    sync.Mutex
 		score arenaScore
@@ -196,7 +218,7 @@ func (m arenaMatch) play(ctx context.Context, n, par int, done func(i int, resul
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res, plies, err := m.playGame(ctx, i)
+				g, err := m.playGame(ctx, i)
 				mu.Lock()
 				switch {
 				case err != nil:
@@ -204,8 +226,9 @@ func (m arenaMatch) play(ctx context.Context, n, par int, done func(i int, resul
 						first = fmt.Errorf("game %d: %w", i+1, err)
 					}
 				default:
-					score.plies += plies
-					switch res {
+					score.plies += g.plies
+					score.share += g.share
+					switch g.outcome {
 					case "win":
 						score.wins++
 					case "draw":
@@ -215,7 +238,7 @@ func (m arenaMatch) play(ctx context.Context, n, par int, done func(i int, resul
 					default:
 						score.unfinished++
 					}
-					done(i, res, plies)
+					done(i, g)
 				}
 				mu.Unlock()
 			}
@@ -229,55 +252,57 @@ func (m arenaMatch) play(ctx context.Context, n, par int, done func(i int, resul
 	return score, first
 }
 
-// playGame plays game i: A moves first in even games. It returns how the
-// game went for A (win, draw, loss or unfinished) and its length in plies.
-func (m arenaMatch) playGame(ctx context.Context, i int) (string, int, error) {
+// playGame plays game i: A sits at seat i mod seats (A moves first in
+// even games of two).
+func (m arenaMatch) playGame(ctx context.Context, i int) (arenaGame, error) {
 	cfg := m.cfg
 	cfg.Seed = m.cfg.Seed + uint64(i)
 	_, _, pos, err := engine.New(m.game, cfg)
 	if err != nil {
-		return "", 0, err
+		return arenaGame{}, err
 	}
-	players := [2]arenaPlayer{m.a, m.b}
-	aSide := engine.First
-	if i%2 == 1 {
-		players[0], players[1] = m.b, m.a
-		aSide = engine.Second
-	}
+	aSide := engine.Player(i % m.seats)
 	rng := rand.New(rand.NewPCG(m.cfg.Seed, uint64(i)))
 	for {
 		if pos, _, err = engine.ResolveChance(pos, cfg.Seed); err != nil {
-			return "", 0, err
+			return arenaGame{}, err
 		}
 		if pos.Result().Over() || pos.Ply() >= m.maxPlies {
 			break
 		}
 		// In a simultaneous phase the first player listed moves first.
 		p := pos.ToMove()[0]
+		player := m.b
+		if p == aSide {
+			player = m.a
+		}
 		var mv engine.Move
-		if lv := players[p].level; lv == 0 {
+		if lv := player.level; lv == 0 {
 			mv = engine.RandomMove(pos, p, rng)
 		} else {
 			mv, err = search.Choose(ctx, pos, p, search.Options{Level: lv, Seed: rng.Uint64()})
 			if err != nil {
-				return "", 0, err
+				return arenaGame{}, err
 			}
 		}
 		if mv == nil {
-			return "", 0, fmt.Errorf("no move for player %d: %s", p, pos)
+			return arenaGame{}, fmt.Errorf("no move for player %d: %s", p, pos)
 		}
 		if pos, err = pos.Apply(p, mv); err != nil {
-			return "", 0, err
+			return arenaGame{}, err
 		}
 	}
 	r := pos.Result()
+	g := arenaGame{outcome: "loss", plies: pos.Ply()}
 	switch {
 	case !r.Over():
-		return "unfinished", pos.Ply(), nil
-	case r.Kind == engine.Draw:
-		return "draw", pos.Ply(), nil
-	case r.Winner == aSide:
-		return "win", pos.Ply(), nil
+		g.outcome = "unfinished"
+		return g, nil
+	case r.Kind == engine.Win && r.Winner == aSide:
+		g.outcome = "win"
+	case r.Place(aSide) == 1:
+		g.outcome = "draw" // sharing the first place
 	}
-	return "loss", pos.Ply(), nil
+	g.share, g.place = r.Shares()[aSide], r.Place(aSide)
+	return g, nil
 }

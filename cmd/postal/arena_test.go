@@ -70,3 +70,51 @@ func TestArenaUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaFourSeats checks a match of the four-player ruleset (Superial
+// Chess R13): A takes each seat in turn against three B, every game says
+// A's place, and A's score is its share by place (engine.Result.Shares:
+// 1, 2/3, 1/3, 0), players sharing a place splitting it.
+func TestArenaFourSeats(t *testing.T) {
+	out, errOut, code := postal(t, "arena", "superial-chess", "--ruleset", "multiplayer", "--games", "8", "--a", "random", "--b", "random",
+		"--seed", "4", "--parallel", "2", "--max-plies", "100000", "-v")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "superial-chess multiplayer players=4: A random against 3 B random, 8 games, seed 4 (A takes each seat in turn, the first in games 1, 5, 9...)") {
+		t.Errorf("no heading:\n%s", out)
+	}
+	// The places of the game lines, and what they are worth to A; a draw
+	// shares the first place with one to three others, worth 5/6 to 1/2.
+	share, outcomes := 0.0, map[string]int{}
+	for _, l := range strings.Split(out, "\n") {
+		var n, place, seats, plies int
+		var outcome string
+		if _, err := fmt.Sscanf(l, "game %d: %s place %d of %d, in %d plies", &n, &outcome, &place, &seats, &plies); err != nil {
+			continue
+		}
+		outcome = strings.TrimSuffix(outcome, ",")
+		outcomes[outcome]++
+		switch {
+		case outcome == "win" && place == 1, outcome == "loss" && place > 1:
+			share += float64(4-place) / 3
+		case outcome == "draw" && place == 1:
+			share += 0.5 // at least: the check below allows the rest
+		default:
+			t.Errorf("game %d: %s in place %d", n, outcome, place)
+		}
+	}
+	line := resultLine(t, out)
+	want := fmt.Sprintf("A random: %d wins, %d draws, %d losses, 0 unfinished:", outcomes["win"], outcomes["draw"], outcomes["loss"])
+	if !strings.HasPrefix(line, want) || outcomes["win"]+outcomes["draw"]+outcomes["loss"] != 8 {
+		t.Fatalf("%s\nwant it to start %q, from the game lines:\n%s", line, want, out)
+	}
+	var score float64
+	if _, err := fmt.Sscanf(line[strings.Index(line, "score "):], "score %f%%", &score); err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	lo, hi := 100*share/8, 100*(share+float64(outcomes["draw"])/3)/8
+	if score < lo-0.05 || score > hi+0.05 {
+		t.Errorf("score %.1f%%, want %.1f%% to %.1f%% by place: %s", score, lo, hi, line)
+	}
+}

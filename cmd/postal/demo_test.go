@@ -382,7 +382,7 @@ func TestDemoStartProblems(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		return tx.AddGame(&archive.Game{ID: 1, Game: "conflagration", Players: [2]int64{a.ID, b.ID}, Status: archive.GameOver, Result: "1-0", Created: time.Now()})
+		return tx.AddGame(&archive.Game{ID: 1, Game: "conflagration", Players: []int64{a.ID, b.ID}, Status: archive.GameOver, Result: "1-0", Created: time.Now()})
 	})
 	db.Close()
 	if err != nil {

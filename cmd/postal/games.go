@@ -26,6 +26,9 @@ func runGames(args []string, w io.Writer) error {
 				def = " (default)"
 			}
 			fmt.Fprintf(w, "  ruleset %s%s: %s\n", r.Name, def, r.Description)
+			if r.Sides != nil {
+				fmt.Fprintf(w, "    sides: %s (in turn order)%s\n", strings.Join(r.Sides, ", "), seatsOption(r))
+			}
 		}
 		for _, o := range info.Options {
 			values := "any"
@@ -54,7 +57,7 @@ func runMoves(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	end, err := playMoves(g, start, cfg.Seed, pos[1:])
+	end, err := playMoves(g, cfg, start, pos[1:])
 	if err != nil {
 		return err
 	}
@@ -65,7 +68,7 @@ func runMoves(args []string, w io.Writer) error {
 	for _, p := range end.ToMove() {
 		prefix := ""
 		if len(end.ToMove()) > 1 {
-			prefix = strings.ToLower(g.Info().Sides[p]) + ": "
+			prefix = strings.ToLower(g.Info().Seats(cfg)[p]) + ": "
 		}
 		for _, m := range end.Legal(p) {
 			fmt.Fprintln(w, prefix+m.String())
@@ -94,7 +97,7 @@ func runPerft(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	end, err := playMoves(g, start, cfg.Seed, pos[1:len(pos)-1])
+	end, err := playMoves(g, cfg, start, pos[1:len(pos)-1])
 	if err != nil {
 		return err
 	}
@@ -108,4 +111,13 @@ func optionRulesets(o engine.Option) string {
 		return "; " + w
 	}
 	return ""
+}
+
+// seatsOption says which option of ruleset r sets how many of its sides
+// play, "" when they all do.
+func seatsOption(r engine.Ruleset) string {
+	if r.SeatsOption == "" {
+		return ""
+	}
+	return fmt.Sprintf("; option %s says how many play, the first ones", r.SeatsOption)
 }

@@ -3,12 +3,8 @@
 package main
 
 import (
-	"context"
-	"log/slog"
 	"strings"
 	"testing"
-
-	"postal/club/clock"
 )
 
 // Clocks by mail against Dovecot: the daemon runs in process on a clock
@@ -17,28 +13,7 @@ import (
 // game-over mail of a loss on time.
 func TestIntegrationClockByMail(t *testing.T) {
 	r := newMailServers(t)
-	cfg, err := LoadConfig(r.config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.IMAP.password, cfg.SMTP.password = "postal", "postal"
-	cfg.Clock.Reminders = "before 24h, before 2h"
-	const scale = 20000
-	cfg.now, cfg.timeScale = clock.NewScaled(scale).Now, scale
-	ctx, cancel := context.WithCancel(context.Background())
-	d, err := newDaemon(ctx, cfg, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- d.run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("daemon: %v", err)
-		}
-		d.db.Close()
-	}()
+	r.runScaled(20000, func(cfg *Config) { cfg.Clock.Reminders = "before 24h, before 2h" })
 
 	alice, bob := r.register("alice"), r.register("bob")
 	reply := r.replyTo(alice, r.send(alice, "a game", "challenge bob conflagration as first days 2"))

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"postal/archive"
+	"postal/club/clock"
 	"postal/engine"
 	"postal/mailer/dovecot"
 	"postal/notation"
@@ -83,11 +85,11 @@ func newRig(t testing.TB) *rig {
 // newMailServers starts Dovecot and the relay and writes the daemon's
 // config, without starting a daemon; extra is TOML added to the config.
 // Every player of the tests has a mailbox: alice (and her second and third
-// address), bob and carol.
+// address), bob, carol, dave and erin.
 func newMailServers(t testing.TB, extra ...string) *rig {
 	t.Helper()
 	d := dovecot.StartTest(t, dovecot.Options{Users: map[string]string{
-		"postal@demo.test": "postal", "alice@demo.test": "alice", "bob@demo.test": "bob", "carol@demo.test": "carol",
+		"postal@demo.test": "postal", "alice@demo.test": "alice", "bob@demo.test": "bob", "carol@demo.test": "carol", "dave@demo.test": "dave", "erin@demo.test": "erin",
 		"alice.home@demo.test": "alice.home", "alice.work@demo.test": "alice.work",
 	}})
 	relay, err := dovecot.StartRelay(d)
@@ -125,6 +127,36 @@ reminders = "none"
 		t.Fatal(err)
 	}
 	return r
+}
+
+// runScaled runs the daemon in process, until the test ends, on a clock
+// scale times faster than the wall; adjust, when set, changes its config
+// first.
+func (r *rig) runScaled(scale float64, adjust func(*Config)) {
+	r.t.Helper()
+	cfg, err := LoadConfig(r.config)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	cfg.IMAP.password, cfg.SMTP.password = "postal", "postal"
+	cfg.now, cfg.timeScale = clock.NewScaled(scale).Now, scale
+	if adjust != nil {
+		adjust(cfg)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	d, err := newDaemon(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- d.run(ctx) }()
+	r.t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			r.t.Errorf("daemon: %v", err)
+		}
+		d.db.Close()
+	})
 }
 
 // start runs the daemon.

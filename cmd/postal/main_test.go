@@ -91,7 +91,7 @@ func TestPerftMatchesEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := engine.Lookup("imperial-shuffle")
-	pos, err := playMoves(g, start, cfg.Seed, []string{"first: setup random", "second: setup random"})
+	pos, err := playMoves(g, cfg, start, []string{"first: setup random", "second: setup random"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestPlayTerminalAnswersBadInputAndRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: [2]string{"ann", "ben"}}
+	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: []string{"ann", "ben"}}
 	in := strings.NewReader("yellow: setup random\nblue: setup random\nzz9\nmoves\nquit\n")
 	var out bytes.Buffer
 	end, err := playTerminal(g, start, cfg.Seed, rec, in, &out, nil)

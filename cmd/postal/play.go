@@ -49,9 +49,12 @@ func runPlay(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	players := [2]string{g.Info().Sides[0], g.Info().Sides[1]}
+	players := g.Info().Seats(cfg)
 	var opp *terminalBot
 	if botFlag.set {
+		if len(players) != 2 {
+			return usageError{"--bot plays games of two players"}
+		}
 		human := engine.First
 		switch *as {
 		case "first":
@@ -122,10 +125,12 @@ func (b *terminalBot) move(pos engine.Position) (engine.Move, error) {
 
 // playTerminal runs the game on in/out: the board after every move, illegal
 // input answered with the reason and the legal moves. "moves" lists them,
-// "resign" ends the game, "quit" stops. With bot set, the bot plays its side:
-// it moves as soon as it may act (first, in a phase where both may).
+// "resign" ends the game (in a game of more than two players, the player to
+// move leaves it and the others play on), "quit" stops. With bot set, the
+// bot plays its side: it moves as soon as it may act (first, in a phase
+// where both may).
 func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation.Record, in io.Reader, out io.Writer, bot *terminalBot) (engine.Position, error) {
-	sides := g.Info().Sides
+	sides := g.Info().Seats(rec.Config)
 	sc := bufio.NewScanner(in)
 	resolve := func() error {
 		next, steps, err := engine.ResolveChance(pos, seed)
@@ -144,6 +149,9 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 	}
 	intro := fmt.Sprintf("%s: type a move (\"moves\" lists the legal ones), \"resign\" or \"quit\".\n", g.Info().Title)
 	help := intro + "When both players may act, write SIDE: MOVE (first: or second: will do).\n"
+	if _, leaver := pos.(engine.Leaver); leaver {
+		help = intro + "Any player may leave the game at any time: SIDE: resign.\n"
+	}
 	if u := g.Info().Unlisted; u != "" {
 		help += "Also accepted, not listed: " + u + ".\n"
 	}
@@ -194,12 +202,16 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 			}
 			continue
 		case "resign":
+			if _, leaver := pos.(engine.Leaver); leaver {
+				line = sides[players[0]] + ": resign" // the others play on
+				break
+			}
 			loser := players[0]
 			rec.Result = engine.Result{Kind: engine.Win, Winner: loser.Other(), Reason: sides[loser] + " resigned"}
 			fmt.Fprintf(out, "%s %s\n", rec.Result.Score(), rec.Result.Reason)
 			return pos, nil
 		}
-		p, move, err := actor(pos, sides, line)
+		p, move, err := actor(pos, g.Info(), sides, line)
 		if err == nil && bot != nil && p == bot.side {
 			err = fmt.Errorf("%s is the bot's side", sides[p])
 		}

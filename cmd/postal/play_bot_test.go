@@ -20,7 +20,7 @@ func TestPlayTerminalAgainstTheBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: [2]string{"bot (level 1)", "Dark"}}
+	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: []string{"bot (level 1)", "Dark"}}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	type result struct {

@@ -22,7 +22,7 @@ func runRender(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	end, err := playMoves(g, start, cfg.Seed, pos[1:])
+	end, err := playMoves(g, cfg, start, pos[1:])
 	if err != nil {
 		return err
 	}

@@ -28,7 +28,7 @@ func initiativeRecord(t *testing.T, round int64, cfg engine.Config, plies int) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &notation.Record{Game: "initiative", Config: cfg, Players: [2]string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(round, seed)}
+	rec := &notation.Record{Game: "initiative", Config: cfg, Players: []string{"alice", "bob"}, SeedCommitment: engine.SeedCommitment(round, seed)}
 	rec.SetTag("Round", fmt.Sprint(round))
 	for len(rec.Moves) < plies && !pos.Result().Over() {
 		next, steps, err := engine.ResolveChance(pos, seed)

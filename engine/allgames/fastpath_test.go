@@ -15,7 +15,9 @@ import (
 // game and ruleset along random games played with them: RandomMove draws
 // a move Apply accepts, one Legal lists unless the game has unlisted moves;
 // SampleUnlisted draws distinct moves Apply accepts and Legal does not
-// list; Evaluate gives the players shares in [0, 1] that sum to 1.
+// list; Evaluate gives the players shares in [0, 1] that sum to those of a
+// finished game (engine.Result.Shares: 1 for two players, n/2 for n), and
+// the players out of a game of more their places' shares.
 func TestFastPathsKeepTheContract(t *testing.T) {
 	games := long.Size(20, 3)
 	for _, g := range engine.Games() {
@@ -25,15 +27,21 @@ func TestFastPathsKeepTheContract(t *testing.T) {
 				drawn := 0
 				for i := range games {
 					rng := rand.New(rand.NewPCG(uint64(i), 5))
-					_, _, pos, err := engine.New(info.Name, engine.Config{Ruleset: rs.Name, Seed: uint64(i)})
+					cfg := engine.Config{Ruleset: rs.Name, Seed: uint64(i)}
+					_, _, pos, err := engine.New(info.Name, cfg)
 					if err != nil {
 						t.Fatal(err)
 					}
 					for ply := 0; !pos.Result().Over(); ply++ {
-						if ply > 5000 {
+						if ply > 200_000 {
 							t.Fatalf("no end after %d plies: %s", ply, pos)
 						}
-						drawn += check(t, info, pos, rng)
+						// Random games of four Superial players last
+						// thousands of plies: past the first 200,
+						// one ply in 100 is checked.
+						if ply < 200 || ply%100 == 0 {
+							drawn += check(t, info, len(info.Seats(cfg)), pos, rng)
+						}
 						players := pos.ToMove()
 						p := players[rng.IntN(len(players))]
 						m := engine.RandomMove(pos, p, rng)
@@ -50,9 +58,9 @@ func TestFastPathsKeepTheContract(t *testing.T) {
 	}
 }
 
-// check checks the fast paths at pos and returns how many unlisted moves
-// were drawn.
-func check(t *testing.T, info engine.Info, pos engine.Position, rng *rand.Rand) int {
+// check checks the fast paths at pos, of a game of seats players, and
+// returns how many unlisted moves were drawn.
+func check(t *testing.T, info engine.Info, seats int, pos engine.Position, rng *rand.Rand) int {
 	t.Helper()
 	drawn := 0
 	for _, p := range pos.ToMove() {
@@ -94,9 +102,19 @@ func check(t *testing.T, info engine.Info, pos engine.Position, rng *rand.Rand) 
 		}
 	}
 	if ev, ok := pos.(engine.Evaluator); ok {
-		a, b := ev.Evaluate(engine.First), ev.Evaluate(engine.Second)
-		if a < 0 || a > 1 || b < 0 || b > 1 || math.Abs(a+b-1) > 1e-9 {
-			t.Fatalf("Evaluate gives %v and %v: %s", a, b, pos)
+		shares, sum := make([]float64, seats), 0.0
+		for p := range shares {
+			shares[p] = ev.Evaluate(engine.Player(p))
+			sum += shares[p]
+			if shares[p] < 0 || shares[p] > 1 {
+				t.Fatalf("Evaluate gives %v: %s", shares, pos)
+			}
+			if place := pos.Result().Place(engine.Player(p)); place != 0 && shares[p] != pos.Result().Shares()[p] {
+				t.Fatalf("Evaluate gives %v, player %d out in place %d: %s", shares, p, place, pos)
+			}
+		}
+		if math.Abs(sum-float64(seats)/2) > 1e-9 {
+			t.Fatalf("Evaluate gives %v, summing to %v, not %v: %s", shares, sum, float64(seats)/2, pos)
 		}
 	}
 	return drawn

@@ -123,7 +123,7 @@ func (p *Position) ASCII() string {
 // status says who moves (and which move it is), or how the game ended.
 func (p *Position) status() string {
 	if r := p.Result(); r.Over() {
-		return r.Words(sides) + "."
+		return r.Words(sides[:]) + "."
 	}
 	return fmt.Sprintf("%s (%c) to move, move %d", sideName(p.turn), "LD"[p.turn], p.ply+1)
 }

@@ -84,7 +84,7 @@ func TestInfo(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Errorf("rulesets %v, want %v", names, want)
 	}
-	if info.Sides != [2]string{"Light", "Dark"} || info.Chance || info.Unlisted != "" {
+	if !slices.Equal(info.Sides, []string{"Light", "Dark"}) || info.Chance || info.Unlisted != "" {
 		t.Errorf("bad info %+v", info)
 	}
 	if len(info.Options) != 1 || info.Options[0].Name != "order" || info.Options[0].Default != "4" ||

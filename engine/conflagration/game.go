@@ -34,7 +34,7 @@ func (Game) Info() engine.Info {
 		Name:        "conflagration",
 		Title:       "Conflagration",
 		Description: "Hex-board stalemate games: join your pieces into larger groups or slide to capture, until someone cannot move.",
-		Sides:       sides,
+		Sides:       []string{sides[0], sides[1]},
 		Rulesets:    rs,
 		Options: []engine.Option{{
 			Name:        "order",

@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"postal/engine"
@@ -175,4 +177,30 @@ func Playouts(b *testing.B, start engine.Position) {
 func reportPlies(b *testing.B, plies int) {
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+}
+
+// PlaySides starts game with cfg and plays moves written as a record
+// writes them in a game of more than two players, "Side: move" (a side of
+// the game's seats, "North: c9-c8", "West: resign"). It returns the config
+// as the game completed it, the steps played with each move's canonical
+// text, and the last position.
+func PlaySides(t testing.TB, game string, cfg engine.Config, moves ...string) (engine.Config, []engine.Step, engine.Position) {
+	t.Helper()
+	g, cfg, pos, err := engine.New(game, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := g.Info().Seats(cfg)
+	var steps []engine.Step
+	for _, mv := range moves {
+		side, text, _ := strings.Cut(mv, ": ")
+		p := engine.Player(slices.Index(seats, side))
+		next, m, err := engine.Play(pos, p, text)
+		if err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+		steps = append(steps, engine.Step{Player: p, Move: m})
+		pos = next
+	}
+	return cfg, steps, pos
 }

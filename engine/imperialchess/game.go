@@ -28,7 +28,7 @@ func (Game) Info() engine.Info {
 		Name:        "imperial-chess",
 		Title:       "Imperial Chess",
 		Description: "Chess for two on a 12x12 board with 72 pieces of 15 kinds, charges and an imperial succession.",
-		Sides:       sides,
+		Sides:       []string{sides[0], sides[1]},
 		Rulesets: []engine.Ruleset{{
 			Name:        "standard",
 			Description: "The rules of 2000, with a starting position of this server's own.",

@@ -45,7 +45,7 @@ func (m Move) singlesOf() []Move {
 
 func (p *Position) status() string {
 	if r := p.result; r.Over() {
-		return r.Words([2]string{sideName(engine.First), sideName(engine.Second)})
+		return r.Words([]string{sideName(engine.First), sideName(engine.Second)})
 	}
 	return sideName(p.side) + " to move"
 }

@@ -10,7 +10,7 @@ import (
 // status is the one-line state of the game for people.
 func (p *Position) status() string {
 	if r := p.result; r.Over() {
-		return "Game over: " + r.Words(sides)
+		return "Game over: " + r.Words(sides[:])
 	}
 	switch p.stage {
 	case stageSetup:

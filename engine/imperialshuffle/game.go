@@ -28,7 +28,7 @@ func (Game) Info() engine.Info {
 		Name:        "imperial-shuffle",
 		Title:       "Imperial Shuffle",
 		Description: "Push your people around two 4x4 boards until the rival Emperor is walled in by corpses.",
-		Sides:       sides,
+		Sides:       []string{sides[0], sides[1]},
 		Rulesets: []engine.Ruleset{{
 			Name:        "standard",
 			Description: "The rules of 2005: setup by submitted arrangements, loss when your Emperor cannot move, draw by threefold repetition.",

@@ -10,7 +10,7 @@ import (
 // status says who acts now and how, for people.
 func (p *Position) status() string {
 	if p.end.Over() {
-		return "Game over. " + p.end.Words(sides)
+		return "Game over. " + p.end.Words(sides[:])
 	}
 	switch p.st {
 	case stStack:
@@ -45,7 +45,7 @@ func (p *Position) status() string {
 		}
 		return s
 	}
-	return "Match over. " + p.Result().Words(sides)
+	return "Match over. " + p.Result().Words(sides[:])
 }
 
 func (p *Position) lastText() string {

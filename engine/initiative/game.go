@@ -33,7 +33,7 @@ func (Game) Info() engine.Info {
 		Name:        "initiative",
 		Title:       "Initiative",
 		Description: "An abstract fencing duel with pyramids: attack, parry, seize the initiative on a stack of colours.",
-		Sides:       sides,
+		Sides:       []string{sides[0], sides[1]},
 		Rulesets: []engine.Ruleset{{
 			Name:        "standard",
 			Description: "Fogus's 2014 rules with sacrifices, pummeling and calls, a match of two rounds with the inventories swapped.",

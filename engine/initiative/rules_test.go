@@ -16,7 +16,7 @@ func TestInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 	i := g.Info()
-	if i.Title != "Initiative" || i.Sides != [2]string{"First", "Second"} || !i.Chance || i.Rulesets[0].Name != "standard" {
+	if i.Title != "Initiative" || !slices.Equal(i.Sides, []string{"First", "Second"}) || !i.Chance || i.Rulesets[0].Name != "standard" {
 		t.Errorf("info %+v", i)
 	}
 	if _, err := engine.Normalize(i, engine.Config{Options: map[string]string{"draft": "maybe"}}); err == nil {

@@ -20,9 +20,10 @@
 //     tree then models.
 //   - Long games: playouts stop after a number of plies; a game with an
 //     Evaluator scores the position reached, others count it as a draw.
-//   - Players: rewards are kept per player (a win 1, a loss 0, a draw 1/2,
-//     mapped in one place, [Outcome]), and each node is judged by the
-//     player who acts there, so the search is not tied to two players.
+//   - Players: rewards are kept per player (a win 1, a loss 0, a draw 1/2;
+//     in a game of more, 1 the first place and 0 the last; mapped in one
+//     place, [Outcome]), and each node is judged by the player who acts
+//     there (max^n): the search plays any seat of a game of three or four.
 //
 // A search runs in the caller's goroutine and starts no other: the CPU a
 // bot uses is bounded by how many searches run at once. The same position,
@@ -129,6 +130,7 @@ func Search(ctx context.Context, pos engine.Position, p engine.Player, opt Optio
 	s := &searcher{
 		rng:   rand.New(rand.NewPCG(opt.Seed, 0x5ea4c4)),
 		me:    p,
+		seats: seatsOf(pos),
 		plies: lv.PlayoutPlies,
 	}
 	root := s.newNode(pos, nil)

@@ -13,6 +13,7 @@ import (
 type searcher struct {
 	rng   *rand.Rand
 	me    engine.Player // the searching player: first to act in a simultaneous phase
+	seats int           // the game's players
 	plies int           // playout cap in games with an Evaluator
 	path  []*node       // scratch: the nodes of the current iteration
 }
@@ -221,7 +222,7 @@ func (s *searcher) chanceChild(n *node) (*node, error) {
 
 // playout plays n's position out at random and returns the rewards: the
 // result's, or the Evaluator's where the game has one and the playout
-// reached its cap, or a draw's at MaxPlayoutPlies.
+// reached its cap, or a draw's among those still in at MaxPlayoutPlies.
 func (s *searcher) playout(n *node) (Rewards, error) {
 	plies := MaxPlayoutPlies
 	if _, ok := n.pos.(engine.Evaluator); ok {
@@ -235,9 +236,9 @@ func (s *searcher) playout(n *node) (Rewards, error) {
 		return Outcome(r), nil
 	}
 	if ev, ok := end.(engine.Evaluator); ok {
-		return Estimate(ev), nil
+		return Estimate(ev, s.seats), nil
 	}
-	return Draw(), nil
+	return Cut(end.Result()), nil
 }
 
 // best returns the root's child to play: one proven to win, else the most

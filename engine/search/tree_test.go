@@ -13,7 +13,7 @@ import (
 // returns the root.
 func grow(t *testing.T, pos engine.Position, n int) *node {
 	t.Helper()
-	s := &searcher{rng: rand.New(rand.NewPCG(1, 2)), me: pos.ToMove()[0], plies: 20}
+	s := &searcher{rng: rand.New(rand.NewPCG(1, 2)), me: pos.ToMove()[0], seats: seatsOf(pos), plies: 20}
 	root := s.newNode(pos, nil)
 	if err := s.expandRoot(root); err != nil {
 		t.Fatal(err)
@@ -117,4 +117,82 @@ func TestSolverProvesWins(t *testing.T) {
 			t.Errorf("%s: best move %s not proven to win", text, b.move)
 		}
 	}
+}
+
+// TestRewardsByPlace checks the rewards of games of more than two players
+// (Superial Chess R13d-R13e): by place, the first 1 and the last 0; a
+// playout cut short is a draw among the players still in, those out keeping
+// their places' rewards.
+func TestRewardsByPlace(t *testing.T) {
+	won, err := engine.ParseScore("2-1-4-3", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := Outcome(won), (Rewards{2.0 / 3, 1, 0, 1.0 / 3}); !near(got, want) {
+		t.Errorf("2-1-4-3: %v, want %v", got, want)
+	}
+	on := engine.Result{Places: []int{0, 4, 0, 3}}
+	if got, want := Cut(on), (Rewards{5.0 / 6, 0, 5.0 / 6, 1.0 / 3}); !near(got, want) {
+		t.Errorf("cut with West and East out: %v, want %v", got, want)
+	}
+	if got, want := Cut(engine.Result{}), (Rewards{0.5, 0.5}); !near(got, want) {
+		t.Errorf("cut of two players: %v, want %v", got, want)
+	}
+}
+
+// TestFourPlayerTree checks a search of every seat of a four-player game
+// (Superial Chess R13): every node's rewards, summed over the seats, are
+// what its visits give four players (1 + 2/3 + 1/3 + 0 = 2 each), and each
+// seat's lies between 0 and the visits; the move chosen is legal.
+func TestFourPlayerTree(t *testing.T) {
+	_, _, pos, err := engine.New("superial-chess", engine.Config{Ruleset: "multiplayer"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for seat := range 4 {
+		if pl := pos.ToMove()[0]; int(pl) != seat {
+			t.Fatalf("seat %d to move at ply %d", pl, pos.Ply())
+		}
+		root := grow(t, pos, 300)
+		var check func(n *node)
+		check = func(n *node) {
+			sum := 0.0
+			for p, r := range n.reward {
+				if r < -1e-9 || r > float64(n.visits)+1e-9 {
+					t.Fatalf("seat %d's reward %v over %d visits", p, r, n.visits)
+				}
+				sum += r
+			}
+			if math.Abs(sum-2*float64(n.visits)) > 1e-6 {
+				t.Fatalf("rewards %v sum to %v over %d visits, want %v", n.reward, sum, n.visits, 2*n.visits)
+			}
+			for _, c := range n.children {
+				check(c)
+			}
+		}
+		check(root)
+		best := root.best()
+		next, err := pos.Apply(pos.ToMove()[0], best.move)
+		if err != nil {
+			t.Fatalf("seat %d: best move %s refused: %v", seat, best.move, err)
+		}
+		// On to the next seat, after a round of random plies.
+		pos = next
+		for range 4 {
+			m := engine.RandomMove(pos, pos.ToMove()[0], rng)
+			if pos, err = pos.Apply(pos.ToMove()[0], m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func near(a, b Rewards) bool {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > 1e-9 {
+			return false
+		}
+	}
+	return true
 }

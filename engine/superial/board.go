@@ -3,11 +3,21 @@ package superial
 // Board geometry, pieces and the move generator. Rulings R1-R12 are those of
 // /work/shared/rules/superial-chess.md.
 
-// Teams (R2). White is engine.First, Black engine.Second.
+// Teams (R2). White is engine.First, Black engine.Second. A piece's team is
+// its owner: one of two players, or of up to four in the multiplayer
+// ruleset (R13), whose cubes have the core colour of coreColors.
 const (
 	white = 0
 	black = 1
 )
+
+// maxSeats is the most players a game has (R13).
+const maxSeats = 4
+
+// coreColors are the core colours of the owners' cubes: the two teams' own
+// (R2); in the multiplayer ruleset South white, West black, North black,
+// East white (R13). A piece's home colour is its core colour (R13c).
+var coreColors = [maxSeats]int{white, black, black, white}
 
 // Aspects (R2): pusher o, hopper +, slasher x.
 const (
@@ -25,15 +35,24 @@ const maxN = 10
 // aspect. The vs-chess ruleset (R14-R16) adds 7-18, a chess man, 7 + side*6
 // + kind-1, and 19-54, a stack: a cube carrying a chess man of its team (the
 // cubes' king), 19 + (team*3+aspect)*6 + kind-1. A man's side is its team.
+// The multiplayer ruleset (R13) adds 55-60, the cubes of the third and
+// fourth owners (North, East), 55 + (team-2)*3 + aspect. (The values of
+// earlier rulesets stay as they were: stored positions hash them.)
 type cell int8
 
 const (
 	firstMan   = 7
 	firstStack = 19
-	lastCell   = 54
+	firstMulti = 55
+	lastCell   = 60
 )
 
-func piece(team, aspect int) cell { return cell(1 + team*3 + aspect) }
+func piece(team, aspect int) cell {
+	if team >= 2 {
+		return cell(firstMulti + (team-2)*3 + aspect)
+	}
+	return cell(1 + team*3 + aspect)
+}
 
 // manCell is a chess man of kind k (cPawn..cKing) of side.
 func manCell(side int, k chessPiece) cell { return cell(firstMan + side*6 + int(k) - 1) }
@@ -53,6 +72,8 @@ var cellTeam, cellAspect, cellMan = func() (team, aspect [256]int8, man [256]che
 		switch {
 		case c < firstMan:
 			team[c], aspect[c] = int8((c-1)/3), int8((c-1)%3)
+		case c >= firstMulti:
+			team[c], aspect[c] = int8(2+(c-firstMulti)/3), int8((c-firstMulti)%3)
 		case c < firstStack:
 			team[c], man[c] = int8((c-firstMan)/6), chessPiece((c-firstMan)%6+1)
 		default:
@@ -69,7 +90,7 @@ func (c cell) team() int       { return int(cellTeam[uint8(c)]) }
 func (c cell) aspect() int     { return int(cellAspect[uint8(c)]) }
 func (c cell) man() chessPiece { return cellMan[uint8(c)] }
 func (c cell) cube() bool      { return cellAspect[uint8(c)] >= 0 }
-func (c cell) stack() bool     { return c >= firstStack }
+func (c cell) stack() bool     { return c >= firstStack && c < firstMulti }
 
 // withAspect is the cube or stack c turned to aspect a; withMan the man or
 // stack c with its man of kind k (a promotion).
@@ -121,8 +142,9 @@ func itoa(n int) string {
 func dark(s sq) bool { return (s.f+s.r)%2 == 0 }
 
 // teamColor reports whether s is of team t's home color: White's home is the
-// white squares, Black's the black ones (R2, R3).
-func teamColor(s sq, t int) bool { return dark(s) == (t == black) }
+// white squares, Black's the black ones (R2, R3); an owner's home is its
+// cubes' core colour (R13c).
+func teamColor(s sq, t int) bool { return dark(s) == (coreColors[t] == black) }
 
 // board is the content of the squares, rank by rank from a1.
 type board struct {
@@ -151,8 +173,14 @@ var diag = [4]sq{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}}
 func add(a, d sq) sq      { return sq{a.f + d.f, a.r + d.r} }
 func mul(d sq, k int8) sq { return sq{d.f * k, d.r * k} }
 
-// count returns the number of pieces of each team.
-func (b *board) count() (n [2]int) {
+// count returns the number of pieces of each of the two teams.
+func (b *board) count() [2]int {
+	n := b.owned()
+	return [2]int{n[white], n[black]}
+}
+
+// owned returns the number of pieces of each owner.
+func (b *board) owned() (n [maxSeats]int) {
 	for i := 0; i < int(b.n)*int(b.n); i++ {
 		if c := b.cells[i]; c != 0 {
 			n[c.team()]++
@@ -191,8 +219,13 @@ var (
 type emitFunc func(from sq, legs []leg, aspect int) bool
 
 // gen calls emit with every move of the pieces of team t (not the random
-// move). It stops early when emit returns false.
-func (b *board) gen(t int, emit emitFunc) {
+// move), each piece's in the order of their texts. It stops early when emit
+// returns false.
+func (b *board) gen(t int, emit emitFunc) { b.generate(t, true, emit) }
+
+// generate is gen, the order of each piece's moves kept only when ordered
+// (a random draw needs none).
+func (b *board) generate(t int, ordered bool, emit emitFunc) {
 	n := b.n
 	var buf [maxN * maxN]leg
 	ranks := rankOrder10[:]
@@ -206,7 +239,7 @@ func (b *board) gen(t int, emit emitFunc) {
 			if c == 0 || c.team() != t || !c.cube() {
 				continue
 			}
-			if !b.genPiece(s, c, buf[:0], emit) {
+			if !b.genPiece(s, c, buf[:0], ordered, emit) {
 				return
 			}
 		}
@@ -245,10 +278,10 @@ func sortSteps(st []step) {
 }
 
 // genPiece emits the moves of the piece c on s; false when emit stopped.
-// buf is scratch space for the legs of chains. The moves come in the order
-// of their texts (up to 9x9), so that Legal seldom needs to sort: a chain
-// before its continuations, these before its aspect changes.
-func (b *board) genPiece(s sq, c cell, buf []leg, emit emitFunc) bool {
+// buf is scratch space for the legs of chains. When ordered, the moves come
+// in the order of their texts (up to 9x9), so that Legal seldom needs to
+// sort: a chain before its continuations, these before its aspect changes.
+func (b *board) genPiece(s sq, c cell, buf []leg, ordered bool, emit emitFunc) bool {
 	t, a := c.team(), c.aspect()
 	// variants emits the aspect changes R5 allows at the end of a move
 	// (after the move itself, as Legal expects).
@@ -297,14 +330,16 @@ func (b *board) genPiece(s sq, c cell, buf []leg, emit emitFunc) bool {
 	var visited sqSet
 	switch a {
 	case hopper:
-		h = hopState{b: b, start: s}
+		h = hopState{b: b, start: s, ordered: ordered}
 		h.visited.add(s)
 		st = h.hops(s, st)
 	case slasher:
 		visited.add(s)
 		st = b.slashes(s, s, &visited, st)
 	}
-	sortSteps(st)
+	if ordered {
+		sortSteps(st)
+	}
 	for _, x := range st {
 		legs := append(buf[:0], leg{x.to, x.via})
 		if !emit(s, legs, -1) {
@@ -315,7 +350,7 @@ func (b *board) genPiece(s sq, c cell, buf []leg, emit emitFunc) bool {
 			if a == hopper {
 				ok = h.follow(s, x, legs, emit, variants)
 			} else {
-				ok = b.slashFollow(s, x, legs, &visited, emit, variants)
+				ok = b.slashFollow(s, x, legs, &visited, ordered, emit, variants)
 			}
 			if !ok {
 				return false
@@ -342,6 +377,7 @@ type hopState struct {
 	start   sq
 	visited sqSet // squares the hopper has occupied this turn
 	jumped  sqSet // pieces jumped this turn
+	ordered bool  // continuations in the order of their texts
 }
 
 // occupied tells whether s holds a piece while the hopper is away from its
@@ -381,7 +417,9 @@ func (h *hopState) follow(from sq, x step, legs []leg, emit emitFunc, variants f
 	h.jumped.add(x.over)
 	var buf [12]step
 	st := h.hops(x.to, buf[:0])
-	sortSteps(st)
+	if h.ordered {
+		sortSteps(st)
+	}
 	ok := true
 	for _, y := range st {
 		next := append(legs, leg{y.to, y.via})
@@ -413,16 +451,18 @@ func (b *board) slashes(start, cur sq, visited *sqSet, st []step) []step {
 
 // slashFollow emits the continuations of a slasher's chain whose last jump
 // is x, in the order of their texts.
-func (b *board) slashFollow(from sq, x step, legs []leg, visited *sqSet, emit emitFunc, variants func([]leg) bool) bool {
+func (b *board) slashFollow(from sq, x step, legs []leg, visited *sqSet, ordered bool, emit emitFunc, variants func([]leg) bool) bool {
 	saved := *visited
 	visited.add(x.to)
 	var buf [4]step
 	st := b.slashes(from, x.to, visited, buf[:0])
-	sortSteps(st)
+	if ordered {
+		sortSteps(st)
+	}
 	ok := true
 	for _, y := range st {
 		next := append(legs, leg{y.to, noSq})
-		if !emit(from, next, -1) || !b.slashFollow(from, y, next, visited, emit, variants) || !variants(next) {
+		if !emit(from, next, -1) || !b.slashFollow(from, y, next, visited, ordered, emit, variants) || !variants(next) {
 			ok = false
 			break
 		}

@@ -61,10 +61,12 @@ func (b *board) playCube(side int, mv Move, capture func(s sq)) (Move, sq, sqSet
 		b.set(to, 0)
 		b.set(from, 0)
 		// R6: opposing pieces now standing on the pusher's team color are
-		// captured; the others, and own pieces, only move.
+		// captured, unless it is their own home color (R13b: a pusher never
+		// captures a piece of its own core color); the others, and own
+		// pieces, only move.
 		for x := to; x != q; {
 			x = add(x, d)
-			if teamColor(x, side) {
+			if teamColor(x, side) && !teamColor(x, b.at(x).team()) {
 				take(x)
 			}
 		}

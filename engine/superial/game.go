@@ -2,7 +2,8 @@
 // End of Death and Taxes?", as settled by the rulings of
 // /work/shared/rules/superial-chess.md: the classic game on a 6x6 checkers
 // board (R1-R10), the random-move variant (R11), two-player boards of 8x8
-// and 10x10 (R12), and cubes against the chess army (R14-R17, the vs-chess
+// and 10x10 (R12), three or four players on a 10x10 board (R13-R13f, the
+// multi files), and cubes against the chess army (R14-R17, the vs-chess
 // files).
 //
 // Every piece is a cube with a team (White or Black) and an aspect: pusher o,
@@ -29,21 +30,25 @@ func (Game) Info() engine.Info {
 		Name:        "superial-chess",
 		Title:       "Superial Chess",
 		Description: "Cubes that push, hop and slash on a checkers board; captured cubes change team.",
-		Sides:       [2]string{"White", "Black"},
+		Sides:       []string{"White", "Black"},
 		Rulesets: []engine.Ruleset{
 			{Name: "classic", Description: "The classic game (6x6, or 8x8 and 10x10 with the size option)."},
 			{Name: "random", Description: "Each player may spend random moves: the cube is thrown for a square and a face (6x6 only)."},
 			{Name: "vs-chess", Description: "Cubes against chess (8x8): White plays the chess army, Black eight cubes; the first man the cubes capture becomes their king."},
+			{Name: "multiplayer", Description: "Three or four players on a 10x10 board, a side each; a captured cube passes to its capturer; the last player in wins.",
+				Sides: multiSides[:], SeatsOption: "players"},
 		},
 		Options: []engine.Option{
 			{Name: "size", Description: "Board size N x N; each team starts with N pushers.", Default: "6", Values: []string{"6", "8", "10"}, Rulesets: cubeRulesets},
 			// Records of classic games written before options had
 			// rulesets say random-moves=1: they must still replay.
 			{Name: "random-moves", Description: "Random moves each player starts with.", Default: "1", Values: []string{"1", "2", "3"}, Rulesets: []string{"random"}, Ignore: []string{"classic"}},
+			{Name: "players", Description: "How many play: South, West and North, and East with four.", Default: "4", Values: []string{"3", "4"}, Rulesets: []string{"multiplayer"}},
 		},
 		Chance: true,
 		Provisional: "Two-player boards of 8x8 and 10x10 are this server's invention; so is the draw after 100 moves in a row without a capture, an aspect change or a random move. " +
-			"Against chess, the draw comes after 100 moves without a capture or a pawn's move, and a pawn on its last rank by any way but its own move becomes a queen.",
+			"Against chess, the draw comes after 100 moves without a capture or a pawn's move, and a pawn on its last rank by any way but its own move becomes a queen. " +
+			"The seed only sketches games of more players: the multiplayer arrangement is this server's reading of it.",
 	}
 }
 
@@ -52,8 +57,15 @@ var cubeRulesets = []string{"classic", "random"}
 
 // Start returns the start position of R3 (R12 for larger boards).
 func (Game) Start(cfg engine.Config) (engine.Position, error) {
-	if cfg.Ruleset == "vs-chess" {
+	switch cfg.Ruleset {
+	case "vs-chess":
 		return vsStart(), nil
+	case "multiplayer":
+		n, err := playersOption(cfg)
+		if err != nil {
+			return nil, err
+		}
+		return multiStart(n), nil
 	}
 	size := cfg.Option("size")
 	if size == "" {

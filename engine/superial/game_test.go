@@ -289,6 +289,11 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("vs-chess 7o/8/8/4[+b]3/8/8/8/4R2K b - - - 20 0 - -")
 	f.Add("vs-chess [on]7/8/8/8/3pP3/8/8/7K b - e3 - 21 0 e2-e4 -")
 	f.Add("vs-chess 1o1o1o1o/o1o1o1o1/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQ - abcdefgh 1 1 Ng1-f3 0123456789abcdef")
+	// The multiplayer ruleset (R13-R13f).
+	f.Add("multiplayer 4 3No1No1No2/2No1No1No3/1Wo6Eo1/Wo8Eo/1Wo6Eo1/Wo8Eo/1Wo6Eo1/Wo8Eo/2So1So1So3/3So1So1So2 s - 0 0 - -")
+	f.Add("multiplayer 3 3No1No1No2/2No1No1No3/1Wo8/Wo9/1Wo8/Wo9/1Wo8/Wo9/2So1So1So3/3So1So1So2 w - 1 0 s:d1-d2 -")
+	f.Add("multiplayer 4 10/10/7No2/10/10/1Wo8/4So5/9Eo/10/10 n wr,er 40 3 e:resign 0123456789abcdef")
+	f.Add("multiplayer 3 2N+7/10/10/10/10/10/10/10/10/Sx9 s wp,nm 12 0 s:c3-e5=x -")
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := Game{}.ParsePosition(text)
 		if err != nil {

@@ -11,17 +11,40 @@ import (
 // from; a position's text carries them.
 
 // histNode is one earlier position of the repetition history, newest first;
-// positions share their history.
+// positions share their history. The players take turns in a fixed order
+// between two positions that cannot come back (two players, or those still
+// in, R13e), so a player is to move again every period plies: turn links
+// the positions of one player to move, and only those are compared (a
+// hash says whose turn it is).
 type histNode struct {
 	h    uint64
 	prev *histNode
+	turn *histNode // period plies back: the same player to move; nil for none
 }
 
-// seen counts the positions of the history with hash h.
-func (x *histNode) seen(h uint64) int {
+// push returns the history x with h, the position just left, newest; the
+// players take turns every period plies.
+func (x *histNode) push(h uint64, period int) *histNode {
+	n := &histNode{h: h, prev: x}
+	n.turn = n.back(period)
+	return n
+}
+
+// back is the position k plies before x; nil past the oldest.
+func (x *histNode) back(k int) *histNode {
+	for ; k > 0 && x != nil; k-- {
+		x = x.prev
+	}
+	return x
+}
+
+// seen counts the positions of the history with hash h, the position after
+// the newest, whose player is to move every period plies: the positions
+// 1, period+1, 2*period+1... plies before the newest.
+func (x *histNode) seen(h uint64, period int) int {
 	n := 0
-	for ; x != nil; x = x.prev {
-		if x.h == h {
+	for y := x.back(period - 1); y != nil; y = y.turn {
+		if y.h == h {
 			n++
 		}
 	}
@@ -44,8 +67,9 @@ func (x *histNode) text() string {
 	return strings.Join(hs, ",")
 }
 
-// parseHistory reads what text wrote, at most max hashes.
-func parseHistory(field string, max int) (*histNode, error) {
+// parseHistory reads what text wrote, at most max hashes, the players
+// taking turns every period plies.
+func parseHistory(field string, max, period int) (*histNode, error) {
 	if field == "-" {
 		return nil, nil
 	}
@@ -59,7 +83,7 @@ func parseHistory(field string, max int) (*histNode, error) {
 		if err != nil || len(h) != 16 || strings.ToLower(h) != h {
 			return nil, fmt.Errorf("repetition hash %q is not 16 hex digits", h)
 		}
-		x = &histNode{h: v, prev: x}
+		x = x.push(v, period)
 	}
 	return x, nil
 }

@@ -55,6 +55,20 @@ func (m Move) String() string {
 	return m.text
 }
 
+// actingMove reads m as the move of pl in pos: refused when pl may not act
+// there, or when m is not a move of the game (what names it: "Superial
+// Chess move").
+func actingMove(pos engine.Position, pl engine.Player, m engine.Move, what string) (Move, error) {
+	if !engine.Acts(pos, pl) {
+		return Move{}, &engine.NotYourTurnError{Player: pl}
+	}
+	mv, ok := asMove(m)
+	if !ok {
+		return Move{}, engine.Illegal(m.String(), "not a %s", what)
+	}
+	return mv, nil
+}
+
 // asMove returns the Superial Chess move m is: parsed (a Move) or listed
 // (classic Legal lists *Move).
 func asMove(m engine.Move) (Move, bool) {
@@ -151,9 +165,10 @@ func appendMove(b []byte, from sq, legs []leg, aspect int) []byte {
 // maxLegs bounds a chain in the notation: no chain lands on a square twice.
 const maxLegs = maxN * maxN
 
-// parseMove reads a move of player p on an n x n board. It checks form only
-// (squares on the board, punctuation); case does not matter and surrounding
-// spaces are ignored.
+// parseMove reads a move of player p on an n x n board: a chance outcome
+// (the throws) for engine.Chance. It checks form only (squares on the
+// board, punctuation), not whether p is a player of the game; case does not
+// matter and surrounding spaces are ignored.
 func parseMove(n int8, p engine.Player, text string) (Move, error) {
 	r, word, err := newReader(text, n)
 	if err != nil {
@@ -194,9 +209,6 @@ func parseMove(n int8, p engine.Player, text string) (Move, error) {
 			return Move{}, engine.Syntax(text, i, "random moves are thrown on the 6x6 board only")
 		}
 		return newThrow(s, team, a), nil
-	}
-	if p != engine.First && p != engine.Second {
-		return Move{}, engine.Syntax(text, i, "no such player")
 	}
 	if word == "random" {
 		return randomMove, nil

@@ -1,6 +1,7 @@
 package superial
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -83,6 +84,17 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 		slices.SortFunc(out, func(a, b engine.Move) int { return strings.Compare(a.String(), b.String()) })
 		return out
 	}
+	var extra []*Move
+	if p.left[p.side] > 0 {
+		extra = append(extra, &randomMove)
+	}
+	return p.b.legal(int(p.side), extra...)
+}
+
+// legal lists the moves of the pieces of team t sorted by their text (R5-R9):
+// every stopping point of every chain, with each aspect change R5 allows,
+// and the aspect changes alone; extra moves join them.
+func (b *board) legal(t int, extra ...*Move) []engine.Move {
 	// The moves share one string of texts. They carry no legs: Apply reads
 	// them from the text of the one move played.
 	var (
@@ -92,7 +104,7 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 	)
 	// plain[k] is where the text of the last listed chain of k legs lies.
 	plain := make([][2]int, 8)
-	p.b.gen(int(p.side), func(from sq, ls []leg, aspect int) bool {
+	b.gen(t, func(from sq, ls []leg, aspect int) bool {
 		start := len(text)
 		kind := kindMove
 		if ls == nil {
@@ -131,16 +143,14 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 	})
 	// text is never written again: the strings may share its bytes.
 	all := unsafe.String(unsafe.SliceData(text), len(text))
-	ptrs := make([]*Move, len(ms), len(ms)+1)
+	ptrs := make([]*Move, len(ms), len(ms)+len(extra))
 	prev := int32(0)
 	for i := range ms {
 		ms[i].text = all[prev:ends[i]]
 		prev = ends[i]
 		ptrs[i] = &ms[i]
 	}
-	if p.left[p.side] > 0 {
-		ptrs = append(ptrs, &randomMove)
-	}
+	ptrs = append(ptrs, extra...)
 	// gen lists the moves in the order of their texts on boards up to 8x8,
 	// not on 10x10 (a1=x sorts after a10-a9).
 	if !slices.IsSortedFunc(ptrs, cmpMoves) {
@@ -166,24 +176,57 @@ func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
 }
 
 // randomMove draws one of the moves of team t uniformly, with the random
-// move (R11) among them when random is set; nil when there is none.
+// move (R11) among them when random is set; nil when there is none. One
+// pass of the generator, in no particular order, keeps a move drawn among
+// those seen so far (reservoir sampling: the n-th replaces it with chance
+// 1/n), so no list of moves is written. Rather than a draw for every move,
+// one draw says which move replaces the kept one next: after n, the k-th
+// with chance n/(k-1) - n/k, k = floor(n/u)+1 for u uniform in (0, 1].
 func (b *board) randomMove(t int, random bool, rng *rand.Rand) engine.Move {
-	var mbuf [256]genMove
-	var lbuf [1024]leg
-	ms, legs := b.genMoves(t, mbuf[:0], lbuf[:0])
-	n := len(ms)
+	n, next := 0, 1
 	if random {
+		n, next = 1, skip(1, rng) // the random move is the first seen
+	}
+	var kept struct {
+		from   sq
+		legs   [maxN * maxN]leg
+		nlegs  int // -1: an aspect change alone
+		aspect int
+	}
+	b.generate(t, false, func(from sq, legs []leg, aspect int) bool {
 		n++
-	}
-	if n == 0 {
+		if n == next {
+			kept.from, kept.aspect, kept.nlegs = from, aspect, -1
+			if legs != nil {
+				kept.nlegs = copy(kept.legs[:], legs)
+			}
+			next = skip(n, rng)
+		}
+		return true
+	})
+	switch {
+	case n == 0:
 		return nil
+	case kept.nlegs == 0:
+		return &randomMove // no move of a piece replaced it
 	}
-	k := rng.IntN(n)
-	if k == len(ms) {
-		return &randomMove
+	m := genMove{from: kept.from, lo: -1, aspect: int8(kept.aspect)}
+	if kept.nlegs >= 0 {
+		m.lo, m.hi = 0, int32(kept.nlegs)
 	}
-	m := ms[k].move(legs)
-	return &m
+	mv := m.move(kept.legs[:])
+	return &mv
+}
+
+// skip is the number of the move that replaces the one kept after the
+// n-th in reservoir sampling (see randomMove).
+func skip(n int, rng *rand.Rand) int {
+	u := 1 - rng.Float64() // in (0, 1]
+	k := float64(n)/u + 1
+	if k >= math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int(k)
 }
 
 // genMove is a move of the generator kept without its text: the legs of
@@ -237,6 +280,9 @@ func (p *Position) Sample(src *rand.Rand) engine.Move {
 
 // ParseMove reads the text of a move of pl (form only).
 func (p *Position) ParseMove(pl engine.Player, text string) (engine.Move, error) {
+	if pl != engine.Chance && pl != engine.First && pl != engine.Second {
+		return nil, engine.Syntax(text, 0, "no such player")
+	}
 	m, err := parseMove(p.b.n, pl, text)
 	if err != nil {
 		return nil, err
@@ -246,23 +292,12 @@ func (p *Position) ParseMove(pl engine.Player, text string) (engine.Move, error)
 
 // Apply plays m for pl: the one place where legality is decided.
 func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, error) {
-	if !engine.Acts(p, pl) {
-		return nil, &engine.NotYourTurnError{Player: pl}
+	mv, err := actingMove(p, pl, m, "Superial Chess move")
+	if err != nil {
+		return nil, err
 	}
-	mv, ok := asMove(m)
-	if !ok {
-		return nil, engine.Illegal(m.String(), "not a Superial Chess move")
-	}
-	if mv.kind == kindMove && mv.legs == nil {
-		// A listed move: its legs are in its text.
-		full, err := parseMove(p.b.n, engine.First, mv.text)
-		if err != nil {
-			return nil, engine.Illegal(mv.text, "not a move of this board")
-		}
-		mv = full
-	}
-	// A move parsed for another board size may name squares off this board.
-	if err := p.onBoard(mv); err != nil {
+	mv, err = p.b.complete(mv)
+	if err != nil {
 		return nil, err
 	}
 	next := *p
@@ -303,77 +338,90 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		next.last = engine.LastMove[Move]{Move: mv, Set: true}
 		next.hist = nil
 		return &next, nil
-	case kindAspect:
-		c, err := p.own(mv, mv.from)
+	default:
+		last, reset, err := next.b.turn(int(p.side), sideNames[:], mv)
 		if err != nil {
 			return nil, err
 		}
-		if teamColor(mv.from, c.team()) {
-			return nil, engine.Illegal(mv.text, "%s stands on its home color: only a piece off home may change aspect", mv.from)
-		}
-		if int(mv.aspect) == c.aspect() {
-			return nil, engine.Illegal(mv.text, "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
-		}
-		next.b.set(mv.from, piece(c.team(), int(mv.aspect)))
-		next.quiet = 0
-		next.last = engine.LastMove[Move]{Move: mv, Set: true}
-	case kindMove:
-		if _, err := p.own(mv, mv.from); err != nil {
-			return nil, err
-		}
-		captures := 0
-		canon, _, _, err := next.b.playCube(int(p.side), mv, func(s sq) {
-			next.b.set(s, piece(int(p.side), next.b.at(s).aspect())) // R4: the cube turns to the other team
-			captures++
-		})
-		if err != nil {
-			return nil, err
-		}
-		if captures > 0 || mv.aspect >= 0 {
+		if reset {
 			next.quiet = 0
 		}
-		next.last = engine.LastMove[Move]{Move: canon, Set: true}
+		next.last = engine.LastMove[Move]{Move: last, Set: true}
 	}
-	next.hist = &histNode{h: p.hash(), prev: p.hist}
+	next.hist = p.hist.push(p.hash(), 2)
 	next.side = 1 - p.side
 	next.finish()
 	return &next, nil
 }
 
-// onBoard checks the squares of mv against the board size.
-func (p *Position) onBoard(mv Move) error {
+// complete returns mv read in full and checked against the board's size:
+// a listed move carries its legs in its text only, and a move parsed for
+// another board size may name squares off this board.
+func (b *board) complete(mv Move) (Move, error) {
+	if mv.kind == kindMove && mv.legs == nil {
+		full, err := parseMove(b.n, engine.First, mv.text)
+		if err != nil {
+			return Move{}, engine.Illegal(mv.text, "not a move of this board")
+		}
+		mv = full
+	}
 	check := func(s sq) error {
-		if s != noSq && !p.b.on(s) {
-			return engine.Illegal(mv.text, "%s is not on the %dx%d board", s, p.b.n, p.b.n)
+		if s != noSq && !b.on(s) {
+			return engine.Illegal(mv.text, "%s is not on the %dx%d board", s, b.n, b.n)
 		}
 		return nil
 	}
 	if mv.kind == kindMove || mv.kind == kindAspect || mv.kind == kindThrow {
 		if err := check(mv.from); err != nil {
-			return err
+			return Move{}, err
 		}
 	}
 	for _, l := range mv.legs {
 		if err := check(l.to); err != nil {
-			return err
+			return Move{}, err
 		}
 		if err := check(l.via); err != nil {
-			return err
+			return Move{}, err
 		}
 	}
-	return nil
+	return mv, nil
 }
 
-// own returns the piece of the player to move on s.
-func (p *Position) own(mv Move, s sq) (cell, error) {
-	c := p.b.at(s)
-	if c == 0 {
-		return 0, engine.Illegal(mv.text, "there is no piece on %s", s)
+// turn plays on b the piece's move or aspect change mv of team t, whose
+// owners are called names: the rules of a turn of cubes (R5-R9), for every
+// ruleset of cubes against cubes (R13b-R13c: a captured cube passes to its
+// capturer). It returns the move in canonical form (its text written on
+// first need), and whether it captured or changed an aspect, which the draw
+// rules count.
+func (b *board) turn(t int, names []string, mv Move) (Move, bool, error) {
+	c := b.at(mv.from)
+	switch {
+	case mv.kind != kindMove && mv.kind != kindAspect:
+		return Move{}, false, engine.Illegal(mv.String(), "not the move of a piece")
+	case c == 0:
+		return Move{}, false, engine.Illegal(mv.String(), "there is no piece on %s", mv.from)
+	case c.team() != t:
+		return Move{}, false, engine.Illegal(mv.String(), "the piece on %s is %s's", mv.from, names[c.team()])
 	}
-	if c.team() != int(p.side) {
-		return 0, engine.Illegal(mv.text, "the piece on %s is %s's", s, sideNames[c.team()])
+	if mv.kind == kindAspect {
+		if teamColor(mv.from, t) {
+			return Move{}, false, engine.Illegal(mv.String(), "%s stands on its home color: only a piece off home may change aspect", mv.from)
+		}
+		if int(mv.aspect) == c.aspect() {
+			return Move{}, false, engine.Illegal(mv.String(), "the piece on %s is already a %s", mv.from, aspectNames[mv.aspect])
+		}
+		b.set(mv.from, piece(t, int(mv.aspect)))
+		return mv, true, nil
 	}
-	return c, nil
+	captures := 0
+	canon, _, _, err := b.playCube(t, mv, func(s sq) {
+		b.set(s, piece(t, b.at(s).aspect())) // R4, R13c: the cube turns to the capturer
+		captures++
+	})
+	if err != nil {
+		return Move{}, false, err
+	}
+	return canon, captures > 0 || mv.aspect >= 0, nil
 }
 
 func abs8(x int8) int8 {
@@ -422,7 +470,7 @@ func (p *Position) finish() {
 		p.result = engine.Result{Kind: engine.Win, Winner: engine.Player(s), Reason: sideNames[1-s] + " owns no pieces"}
 		return
 	}
-	if 1+p.hist.seen(p.hash()) >= 3 {
+	if 1+p.hist.seen(p.hash(), 2) >= 3 {
 		p.result = engine.Result{Kind: engine.Draw, Reason: "the same position occurred for the third time"}
 		return
 	}
@@ -437,20 +485,23 @@ func (p *Position) finish() {
 
 // hasTurn reports whether the side to move has a legal turn (R10).
 func (p *Position) hasTurn() bool {
-	if p.left[p.side] > 0 {
-		return true
-	}
-	n := p.b.n
+	return p.left[p.side] > 0 || p.b.hasTurn(int(p.side))
+}
+
+// hasTurn reports whether team t has a move or an aspect change (R10,
+// R13d).
+func (b *board) hasTurn(t int) bool {
+	n := b.n
 	for r := int8(0); r < n; r++ {
 		for f := int8(0); f < n; f++ {
 			s := sq{f, r}
-			if c := p.b.at(s); c != 0 && c.team() == int(p.side) && !teamColor(s, c.team()) {
+			if c := b.at(s); c != 0 && c.team() == t && !teamColor(s, t) {
 				return true // an aspect change alone (R5)
 			}
 		}
 	}
 	found := false
-	p.b.gen(int(p.side), func(sq, []leg, int) bool {
+	b.gen(t, func(sq, []leg, int) bool {
 		found = true
 		return false
 	})

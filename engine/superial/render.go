@@ -14,7 +14,7 @@ func (p *Position) status() string {
 	r := p.result
 	switch {
 	case r.Over():
-		return r.Words(sideNames) + "."
+		return r.Words(sideNames[:]) + "."
 	case p.pending:
 		return fmt.Sprintf("%s spent a random move: the cube is thrown.", sideNames[p.side])
 	}
@@ -57,40 +57,9 @@ func (p *Position) ASCII() string {
 		kind = "random"
 	}
 	fmt.Fprintf(&b, "Superial Chess (%s, %dx%d)\n\n", kind, n, n)
-	files := func() {
-		b.WriteString("    ")
-		for f := int8(0); f < n; f++ {
-			fmt.Fprintf(&b, " %c", 'a'+f)
-			if f < n-1 {
-				b.WriteString("  ")
-			}
-		}
-		b.WriteString("\n")
-	}
-	files()
-	rule := "   +" + strings.Repeat("-", 4*int(n)) + "+\n"
-	b.WriteString(rule)
-	for r := n - 1; r >= 0; r-- {
-		fmt.Fprintf(&b, "%2d |", r+1)
-		for f := int8(0); f < n; f++ {
-			s := sq{f, r}
-			pad := byte(' ')
-			if dark(s) {
-				pad = ':'
-			}
-			c := p.b.at(s)
-			mid := string([]byte{pad, pad})
-			if c != 0 {
-				mid = string([]byte{"WB"[c.team()], aspectChars[c.aspect()]})
-			}
-			b.WriteByte(pad)
-			b.WriteString(mid)
-			b.WriteByte(pad)
-		}
-		fmt.Fprintf(&b, "| %d\n", r+1)
-	}
-	b.WriteString(rule)
-	files()
+	p.b.writeGrid(&b, func(c cell) string {
+		return string([]byte{"WB"[c.team()], aspectChars[c.aspect()]})
+	})
 	b.WriteString("\n")
 	b.WriteString(p.status() + "\n")
 	b.WriteString(p.lastLine() + "\n")
@@ -98,6 +67,47 @@ func (p *Position) ASCII() string {
 	b.WriteString("Legend: W White, B Black; o pusher, + hopper, x slasher; ':' dark squares.\n")
 	b.WriteString("White's home is the light squares, Black's the dark ones. Slashers wrap.\n")
 	return b.String()
+}
+
+// writeGrid draws the board with rank N on top, coordinates on the edges.
+// Every square is four characters wide; dark squares are filled with ':'
+// (a1 is dark, R1) and a piece reads as label(c), two characters.
+func (b *board) writeGrid(w *strings.Builder, label func(c cell) string) {
+	n := b.n
+	files := func() {
+		w.WriteString("    ")
+		for f := int8(0); f < n; f++ {
+			fmt.Fprintf(w, " %c", 'a'+f)
+			if f < n-1 {
+				w.WriteString("  ")
+			}
+		}
+		w.WriteString("\n")
+	}
+	files()
+	rule := "   +" + strings.Repeat("-", 4*int(n)) + "+\n"
+	w.WriteString(rule)
+	for r := n - 1; r >= 0; r-- {
+		fmt.Fprintf(w, "%2d |", r+1)
+		for f := int8(0); f < n; f++ {
+			s := sq{f, r}
+			pad := byte(' ')
+			if dark(s) {
+				pad = ':'
+			}
+			c := b.at(s)
+			mid := string([]byte{pad, pad})
+			if c != 0 {
+				mid = label(c)
+			}
+			w.WriteByte(pad)
+			w.WriteString(mid)
+			w.WriteByte(pad)
+		}
+		fmt.Fprintf(w, "| %d\n", r+1)
+	}
+	w.WriteString(rule)
+	files()
 }
 
 // Picture geometry.
@@ -236,9 +246,14 @@ func (p *Position) lastPath() []sq {
 }
 
 func drawCube(pic *picture.Picture, x, y, cs float64, c cell) {
-	h := cs * 0.36
+	drawCubeSized(pic, x, y, cs, cs*0.36, c)
+}
+
+// drawCubeSized draws the cube of c on a square of side cs centred on (x,
+// y): a square of half side h in its core colour with its aspect's sign.
+func drawCubeSized(pic *picture.Picture, x, y, cs, h float64, c cell) {
 	body, edge, sign := picture.RGB(0xfd, 0xfd, 0xfd), ink, ink
-	if c.team() == black {
+	if coreColors[c.team()] == black {
 		body, edge, sign = picture.RGB(0x1a, 0x1a, 0x1a), picture.RGB(0xe8, 0xe8, 0xe8), picture.RGB(0xf4, 0xf4, 0xf4)
 	}
 	pic.Add(&picture.Rect{X: x - h, Y: y - h, W: 2 * h, H: 2 * h, Style: picture.Style{Fill: body, Stroke: edge, StrokeWidth: 2}})

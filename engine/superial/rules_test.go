@@ -84,7 +84,7 @@ func TestInfoRegistered(t *testing.T) {
 		t.Fatal(err)
 	}
 	info := g.Info()
-	if info.Rulesets[0].Name != "classic" || len(info.Rulesets) != 3 || info.Rulesets[1].Name != "random" || info.Rulesets[2].Name != "vs-chess" {
+	if info.Rulesets[0].Name != "classic" || len(info.Rulesets) != 4 || info.Rulesets[1].Name != "random" || info.Rulesets[2].Name != "vs-chess" || info.Rulesets[3].Name != "multiplayer" {
 		t.Errorf("rulesets %v", info.Rulesets)
 	}
 	if !info.Chance || info.Unlisted != "" {

@@ -89,8 +89,11 @@ func (b *board) writeText(w *strings.Builder, text func(cell) string) {
 
 // ParsePosition reads the text written by Position.String.
 func (Game) ParsePosition(text string) (engine.Position, error) {
-	if strings.HasPrefix(strings.TrimSpace(text), "vs-chess ") {
+	switch {
+	case strings.HasPrefix(strings.TrimSpace(text), "vs-chess "):
 		return parseVsPosition(text)
+	case strings.HasPrefix(strings.TrimSpace(text), "multiplayer "):
+		return parseMultiPosition(text)
 	}
 	return parsePosition(text)
 }
@@ -104,6 +107,7 @@ func parsePosition(text string) (*Position, error) {
 		return bad("want 9 fields, got %d", len(fields))
 	}
 	p := &Position{}
+	var err error
 	switch fields[0] {
 	case "classic":
 	case "random":
@@ -117,46 +121,16 @@ func parsePosition(text string) (*Position, error) {
 		return bad("board size must be 6, 8 or 10")
 	}
 	n, _ := strconv.Atoi(fields[1])
-	p.b.n = int8(n)
 	if p.random && n != 6 {
 		return bad("the random ruleset is played on 6x6 only")
 	}
-	ranks := strings.Split(fields[2], "/")
-	if len(ranks) != n {
-		return bad("the board needs %d ranks", n)
-	}
-	for i, row := range ranks {
-		r := int8(n - 1 - i)
-		f := 0
-		for j := 0; j < len(row); {
-			c := row[j]
-			if c >= '1' && c <= '9' {
-				k := int(c - '0')
-				j++
-				if k == 1 && j < len(row) && row[j] == '0' {
-					k = 10
-					j++
-				}
-				if j < len(row) && row[j] >= '0' && row[j] <= '9' {
-					return bad("two counts of empty squares in a row on rank %d", r+1)
-				}
-				f += k
-				continue
-			}
-			x := strings.IndexByte(pieceLetters, c)
-			if x < 0 {
-				return bad("unknown piece %q on rank %d", c, r+1)
-			}
-			if f >= n {
-				return bad("rank %d is too long", r+1)
-			}
-			p.b.set(sq{int8(f), r}, cell(x+1))
-			f++
-			j++
+	if p.b, err = readBoard(fields[2], n, func(s string) (cell, int) {
+		if x := strings.IndexByte(pieceLetters, s[0]); x >= 0 {
+			return cell(x + 1), 1
 		}
-		if f != n {
-			return bad("rank %d has %d squares, not %d", r+1, f, n)
-		}
+		return 0, 0
+	}); err != nil {
+		return bad("%v", err)
 	}
 	side := fields[3]
 	if strings.HasSuffix(side, "*") {
@@ -195,7 +169,6 @@ func parsePosition(text string) (*Position, error) {
 			return bad("classic has no random moves to throw")
 		}
 	}
-	var err error
 	if p.ply, p.quiet, err = counters(fields[5], fields[6]); err != nil {
 		return bad("%v", err)
 	}
@@ -210,11 +183,57 @@ func parsePosition(text string) (*Position, error) {
 		}
 		p.last = engine.LastMove[Move]{Move: m, Set: true}
 	}
-	if p.hist, err = parseHistory(fields[8], p.ply); err != nil {
+	if p.hist, err = parseHistory(fields[8], p.ply, 2); err != nil {
 		return bad("%v", err)
 	}
 	p.finish()
 	return p, nil
+}
+
+// readBoard reads the board field of a position's text: n ranks, rank n
+// first, separated by /. In a rank a number counts empty squares, and
+// piece reads the piece at the start of its argument: the piece and the
+// length of its text, or 0, 0 when there is none.
+func readBoard(field string, n int, piece func(string) (cell, int)) (board, error) {
+	b := board{n: int8(n)}
+	ranks := strings.Split(field, "/")
+	if len(ranks) != n {
+		return b, fmt.Errorf("the board needs %d ranks", n)
+	}
+	for i, row := range ranks {
+		r := int8(n - 1 - i)
+		f := 0
+		for j := 0; j < len(row); {
+			c := row[j]
+			if c >= '1' && c <= '9' {
+				k := int(c - '0')
+				j++
+				if k == 1 && j < len(row) && row[j] == '0' {
+					k = 10
+					j++
+				}
+				if j < len(row) && row[j] >= '0' && row[j] <= '9' {
+					return b, fmt.Errorf("two counts of empty squares in a row on rank %d", r+1)
+				}
+				f += k
+				continue
+			}
+			x, w := piece(row[j:])
+			if w == 0 {
+				return b, fmt.Errorf("unknown piece %q on rank %d", c, r+1)
+			}
+			if f >= n {
+				return b, fmt.Errorf("rank %d is too long", r+1)
+			}
+			b.set(sq{int8(f), r}, x)
+			f++
+			j += w
+		}
+		if f != n {
+			return b, fmt.Errorf("rank %d has %d squares, not %d", r+1, f, n)
+		}
+	}
+	return b, nil
 }
 
 // counters reads the ply and the quiet plies of a position's text.

@@ -294,16 +294,24 @@ func TestVsGolden(t *testing.T) {
 		{"vs-cube-check", vs(t, "7o/8/8/4[+b]3/8/8/8/4R2K", "b", "-")},
 		{"vs-push-check", play(t, vs(t, "7o/8/8/8/2o1K3/8/8/8", "b", "-"), "c4-d4")},
 	} {
-		enginetest.Golden(t, c.name+".txt", []byte(c.pos.ASCII()))
-		enginetest.Golden(t, c.name+".svg", c.pos.Picture().SVG())
-		for i, line := range strings.Split(c.pos.ASCII(), "\n") {
-			if len(line) > 78 {
-				t.Errorf("%s: line %d has %d columns", c.name, i+1, len(line))
-			}
+		goldenBoard(t, c.name, c.pos)
+	}
+}
+
+// goldenBoard pins pos's ASCII board and picture in testdata/name.txt and
+// .svg, and checks that the board fits 78 columns; SUPERIAL_SVG names a
+// directory to write the picture to, to look at.
+func goldenBoard(t *testing.T, name string, pos engine.Position) {
+	t.Helper()
+	enginetest.Golden(t, name+".txt", []byte(pos.ASCII()))
+	enginetest.Golden(t, name+".svg", pos.Picture().SVG())
+	for i, line := range strings.Split(pos.ASCII(), "\n") {
+		if len(line) > 78 {
+			t.Errorf("%s: line %d has %d columns", name, i+1, len(line))
 		}
-		if dir := os.Getenv("SUPERIAL_SVG"); dir != "" {
-			os.WriteFile(dir+"/superial-"+c.name+".svg", c.pos.Picture().SVG(), 0o644)
-		}
+	}
+	if dir := os.Getenv("SUPERIAL_SVG"); dir != "" {
+		os.WriteFile(dir+"/superial-"+name+".svg", pos.Picture().SVG(), 0o644)
 	}
 }
 

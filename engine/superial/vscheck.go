@@ -67,7 +67,7 @@ func (p *chessPos) kingThreat() string {
 			continue
 		}
 		hit := false
-		b.genPiece(s, c, buf[:0], func(from sq, legs []leg, aspect int) bool {
+		b.genPiece(s, c, buf[:0], false, func(from sq, legs []leg, aspect int) bool {
 			if aspect >= 0 || legs == nil {
 				return true // an aspect change: the same move again, or no move
 			}

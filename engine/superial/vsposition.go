@@ -376,12 +376,9 @@ func (n *chessPos) settle(left sqSet) {
 
 // Apply plays m for pl: the one place where legality is decided.
 func (p *vsPosition) Apply(pl engine.Player, m engine.Move) (engine.Position, error) {
-	if !engine.Acts(p, pl) {
-		return nil, &engine.NotYourTurnError{Player: pl}
-	}
-	mv, ok := asMove(m)
-	if !ok {
-		return nil, engine.Illegal(m.String(), "not a move of Superial Chess against chess")
+	mv, err := actingMove(p, pl, m, "move of Superial Chess against chess")
+	if err != nil {
+		return nil, err
 	}
 	us := p.toMove
 	var (
@@ -433,7 +430,7 @@ func (p *vsPosition) Apply(pl engine.Player, m engine.Move) (engine.Position, er
 		return nil, engine.Illegal(canon.text, "%s", threat)
 	}
 	next := &vsPosition{chessPos: *after, ply: p.ply + 1, quiet: p.quiet + 1, last: canon.text}
-	next.hist = &histNode{h: p.hash(), prev: p.hist}
+	next.hist = p.hist.push(p.hash(), 2)
 	if capture || pawn {
 		// Neither a capture nor a pawn's move can be undone: no earlier
 		// position returns.
@@ -565,7 +562,7 @@ func (p *vsPosition) finish() {
 		p.result = engine.Result{Kind: engine.Win, Winner: engine.First, Reason: "every cube is gone before the cubes captured a chess man"}
 		return
 	}
-	if 1+p.hist.seen(p.hash()) >= 3 {
+	if 1+p.hist.seen(p.hash(), 2) >= 3 {
 		p.result = engine.Result{Kind: engine.Draw, Reason: "the same position occurred for the third time"}
 		return
 	}

@@ -16,7 +16,7 @@ func (p *vsPosition) status() string {
 	r := p.result
 	switch {
 	case r.Over():
-		return r.Words(vsSideNames) + "."
+		return r.Words(vsSideNames[:]) + "."
 	case p.threatened(p.toMove):
 		return vsSideNames[p.toMove] + " to move: check!"
 	}

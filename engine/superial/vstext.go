@@ -203,7 +203,7 @@ func parseVsPosition(text string) (*vsPosition, error) {
 		}
 		p.last = m.String()
 	}
-	if p.hist, err = parseHistory(fields[9], p.quiet); err != nil {
+	if p.hist, err = parseHistory(fields[9], p.quiet, 2); err != nil {
 		return bad("%v", err)
 	}
 	// The rights must belong to pieces that are there: settle drops any

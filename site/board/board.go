@@ -34,12 +34,12 @@ func Picture(pos engine.Position, final string) *picture.Picture {
 
 // ResultText says a result for people, with the sides' names: "White won
 // (resigned)", "Draw (agreed)"; "" while the game goes on.
-func ResultText(r engine.Result, sides [2]string) string {
+func ResultText(r engine.Result, sides []string) string {
 	var s string
 	switch {
 	case r.Kind == engine.Draw:
 		s = "Draw"
-	case r.Kind == engine.Win && (r.Winner == engine.First || r.Winner == engine.Second):
+	case r.Kind == engine.Win && r.Winner >= 0 && int(r.Winner) < len(sides):
 		s = sides[r.Winner] + " won"
 	default:
 		return ""

@@ -21,7 +21,8 @@
 //	ascii(pos)                       -> text
 //	release(from)                    forgets the positions from handle from on
 //
-// Players are numbers: 0 first, 1 second, 2 chance. Then it calls
+// Players are numbers as the engine has them: seats from 0 (0 first, 1
+// second), -1 chance. Then it calls
 // globalThis.postalEngineReady, if set, and waits forever: its functions
 // run on the page's calls.
 package main
@@ -114,7 +115,7 @@ func replay(_ js.Value, a []js.Value) any {
 
 // playText plays the text of a move of pl, as a record replays.
 func playText(p engine.Position, pl engine.Player, text string) (engine.Position, error) {
-	if !engine.Acts(p, pl) {
+	if !engine.MayPlay(p, pl, text) {
 		return nil, &engine.NotYourTurnError{Player: pl}
 	}
 	next, _, err := engine.Play(p, pl, text)

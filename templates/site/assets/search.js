@@ -17,9 +17,11 @@
     if (!words.length) { status.textContent = games.length + " games. Type to filter."; return; }
     var shown = 0, found = 0;
     for (var i = games.length - 1; i >= 0; i--) { // newest first
-      // g: [number, game, ruleset, first player, second player, result, words, plies, date]
+      // g: [number, game, ruleset, first player, second player, result, words, plies, date,
+      // the players of the seats from the third on]
       var g = games[i];
-      var hay = ("#" + g[0] + " " + g[1] + " " + g[2] + " " + g[3] + " " + g[4] + " " + g[5] + " " + g[6] + " " + g[8]).toLowerCase();
+      var players = [g[3], g[4]].concat(g.slice(9));
+      var hay = ("#" + g[0] + " " + g[1] + " " + g[2] + " " + players.join(" ") + " " + g[5] + " " + g[6] + " " + g[8]).toLowerCase();
       if (!words.every(function (w) { return hay.indexOf(w) >= 0; })) { continue; }
       found++;
       if (shown >= 100) { continue; }
@@ -27,7 +29,7 @@
       var li = document.createElement("li");
       var a = document.createElement("a");
       a.href = root + "games/" + g[0] + ".html";
-      a.textContent = "#" + g[0] + " " + g[1] + " (" + g[2] + "): " + g[3] + " – " + g[4];
+      a.textContent = "#" + g[0] + " " + g[1] + " (" + g[2] + "): " + players.join(" – ");
       li.appendChild(a);
       li.appendChild(document.createTextNode(" " + g[5] + ", " + g[7] + " plies, " + g[8]));
       out.appendChild(li);

@@ -21,9 +21,10 @@
   var cur = -1;         // the ply shown
   var line = null;      // the reader's own moves: {from, start, steps: [{pos, player, text}]}
 
-  function player(li) { var m = /\bp([012])\b/.exec(li.className); return m ? +m[1] : 2; }
+  // Players are numbers as the engine has them: seats from 0, -1 chance.
+  function player(li) { var m = /\bp(\d)\b/.exec(li.className); return m ? +m[1] : -1; }
   function text(li) { var a = li.querySelector("a"); return a ? a.textContent : ""; }
-  function side(p) { return p === 0 || p === 1 ? sides[p] : "Chance"; }
+  function side(p) { return p >= 0 && p < sides.length ? sides[p] : "Chance"; }
 
   function fail(msg) {
     errorBox.textContent = msg;
@@ -168,12 +169,12 @@
       var moves = (g.moves || []).filter(function (m) { return m.toLowerCase().indexOf(want) >= 0; });
       var h = document.createElement("p");
       h.className = "note";
-      h.textContent = side(g.player) + ": " + (g.moves || []).length + (g.player === 2 ? " outcomes listed" : " legal moves listed") +
+      h.textContent = side(g.player) + ": " + (g.moves || []).length + (g.player === -1 ? " outcomes listed" : " legal moves listed") +
         (want ? ", " + moves.length + " matching" : "") + (moves.length > 200 ? " (the first 200 shown)" : "") + ".";
       aLegal.appendChild(h);
       var box = document.createElement("div");
       box.className = "legalmoves";
-      if (g.player === 2) {
+      if (g.player === -1) {
         // Chance draws as the game would; some draws are too many to list.
         var d = document.createElement("button");
         d.type = "button";
@@ -238,7 +239,7 @@
     if (b.className === "draw") {
       var r = eng.sample(linePos());
       if (r.error) { aMsg.className = "amsg error"; aMsg.textContent = r.error; return; }
-      play(r.move, 2);
+      play(r.move, -1);
       return;
     }
     play(b.textContent, +b.getAttribute("data-player"));

@@ -1,0 +1,342 @@
+package club
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"postal/archive"
+	"postal/club/clock"
+	"postal/engine"
+	"postal/mailer"
+	"postal/notation"
+)
+
+// seatNames are the names of the players of game id, by seat.
+func (c *club) seatNames(id int64) []string {
+	c.t.Helper()
+	var names []string
+	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
+		g, err := tx.GameByID(id)
+		if err != nil {
+			return err
+		}
+		for _, pid := range g.Players {
+			p, err := tx.PlayerByID(pid)
+			if err != nil {
+				return err
+			}
+			names = append(names, p.Name)
+		}
+		return nil
+	})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return names
+}
+
+// says checks that the text part of m says each of want, whatever the
+// line breaks of its paragraphs.
+func says(t testing.TB, m mailer.Outbound, want ...string) {
+	t.Helper()
+	flat := strings.Join(strings.Fields(m.Text), " ")
+	for _, w := range want {
+		if !strings.Contains(flat, w) {
+			t.Errorf("mail to %s (%s) lacks %q:\n%s", m.To, m.Subject, w, m.Text)
+		}
+	}
+}
+
+// startEvery registers a player for every seat of game's ruleset (two, or
+// three or four in Superial Chess's multiplayer ruleset): alice challenges
+// the others, alice moving first, and each accepts by replying to the
+// challenge. It returns the names by seat and every mail sent.
+func (c *club) startEvery(game, ruleset string) ([]string, []mailer.Outbound) {
+	c.t.Helper()
+	g, err := engine.Lookup(game)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	players := []string{"alice", "bob", "carol", "dave"}[:len(g.Info().Seats(engine.Config{Ruleset: ruleset}))]
+	for _, p := range players {
+		c.register(p)
+	}
+	all := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge "+strings.Join(players[1:], " ")+" "+game+" "+ruleset+" as first")
+	invitations := slices.Clone(all)
+	var out []mailer.Outbound
+	for _, p := range players[1:] {
+		out = c.replyTo(to(c.t, invitations, p+"@example.org"), "accept")
+		all = append(all, out...)
+	}
+	contains(c.t, to(c.t, out, players[len(players)-1]+"@example.org"), "game #1 has started")
+	return c.seatNames(1), all
+}
+
+// startFour registers alice, bob, carol and dave, and starts game 1 of
+// Superial Chess for four (R13), alice asking for North; it returns the
+// names by seat.
+func (c *club) startFour(clock string) []string {
+	c.t.Helper()
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		c.register(p)
+	}
+	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob carol dave superial-chess multiplayer as north "+clock)
+	says(c.t, to(c.t, out, "alice@example.org"), "challenge #1: Superial Chess for 4 (multiplayer players=4)", "alice plays North", "Asked: bob, carol, dave.")
+	for _, p := range []string{"bob", "carol", "dave"} {
+		says(c.t, to(c.t, out, p+"@example.org"), "alice challenges you to a game of Superial Chess, with", "The game: Superial Chess for 4 (multiplayer players=4)", "anyone who declines cancels it", "accept 1")
+	}
+	out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\naccept 1")
+	says(c.t, to(c.t, out, "bob@example.org"), "you accepted challenge #1", "still waiting for carol and dave")
+	says(c.t, to(c.t, out, "alice@example.org"), "bob accepted challenge #1; still waiting for carol and dave.")
+	out = c.mail("carol@example.org", "x", "key "+c.keys["carol"]+"\naccept 1")
+	says(c.t, to(c.t, out, "dave@example.org"), "carol accepted challenge #1; still waiting for dave.")
+	out = c.mail("dave@example.org", "x", "key "+c.keys["dave"]+"\naccept 1")
+	names := c.seatNames(1)
+	if names[2] != "alice" {
+		c.t.Fatalf("seats %v: alice asked for North", names)
+	}
+	says(c.t, to(c.t, out, "dave@example.org"), "game #1 has started")
+	lineup := fmt.Sprintf("%s South, %s West, %s North, %s East", names[0], names[1], names[2], names[3])
+	for i, p := range names {
+		if p == "dave" {
+			continue
+		}
+		m := to(c.t, out, p+"@example.org")
+		says(c.t, m, "Game #1 has started: "+lineup+". You play "+[]string{"South", "West", "North", "East"}[i]+".")
+		if yours := strings.Contains(m.Text, "Your move (move 1)."); yours != (i == 0) {
+			c.t.Errorf("%s (seat %d) told it is their move: %v", p, i, yours)
+		}
+	}
+	return names
+}
+
+// TestFourPlayers plays a game of four by mail (R13-R13f): turn notices to
+// the player to move and news to the others, a resignation out of turn that
+// takes a player out while the clock of the player to move runs on, a
+// timeout that takes the next out, a draw that needs every player still
+// in and that a move declines, the last resignation ending the game with
+// places; an observer hears of every player out and of the end; the record
+// replays.
+func TestFourPlayers(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	names := c.startFour("days 2")
+	south, west, north, east := names[0], names[1], names[2], names[3]
+	key := func(p string) string { return "key " + c.keys[p] + "\n" }
+	c.register("erin")
+	says(t, c.mail("erin@example.org", "x", key("erin")+"observe 1")[0], "you observe game #1")
+
+	// South moves: West's turn, news to North and East.
+	c.now = c.now.Add(time.Hour)
+	out := c.mail(south+"@example.org", "x", key(south)+"move 1 d1-d2")
+	says(t, to(t, out, south+"@example.org"), "d1-d2 played in game #1")
+	says(t, to(t, out, west+"@example.org"), south+" played d1-d2 in game #1. Your move (move 2).")
+	for _, p := range []string{north, east} {
+		says(t, to(t, out, p+"@example.org"), south+" (South) played d1-d2 in game #1; "+west+" (West) to move.")
+	}
+	if len(out) != 4 {
+		t.Errorf("%d mails after a move, want the reply, a turn and two news", len(out))
+	}
+	deadline := c.game(1).Deadline
+
+	// East resigns out of turn: out, 4th; West's clock runs on.
+	c.now = c.now.Add(time.Hour)
+	out = c.mail(east+"@example.org", "x", key(east)+"resign 1")
+	says(t, to(t, out, east+"@example.org"), "you resigned game #1", "You are out, 4th; the others play on.")
+	for _, p := range []string{south, west, north, "erin"} {
+		says(t, to(t, out, p+"@example.org"), east+" (East) resigned in game #1 and is out, 4th.")
+	}
+	if g := c.game(1); g.Status != archive.GameActive || !g.Deadline.Equal(deadline) {
+		t.Fatalf("after East resigned: %s, deadline %v (was %v)", g.Status, g.Deadline, deadline)
+	}
+	says(t, to(t, c.mail(east+"@example.org", "x", key(east)+"resign 1"), east+"@example.org"), "you are out of game #1 already")
+	says(t, to(t, c.mail(east+"@example.org", "x", key(east)+"draw 1"), east+"@example.org"), "you are out of game #1")
+
+	// West runs out of time: out, 3rd; North's turn.
+	c.now = deadline
+	out, _ = c.tick()
+	says(t, to(t, out, west+"@example.org"), "You ran out of time in game #1 and are out, 3rd.")
+	says(t, to(t, out, north+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd.", "Your move in game #1 (move 4).")
+	for _, p := range []string{south, east, "erin"} {
+		says(t, to(t, out, p+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd.")
+	}
+	g := c.game(1)
+	if g.Status != archive.GameActive || !g.Deadline.Equal(c.now.Add(2*clock.Day)) {
+		t.Fatalf("after West's timeout: %s, deadline %v", g.Status, g.Deadline)
+	}
+
+	// South offers a draw: it needs North too, whose move declines it.
+	out = c.mail(south+"@example.org", "x", key(south)+"draw 1")
+	says(t, to(t, out, south+"@example.org"), "draw offered in game #1", "It needs every player still in: "+north+".")
+	says(t, to(t, out, north+"@example.org"), south+" agrees to a draw in game #1; it needs every player still in: "+north+".")
+	if g := c.game(1); !slices.Equal(g.DrawAgreed, []int{0}) {
+		t.Fatalf("draw agreed by %v", g.DrawAgreed)
+	}
+	out = c.mail(north+"@example.org", "x", key(north)+"move 1 c9-c8")
+	says(t, to(t, out, south+"@example.org"), north+" played c9-c8 in game #1. Your move (move 5).", north+" declined the draw by moving.")
+	if g := c.game(1); g.DrawAgreed != nil {
+		t.Fatalf("a move left the draw agreed by %v", g.DrawAgreed)
+	}
+
+	// South resigns: North wins; places by seat 2-3-1-4.
+	out = c.mail(south+"@example.org", "x", key(south)+"resign 1")
+	says(t, to(t, out, south+"@example.org"), "you resigned game #1", "Result: "+north+" (North) wins: South resigned (2-3-1-4)")
+	g = c.game(1)
+	if g.Status != archive.GameOver || g.Result != "2-3-1-4" || g.Termination != "South resigned" {
+		t.Fatalf("at the end: %s %s %q", g.Status, g.Result, g.Termination)
+	}
+	places := "places: 1st " + north + " (North), 2nd " + south + " (South), 3rd " + west + " (West), 4th " + east + " (East)"
+	for _, p := range []string{west, north, east, "erin"} {
+		says(t, to(t, out, p+"@example.org"), "Game #1 is over: "+north+" (North) wins: South resigned (2-3-1-4); "+places+".")
+	}
+
+	out = c.mail("erin@example.org", "x", "record 1")
+	att := out[0].Attachments[len(out[0].Attachments)-1]
+	rec, err := notation.ReadRecord(string(att.Data))
+	if err != nil {
+		t.Fatalf("record: %v\n%s", err, att.Data)
+	}
+	for i, side := range []string{"South", "West", "North", "East"} {
+		if rec.Tag(side) != names[i] && rec.Players[i] != names[i] {
+			t.Errorf("record's %s is %q, want %s", side, rec.Players[i], names[i])
+		}
+	}
+	text := strings.Join(strings.Fields(string(att.Data)), " ")
+	for _, want := range []string{"1. South: d1-d2 2. East: resign 3. West: timeout 4. North: c9-c8 5. South: resign 2-3-1-4", `[Termination "South resigned"]`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("record lacks %q:\n%s", want, text)
+		}
+	}
+	positions, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if last := positions[len(positions)-1]; last.String() != g.Position {
+		t.Fatalf("replayed %s, stored %s", last, g.Position)
+	}
+}
+
+// TestChallengeOfMore checks challenges of more than two (R13): seats left
+// open fill as anyone accepts, an invited address joins by registering, a
+// decline cancels the challenge for all, and what a challenge may not ask.
+func TestChallengeOfMore(t *testing.T) {
+	c := newClub(t, Options{})
+	for _, p := range []string{"alice", "bob", "carol", "dave", "erin"} {
+		c.register(p)
+	}
+	key := func(p string) string { return "key " + c.keys[p] + "\n" }
+	out := c.mail("alice@example.org", "x", key("alice")+strings.Join([]string{
+		"challenge bob carol dave erin superial-chess multiplayer",
+		"challenge bob bob superial-chess multiplayer",
+		"challenge bob carol superial-chess multiplayer players=3 as east",
+		"challenge bob carol conflagration",
+		"challenge alice bob superial-chess multiplayer",
+	}, "\n"))
+	says(t, to(t, out, "alice@example.org"), "5 players named for 4 seats", "Superial Chess (multiplayer players=4) seats South, West, North and East: name at most 3 players besides yourself",
+		"bob is named twice", `"east" is not a seat of this game`, "Its seats: South, West, North; or", "is a game of two: name one opponent", "you cannot challenge yourself")
+	if len(out) != 1 {
+		t.Fatalf("%d mails for refused challenges", len(out))
+	}
+
+	// Three players: bob named, new@example.org invited, an open seat... of
+	// four: one more open seat.
+	out = c.mail("alice@example.org", "x", key("alice")+"challenge bob new@example.org superial-chess multiplayer as west untimed")
+	says(t, to(t, out, "alice@example.org"), "challenge #1: Superial Chess for 4", "Asked: bob, new@example.org.", "1 seat is open to anyone")
+	says(t, to(t, out, "bob@example.org"), "alice challenges you", "with new@example.org and an open seat")
+	says(t, to(t, out, "new@example.org"), "alice invites you to play Superial Chess by email", "with bob and an open seat", "The game: Superial Chess for 4", `"register NAME"`)
+	says(t, to(t, c.mail("carol@example.org", "x", "status"), "carol@example.org"),
+		"open challenge #1: alice proposes superial-chess multiplayer players=4; waiting for bob, new@example.org and an open seat (accept 1 takes a seat)")
+	out = c.mail("carol@example.org", "x", key("carol")+"accept 1")
+	says(t, to(t, out, "carol@example.org"), "you accepted challenge #1", "still waiting for bob and new@example.org")
+	says(t, to(t, out, "alice@example.org"), "carol accepted challenge #1; still waiting for bob and new@example.org.")
+	says(t, to(t, out, "bob@example.org"), "carol accepted challenge #1")
+	says(t, to(t, c.mail("dave@example.org", "x", key("dave")+"accept 1"), "dave@example.org"), "challenge #1 has no seat for you")
+	says(t, to(t, c.mail("carol@example.org", "x", key("carol")+"accept 1"), "carol@example.org"), "you have accepted challenge #1 already")
+	says(t, to(t, c.mail("bob@example.org", "x", "status"), "bob@example.org"), "challenge #1: alice challenges you to superial-chess multiplayer players=4 (accept 1 / decline 1); waiting for bob and new@example.org")
+	out = c.mail("new@example.org", "x", "register newton")
+	says(t, to(t, out, "new@example.org"), "alice has challenged you to superial-chess (challenge #1)")
+	c.keys["newton"] = regexp.MustCompile(`key ([a-z2-9]{20})`).FindStringSubmatch(out[0].Text)[1]
+	out = c.mail("new@example.org", "x", "key "+c.keys["newton"]+"\naccept 1")
+	says(t, to(t, out, "new@example.org"), "you accepted challenge #1", "still waiting for bob")
+	out = c.mail("bob@example.org", "x", key("bob")+"accept 1")
+	says(t, to(t, out, "bob@example.org"), "game #1 has started")
+	names := c.seatNames(1)
+	if names[1] != "alice" || !slices.Contains(names, "newton") || !slices.Contains(names, "carol") || !slices.Contains(names, "bob") {
+		t.Fatalf("seats %v", names)
+	}
+	if g := c.game(1); !g.Deadline.IsZero() {
+		t.Errorf("an untimed game has a deadline %v", g.Deadline)
+	}
+
+	// A decline cancels the challenge for every player.
+	out = c.mail("alice@example.org", "x", key("alice")+"challenge bob carol superial-chess multiplayer players=3")
+	says(t, to(t, out, "alice@example.org"), "challenge #2: Superial Chess for 3")
+	says(t, to(t, c.mail("bob@example.org", "x", key("bob")+"accept 2"), "bob@example.org"), "you accepted challenge #2", "still waiting for carol")
+	out = c.mail("carol@example.org", "x", key("carol")+"decline 2")
+	says(t, to(t, out, "carol@example.org"), "challenge #2 declined")
+	for _, p := range []string{"alice", "bob"} {
+		says(t, to(t, out, p+"@example.org"), "carol declined challenge #2 (superial-chess): it will not be played.")
+	}
+	says(t, to(t, c.mail("bob@example.org", "x", key("bob")+"accept 2"), "bob@example.org"), "challenge #2 is declined")
+	says(t, to(t, c.mail("dave@example.org", "x", key("dave")+"decline 2"), "dave@example.org"), "challenge #2 is declined")
+	// The challenger cancels: the others hear.
+	c.mail("alice@example.org", "x", key("alice")+"open superial-chess multiplayer")
+	c.mail("erin@example.org", "x", key("erin")+"accept 3")
+	says(t, to(t, c.mail("erin@example.org", "x", key("erin")+"cancel 3"), "erin@example.org"), "challenge #3 is not yours to cancel")
+	out = c.mail("alice@example.org", "x", key("alice")+"cancel 3")
+	says(t, to(t, out, "erin@example.org"), "alice cancelled challenge #3")
+}
+
+// TestThreePlayersDrawAndBanks checks a game of three under time banks
+// (R13, R13e): a bank per player, charged for their own moves only; a
+// draw agreed by every player still in ends the game drawn among them, the
+// player out keeping their place.
+func TestThreePlayersDrawAndBanks(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"alice", "bob", "carol"} {
+		c.register(p)
+	}
+	key := func(p string) string { return "key " + c.keys[p] + "\n" }
+	c.mail("alice@example.org", "x", key("alice")+"challenge bob carol superial-chess multiplayer players=3 as south bank 2+1/4")
+	c.mail("bob@example.org", "x", key("bob")+"accept 1")
+	c.mail("carol@example.org", "x", key("carol")+"accept 1")
+	names := c.seatNames(1)
+	if names[0] != "alice" || len(names) != 3 {
+		t.Fatalf("seats %v", names)
+	}
+	west, north := names[1], names[2]
+	if g := c.game(1); !slices.Equal(g.Banks, []time.Duration{2 * clock.Day, 2 * clock.Day, 2 * clock.Day}) {
+		t.Fatalf("banks %v", g.Banks)
+	}
+	c.now = c.now.Add(12 * time.Hour)
+	c.mail("alice@example.org", "x", key("alice")+"move 1 d1-d2")
+	c.now = c.now.Add(6 * time.Hour)
+	c.mail(west+"@example.org", "x", key(west)+"move 1 a3-a4")
+	g := c.game(1)
+	// (Each mail comes a minute after the last.)
+	if want := []time.Duration{3*clock.Day - 12*time.Hour - time.Minute, 3*clock.Day - 6*time.Hour - time.Minute, 2 * clock.Day}; !slices.Equal(g.Banks, want) {
+		t.Fatalf("banks %v, want %v", g.Banks, want)
+	}
+	if !g.Deadline.Equal(c.now.Add(2 * clock.Day)) {
+		t.Fatalf("North's deadline %v", g.Deadline)
+	}
+	out := c.mail(north+"@example.org", "x", "board 1")
+	says(t, to(t, out, north+"@example.org"), "banks: alice 2 days 11 hours, "+west+" 2 days 17 hours, "+north+" 2 days")
+
+	// West resigns; then alice and North agree a draw.
+	c.mail(west+"@example.org", "x", key(west)+"resign 1")
+	out = c.mail(north+"@example.org", "x", key(north)+"draw 1")
+	says(t, to(t, out, "alice@example.org"), north+" agrees to a draw in game #1; it needs every player still in: alice.")
+	out = c.mail("alice@example.org", "x", key("alice")+"draw 1")
+	says(t, to(t, out, "alice@example.org"), "draw agreed in game #1", "Result: Draw: agreed by the players (1-3-1); places: 1st alice (South), 1st "+north+" (North), 3rd "+west+" (West).")
+	for _, p := range []string{west, north} {
+		says(t, to(t, out, p+"@example.org"), "Game #1 is over: Draw: agreed by the players (1-3-1)")
+	}
+	if g := c.game(1); g.Status != archive.GameOver || g.Result != "1-3-1" {
+		t.Fatalf("at the end: %s %s", g.Status, g.Result)
+	}
+}
