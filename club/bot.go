@@ -226,7 +226,8 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 }
 
 // botTakesOpen accepts, for the bot, the open challenges older than
-// TakeOpen, while it has room for more games.
+// TakeOpen, while it has room for more games: two-player ones (a game of
+// more waits for every seat; the bot does not take one yet).
 func (h *handling) botTakesOpen(bot *archive.Player) error {
 	o := h.s.opt.Bot
 	if o.TakeOpen <= 0 {
@@ -237,7 +238,7 @@ func (h *handling) botTakesOpen(bot *archive.Player) error {
 		return err
 	}
 	for _, ch := range chs {
-		if ch.OpponentID != 0 || ch.OpponentAddr != "" || ch.ChallengerID == bot.ID || h.now.Sub(ch.Created) < o.TakeOpen {
+		if ch.Seats != nil || ch.OpponentID != 0 || ch.OpponentAddr != "" || ch.ChallengerID == bot.ID || h.now.Sub(ch.Created) < o.TakeOpen {
 			continue
 		}
 		if _, err := h.botChallenge(bot, 0); err != nil {
