@@ -90,17 +90,24 @@ func strengthTable(w io.Writer, names []string, seed uint64, games, parallel, ma
 			start := time.Now()
 			cells := make([]string, 0, 2)
 			plies, n := 0, 0
+			seats := len(g.Info().Seats(cfg))
 			for _, m := range []struct {
 				a, b arenaPlayer
 				bar  float64
 			}{{weakest, random, barWeakestVsRandom}, {strongest, weakest, barStrongestVsWeakest}} {
-				match := arenaMatch{game: g.Info().Name, cfg: cfg, a: m.a, b: m.b, maxPlies: maxPlies}
+				match := arenaMatch{game: g.Info().Name, cfg: cfg, seats: seats, a: m.a, b: m.b, maxPlies: maxPlies}
 				score, err := match.play(context.Background(), games, parallel, func(int, arenaGame) {})
 				if err != nil {
 					return fmt.Errorf("%s %s, %s against %s: %w", g.Info().Name, rs.Name, m.a, m.b, err)
 				}
+				// The bars are the two-player games' (issue 19); a
+				// game of more seats (A against several) is shown
+				// without one.
 				mark := ""
-				if score.wonPercent() < m.bar {
+				switch {
+				case seats != 2:
+					mark = fmt.Sprintf(" (%d seats: no bar)", seats)
+				case score.wonPercent() < m.bar:
 					mark = " **below the bar**"
 					failed++
 				}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -116,5 +117,20 @@ func TestArenaFourSeats(t *testing.T) {
 	lo, hi := 100*share/8, 100*(share+float64(outcomes["draw"])/3)/8
 	if score < lo-0.05 || score > hi+0.05 {
 		t.Errorf("score %.1f%%, want %.1f%% to %.1f%% by place: %s", score, lo, hi, line)
+	}
+}
+
+// postal arena --table writes a Markdown row per ruleset of the game, with
+// both matches, and fails only when a match falls below its bar.
+func TestArenaTable(t *testing.T) {
+	out, errOut, code := postal(t, "arena", "initiative", "--table", "--games", "4", "--parallel", "2")
+	if code != 0 && !strings.Contains(errOut, "below their bar") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if !regexp.MustCompile(`(?m)^\| initiative \| standard \| \d+% \(\d+-\d+-\d+\)[^|]* \| \d+% \(\d+-\d+-\d+\)[^|]* \| \d+ \| \S+ \|$`).MatchString(out) {
+		t.Errorf("no row for initiative standard:\n%s", out)
+	}
+	if !strings.Contains(out, "| game | ruleset | level 1 vs random: won (W-D-L) | level 4 vs level 1: won (W-D-L) |") {
+		t.Errorf("no header:\n%s", out)
 	}
 }
