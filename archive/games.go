@@ -39,7 +39,8 @@ type Challenge struct {
 
 // ChallengeSeat is a place asked for in a challenge of more than two
 // players: an invited player, an invited address not yet registered, or an
-// open seat anyone may take.
+// open seat anyone may take. Accepted may be set when the challenge is
+// made (the club's bot takes its seat at once).
 type ChallengeSeat struct {
 	N        int    // 1, 2, 3: in the order the challenge names them
 	PlayerID int64  // 0: an invited address or an open seat
@@ -83,7 +84,7 @@ func (t *Tx) AddChallenge(c *Challenge) error {
 	for i := range c.Seats {
 		st := &c.Seats[i]
 		st.N = i + 1
-		if _, err := t.exec(`INSERT INTO challenge_seats (challenge_id, n, player_id, address) VALUES (?, ?, ?, ?)`, c.ID, st.N, nullID(st.PlayerID), st.Address); err != nil {
+		if _, err := t.exec(`INSERT INTO challenge_seats (challenge_id, n, player_id, address, accepted) VALUES (?, ?, ?, ?, ?)`, c.ID, st.N, nullID(st.PlayerID), st.Address, fmtTime(st.Accepted)); err != nil {
 			return fmt.Errorf("archive: add challenge: seat %d: %w", st.N, err)
 		}
 	}

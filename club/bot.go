@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -226,8 +227,9 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 }
 
 // botTakesOpen accepts, for the bot, the open challenges older than
-// TakeOpen, while it has room for more games: two-player ones (a game of
-// more waits for every seat; the bot does not take one yet).
+// TakeOpen, while it has room for more games: a two-player one starts at
+// once; in one of more, the bot takes an open seat (its acceptance may be
+// the last, which starts the game).
 func (h *handling) botTakesOpen(bot *archive.Player) error {
 	o := h.s.opt.Bot
 	if o.TakeOpen <= 0 {
@@ -238,7 +240,13 @@ func (h *handling) botTakesOpen(bot *archive.Player) error {
 		return err
 	}
 	for _, ch := range chs {
-		if ch.Seats != nil || ch.OpponentID != 0 || ch.OpponentAddr != "" || ch.ChallengerID == bot.ID || h.now.Sub(ch.Created) < o.TakeOpen {
+		seated := slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID })
+		switch {
+		case ch.ChallengerID == bot.ID || h.now.Sub(ch.Created) < o.TakeOpen:
+			continue
+		case ch.Seats != nil && (seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open)):
+			continue
+		case ch.Seats == nil && (ch.OpponentID != 0 || ch.OpponentAddr != ""):
 			continue
 		}
 		if _, err := h.botChallenge(bot, 0); err != nil {
@@ -247,6 +255,16 @@ func (h *handling) botTakesOpen(bot *archive.Player) error {
 				return nil // no room for more games
 			}
 			return err
+		}
+		if ch.Seats != nil {
+			if _, err := h.acceptSeat(ch); err != nil {
+				var ue *userError
+				if !errors.As(err, &ue) {
+					return err
+				}
+				h.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
+			}
+			continue
 		}
 		gs, err := h.startGame(ch, bot)
 		if err != nil {

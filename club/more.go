@@ -11,6 +11,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/engine"
+	"postal/engine/search"
 	"postal/notation"
 )
 
@@ -45,12 +46,21 @@ func (h *handling) challengeOfMore(c notation.Command, info engine.Info, cfg eng
 		if err != nil {
 			return section{}, err
 		}
-		if opp != nil && h.s.isBot(opp) {
-			// The bot accepts by starting a game at once, which a game of
-			// more waits for every seat to do: not yet.
-			return section{}, refuse(fmt.Sprintf("%s plays games of two players only, for now", opp.Name))
-		}
 		st := archive.ChallengeSeat{Address: addr}
+		switch {
+		case opp != nil && h.s.isOwn(opp.Address) && !h.s.isBot(opp):
+			return section{}, refuse(fmt.Sprintf("%s is the club's bot, and it is off", opp.Name), "Challenge a person instead; \"status\" shows your games.")
+		case h.s.isBot(opp):
+			// The bot takes its seat at once, at its default level: a
+			// challenge of more keeps no level.
+			if c.Level != 0 {
+				return section{}, refuse(fmt.Sprintf("%s plays a game of more than two at its default level", opp.Name), "Leave \"level\" out.")
+			}
+			if _, err := h.botChallenge(opp, 0); err != nil {
+				return section{}, err
+			}
+			st.Accepted = h.now
+		}
 		if opp != nil {
 			st.PlayerID = opp.ID
 			who = opp.Name
@@ -63,6 +73,9 @@ func (h *handling) challengeOfMore(c notation.Command, info engine.Info, cfg eng
 			invited = append(invited, opp)
 		}
 		asked = append(asked, who)
+	}
+	if c.Level != 0 && !slices.ContainsFunc(invited, h.s.isBot) {
+		return section{}, refuse("only the bot plays at a level", "Leave \"level\" out when you challenge people.")
 	}
 	for len(ch.Seats) < len(seats)-1 {
 		ch.Seats = append(ch.Seats, archive.ChallengeSeat{})
@@ -102,6 +115,11 @@ func (h *handling) challengeOfMore(c notation.Command, info engine.Info, cfg eng
 	sec := section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what), game: ch.ID}
 	if len(asked) > 0 {
 		sec.Lines = append(sec.Lines, fmt.Sprintf("Asked: %s.", strings.Join(asked, ", ")))
+	}
+	for _, p := range invited {
+		if h.s.isBot(p) {
+			sec.Lines = append(sec.Lines, fmt.Sprintf("%s took its seat at once and plays at level %d of %d.", p.Name, h.s.opt.Bot.level(), search.MaxLevel))
+		}
 	}
 	if open > 0 {
 		sec.Lines = append(sec.Lines, fmt.Sprintf("%s open to anyone: \"accept %d\" takes one.", count(open, "seat is", "seats are"), ch.ID))

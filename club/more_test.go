@@ -12,6 +12,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/engine"
+	"postal/engine/search"
 	"postal/mailer"
 	"postal/notation"
 )
@@ -339,4 +340,94 @@ func TestThreePlayersDrawAndBanks(t *testing.T) {
 	if g := c.game(1); g.Status != archive.GameOver || g.Result != "1-3-1" {
 		t.Fatalf("at the end: %s %s", g.Status, g.Result)
 	}
+}
+
+// TestBotPlaysASeat checks the club's bot in games of more than two
+// (R13): named in a challenge it takes its seat at once, at its default
+// level; an open seat that waited TakeOpen it takes too, its acceptance
+// told like anyone's; and it moves for its seat, whichever it is, through
+// the path of a move by mail. Nothing is mailed to the bot.
+func TestBotPlaysASeat(t *testing.T) {
+	c := newClub(t, Options{Bot: &BotOptions{TakeOpen: time.Hour, Level: 1}})
+	c.register("alice")
+	c.register("bob")
+	key := func(p string) string { return "key " + c.keys[p] + "\n" }
+	says(t, to(t, c.mail("alice@example.org", "x", key("alice")+"challenge bob bot superial-chess multiplayer players=3 level 2"), "alice@example.org"),
+		"bot plays a game of more than two at its default level")
+	out := c.mail("alice@example.org", "x", key("alice")+"challenge bob bot superial-chess multiplayer players=3 as south")
+	says(t, to(t, out, "alice@example.org"), "challenge #1: Superial Chess for 3", "Asked: bob, bot.", "bot took its seat at once and plays at level 1 of 4")
+	says(t, to(t, out, "bob@example.org"), "with bot")
+	if len(out) != 2 {
+		t.Fatalf("%d mails; want alice's reply and bob's challenge", len(out))
+	}
+	says(t, to(t, c.mail("bob@example.org", "x", key("bob")+"accept 1"), "bob@example.org"), "game #1 has started")
+	names := c.seatNames(1)
+	bot := engine.Player(slices.Index(names, "bot"))
+	if names[0] != "alice" || bot < 1 {
+		t.Fatalf("seats %v", names)
+	}
+	for ply := 0; ply < 6; ply++ {
+		pos := c.position(t)
+		p := pos.ToMove()[0]
+		c.now = c.now.Add(time.Minute)
+		if p != bot {
+			if turns := c.botTurns(); len(turns) != 0 {
+				t.Fatalf("ply %d: the bot has turns %+v, %s to move", ply, turns, names[p])
+			}
+			move := pos.Legal(p)[0].String()
+			says(t, to(t, c.mail(names[p]+"@example.org", "x", key(names[p])+"move 1 "+move), names[p]+"@example.org"), move+" played in game #1")
+			continue
+		}
+		turns := c.botTurns()
+		if len(turns) != 1 || turns[0].side != bot {
+			t.Fatalf("ply %d: the bot's turns %+v, its seat %d", ply, turns, bot)
+		}
+		m, err := search.Choose(context.Background(), pos, p, search.Options{Iterations: 20, Seed: uint64(ply)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.s.botMove(context.Background(), turns[0], m.String()); err != nil {
+			t.Fatal(err)
+		}
+		out := c.outbox()
+		next := names[c.position(t).ToMove()[0]]
+		says(t, to(t, out, next+"@example.org"), "bot played "+m.String()+" in game #1. Your move")
+		for _, mail := range out {
+			if strings.Contains(mail.To, "bot") {
+				t.Errorf("a mail to the bot: %s", mail.To)
+			}
+		}
+	}
+	if g := c.game(1); g.Ply != 6 {
+		t.Fatalf("game 1 at ply %d after six moves", g.Ply)
+	}
+
+	// An open seat that waited an hour.
+	c.mail("alice@example.org", "x", key("alice")+"open superial-chess multiplayer players=3")
+	c.botTurns()
+	if ch := c.challenge(2); ch.Seats[0].PlayerID != 0 {
+		t.Fatal("the bot took a seat that waited a minute")
+	}
+	c.now = c.now.Add(2 * time.Hour)
+	c.botTurns()
+	says(t, to(t, c.outbox(), "alice@example.org"), "bot accepted challenge #2; still waiting for an open seat.")
+	says(t, to(t, c.mail("bob@example.org", "x", key("bob")+"accept 2"), "bob@example.org"), "game #2 has started")
+	if names := c.seatNames(2); !slices.Contains(names, "bot") || !slices.Contains(names, "bob") {
+		t.Fatalf("game 2 seats %v", names)
+	}
+}
+
+// challenge reads challenge id.
+func (c *club) challenge(id int64) *archive.Challenge {
+	c.t.Helper()
+	var ch *archive.Challenge
+	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
+		var err error
+		ch, err = tx.Challenge(id)
+		return err
+	})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return ch
 }
