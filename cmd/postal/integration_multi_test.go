@@ -66,9 +66,13 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	if seats[0] != alice {
 		t.Fatalf("alice asked for South; the seats are %v", row.Players)
 	}
-	for i, p := range seats[:3] {
+	// The others hear of the start; dave, the last to accept, had the reply.
+	for i, p := range seats {
+		if p == dave {
+			continue
+		}
 		r.await(p, "the start", func(m *gotMail) bool {
-			return strings.Contains(m.Subject, tag) && strings.Contains(flat(m.Text), "You play "+[]string{"South", "West", "North"}[i])
+			return strings.Contains(m.Subject, tag) && strings.Contains(flat(m.Text), "You play "+[]string{"South", "West", "North", "East"}[i])
 		})
 	}
 	rec := r.record(alice, 1)
@@ -137,7 +141,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	}
 	turn := r.await(alice, "her turn after North's timeout", func(m *gotMail) bool {
 		text := flat(m.Text)
-		return strings.Contains(text, north.name+" (North) ran out of time in game #1 and is out, 3rd.") && strings.Contains(text, "Your move in game #1 (move 4).")
+		return strings.Contains(text, north.name+" (North) ran out of time in game #1 and is out, 3rd.") && strings.Contains(text, "Your move in game #1 (move 5).")
 	})
 	r.checkBoard(turn, tag, pos, "")
 	for _, p := range []*player{seats[1], east, erin} {
