@@ -191,8 +191,11 @@ type Ruleset struct {
 // order: its length is the number of players, and a Player indexes it. The
 // ruleset's own Sides, or the game's, cut to its SeatsOption (or that
 // option's default, when cfg does not set it). An unknown ruleset has the
-// game's seats.
-func (i Info) Seats(cfg Config) []string {
+// game's seats. The slice is the caller's own: a terminal game names the
+// bot's seats in it.
+func (i Info) Seats(cfg Config) []string { return slices.Clone(i.seats(cfg)) }
+
+func (i Info) seats(cfg Config) []string {
 	rs := strings.ToLower(strings.TrimSpace(cfg.Ruleset))
 	if rs == "" && len(i.Rulesets) > 0 {
 		rs = i.Rulesets[0].Name

@@ -163,6 +163,11 @@ func TestSeats(t *testing.T) {
 		if got := info.Seats(c.cfg); !slices.Equal(got, c.want) {
 			t.Errorf("%+v: seats %v, want %v", c.cfg, got, c.want)
 		}
+		// The caller owns the slice: writing to it changes no game's seats.
+		info.Seats(c.cfg)[0] = "bot"
+		if got := info.Seats(c.cfg); got[0] != c.want[0] {
+			t.Errorf("%+v: a caller's write shows in the seats: %v", c.cfg, got)
+		}
 	}
 }
 

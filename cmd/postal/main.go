@@ -31,7 +31,7 @@ func commands() []command {
 		{"serve", "[--config postal.toml]", "run the daemon: watch the club's mailbox, answer by mail", runServe},
 		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
 		{"games", "", "list every game, ruleset and option", runGames},
-		{"play", "GAME [--ruleset R] [--option k=v ...] [--seed N] [--record FILE] [--bot [LEVEL]] [--as first|second]", "play a two-player game in the terminal, or against the bot", runPlay},
+		{"play", "GAME [--ruleset R] [--option k=v ...] [--seed N] [--record FILE] [--bot [LEVEL]] [--as first|second|SIDE]", "play a game in the terminal, or against the bot (it takes every side but yours)", runPlay},
 		{"moves", "GAME [--ruleset R] [--option k=v ...] [MOVE ...]", "play MOVEs from the start and list the legal moves reached", runMoves},
 		{"perft", "GAME [--ruleset R] [--option k=v ...] [MOVE ...] DEPTH", "count the leaves of the move tree", runPerft},
 		{"replay", "FILE", "check a game record and print the final board and result", runReplay},

@@ -25,7 +25,7 @@ func runPlay(args []string, w io.Writer) error {
 	recordFile := gf.fs.String("record", "", "write the game record to FILE when the game ends")
 	var botFlag levelFlag
 	gf.fs.Var(&botFlag, "bot", fmt.Sprintf("play against the bot, at level LEVEL (1 to %d, default %d): --bot, --bot 3 or --bot=3", search.MaxLevel, search.DefaultLevel))
-	as := gf.fs.String("as", "first", "with --bot, the side you play: first or second")
+	as := gf.fs.String("as", "first", "with --bot, the side you play: first, second or the side's name (south, west, north, east in a game of more players); the bot plays every other")
 	pos, err := gf.parse(args)
 	if err != nil {
 		return err
@@ -52,19 +52,16 @@ func runPlay(args []string, w io.Writer) error {
 	players := g.Info().Seats(cfg)
 	var opp *terminalBot
 	if botFlag.set {
-		if len(players) != 2 {
-			return usageError{"--bot plays games of two players"}
+		human, err := seatOf(players, *as)
+		if err != nil {
+			return usageError{err.Error()}
 		}
-		human := engine.First
-		switch *as {
-		case "first":
-		case "second":
-			human = engine.Second
-		default:
-			return usageError{fmt.Sprintf("--as is first or second, not %q", *as)}
+		opp = &terminalBot{human: human, level: botFlag.level, seed: cfg.Seed}
+		for p := range players {
+			if engine.Player(p) != human {
+				players[p] = fmt.Sprintf("bot (level %d)", opp.level)
+			}
 		}
-		opp = &terminalBot{side: human.Other(), level: botFlag.level, seed: cfg.Seed}
-		players[opp.side] = fmt.Sprintf("bot (level %d)", opp.level)
 	}
 	rec := &notation.Record{Game: g.Info().Name, Config: cfg, Players: players}
 	end, err := playTerminal(g, start, cfg.Seed, rec, os.Stdin, w, opp)
@@ -109,26 +106,54 @@ func (f *levelFlag) Set(v string) error {
 	return nil
 }
 
-// terminalBot is the computer's side of a terminal game: the searcher at
-// a level, seeded by the game's seed and the ply, so a game replays the same
-// against the same moves.
+// seatOf reads --as: first or second, or a side's name, among sides.
+func seatOf(sides []string, as string) (engine.Player, error) {
+	switch as = strings.ToLower(strings.TrimSpace(as)); as {
+	case "first":
+		return engine.First, nil
+	case "second":
+		return engine.Second, nil
+	}
+	if i := slices.IndexFunc(sides, func(s string) bool { return strings.ToLower(s) == as }); i >= 0 {
+		return engine.Player(i), nil
+	}
+	return 0, fmt.Errorf("--as is first, second or a side (%s), not %q", strings.ToLower(strings.Join(sides, ", ")), as)
+}
+
+// terminalBot is the computer's side of a terminal game, every side but the
+// person's: the searcher at a level, seeded by the game's seed and the ply,
+// so a game replays the same against the same moves.
 type terminalBot struct {
-	side  engine.Player
+	human engine.Player
 	level int
 	seed  uint64
 }
 
-// move chooses the bot's move in pos.
-func (b *terminalBot) move(pos engine.Position) (engine.Move, error) {
-	return search.Choose(context.Background(), pos, b.side, search.Options{Level: b.level, Seed: b.seed ^ uint64(pos.Ply())<<32})
+// acting is a side of the bot's that may act in pos; false when none may
+// (or there is no bot).
+func (b *terminalBot) acting(pos engine.Position) (engine.Player, bool) {
+	if b == nil {
+		return 0, false
+	}
+	for _, p := range pos.ToMove() {
+		if p != b.human && p != engine.Chance {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// move chooses the move of the bot's side p in pos.
+func (b *terminalBot) move(pos engine.Position, p engine.Player) (engine.Move, error) {
+	return search.Choose(context.Background(), pos, p, search.Options{Level: b.level, Seed: b.seed ^ uint64(pos.Ply())<<32})
 }
 
 // playTerminal runs the game on in/out: the board after every move, illegal
 // input answered with the reason and the legal moves. "moves" lists them,
 // "resign" ends the game (in a game of more than two players, the player to
 // move leaves it and the others play on), "quit" stops. With bot set, the
-// bot plays its side: it moves as soon as it may act (first, in a phase
-// where both may).
+// bot plays every side but the person's: it moves as soon as one of its
+// sides may act (first, in a phase where both players may).
 func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation.Record, in io.Reader, out io.Writer, bot *terminalBot) (engine.Position, error) {
 	sides := g.Info().Seats(rec.Config)
 	sc := bufio.NewScanner(in)
@@ -157,17 +182,17 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 	}
 	fmt.Fprintf(out, "%s\n", intro)
 	for !pos.Result().Over() {
-		if bot != nil && engine.Acts(pos, bot.side) {
-			m, err := bot.move(pos)
+		if side, ok := bot.acting(pos); ok {
+			m, err := bot.move(pos, side)
 			if err != nil {
 				return pos, fmt.Errorf("the bot: %w", err)
 			}
-			next, err := pos.Apply(bot.side, m)
+			next, err := pos.Apply(side, m)
 			if err != nil {
 				return pos, fmt.Errorf("the bot's move %s: %w", m, err)
 			}
-			fmt.Fprintf(out, "%s (bot, level %d): %s\n", sides[bot.side], bot.level, m)
-			rec.Add(bot.side, m.String())
+			fmt.Fprintf(out, "%s (bot, level %d): %s\n", sides[side], bot.level, m)
+			rec.Add(side, m.String())
 			pos = next
 			if err := resolve(); err != nil {
 				return pos, err
@@ -177,7 +202,7 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 		fmt.Fprint(out, pos.ASCII())
 		players := pos.ToMove()
 		if bot != nil {
-			players = slices.DeleteFunc(slices.Clone(players), func(p engine.Player) bool { return p == bot.side })
+			players = slices.DeleteFunc(slices.Clone(players), func(p engine.Player) bool { return p != bot.human })
 		}
 		names := make([]string, len(players))
 		for i, p := range players {
@@ -212,7 +237,7 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 			return pos, nil
 		}
 		p, move, err := actor(pos, g.Info(), sides, line)
-		if err == nil && bot != nil && p == bot.side {
+		if err == nil && bot != nil && p != bot.human {
 			err = fmt.Errorf("%s is the bot's side", sides[p])
 		}
 		if err == nil {

@@ -5,12 +5,17 @@ package enginetest
 
 import (
 	"bytes"
+	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"postal/engine"
@@ -111,35 +116,98 @@ func moveTexts(ms []engine.Move) []string {
 // RandomGames plays n random games from start (called once per game, with
 // that game's rng) to their end, checking on the way every position's text
 // and move round trips every check-th ply. Each game must end within
-// maxPlies with a result. It returns how the games ended, by Score.
+// maxPlies with a result. It returns how the games ended, by Score. The
+// games run on every CPU; game i draws from its own rng, so the games and
+// the scores are the same however they are shared out.
 func RandomGames(t *testing.T, g engine.Game, start func(rng *rand.Rand) engine.Position, n, maxPlies, check int) map[string]int {
 	t.Helper()
+	workers := max(1, min(runtime.GOMAXPROCS(0), n))
+	tallies := make([]map[string]int, workers)
+	errs := make([]error, workers)
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tallies[w] = map[string]int{}
+			errs[w] = Catch(func(tb testing.TB) {
+				for i := w; i < n && !failed.Load(); i += workers {
+					tallies[w][randomGame(tb, g, start, i, maxPlies, check)]++
+				}
+			})
+			if errs[w] != nil {
+				failed.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
 	scores := map[string]int{}
-	for i := 0; i < n; i++ {
-		rng := rand.New(rand.NewPCG(uint64(i), 7))
-		pos := start(rng)
-		for ply := 0; !pos.Result().Over(); ply++ {
-			if ply >= maxPlies {
-				t.Fatalf("game %d did not end within %d plies: %s", i, maxPlies, pos)
-			}
-			if check > 0 && ply%check == 0 {
-				RoundTrip(t, g, pos)
-				MoveRoundTrip(t, pos)
-			}
-			next, _, err := engine.RandomGame(pos, rng, 1)
-			if err != nil {
-				t.Fatalf("game %d: %v", i, err)
-			}
-			pos = next
+	for _, tl := range tallies {
+		for k, v := range tl {
+			scores[k] += v
 		}
-		r := pos.Result()
-		if r.Reason == "" {
-			t.Fatalf("game %d ended with no reason: %s", i, pos)
-		}
-		scores[r.Score()]++
 	}
 	return scores
 }
+
+// randomGame plays game i of RandomGames and returns its score.
+func randomGame(tb testing.TB, g engine.Game, start func(rng *rand.Rand) engine.Position, i, maxPlies, check int) string {
+	rng := rand.New(rand.NewPCG(uint64(i), 7))
+	pos := start(rng)
+	for ply := 0; !pos.Result().Over(); ply++ {
+		if ply >= maxPlies {
+			tb.Fatalf("game %d did not end within %d plies: %s", i, maxPlies, pos)
+		}
+		if check > 0 && ply%check == 0 {
+			RoundTrip(tb, g, pos)
+			MoveRoundTrip(tb, pos)
+		}
+		next, _, err := engine.RandomGame(pos, rng, 1)
+		if err != nil {
+			tb.Fatalf("game %d: %v", i, err)
+		}
+		pos = next
+	}
+	r := pos.Result()
+	if r.Reason == "" {
+		tb.Fatalf("game %d ended with no reason: %s", i, pos)
+	}
+	return r.Score()
+}
+
+// Catch runs f with a testing.TB whose Fatalf, Fatal, Errorf and Error stop
+// f and come back as Catch's error. Checks that take a testing.TB can so run
+// on goroutines other than the test's, where FailNow may not be called.
+func Catch(f func(tb testing.TB)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			c, ok := r.(caught)
+			if !ok {
+				panic(r)
+			}
+			err = errors.New(string(c))
+		}
+	}()
+	f(catcher{})
+	return nil
+}
+
+// catcher is Catch's testing.TB; the methods it does not define are nil
+// and must not be called.
+type catcher struct{ testing.TB }
+
+// caught is what a catcher panics with.
+type caught string
+
+func (catcher) Helper()                           {}
+func (catcher) Fatalf(format string, args ...any) { panic(caught(fmt.Sprintf(format, args...))) }
+func (catcher) Errorf(format string, args ...any) { panic(caught(fmt.Sprintf(format, args...))) }
+func (catcher) Fatal(args ...any)                 { panic(caught(fmt.Sprint(args...))) }
+func (catcher) Error(args ...any)                 { panic(caught(fmt.Sprint(args...))) }
 
 // Playouts is a game's random-playout benchmark: whole random games from
 // start, reported as plies per second and plies per playout. It runs twice:
