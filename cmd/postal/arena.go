@@ -43,11 +43,22 @@ type arenaScore struct {
 	// share sums A's shares of the finished games (engine.Result.Shares:
 	// a win 1, a loss 0, a draw 1/2 of two; by place among more).
 	share float64
+	// beat, tied and behind count A's pairings with each B of each game:
+	// placed ahead of that B, level with it, or behind it (or the game
+	// unfinished). In a game of two they are the wins, draws and losses
+	// (unfinished included); in a game of more, A meets every other seat.
+	beat, tied, behind int
 }
 
 func (s *arenaScore) games() int { return s.wins + s.draws + s.losses + s.unfinished }
 
 func (s *arenaScore) wonPercent() float64 { return 100 * float64(s.wins) / float64(s.games()) }
+
+// beatPercent is the share of A's pairings in which A placed ahead: the
+// strength table's measure, its wins in a game of two.
+func (s *arenaScore) beatPercent() float64 {
+	return 100 * float64(s.beat) / float64(s.beat+s.tied+s.behind)
+}
 
 // scorePercent is A's score: its shares of the results, a draw of two
 // counting a half, a place among more its engine share.
@@ -55,7 +66,8 @@ func (s *arenaScore) scorePercent() float64 { return 100 * s.share / float64(s.g
 
 // The strength table's bars (issue 19): the weakest level wins this share
 // of its games against random play, the strongest this share against the
-// weakest.
+// weakest. In a game of more seats the bar holds for A's pairings: A must
+// place ahead of that share of the Bs it meets.
 const (
 	barWeakestVsRandom    = 90.0
 	barStrongestVsWeakest = 65.0
@@ -100,18 +112,15 @@ func strengthTable(w io.Writer, names []string, seed uint64, games, parallel, ma
 				if err != nil {
 					return fmt.Errorf("%s %s, %s against %s: %w", g.Info().Name, rs.Name, m.a, m.b, err)
 				}
-				// The bars are the two-player games' (issue 19); a
-				// game of more seats (A against several) is shown
-				// without one.
 				mark := ""
-				switch {
-				case seats != 2:
-					mark = fmt.Sprintf(" (%d seats: no bar)", seats)
-				case score.wonPercent() < m.bar:
-					mark = " **below the bar**"
+				if seats != 2 {
+					mark = fmt.Sprintf(" (pairings: %d seats, A against each of %d)", seats, seats-1)
+				}
+				if score.beatPercent() < m.bar {
+					mark += " **below the bar**"
 					failed++
 				}
-				cells = append(cells, fmt.Sprintf("%.0f%% (%d-%d-%d)%s", score.wonPercent(), score.wins, score.draws, score.losses+score.unfinished, mark))
+				cells = append(cells, fmt.Sprintf("%.0f%% (%d-%d-%d)%s", score.beatPercent(), score.beat, score.tied, score.behind, mark))
 				plies += score.plies
 				n += score.games()
 			}
@@ -186,6 +195,10 @@ func runArena(args []string, w io.Writer) error {
 	n := score.games()
 	fmt.Fprintf(w, "A %s: %d wins, %d draws, %d losses, %d unfinished: %.1f%% won, score %.1f%%\n",
 		a, score.wins, score.draws, score.losses, score.unfinished, score.wonPercent(), score.scorePercent())
+	if m.seats > 2 {
+		fmt.Fprintf(w, "A %s against each B: ahead in %d pairings, level in %d, behind in %d: %.1f%% ahead\n",
+			a, score.beat, score.tied, score.behind, score.beatPercent())
+	}
 	el := time.Since(start)
 	fmt.Fprintf(w, "%.0f plies a game, %s (%s a game)\n", float64(score.plies)/float64(n), el.Round(time.Second), (el / time.Duration(n)).Round(time.Millisecond))
 	return nil
@@ -207,6 +220,8 @@ type arenaGame struct {
 	share   float64 // A's share of the result, 0 unfinished
 	place   int     // A's place, 0 unfinished
 	plies   int
+	// A's pairings with the Bs of the game (see arenaScore).
+	beat, tied, behind int
 }
 
 // play plays games 0..n-1, par at a time; each game depends only on its
@@ -235,6 +250,9 @@ func (m arenaMatch) play(ctx context.Context, n, par int, done func(i int, g are
 				default:
 					score.plies += g.plies
 					score.share += g.share
+					score.beat += g.beat
+					score.tied += g.tied
+					score.behind += g.behind
 					switch g.outcome {
 					case "win":
 						score.wins++
@@ -303,7 +321,7 @@ func (m arenaMatch) playGame(ctx context.Context, i int) (arenaGame, error) {
 	g := arenaGame{outcome: "loss", plies: pos.Ply()}
 	switch {
 	case !r.Over():
-		g.outcome = "unfinished"
+		g.outcome, g.behind = "unfinished", m.seats-1
 		return g, nil
 	case r.Kind == engine.Win && r.Winner == aSide:
 		g.outcome = "win"
@@ -311,5 +329,16 @@ func (m arenaMatch) playGame(ctx context.Context, i int) (arenaGame, error) {
 		g.outcome = "draw" // sharing the first place
 	}
 	g.share, g.place = r.Shares()[aSide], r.Place(aSide)
+	for q := range engine.Player(m.seats) {
+		switch bp := r.Place(q); {
+		case q == aSide:
+		case g.place < bp:
+			g.beat++
+		case g.place == bp:
+			g.tied++
+		default:
+			g.behind++
+		}
+	}
 	return g, nil
 }

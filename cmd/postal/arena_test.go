@@ -88,6 +88,10 @@ func TestArenaFourSeats(t *testing.T) {
 	// The places of the game lines, and what they are worth to A; a draw
 	// shares the first place with one to three others, worth 5/6 to 1/2.
 	share, outcomes := 0.0, map[string]int{}
+	// A's pairings with the three Bs: a place p of a won game is ahead of
+	// 4-p and behind p-1 (their places are all different); a drawn game's
+	// shared first place is ahead of or level with every B.
+	ahead, behind := 0, 0
 	for _, l := range strings.Split(out, "\n") {
 		var n, place, seats, plies int
 		var outcome string
@@ -96,6 +100,9 @@ func TestArenaFourSeats(t *testing.T) {
 		}
 		outcome = strings.TrimSuffix(outcome, ",")
 		outcomes[outcome]++
+		if outcome != "draw" {
+			ahead, behind = ahead+4-place, behind+place-1
+		}
 		switch {
 		case outcome == "win" && place == 1, outcome == "loss" && place > 1:
 			share += float64(4-place) / 3
@@ -117,6 +124,21 @@ func TestArenaFourSeats(t *testing.T) {
 	lo, hi := 100*share/8, 100*(share+float64(outcomes["draw"])/3)/8
 	if score < lo-0.05 || score > hi+0.05 {
 		t.Errorf("score %.1f%%, want %.1f%% to %.1f%% by place: %s", score, lo, hi, line)
+	}
+	var beat, tied, lost int
+	var pct float64
+	i := strings.Index(out, "A random against each B: ")
+	if i < 0 {
+		t.Fatalf("no pairings line:\n%s", out)
+	}
+	if _, err := fmt.Sscanf(out[i:], "A random against each B: ahead in %d pairings, level in %d, behind in %d: %f%% ahead", &beat, &tied, &lost, &pct); err != nil {
+		t.Fatalf("pairings line: %v\n%s", err, out[i:])
+	}
+	if lost != behind || beat < ahead || beat+tied != ahead+3*outcomes["draw"] || beat+tied+lost != 24 {
+		t.Errorf("pairings %d-%d-%d; from the game lines: ahead in at least %d, behind in %d, %d draws", beat, tied, lost, ahead, behind, outcomes["draw"])
+	}
+	if want := 100 * float64(beat) / 24; pct < want-0.05 || pct > want+0.05 {
+		t.Errorf("%.1f%% ahead, want %.1f%%", pct, want)
 	}
 }
 

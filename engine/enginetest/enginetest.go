@@ -115,10 +115,13 @@ func moveTexts(ms []engine.Move) []string {
 
 // RandomGames plays n random games from start (called once per game, with
 // that game's rng) to their end, checking on the way every position's text
-// and move round trips every check-th ply. Each game must end within
-// maxPlies with a result. It returns how the games ended, by Score. The
-// games run on every CPU; game i draws from its own rng, so the games and
-// the scores are the same however they are shared out.
+// and move round trips every check-th ply. Every fourth game draws each move
+// from the moves Legal lists ([engine.RandomGame], the contract alone), the
+// others through the game's fast path ([engine.Playout]), as the bot's
+// playouts do. Each game must end within maxPlies with a result. It returns
+// how the games ended, by Score. The games run on every CPU; game i draws
+// from its own rng, so the games and the scores are the same however they
+// are shared out.
 func RandomGames(t *testing.T, g engine.Game, start func(rng *rand.Rand) engine.Position, n, maxPlies, check int) map[string]int {
 	t.Helper()
 	workers := max(1, min(runtime.GOMAXPROCS(0), n))
@@ -166,7 +169,13 @@ func randomGame(tb testing.TB, g engine.Game, start func(rng *rand.Rand) engine.
 			RoundTrip(tb, g, pos)
 			MoveRoundTrip(tb, pos)
 		}
-		next, _, err := engine.RandomGame(pos, rng, 1)
+		var next engine.Position
+		var err error
+		if i%4 == 0 {
+			next, _, err = engine.RandomGame(pos, rng, 1)
+		} else {
+			next, _, err = engine.Playout(pos, rng, 1)
+		}
 		if err != nil {
 			tb.Fatalf("game %d: %v", i, err)
 		}
