@@ -74,10 +74,10 @@ const (
 )
 
 // strengthTable plays the two matches of the strength table in every
-// ruleset of the named game (of every game when none is named), with each
-// ruleset's default options, and writes one Markdown row per ruleset as it
-// is done.
-func strengthTable(w io.Writer, names []string, seed uint64, games, parallel, maxPlies int) error {
+// ruleset of the named game (of every game when none is named; only the
+// ruleset named, when one is), with each ruleset's default options, and
+// writes one Markdown row per ruleset as it is done.
+func strengthTable(w io.Writer, names []string, ruleset string, seed uint64, games, parallel, maxPlies int) error {
 	var gs []engine.Game
 	for _, g := range engine.Games() {
 		if len(names) == 0 || g.Info().Name == names[0] {
@@ -95,6 +95,9 @@ func strengthTable(w io.Writer, names []string, seed uint64, games, parallel, ma
 	failed := 0
 	for _, g := range gs {
 		for _, rs := range g.Info().Rulesets {
+			if ruleset != "" && !strings.EqualFold(ruleset, rs.Name) {
+				continue
+			}
 			_, cfg, _, err := engine.New(g.Info().Name, engine.Config{Ruleset: rs.Name, Seed: seed})
 			if err != nil {
 				return err
@@ -151,7 +154,7 @@ func runArena(args []string, w io.Writer) error {
 		if len(pos) > 1 || *games < 1 || *parallel < 1 || *maxPlies < 1 {
 			return usageError{"--table takes at most one game, and --games, --parallel and --max-plies must be positive"}
 		}
-		return strengthTable(w, pos, gf.seed, *games, *parallel, *maxPlies)
+		return strengthTable(w, pos, gf.ruleset, gf.seed, *games, *parallel, *maxPlies)
 	}
 	if len(pos) != 1 {
 		return usageError{"name one game (postal games lists them)"}

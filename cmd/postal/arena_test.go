@@ -156,3 +156,15 @@ func TestArenaTable(t *testing.T) {
 		t.Errorf("no header:\n%s", out)
 	}
 }
+
+// postal arena GAME --ruleset R --table writes R's row alone.
+func TestArenaTableOfOneRuleset(t *testing.T) {
+	out, errOut, code := postal(t, "arena", "conflagration", "--ruleset", "mosey", "--table", "--games", "2", "--parallel", "2")
+	if code != 0 && !strings.Contains(errOut, "below their bar") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	rows := regexp.MustCompile(`(?m)^\| conflagration \| (\S+) \|`).FindAllStringSubmatch(out, -1)
+	if len(rows) != 1 || rows[0][1] != "mosey" {
+		t.Errorf("rows %v, want mosey's alone:\n%s", rows, out)
+	}
+}
