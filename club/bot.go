@@ -190,36 +190,32 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 		if err := h.botTakesOpen(bot); err != nil {
 			return err
 		}
-		games, err := tx.GamesOf(bot.ID)
+		games, err := h.gamesOf(bot)
 		if err != nil {
 			return err
 		}
-		for _, row := range games {
-			gs, err := h.loadGame(row.ID)
-			if err != nil {
-				return err
-			}
+		for _, gs := range games {
 			side := gs.side(bot)
 			if !engine.Acts(gs.pos, side) {
-				if !row.Flagged.IsZero() {
+				if !gs.row.Flagged.IsZero() {
 					// The opponent ran out of time and the club
 					// lets the winner claim: the bot claims, as a
 					// person would.
 					var ue *userError
-					if _, err := h.claim(row.ID); err != nil && !errors.As(err, &ue) {
+					if _, err := h.claim(gs.row.ID); err != nil && !errors.As(err, &ue) {
 						return err
 					}
 				}
 				continue
 			}
-			level, err := tx.BotLevel(row.ID)
+			level, err := tx.BotLevel(gs.row.ID)
 			if err != nil {
 				return err
 			}
 			if level == 0 {
 				level = s.opt.Bot.level()
 			}
-			turns = append(turns, botTurn{game: row.ID, ply: gs.pos.Ply(), side: side, level: level, pos: gs.pos})
+			turns = append(turns, botTurn{game: gs.row.ID, ply: gs.pos.Ply(), side: side, level: level, pos: gs.pos})
 		}
 		return h.flushNotices()
 	})

@@ -214,23 +214,19 @@ func (h *handling) vacation(value string) (section, error) {
 	if err := h.tx.AddEvent(h.now, "vacation", 0, h.actor.ID, left(granted)); err != nil {
 		return section{}, err
 	}
-	games, err := h.tx.GamesOf(h.actor.ID)
+	games, err := h.gamesOf(h.actor)
 	if err != nil {
 		return section{}, err
 	}
 	var ids []string
-	for _, row := range games {
-		gs, err := h.loadGame(row.ID)
-		if err != nil {
-			return section{}, err
-		}
+	for _, gs := range games {
 		if slices.Contains(gs.toMove(), gs.side(h.actor)) && !gs.row.Deadline.IsZero() && gs.row.Paused.IsZero() {
 			gs.row.Paused = h.now
 			if err := h.tx.UpdateGame(gs.row); err != nil {
 				return section{}, err
 			}
 		}
-		ids = append(ids, fmt.Sprintf("#%d", row.ID))
+		ids = append(ids, fmt.Sprintf("#%d", gs.row.ID))
 		for _, opp := range gs.opponents(gs.side(h.actor)) {
 			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.actor.Name, fmtWhen(v.Until))}); err != nil {
 				return section{}, err
@@ -261,15 +257,11 @@ func (h *handling) endVacation(v archive.Vacation) error {
 	if err := h.tx.AddEvent(h.now, "vacation-over", 0, p.ID, ""); err != nil {
 		return err
 	}
-	games, err := h.tx.GamesOf(p.ID)
+	games, err := h.gamesOf(p)
 	if err != nil {
 		return err
 	}
-	for _, row := range games {
-		gs, err := h.loadGame(row.ID)
-		if err != nil {
-			return err
-		}
+	for _, gs := range games {
 		if !gs.row.Paused.IsZero() {
 			resumeClock(gs.row, h.now)
 			if err := h.tx.UpdateGame(gs.row); err != nil {

@@ -171,7 +171,7 @@ func (h *handling) status() (section, error) {
 	if h.actor == nil {
 		return section{}, refuse("you are not registered", "Write \"register NAME\" first.")
 	}
-	games, err := h.tx.GamesOf(h.actor.ID)
+	games, err := h.gamesOf(h.actor)
 	if err != nil {
 		return section{}, err
 	}
@@ -179,23 +179,19 @@ func (h *handling) status() (section, error) {
 	if len(games) == 0 {
 		b.WriteString("No games in progress.\n")
 	}
-	for _, row := range games {
-		gs, err := h.loadGame(row.ID)
-		if err != nil {
-			return section{}, err
-		}
+	for _, gs := range games {
 		turn := h.whoMoves(gs) + " to move"
 		if side := gs.side(h.actor); engine.Acts(gs.pos, side) {
 			turn = "your move"
 		}
-		fmt.Fprintf(&b, "#%d %s, move %d: %s", row.ID, gs.title(), gs.moveNumber(), turn)
-		if !row.Deadline.IsZero() {
-			fmt.Fprintf(&b, ", %s left", left(row.Deadline.Sub(h.now)))
+		fmt.Fprintf(&b, "#%d %s, move %d: %s", gs.row.ID, gs.title(), gs.moveNumber(), turn)
+		if !gs.row.Deadline.IsZero() {
+			fmt.Fprintf(&b, ", %s left", left(gs.row.Deadline.Sub(h.now)))
 		}
-		if row.DrawOffer != 0 {
-			fmt.Fprintf(&b, ", %s offers a draw", gs.players[row.DrawOffer-1].Name)
+		if gs.row.DrawOffer != 0 {
+			fmt.Fprintf(&b, ", %s offers a draw", gs.players[gs.row.DrawOffer-1].Name)
 		}
-		if len(row.DrawAgreed) > 0 {
+		if len(gs.row.DrawAgreed) > 0 {
 			fmt.Fprintf(&b, ", a draw needs %s", h.drawWaiting(gs))
 		}
 		b.WriteByte('\n')
@@ -227,15 +223,7 @@ func (h *handling) opponentName(ch *archive.Challenge) string {
 	if ch.Seats != nil {
 		return h.seatNames(ch)
 	}
-	switch {
-	case ch.OpponentID != 0:
-		if p, err := h.tx.PlayerByID(ch.OpponentID); err == nil {
-			return p.Name
-		}
-	case ch.OpponentAddr != "":
-		return ch.OpponentAddr
-	}
-	return "anyone"
+	return h.seatHolder(archive.ChallengeSeat{PlayerID: ch.OpponentID, Address: ch.OpponentAddr})
 }
 
 // left writes a duration for people: "2 days 3 hours", "40 minutes".

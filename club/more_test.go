@@ -20,25 +20,21 @@ import (
 // seatNames are the names of the players of game id, by seat.
 func (c *club) seatNames(id int64) []string {
 	c.t.Helper()
-	var names []string
-	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
+	return read(c, func(tx *archive.Tx) ([]string, error) {
 		g, err := tx.GameByID(id)
 		if err != nil {
-			return err
+			return nil, err
 		}
+		var names []string
 		for _, pid := range g.Players {
 			p, err := tx.PlayerByID(pid)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			names = append(names, p.Name)
 		}
-		return nil
+		return names, nil
 	})
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	return names
 }
 
 // says checks that the text part of m says each of want, whatever the
@@ -420,14 +416,5 @@ func TestBotPlaysASeat(t *testing.T) {
 // challenge reads challenge id.
 func (c *club) challenge(id int64) *archive.Challenge {
 	c.t.Helper()
-	var ch *archive.Challenge
-	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
-		var err error
-		ch, err = tx.Challenge(id)
-		return err
-	})
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	return ch
+	return read(c, func(tx *archive.Tx) (*archive.Challenge, error) { return tx.Challenge(id) })
 }

@@ -27,6 +27,28 @@ func (h *handling) loadGame(id int64) (*gameState, error) {
 	if err != nil {
 		return nil, err
 	}
+	return h.gameOf(row)
+}
+
+// gamesOf loads every game in progress of p.
+func (h *handling) gamesOf(p *archive.Player) ([]*gameState, error) {
+	rows, err := h.tx.GamesOf(p.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*gameState, len(rows))
+	for i, row := range rows {
+		if out[i], err = h.gameOf(row); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// gameOf loads the rest of the game of row: its engine, position, players
+// and moves.
+func (h *handling) gameOf(row *archive.Game) (*gameState, error) {
+	id := row.ID
 	g, err := engine.Lookup(row.Game)
 	if err != nil {
 		return nil, permanent{fmt.Errorf("club: game %d: %w", id, err)}

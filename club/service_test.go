@@ -177,33 +177,32 @@ func contains(t testing.TB, m mailer.Outbound, want ...string) {
 // players' moves so far plus one.
 func (c *club) moveNumber(id int64) int {
 	c.t.Helper()
-	var n int
-	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
-		moves, err := tx.Moves(id)
-		_, n = MoveNumbers(moves)
-		return err
-	})
-	if err != nil {
-		c.t.Fatal(err)
-	}
+	moves := read(c, func(tx *archive.Tx) ([]archive.Move, error) { return tx.Moves(id) })
+	_, n := MoveNumbers(moves)
 	return n
 }
 
 // squash collapses every run of white space of s into one space.
 func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func (c *club) game(id int64) *archive.Game {
+// read returns what f reads in a transaction of c's archive.
+func read[T any](c *club, f func(tx *archive.Tx) (T, error)) T {
 	c.t.Helper()
-	var g *archive.Game
+	var v T
 	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
 		var err error
-		g, err = tx.GameByID(id)
+		v, err = f(tx)
 		return err
 	})
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	return g
+	return v
+}
+
+func (c *club) game(id int64) *archive.Game {
+	c.t.Helper()
+	return read(c, func(tx *archive.Tx) (*archive.Game, error) { return tx.GameByID(id) })
 }
 
 // start registers alice and bob and starts a takeaway game with alice

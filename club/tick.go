@@ -187,16 +187,12 @@ func (h *handling) digest(p *archive.Player, due *dueTimes) error {
 		due.add(p.DigestSent.Add(digestEvery))
 		return nil
 	}
-	games, err := h.tx.GamesOf(p.ID)
+	games, err := h.gamesOf(p)
 	if err != nil {
 		return err
 	}
 	var secs []section
-	for _, row := range games {
-		gs, err := h.loadGame(row.ID)
-		if err != nil {
-			return err
-		}
+	for _, gs := range games {
 		if !slices.Contains(gs.toMove(), gs.side(p)) {
 			continue
 		}
