@@ -58,6 +58,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 
 // open opens path and applies the migrations of steps (migrations/NNN_*.sql).
 func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
+	if err := checkFolder(path); err != nil {
+		return nil, err
+	}
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)

@@ -291,25 +291,29 @@ func (b *bot) readMail(ctx context.Context) (int, error) {
 
 // printSummary tells what autoplay played, each game with its result, and
 // where the site shows them.
-func printSummary(ctx context.Context, w io.Writer, db *archive.DB, clubAddr, data string) error {
+func printSummary(ctx context.Context, w io.Writer, db *archive.DB, clubAddr, data string, stay bool) error {
 	var lines []string
 	err := club.EachRecord(ctx, db, clubAddr, nil, false, func(r club.Archived) error {
 		res := r.Record.Result
-		lines = append(lines, fmt.Sprintf("  #%d %-16s %-14s %-7s %s\n", r.Row.ID, r.Row.Game, r.Record.Players[0]+" vs "+r.Record.Players[1], res.Score(), res.Reason))
+		lines = append(lines, fmt.Sprintf("  #%d %-16s %-14s %-7s %s\n", r.Row.ID, r.Row.Game, strings.Join(r.Record.Players, " vs "), res.Score(), res.Words(r.Record.Players)))
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nautoplay: %s played by mail\n%s", count(len(lines), "game"), strings.Join(lines, ""))
+	fmt.Fprintf(w, "\nautoplay: %s played by mail (alice chose each move at random among\nthe legal ones; the bot played at level %d)\n%s", count(len(lines), "game"), autoplayLevel, strings.Join(lines, ""))
 	dir := filepath.Join(data, "site")
 	fmt.Fprintf(w, `
 The site is in %s. View it with
   postal site serve --dir %s
 or, without the postal binary installed,
   go run ./cmd/postal site serve --dir %s
-then open http://127.0.0.1:8080/. The demo goes on: play by hand (README.md),
-or stop it with Ctrl-C.
+then open http://127.0.0.1:8080/.
 `, dir, dir, dir)
+	if stay {
+		fmt.Fprintln(w, "The demo goes on: play by hand (README.md), or stop it with Ctrl-C.")
+	} else {
+		fmt.Fprintln(w, "The demo has stopped. To play by hand, run postal demo (README.md, \"Play by hand\").")
+	}
 	return nil
 }

@@ -31,6 +31,7 @@ type demoOptions struct {
 	imapAddr, smtpAddr string
 	data               string
 	autoplay           bool
+	stay               bool // after autoplay's summary, keep the club running
 	fresh              bool
 	timeScale          float64
 	// logTo, when set, receives the log as well as DATA/postal.log (-v:
@@ -49,6 +50,7 @@ func runDemo(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	var o demoOptions
 	fs.BoolVar(&o.autoplay, "autoplay", false, "alice plays every game by mail against the club's bot, to its end; the demo then prints the results")
+	fs.BoolVar(&o.stay, "stay", false, "with --autoplay: keep the club running after the results, to play by hand")
 	fs.BoolVar(&o.fresh, "fresh", false, "start over: remove the database, site and log an earlier demo left in --data")
 	verbose := fs.Bool("v", false, "show the log here too (it always goes to DATA/postal.log)")
 	fs.StringVar(&o.data, "data", demoData, "the directory for the database, the site and the log")
@@ -127,12 +129,20 @@ func demo(ctx context.Context, o demoOptions, w io.Writer) error {
 	if o.onStart != nil {
 		o.onStart(srv, d)
 	}
+	// Autoplay is a job that ends: after its summary the demo stops by
+	// itself (status 0), so that scripts and "go run" do not hang, unless
+	// --stay keeps the club running for play by hand.
+	ctx, finish := context.WithCancel(ctx)
+	defer finish()
 	switch {
 	case !o.autoplay:
 	case hint != "":
 		fmt.Fprint(w, hint)
 	default:
 		go func() {
+			if !o.stay {
+				defer finish()
+			}
 			plies := o.maxPlies
 			if plies == 0 {
 				plies = autoplayMaxPlies
@@ -143,7 +153,7 @@ func demo(ctx context.Context, o demoOptions, w io.Writer) error {
 				}
 				return
 			}
-			if err := printSummary(ctx, w, d.db, srv.Club, o.data); err != nil && ctx.Err() == nil {
+			if err := printSummary(ctx, w, d.db, srv.Club, o.data, o.stay); err != nil && ctx.Err() == nil {
 				fmt.Fprintf(w, "autoplay: %v\n", err)
 			}
 		}()
@@ -257,12 +267,15 @@ func printBanner(w io.Writer, srv *demoserver.Server, o demoOptions) {
 
 `, srv.IMAPAddr, srv.SMTPAddr, srv.Club, domain, domain, domain,
 		filepath.Join(o.data, "postal.db"), filepath.Join(o.data, "site"), filepath.Join(o.data, "postal.log"))
-	if o.autoplay {
-		fmt.Fprintln(w, "alice plays every game by mail against the club's bot; the results follow.")
-	} else {
+	switch {
+	case o.autoplay && !o.stay:
+		fmt.Fprintln(w, "alice plays every game by mail against the club's bot; the results follow,\nthen the demo stops (--stay keeps it running). Stop it sooner with Ctrl-C.")
+	case o.autoplay:
+		fmt.Fprintln(w, "alice plays every game by mail against the club's bot; the results follow.\nStop with Ctrl-C.")
+	default:
 		fmt.Fprintln(w, `Play by hand with any mail client: README.md, "Play by hand".`)
+		fmt.Fprintln(w, "Stop with Ctrl-C.")
 	}
-	fmt.Fprintln(w, "Stop with Ctrl-C.")
 }
 
 // logSink holds the log in memory until the log file is open, so that a

@@ -352,6 +352,20 @@ func (p *process) waitFor(timeout time.Duration, want ...string) string {
 	}
 }
 
+// exit waits for the process to end by itself, with status 0.
+func (p *process) exit(timeout time.Duration) {
+	p.t.Helper()
+	select {
+	case err := <-p.done:
+		if err != nil {
+			out, errOut := p.output()
+			p.t.Errorf("%v ended with %v\n%s%s", p.cmd.Args, err, out, errOut)
+		}
+	case <-time.After(timeout):
+		p.t.Errorf("%v did not end by itself", p.cmd.Args)
+	}
+}
+
 // stop ends the process as Ctrl-C does; it must exit cleanly (go run
 // itself exits 1 after Ctrl-C, whatever its program did).
 func (p *process) stop() {
@@ -383,10 +397,10 @@ func freeAddr(t *testing.T) string {
 // stays off the screen, and the site is where the summary says.
 func (n *newcomer) autoplay(line string) {
 	p := n.start(line, "--imap", "127.0.0.1:0", "--smtp", "127.0.0.1:0")
-	out := p.waitFor(4*time.Minute, "autoplay: 5 games played by mail", "or stop it with Ctrl-C.")
-	p.stop()
+	out := p.waitFor(4*time.Minute, "autoplay: 5 games played by mail", "The demo has stopped.")
+	p.exit(time.Minute)
 	if log, err := os.ReadFile(filepath.Join(n.repo, "postal-demo", "postal.log")); err != nil || !strings.HasSuffix(string(log), "msg=\"postal: stopped\"\n") {
-		n.t.Errorf("the demo did not stop cleanly on Ctrl-C: %v\n%s", err, log)
+		n.t.Errorf("the demo did not stop cleanly after autoplay: %v\n%s", err, log)
 	}
 	_, errOut := p.output()
 	if lines := strings.Count(out, "\n"); lines > 40 || strings.Contains(out+errOut, "level=INFO") {

@@ -164,7 +164,10 @@ func (p *sitePublisher) Kick() {
 	}
 }
 
-// run publishes until ctx ends. A failed build is logged and retried at the
+// siteFinalUpdate bounds the site's last catch-up when postal stops.
+const siteFinalUpdate = 30 * time.Second
+
+// run publishes until ctx ends, and once more as it ends. A failed build is logged and retried at the
 // next kick or interval: the published site stays as it was.
 func (p *sitePublisher) run(ctx context.Context) {
 	tick := time.NewTicker(p.every)
@@ -179,6 +182,14 @@ func (p *sitePublisher) run(ctx context.Context) {
 		}
 		select {
 		case <-ctx.Done():
+			// Catch up once more on the way out, so that the site shows
+			// what the archive holds when postal stops (the demo's
+			// autoplay stops right after its last game).
+			fin, cancel := context.WithTimeout(context.WithoutCancel(ctx), siteFinalUpdate)
+			if _, err := p.pub.Update(fin); err != nil {
+				p.log.Error("site: last build failed", "err", err)
+			}
+			cancel()
 			return
 		case <-p.kick:
 		case <-tick.C:
