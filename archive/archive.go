@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,9 +60,7 @@ func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
 	if err := checkFolder(path); err != nil {
 		return nil, err
 	}
-	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sql.Open("sqlite", dsn(path, "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"))
 	if err != nil {
 		return nil, fmt.Errorf("archive: open %s: %w", path, err)
 	}

@@ -30,6 +30,7 @@ func commands() []command {
 		{"demo", "[--autoplay] [--fresh] [-v] [--data DIR] [--imap ADDR] [--smtp ADDR] [--time-scale N]", "run postal against built-in loopback mail servers, with demo players", runDemo},
 		{"serve", "[--config postal.toml]", "run the daemon: watch the club's mailbox, answer by mail", runServe},
 		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
+		{"backup", "[--config FILE] [--db FILE] OUT", "copy the club's database to OUT, consistently, while postal serve runs", runBackup},
 		{"games", "", "list every game, ruleset and option", runGames},
 		{"play", "GAME [--ruleset R] [--option k=v ...] [--seed N] [--record FILE] [--bot [LEVEL]] [--as first|second|SIDE]", "play a game in the terminal, or against the bot (it takes every side but yours)", runPlay},
 		{"moves", "GAME [--ruleset R] [--option k=v ...] [MOVE ...]", "play MOVEs from the start and list the legal moves reached", runMoves},

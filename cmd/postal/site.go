@@ -27,8 +27,7 @@ func runSite(args []string, w io.Writer) error {
 		sub, args = args[0], args[1:]
 	}
 	fs := flag.NewFlagSet("site "+sub, flag.ContinueOnError)
-	configFile := fs.String("config", "", "take the database and site settings from this config file")
-	dbFile := fs.String("db", "", "the SQLite database (default: the config's, else ./postal.db, else the demo's ./"+demoData+"/postal.db)")
+	dbf := addDBFlags(fs, " and site settings")
 	out := fs.String("out", "", "build: the site directory (default: the config's, else ./site-out)")
 	url := fs.String("url", "", "build: the public address of the site, for the feed and sitemap")
 	dir := fs.String("dir", "", "serve: the site directory (default: the config's, else ./site-out, else the demo's ./"+demoData+"/site)")
@@ -45,14 +44,11 @@ func runSite(args []string, w io.Writer) error {
 	case len(rest) > 0:
 		return usageError{"unexpected " + rest[0]}
 	}
-	cfg := &Config{}
-	if *configFile != "" {
-		var err error
-		if cfg, err = LoadConfig(*configFile); err != nil {
-			return err
-		}
+	cfg, err := dbf.load()
+	if err != nil {
+		return err
 	}
-	for _, f := range []struct{ flag, into *string }{{dbFile, &cfg.Database}, {out, &cfg.Site.Out}, {dir, &cfg.Site.Out}, {url, &cfg.Site.URL}} {
+	for _, f := range []struct{ flag, into *string }{{out, &cfg.Site.Out}, {dir, &cfg.Site.Out}, {url, &cfg.Site.URL}} {
 		if *f.flag != "" {
 			*f.into = *f.flag
 		}
@@ -76,10 +72,9 @@ func runSite(args []string, w io.Writer) error {
 // ignores it), and serve shows ./site-out or else the demo's site. What it
 // cannot find it names, with the flag that sets it.
 func siteDefaults(cfg *Config, sub string) error {
-	if sub == "build" && cfg.Database == "" {
-		cfg.Database = firstExisting("postal.db", filepath.Join(demoData, "postal.db"))
-		if cfg.Database == "" {
-			return fmt.Errorf("no database here (./postal.db, or the demo's ./%s/postal.db): name one with --db FILE or --config FILE", demoData)
+	if sub == "build" {
+		if err := needDatabase(cfg); err != nil {
+			return err
 		}
 	}
 	if cfg.Site.Out != "" {
