@@ -227,9 +227,17 @@ func (h *handling) opponentName(ch *archive.Challenge) string {
 }
 
 // left writes a duration for people: "2 days 3 hours", "40 minutes".
+// It rounds to the nearest hour (the nearest minute under an hour), so that
+// two mails a second apart say the same: "3 days", not "3 days" and then
+// "2 days 23 hours" (issue 29).
 func left(d time.Duration) string {
 	if d <= 0 {
 		return "no time"
+	}
+	if d >= time.Hour {
+		d = d.Round(time.Hour)
+	} else {
+		d = d.Round(time.Minute)
 	}
 	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
 	switch {

@@ -121,7 +121,7 @@ func TestInfoCommands(t *testing.T) {
 	}
 	out = c.replyTo(aliceMail, "preview t3\nmoves\nboard\nstatus")
 	contains(t, out[0], "preview of t3 in game #1 (nothing played)", "Pile: oooooo (6 left)", `move 1 #1 t3`,
-		"legal moves in game #1 (move 1)", "t1  t2  t3", "board of game #1", "#1 Takeaway: alice vs bob, move 1: your move, 2 days 23 hours left")
+		"legal moves in game #1 (move 1)", "t1  t2  t3", "board of game #1", "#1 Takeaway: alice vs bob, move 1: your move, 3 days left")
 	if c.game(1).Ply != 0 {
 		t.Fatal("preview played")
 	}

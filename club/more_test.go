@@ -322,7 +322,7 @@ func TestThreePlayersDrawAndBanks(t *testing.T) {
 		t.Fatalf("North's deadline %v", g.Deadline)
 	}
 	out := c.mail(north+"@example.org", "x", "board 1")
-	says(t, to(t, out, north+"@example.org"), "banks: alice 2 days 11 hours, "+west+" 2 days 17 hours, "+north+" 2 days")
+	says(t, to(t, out, north+"@example.org"), "banks: alice 2 days 12 hours, "+west+" 2 days 18 hours, "+north+" 2 days")
 
 	// West resigns; then alice and North agree a draw.
 	c.mail(west+"@example.org", "x", key(west)+"resign 1")
