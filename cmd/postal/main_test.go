@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -152,7 +153,7 @@ func TestPlayTerminalAnswersBadInputAndRecords(t *testing.T) {
 		t.Fatalf("record does not replay to the end position: %v\n%s", err, rec)
 	}
 	out2, errOut, code := postal(t, "replay", file)
-	if code != 0 || !strings.Contains(out2, "imperial-shuffle standard nobles=ygb: 4 moves, *") || !strings.Contains(out2, "dice: not checked: an unfinished record shows no seed") {
+	if code != 0 || !strings.Contains(out2, "imperial-shuffle standard nobles=ygb: 4 moves, unfinished (*)") || !strings.Contains(out2, "dice: not checked: an unfinished record shows no seed") {
 		t.Errorf("replay: exit %d %s\n%s", code, errOut, out2)
 	}
 }
@@ -202,6 +203,20 @@ func TestPlayTerminalHelp(t *testing.T) {
 	}
 	if text := out.String(); strings.Count(text, `"moves" lists the legal ones`) != 2 || strings.Contains(text, "cannot read") || len(rec.Moves) != 0 {
 		t.Errorf("help was not answered with the help:\n%s", text)
+	}
+	// help lists every word the game reads, one a line, with a legal move
+	// as the example (issue 29: it was one line).
+	for _, want := range []string{"  MOVE     a move, e.g. ", "  moves    list the legal moves", "  board    ", "  resign   ", "  quit     ", "  help     "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("help lacks %q:\n%s", want, out.String())
+		}
+	}
+	ex := regexp.MustCompile(`e\.g\. (\S+): play it`).FindStringSubmatch(out.String())
+	if ex == nil {
+		t.Fatalf("no example move in the help:\n%s", out.String())
+	}
+	if _, _, err := engine.Play(start, engine.First, ex[1]); err != nil {
+		t.Errorf("the help's example %q is not a legal move: %v", ex[1], err)
 	}
 }
 

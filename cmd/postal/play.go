@@ -22,7 +22,7 @@ const maxListed = 40
 
 func runPlay(args []string, w io.Writer) error {
 	gf := newGameFlags("play")
-	recordFile := gf.fs.String("record", "", "write the game record to FILE when the game ends")
+	recordFile := gf.fs.String("record", "", "write the game record to FILE when the game ends, or when you quit (an unfinished game's result is *)")
 	var botFlag levelFlag
 	gf.fs.Var(&botFlag, "bot", fmt.Sprintf("play against the bot, at level LEVEL (1 to %d, default %d): --bot, --bot 3 or --bot=3", search.MaxLevel, search.DefaultLevel))
 	as := gf.fs.String("as", "first", "with --bot, the side you play: first, second or the side's name (south, west, north, east in a game of more players); the bot plays every other")
@@ -173,12 +173,14 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 		return pos, err
 	}
 	intro := fmt.Sprintf("%s: type a move (\"moves\" lists the legal ones), \"resign\" or \"quit\".\n", g.Info().Title)
-	help := intro + "When both players may act, write SIDE: MOVE (first: or second: will do).\n"
+	var extra []string
 	if _, leaver := pos.(engine.Leaver); leaver {
-		help = intro + "Any player may leave the game at any time: SIDE: resign.\n"
+		extra = append(extra, "Any player may leave the game at any time: SIDE: resign.")
+	} else {
+		extra = append(extra, "When both players may act, write SIDE: MOVE (first: or second: will do).")
 	}
 	if u := g.Info().Unlisted; u != "" {
-		help += "Also accepted, not listed: " + u + ".\n"
+		extra = append(extra, "Also accepted, not listed: "+u+".")
 	}
 	fmt.Fprintf(out, "%s\n", intro)
 	for !pos.Result().Over() {
@@ -219,8 +221,10 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 		case "quit", "exit":
 			return pos, nil
 		case "help", "?":
-			fmt.Fprint(out, help)
+			fmt.Fprint(out, terminalHelp(intro, pos, players, extra))
 			continue
+		case "board":
+			continue // the loop shows it
 		case "moves":
 			for _, p := range players {
 				fmt.Fprintf(out, "%s: %s\n", sides[p], strings.Join(moveTexts(pos.Legal(p)), " "))
@@ -259,6 +263,33 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 	r := pos.Result()
 	fmt.Fprintf(out, "%s %s\n", r.Score(), r.Reason)
 	return pos, nil
+}
+
+// terminalHelp is the answer to "help": every word the terminal game reads,
+// with a legal move of the position as the example.
+func terminalHelp(intro string, pos engine.Position, players []engine.Player, extra []string) string {
+	example := "a move"
+	if len(players) > 0 {
+		if ms := moveTexts(pos.Legal(players[0])); len(ms) > 0 {
+			example = "a move, e.g. " + ms[0]
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", intro)
+	for _, row := range [][2]string{
+		{"MOVE", example + ": play it"},
+		{"moves", "list the legal moves"},
+		{"board", "show the board again"},
+		{"resign", "give the game up"},
+		{"quit", "stop here (--record writes the game so far)"},
+		{"help", "this list"},
+	} {
+		fmt.Fprintf(&b, "  %-8s %s\n", row[0], row[1])
+	}
+	for _, e := range extra {
+		fmt.Fprintf(&b, "%s\n", e)
+	}
+	return b.String()
 }
 
 // explain answers a refused move: what is wrong, then the legal moves (or a

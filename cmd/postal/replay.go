@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"postal/engine"
 	"postal/notation"
 )
 
@@ -41,7 +42,7 @@ func runReplay(args []string, w io.Writer) error {
 			}
 			res = r
 		}
-		fmt.Fprintf(w, "%s %s: %d moves, %s %s\n", rec.Game, rec.Config, len(rec.Moves), res.Score(), res.Reason)
+		fmt.Fprintf(w, "%s %s: %s, %s\n", rec.Game, rec.Config, count(len(rec.Moves), "move"), resultWords(res))
 		if err := checkDice(rec, w); err != nil {
 			return fmt.Errorf("record %d (%s): %w", i+1, rec.Game, err)
 		}
@@ -74,4 +75,16 @@ func checkDice(rec *notation.Record, w io.Writer) error {
 		fmt.Fprintf(w, "dice: the seed %d draws all %d chance moves (the record has no commitment)\n", rec.Config.Seed, n)
 	}
 	return nil
+}
+
+// resultWords is a record's result for the replay line: "1-0 Dark cannot
+// move", or "unfinished (*)".
+func resultWords(r engine.Result) string {
+	if !r.Over() {
+		return "unfinished (*)"
+	}
+	if r.Reason == "" {
+		return r.Score()
+	}
+	return r.Score() + " " + r.Reason
 }

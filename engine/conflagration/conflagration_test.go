@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func build(t testing.TB, rs ruleset, order int, turn engine.Player, lights, dark
 	p := &Position{g: g, rs: rs, turn: turn}
 	for col, names := range map[uint8][]string{light: lights, dark: darks} {
 		for _, n := range names {
-			m, err := parseMove(n + "-" + n)
+			m, err := parseMove(n+"-"+n, anyBoard)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -247,11 +248,11 @@ func TestR2_CellNames(t *testing.T) {
 		t.Errorf("neighbours of E5: %v", nb)
 	}
 	// Names are read case-insensitively and written upper case.
-	m, err := parseMove(" c3-d4 ")
+	m, err := parseMove(" c3-d4 ", anyBoard)
 	if err != nil || m.String() != "C3-D4" {
 		t.Errorf("parse c3-d4: %v %v", m, err)
 	}
-	m, err = parseMove("c3XF3")
+	m, err = parseMove("c3XF3", anyBoard)
 	if err != nil || m.String() != "C3xF3" {
 		t.Errorf("parse c3XF3: %v %v", m, err)
 	}
@@ -633,5 +634,37 @@ func BenchmarkRandomPlayout(b *testing.B) {
 		b.Run(rulesetNames[rs], func(b *testing.B) {
 			enginetest.Playouts(b, newStart(rs, 5))
 		})
+	}
+}
+
+// A cell name off the board is answered with the range of the board being
+// played (issue 29: on the Order 4 board it said "columns run from A to
+// K"); a record's move, read before any board is known, with the largest's.
+func TestParseMoveNamesThisBoardsRange(t *testing.T) {
+	for _, c := range []struct {
+		order int
+		move  string
+		want  string
+	}{
+		{4, "L3-B2", "this board has no column L: columns run from B to H"},
+		{4, "A3-B2", "this board has no column A: columns run from B to H"},
+		{4, "B9-B2", "this board has no row 9: rows run from 2 to 8"},
+		{5, "K3-B2", "this board has no column K: columns run from A to I"},
+		{6, "K11-K10", ""},
+	} {
+		_, _, pos, err := engine.New("conflagration", engine.Config{Options: map[string]string{"order": strconv.Itoa(c.order)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = pos.ParseMove(engine.First, c.move)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("order %d %s: %v", c.order, c.move, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("order %d %s: %v, want %q", c.order, c.move, err, c.want)
+		}
+	}
+	if _, err := parseMove("L3-B2", anyBoard); err == nil || !strings.Contains(err.Error(), "no board has a column L: columns run from A to K") {
+		t.Errorf("any board: %v", err)
 	}
 }

@@ -32,9 +32,28 @@ func (m Move) String() string {
 	return m.From() + sep + m.To()
 }
 
+// names are the column letters and row numbers a move may name: those of
+// one board, or of any board (anyBoard) where no board is known yet.
+type names struct{ firstCol, lastCol, firstRow, lastRow int8 }
+
+// anyBoard takes the names of every board, from the largest's A1 to K11.
+var anyBoard = names{0, maxName - 1, 0, maxName - 1}
+
+// namesOf are the names of g's cells: on the Order 4 board columns B to H
+// and rows 2 to 8, so that a bad name is answered with this board's range
+// (issue 29), not the largest board's.
+func namesOf(g *geom) names {
+	n := names{maxName, -1, maxName, -1}
+	for i := range g.n {
+		n.firstCol, n.lastCol = min(n.firstCol, g.col[i]), max(n.lastCol, g.col[i])
+		n.firstRow, n.lastRow = min(n.firstRow, g.row[i]), max(n.lastRow, g.row[i])
+	}
+	return n
+}
+
 // parseMove reads a move's text, case-insensitively, tolerating spaces
-// around it. It checks form only.
-func parseMove(text string) (Move, error) {
+// around it. It checks form only, and that its cells' names are among nm.
+func parseMove(text string, nm names) (Move, error) {
 	i := 0
 	for i < len(text) && isSpace(text[i]) {
 		i++
@@ -49,7 +68,7 @@ func parseMove(text string) (Move, error) {
 	var m Move
 	var err error
 	var r, c int8
-	if r, c, i, err = parseCell(text, i, end); err != nil {
+	if r, c, i, err = parseCell(text, i, end, nm); err != nil {
 		return Move{}, err
 	}
 	m.fromRow, m.fromCol = r, c
@@ -64,7 +83,7 @@ func parseMove(text string) (Move, error) {
 		return Move{}, engine.Syntax(text, i, "expected '-' (move) or 'x' (capture), not %q", text[i])
 	}
 	i++
-	if r, c, i, err = parseCell(text, i, end); err != nil {
+	if r, c, i, err = parseCell(text, i, end, nm); err != nil {
 		return Move{}, err
 	}
 	m.toRow, m.toCol = r, c
@@ -77,11 +96,19 @@ func parseMove(text string) (Move, error) {
 	return m, nil
 }
 
+// no begins the answer to a name off the board.
+func (nm names) no() string {
+	if nm == anyBoard {
+		return "no board has a"
+	}
+	return "this board has no"
+}
+
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
-// parseCell reads a cell name (R2) at text[i:end]: a letter A-K and a row
-// 1-11, without leading zeros.
-func parseCell(text string, i, end int) (row, col int8, next int, err error) {
+// parseCell reads a cell name (R2) at text[i:end]: a letter and a row
+// number without leading zeros, among nm.
+func parseCell(text string, i, end int, nm names) (row, col int8, next int, err error) {
 	if i >= end {
 		return 0, 0, i, engine.Syntax(text, i, "missing a cell name like C3")
 	}
@@ -89,8 +116,8 @@ func parseCell(text string, i, end int) (row, col int8, next int, err error) {
 	if l < 'a' || l > 'z' {
 		return 0, 0, i, engine.Syntax(text, i, "expected a column letter A-K, not %q", text[i])
 	}
-	if l > 'a'+maxName-1 {
-		return 0, 0, i, engine.Syntax(text, i, "no board has a column %c: columns run from A to K", text[i]&^0x20)
+	if c := int8(l - 'a'); c < nm.firstCol || c > nm.lastCol {
+		return 0, 0, i, engine.Syntax(text, i, "%s column %c: columns run from %c to %c", nm.no(), text[i]&^0x20, colLetter(int(nm.firstCol)), colLetter(int(nm.lastCol)))
 	}
 	col = int8(l - 'a')
 	i++
@@ -105,8 +132,8 @@ func parseCell(text string, i, end int) (row, col int8, next int, err error) {
 		return 0, 0, i, engine.Syntax(text, i, "row numbers start at 1 and have no leading zero")
 	}
 	n, _ := strconv.Atoi(text[i:j])
-	if n > maxName {
-		return 0, 0, i, engine.Syntax(text, i, "no board has a row %d: rows run from 1 to 11", n)
+	if r := n - 1; r < int(nm.firstRow) || r > int(nm.lastRow) {
+		return 0, 0, i, engine.Syntax(text, i, "%s row %d: rows run from %d to %d", nm.no(), n, nm.firstRow+1, nm.lastRow+1)
 	}
 	return int8(n - 1), col, j, nil
 }

@@ -179,7 +179,7 @@ func parsePosition(text string) (*Position, error) {
 	}
 	p.ply = ply
 	if f[5] != "-" {
-		m, err := parseMove(f[5])
+		m, err := parseMove(f[5], anyBoard)
 		if err != nil {
 			return nil, fmt.Errorf("conflagration: last move: %w", err)
 		}
@@ -226,7 +226,7 @@ func (p *Position) RandomMove(pl engine.Player, rng *rand.Rand) engine.Move {
 
 // ParseMove reads a move's text (form only).
 func (p *Position) ParseMove(pl engine.Player, text string) (engine.Move, error) {
-	m, err := parseMove(text)
+	m, err := parseMove(text, namesOf(p.g))
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +246,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 		mm = *v
 	default:
 		var err error
-		if mm, err = parseMove(m.String()); err != nil {
+		if mm, err = parseMove(m.String(), anyBoard); err != nil {
 			return nil, engine.Illegal(m.String(), "not a Conflagration move")
 		}
 	}
