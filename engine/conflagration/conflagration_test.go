@@ -221,7 +221,10 @@ func TestR1_BoardSizes(t *testing.T) {
 	}
 	// The outer ring is never used: no move reaches it.
 	p := newStart(rsConflagration, 4)
-	illegal(t, p, "B2-A1", "no cell A1 on the Order 4 board")
+	illegal(t, p, "B8-B7", "no cell B8 on the Order 4 board")
+	if _, err := p.ParseMove(engine.First, "B2-A1"); err == nil || !strings.Contains(err.Error(), "this board has no column A: columns run from B to H") {
+		t.Errorf("B2-A1 on the Order 4 board: %v", err)
+	}
 	illegal(t, p, "C3-B2", "")
 }
 
