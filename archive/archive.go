@@ -57,7 +57,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 
 // open opens path and applies the migrations of steps (migrations/NNN_*.sql).
 func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
-	if err := checkFolder(path); err != nil {
+	if err := CheckFolder(path); err != nil {
 		return nil, err
 	}
 	db, err := sql.Open("sqlite", dsn(path, "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"))

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 )
 
-// checkFolder says, before SQLite does, what is wrong with the folder the
+// CheckFolder says, before SQLite does, what is wrong with the folder the
 // database goes in: SQLite itself only says "unable to open database file
 // (14)", which names neither the path nor the fix (issue 29).
-func checkFolder(path string) error {
+func CheckFolder(path string) error {
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
 	switch {

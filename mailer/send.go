@@ -248,16 +248,31 @@ func (s *Sender) hostPort() (string, int, error) {
 // Send delivers one message now, over its own SMTP connection, and returns
 // nil only when the server accepted it.
 func (s *Sender) Send(ctx context.Context, o Outbound) error {
-	if err := checkPlainAllowed(s.opts.TLS, s.opts.Addr); err != nil {
-		return err
-	}
 	m, err := buildMsg(o, s.opts.Now())
 	if err != nil {
 		return err
 	}
-	host, port, err := s.hostPort()
+	c, err := s.client()
 	if err != nil {
 		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+	defer cancel()
+	if err := c.DialAndSendWithContext(ctx, m); err != nil {
+		return fmt.Errorf("mailer: smtp to %s: %w", s.opts.Addr, err)
+	}
+	return nil
+}
+
+// client is an SMTP client for the submission server with the sender's TLS
+// and login, not yet connected.
+func (s *Sender) client() (*gomail.Client, error) {
+	if err := checkPlainAllowed(s.opts.TLS, s.opts.Addr); err != nil {
+		return nil, err
+	}
+	host, port, err := s.hostPort()
+	if err != nil {
+		return nil, err
 	}
 	copts := []gomail.Option{
 		gomail.WithPort(port),
@@ -285,12 +300,7 @@ func (s *Sender) Send(ctx context.Context, o Outbound) error {
 	}
 	c, err := gomail.NewClient(host, copts...)
 	if err != nil {
-		return fmt.Errorf("mailer: smtp client: %w", err)
+		return nil, fmt.Errorf("mailer: smtp client: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
-	defer cancel()
-	if err := c.DialAndSendWithContext(ctx, m); err != nil {
-		return fmt.Errorf("mailer: smtp to %s: %w", s.opts.Addr, err)
-	}
-	return nil
+	return c, nil
 }

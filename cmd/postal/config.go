@@ -113,6 +113,9 @@ type ClubConfig struct {
 	Name       string `toml:"name"`        // display name of the club
 	AuthservID string `toml:"authserv_id"` // trust Authentication-Results from this server only; "" trusts none
 	RateLimit  int    `toml:"rate_limit"`  // messages per sender per hour; 0 means 60, negative no limit
+	// DKIMSelector is the selector that signs the club's outgoing mail;
+	// postal check looks its key up. "": not checked.
+	DKIMSelector string `toml:"dkim_selector"`
 }
 
 // MailServer is an IMAP or SMTP account.

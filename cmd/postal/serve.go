@@ -50,19 +50,7 @@ func runServe(args []string, w io.Writer) error {
 // newDaemon opens the database and builds the club, watcher and sender from
 // a config.
 func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, error) {
-	imapPass, err := cfg.IMAP.Password()
-	if err != nil {
-		return nil, err
-	}
-	smtpPass, err := cfg.SMTP.Password()
-	if err != nil {
-		return nil, err
-	}
-	imapTLS, err := mailer.ParseTLSMode(cfg.IMAP.TLS)
-	if err != nil {
-		return nil, err
-	}
-	smtpTLS, err := mailer.ParseTLSMode(cfg.SMTP.TLS)
+	watch, send, err := cfg.mailOptions(log)
 	if err != nil {
 		return nil, err
 	}
@@ -93,10 +81,6 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		db.Close()
 		return nil, fmt.Errorf("club: %w", err)
 	}
-	smtpUser := cfg.SMTP.User
-	if smtpUser == "" {
-		smtpUser = cfg.IMAP.User
-	}
 	d := &daemon{
 		db:        db,
 		club:      svc,
@@ -104,26 +88,8 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		now:       cfg.now,
 		timeScale: cfg.timeScale,
 		tickWake:  make(chan struct{}, 1),
-		watcher: mailer.NewWatcher(mailer.WatchOptions{
-			Addr:         cfg.IMAP.Addr(),
-			TLS:          imapTLS,
-			User:         cfg.IMAP.User,
-			Password:     imapPass,
-			Mailbox:      cfg.IMAP.Mailbox,
-			Processed:    cfg.IMAP.Processed,
-			Failed:       cfg.IMAP.Failed,
-			PollInterval: cfg.IMAP.PollInterval.Duration,
-			Parse:        mailer.ParseOptions{OwnAddresses: []string{cfg.Club.Address}},
-			Logger:       log,
-		}),
-		sender: mailer.NewSender(mailer.SendOptions{
-			Addr:     cfg.SMTP.Addr(),
-			TLS:      smtpTLS,
-			User:     smtpUser,
-			Password: smtpPass,
-			Logger:   log,
-			Now:      cfg.now,
-		}),
+		watcher:   mailer.NewWatcher(watch),
+		sender:    mailer.NewSender(send),
 	}
 	if cfg.Site.Out != "" {
 		d.site = newSitePublisher(db, cfg, log)

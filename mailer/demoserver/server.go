@@ -47,6 +47,9 @@ type Options struct {
 	// normal mode. Tests of the TLS modes set it.
 	TLSConfig   *tls.Config
 	ImplicitTLS bool
+	// NoPlusAddressing makes the server refuse mail to alice+x@ as a mail
+	// server without plus addressing does (postal check's test of it).
+	NoPlusAddressing bool
 	// Logger receives protocol errors and deliveries; nil means
 	// slog.Default().
 	Logger *slog.Logger
@@ -64,6 +67,8 @@ type Server struct {
 	imap  *imapserver.Server
 	smtp  *smtp.Server
 	imapL *trackingListener
+
+	noPlus bool
 
 	mu       sync.Mutex
 	users    map[string]*account // by address
@@ -106,6 +111,7 @@ func Start(opts Options) (*Server, error) {
 		}
 	}
 	s := &Server{
+		noPlus: opts.NoPlusAddressing,
 		Domain: strings.ToLower(opts.Domain),
 		Club:   strings.ToLower(opts.Club + "@" + opts.Domain),
 		log:    log.With("component", "demoserver"),
@@ -208,7 +214,10 @@ func (s *Server) lookup(name string) *account {
 		name += "@" + s.Domain
 	}
 	local, domain, _ := strings.Cut(name, "@")
-	local, _, _ = strings.Cut(local, "+")
+	local, detail, _ := strings.Cut(local, "+")
+	if detail != "" && s.noPlus {
+		return nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.users[local+"@"+domain]
