@@ -29,7 +29,7 @@ type Folders struct {
 // ProbeIMAP logs in as the watcher does and lists the folders.
 func ProbeIMAP(ctx context.Context, opts WatchOptions) (Folders, error) {
 	w := NewWatcher(opts)
-	c, err := dialIMAP(ctx, opts.Addr, opts.TLS, opts.TLSConfig, opts.User, opts.Password, nil)
+	c, err := opts.dialAs(ctx, nil)
 	if err != nil {
 		return Folders{}, err
 	}
@@ -92,7 +92,7 @@ func RoundTrip(ctx context.Context, w WatchOptions, s SendOptions, from, to stri
 		return 0, err
 	}
 	watcher := NewWatcher(w)
-	c, err := dialIMAP(ctx, w.Addr, w.TLS, w.TLSConfig, w.User, w.Password, nil)
+	c, err := w.dialAs(ctx, nil)
 	if err != nil {
 		return 0, err
 	}

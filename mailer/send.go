@@ -24,6 +24,9 @@ type SendOptions struct {
 	// without authentication.
 	User     string
 	Password string
+	// OAuth2, when set, logs User in with an OAuth2 access token instead
+	// of Password, a token asked for each conversation.
+	OAuth2 *OAuth2
 	// HELO is the name given in EHLO; "" means "localhost".
 	HELO string
 	// BatchSize is how many due rows are taken from the queue at once; zero
@@ -294,7 +297,14 @@ func (s *Sender) client() (*gomail.Client, error) {
 	default:
 		copts = append(copts, gomail.WithTLSPolicy(gomail.NoTLS))
 	}
-	if s.opts.User != "" {
+	switch {
+	case s.opts.OAuth2 != nil:
+		auth, err := s.opts.OAuth2.smtpAuth(s.opts.User)
+		if err != nil {
+			return nil, err
+		}
+		copts = append(copts, gomail.WithSMTPAuthCustom(auth))
+	case s.opts.User != "":
 		copts = append(copts, gomail.WithSMTPAuth(gomail.SMTPAuthPlain),
 			gomail.WithUsername(s.opts.User), gomail.WithPassword(s.opts.Password))
 	}

@@ -24,6 +24,9 @@ type WatchOptions struct {
 	TLSConfig *tls.Config
 	User      string
 	Password  string
+	// OAuth2, when set, logs in with an OAuth2 access token instead of
+	// Password.
+	OAuth2 *OAuth2
 	// Mailbox is the mailbox watched; "" means "INBOX".
 	Mailbox string
 	// Processed is where handled mail is moved; "" means it stays in Mailbox
@@ -145,6 +148,40 @@ func (w *Watcher) Run(ctx context.Context, handle Handler) error {
 
 // dialIMAP connects and logs in.
 func dialIMAP(ctx context.Context, addr string, mode TLSMode, tlsConfig *tls.Config, user, password string, opts *imapclient.Options) (*imapclient.Client, error) {
+	c, err := connectIMAP(ctx, addr, mode, tlsConfig, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Login(user, password).Wait(); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("mailer: imap login as %q: %w", user, err)
+	}
+	return c, nil
+}
+
+// dialAs connects and logs in as the options say: with the password, or
+// with an OAuth2 token.
+func (o WatchOptions) dialAs(ctx context.Context, copts *imapclient.Options) (*imapclient.Client, error) {
+	if o.OAuth2 == nil {
+		return dialIMAP(ctx, o.Addr, o.TLS, o.TLSConfig, o.User, o.Password, copts)
+	}
+	c, err := connectIMAP(ctx, o.Addr, o.TLS, o.TLSConfig, copts)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := o.OAuth2.saslClient(o.User)
+	if err == nil {
+		err = c.Authenticate(sc)
+	}
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("mailer: imap oauth2 login as %q: %w", o.User, err)
+	}
+	return c, nil
+}
+
+// connectIMAP connects and reads the greeting, before any login.
+func connectIMAP(ctx context.Context, addr string, mode TLSMode, tlsConfig *tls.Config, opts *imapclient.Options) (*imapclient.Client, error) {
 	if err := checkPlainAllowed(mode, addr); err != nil {
 		return nil, err
 	}
@@ -181,10 +218,6 @@ func dialIMAP(ctx context.Context, addr string, mode TLSMode, tlsConfig *tls.Con
 		c.Close()
 		return nil, fmt.Errorf("mailer: imap greeting: %w", err)
 	}
-	if err := c.Login(user, password).Wait(); err != nil {
-		c.Close()
-		return nil, fmt.Errorf("mailer: imap login as %q: %w", user, err)
-	}
 	return c, nil
 }
 
@@ -201,7 +234,7 @@ func (w *Watcher) session(ctx context.Context, handle Handler) (connected bool, 
 		default:
 		}
 	}
-	c, err := dialIMAP(ctx, w.opts.Addr, w.opts.TLS, w.opts.TLSConfig, w.opts.User, w.opts.Password, &imapclient.Options{
+	c, err := w.opts.dialAs(ctx, &imapclient.Options{
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
 			Mailbox: func(data *imapclient.UnilateralDataMailbox) {
 				if data.NumMessages != nil {

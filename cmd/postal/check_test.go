@@ -64,7 +64,7 @@ func (r *checkRig) check(t *testing.T, records map[string]string) (string, error
 		}
 		bySection[section] = append(bySection[section], key+" = "+v)
 	}
-	for _, s := range []string{"club", "imap", "smtp", "site"} {
+	for _, s := range []string{"club", "imap", "smtp", "site", "oauth2"} {
 		sections = append(sections, "["+s+"]\n"+strings.Join(bySection[s], "\n"))
 	}
 	path := filepath.Join(r.dir, "postal.toml")

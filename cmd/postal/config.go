@@ -18,13 +18,14 @@ import (
 // documents every field. Passwords never live only in the file: each comes
 // from a file (password_file) or an environment variable (password_env).
 type Config struct {
-	Database string      `toml:"database"` // SQLite file
-	Club     ClubConfig  `toml:"club"`
-	IMAP     MailServer  `toml:"imap"`
-	SMTP     MailServer  `toml:"smtp"`
-	Site     SiteConfig  `toml:"site"`
-	Clock    ClockConfig `toml:"clock"`
-	Bots     BotsConfig  `toml:"bots"`
+	Database string       `toml:"database"` // SQLite file
+	Club     ClubConfig   `toml:"club"`
+	IMAP     MailServer   `toml:"imap"`
+	SMTP     MailServer   `toml:"smtp"`
+	Site     SiteConfig   `toml:"site"`
+	Clock    ClockConfig  `toml:"clock"`
+	Bots     BotsConfig   `toml:"bots"`
+	OAuth2   OAuth2Config `toml:"oauth2"` // logins by OAuth2 ([imap] and [smtp] auth)
 
 	// now is the daemon's clock: nil means the wall clock; the demo sets a
 	// sped-up one (--time-scale), timeScale times faster than the wall.
@@ -124,6 +125,7 @@ type MailServer struct {
 	Port         int      `toml:"port"`
 	TLS          string   `toml:"tls"` // "implicit", "starttls" or "none" (loopback only)
 	User         string   `toml:"user"`
+	Auth         string   `toml:"auth"` // "password" (or ""), or "xoauth2" or "oauthbearer" with [oauth2]
 	PasswordFile string   `toml:"password_file"`
 	PasswordEnv  string   `toml:"password_env"`
 	Mailbox      string   `toml:"mailbox"`       // IMAP: the watched mailbox (INBOX)

@@ -3,6 +3,8 @@ package main
 import (
 	"log/slog"
 
+	"golang.org/x/oauth2"
+
 	"postal/mailer"
 )
 
@@ -10,11 +12,20 @@ import (
 // the sender's options: the daemon runs with them, and postal check tries
 // them. The passwords are read here, from their files or environment.
 func (c *Config) mailOptions(log *slog.Logger) (mailer.WatchOptions, mailer.SendOptions, error) {
-	imapPass, err := c.IMAP.Password()
+	// One token source serves both logins, so a refresh is shared.
+	var ts oauth2.TokenSource
+	tokens := func() (oauth2.TokenSource, error) {
+		var err error
+		if ts == nil {
+			ts, err = c.OAuth2.tokenSource()
+		}
+		return ts, err
+	}
+	imapPass, imapOAuth, err := c.IMAP.login(tokens)
 	if err != nil {
 		return mailer.WatchOptions{}, mailer.SendOptions{}, err
 	}
-	smtpPass, err := c.SMTP.Password()
+	smtpPass, smtpOAuth, err := c.SMTP.login(tokens)
 	if err != nil {
 		return mailer.WatchOptions{}, mailer.SendOptions{}, err
 	}
@@ -35,6 +46,7 @@ func (c *Config) mailOptions(log *slog.Logger) (mailer.WatchOptions, mailer.Send
 		TLS:          imapTLS,
 		User:         c.IMAP.User,
 		Password:     imapPass,
+		OAuth2:       imapOAuth,
 		Mailbox:      c.IMAP.Mailbox,
 		Processed:    c.IMAP.Processed,
 		Failed:       c.IMAP.Failed,
@@ -47,8 +59,19 @@ func (c *Config) mailOptions(log *slog.Logger) (mailer.WatchOptions, mailer.Send
 		TLS:      smtpTLS,
 		User:     smtpUser,
 		Password: smtpPass,
+		OAuth2:   smtpOAuth,
 		Logger:   log,
 		Now:      c.now,
 	}
 	return w, s, nil
+}
+
+// login is how the account logs in: its password, or an OAuth2 token.
+func (s MailServer) login(tokens func() (oauth2.TokenSource, error)) (string, *mailer.OAuth2, error) {
+	o, err := s.oauthLogin(tokens)
+	if err != nil || o != nil {
+		return "", o, err
+	}
+	pass, err := s.Password()
+	return pass, nil, err
 }

@@ -30,6 +30,7 @@ func commands() []command {
 		{"demo", "[--autoplay] [--fresh] [-v] [--data DIR] [--imap ADDR] [--smtp ADDR] [--time-scale N]", "run postal against built-in loopback mail servers, with demo players", runDemo},
 		{"serve", "[--config postal.toml]", "run the daemon: watch the club's mailbox, answer by mail", runServe},
 		{"check", "[--config postal.toml] [--wait 30s]", "try a config: the database and site folders, the IMAP and SMTP logins, the folders, delivery to the club's plus address, its DNS records", runCheck},
+		{"oauth", "[--config postal.toml] [--flow device|redirect] [--port N]", "sign the club's mail account in with OAuth2 once, and keep the refresh token for IMAP and SMTP logins", runOAuth},
 		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
 		{"backup", "[--config FILE] [--db FILE] OUT", "copy the club's database to OUT, consistently, while postal serve runs", runBackup},
 		{"games", "", "list every game, ruleset and option", runGames},

@@ -50,6 +50,10 @@ type Options struct {
 	// NoPlusAddressing makes the server refuse mail to alice+x@ as a mail
 	// server without plus addressing does (postal check's test of it).
 	NoPlusAddressing bool
+	// OAuth2, when set, lets accounts log in with SASL XOAUTH2 and
+	// OAUTHBEARER besides PLAIN: a login of addr with token succeeds when
+	// OAuth2(addr, token) says so (tests of postal's OAuth2 logins).
+	OAuth2 func(addr, token string) bool
 	// Logger receives protocol errors and deliveries; nil means
 	// slog.Default().
 	Logger *slog.Logger
@@ -69,6 +73,7 @@ type Server struct {
 	imapL *trackingListener
 
 	noPlus bool
+	oauth2 func(addr, token string) bool
 
 	mu       sync.Mutex
 	users    map[string]*account // by address
@@ -112,6 +117,7 @@ func Start(opts Options) (*Server, error) {
 	}
 	s := &Server{
 		noPlus: opts.NoPlusAddressing,
+		oauth2: opts.OAuth2,
 		Domain: strings.ToLower(opts.Domain),
 		Club:   strings.ToLower(opts.Club + "@" + opts.Domain),
 		log:    log.With("component", "demoserver"),
@@ -358,11 +364,11 @@ type smtpSession struct {
 	to   []*account
 }
 
-func (s *smtpSession) AuthMechanisms() []string { return []string{sasl.Plain} }
+func (s *smtpSession) AuthMechanisms() []string { return s.srv.mechanisms() }
 
 func (s *smtpSession) Auth(mech string) (sasl.Server, error) {
 	if mech != sasl.Plain {
-		return nil, smtp.ErrAuthUnknownMechanism
+		return s.srv.oauth2Server(mech, func(a *account) { s.user = a }, smtp.ErrAuthFailed, smtp.ErrAuthUnknownMechanism)
 	}
 	return sasl.NewPlainServer(func(identity, username, password string) error {
 		a := s.srv.lookup(username)

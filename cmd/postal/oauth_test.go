@@ -1,0 +1,170 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"postal/mailer/demoserver"
+)
+
+// provider is an OAuth2 provider's endpoints for the club's account: the
+// device flow, the redirect flow with PKCE, and refreshes that rotate the
+// refresh token.
+type provider struct {
+	srv *httptest.Server
+
+	mu        sync.Mutex
+	n         int
+	access    string // the access token that logs in now
+	refresh   string // the refresh token the next refresh must present
+	challenge string // the PKCE challenge of the last authorization
+}
+
+func newProvider(t *testing.T) *provider {
+	p := &provider{}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/device", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"device_code":"device-1","user_code":"WDJB-MJHT","verification_uri":"https://login.example/device","expires_in":600,"interval":1}`)
+	})
+	mux.HandleFunc("/authorize", func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		p.mu.Lock()
+		p.challenge = q.Get("code_challenge")
+		p.mu.Unlock()
+		http.Redirect(w, r, q.Get("redirect_uri")+"?code=code-1&state="+url.QueryEscape(q.Get("state")), http.StatusFound)
+	})
+	mux.HandleFunc("/token", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		ok := false
+		switch r.Form.Get("grant_type") {
+		case "urn:ietf:params:oauth:grant-type:device_code":
+			ok = r.Form.Get("device_code") == "device-1"
+		case "authorization_code":
+			sum := sha256.Sum256([]byte(r.Form.Get("code_verifier")))
+			ok = r.Form.Get("code") == "code-1" && base64.RawURLEncoding.EncodeToString(sum[:]) == p.challenge
+		case "refresh_token":
+			ok = p.refresh != "" && r.Form.Get("refresh_token") == p.refresh
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if !ok || r.Form.Get("client_id") != "postal-club" {
+			w.WriteHeader(http.StatusBadRequest)
+			fmt.Fprint(w, `{"error":"invalid_grant"}`)
+			return
+		}
+		p.n++
+		p.access, p.refresh = fmt.Sprintf("access-%d", p.n), fmt.Sprintf("refresh-%d", p.n)
+		json.NewEncoder(w).Encode(map[string]any{"access_token": p.access, "token_type": "Bearer", "expires_in": 3600, "refresh_token": p.refresh})
+	})
+	p.srv = httptest.NewServer(mux)
+	t.Cleanup(p.srv.Close)
+	return p
+}
+
+func (p *provider) valid(addr, token string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return token == p.access
+}
+
+// oauthRig is a club whose account logs in only by OAuth2.
+func oauthRig(t *testing.T, p *provider, mech string) *checkRig {
+	r := newCheckRig(t, demoserver.Options{OAuth2: p.valid})
+	for _, s := range []string{"imap", "smtp"} {
+		delete(r.conf, s+".password_env")
+		r.conf[s+".auth"] = fmt.Sprintf("%q", mech)
+	}
+	r.conf["oauth2.token_url"] = fmt.Sprintf("%q", p.srv.URL+"/token")
+	r.conf["oauth2.device_url"] = fmt.Sprintf("%q", p.srv.URL+"/device")
+	r.conf["oauth2.auth_url"] = fmt.Sprintf("%q", p.srv.URL+"/authorize")
+	r.conf["oauth2.client_id"] = `"postal-club"`
+	r.conf["oauth2.scopes"] = `["mail", "offline_access"]`
+	r.conf["oauth2.refresh_token_file"] = fmt.Sprintf("%q", filepath.Join(r.dir, "refresh-token"))
+	return r
+}
+
+// postal oauth's device flow writes the refresh token; postal check then
+// logs in to IMAP and SMTP with XOAUTH2, and the refresh token the provider
+// rotated on the way is written back for the next start (issue 29).
+func TestOAuthDeviceFlowThenCheck(t *testing.T) {
+	p := newProvider(t)
+	r := oauthRig(t, p, "xoauth2")
+	if _, err := r.check(t, goodDNS); err == nil {
+		t.Fatal("postal check passed before postal oauth was run")
+	}
+	out, stderr, code := postal(t, "oauth", "--config", filepath.Join(r.dir, "postal.toml"))
+	if code != 0 || !strings.Contains(out, "open https://login.example/device and enter the code WDJB-MJHT") {
+		t.Fatalf("postal oauth: %d\n%s%s", code, out, stderr)
+	}
+	token := func() string {
+		b, _ := os.ReadFile(filepath.Join(r.dir, "refresh-token"))
+		return strings.TrimSpace(string(b))
+	}
+	if token() != "refresh-1" {
+		t.Fatalf("the refresh token file holds %q", token())
+	}
+	if st, _ := os.Stat(filepath.Join(r.dir, "refresh-token")); st.Mode().Perm() != 0o600 {
+		t.Errorf("the refresh token file has mode %v", st.Mode().Perm())
+	}
+	out, err := r.check(t, goodDNS)
+	if err != nil {
+		t.Fatalf("postal check with OAuth2: %v\n%s", err, out)
+	}
+	lines(t, out, "ok", "imap login", "smtp login", "plus address")
+	if token() != "refresh-2" {
+		t.Errorf("the rotated refresh token was not kept: the file holds %q", token())
+	}
+}
+
+// The redirect flow (Google's): the browser signs in and the provider sends
+// it back to postal's local address with the code, checked with PKCE.
+func TestOAuthRedirectFlow(t *testing.T) {
+	p := newProvider(t)
+	r := oauthRig(t, p, "oauthbearer")
+	r.check(t, goodDNS) // writes the config
+	done := make(chan struct{})
+	var code int
+	w := &syncBuffer{}
+	go func() {
+		defer close(done)
+		code = run([]string{"oauth", "--config", filepath.Join(r.dir, "postal.toml"), "--flow", "redirect"}, w, &strings.Builder{})
+	}()
+	// The browser: open the address postal printed.
+	re := regexp.MustCompile(`(http://\S+/authorize\?\S+)`)
+	deadline := time.Now().Add(20 * time.Second)
+	for re.FindString(w.String()) == "" {
+		if time.Now().After(deadline) {
+			t.Fatalf("postal oauth printed no address:\n%s", w.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	resp, err := http.Get(re.FindString(w.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("the browser landed on %s", resp.Status)
+	}
+	<-done
+	if out := w.String(); code != 0 || !strings.Contains(out, "the refresh token is in") {
+		t.Fatalf("postal oauth --flow redirect: %d\n%s", code, out)
+	}
+	if got, err := r.check(t, goodDNS); err != nil {
+		t.Fatalf("postal check with OAUTHBEARER: %v\n%s", err, got)
+	}
+}
