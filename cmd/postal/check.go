@@ -32,7 +32,7 @@ func runCheck(args []string, w io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	c := &checker{w: w, wait: *wait, lookupTXT: net.DefaultResolver.LookupTXT}
+	c := &checker{w: w, wait: *wait}
 	return c.run(ctx, *configFile)
 }
 
@@ -41,7 +41,7 @@ type checker struct {
 	w      io.Writer
 	wait   time.Duration
 	failed int
-	// lookupTXT reads DNS TXT records; tests give a fake one.
+	// lookupTXT reads DNS TXT records; nil asks the config's resolver.
 	lookupTXT func(ctx context.Context, name string) ([]string, error)
 }
 
@@ -78,6 +78,9 @@ func (c *checker) run(ctx context.Context, path string) error {
 		c.skip("imap, smtp", "need their passwords")
 	} else {
 		c.mail(ctx, cfg, watch, send)
+	}
+	if c.lookupTXT == nil {
+		c.lookupTXT = resolver(cfg.Club.DNSResolver).LookupTXT
 	}
 	c.dns(ctx, cfg)
 	return c.done()
@@ -198,6 +201,18 @@ func connectFix(section string, err error) string {
 // selector when the config names one, so that mail from the club is
 // believed and players' providers sign theirs. Skipped when no resolver
 // answers.
+// resolver asks addr ("host:port"), or the system's resolver when addr is
+// "".
+func resolver(addr string) *net.Resolver {
+	if addr == "" {
+		return net.DefaultResolver
+	}
+	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	}}
+}
+
 func (c *checker) dns(ctx context.Context, cfg *Config) {
 	_, domain, _ := strings.Cut(cfg.Club.Address, "@")
 	records := []struct{ name, host, prefix, fix string }{

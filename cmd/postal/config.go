@@ -110,10 +110,11 @@ func (b BotsConfig) check() error {
 
 // ClubConfig is who postal is on the mail.
 type ClubConfig struct {
-	Address    string `toml:"address"`     // the club's address, e.g. postal@club.example
-	Name       string `toml:"name"`        // display name of the club
-	AuthservID string `toml:"authserv_id"` // trust Authentication-Results from this server only; "" trusts none
-	RateLimit  int    `toml:"rate_limit"`  // messages per sender per hour; 0 means 60, negative no limit
+	Address     string `toml:"address"`      // the club's address, e.g. postal@club.example
+	Name        string `toml:"name"`         // display name of the club
+	AuthservID  string `toml:"authserv_id"`  // trust Authentication-Results from this server only; "" trusts none
+	RateLimit   int    `toml:"rate_limit"`   // messages per sender per hour; 0 means 60, negative no limit
+	DNSResolver string `toml:"dns_resolver"` // "host:port" of the DNS server to ask; "" the system's
 	// DKIMSelector is the selector that signs the club's outgoing mail;
 	// postal check looks its key up. "": not checked.
 	DKIMSelector string `toml:"dkim_selector"`
