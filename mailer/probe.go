@@ -23,6 +23,7 @@ type Folders struct {
 	Watched   bool     // the watched mailbox exists
 	Processed bool     // the processed folder exists ("" in the config: not used)
 	Failed    bool     // the failed folder exists
+	InFailed  int      // messages in the failed folder
 	All       []string // every folder the account has, in the server's spelling
 }
 
@@ -50,6 +51,15 @@ func ProbeIMAP(ctx context.Context, opts WatchOptions) (Folders, error) {
 		})
 	}
 	f.Watched, f.Processed, f.Failed = has(names.watched), names.processed == "" || has(names.processed), has(names.failed)
+	if f.Failed {
+		st, err := c.Status(names.failed, &imap.StatusOptions{NumMessages: true}).Wait()
+		if err != nil {
+			return f, fmt.Errorf("mailer: imap status %s: %w", names.failed, err)
+		}
+		if st.NumMessages != nil {
+			f.InFailed = int(*st.NumMessages)
+		}
+	}
 	return f, c.Logout().Wait()
 }
 

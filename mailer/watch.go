@@ -61,6 +61,10 @@ type WatchOptions struct {
 	ShutdownGrace time.Duration
 	// Parse configures ParseMessage, e.g. the club's own addresses.
 	Parse ParseOptions
+	// Searched, when set, is called each time the watcher has searched the
+	// mailbox and handled what it found (postal status shows the last
+	// time); nil means nobody asks.
+	Searched func(time.Time)
 	// Logger receives connection and message events; nil means
 	// slog.Default().
 	Logger *slog.Logger
@@ -271,6 +275,9 @@ func (w *Watcher) session(ctx context.Context, handle Handler) (connected bool, 
 	for {
 		if err := w.processAll(ctx, wctx, c, names, handle, retry); err != nil {
 			return true, err
+		}
+		if w.opts.Searched != nil {
+			w.opts.Searched(time.Now())
 		}
 		wait := w.opts.PollInterval
 		if useIdle {

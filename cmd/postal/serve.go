@@ -58,6 +58,12 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if err != nil {
 		return nil, err
 	}
+	watch.Searched = func(at time.Time) {
+		// For postal status; a failure here costs nothing but that line.
+		if err := db.SetLastPoll(context.WithoutCancel(ctx), at); err != nil {
+			log.Warn("postal: last poll not recorded", "err", err)
+		}
+	}
 	ctl, points, err := cfg.Clock.clubClock()
 	if err != nil {
 		db.Close()

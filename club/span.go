@@ -1,0 +1,7 @@
+package club
+
+import "time"
+
+// Span writes a duration as the club's mails do ("2 days 3 hours", "40
+// minutes"), for the operator's tools too.
+func Span(d time.Duration) string { return left(d) }

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"postal/archive"
+	"postal/club"
+	"postal/mailer"
+)
+
+// runStatus is postal status: what the club's daemon has in hand, read from
+// its database while it runs (issue 29), and with --config the mail that
+// failed, from the IMAP folder where postal put it.
+func runStatus(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("status", flag.ContinueOnError)
+	dbf := addDBFlags(fs, " and the mail account")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageError{"unexpected " + rest[0]}
+	}
+	cfg, err := dbf.load()
+	if err != nil {
+		return err
+	}
+	if err := needDatabase(cfg); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	db, err := archive.Open(ctx, cfg.Database)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	now := time.Now()
+	s, err := db.Status(ctx, now)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "postal status: %s (schema version %d), %s\n", cfg.Database, s.Version, now.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
+	ago := func(t time.Time) string {
+		if t.IsZero() {
+			return "never"
+		}
+		return club.Span(now.Sub(t)) + " ago"
+	}
+	fmt.Fprintf(w, "  mail in   last search of the mailbox %s; last mail handled %s; %s in the last 24 hours\n", ago(s.LastPoll), ago(s.LastMail), count(s.MailsDay, "mail"))
+	out := fmt.Sprintf("%d waiting", s.Waiting)
+	if s.Waiting > 0 {
+		out += ", the oldest written " + ago(s.Oldest)
+	}
+	if s.Retrying > 0 {
+		out += fmt.Sprintf("; %d retrying (the last failure: %.120s)", s.Retrying, s.LastErr)
+	}
+	fmt.Fprintf(w, "  outbox    %s; %d given up\n", out, s.GaveUp)
+	if *dbf.config != "" {
+		fmt.Fprintf(w, "  failed    %s\n", failedFolder(ctx, cfg))
+	}
+	games := fmt.Sprintf("%d in progress", s.Active)
+	if !s.NextDeadline.IsZero() {
+		when := "in " + club.Span(s.NextDeadline.Sub(now))
+		if s.NextDeadline.Before(now) {
+			when = "passed " + ago(s.NextDeadline)
+		}
+		games += fmt.Sprintf("; the next deadline is game #%d's, %s (%s)", s.NextGame, s.NextDeadline.UTC().Format("Mon 2 Jan 15:04 MST"), when)
+	}
+	fmt.Fprintf(w, "  games     %s\n", games)
+	return nil
+}
+
+// failedFolder says how many mails wait in the failed folder, where postal
+// puts what it could not handle, for the operator to look at.
+func failedFolder(ctx context.Context, cfg *Config) string {
+	watch, _, err := cfg.mailOptions(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return "not looked at: " + err.Error()
+	}
+	f, err := mailer.ProbeIMAP(ctx, watch)
+	name := cfg.IMAP.Failed
+	if name == "" {
+		name = "postal-failed"
+	}
+	switch {
+	case err != nil:
+		return "not looked at: " + err.Error()
+	case !f.Failed:
+		return fmt.Sprintf("none (%s does not exist yet)", name)
+	}
+	return fmt.Sprintf("%s in %s", count(f.InFailed, "mail"), name)
+}
