@@ -152,7 +152,9 @@ func Generate(ctx context.Context, db *archive.DB, o Options) (Stats, error) {
 					return err
 				}
 			}
-			return nil
+			// New challenges take ids past these games (a challenge's id
+			// becomes its game's).
+			return tx.RaiseSequences()
 		})
 		if err != nil {
 			cancel()

@@ -58,6 +58,10 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if err != nil {
 		return nil, err
 	}
+	if err := db.CheckSequences(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	watch.Searched = func(at time.Time) {
 		// For postal status; a failure here costs nothing but that line.
 		if err := db.SetLastPoll(context.WithoutCancel(ctx), at); err != nil {
