@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite"
@@ -47,6 +48,13 @@ func parseTime(s string) time.Time {
 // DB is an open archive.
 type DB struct {
 	db *sql.DB
+	// ro are read-only connections for the readers (the site, postal
+	// status): in WAL mode they read the last commit while the writer goes
+	// on, so no reader waits behind a writer's transaction (issue 27).
+	ro *sql.DB
+	// gamesRead counts the game rows read, for the tests that show what
+	// handling a message reads (GamesRead).
+	gamesRead atomic.Int64
 }
 
 // Open opens (creating if needed) the archive at path and brings its schema
@@ -72,11 +80,22 @@ func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
+	if a.ro, err = sql.Open("sqlite", dsn(path, "mode=ro&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)")); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("archive: open %s: %w", path, err)
+	}
+	a.ro.SetMaxOpenConns(readers)
 	return a, nil
 }
 
+// readers is how many read-only connections the archive keeps at most.
+const readers = 4
+
 // Close closes the database.
-func (a *DB) Close() error { return a.db.Close() }
+func (a *DB) Close() error { return errors.Join(a.ro.Close(), a.db.Close()) }
+
+// GamesRead is how many game rows were read since the archive was opened.
+func (a *DB) GamesRead() int64 { return a.gamesRead.Load() }
 
 // migrate applies the embedded numbered steps not yet recorded in
 // schema_version, each in its own transaction.
@@ -132,6 +151,7 @@ func (a *DB) Version(ctx context.Context) (int, error) {
 type Tx struct {
 	ctx context.Context
 	tx  *sql.Tx
+	db  *DB
 }
 
 // Tx runs fn in one transaction and commits it when fn returns nil; any
@@ -147,7 +167,7 @@ func (a *DB) Tx(ctx context.Context, fn func(*Tx) error) (err error) {
 			stx.Rollback()
 		}
 	}()
-	if err := fn(&Tx{ctx: ctx, tx: stx}); err != nil {
+	if err := fn(&Tx{ctx: ctx, tx: stx, db: a}); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
@@ -158,6 +178,18 @@ func (a *DB) Tx(ctx context.Context, fn func(*Tx) error) (err error) {
 	}
 	committed = true
 	return nil
+}
+
+// ReadTx runs fn in a read-only transaction on a connection of its own: it
+// sees the last commit and never waits for the writer, nor the writer for
+// it. A write in fn fails.
+func (a *DB) ReadTx(ctx context.Context, fn func(*Tx) error) error {
+	stx, err := a.ro.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("archive: begin read: %w", err)
+	}
+	defer stx.Rollback()
+	return fn(&Tx{ctx: ctx, tx: stx, db: a})
 }
 
 func (t *Tx) exec(query string, args ...any) (sql.Result, error) {

@@ -271,7 +271,7 @@ func TestMigrateFromOne(t *testing.T) {
 	// The old game reads with the columns later migrations added, at their
 	// defaults, and the clock scheduler sees its deadline.
 	err = db.Tx(ctx, func(tx *Tx) error {
-		games, err := tx.TimedGames()
+		games, err := tx.DueGames(now, 10)
 		if err != nil {
 			return err
 		}

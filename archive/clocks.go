@@ -30,12 +30,6 @@ func parseBanks(s string) []time.Duration {
 	return out
 }
 
-// TimedGames returns the active games with a deadline: those the clock
-// scheduler looks at.
-func (t *Tx) TimedGames() ([]*Game, error) {
-	return t.games(`WHERE status = 'active' AND deadline != '' ORDER BY deadline, id`)
-}
-
 // RemindersSent returns the reminder points already sent for ply of game.
 func (t *Tx) RemindersSent(gameID int64, ply int) (map[int]bool, error) {
 	rows, err := t.tx.QueryContext(t.ctx, `SELECT point FROM reminders_sent WHERE game_id = ? AND ply = ?`, gameID, ply)
@@ -116,12 +110,6 @@ func (t *Tx) OngoingVacation(playerID int64) (Vacation, bool, error) {
 		return Vacation{}, false, err
 	}
 	return vs[0], true, nil
-}
-
-// OngoingVacations returns every vacation in progress, the first to end
-// first.
-func (t *Tx) OngoingVacations() ([]Vacation, error) {
-	return t.vacations(`WHERE ended = '' ORDER BY until, id`)
 }
 
 // AddVacation starts a vacation.

@@ -290,6 +290,7 @@ func (t *Tx) AddGame(g *Game) error {
 
 // GameByID returns game id, or ErrNotFound.
 func (t *Tx) GameByID(id int64) (*Game, error) {
+	t.db.gamesRead.Add(1)
 	return scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ?`, id))
 }
 
@@ -326,6 +327,7 @@ func (t *Tx) games(where string, args ...any) ([]*Game, error) {
 	defer rows.Close()
 	var out []*Game
 	for rows.Next() {
+		t.db.gamesRead.Add(1)
 		g, err := scanGame(rows)
 		if err != nil {
 			return nil, err

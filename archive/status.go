@@ -29,7 +29,7 @@ type Status struct {
 // Status reads the status as of now, in one read transaction.
 func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 	var s Status
-	tx, err := a.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := a.ro.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return s, fmt.Errorf("archive: status: %w", err)
 	}

@@ -31,7 +31,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 			return nil
 		}
 		var out []Archived
-		err := db.Tx(ctx, func(tx *archive.Tx) error {
+		err := db.ReadTx(ctx, func(tx *archive.Tx) error {
 			if first {
 				var err error
 				if names, err = tx.PlayerNames(); err != nil {

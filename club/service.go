@@ -59,6 +59,10 @@ type Options struct {
 	// VacationAllowance is the vacation a player may take in any 365 days;
 	// 0 means clock.DefaultAllowance (30 days).
 	VacationAllowance time.Duration
+	// CatchUp is how many games' clock work [Service.Tick] does a second at
+	// most when many are due at once (after downtime), so that reminders
+	// go out gradually; 0 means 20.
+	CatchUp int
 	// Bot is the club's built-in opponent; nil means the club has none, and
 	// a challenge to its name is refused (see BotOptions).
 	Bot *BotOptions
@@ -109,6 +113,9 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	}
 	if opt.VacationAllowance == 0 {
 		opt.VacationAllowance = clock.DefaultAllowance
+	}
+	if opt.CatchUp <= 0 {
+		opt.CatchUp = 20
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now

@@ -11,56 +11,86 @@ import (
 	"postal/mailer"
 )
 
-// Tick does everything the clocks make due by now, in one transaction:
-// vacations that end, games whose time ran out (lost on time, or the
-// opponent told they may claim), reminders at the club's reminder points,
-// and daily digests. It returns when the next of these falls due (ok false
-// when nothing is pending), so one scheduler loop can sleep until then.
-// What it sends is recorded in the same transaction as the rows that say it
-// was sent, so a restart neither repeats nor skips anything.
+// Tick does the clock work that is due by now: vacations that end, games
+// whose time ran out (lost on time, or the opponent told they may claim),
+// reminders at the club's reminder points, and daily digests. It reads only
+// what is due, through the archive's indexes (clock_due, migration 019):
+// never the games whose clocks have nothing to do, so its cost follows the
+// work, not the number of games in progress (issue 27). A pass takes at
+// most CatchUp games; when more are due (after downtime) the next pass is
+// due a second later, so reminders go out gradually. It returns when the
+// next work falls due (ok false when nothing is pending), so one scheduler
+// loop can sleep until then. What it sends is recorded in the same
+// transaction as the rows that say it was sent, so a restart neither
+// repeats nor skips anything.
 func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error) {
 	now := s.opt.Now().UTC()
-	var due dueTimes
+	more := false
 	err = s.db.Tx(ctx, func(tx *archive.Tx) error {
 		h := &handling{s: s, tx: tx, in: &mailer.Inbound{}, now: now}
-		if err := h.endVacations(&due); err != nil {
+		if err := h.endVacations(); err != nil {
 			return err
 		}
 		digests := map[int64]*archive.Player{}
-		games, err := tx.TimedGames()
+		games, err := tx.DueGames(now, s.opt.CatchUp+1)
 		if err != nil {
 			return err
 		}
+		if len(games) > s.opt.CatchUp {
+			games, more = games[:s.opt.CatchUp], true
+		}
 		for _, row := range games {
-			if !row.Paused.IsZero() {
-				continue // stopped for a vacation: its end is due instead
-			}
-			gs, err := h.loadGame(row.ID)
-			if err != nil {
-				return err
-			}
-			if !now.Before(row.Deadline) {
-				if err := h.timeUp(gs, &due); err != nil {
-					return err
-				}
-				continue
-			}
-			due.add(row.Deadline)
-			if err := h.remind(gs, digests, &due); err != nil {
+			if err := h.tickGame(row, digests); err != nil {
 				return err
 			}
 		}
 		for _, p := range digests {
-			if err := h.digest(p, &due); err != nil {
+			if err := h.digest(p); err != nil {
 				return err
 			}
 		}
-		return h.flushNotices()
+		if err := h.flushNotices(); err != nil {
+			return err
+		}
+		next, ok, err = tx.NextDue()
+		return err
 	})
 	if err != nil {
 		return time.Time{}, false, fmt.Errorf("club: clocks: %w", err)
 	}
-	return due.next, !due.next.IsZero(), nil
+	if more {
+		return now.Add(time.Second), true, nil
+	}
+	return next, ok, nil
+}
+
+// tickGame does the clock work of one game that is due, and records when
+// the game is next due. A write that changes the game (a timeout that puts
+// a player out, a flag) puts it back to "look now" by itself (the archive's
+// triggers): its next pass then sees the game as it became.
+func (h *handling) tickGame(row *archive.Game, digests map[int64]*archive.Player) error {
+	switch {
+	case row.Status != archive.GameActive || row.Deadline.IsZero() || !row.Paused.IsZero():
+		// Over, untimed, or stopped for a vacation: nothing until a write
+		// (the vacation's end resumes the clock) changes it.
+		return h.tx.SetDue(row.ID, time.Time{})
+	case !h.now.Before(row.Deadline) && !row.Flagged.IsZero():
+		// Claim mode, the opponent told: nothing until a move or a claim.
+		return h.tx.SetDue(row.ID, time.Time{})
+	}
+	gs, err := h.gameOf(row)
+	if err != nil {
+		return err
+	}
+	if !h.now.Before(row.Deadline) {
+		return h.timeUp(gs)
+	}
+	var due dueTimes
+	due.add(row.Deadline)
+	if err := h.remind(gs, digests, &due); err != nil {
+		return err
+	}
+	return h.tx.SetDue(row.ID, due.next)
 }
 
 // dueTimes gathers the earliest future time something is due.
@@ -73,16 +103,12 @@ func (d *dueTimes) add(t time.Time) {
 }
 
 // endVacations ends the vacations whose time is up.
-func (h *handling) endVacations(due *dueTimes) error {
-	vs, err := h.tx.OngoingVacations()
+func (h *handling) endVacations() error {
+	vs, err := h.tx.DueVacations(h.now)
 	if err != nil {
 		return err
 	}
 	for _, v := range vs {
-		if h.now.Before(v.Until) {
-			due.add(v.Until)
-			continue
-		}
 		if err := h.endVacation(v); err != nil {
 			return err
 		}
@@ -93,7 +119,7 @@ func (h *handling) endVacations(due *dueTimes) error {
 // timeUp handles a game whose player to move ran out of time: in the club's
 // automatic mode the game is lost on time; in claim mode the opponent is
 // told, once, that they may claim it.
-func (h *handling) timeUp(gs *gameState, due *dueTimes) error {
+func (h *handling) timeUp(gs *gameState) error {
 	if gs.more() {
 		return h.timeOut(gs)
 	}
@@ -181,10 +207,10 @@ func (h *handling) remind(gs *gameState, digests map[int64]*archive.Player, due 
 const digestEvery = 24 * time.Hour
 
 // digest mails p one message listing every game that waits for their move,
-// at most once a day; a digest that must wait is due when the day is over.
-func (h *handling) digest(p *archive.Player, due *dueTimes) error {
+// at most once a day: a reminder that falls within a day of the last digest
+// waits for the next one.
+func (h *handling) digest(p *archive.Player) error {
 	if !p.DigestSent.IsZero() && h.now.Before(p.DigestSent.Add(digestEvery)) {
-		due.add(p.DigestSent.Add(digestEvery))
 		return nil
 	}
 	games, err := h.gamesOf(p)

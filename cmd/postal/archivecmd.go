@@ -18,11 +18,7 @@ import (
 // runArchive is postal archive: archives for the scale figures anyone can
 // reproduce (issue 27), and the repair of one another tool wrote.
 func runArchive(args []string, w io.Writer) error {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return usageError{"archive needs generate or fix"}
-	}
-	sub, args := args[0], args[1:]
-	fs := flag.NewFlagSet("archive "+sub, flag.ContinueOnError)
+	fs := flag.NewFlagSet("archive", flag.ContinueOnError)
 	db := fs.String("db", "", "the SQLite database (generate: created when missing; default ./postal.db)")
 	active := fs.Int("active", -1, "generate: games in progress besides the N finished; -1 means N/10, as the benchmarks'")
 	seed := fs.Uint64("seed", 1, "generate: the same seed (and engines) gives the same archive")
@@ -32,6 +28,10 @@ func runArchive(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(rest) == 0 {
+		return usageError{"archive needs generate or fix"}
+	}
+	sub, rest := rest[0], rest[1:]
 	if *db == "" {
 		*db = "postal.db"
 	}

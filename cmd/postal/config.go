@@ -39,6 +39,7 @@ type ClockConfig struct {
 	Reminders    string `toml:"reminders"`     // reminder points: "after 24h, before 24h, before 2h", or "none"
 	Timeout      string `toml:"timeout"`       // "auto": lost on time; "claim": the opponent may claim
 	VacationDays int    `toml:"vacation_days"` // vacation allowed in any 365 days; 0 means 30
+	CatchUp      int    `toml:"catch_up"`      // games whose clock work is done a second at most when many are due; 0 means 20
 }
 
 // clubClock turns the [clock] section into the club's options.

@@ -78,6 +78,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		ReminderPoints:    points,
 		Timeout:           cfg.Clock.Timeout,
 		VacationAllowance: time.Duration(cfg.Clock.VacationDays) * clock.Day,
+		CatchUp:           cfg.Clock.CatchUp,
 		Address:           cfg.Club.Address,
 		Name:              cfg.Club.Name,
 		AuthServID:        cfg.Club.AuthservID,

@@ -25,7 +25,7 @@ func (s Source) Summaries(ctx context.Context, fn func(*site.Game) error) (int64
 	// The cursor before reading: whatever changes while the summaries are
 	// read is read again by the next update.
 	var cursor int64
-	err := s.DB.Tx(ctx, func(tx *archive.Tx) error {
+	err := s.DB.ReadTx(ctx, func(tx *archive.Tx) error {
 		var err error
 		cursor, err = tx.LastSeq()
 		return err
@@ -44,7 +44,7 @@ func (s Source) Games(ctx context.Context, ids []int64, fn func(*site.Game) erro
 // Changes returns the games changed after cursor, a change number of the
 // archive.
 func (s Source) Changes(ctx context.Context, cursor int64) (ids []int64, now int64, err error) {
-	err = s.DB.Tx(ctx, func(tx *archive.Tx) error {
+	err = s.DB.ReadTx(ctx, func(tx *archive.Tx) error {
 		ids, now, err = tx.ChangedAfter(cursor)
 		return err
 	})
