@@ -79,7 +79,7 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
 		// with another (RFC 6376 section 8.15): the mail proves nothing.
 		return Result{Why: "not exactly one From header"}
 	}
-	if !hasSignature(raw) {
+	if !Signed(raw) {
 		return Result{Why: "no DKIM signature"}
 	}
 	verifs, err := dkim.VerifyWithOptions(bytes.NewReader(raw), &dkim.VerifyOptions{
@@ -158,7 +158,9 @@ func countFrom(raw []byte) int {
 	return n
 }
 
-func hasSignature(raw []byte) bool {
+// Signed reports whether raw carries a DKIM-Signature header: without one
+// there is nothing to check, and no need to ask DNS.
+func Signed(raw []byte) bool {
 	for _, name := range fieldNames(raw) {
 		if name == "dkim-signature" {
 			return true
