@@ -9,6 +9,7 @@ package dkimproof
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net"
 	"strings"
 	"time"
@@ -35,12 +36,15 @@ func Resolver(addr string) LookupTXT {
 
 const (
 	// maxSignatures is how many signatures of one mail are checked: each
-	// costs a DNS lookup, and a mail may carry any number.
-	maxSignatures = 3
-	// lookupTimeout bounds each key lookup: a slow name server must not
-	// hold up the mail behind it.
+	// may cost a DNS lookup, and a mail may carry any number.
+	maxSignatures = 5
+	// lookupTimeout bounds each key lookup, and verifyTimeout all of a
+	// mail's: a slow name server must not hold up the mail behind it.
 	lookupTimeout = 5 * time.Second
+	verifyTimeout = 10 * time.Second
 )
+
+var errNotAligned = errors.New("dkimproof: signing domain not aligned with the From domain: key not looked up")
 
 // Verifier checks DKIM signatures, looking keys up through its lookup.
 type Verifier struct {
@@ -82,9 +86,19 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
 	if !Signed(raw) {
 		return Result{Why: "no DKIM signature"}
 	}
+	ctx, cancel := context.WithTimeout(ctx, verifyTimeout)
+	defer cancel()
 	verifs, err := dkim.VerifyWithOptions(bytes.NewReader(raw), &dkim.VerifyOptions{
 		MaxVerifications: maxSignatures,
 		LookupTXT: func(name string) ([]string, error) {
+			// Only the keys of domains aligned with the From domain are
+			// looked up: no other signature could prove anything, and a
+			// stranger's signatures must not have postal wait on the
+			// stranger's name servers.
+			_, d, ok := strings.Cut(strings.ToLower(name), "._domainkey.")
+			if !ok || !Aligned(d, fromDomain) {
+				return nil, errNotAligned
+			}
 			ctx, cancel := context.WithTimeout(ctx, lookupTimeout)
 			defer cancel()
 			return v.lookup(ctx, name)
