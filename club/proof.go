@@ -60,34 +60,13 @@ func (c claim) misuseKind() string {
 // the message is about: the game of a game token, else the subject's tag.
 func (h *handling) tokenClaims() error {
 	for _, tok := range h.s.tokens(h.in.Recipients) {
-		pid, gid, err := h.tx.TokenOwner(tok)
-		kind := "token"
-		var addr *archive.Address
-		if errors.Is(err, archive.ErrNotFound) {
-			addr, err = h.tx.AddressByToken(tok)
-			kind = "confirm"
-			if addr != nil {
-				pid = addr.PlayerID
-			}
-		}
-		if errors.Is(err, archive.ErrNotFound) {
-			var r *archive.RetiredToken
-			r, err = h.tx.TokenRetired(tok)
-			if errors.Is(err, archive.ErrNotFound) {
-				continue // not ours: the mail proves nothing
-			}
-			if r != nil {
-				kind, pid, gid = "retired", r.PlayerID, r.GameID
-			}
-		}
+		c, ok, err := h.tokenClaim(tok)
 		if err != nil {
 			return err
 		}
-		p, err := h.tx.PlayerByID(pid)
-		if err != nil {
-			return err
+		if ok {
+			h.claims = append(h.claims, c)
 		}
-		h.claims = append(h.claims, claim{kind: kind, owner: p, game: gid, addr: addr})
 	}
 	for _, c := range h.claims {
 		if c.kind == "token" && c.game != 0 {
@@ -99,6 +78,34 @@ func (h *handling) tokenClaims() error {
 		h.tagged, _ = strconv.ParseInt(m[1], 10, 64)
 	}
 	return nil
+}
+
+// tokenClaim finds whose token tok is: a reply token, an address
+// confirmation token, or a retired reply token. ok is false for a token
+// postal never gave: the mail proves nothing by it.
+func (h *handling) tokenClaim(tok string) (c claim, ok bool, err error) {
+	pid, gid, err := h.tx.TokenOwner(tok)
+	c.kind, c.game = "token", gid
+	if errors.Is(err, archive.ErrNotFound) {
+		c.kind = "confirm"
+		if c.addr, err = h.tx.AddressByToken(tok); err == nil {
+			pid = c.addr.PlayerID
+		}
+	}
+	if errors.Is(err, archive.ErrNotFound) {
+		var r *archive.RetiredToken
+		if r, err = h.tx.TokenRetired(tok); err == nil {
+			c.kind, c.game, pid = "retired", r.GameID, r.PlayerID
+		}
+	}
+	if errors.Is(err, archive.ErrNotFound) {
+		return c, false, nil
+	}
+	if err != nil {
+		return c, false, err
+	}
+	c.owner, err = h.tx.PlayerByID(pid)
+	return c, err == nil, err
 }
 
 // keyClaims looks up the key lines of the message.
