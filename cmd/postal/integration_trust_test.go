@@ -512,3 +512,61 @@ func TestIntegrationRevokedTokens(t *testing.T) {
 		t.Errorf("alice was told of carol %d times, want once", told)
 	}
 }
+
+// "address remove" ends what the address could do: alice.home, confirmed,
+// received a game mail and (asking "key new" from it) alice's key. Once
+// alice removes it from her registered address, neither home's mail nor
+// its token nor its key, even with alice's From forged, changes anything;
+// the answer to the removal brings alice a new key, which plays.
+func TestIntegrationAddressRemove(t *testing.T) {
+	r := newRig(t)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, rec := r.startGame(alice, bob, "conflagration")
+	home := newPlayer("alice", "alice.home@demo.test")
+	r.replyTo(alice, r.sendTo(alice, alice.account, "addresses", "address add alice.home@demo.test"))
+	confirm := r.await(home, "the confirmation", func(m *gotMail) bool { return strings.Contains(m.Subject, "an address of alice?") })
+	r.replyTo(home, r.sendTo(home, confirm.ReplyTo, "Re: "+confirm.Subject, "yes"))
+	home.key = alice.key
+	reply := r.replyTo(home, r.send(home, "new key", "key new"))
+	m := keyRE.FindStringSubmatch(reply.Text)
+	if m == nil {
+		t.Fatalf("key new from home:\n%s", reply.Text)
+	}
+	alice.key, home.key = m[1], m[1]
+	homeGame := r.gameMail(home, id)
+
+	reply = r.replyTo(home, r.send(home, "bye", "address remove alice.home@demo.test"))
+	if !strings.Contains(reply.Text, "is the address this mail comes from") {
+		t.Fatalf("home removing itself:\n%s", reply.Text)
+	}
+	reply = r.replyTo(alice, r.send(alice, "bye home", "address remove alice.home@demo.test"))
+	m = keyRE.FindStringSubmatch(reply.Text)
+	if !strings.Contains(reply.Text, "alice.home@demo.test is no longer yours") || m == nil || m[1] == home.key {
+		t.Fatalf("address remove:\n%s", reply.Text)
+	}
+	alice.key = m[1]
+	positions, _ := rec.Replay()
+	move := positions[len(positions)-1].Legal(engine.First)[0].String()
+	before := r.clubState()
+	for _, tc := range []struct {
+		what     string
+		from     *player
+		to, body string
+		want     string
+	}{
+		{"home with its game token", home, homeGame.ReplyTo, move, "this address is no longer valid"},
+		{"home with the key it received", home, "postal@demo.test", "key " + home.key + "\n" + fmt.Sprintf("move %d %s", id, move), "this key is not valid"},
+		{"alice's From with home's game token", alice, homeGame.ReplyTo, move, "this address is no longer valid"},
+		{"alice's From with home's key", alice, "postal@demo.test", "key " + home.key + "\n" + fmt.Sprintf("move %d %s", id, move), "this key is not valid"},
+	} {
+		reply := r.replyTo(tc.from, r.sendTo(tc.from, tc.to, "Re: "+homeGame.Subject, tc.body))
+		if !strings.Contains(reply.Text, tc.want) {
+			t.Fatalf("%s:\n%s", tc.what, reply.Text)
+		}
+		r.unchanged(before, tc.what)
+	}
+	reply = r.replyTo(alice, r.send(alice, "move", fmt.Sprintf("move %d %s", id, move)))
+	if !strings.Contains(reply.Text, move+" played") {
+		t.Fatalf("the new key:\n%s", reply.Text)
+	}
+}
