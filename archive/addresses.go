@@ -93,16 +93,32 @@ func (t *Tx) Addresses(playerID int64) ([]*Address, error) {
 	return out, rows.Err()
 }
 
-// NoteMisuse records that player's proof of kind ("token" or "key") came
-// from address, which is not theirs. first reports that it is the first
-// time for that player, address and kind: the time to tell the player.
-func (t *Tx) NoteMisuse(playerID int64, address, kind string, now time.Time) (first bool, err error) {
-	var uses int
-	err = t.queryRow(`INSERT INTO proof_misuse (player_id, address, kind, first, last) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (player_id, address, kind) DO UPDATE SET last = excluded.last, uses = uses + 1
-		RETURNING uses`, playerID, address, kind, fmtTime(now), fmtTime(now)).Scan(&uses)
+// misuseQuiet is how long the owner of a misused proof hears nothing more
+// of the same offending address.
+const misuseQuiet = 24 * time.Hour
+
+// NoteMisuse records that player's proof of kind ("token", "key" or "old
+// token") came from address, which is not theirs or the proof no longer
+// counts. tell reports that the player has not been told of address in the
+// last day, whatever the kind: the time to tell them (issue 24). It marks
+// them told.
+func (t *Tx) NoteMisuse(playerID int64, address, kind string, now time.Time) (tell bool, err error) {
+	var last string
+	err = t.queryRow(`SELECT COALESCE(MAX(told), '') FROM proof_misuse WHERE player_id = ? AND address = ?`, playerID, address).Scan(&last)
 	if err != nil {
 		return false, fmt.Errorf("archive: note misuse: %w", err)
 	}
-	return uses == 1, nil
+	tell = last == "" || !parseTime(last).After(now.Add(-misuseQuiet))
+	told := ""
+	if tell {
+		told = fmtTime(now)
+	}
+	_, err = t.exec(`INSERT INTO proof_misuse (player_id, address, kind, first, last, told) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (player_id, address, kind) DO UPDATE SET last = excluded.last, uses = uses + 1,
+			told = CASE WHEN excluded.told != '' THEN excluded.told ELSE told END`,
+		playerID, address, kind, fmtTime(now), fmtTime(now), told)
+	if err != nil {
+		return false, fmt.Errorf("archive: note misuse: %w", err)
+	}
+	return tell, nil
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // A player's added addresses: pending until confirmed, then found by
-// PlayerByAddress; one player per confirmed address; misuse told once.
+// PlayerByAddress; one player per confirmed address; misuse told at most
+// once a day per address.
 func TestAddresses(t *testing.T) {
 	db, _ := openTemp(t)
 	now := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
@@ -58,14 +59,25 @@ func TestAddresses(t *testing.T) {
 		if _, err := tx.PlayerByAddress("home@a.test"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("a removed address is still the player's: %v", err)
 		}
+		// The owner is told at most once a day per offending address,
+		// whatever the kind (issue 24).
 		for i, want := range []bool{true, false, false} {
-			first, err := tx.NoteMisuse(alice.ID, "carol@c.test", "token", now)
-			if err != nil || first != want {
-				t.Errorf("misuse %d: first %v, %v", i+1, first, err)
+			tell, err := tx.NoteMisuse(alice.ID, "carol@c.test", "token", now.Add(time.Duration(i)*time.Hour))
+			if err != nil || tell != want {
+				t.Errorf("misuse %d: tell %v, %v", i+1, tell, err)
 			}
 		}
-		if first, _ := tx.NoteMisuse(alice.ID, "carol@c.test", "key", now); !first {
-			t.Error("a key misuse after token misuses is not told")
+		if tell, _ := tx.NoteMisuse(alice.ID, "carol@c.test", "key", now.Add(23*time.Hour)); tell {
+			t.Error("a key misuse within the day of a token misuse is told")
+		}
+		if tell, _ := tx.NoteMisuse(alice.ID, "mallory@c.test", "key", now.Add(23*time.Hour)); !tell {
+			t.Error("another address within the day is not told")
+		}
+		if tell, _ := tx.NoteMisuse(alice.ID, "carol@c.test", "old token", now.Add(24*time.Hour)); !tell {
+			t.Error("a misuse a day later is not told")
+		}
+		if tell, _ := tx.NoteMisuse(alice.ID, "carol@c.test", "token", now.Add(25*time.Hour)); tell {
+			t.Error("told twice within a day")
 		}
 		return nil
 	})

@@ -87,10 +87,25 @@ func (h *handling) addAddress(addr string) (section, error) {
 		fmt.Sprintf("%s counts as yours once a reply from it to that mail arrives. \"address remove %s\" withdraws it.", addr, addr)}}, nil
 }
 
+// removeAddress ends what addr could do for the actor (issue 24): mail from
+// it no longer counts as theirs; the reply addresses of every mail postal
+// sent them are retired, since mail to addr carried them; and the personal
+// key, when it was last mailed to addr, is replaced.
 func (h *handling) removeAddress(addr string) (section, error) {
 	p := h.actor
 	if addr == p.Address {
 		return section{}, refuse(addr+" is the address you registered with", "It stays yours; \"address remove\" removes only addresses you added.")
+	}
+	if addr == h.from() {
+		return section{}, refuse(addr+" is the address this mail comes from", "Remove it in a mail from another of your addresses: the answer carries new reply addresses, and must not go to the address you remove.")
+	}
+	addrs, err := h.tx.Addresses(p.ID)
+	if err != nil {
+		return section{}, err
+	}
+	confirmed := false
+	for _, a := range addrs {
+		confirmed = confirmed || a.Address == addr && !a.Pending()
 	}
 	removed, err := h.tx.RemoveAddress(p.ID, addr)
 	if err != nil {
@@ -102,7 +117,26 @@ func (h *handling) removeAddress(addr string) (section, error) {
 	if err := h.tx.AddEvent(h.now, "address-remove", 0, p.ID, addr); err != nil {
 		return section{}, err
 	}
-	return section{Title: addr + " is no longer yours", Lines: []string{"Mail from it no longer counts as yours, whatever it carries."}}, nil
+	sec := section{Title: addr + " is no longer yours", Lines: []string{"Mail from it no longer counts as yours, whatever it carries."}}
+	if !confirmed {
+		return sec, nil // it never received a mail of the player's
+	}
+	if _, err := h.tx.RetireTokens(p.ID, "address remove "+addr, h.now); err != nil {
+		return section{}, err
+	}
+	sec.Lines = append(sec.Lines, "The reply addresses of the mails postal sent you before are retired too, since mail to "+addr+" carried them: reply to this mail, or to the mails postal sends from now on.")
+	switch sent, err := h.tx.KeySent(p.ID); {
+	case err != nil:
+		return section{}, err
+	case sent == addr:
+		key, err := h.replaceKey("address remove")
+		if err != nil {
+			return section{}, err
+		}
+		sec.Pre = "key " + key
+		sec.Lines = append(sec.Lines, "Your personal key was last mailed to "+addr+", so it no longer proves anything either. Your new key is below: keep it secret.")
+	}
+	return sec, nil
 }
 
 // confirmAddress answers the reply to a confirmation mail, sent from the
@@ -153,16 +187,45 @@ func (h *handling) confirmAddress(c *claim) error {
 		}}})
 }
 
-// newKey retires the actor's personal key and gives them a new one.
+// newKey retires the actor's personal key and every reply address of the
+// mails postal sent them (issue 24), and gives them a new key. Addresses
+// they added and that wait for confirmation are withdrawn: a thief who
+// added one would otherwise confirm it after the owner took the account
+// back.
 func (h *handling) newKey() (section, error) {
+	key, err := h.replaceKey("key new")
+	if err != nil {
+		return section{}, err
+	}
+	if _, err := h.tx.RetireTokens(h.actor.ID, "key new", h.now); err != nil {
+		return section{}, err
+	}
+	dropped, err := h.tx.DropPendingAddresses(h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	sec := section{Title: "your new personal key", Pre: "key " + key, Lines: []string{
+		"Your old key no longer proves anything, nor do the reply addresses of the mails postal sent you before: a mail to one of them gets only \"this address is no longer valid\". Reply to this mail, or to the mails postal sends from now on (\"board N\" brings a fresh one about game N).",
+		"Keep the new key secret: a fresh mail (not a reply) that changes a game or your account must carry the line below."}}
+	if len(dropped) > 0 {
+		sec.Lines = append(sec.Lines, fmt.Sprintf("The addresses you added that were not yet confirmed are withdrawn: %s. Add them again if they are yours.", strings.Join(dropped, ", ")))
+	}
+	return sec, nil
+}
+
+// replaceKey gives the actor a new personal key, which the answer to this
+// mail carries to its sender's address.
+func (h *handling) replaceKey(why string) (string, error) {
 	key := archive.NewSecret(20)
 	if err := h.tx.SetKeyHash(h.actor.ID, hashKey(key)); err != nil {
-		return section{}, err
+		return "", err
 	}
-	if err := h.tx.AddEvent(h.now, "key-new", 0, h.actor.ID, ""); err != nil {
-		return section{}, err
+	if err := h.tx.SetKeySent(h.actor.ID, h.from(), h.now); err != nil {
+		return "", err
+	}
+	if err := h.tx.AddEvent(h.now, "key-new", 0, h.actor.ID, why); err != nil {
+		return "", err
 	}
 	h.actor.KeyHash = hashKey(key)
-	return section{Title: "your new personal key", Pre: "key " + key, Lines: []string{
-		"Your old key no longer proves anything. Keep this one secret: a fresh mail (not a reply) that changes a game or your account must carry the line below."}}, nil
+	return key, nil
 }

@@ -48,30 +48,27 @@ func (s *Service) tokens(recipients []string) []string {
 	return out
 }
 
-// authPass reports whether the Authentication-Results header added by the
-// club's own server (authserv-id) says dkim or dmarc passed for the domain
-// of from (RFC 8601). Headers with other ids are ignored: a sender can write
-// any header it likes. Only the first header with our id counts: headers are
-// listed top first, and the server adds its own on top of any forged copy
-// (a server that follows RFC 8601 section 5 also deletes such copies).
+// authPass reports whether the topmost Authentication-Results header (RFC
+// 8601), the one the club's own server added last, has the club's
+// authserv-id and says dkim or dmarc passed for the domain of from. Only the
+// topmost counts: any header below it, even with our id, may be the
+// sender's own writing. The caller reads the headers only where the
+// operator states that the server removes forged ones of our id (issue 24:
+// Dovecot's LMTP delivery does not).
 func authPass(authservID string, headers []string, from string) bool {
-	if authservID == "" {
+	if authservID == "" || len(headers) == 0 {
 		return false
 	}
 	_, domain, ok := strings.Cut(strings.ToLower(from), "@")
 	if !ok {
 		return false
 	}
-	for _, h := range headers {
-		h = stripComments(h)
-		parts := strings.Split(h, ";")
-		id := strings.Fields(parts[0])
-		if len(id) == 0 || !strings.EqualFold(id[0], authservID) {
-			continue
-		}
-		return resultsPass(parts[1:], domain)
+	parts := strings.Split(stripComments(headers[0]), ";")
+	id := strings.Fields(parts[0])
+	if len(id) == 0 || !strings.EqualFold(id[0], authservID) {
+		return false
 	}
-	return false
+	return resultsPass(parts[1:], domain)
 }
 
 // resultsPass reads the resinfo parts of one header.

@@ -256,6 +256,14 @@ func clubMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	out = c.replyTo(to(t, out, "alice@example.org"), "draw")
 	add("draw-agreed", to(t, out, "bob@example.org"), false)
 	add("observer-over", to(t, out, "carol@example.org"), false)
+	// key new retires every reply address (issue 24): its answer, the
+	// answer to a mail sent to an old one, and the owner's notice of it.
+	out = c.mail("alice@example.org", "new key", "key "+c.keys["alice"]+"\nkey new")
+	add("key-new", to(t, out, "alice@example.org"), false)
+	c.now = c.now.Add(24 * time.Hour) // alice heard of mallory a day ago
+	out = c.send("mallory@evil.example", aliceMail.ReplyTo, "Re: "+aliceMail.Subject, "resign")
+	add("refused-retired", to(t, out, "mallory@evil.example"), false)
+	add("retired-misuse", to(t, out, "alice@example.org"), false)
 }
 
 // clockMails are the mails of the clocks: a reminder, a digest, a vacation

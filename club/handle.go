@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/engine"
 	"postal/mailer"
+	"postal/mailer/dkimproof"
 	"postal/notation"
 )
 
@@ -30,8 +31,9 @@ type handling struct {
 	proof     string
 	proofGame int64
 	proofLive bool
-	keyOK     bool    // a key line of the message is actor's key
-	claims    []claim // the tokens and keys the message carries
+	keyOK     bool             // a key line of the message is actor's key
+	dkim      dkimproof.Result // what the mail's DKIM signatures prove, checked before the transaction
+	claims    []claim          // the tokens and keys the message carries
 
 	tagged  int64           // the game the message is about: a game token's, or the subject's tag
 	lead    []string        // the reply's first lines, when a command has more to say than where a game stands

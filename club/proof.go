@@ -1,33 +1,45 @@
 package club
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"postal/archive"
+	"postal/mailer"
+	"postal/mailer/dkimproof"
 	"postal/notation"
 )
 
-// How a message proves its sender (issue 15). A From address names a player
-// but proves nothing: anyone can write it. A proof counts only when the From
-// address is one of its owner's: the registered address or one the player
-// added and confirmed ("address add"). Then
+// How a message proves its sender (issues 15 and 24). A From address names
+// a player but proves nothing: anyone can write it. A proof counts only when
+// the From address is one of its owner's: the registered address or one the
+// player added and confirmed ("address add"). Then
 //
 //   - the personal key ("key KEY"), the account's reply token (the
-//     plus-address of a mail about no game) and a DKIM pass reported by the
-//     club's own server prove the player for every command;
+//     plus-address of a mail about no game), a DKIM signature postal
+//     verified itself and that is aligned with the From domain
+//     (mailer/dkimproof), and, only where the operator states that the mail
+//     server removes forged copies, the topmost Authentication-Results
+//     header of the club's server, prove the player for every command;
 //   - the reply token of a mail about a game or challenge proves the player
-//     for that game only, and only while it goes on.
+//     for that game only, and only while it goes on: once the game ends its
+//     tokens prove nothing.
 //
 // A token or key of someone else changes nothing: the whole message is
-// refused with a plain answer that says nothing about the proof, and its
-// owner is told once per offending address and kind (proof_misuse).
+// refused with a plain answer that says nothing about the proof. A token
+// that "key new" or "address remove" retired changes nothing either: the
+// answer says only that the address is no longer valid. The owner of a
+// misused proof is told at most once a day per offending address
+// (proof_misuse).
 
 // claim is one proof a message carries: a token of its recipients or a key
 // line of its body.
 type claim struct {
-	kind  string          // "token", "key" or "confirm" (an address confirmation token)
+	kind  string          // "token", "key", "confirm" (an address confirmation token) or "retired" (a token no longer valid)
 	owner *archive.Player // whose proof it is
 	game  int64           // token: the game or challenge it was given for; 0 for the account
 	addr  *archive.Address
@@ -35,8 +47,11 @@ type claim struct {
 
 // misuseKind is the kind of proof the owner is told about.
 func (c claim) misuseKind() string {
-	if c.kind == "key" {
+	switch c.kind {
+	case "key":
 		return "key"
+	case "retired":
+		return "old token"
 	}
 	return "token"
 }
@@ -45,23 +60,13 @@ func (c claim) misuseKind() string {
 // the message is about: the game of a game token, else the subject's tag.
 func (h *handling) tokenClaims() error {
 	for _, tok := range h.s.tokens(h.in.Recipients) {
-		pid, gid, err := h.tx.TokenOwner(tok)
-		kind := "token"
-		var addr *archive.Address
-		if errors.Is(err, archive.ErrNotFound) {
-			if addr, err = h.tx.AddressByToken(tok); errors.Is(err, archive.ErrNotFound) {
-				continue // not ours, or long gone: the mail proves nothing
-			}
-			kind, pid = "confirm", addr.PlayerID
-		}
+		c, ok, err := h.tokenClaim(tok)
 		if err != nil {
 			return err
 		}
-		p, err := h.tx.PlayerByID(pid)
-		if err != nil {
-			return err
+		if ok {
+			h.claims = append(h.claims, c)
 		}
-		h.claims = append(h.claims, claim{kind: kind, owner: p, game: gid, addr: addr})
 	}
 	for _, c := range h.claims {
 		if c.kind == "token" && c.game != 0 {
@@ -73,6 +78,34 @@ func (h *handling) tokenClaims() error {
 		h.tagged, _ = strconv.ParseInt(m[1], 10, 64)
 	}
 	return nil
+}
+
+// tokenClaim finds whose token tok is: a reply token, an address
+// confirmation token, or a retired reply token. ok is false for a token
+// postal never gave: the mail proves nothing by it.
+func (h *handling) tokenClaim(tok string) (c claim, ok bool, err error) {
+	pid, gid, err := h.tx.TokenOwner(tok)
+	c.kind, c.game = "token", gid
+	if errors.Is(err, archive.ErrNotFound) {
+		c.kind = "confirm"
+		if c.addr, err = h.tx.AddressByToken(tok); err == nil {
+			pid = c.addr.PlayerID
+		}
+	}
+	if errors.Is(err, archive.ErrNotFound) {
+		var r *archive.RetiredToken
+		if r, err = h.tx.TokenRetired(tok); err == nil {
+			c.kind, c.game, pid = "retired", r.GameID, r.PlayerID
+		}
+	}
+	if errors.Is(err, archive.ErrNotFound) {
+		return c, false, nil
+	}
+	if err != nil {
+		return c, false, err
+	}
+	c.owner, err = h.tx.PlayerByID(pid)
+	return c, err == nil, err
 }
 
 // keyClaims looks up the key lines of the message.
@@ -106,10 +139,12 @@ func (h *handling) prove() (done bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	var foreign []claim
+	var foreign, retired []claim
 	var confirm *claim
 	for i, c := range h.claims {
 		switch {
+		case c.kind == "retired":
+			retired = append(retired, c)
 		case c.kind == "confirm" && c.addr.Address == from:
 			confirm = &h.claims[i]
 		case c.kind != "confirm" && sender != nil && sender.ID == c.owner.ID:
@@ -118,7 +153,15 @@ func (h *handling) prove() (done bool, err error) {
 		}
 	}
 	if len(foreign) > 0 {
+		for _, c := range retired {
+			if sender == nil || sender.ID != c.owner.ID {
+				foreign = append(foreign, c)
+			}
+		}
 		return true, h.refuseForeign(foreign)
+	}
+	if len(retired) > 0 {
+		return true, h.refuseRetired(sender, retired)
 	}
 	if confirm != nil {
 		return true, h.confirmAddress(confirm)
@@ -142,7 +185,7 @@ func (h *handling) prove() (done bool, err error) {
 	if h.proof == "token" && h.proofGame == 0 {
 		return false, nil
 	}
-	if authPass(h.s.opt.AuthServID, h.in.AuthResults, from) {
+	if h.dkim.Proven || h.s.opt.TrustAuthResults && authPass(h.s.opt.AuthServID, h.in.AuthResults, from) {
 		h.proof, h.proofGame = "dkim", 0
 		return false, nil
 	}
@@ -198,33 +241,15 @@ func (h *handling) authorize(c notation.Command) error {
 }
 
 // refuseForeign answers a message that carries someone else's proof: the
-// sender learns only that nothing was done, each owner is told once per
-// address and kind.
+// sender learns only that nothing was done; each owner is told, at most
+// once a day per offending address.
 func (h *handling) refuseForeign(foreign []claim) error {
 	from := h.from()
 	// The answer repeats nothing of the mail, not even its subject.
 	h.actor, h.tagged, h.subject = nil, 0, "postal: your mail was not accepted"
 	h.outcome = "refused: another player's proof"
-	told := map[string]bool{}
-	for _, c := range foreign {
-		kind := c.misuseKind()
-		key := strconv.FormatInt(c.owner.ID, 10) + " " + kind
-		if told[key] {
-			continue
-		}
-		told[key] = true
-		if err := h.tx.AddEvent(h.now, "proof-misuse", c.game, c.owner.ID, kind+" from "+from); err != nil {
-			return err
-		}
-		first, err := h.tx.NoteMisuse(c.owner.ID, from, kind, h.now)
-		if err != nil {
-			return err
-		}
-		if first {
-			if err := h.tellOwner(c.owner, from, kind); err != nil {
-				return err
-			}
-		}
+	if err := h.noteMisuse(foreign); err != nil {
+		return err
 	}
 	h.sections = append(h.sections, section{Title: "postal did nothing with this mail", Lines: []string{
 		"It came from " + from + " with a proof of identity that postal gave to someone else. A reply address or a personal key counts only in mail from its owner's own addresses, so not one line of this mail was read.",
@@ -233,24 +258,134 @@ func (h *handling) refuseForeign(foreign []claim) error {
 	return nil
 }
 
-// tellOwner tells p that their proof of kind came from address.
-func (h *handling) tellOwner(p *archive.Player, address, kind string) error {
-	intro := []string{
-		fmt.Sprintf("A mail from %s reached postal with the secret reply address of a mail postal sent you (or sent to an address you added). postal did nothing with it, and told the sender only that it was not accepted.", address),
-		fmt.Sprintf("A reply address counts only in mail from your own addresses. If %s is yours, add it with \"address add %s\". If it is not, someone has seen a mail of yours (a forward, a copy, a reply to all): no harm was done, but keep postal's mails to yourself.", address, address),
-	}
-	if kind == "key" {
-		intro = []string{
-			fmt.Sprintf("A mail from %s carried your personal key. postal did nothing with it, and told the sender only that it was not accepted.", address),
-			"Someone knows your key. Write \"key new\" to retire it and get a new one.",
+// refuseRetired answers a message sent to a reply address that "key new"
+// or "address remove" retired: not one line is read. Its owner hears of it
+// when the mail does not come from one of their addresses; from one of
+// them, the answer itself reaches them.
+func (h *handling) refuseRetired(sender *archive.Player, retired []claim) error {
+	h.actor, h.tagged, h.subject = nil, 0, "postal: this address is no longer valid"
+	h.outcome = "refused: a retired token"
+	var others []claim
+	for _, c := range retired {
+		if sender == nil || sender.ID != c.owner.ID {
+			others = append(others, c)
 		}
 	}
-	what := "reply address"
-	if kind == "key" {
-		what = "personal key"
+	if err := h.noteMisuse(others); err != nil {
+		return err
 	}
-	intro = append(intro, fmt.Sprintf("postal tells you this once: later mails from %s with your %s are refused the same way, without a word to you.", address, what))
+	h.sections = append(h.sections, section{Title: "this address is no longer valid", Lines: []string{
+		"This mail was sent to the reply address of an older mail from postal, and that address has been retired. Not one line of this mail was read, and nothing was changed.",
+		"Reply to the newest mail postal sent you instead (\"status\" or \"board N\" in a fresh mail to " + h.s.opt.Address + " brings one), or write a fresh mail with a line \"key YOUR-KEY\": your newest key.",
+	}})
+	return nil
+}
+
+// noteMisuse records each claim's misuse and tells each owner, in one mail
+// however many of their proofs the message carried, when they have not
+// heard of the sender's address for a day.
+func (h *handling) noteMisuse(claims []claim) error {
+	from := h.from()
+	kinds := map[int64][]string{}
+	var owners []*archive.Player
+	for _, c := range claims {
+		kind := c.misuseKind()
+		if slices.Contains(kinds[c.owner.ID], kind) {
+			continue
+		}
+		if kinds[c.owner.ID] == nil {
+			owners = append(owners, c.owner)
+		}
+		kinds[c.owner.ID] = append(kinds[c.owner.ID], kind)
+		if err := h.tx.AddEvent(h.now, "proof-misuse", c.game, c.owner.ID, kind+" from "+from); err != nil {
+			return err
+		}
+	}
+	for _, p := range owners {
+		tell := false
+		for _, kind := range kinds[p.ID] {
+			t, err := h.tx.NoteMisuse(p.ID, from, kind, h.now)
+			if err != nil {
+				return err
+			}
+			tell = tell || t
+		}
+		if tell {
+			if err := h.tellOwner(p, from, kinds[p.ID]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// tellOwner tells p that their proofs of kinds came from address, and
+// what that means: "no harm was done" only where it is true, for a retired
+// token; a live token or key in other hands can still be used with a
+// forged From, until "key new" retires it.
+func (h *handling) tellOwner(p *archive.Player, address string, kinds []string) error {
+	var intro []string
+	live := false
+	for _, kind := range kinds {
+		switch kind {
+		case "key":
+			live = true
+			intro = append(intro, fmt.Sprintf("A mail from %s carried your personal key. postal did nothing with it, and told the sender only that it was not accepted. Someone knows your key.", address))
+		case "token":
+			live = true
+			intro = append(intro, fmt.Sprintf("A mail from %s reached postal with the secret reply address of a mail postal sent you (or sent to an address you added). postal did nothing with it, and told the sender only that it was not accepted.", address),
+				fmt.Sprintf("A reply address counts only in mail from your own addresses. If %s is yours, add it with \"address add %s\". If it is not, someone has seen a mail of yours (a forward, a copy, a reply to all), and could use its reply address again with your address forged as the sender.", address, address))
+		case "old token":
+			intro = append(intro, fmt.Sprintf("A mail from %s was sent to the reply address of an old mail of yours, one that no longer counts since you wrote \"key new\" or removed an address. postal did nothing with it: no harm was done.", address))
+		}
+	}
+	if live {
+		intro = append(intro, "Write \"key new\" to retire your personal key and the reply address of every mail postal sent you; the answer brings the new key.")
+	}
+	intro = append(intro, fmt.Sprintf("postal tells you this at most once a day for each address: later mails from %s like it are refused the same way, and you hear of them again after a day.", address))
+	what := "reply address"
+	switch {
+	case slices.Contains(kinds, "key") && len(kinds) > 1:
+		what = "personal key and reply address"
+	case slices.Contains(kinds, "key"):
+		what = "personal key"
+	case !live:
+		what = "old reply address"
+	}
 	return h.send(outgoing{to: p.Address, player: p, auto: "auto-generated",
 		subject: "postal: your " + what + " was used from " + address,
 		view:    mailView{Intro: intro}})
+}
+
+// systemDKIM checks signatures when Options.DKIM is nil.
+var systemDKIM = dkimproof.New(nil)
+
+// senderDKIM checks, before the message's transaction (DNS may be slow),
+// whether a DKIM signature of the mail proves its From address. Only mail
+// from an address a player owns is checked: for anyone else a proof would
+// change nothing, and each check may ask DNS.
+func (s *Service) senderDKIM(ctx context.Context, in *mailer.Inbound) dkimproof.Result {
+	from := strings.ToLower(in.From)
+	if len(in.Raw) == 0 || !dkimproof.Signed(in.Raw) || s.isOwn(from) || in.NoReply != "" {
+		return dkimproof.Result{}
+	}
+	known := false
+	err := s.db.Tx(ctx, func(tx *archive.Tx) error {
+		_, err := tx.PlayerByAddress(from)
+		known = err == nil
+		if errors.Is(err, archive.ErrNotFound) {
+			return nil
+		}
+		return err
+	})
+	if err != nil || !known {
+		return dkimproof.Result{}
+	}
+	v := s.opt.DKIM
+	if v == nil {
+		v = systemDKIM
+	}
+	r := v.Verify(ctx, in.Raw, from)
+	s.log.Debug("club: dkim", "message", in.MessageID, "from", from, "proven", r.Proven, "domain", r.Domain, "why", r.Why)
+	return r
 }

@@ -17,6 +17,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/mailer"
+	"postal/mailer/dkimproof"
 	"postal/templates"
 )
 
@@ -32,11 +33,19 @@ type Options struct {
 	// TokenSeparator joins the local part and a player's secret token in the
 	// Reply-To plus-address (club+TOKEN@host); "+" when empty.
 	TokenSeparator string
-	// AuthServID is the authserv-id of the club's own mail server. When set,
-	// an Authentication-Results header with that id reporting dkim or dmarc
-	// pass for the From domain proves the sender; headers with other ids are
-	// ignored. When empty, Authentication-Results are never trusted.
-	AuthServID string
+	// AuthServID is the authserv-id of the club's own mail server, and
+	// TrustAuthResults states that the server removes every
+	// Authentication-Results header of that id a mail arrives with. Only
+	// with both is the topmost Authentication-Results header read: when it
+	// has that id and reports dkim or dmarc pass for the From domain, it
+	// proves the sender (proof.go). Otherwise the headers are never trusted:
+	// a mail carries whatever headers its sender wrote.
+	AuthServID       string
+	TrustAuthResults bool
+	// DKIM checks the DKIM signatures of mail from registered addresses: one
+	// that verifies and is aligned with the From domain proves the sender.
+	// nil checks them with the system's resolver.
+	DKIM *dkimproof.Verifier
 	// RateLimit is how many messages one sender may send per hour; past it
 	// the messages are recorded and not applied. 0 means 60; negative means
 	// no limit.
@@ -177,6 +186,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	}
 	now := s.opt.Now().UTC()
 	var outcome string
+	dkim := s.senderDKIM(ctx, in) // before the transaction: it may ask DNS
 	err := s.db.Tx(ctx, func(tx *archive.Tx) error {
 		seen, err := tx.Seen(in.MessageID)
 		if err != nil {
@@ -186,7 +196,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 			outcome = "duplicate"
 			return nil
 		}
-		h := &handling{s: s, tx: tx, in: in, now: now}
+		h := &handling{s: s, tx: tx, in: in, now: now, dkim: dkim}
 		err = h.run()
 		outcome = h.outcome
 		return err

@@ -437,8 +437,11 @@ func TestNoReply(t *testing.T) {
 	}
 }
 
+// Authentication-Results count only where the operator states that the
+// mail server removes forged ones (TrustAuthResults), and then only the
+// topmost header (issue 24).
 func TestAuthenticationResults(t *testing.T) {
-	c := newClub(t, Options{AuthServID: "mx.demo.test"})
+	c := newClub(t, Options{AuthServID: "mx.demo.test", TrustAuthResults: true})
 	c.register("alice")
 	c.register("bob")
 	for _, tc := range []struct {
@@ -452,6 +455,8 @@ func TestAuthenticationResults(t *testing.T) {
 		{"mx.demo.test; dmarc=pass header.from=example.org", true},
 		// Ours on top says fail: a forged pass below it does not count.
 		{"mx.demo.test; dkim=fail header.d=example.org\nmx.demo.test; dkim=pass header.d=example.org", false},
+		// Another server's on top: ours below it may be forged.
+		{"other.test; dkim=pass header.d=example.org\nmx.demo.test; dkim=pass header.d=example.org", false},
 	} {
 		out := c.handle(&mailer.Inbound{From: "alice@example.org", Text: "challenge bob takeaway", AuthResults: strings.Split(tc.header, "\n")})
 		got := !strings.Contains(out[0].Text, "postal cannot tell")

@@ -17,6 +17,7 @@ import (
 
 	"postal/archive"
 	"postal/mailer"
+	"postal/mailer/dkimproof"
 )
 
 // runCheck is postal check: every part of a config tried once, a line each,
@@ -80,7 +81,7 @@ func (c *checker) run(ctx context.Context, path string) error {
 		c.mail(ctx, cfg, watch, send)
 	}
 	if c.lookupTXT == nil {
-		c.lookupTXT = resolver(cfg.Club.DNSResolver).LookupTXT
+		c.lookupTXT = dkimproof.Resolver(cfg.Club.DNSResolver)
 	}
 	c.dns(ctx, cfg)
 	return c.done()
@@ -201,18 +202,6 @@ func connectFix(section string, err error) string {
 // selector when the config names one, so that mail from the club is
 // believed and players' providers sign theirs. Skipped when no resolver
 // answers.
-// resolver asks addr ("host:port"), or the system's resolver when addr is
-// "".
-func resolver(addr string) *net.Resolver {
-	if addr == "" {
-		return net.DefaultResolver
-	}
-	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
-		var d net.Dialer
-		return d.DialContext(ctx, network, addr)
-	}}
-}
-
 func (c *checker) dns(ctx context.Context, cfg *Config) {
 	_, domain, _ := strings.Cut(cfg.Club.Address, "@")
 	records := []struct{ name, host, prefix, fix string }{

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"strings"
 	"time"
@@ -111,14 +112,31 @@ func (b BotsConfig) check() error {
 
 // ClubConfig is who postal is on the mail.
 type ClubConfig struct {
-	Address     string `toml:"address"`      // the club's address, e.g. postal@club.example
-	Name        string `toml:"name"`         // display name of the club
-	AuthservID  string `toml:"authserv_id"`  // trust Authentication-Results from this server only; "" trusts none
-	RateLimit   int    `toml:"rate_limit"`   // messages per sender per hour; 0 means 60, negative no limit
-	DNSResolver string `toml:"dns_resolver"` // "host:port" of the DNS server to ask; "" the system's
+	Address    string `toml:"address"`     // the club's address, e.g. postal@club.example
+	Name       string `toml:"name"`        // display name of the club
+	AuthservID string `toml:"authserv_id"` // the authserv-id of the club's mail server
+	// TrustAuthResults states that the mail server removes every
+	// Authentication-Results header of authserv_id a mail arrives with;
+	// only then is the topmost one read (issue 24).
+	TrustAuthResults bool   `toml:"trust_authentication_results"`
+	DNSResolver      string `toml:"dns_resolver"` // "host:port" of the DNS server for DKIM keys; "" the system's
+	RateLimit        int    `toml:"rate_limit"`   // messages per sender per hour; 0 means 60, negative no limit
 	// DKIMSelector is the selector that signs the club's outgoing mail;
 	// postal check looks its key up. "": not checked.
 	DKIMSelector string `toml:"dkim_selector"`
+}
+
+// checkAuth checks the settings of how a sender is proved.
+func (c ClubConfig) checkAuth() error {
+	if c.TrustAuthResults && c.AuthservID == "" {
+		return fmt.Errorf("config: club.trust_authentication_results needs club.authserv_id, the id whose headers the server strips")
+	}
+	if c.DNSResolver != "" {
+		if _, _, err := net.SplitHostPort(c.DNSResolver); err != nil {
+			return fmt.Errorf("config: club.dns_resolver %q is not host:port: %v", c.DNSResolver, err)
+		}
+	}
+	return nil
 }
 
 // MailServer is an IMAP or SMTP account.
@@ -182,6 +200,9 @@ func (c *Config) check() error {
 		return err
 	}
 	if err := c.Bots.check(); err != nil {
+		return err
+	}
+	if err := c.Club.checkAuth(); err != nil {
 		return err
 	}
 	switch c.Clock.Timeout {

@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -304,5 +306,267 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 		if time.Now().After(deadline) {
 			t.Fatalf("never saw %s", what)
 		}
+	}
+}
+
+// Issue 24, the holes found trying postal as an attacker would, by mail
+// against Dovecot (whose LMTP delivery keeps whatever Authentication-Results
+// a mail arrives with).
+
+// sendWith delivers a mail from p to the address to with extra header
+// lines on top (each ending in CRLF), as an attacker writes them; it
+// returns the Message-ID.
+func (r *rig) sendWith(p *player, headers, to, subject, body string) string {
+	r.t.Helper()
+	r.mu.Lock()
+	r.n++
+	id := fmt.Sprintf("%s.%d@client.test", p.name, r.n)
+	r.mu.Unlock()
+	raw := fmt.Sprintf("%sFrom: %s <%s>\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		headers, p.name, p.addr, to, subject, time.Now().Format(time.RFC1123Z), id, strings.ReplaceAll(body, "\n", "\r\n"))
+	if err := r.d.Deliver(context.Background(), p.addr, []string{to}, []byte(raw)); err != nil {
+		r.t.Fatal(err)
+	}
+	return id
+}
+
+// clubState is the daemon's state of record as text: every table a
+// command can change (not the log of messages, the outbox, events or the
+// tokens handed out with mail, where a refused mail leaves its trace).
+func (r *rig) clubState() string {
+	r.t.Helper()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(r.dir, "postal.db")+"?mode=ro&_pragma=busy_timeout(5000)")
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer db.Close()
+	var b strings.Builder
+	for _, table := range []string{"players", "player_addresses", "challenges", "games", "moves", "observers", "vacations", "game_seats", "challenge_seats"} {
+		rows, err := db.Query(`SELECT * FROM ` + table + ` ORDER BY 1, 2`)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		fmt.Fprintf(&b, "%s %v\n", table, cols)
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				r.t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "  %v\n", vals)
+		}
+		rows.Close()
+	}
+	return b.String()
+}
+
+// unchanged fails unless the club's state is still before.
+func (r *rig) unchanged(before, what string) {
+	r.t.Helper()
+	if after := r.clubState(); after != before {
+		r.t.Fatalf("%s changed the club:\nbefore:\n%s\nafter:\n%s", what, before, after)
+	}
+}
+
+// noMail fails if p has mail not read yet.
+func (r *rig) noMail(p *player, what string) {
+	r.t.Helper()
+	r.fetch(p)
+	for _, m := range p.inbox {
+		r.t.Errorf("%s: %s got %q", what, p.addr, m.Subject)
+	}
+}
+
+const forgedAR = "Authentication-Results: mx.demo.test; dkim=pass header.d=demo.test\r\nAuthentication-Results: mx.demo.test; dmarc=pass header.from=demo.test\r\n"
+
+// Found 1: with authserv_id set but no word that the server strips forged
+// headers (Dovecot's LMTP does not), a forged "dkim=pass" proves nothing:
+// "vacation 3" and "address add" of an attacker's address change nothing,
+// and no confirmation mail reaches the attacker.
+func TestIntegrationForgedAuthResults(t *testing.T) {
+	r := newMailServers(t, "")
+	cfg, _ := os.ReadFile(r.config)
+	cfg = bytes.Replace(cfg, []byte("rate_limit = -1\n"), []byte("rate_limit = -1\nauthserv_id = \"mx.demo.test\"\n"), 1)
+	if err := os.WriteFile(r.config, cfg, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, rec := r.startGame(alice, bob, "conflagration")
+	carol := newPlayer("carol", "carol@demo.test")
+	positions, _ := rec.Replay()
+	move := positions[len(positions)-1].Legal(engine.First)[0].String()
+	before := r.clubState()
+	for _, body := range []string{"vacation 3\naddress add carol@demo.test", fmt.Sprintf("move %d %s", id, move), "key new"} {
+		reply := r.replyTo(alice, r.sendWith(alice, forgedAR, "postal@demo.test", "x", body))
+		if !strings.Contains(reply.Text, "postal cannot tell that this mail comes from alice") {
+			t.Fatalf("%q with a forged Authentication-Results:\n%s", body, reply.Text)
+		}
+		r.unchanged(before, "a forged Authentication-Results: "+body)
+	}
+	r.noMail(carol, "a forged address add")
+	if again := r.record(alice, id); len(again.Moves) != len(rec.Moves) {
+		t.Fatalf("the forged move counted: %d moves, was %d", len(again.Moves), len(rec.Moves))
+	}
+}
+
+// Found 2 and the finished game: alice's reply addresses leak to carol.
+// A finished game's token with alice's From forged changes nothing, even
+// with a forged Authentication-Results. Then alice writes "key new": her
+// old account and game tokens, with her From forged, get "this address is
+// no longer valid" and change nothing; from carol too, and alice hears of
+// carol at most once (a day). The new key and the new mails' reply
+// addresses play.
+func TestIntegrationRevokedTokens(t *testing.T) {
+	r := newMailServers(t, "")
+	cfg, _ := os.ReadFile(r.config)
+	cfg = bytes.Replace(cfg, []byte("rate_limit = -1\n"), []byte("rate_limit = -1\nauthserv_id = \"mx.demo.test\"\n"), 1)
+	if err := os.WriteFile(r.config, cfg, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob, carol := r.register("alice"), r.register("bob"), r.register("carol")
+	a, rec := r.startGame(alice, bob, "conflagration") // alice moves first
+	finished, _ := r.startGame(alice, bob, "conflagration")
+	aMail, finishedMail := r.gameMail(alice, a), r.gameMail(alice, finished)
+	if reply := r.replyTo(alice, r.send(alice, "bye", fmt.Sprintf("resign %d", finished))); !strings.Contains(reply.Text, "you resigned") {
+		t.Fatalf("resign: %s", reply.Text)
+	}
+	positions, _ := rec.Replay()
+	move := positions[len(positions)-1].Legal(engine.First)[0].String()
+
+	// The finished game's token, alice's From forged, with and without a
+	// forged Authentication-Results.
+	before := r.clubState()
+	for _, headers := range []string{"", forgedAR} {
+		for _, body := range []string{"resign", "draw", fmt.Sprintf("move %d %s", a, move), fmt.Sprintf("resign %d", a), "vacation 3"} {
+			reply := r.replyTo(alice, r.sendWith(alice, headers, finishedMail.ReplyTo, "Re: "+finishedMail.Subject, body))
+			if !strings.Contains(reply.Text, "Nothing was changed") {
+				t.Fatalf("the finished game's token, %q:\n%s", body, reply.Text)
+			}
+			r.unchanged(before, "the finished game's token: "+body)
+		}
+	}
+
+	// key new.
+	reply := r.replyTo(alice, r.send(alice, "new key", "key new"))
+	m := keyRE.FindStringSubmatch(reply.Text)
+	if m == nil || m[1] == alice.key || !strings.Contains(reply.Text, "nor do the reply") {
+		t.Fatalf("key new:\n%s", reply.Text)
+	}
+	oldKey, oldAccount := alice.key, alice.account
+	alice.key, alice.account = m[1], reply.ReplyTo
+	if alice.account == oldAccount {
+		t.Fatalf("key new kept the account token %s", oldAccount)
+	}
+	before = r.clubState()
+	for _, tc := range []struct{ what, to, body string }{
+		{"the old account token", oldAccount, "vacation 3\naddress add carol@demo.test\nkey new"},
+		{"the old game token", aMail.ReplyTo, move},
+		{"the old game token: resign", aMail.ReplyTo, "resign"},
+		{"the old key", "postal@demo.test", "key " + oldKey + fmt.Sprintf("\nresign %d", a)},
+	} {
+		reply := r.replyTo(alice, r.sendWith(alice, forgedAR, tc.to, "Re: "+aMail.Subject, tc.body))
+		if !strings.Contains(reply.Text, "this address is no longer valid") && !strings.Contains(reply.Text, "this key is not valid") {
+			t.Fatalf("%s with alice's From forged:\n%s", tc.what, reply.Text)
+		}
+		r.unchanged(before, tc.what)
+	}
+	for i := 0; i < 3; i++ {
+		reply := r.replyTo(carol, r.sendTo(carol, aMail.ReplyTo, "Re: "+aMail.Subject, "resign"))
+		if !strings.Contains(reply.Text, "this address is no longer valid") || strings.Contains(reply.Text, "alice") {
+			t.Fatalf("carol with the old game token:\n%s", reply.Text)
+		}
+	}
+	r.unchanged(before, "carol with the old game token")
+	notice := r.await(alice, "the notice of carol's use", func(m *gotMail) bool { return strings.Contains(m.Subject, "was used from carol@demo.test") })
+	if !strings.Contains(notice.Text, "no harm was done") || !strings.Contains(notice.Text, "at most once a day") {
+		t.Errorf("the notice:\n%s", notice.Text)
+	}
+	// The new proofs play; by then any second notice would have come.
+	reply = r.replyTo(alice, r.send(alice, "move", fmt.Sprintf("move %d %s", a, move)))
+	if !strings.Contains(reply.Text, move+" played") {
+		t.Fatalf("the new key:\n%s", reply.Text)
+	}
+	fresh := r.gameMail(alice, a)
+	if fresh.ReplyTo == aMail.ReplyTo {
+		t.Fatalf("the game mail after key new carries the old token %s", fresh.ReplyTo)
+	}
+	reply = r.replyTo(alice, r.sendTo(alice, alice.account, "Re: x", "vacation 1"))
+	if strings.Contains(reply.Text, "Error") {
+		t.Errorf("the new account token:\n%s", reply.Text)
+	}
+	told := 0
+	for _, m := range allMail(t, r, alice) {
+		if strings.Contains(m.Subject, "was used from carol@demo.test") {
+			told++
+		}
+	}
+	if told != 1 {
+		t.Errorf("alice was told of carol %d times, want once", told)
+	}
+}
+
+// "address remove" ends what the address could do: alice.home, confirmed,
+// received a game mail and (asking "key new" from it) alice's key. Once
+// alice removes it from her registered address, neither home's mail nor
+// its token nor its key, even with alice's From forged, changes anything;
+// the answer to the removal brings alice a new key, which plays.
+func TestIntegrationAddressRemove(t *testing.T) {
+	r := newRig(t)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, rec := r.startGame(alice, bob, "conflagration")
+	home := newPlayer("alice", "alice.home@demo.test")
+	r.replyTo(alice, r.sendTo(alice, alice.account, "addresses", "address add alice.home@demo.test"))
+	confirm := r.await(home, "the confirmation", func(m *gotMail) bool { return strings.Contains(m.Subject, "an address of alice?") })
+	r.replyTo(home, r.sendTo(home, confirm.ReplyTo, "Re: "+confirm.Subject, "yes"))
+	home.key = alice.key
+	reply := r.replyTo(home, r.send(home, "new key", "key new"))
+	m := keyRE.FindStringSubmatch(reply.Text)
+	if m == nil {
+		t.Fatalf("key new from home:\n%s", reply.Text)
+	}
+	alice.key, home.key = m[1], m[1]
+	homeGame := r.gameMail(home, id)
+
+	reply = r.replyTo(home, r.send(home, "bye", "address remove alice.home@demo.test"))
+	if !strings.Contains(reply.Text, "is the address this mail comes from") {
+		t.Fatalf("home removing itself:\n%s", reply.Text)
+	}
+	reply = r.replyTo(alice, r.send(alice, "bye home", "address remove alice.home@demo.test"))
+	m = keyRE.FindStringSubmatch(reply.Text)
+	if !strings.Contains(reply.Text, "alice.home@demo.test is no longer yours") || m == nil || m[1] == home.key {
+		t.Fatalf("address remove:\n%s", reply.Text)
+	}
+	alice.key = m[1]
+	positions, _ := rec.Replay()
+	move := positions[len(positions)-1].Legal(engine.First)[0].String()
+	before := r.clubState()
+	for _, tc := range []struct {
+		what     string
+		from     *player
+		to, body string
+		want     string
+	}{
+		{"home with its game token", home, homeGame.ReplyTo, move, "this address is no longer valid"},
+		{"home with the key it received", home, "postal@demo.test", "key " + home.key + "\n" + fmt.Sprintf("move %d %s", id, move), "this key is not valid"},
+		{"alice's From with home's game token", alice, homeGame.ReplyTo, move, "this address is no longer valid"},
+		{"alice's From with home's key", alice, "postal@demo.test", "key " + home.key + "\n" + fmt.Sprintf("move %d %s", id, move), "this key is not valid"},
+	} {
+		reply := r.replyTo(tc.from, r.sendTo(tc.from, tc.to, "Re: "+homeGame.Subject, tc.body))
+		if !strings.Contains(reply.Text, tc.want) {
+			t.Fatalf("%s:\n%s", tc.what, reply.Text)
+		}
+		r.unchanged(before, tc.what)
+	}
+	reply = r.replyTo(alice, r.send(alice, "move", fmt.Sprintf("move %d %s", id, move)))
+	if !strings.Contains(reply.Text, move+" played") {
+		t.Fatalf("the new key:\n%s", reply.Text)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"postal/club"
 	"postal/club/clock"
 	"postal/mailer"
+	"postal/mailer/dkimproof"
 )
 
 func runServe(args []string, w io.Writer) error {
@@ -82,6 +83,8 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		Address:           cfg.Club.Address,
 		Name:              cfg.Club.Name,
 		AuthServID:        cfg.Club.AuthservID,
+		TrustAuthResults:  cfg.Club.TrustAuthResults,
+		DKIM:              dkimproof.New(dkimproof.Resolver(cfg.Club.DNSResolver)),
 		RateLimit:         cfg.Club.RateLimit,
 		SiteURL:           cfg.Site.URL,
 		Bot:               cfg.Bots.options(),
