@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -48,17 +49,19 @@ func startClubBotDemo(t *testing.T, ctx context.Context, data string, bots BotsC
 		cancel()
 		t.Fatalf("demo stopped: %v", err)
 	}
+	// stop ends the demo and waits for it, once: the cleanup waits too,
+	// even when the test's own context ended it, since a stopping daemon
+	// still writes (the site's last update) into the test's directory.
+	var once sync.Once
 	c.stop = func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("the demo stopped with %v", err)
-		}
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("the demo stopped with %v", err)
+			}
+		})
 	}
-	t.Cleanup(func() {
-		if ctx.Err() == nil {
-			c.stop()
-		}
-	})
+	t.Cleanup(c.stop)
 	c.alice = &bot{name: "alice", addr: "alice@demo.test", imapAddr: c.srv.IMAPAddr, smtp: c.srv.SMTPAddr, db: c.d.db, club: c.srv.Club,
 		choose: randomMoves(rand.New(rand.NewPCG(19, 1))), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{},
 		plies: 100000, replyTo: map[int64]string{}}

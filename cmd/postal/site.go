@@ -162,8 +162,9 @@ func (p *sitePublisher) Kick() {
 // siteFinalUpdate bounds the site's last catch-up when postal stops.
 const siteFinalUpdate = 30 * time.Second
 
-// run publishes until ctx ends, and once more as it ends. A failed build is logged and retried at the
-// next kick or interval: the published site stays as it was.
+// run publishes until ctx ends, and once more as it ends. A failed build
+// is logged and retried at the next kick or interval: the published site
+// stays as it was.
 func (p *sitePublisher) run(ctx context.Context) {
 	tick := time.NewTicker(p.every)
 	defer tick.Stop()
