@@ -58,30 +58,32 @@ var Verbs = []Verb{
 
 // Usage is the one-line synopsis of each verb, quoted in error messages.
 var Usage = map[Verb]string{
-	CmdRegister:   "register NAME",
-	CmdKey:        "key KEY|new",
-	CmdHelp:       "help [TOPIC|GAME]",
-	CmdRules:      "rules GAME",
-	CmdGames:      "games",
-	CmdStatus:     "status",
-	CmdChallenge:  "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
-	CmdOpen:       "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
-	CmdAccept:     "accept ID",
-	CmdDecline:    "decline ID",
-	CmdCancel:     "cancel ID",
-	CmdMove:       "move [ID] [#N] MOVE",
-	CmdPreview:    "preview [ID] MOVE | preview [ID] if MOVE MOVE ...",
-	CmdMoves:      "moves [ID]",
-	CmdBoard:      "board [ID]",
-	CmdRecord:     "record [ID]",
-	CmdResign:     "resign [ID]",
-	CmdDraw:       "draw [ID]",
-	CmdObserve:    "observe ID",
-	CmdUnobserve:  "unobserve ID",
-	CmdClaim:      "claim [ID]",
-	CmdVacation:   "vacation DAYS|off",
-	CmdSet:        "set reminders each|digest|none",
-	CmdAddress:    "address [add|remove ADDRESS]",
+	CmdRegister:  "register NAME",
+	CmdKey:       "key KEY|new",
+	CmdHelp:      "help [TOPIC|GAME]",
+	CmdRules:     "rules GAME",
+	CmdGames:     "games",
+	CmdStatus:    "status",
+	CmdChallenge: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
+	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
+	CmdAccept:    "accept ID",
+	CmdDecline:   "decline ID",
+	CmdCancel:    "cancel ID",
+	CmdMove:      "move [ID] [#N] MOVE",
+	CmdPreview:   "preview [ID] MOVE | preview [ID] if MOVE MOVE ...",
+	CmdMoves:     "moves [ID]",
+	CmdBoard:     "board [ID]",
+	CmdRecord:    "record [ID]",
+	CmdResign:    "resign [ID]",
+	CmdDraw:      "draw [ID]",
+	CmdObserve:   "observe ID",
+	CmdUnobserve: "unobserve ID",
+	CmdClaim:     "claim [ID]",
+	CmdVacation:  "vacation DAYS|off",
+	CmdSet:       "set reminders each|digest|none | set publish-messages|publish-conditions on|off",
+	CmdAddress:   "address [add|remove ADDRESS]",
+
+	// issue 26
 	CmdIf:         "if [ID] MOVE MOVE [MOVE MOVE ...] | if [ID] clear",
 	CmdConditions: "conditions [ID]",
 	CmdSay:        "say TEXT",
@@ -795,8 +797,11 @@ func (p *parser) setting() (name, value string, err *CommandError) {
 		return "", "", p.errEnd("set needs what to set")
 	}
 	w := p.next()
-	if name = strings.ToLower(w.text); name != "reminders" {
-		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\"", w.text)
+	if name = strings.ToLower(w.text); name == "publish-messages" || name == "publish-conditions" {
+		return p.onOff(name)
+	}
+	if name != "reminders" {
+		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\", \"publish-messages\" or \"publish-conditions\"", w.text)
 	}
 	if !p.more() {
 		return "", "", p.errEnd("set reminders needs each, digest or none")

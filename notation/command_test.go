@@ -253,7 +253,7 @@ var seeds = []string{
 	"address", "address add alice@home.example.net", "ADDRESS Remove Bob@X.org", "key new", "KEY New", "key newer",
 	"if e5 Nf3", "if 17 C3-D4 E5-F6 A1-A2 B1-B2", "IF clear", "if 3 clear", "if", "if 4", "conditions", "conditions 9",
 	"preview if e5 Nf3", "preview 2 if throw c4 Wx d1-d2", "say Good luck,  have fun!", "SAY 12 moves to mate", "note clear",
-	"note knight to f5 next", "if clear e4", "if e4",
+	"note knight to f5 next", "if clear e4", "if e4", "set publish-messages OFF", "set publish-conditions on",
 }
 
 func TestRoundTrip(t *testing.T) {

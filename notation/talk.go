@@ -156,3 +156,18 @@ func blockError(c *Command, line string, lineNo int) *CommandError {
 	}
 	return nil
 }
+
+// onOff reads the value of "set publish-messages on|off" (whether the
+// player's messages are published with the game once it ends) and "set
+// publish-conditions on|off" (whether their conditional moves are).
+func (p *parser) onOff(name string) (string, string, *CommandError) {
+	if !p.more() {
+		return "", "", p.errEnd("set %s needs on or off", name)
+	}
+	v := p.next()
+	switch value := strings.ToLower(v.text); value {
+	case "on", "off":
+		return name, value, nil
+	}
+	return "", "", p.errAt(v, "%q is neither on nor off", v.text)
+}
