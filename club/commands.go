@@ -639,7 +639,7 @@ func (h *handling) record(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	rec, err := gameRecord(h.tx, gs.row, h.s.opt.Address)
+	rec, err := gameRecord(h.tx, gs.row, h.s.opt.Address, !h.s.opt.HideMessages)
 	if err != nil {
 		return section{}, err
 	}

@@ -59,6 +59,10 @@ type Options struct {
 	// VacationAllowance is the vacation a player may take in any 365 days;
 	// 0 means clock.DefaultAllowance (30 days).
 	VacationAllowance time.Duration
+	// HideMessages keeps what players say in a game (issue 26) out of its
+	// record, by mail and on the site, even once the game is over; by
+	// default they are shown then, as each player allows.
+	HideMessages bool
 	// Bot is the club's built-in opponent; nil means the club has none, and
 	// a challenge to its name is refused (see BotOptions).
 	Bot *BotOptions
