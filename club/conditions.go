@@ -316,8 +316,8 @@ func wordCol(text string, n, i int, move string) int {
 // acts, the answer is played at once (through commit again, so that it
 // may in turn be answered) and the player is told instead of being told
 // it is their move; answered reports it. after holds what the turn notice
-// would have added.
-func (h *handling) answerConditions(gs *gameState, mover engine.Player, move string, from int, after []string) (answered bool, err error) {
+// adds; a player whose lines are cleared on their turn reads it there.
+func (h *handling) answerConditions(gs *gameState, mover engine.Player, move string, from int, after *[]string) (answered bool, err error) {
 	ids, err := h.tx.ConditionPlayers(gs.row.ID)
 	if err != nil || len(ids) == 0 {
 		return false, err
@@ -357,6 +357,11 @@ func (h *handling) answerConditions(gs *gameState, mover engine.Player, move str
 		}
 		p := gs.players[seat]
 		if len(lines) == 0 && had > done {
+			if tm := gs.toMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (h.actor == nil || h.actor.ID != p.ID) {
+				// Their turn notice says what was played; this follows it.
+				*after = append(*after, fmt.Sprintf("None of your conditional moves foresaw %s: they are cleared.", move))
+				continue
+			}
 			if err := h.tellPlayer(gs, p, fmt.Sprintf("%s played %s in game #%d, which none of your conditional moves foresaw: they are cleared.", gs.players[mover].Name, move, gs.row.ID)); err != nil {
 				return false, err
 			}
@@ -380,7 +385,7 @@ func (h *handling) answerConditions(gs *gameState, mover engine.Player, move str
 		return false, h.tellPlayer(gs, p, fmt.Sprintf("Your conditional answer %s in game #%d could not be played (%v): your conditional moves there are cleared.", ans.move, gs.row.ID, err))
 	}
 	line := fmt.Sprintf("%s played %s in game #%d; your conditional answer %s was played at once.", gs.players[mover].Name, move, gs.row.ID, m)
-	if err := h.tellPlayer(gs, p, append([]string{line}, after...)...); err != nil {
+	if err := h.tellPlayer(gs, p, append([]string{line}, *after...)...); err != nil {
 		return false, err
 	}
 	if err := h.tx.AddEvent(h.now, "conditional", gs.row.ID, p.ID, m.String()); err != nil {

@@ -97,7 +97,7 @@ func TestConditionalAnswerPlayedAtOnce(t *testing.T) {
 
 	out = c.replyTo(reply, "t1")
 	bobMail = to(t, out, "bob@example.org")
-	contains(t, bobMail, "alice played t1 in game #1, which none of your conditional moves foresaw: they are cleared.", "alice played t1 in game #1. Your move (move 6).")
+	contains(t, bobMail, "alice played t1 in game #1. Your move (move 6).\nNone of your conditional moves foresaw t1: they are cleared.")
 	if got := c.conditionLines("bob"); len(got) != 0 {
 		t.Fatalf("bob's lines not cleared: %q", got)
 	}

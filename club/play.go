@@ -482,7 +482,7 @@ func (h *handling) commitMove(gs *gameState, side engine.Player, move string, ne
 	// Conditional moves (issue 26): a line that foresaw this move has its
 	// answer played at once, through this same path; its player is told
 	// instead of getting their turn.
-	if answered, err := h.answerConditions(gs, side, move, from, after); answered || err != nil {
+	if answered, err := h.answerConditions(gs, side, move, from, &after); answered || err != nil {
 		return err
 	}
 	return h.turnNotices(gs, side, move, after, answer)

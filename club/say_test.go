@@ -212,3 +212,21 @@ func mailWith(t testing.TB, out []mailer.Outbound, addr, s string) mailer.Outbou
 	}
 	return found[0]
 }
+
+// "help if", "help say" and "help note" answer with their part of the
+// commands' page.
+func TestHelpOnTalk(t *testing.T) {
+	c := newClub(t, Options{})
+	for topic, want := range map[string]string{
+		"if":   "leaves a conditional move: if the next move of the others is M1",
+		"say":  "sends TEXT to the other players of the game",
+		"note": "keeps a private note on",
+	} {
+		out := c.mail("dan@example.org", "help", "help "+topic)
+		m := to(t, out, "dan@example.org")
+		contains(t, m, "help on "+topic, want)
+		if strings.Contains(m.Text, "### resign") || strings.Contains(m.Text, "gives up game ID") {
+			t.Errorf("help %s runs into the next section:\n%s", topic, m.Text)
+		}
+	}
+}
