@@ -1,6 +1,7 @@
 package club
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -296,4 +297,27 @@ func TestConditionalAnswerEndsTheGame(t *testing.T) {
 	}
 	contains(t, to(t, out, "alice@example.org"), "Game #1 is over: bob (South) wins")
 	contains(t, to(t, out, "bob@example.org"), "Game #1 is over: bob (South) wins")
+}
+
+// The bot's move goes the one path too: it is answered at once by the
+// person's line, and the bot has its turn again.
+func TestConditionalAnswerToTheBot(t *testing.T) {
+	c := newClub(t, Options{Bot: &BotOptions{}})
+	c.register("alice")
+	out := c.mail("alice@example.org", "bot", "key "+c.keys["alice"]+"\nchallenge bot takeaway pile=20 as second")
+	aliceMail := to(t, out, "alice@example.org")
+	out = c.replyTo(aliceMail, "if t2 t3")
+	contains(t, to(t, out, "alice@example.org"), "conditional moves kept in game #1")
+	turns := c.botTurns()
+	if err := c.s.botMove(context.Background(), turns[0], "t2"); err != nil {
+		t.Fatal(err)
+	}
+	out = c.outbox()
+	contains(t, to(t, out, "alice@example.org"), "bot played t2 in game #1; your conditional answer t3 was played at once.")
+	if got := c.lastMoves(2); fmt.Sprint(got) != "[t2 t3]" {
+		t.Fatalf("moves %v", got)
+	}
+	if turns := c.botTurns(); len(turns) != 1 || turns[0].ply != 2 {
+		t.Errorf("the bot's turns after the answer: %+v", turns)
+	}
 }
