@@ -336,12 +336,16 @@ func (h *handling) answerConditions(gs *gameState, mover engine.Player, move str
 		if err != nil {
 			return false, err
 		}
-		had, done := len(lines), 0
+		had, done, stale := len(lines), 0, 0
 		for _, m := range gs.moves[from:] {
 			next := lines[:0:0]
 			for _, l := range lines {
-				if l.Ply != m.Ply-1 || l.Steps[0] != (archive.Step{Seat: m.Player, Move: m.Text}) {
-					continue // not foreseen, or from before a player left
+				if l.Ply != m.Ply-1 {
+					stale++ // from before a player left (R13d): its moves no longer follow
+					continue
+				}
+				if l.Steps[0] != (archive.Step{Seat: m.Player, Move: m.Text}) {
+					continue // not foreseen
 				}
 				if l.Steps = l.Steps[1:]; len(l.Steps) == 0 {
 					done++
@@ -356,6 +360,12 @@ func (h *handling) answerConditions(gs *gameState, mover engine.Player, move str
 			return false, err
 		}
 		p := gs.players[seat]
+		if len(lines) == 0 && had > done && stale == had-done {
+			if err := h.tellPlayer(gs, p, fmt.Sprintf("Your conditional moves in game #%d are cleared: a player left the game since you gave them.", gs.row.ID)); err != nil {
+				return false, err
+			}
+			continue
+		}
 		if len(lines) == 0 && had > done {
 			if tm := gs.toMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (h.actor == nil || h.actor.ID != p.ID) {
 				// Their turn notice says what was played; this follows it.

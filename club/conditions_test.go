@@ -279,6 +279,20 @@ func TestConditionsOfFour(t *testing.T) {
 	if got := c.conditionLines(north); len(got) != 0 {
 		t.Errorf("North's lines %q", got)
 	}
+
+	// A line given before a player leaves (R13d) no longer follows: the
+	// next move clears it, and North is told why.
+	p7 := c.positionOf(t, 1)
+	w4, p8 := pick(p7, 1, 0)
+	n4, _ := pick(p8, 2, 0)
+	out = c.mail(mailOf(north), "x", key(north)+fmt.Sprintf("if 1 %s, %s", w4, n4))
+	contains(t, to(t, out, mailOf(north)), "conditional moves kept in game #1")
+	c.mail(mailOf(east), "x", key(east)+"resign 1")
+	out = c.mail(mailOf(west), "x", key(west)+"move 1 "+w4)
+	says(t, mailWith(t, out, mailOf(north), "cleared"), "Your conditional moves in game #1 are cleared: a player left the game since you gave them.")
+	if got := c.lastMoves(2); got[0] != "resign" || got[1] != w4 {
+		t.Errorf("moves %v", got)
+	}
 	_ = w2
 }
 
