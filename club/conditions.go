@@ -290,24 +290,39 @@ func (r *lineReader) refusal(c notation.Command, p notation.Parsed) error {
 	return refuse(fmt.Sprintf("%s %s was refused: %v", r.failTxt, after, r.failErr), "Nothing was kept of this line.")
 }
 
-// wordCol is the column of word i of the n words that end text (the moves
-// of the line, their text move), counting from 1; with commas, the moves'
-// own starts are searched.
+// wordCol is the column (from 1) in text, the line as written, of move i
+// of the n moves that end it (move, their text as the parser kept it):
+// word i of the last n words, or, with commas, the start of the i-th
+// part between them.
 func wordCol(text string, n, i int, move string) int {
+	runes := []rune(text)
 	var starts []int
-	col, in := 0, false
-	for _, r := range text {
-		col++
-		sep := unicode.IsSpace(r) || strings.Contains(move, ",") && r == ','
-		if !sep && !in {
-			starts = append(starts, col)
+	for k, r := range runes {
+		if !unicode.IsSpace(r) && (k == 0 || unicode.IsSpace(runes[k-1])) {
+			starts = append(starts, k+1)
 		}
-		in = !sep
 	}
-	if j := len(starts) - n + i; j >= 0 && j < len(starts) {
-		return starts[j]
+	if !strings.Contains(move, ",") {
+		if j := len(starts) - n + i; j >= 0 && j < len(starts) {
+			return starts[j]
+		}
+		return 1
 	}
-	return 1
+	first := len(starts) - len(strings.Fields(move)) // the first word of the moves
+	if first < 0 || first >= len(starts) {
+		return 1
+	}
+	col, commas := starts[first], 0
+	for k := col - 1; k < len(runes) && commas < i; k++ {
+		if runes[k] == ',' {
+			commas++
+			col = k + 2
+			for col-1 < len(runes) && (unicode.IsSpace(runes[col-1]) || runes[col-1] == ',') {
+				col++
+			}
+		}
+	}
+	return col
 }
 
 // answerConditions advances every player's lines in gs past the plies
