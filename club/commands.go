@@ -195,6 +195,11 @@ func (h *handling) status() (section, error) {
 			fmt.Fprintf(&b, ", a draw needs %s", h.drawWaiting(gs))
 		}
 		b.WriteByte('\n')
+		more, err := h.conditionsStatus(gs) // issue 26: conditional moves, note
+		if err != nil {
+			return section{}, err
+		}
+		b.WriteString(more)
 	}
 	chs, err := h.tx.OpenChallenges(h.actor.ID)
 	if err != nil {
@@ -642,7 +647,7 @@ func (h *handling) record(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	rec, err := gameRecord(h.tx, gs.row, h.s.opt.Address)
+	rec, err := gameRecord(h.tx, gs.row, h.s.opt.Address, !h.s.opt.HideMessages)
 	if err != nil {
 		return section{}, err
 	}

@@ -84,6 +84,7 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	clubMails(t, add)
 	clockMails(t, add)
 	botMails(t, add)
+	talkMails(t, add)
 	return set
 }
 

@@ -183,7 +183,7 @@ func (h *handling) run() (err error) {
 		h.outcome = "no commands"
 	}
 	if len(prose) > 0 {
-		h.sections = append(h.sections, proseSection(prose))
+		h.sections = append(h.sections, proseSection(prose), section{Lines: []string{sayHint}})
 	}
 	return h.reply()
 }
@@ -294,6 +294,9 @@ func (h *handling) command(p notation.Parsed) (section, error) {
 
 func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, error) {
 	if c.Verb.NeedsGame() && c.ID == 0 {
+		if c.Verb == notation.CmdSay || c.Verb == notation.CmdNote {
+			return section{}, talkWithoutGame(c.Verb)
+		}
 		return section{}, refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", notation.Usage[c.Verb]))
 	}
 	if c.Changes() {
@@ -334,7 +337,16 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 	case notation.CmdMove:
 		return h.move(c, p)
 	case notation.CmdPreview:
+		if c.Setting == "if" {
+			return h.previewLine(c, p)
+		}
 		return h.preview(c, p)
+	case notation.CmdIf, notation.CmdConditions:
+		return h.conditions(c, p)
+	case notation.CmdSay:
+		return h.say(c)
+	case notation.CmdNote:
+		return h.note(c)
 	case notation.CmdMoves:
 		return h.moves(c.ID)
 	case notation.CmdBoard:
@@ -352,6 +364,9 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 	case notation.CmdVacation:
 		return h.vacation(c.Value)
 	case notation.CmdSet:
+		if c.Setting != "reminders" {
+			return h.setTalk(c)
+		}
 		return h.setReminders(c.Value)
 	}
 	return section{}, refuse("command not implemented: " + string(c.Verb))

@@ -362,11 +362,15 @@ func (h *handling) howTo(gs *gameState, p *archive.Player) []string {
 	} else {
 		move = "a command on a line of its own"
 	}
-	return append(choices,
+	out := append(choices,
 		"Reply to this mail with "+move+". Other lines of your reply are not read as commands.",
 		"\"moves\" lists the legal moves, \"preview MOVE\" shows the board after one.",
 		"\"resign\", \"draw\" (offer or accept), \"board\", \"record\".",
 	)
+	if note := h.noteLine(gs, p); note != "" {
+		out = append(out, note)
+	}
+	return out
 }
 
 // maxListedMoves is the most legal moves a game mail spells out.

@@ -496,7 +496,9 @@ func (h *handling) moveNews(gs *gameState, mover engine.Player, move string) err
 		if p == mover || !gs.stillIn(p) || slices.Contains(gs.toMove(), p) {
 			continue
 		}
-		if err := h.gameNotice(gs, pl, []string{line}); err != nil {
+		// The sender hears of a conditional answer to their move (the
+		// only move news they get) in their reply.
+		if err := h.tellPlayer(gs, pl, line); err != nil {
 			return err
 		}
 	}

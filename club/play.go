@@ -428,6 +428,13 @@ func (h *handling) whoMoves(gs *gameState) string {
 // position, and sends the notices: a turn notice to whoever moves next, or
 // the game-over mail.
 func (h *handling) commit(gs *gameState, side engine.Player, move string, next engine.Position) error {
+	return h.commitMove(gs, side, move, next, false)
+}
+
+// commitMove is commit; answer marks a conditional answer (conditions.go),
+// which the player to move next is told of.
+func (h *handling) commitMove(gs *gameState, side engine.Player, move string, next engine.Position, answer bool) error {
+	from := len(gs.moves) // the plies this move logs, chance included, from here
 	if err := h.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: h.in.MessageID, At: h.now}); err != nil {
 		return err
 	}
@@ -469,7 +476,16 @@ func (h *handling) commit(gs *gameState, side engine.Player, move string, next e
 			return err
 		}
 	}
-	return h.turnNotices(gs, side, move, after)
+	if answer {
+		after = append(after, answeredLine(gs, side, move))
+	}
+	// Conditional moves (issue 26): a line that foresaw this move has its
+	// answer played at once, through this same path; its player is told
+	// instead of getting their turn.
+	if answered, err := h.answerConditions(gs, side, move, from, &after); answered || err != nil {
+		return err
+	}
+	return h.turnNotices(gs, side, move, after, answer)
 }
 
 // addMove logs a ply of gs.
@@ -500,10 +516,16 @@ func (h *handling) resolveChance(gs *gameState, pos engine.Position) (engine.Pos
 
 // turnNotices tells the players who must act now, other than the one who
 // just played move (who has the reply), that it is their move: what was
-// played first, then after.
-func (h *handling) turnNotices(gs *gameState, mover engine.Player, move string, after []string) error {
+// played first, then after. answer marks a conditional answer to the
+// sender's move, which their reply tells them of.
+func (h *handling) turnNotices(gs *gameState, mover engine.Player, move string, after []string, answer bool) error {
 	for _, p := range gs.toMove() {
 		if p == mover && h.actor != nil && h.actor.ID == gs.players[p].ID {
+			continue
+		}
+		if answer && h.actor != nil && h.actor.ID == gs.players[p].ID {
+			// The move of the sender was answered at once: the reply says so.
+			h.lead = append(h.lead, after...)
 			continue
 		}
 		first := fmt.Sprintf("%s played %s in game #%d. Your move (move %d).", gs.players[mover].Name, move, gs.row.ID, gs.moveNumber())

@@ -23,6 +23,21 @@ type Archived struct {
 // time, each chunk in one short transaction, and calls fn between them, so
 // the club goes on handling mail while a large archive is read.
 func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, moves bool, fn func(Archived) error) error {
+	return EachRecordOf(ctx, db, RecordOptions{Site: site, Messages: true}, ids, moves, fn)
+}
+
+// RecordOptions says how EachRecordOf writes records.
+type RecordOptions struct {
+	Site string // the records' Site tag
+	// Messages shows what the players said (and the conditional moves of
+	// those who allow it) as comments once a game is over, as each player
+	// allows (talkComments): the club's choice.
+	Messages bool
+}
+
+// EachRecordOf is EachRecord, as opt says.
+func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []int64, moves bool, fn func(Archived) error) error {
+	site := opt.Site
 	const chunk = 200
 	names := map[int64]string{}
 	var after int64 // the last game read, when reading every game
@@ -59,6 +74,18 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 					return err
 				}
 			}
+			talk := map[int64][]archive.Said{}
+			if moves && opt.Messages && len(rows) > 0 {
+				var over []int64
+				for _, r := range rows {
+					if r.Status == archive.GameOver {
+						over = append(over, r.ID)
+					}
+				}
+				if talk, err = tx.TalkOf(over); err != nil {
+					return err
+				}
+			}
 			out = make([]Archived, 0, len(rows))
 			for _, row := range rows {
 				players := make([]string, len(row.Players))
@@ -75,6 +102,9 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 				}
 				rec, err := newRecord(row, players, byGame[row.ID], site)
 				if err != nil {
+					return err
+				}
+				if err := talkComments(tx, rec, row, byGame[row.ID], talk[row.ID]); err != nil {
 					return err
 				}
 				out = append(out, Archived{Row: row, Record: rec})
@@ -99,7 +129,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 // gameRecord writes game row as a record: its tags, the moves of record and,
 // once it is over, the result and how it ended. The mail command "record" and
 // the site (through EachRecord) both use it.
-func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Record, error) {
+func gameRecord(tx *archive.Tx, row *archive.Game, site string, messages bool) (*notation.Record, error) {
 	players := make([]string, len(row.Players))
 	for i, id := range row.Players {
 		p, err := tx.PlayerByID(id)
@@ -112,7 +142,15 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 	if err != nil {
 		return nil, err
 	}
-	return newRecord(row, players, moves, site)
+	rec, err := newRecord(row, players, moves, site)
+	if err != nil || !messages || row.Status != archive.GameOver {
+		return rec, err
+	}
+	talk, err := tx.TalkOf([]int64{row.ID})
+	if err != nil {
+		return nil, err
+	}
+	return rec, talkComments(tx, rec, row, moves, talk[row.ID])
 }
 
 // newRecord makes the record of game row from its players' names and its

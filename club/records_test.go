@@ -26,7 +26,7 @@ func TestEachRecord(t *testing.T) {
 	err = db.Tx(ctx, func(tx *archive.Tx) error {
 		rows, err := tx.GamesAfter(0, 1000)
 		for _, row := range rows {
-			rec, err := gameRecord(tx, row, "postal@club.example")
+			rec, err := gameRecord(tx, row, "postal@club.example", true)
 			if err != nil {
 				return err
 			}

@@ -72,6 +72,10 @@ type Options struct {
 	// most when many are due at once (after downtime), so that reminders
 	// go out gradually; 0 means 20.
 	CatchUp int
+	// HideMessages keeps what players say in a game (issue 26) out of its
+	// record, by mail and on the site, even once the game is over; by
+	// default they are shown then, as each player allows.
+	HideMessages bool
 	// Bot is the club's built-in opponent; nil means the club has none, and
 	// a challenge to its name is refused (see BotOptions).
 	Bot *BotOptions

@@ -21,7 +21,9 @@ import (
 //     letters or more) one letter wrong, missing or extra; or it looks like
 //     a move (a digit in its first word, move signs in a short first word,
 //     or the game read its first word and stumbled later).
-//  4. Any other line is prose: not read, and listed once in the reply.
+//  4. Any other line is prose: not read, and listed once in the reply,
+//     which says how to write to the opponent instead: a line that starts
+//     with "say" (talk.go).
 
 // lineKind is what the rule makes of a line.
 type lineKind int

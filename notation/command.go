@@ -39,6 +39,11 @@ const (
 	CmdVacation  Verb = "vacation"
 	CmdSet       Verb = "set"
 	CmdAddress   Verb = "address"
+	// Conditional moves, messages and notes (issue 26): see talk.go.
+	CmdIf         Verb = "if"
+	CmdConditions Verb = "conditions"
+	CmdSay        Verb = "say"
+	CmdNote       Verb = "note"
 )
 
 // Verbs lists every verb in the order docs/commands.md presents them.
@@ -46,6 +51,7 @@ var Verbs = []Verb{
 	CmdRegister, CmdKey, CmdHelp, CmdRules, CmdGames, CmdStatus,
 	CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel,
 	CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord,
+	CmdIf, CmdConditions, CmdSay, CmdNote,
 	CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve,
 	CmdVacation, CmdSet, CmdAddress,
 }
@@ -64,7 +70,7 @@ var Usage = map[Verb]string{
 	CmdDecline:   "decline ID",
 	CmdCancel:    "cancel ID",
 	CmdMove:      "move [ID] [#N] MOVE",
-	CmdPreview:   "preview [ID] MOVE",
+	CmdPreview:   "preview [ID] MOVE | preview [ID] if MOVE MOVE ...",
 	CmdMoves:     "moves [ID]",
 	CmdBoard:     "board [ID]",
 	CmdRecord:    "record [ID]",
@@ -74,8 +80,14 @@ var Usage = map[Verb]string{
 	CmdUnobserve: "unobserve ID",
 	CmdClaim:     "claim [ID]",
 	CmdVacation:  "vacation DAYS|off",
-	CmdSet:       "set reminders each|digest|none",
+	CmdSet:       "set reminders each|digest|none | set publish-messages|publish-conditions on|off",
 	CmdAddress:   "address [add|remove ADDRESS]",
+
+	// issue 26
+	CmdIf:         "if [ID] MOVE MOVE [MOVE MOVE ...] | if [ID] clear",
+	CmdConditions: "conditions [ID]",
+	CmdSay:        "say TEXT",
+	CmdNote:       "note TEXT|clear",
 }
 
 // Command is one parsed command line. The parser fills in what the line says
@@ -117,8 +129,13 @@ type Command struct {
 	// is "add", "remove" or "" (list); "key new" has Value "new".
 	Setting, Value string
 	// Move is the text of a move (move, preview), whitespace collapsed,
-	// case kept: the game reads it.
+	// case kept: the game reads it. For "if" and "preview if" it is the
+	// whole line of moves (the club splits it with the game's help).
 	Move string
+	// Text is the message of say and the note of note: the rest of the
+	// line, or the lines that follow a bare "say" up to an empty line,
+	// joined by newlines (see talk.go).
+	Text string
 }
 
 // Pos is where a command or an error stands in the text: line and column
@@ -189,9 +206,11 @@ func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool)
 		limit = 50
 	}
 	commands := 0
-	for i, line := range strings.Split(body, "\n") {
-		line = strings.TrimRight(line, " \t\r")
-		trimmed := strings.TrimLeft(line, " \t")
+	lines := strings.Split(body, "\n")
+	for i := 0; i < len(lines); i++ {
+		// Any white space, a form feed too, is blank (the fuzzer found it).
+		line := strings.TrimRightFunc(lines[i], unicode.IsSpace)
+		trimmed := strings.TrimLeftFunc(line, unicode.IsSpace)
 		if trimmed == "" || strings.HasPrefix(trimmed, ">") {
 			continue
 		}
@@ -210,6 +229,13 @@ func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool)
 		}
 		commands++
 		cmd, err := parseLine(line, i+1, kind == lineMove)
+		if err == nil && takesBlock(cmd) {
+			// A bare say or note: its text is on the lines below.
+			var n int
+			cmd.Text, n = textBlock(lines, i)
+			err = blockError(&cmd, line, i+1)
+			i += n
+		}
 		if err != nil {
 			p.Err = err
 		} else {
@@ -229,6 +255,9 @@ func ParseCommand(line string, opt ParseOptions) (Command, error) {
 	cmd, err := parseLine(line, 1, opt.Tagged)
 	if err != nil {
 		return Command{}, err
+	}
+	if takesBlock(cmd) {
+		return Command{}, emptyText(cmd, line, 1)
 	}
 	return cmd, nil
 }
@@ -364,8 +393,16 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 		default:
 			return Command{}, p.errAt(w, "%q is neither add nor remove", w.text)
 		}
+	case CmdIf, CmdConditions, CmdSay, CmdNote:
+		err = p.talk(&c)
 	case CmdMove, CmdPreview:
 		if c.ID, err = p.optionalID(); err != nil {
+			break
+		}
+		if verb == CmdPreview && p.more() && strings.EqualFold(p.peek().text, "if") {
+			p.i++
+			c.Setting = "if"
+			err = p.moveLine(&c)
 			break
 		}
 		if verb == CmdMove && p.more() && strings.HasPrefix(p.peek().text, "#") {
@@ -676,7 +713,12 @@ func (c Command) String() string {
 		if c.Guard != 0 {
 			add("#" + strconv.Itoa(c.Guard))
 		}
+		if c.Setting != "" {
+			add(c.Setting)
+		}
 		add(c.Move)
+	case CmdIf, CmdConditions, CmdSay, CmdNote:
+		return c.talkString()
 	default:
 		id()
 	}
@@ -688,6 +730,10 @@ func (c Command) String() string {
 func (c Command) Changes() bool {
 	switch c.Verb {
 	case CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve, CmdVacation, CmdSet:
+		return true
+	case CmdIf:
+		return c.Move != "" || c.Setting != ""
+	case CmdSay, CmdNote:
 		return true
 	case CmdAddress:
 		return c.Setting != ""
@@ -709,7 +755,8 @@ func (c Command) Account() bool {
 // tagged subject may supply).
 func (v Verb) NeedsGame() bool {
 	switch v {
-	case CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve:
+	case CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve,
+		CmdIf, CmdConditions, CmdSay, CmdNote:
 		return true
 	}
 	return false
@@ -750,8 +797,11 @@ func (p *parser) setting() (name, value string, err *CommandError) {
 		return "", "", p.errEnd("set needs what to set")
 	}
 	w := p.next()
-	if name = strings.ToLower(w.text); name != "reminders" {
-		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\"", w.text)
+	if name = strings.ToLower(w.text); name == "publish-messages" || name == "publish-conditions" {
+		return p.onOff(name)
+	}
+	if name != "reminders" {
+		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\", \"publish-messages\" or \"publish-conditions\"", w.text)
 	}
 	if !p.more() {
 		return "", "", p.errEnd("set reminders needs each, digest or none")

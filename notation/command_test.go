@@ -251,6 +251,9 @@ var seeds = []string{
 	"challenge bot conflagration mosey level 3 as second days 2",
 	"observe 5", "unobserve 5", "C3-D4", "12 C3", "#4 C3", "MOVE 1 #1 ü", "Δ x", "move\t1\t#2\tx",
 	"address", "address add alice@home.example.net", "ADDRESS Remove Bob@X.org", "key new", "KEY New", "key newer",
+	"if e5 Nf3", "if 17 C3-D4 E5-F6 A1-A2 B1-B2", "IF clear", "if 3 clear", "if", "if 4", "conditions", "conditions 9",
+	"preview if e5 Nf3", "preview 2 if throw c4 Wx d1-d2", "say Good luck,  have fun!", "SAY 12 moves to mate", "note clear",
+	"note knight to f5 next", "if clear e4", "if e4", "set publish-messages OFF", "set publish-conditions on",
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -297,7 +300,11 @@ func FuzzCommands(f *testing.F) {
 				}
 				continue
 			}
-			roundTrip(t, p.Cmd.String(), true)
+			if s := p.Cmd.String(); strings.Contains(s, "\n") {
+				roundTripBody(t, s)
+			} else {
+				roundTrip(t, s, true)
+			}
 		}
 	})
 }

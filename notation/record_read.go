@@ -268,11 +268,16 @@ func readMovetext(r *Record, text string, firstLine int) error {
 	return finish(len(text))
 }
 
+// joinComment adds comment b after a: comments in a row are kept one a
+// line, as the writer writes them apart (comments).
 func joinComment(a, b string) string {
-	if a == "" {
+	switch {
+	case b == "":
+		return a
+	case a == "":
 		return b
 	}
-	return a + " " + b
+	return a + "\n" + b
 }
 
 // isMoveNumber reports whether word is "N." (or "N..." as PGN writes).

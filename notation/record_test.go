@@ -148,3 +148,26 @@ func FuzzReadRecord(f *testing.F) {
 		}
 	})
 }
+
+// Comments in a row stay apart, written and read again: the messages of a
+// game (issue 26) are comments, and two said after one move are two.
+func TestRecordCommentsStayApart(t *testing.T) {
+	r := &Record{Game: "no-such-game", Players: []string{"a", "b"}, Comment: "alice: good luck\nbob: {you too}"}
+	r.Add(engine.First, "x")
+	r.Moves[0].Comment = "alice: hm\n\nbob: line one line two"
+	r.Add(engine.Second, "y")
+	text := r.String()
+	if !strings.Contains(strings.Join(strings.Fields(text), " "), "{alice: good luck} {bob: (you too)} 1. x {alice: hm} {bob: line one line two} 2. y") {
+		t.Fatalf("comments written:\n%s", text)
+	}
+	back, err := ReadRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Comment != "alice: good luck\nbob: (you too)" || back.Moves[0].Comment != "alice: hm\nbob: line one line two" {
+		t.Errorf("read back: %q, %q", back.Comment, back.Moves[0].Comment)
+	}
+	if back.String() != text {
+		t.Errorf("write/read/write differs:\n%s\n%s", text, back.String())
+	}
+}

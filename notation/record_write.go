@@ -89,8 +89,8 @@ func (r *Record) String() string {
 		}
 		line.WriteString(word)
 	}
-	if r.Comment != "" {
-		add(comment(r.Comment))
+	for _, c := range comments(r.Comment) {
+		add(c)
 	}
 	expect := engine.First
 	for i, m := range r.Moves {
@@ -101,10 +101,10 @@ func (r *Record) String() string {
 			entry += actorName(m.Player, sides) + ": "
 		}
 		entry += m.Text
-		if m.Comment != "" {
-			entry += " " + comment(m.Comment)
-		}
 		add(entry)
+		for _, c := range comments(m.Comment) {
+			add(c)
+		}
 		expect = following(m.Player, expect, len(sides))
 	}
 	add(r.Result.Score())
@@ -136,6 +136,22 @@ func quote(v string) string {
 	v = strings.ReplaceAll(v, `"`, `\"`)
 	v = strings.ReplaceAll(v, "\n", " ")
 	return `"` + v + `"`
+}
+
+// comments writes the comments of text, one a line, each in its braces:
+// several comments in a row stay apart when read again (a message said,
+// then another).
+func comments(text string) []string {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) != "" {
+			out = append(out, comment(line))
+		}
+	}
+	return out
 }
 
 // comment writes text as a {comment}; braces inside become parentheses, as

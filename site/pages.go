@@ -218,7 +218,7 @@ func finished(s *summary) time.Time {
 func moveList(r *notation.Record) template.HTML {
 	var b strings.Builder
 	b.Grow(64 + 48*len(r.Moves))
-	b.WriteString(`<li class="start"><a href="#ply-0">Start</a></li>` + "\n")
+	b.WriteString(`<li class="start"><a href="#ply-0">Start</a>` + comments(r.Comment) + "</li>\n")
 	for i, m := range r.Moves {
 		class := "pc"
 		if m.Player >= 0 {
@@ -226,12 +226,23 @@ func moveList(r *notation.Record) template.HTML {
 		}
 		n := strconv.Itoa(i + 1)
 		b.WriteString(`<li class="` + class + `"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
-		if m.Comment != "" {
-			b.WriteString(` <span class="comment">` + html.EscapeString(m.Comment) + `</span>`)
-		}
+		b.WriteString(comments(m.Comment))
 		b.WriteString("</li>\n")
 	}
 	return template.HTML(b.String())
+}
+
+// comments writes the comments of a move, one a line of text (the players'
+// messages of a game over are comments: issue 26), each in its span.
+func comments(text string) string {
+	if text == "" {
+		return ""
+	}
+	var b strings.Builder
+	for _, c := range strings.Split(text, "\n") {
+		b.WriteString(` <span class="comment">` + html.EscapeString(c) + `</span>`)
+	}
+	return b.String()
 }
 
 // gamePage renders games/ID.html. pos is the game's last position (nil when

@@ -162,6 +162,9 @@ type SiteConfig struct {
 	Out   string   `toml:"out"`   // output directory; "" builds no site
 	URL   string   `toml:"url"`   // public address of the site, for feeds and mail links
 	Every Duration `toml:"every"` // how often the site catches up with the archive, besides after every message
+	// HideMessages keeps what players say in their games out of the
+	// records, by mail and on the site, even after the game ends.
+	HideMessages bool `toml:"hide_messages"`
 }
 
 // Duration reads "90s", "5m" from TOML.

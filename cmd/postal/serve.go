@@ -75,6 +75,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		return nil, err
 	}
 	svc, err := club.New(db, club.Options{
+		HideMessages:      cfg.Site.HideMessages,
 		Control:           ctl,
 		ReminderPoints:    points,
 		Timeout:           cfg.Clock.Timeout,

@@ -114,7 +114,7 @@ func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) 
 	defer db.Close()
 	opts := siteOptions(cfg, log)
 	opts.Progress = os.Stderr
-	st, err := site.Build(ctx, clubarchive.Source{DB: db, Club: cfg.Club.Address}, opts)
+	st, err := site.Build(ctx, clubarchive.Source{DB: db, Club: cfg.Club.Address, HideMessages: cfg.Site.HideMessages}, opts)
 	if err != nil {
 		return err
 	}
@@ -147,7 +147,7 @@ func newSitePublisher(db *archive.DB, cfg *Config, log *slog.Logger) *sitePublis
 	if every <= 0 {
 		every = time.Hour
 	}
-	return &sitePublisher{pub: site.NewPublisher(clubarchive.Source{DB: db, Club: cfg.Club.Address}, siteOptions(cfg, log)),
+	return &sitePublisher{pub: site.NewPublisher(clubarchive.Source{DB: db, Club: cfg.Club.Address, HideMessages: cfg.Site.HideMessages}, siteOptions(cfg, log)),
 		log: log, every: every, kick: make(chan struct{}, 1)}
 }
 

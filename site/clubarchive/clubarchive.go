@@ -18,6 +18,13 @@ import (
 type Source struct {
 	DB   *archive.DB
 	Club string
+	// HideMessages leaves what players said out of the records even once
+	// their games are over (the club's [site] hide_messages; issue 26).
+	HideMessages bool
+}
+
+func (s Source) options() club.RecordOptions {
+	return club.RecordOptions{Site: s.Club, Messages: !s.HideMessages}
 }
 
 // Summaries calls fn with every game, its record without moves.
@@ -38,7 +45,7 @@ func (s Source) Summaries(ctx context.Context, fn func(*site.Game) error) (int64
 
 // Games calls fn with each game of ids (every game when nil), whole.
 func (s Source) Games(ctx context.Context, ids []int64, fn func(*site.Game) error) error {
-	return club.EachRecord(ctx, s.DB, s.Club, ids, true, func(a club.Archived) error { return fn(game(a)) })
+	return club.EachRecordOf(ctx, s.DB, s.options(), ids, true, func(a club.Archived) error { return fn(game(a)) })
 }
 
 // Changes returns the games changed after cursor, a change number of the

@@ -1,0 +1,63 @@
+package club
+
+import (
+	"fmt"
+	"strings"
+
+	"postal/archive"
+	"postal/notation"
+)
+
+// Private notes (issue 26): "note TEXT" keeps a note of the player's on a
+// game, shown only in their own mails (status, and the footer of every
+// mail about the game to them), never published and never in the record.
+// A new note replaces the old; "note clear" removes it.
+
+func (h *handling) note(c notation.Command) (section, error) {
+	gs, err := h.game(c.ID)
+	if err != nil {
+		return section{}, err
+	}
+	if gs.side(h.actor) < 0 {
+		return section{}, refuse(fmt.Sprintf("you do not play in game #%d", gs.row.ID), "A note belongs to a game of yours. Nothing was kept.")
+	}
+	if err := h.tx.SetNote(gs.row.ID, h.actor.ID, c.Text, h.now); err != nil {
+		return section{}, err
+	}
+	if c.Setting == "clear" {
+		return section{Title: fmt.Sprintf("your note on game #%d is removed", gs.row.ID), game: gs.row.ID}, nil
+	}
+	return section{Title: fmt.Sprintf("note kept on game #%d", gs.row.ID),
+		Lines: []string{"Only you see it: at the end of your mails about the game, and in \"status\". A new note replaces it; \"note clear\" removes it."}, game: gs.row.ID}, nil
+}
+
+// noteLine is the footer line of a mail to p about gs that shows p's note,
+// "" when none.
+func (h *handling) noteLine(gs *gameState, p *archive.Player) string {
+	if gs == nil || p == nil {
+		return ""
+	}
+	note, err := h.tx.Note(gs.row.ID, p.ID)
+	if err != nil {
+		h.s.log.Warn("club: note", "game", gs.row.ID, "err", err)
+		return ""
+	}
+	if note == "" {
+		return ""
+	}
+	return "Your note (only you see it): " + strings.ReplaceAll(note, "\n", " / ")
+}
+
+// setTalk sets publish-messages or publish-conditions.
+func (h *handling) setTalk(c notation.Command) (section, error) {
+	if err := h.tx.SetSetting(h.actor.ID, c.Setting, c.Value); err != nil {
+		return section{}, err
+	}
+	what := map[string]string{
+		"publish-messages on":    "Your messages in a game are shown in its record and on the site once it is over (if the club shows messages).",
+		"publish-messages off":   "Your messages are never shown in a record or on the site; the other players still get them.",
+		"publish-conditions on":  "Your conditional moves are shown in the record and on the site once the game is over.",
+		"publish-conditions off": "Your conditional moves are never shown in a record or on the site.",
+	}[c.Setting+" "+c.Value]
+	return section{Title: fmt.Sprintf("%s is %s", c.Setting, c.Value), Lines: []string{what}}, nil
+}

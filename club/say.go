@@ -1,0 +1,199 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"postal/archive"
+	"postal/notation"
+)
+
+// Messages between players (issue 26): "say TEXT" in a mail about a game
+// relays the text to the game's other players, in a mail of the game's
+// conversation, from the club and with each addressee's own reply token:
+// nobody sees another's address, and an answer goes back through the club.
+// In a reply about a challenge not yet accepted, it goes to the challenger
+// (or, from the challenger, to whom they challenged). Messages are kept
+// (archive talk) and shown in the record as comments once the game is
+// over, as the players and the club allow (talkComments).
+
+// talkWithoutGame answers a say or note in a mail about no game.
+func talkWithoutGame(v notation.Verb) error {
+	if v == notation.CmdNote {
+		return refuse("note: which game?", "A note belongs to a game: write it in a reply to a mail about the game (its subject carries [postal #N]). Nothing was kept.")
+	}
+	return refuse("say: to whom?", "A message goes to the other players of a game: write \"say\" in a reply to a mail about the game or its challenge (its subject carries [postal #N]). Nothing was sent.")
+}
+
+func (h *handling) say(c notation.Command) (section, error) {
+	id := c.ID
+	var to []*archive.Player
+	var subject, where string
+	var ply int
+	var gs *gameState
+	var err error
+	gs, err = h.loadGame(id)
+	switch {
+	case err == nil:
+		if gs.side(h.actor) < 0 {
+			return section{}, refuse(fmt.Sprintf("you do not play in game #%d", id), "Only its players may write to each other in a game. Nothing was sent.")
+		}
+		for _, p := range gs.players {
+			if p.ID != h.actor.ID && !h.s.isOwn(p.Address) {
+				to = append(to, p)
+			}
+		}
+		subject, where, ply = gameSubject(gs), fmt.Sprintf("game #%d", id), gs.pos.Ply()
+	case errors.Is(err, archive.ErrNotFound):
+		ch, cerr := h.tx.Challenge(id)
+		if errors.Is(cerr, archive.ErrNotFound) {
+			return section{}, talkWithoutGame(c.Verb)
+		}
+		if cerr != nil {
+			return section{}, cerr
+		}
+		if to, err = h.challengeTalkers(ch); err != nil {
+			return section{}, err
+		}
+		if subject, err = h.challengeSubject(ch); err != nil {
+			return section{}, err
+		}
+		where = fmt.Sprintf("challenge #%d", id)
+	default:
+		return section{}, err
+	}
+	if to == nil {
+		return section{}, refuse(fmt.Sprintf("there is nobody to tell in %s", where), "Nothing was sent.")
+	}
+	if err := h.tx.AddTalk(archive.Said{GameID: id, PlayerID: h.actor.ID, Ply: ply, Kind: "say", Text: c.Text, At: h.now}); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "say", id, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
+	who := h.actor.Name
+	if gs != nil {
+		who = gs.seatName(gs.side(h.actor))
+	}
+	var names []string
+	for _, p := range to {
+		names = append(names, p.Name)
+		howTo := []string{"To answer, reply with a line that starts with \"say\" (or \"say\" alone, then your lines up to an empty one). postal passes it on; nobody sees another player's address."}
+		if gs != nil {
+			howTo = append(howTo, h.howTo(gs, p)...)
+		}
+		err := h.send(outgoing{to: p.Address, player: p, game: id, subject: subject, auto: "auto-generated",
+			view: mailView{Intro: []string{fmt.Sprintf("%s says, in %s:", who, where)},
+				Sections: []section{{Lines: strings.Split(c.Text, "\n"), game: id}},
+				HowTo:    howTo}})
+		if err != nil {
+			return section{}, err
+		}
+	}
+	return section{Title: fmt.Sprintf("message sent to %s in %s", strings.Join(names, " and "), where),
+		Lines: []string{"It comes from the club in the conversation about the game; their answer comes back the same way."}, game: id}, nil
+}
+
+// challengeTalkers are the players a message in challenge ch goes to from
+// the actor: the challenger, or, from the challenger, those challenged who
+// have an account. nil when the actor has no part in it.
+func (h *handling) challengeTalkers(ch *archive.Challenge) ([]*archive.Player, error) {
+	ids := []int64{ch.ChallengerID}
+	if ch.OpponentID != 0 {
+		ids = append(ids, ch.OpponentID)
+	}
+	for _, s := range ch.Seats {
+		if s.PlayerID != 0 && s.PlayerID != ch.ChallengerID {
+			ids = append(ids, s.PlayerID)
+		}
+	}
+	mine := false
+	for _, id := range ids {
+		mine = mine || id == h.actor.ID
+	}
+	if !mine {
+		return nil, refuse(fmt.Sprintf("challenge #%d is not yours", ch.ID), "Only its challenger and those challenged may write in it. Nothing was sent.")
+	}
+	if ch.ChallengerID != h.actor.ID {
+		ids = ids[:1] // to the challenger
+	} else {
+		ids = ids[1:]
+	}
+	var out []*archive.Player
+	for _, id := range ids {
+		p, err := h.tx.PlayerByID(id)
+		if err != nil {
+			return nil, err
+		}
+		if !h.s.isOwn(p.Address) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// sayHint follows the lines of a mail not read as commands: prose goes
+// nowhere, and a player who meant it for the opponent learns how.
+const sayHint = "To send a message to your opponent, start the line with say."
+
+// talkComments adds to rec, the record of game row with its moves, what
+// its players said, and the conditional lines of those who allow it, as
+// comments after the move they were said at ("alice: good luck"), once the
+// game is over: never while it goes on. A player's messages are left out
+// when they "set publish-messages off"; their lines are shown only when
+// they "set publish-conditions on".
+func talkComments(tx *archive.Tx, rec *notation.Record, row *archive.Game, moves []archive.Move, said []archive.Said) error {
+	if row.Status != archive.GameOver || len(said) == 0 || len(moves) == 0 && row.Ply > 0 {
+		return nil
+	}
+	allowed := map[string]bool{}
+	allow := func(pid int64, kind string) (bool, error) {
+		name, def := "publish-messages", "on"
+		if kind == "if" {
+			name, def = "publish-conditions", "off"
+		}
+		key := fmt.Sprint(pid, name)
+		if ok, seen := allowed[key]; seen {
+			return ok, nil
+		}
+		v, err := tx.Setting(pid, name, def)
+		allowed[key] = v == "on"
+		return v == "on", err
+	}
+	for _, s := range said {
+		ok, err := allow(s.PlayerID, s.Kind)
+		if err != nil {
+			return err
+		}
+		seat := slices.Index(row.Players, s.PlayerID)
+		if !ok || seat < 0 {
+			continue
+		}
+		text := rec.Players[seat] + ": " + strings.Join(strings.Fields(s.Text), " ")
+		if s.Kind == "if" {
+			text = rec.Players[seat] + "'s conditional moves: if " + s.Text
+		}
+		// After the last move made by then; before the first, the record's
+		// opening comment.
+		k := len(moves) - 1
+		for k >= 0 && moves[k].Ply > s.Ply {
+			k--
+		}
+		if k < 0 {
+			rec.Comment = joinLines(rec.Comment, text)
+		} else {
+			rec.Moves[k].Comment = joinLines(rec.Moves[k].Comment, text)
+		}
+	}
+	return nil
+}
+
+// joinLines adds line b after a: comments one a line (notation).
+func joinLines(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
+}
