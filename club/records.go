@@ -79,7 +79,7 @@ func EachRecord(ctx context.Context, db *archive.DB, site string, ids []int64, m
 				}
 				out = append(out, Archived{Row: row, Record: rec})
 			}
-			return nil
+			return tagEvents(tx, out)
 		})
 		if err != nil {
 			return fmt.Errorf("club: records: %w", err)
@@ -112,7 +112,11 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string) (*notation.Recor
 	if err != nil {
 		return nil, err
 	}
-	return newRecord(row, players, moves, site)
+	rec, err := newRecord(row, players, moves, site)
+	if err != nil {
+		return nil, err
+	}
+	return rec, tagEvents(tx, []Archived{{Row: row, Record: rec}})
 }
 
 // newRecord makes the record of game row from its players' names and its

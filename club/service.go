@@ -59,6 +59,12 @@ type Options struct {
 	// VacationAllowance is the vacation a player may take in any 365 days;
 	// 0 means clock.DefaultAllowance (30 days).
 	VacationAllowance time.Duration
+	// Admins are the names of the players who direct every tournament
+	// besides each one's organiser (config [club] admins).
+	Admins []string
+	// Rating is a player's rating in the list of a game and ruleset, which
+	// seeds tournaments; every player is 1500 when nil.
+	Rating func(tx *archive.Tx, player int64, game, ruleset string) (float64, error)
 	// Bot is the club's built-in opponent; nil means the club has none, and
 	// a challenge to its name is refused (see BotOptions).
 	Bot *BotOptions

@@ -55,6 +55,9 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 				return err
 			}
 		}
+		if err := h.eventTick(&due); err != nil {
+			return err
+		}
 		return h.flushNotices()
 	})
 	if err != nil {

@@ -113,6 +113,9 @@ type ClubConfig struct {
 	Name       string `toml:"name"`        // display name of the club
 	AuthservID string `toml:"authserv_id"` // trust Authentication-Results from this server only; "" trusts none
 	RateLimit  int    `toml:"rate_limit"`  // messages per sender per hour; 0 means 60, negative no limit
+	// Admins are the players (by name) who direct every tournament besides
+	// its organiser.
+	Admins []string `toml:"admins"`
 }
 
 // MailServer is an IMAP or SMTP account.

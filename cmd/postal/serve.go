@@ -84,6 +84,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		Name:              cfg.Club.Name,
 		AuthServID:        cfg.Club.AuthservID,
 		RateLimit:         cfg.Club.RateLimit,
+		Admins:            cfg.Club.Admins,
 		SiteURL:           cfg.Site.URL,
 		Bot:               cfg.Bots.options(),
 		Now:               cfg.now,
