@@ -28,8 +28,9 @@ func (ev *event) system() pairing.System {
 // results are the finished games of ev as pairing reads them (entrants
 // numbered by seed): a game of two as one result, a game of more as one
 // between every pair of its players by their places (ahead 1, same place
-// ½); a Swiss bye scores one point. The games of a player whose results are
-// annulled do not count, for anyone.
+// ½); a Swiss bye scores one point. The results of a player whose results
+// are annulled do not count, for anyone (at a table of more, the other
+// pairs of the table still count).
 func (ev *event) results() []pairing.Result {
 	idx := ev.index()
 	annulled := map[int64]bool{}
@@ -42,18 +43,14 @@ func (ev *event) results() []pairing.Result {
 		if row.Status != archive.GameOver {
 			continue
 		}
-		skip := false
-		for _, id := range row.Players {
-			skip = skip || annulled[id]
-		}
-		if skip {
-			continue
-		}
 		r, err := engine.ParseScore(row.Result, len(row.Players))
 		if err != nil || !r.Over() {
 			continue
 		}
 		if len(row.Players) == 2 {
+			if annulled[row.Players[0]] || annulled[row.Players[1]] {
+				continue
+			}
 			score := 0.5
 			if r.Kind == engine.Win {
 				score = 1 - float64(r.Winner)
@@ -63,6 +60,9 @@ func (ev *event) results() []pairing.Result {
 		}
 		for i := range row.Players {
 			for j := i + 1; j < len(row.Players); j++ {
+				if annulled[row.Players[i]] || annulled[row.Players[j]] {
+					continue
+				}
 				a, b := r.Place(engine.Player(i)), r.Place(engine.Player(j))
 				score := 0.5
 				switch {

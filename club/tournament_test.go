@@ -485,3 +485,90 @@ func TestTournamentStartsOnItsDay(t *testing.T) {
 		t.Fatalf("lonely: %s %q", lonely.Status, lonely.Note)
 	}
 }
+
+// A Swiss round past the club's deadline: in "draw" mode its unfinished
+// games are drawn and the next round starts; in "director" mode the
+// director is asked, once, to adjudicate them.
+func TestSwissRoundDeadline(t *testing.T) {
+	for _, mode := range []string{"draw", "director"} {
+		t.Run(mode, func(t *testing.T) {
+			c := newClub(t, Options{ReminderPoints: []clock.Point{}, RoundDays: 10, RoundUnfinished: mode})
+			for _, p := range []string{"alice", "bob", "carol", "dave"} {
+				c.register(p)
+			}
+			c.as("alice", "tournament sw initiative swiss 2 untimed players 4")
+			c.as("bob", "join sw")
+			c.as("carol", "join sw")
+			c.as("dave", "join sw")
+			_, next := c.tick()
+			if want := c.now.Add(10*24*time.Hour - time.Minute*0); next.Sub(want) > 5*time.Minute || next.Before(want.Add(-5*time.Minute)) {
+				t.Fatalf("next due %v, want about %v", next, want)
+			}
+			c.now = next
+			out, _ := c.tick()
+			games := c.eventGames(1)
+			switch mode {
+			case "draw":
+				if len(games) != 4 || games[0].Result != "1/2-1/2" || games[1].Result != "1/2-1/2" {
+					t.Fatalf("after the deadline: %d games, %s %s", len(games), games[0].Result, games[1].Result)
+				}
+			case "director":
+				says(t, to(t, out, "alice@example.org"), "Round 1 of sw has reached its deadline with 2 games unfinished")
+				if out, _ := c.tick(); len(out) != 0 {
+					t.Fatalf("asked again: %d mails", len(out))
+				}
+			}
+		})
+	}
+}
+
+// Games of more than two (Superial Chess for three): a round robin of
+// tables, places scored between every two players of a table.
+func TestTablesOfThree(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		c.register(p)
+	}
+	says(t, c.reply(c.as("alice", "tournament tri superial-chess multiplayer players=3 swiss 3")), "its tournaments are round robins of tables")
+	c.as("alice", "tournament tri superial-chess multiplayer players=3 round-robin")
+	c.as("bob", "join tri")
+	says(t, c.reply(c.as("alice", "start tri")), "tri needs at least 3 entrants to start; it has 2")
+	c.as("carol", "join tri")
+	c.as("dave", "join tri")
+	says(t, c.reply(c.as("alice", "start tri")), "Every game starts at once: 4 games")
+	games := c.eventGames(1)
+	for _, g := range games {
+		if len(g.Players) != 3 {
+			t.Fatalf("game #%d has %d players", g.ID, len(g.Players))
+		}
+	}
+	// Dave leaves before playing: his results are annulled, his seats
+	// resigned (R13d); the tables go on without him.
+	c.as("dave", "leave tri")
+	says(t, c.reply(c.mail("x@example.org", "x", "standings tri")), "dave (annulled)", "4 games in play of 4")
+	var withDave []int64
+	for _, g := range c.eventGames(1) {
+		if slices.Contains(c.names(g), "dave") {
+			withDave = append(withDave, g.ID)
+		}
+	}
+	// Alice and bob resign the table they share with dave: carol is first,
+	// alice and bob after her; between them, the one who resigned first is
+	// behind.
+	g := withDave[0]
+	names := c.names(c.game(g))
+	var others []string
+	for _, n := range names {
+		if n != "dave" {
+			others = append(others, n)
+		}
+	}
+	c.as(others[0], fmt.Sprintf("resign %d", g))
+	if c.game(g).Status != archive.GameOver {
+		t.Fatalf("game #%d goes on with one player in", g)
+	}
+	lines := tableLines(c.reply(c.mail("x@example.org", "x", "standings tri")).Text)
+	if lines[0][1] != others[1] || lines[0][3] != "1" {
+		t.Errorf("standings %v: %s should lead with 1 point (dave's pairs annulled)", lines, others[1])
+	}
+}

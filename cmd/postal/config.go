@@ -116,6 +116,11 @@ type ClubConfig struct {
 	// Admins are the players (by name) who direct every tournament besides
 	// its organiser.
 	Admins []string `toml:"admins"`
+	// RoundDays limits a Swiss round (0: none); at its deadline the
+	// unfinished games go to the director ("director") or are drawn
+	// ("draw"), as RoundUnfinished says.
+	RoundDays       int    `toml:"round_days"`
+	RoundUnfinished string `toml:"round_unfinished"`
 }
 
 // MailServer is an IMAP or SMTP account.

@@ -85,6 +85,8 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		AuthServID:        cfg.Club.AuthservID,
 		RateLimit:         cfg.Club.RateLimit,
 		Admins:            cfg.Club.Admins,
+		RoundDays:         cfg.Club.RoundDays,
+		RoundUnfinished:   cfg.Club.RoundUnfinished,
 		SiteURL:           cfg.Site.URL,
 		Bot:               cfg.Bots.options(),
 		Now:               cfg.now,
