@@ -84,6 +84,7 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	clubMails(t, add)
 	clockMails(t, add)
 	botMails(t, add)
+	tournamentMails(t, add)
 	return set
 }
 

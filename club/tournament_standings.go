@@ -138,37 +138,55 @@ func (ev *event) statusLine() string {
 func (ev *event) standingsText() string {
 	var b strings.Builder
 	swiss := ev.t.Format == "swiss"
-	if swiss {
-		fmt.Fprintf(&b, "%3s  %-24s %6s %5s %6s %6s %5s\n", "#", "player", "rating", "pts", "Buch", "median", "games")
-	} else {
-		fmt.Fprintf(&b, "%3s  %-24s %6s %5s %6s %5s\n", "#", "player", "rating", "pts", "SB", "games")
+	lines := ev.standings()
+	// The name column is as wide as the longest name, so that the table
+	// fits a phone's width when it can.
+	w := len("player")
+	for _, l := range lines {
+		w = max(w, len(ev.displayName(l)))
 	}
-	for _, l := range ev.standings() {
+	if swiss {
+		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %6s %5s\n", "#", w, "player", "rating", "pts", "Buch", "median", "games")
+	} else {
+		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5s\n", "#", w, "player", "rating", "pts", "SB", "games")
+	}
+	for _, l := range lines {
 		e := ev.entrant(l.id)
-		rank := fmt.Sprint(l.Rank)
-		name := ev.name(l.id)
-		if e.Status != archive.EntrantIn {
-			name += " (" + e.Status + ")"
-		}
+		rank, name := fmt.Sprint(l.Rank), ev.displayName(l)
 		if !l.counted {
-			rank, name = "-", ev.name(l.id)+" (annulled)"
+			rank = "-"
 		}
 		rating := "-"
 		if e.Rating > 0 {
 			rating = fmt.Sprintf("%.0f", e.Rating)
 		}
 		if swiss {
-			fmt.Fprintf(&b, "%3s  %-24s %6s %5s %6s %6s %5d\n", rank, name, rating, points(l.Score), points(l.Buchholz), points(l.MedianBuchholz), l.Played)
+			fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %6s %5d\n", rank, w, name, rating, points(l.Score), points(l.Buchholz), points(l.MedianBuchholz), l.Played)
 		} else {
-			fmt.Fprintf(&b, "%3s  %-24s %6s %5s %6s %5d\n", rank, name, rating, points(l.Score), tieBreak(l.SonnebornBerger), l.Played)
+			fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5d\n", rank, w, name, rating, points(l.Score), tieBreak(l.SonnebornBerger), l.Played)
 		}
 	}
-	if swiss {
-		b.WriteString("Ties: Buchholz (opponents' points), then median Buchholz.\n")
-	} else {
-		b.WriteString("Ties: Sonneborn-Berger (the points of the players beaten, half of those drawn).\n")
-	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// displayName is a line's player, with how they left.
+func (ev *event) displayName(l standingLine) string {
+	e := ev.entrant(l.id)
+	switch {
+	case !l.counted:
+		return ev.name(l.id) + " (annulled)"
+	case e.Status != archive.EntrantIn:
+		return ev.name(l.id) + " (" + e.Status + ")"
+	}
+	return ev.name(l.id)
+}
+
+// tieBreakLine says how ties are broken.
+func (ev *event) tieBreakLine() string {
+	if ev.t.Format == "swiss" {
+		return "Ties are broken by Buchholz (the opponents' points), then median Buchholz (without the highest and the lowest); a bye scores one point."
+	}
+	return "Ties are broken by Sonneborn-Berger (SB): the points of the players beaten, and half those of the players drawn."
 }
 
 // bracketText is a knockout's rounds, match by match.
@@ -211,6 +229,7 @@ func (h *handling) standingsSection(ev *event) section {
 		sec.Pre = ev.bracketText()
 	default:
 		sec.Pre = ev.standingsText()
+		sec.Lines = append(sec.Lines, ev.tieBreakLine())
 	}
 	if ev.t.Note != "" {
 		sec.Lines = append(sec.Lines, ev.t.Note)

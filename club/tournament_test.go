@@ -203,7 +203,7 @@ func tableLines(text string) [][]string {
 			continue
 		}
 		if in {
-			if len(f) < 5 || f[0] == "Ties:" {
+			if len(f) < 5 {
 				break
 			}
 			out = append(out, f)

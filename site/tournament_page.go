@@ -104,8 +104,6 @@ func tournamentStatus(t *Tournament) string {
 	switch {
 	case t.Status == "open":
 		return fmt.Sprintf("Open for entries since %s: %d entered.", date(t.Created), len(t.Entrants))
-	case t.Status == "over" && t.Winner != "":
-		return fmt.Sprintf("Finished %s. Winner: %s.", date(t.Finished), t.Winner)
 	case t.Status == "over":
 		return fmt.Sprintf("Finished %s.", date(t.Finished))
 	case t.Kind == "swiss":

@@ -80,6 +80,7 @@ func cup(over bool) *Tournament {
 		t.Status, t.Winner, t.Finished, t.Updated = "over", "alice", base.Add(5*time.Hour), base.Add(5*time.Hour)
 		t.Rounds[2].Games[0].Result = "0-1"
 		t.Standings[0], t.Standings[1] = TournamentStanding{Rank: 1, Name: "alice", Points: 2, TieBreaks: []float64{1}, Played: 2, Status: "in"}, t.Standings[0]
+		t.Standings[1].Rank = 2
 	}
 	return t
 }
