@@ -434,6 +434,14 @@ func (h *handling) knockoutRound(ev *event, r int, winners []int64) ([]string, e
 			if ev.entrant(b).Seed < ev.entrant(a).Seed {
 				a, b = b, a
 			}
+			// A winner who left while the round finished: the opponent
+			// goes through.
+			switch {
+			case ev.entrant(b).Status != archive.EntrantIn:
+				b = 0
+			case ev.entrant(a).Status != archive.EntrantIn:
+				a, b = b, 0
+			}
 			pairs = append(pairs, [2]int64{a, b})
 		}
 	}
@@ -447,7 +455,11 @@ func (h *handling) knockoutRound(ev *event, r int, winners []int64) ([]string, e
 	var ids []string
 	for b, p := range pairs {
 		if p[1] == 0 {
-			if err := h.eventBye(ev, archive.Bye{Round: r, Board: b + 1, PlayerID: p[0]}, "as a top seed you go through to the next round"); err != nil {
+			why := "as a top seed you go through to the next round"
+			if r > 1 {
+				why = "your opponent has left, and you go through to the next round"
+			}
+			if err := h.eventBye(ev, archive.Bye{Round: r, Board: b + 1, PlayerID: p[0]}, why); err != nil {
 				return nil, err
 			}
 			continue
@@ -457,6 +469,10 @@ func (h *handling) knockoutRound(ev *event, r int, winners []int64) ([]string, e
 			return nil, err
 		}
 		ids = append(ids, fmt.Sprintf("#%d", gs.row.ID))
+	}
+	if len(ids) == 0 { // every match a bye: the round is decided already
+		_, err := h.knockoutStep(ev)
+		return nil, err
 	}
 	return []string{fmt.Sprintf("Round %d has started: %s (%s).", r, count(len(ids), "match", "matches"), strings.Join(ids, ", "))}, nil
 }

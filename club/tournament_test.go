@@ -572,3 +572,35 @@ func TestTablesOfThree(t *testing.T) {
 		t.Errorf("standings %v: %s should lead with 1 point (dave's pairs annulled)", lines, others[1])
 	}
 }
+
+// A knockout winner who leaves before the next round: the opponent goes
+// through, and a round of byes alone is decided at once.
+func TestKnockoutWinnerLeaves(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		c.register(p)
+	}
+	c.as("alice", "tournament ko initiative knockout players 4")
+	c.as("bob", "join ko")
+	c.as("carol", "join ko")
+	c.as("dave", "join ko")
+	games := c.eventGames(1)
+	if len(games) != 2 || strings.Join(c.names(games[0]), "-") != "alice-dave" || strings.Join(c.names(games[1]), "-") != "bob-carol" {
+		t.Fatalf("round 1: 1 v 4, 2 v 3 wanted")
+	}
+	c.as("dave", fmt.Sprintf("resign %d", games[0].ID))
+	says(t, c.reply(c.as("alice", "leave ko")), "alice is out of ko: left the tournament.")
+	out := c.as("carol", fmt.Sprintf("resign %d", games[1].ID))
+	tr := read(c, func(tx *archive.Tx) (*archive.Tournament, error) { return tx.TournamentByName("ko") })
+	bob := read(c, func(tx *archive.Tx) (*archive.Player, error) { return tx.PlayerByName("bob") })
+	if tr.Status != archive.TournamentOver || tr.WinnerID != bob.ID || tr.Round != 2 {
+		t.Fatalf("ko: %s, round %d, winner %d (bob is %d)", tr.Status, tr.Round, tr.WinnerID, bob.ID)
+	}
+	found := false
+	for _, m := range mailsTo(out, "bob") {
+		found = found || strings.Contains(m.Subject, "ko is over: bob wins")
+	}
+	if !found {
+		t.Error("bob was not told he won")
+	}
+}
