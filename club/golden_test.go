@@ -85,6 +85,7 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	clockMails(t, add)
 	botMails(t, add)
 	talkMails(t, add)
+	tournamentMails(t, add)
 	return set
 }
 

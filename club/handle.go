@@ -364,10 +364,16 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 	case notation.CmdVacation:
 		return h.vacation(c.Value)
 	case notation.CmdSet:
+		if c.Setting == "tournament-news" {
+			return h.setTournamentNews(c.Value)
+		}
 		if c.Setting != "reminders" {
 			return h.setTalk(c)
 		}
 		return h.setReminders(c.Value)
+	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
+		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove:
+		return h.tournamentWord(c)
 	}
 	return section{}, refuse("command not implemented: " + string(c.Verb))
 }

@@ -20,6 +20,7 @@ type gameState struct {
 	pos     engine.Position
 	players []*archive.Player // by seat
 	moves   []archive.Move    // every ply so far, chance included
+	event   string            // its tournament and round ("spring-cup, round 2"); "" for none
 }
 
 func (h *handling) loadGame(id int64) (*gameState, error) {
@@ -64,6 +65,9 @@ func (h *handling) gameOf(row *archive.Game) (*gameState, error) {
 		}
 	}
 	if gs.moves, err = h.tx.Moves(id); err != nil {
+		return nil, err
+	}
+	if gs.event, err = h.eventOf(id); err != nil {
 		return nil, err
 	}
 	return gs, nil
@@ -115,6 +119,9 @@ func (gs *gameState) title() string {
 	names := make([]string, len(gs.players))
 	for i, p := range gs.players {
 		names[i] = p.Name
+	}
+	if gs.event != "" {
+		return fmt.Sprintf("%s: %s (%s)", gs.info.Title, strings.Join(names, " vs "), gs.event)
 	}
 	return fmt.Sprintf("%s: %s", gs.info.Title, strings.Join(names, " vs "))
 }
@@ -600,7 +607,10 @@ func (h *handling) finish(gs *gameState, r engine.Result) error {
 	}
 	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}, diceRevealed(gs.row)...)
 	h.ended = append(h.ended, gs.row)
-	return h.tellAll(gs, -1, intro)
+	if err := h.tellAll(gs, -1, intro); err != nil {
+		return err
+	}
+	return h.eventGameOver(gs)
 }
 
 // tellAll queues intro for every player of gs but seat skip (-1: none) and

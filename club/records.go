@@ -109,7 +109,7 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 				}
 				out = append(out, Archived{Row: row, Record: rec})
 			}
-			return nil
+			return tagEvents(tx, out)
 		})
 		if err != nil {
 			return fmt.Errorf("club: records: %w", err)
@@ -143,8 +143,14 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string, messages bool) (
 		return nil, err
 	}
 	rec, err := newRecord(row, players, moves, site)
-	if err != nil || !messages || row.Status != archive.GameOver {
-		return rec, err
+	if err != nil {
+		return nil, err
+	}
+	if err := tagEvents(tx, []Archived{{Row: row, Record: rec}}); err != nil {
+		return nil, err
+	}
+	if !messages || row.Status != archive.GameOver {
+		return rec, nil
 	}
 	talk, err := tx.TalkOf([]int64{row.ID})
 	if err != nil {

@@ -76,6 +76,19 @@ type Options struct {
 	// record, by mail and on the site, even once the game is over; by
 	// default they are shown then, as each player allows.
 	HideMessages bool
+	// Admins are the names of the players who direct every tournament
+	// besides each one's organiser (config [club] admins).
+	Admins []string
+	// Rating is a player's rating in the list of a game and ruleset, which
+	// seeds tournaments; every player is 1500 when nil.
+	Rating func(tx *archive.Tx, player int64, game, ruleset string) (float64, error)
+	// RoundDays is how long a Swiss round may last; 0 means no limit (a
+	// round starts when the last game of the one before ends). At the
+	// deadline the round's unfinished games are scored as RoundUnfinished
+	// says: "director" (the default: the director is asked to adjudicate
+	// them) or "draw".
+	RoundDays       int
+	RoundUnfinished string
 	// Bot is the club's built-in opponent; nil means the club has none, and
 	// a challenge to its name is refused (see BotOptions).
 	Bot *BotOptions
@@ -123,6 +136,13 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	case "auto", "claim":
 	default:
 		return nil, fmt.Errorf("club: timeout %q is neither auto nor claim", opt.Timeout)
+	}
+	switch opt.RoundUnfinished {
+	case "":
+		opt.RoundUnfinished = "director"
+	case "director", "draw":
+	default:
+		return nil, fmt.Errorf("club: round_unfinished %q is neither director nor draw", opt.RoundUnfinished)
 	}
 	if opt.VacationAllowance == 0 {
 		opt.VacationAllowance = clock.DefaultAllowance

@@ -49,11 +49,22 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 				return err
 			}
 		}
+		// Tournaments' own times (a start date, a round's deadline) are
+		// few: read every open one.
+		var events dueTimes
+		if err := h.eventTick(&events); err != nil {
+			return err
+		}
 		if err := h.flushNotices(); err != nil {
 			return err
 		}
-		next, ok, err = tx.NextDue()
-		return err
+		if next, ok, err = tx.NextDue(); err != nil {
+			return err
+		}
+		if !events.next.IsZero() && (!ok || events.next.Before(next)) {
+			next, ok = events.next, true
+		}
+		return nil
 	})
 	if err != nil {
 		return time.Time{}, false, fmt.Errorf("club: clocks: %w", err)

@@ -80,7 +80,7 @@ var Usage = map[Verb]string{
 	CmdUnobserve: "unobserve ID",
 	CmdClaim:     "claim [ID]",
 	CmdVacation:  "vacation DAYS|off",
-	CmdSet:       "set reminders each|digest|none | set publish-messages|publish-conditions on|off",
+	CmdSet:       "set reminders each|digest|none | set publish-messages|publish-conditions|tournament-news on|off",
 	CmdAddress:   "address [add|remove ADDRESS]",
 
 	// issue 26
@@ -136,6 +136,9 @@ type Command struct {
 	// line, or the lines that follow a bare "say" up to an empty line,
 	// joined by newlines (see talk.go).
 	Text string
+	// Event is what "tournament" proposes (tournament.go); nil for the
+	// other verbs.
+	Event *Event
 }
 
 // Pos is where a command or an error stands in the text: line and column
@@ -424,6 +427,10 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 			parts = append(parts, p.next().text)
 		}
 		c.Move = strings.Join(parts, " ")
+	default:
+		if isTournamentVerb(verb) {
+			err = p.tournamentWords(&c)
+		}
 	}
 	if err != nil {
 		return Command{}, err
@@ -664,6 +671,9 @@ func sideWords(game string) string {
 // the order of the usage line. Parsing it (with ParseOptions.Tagged when ID
 // is 0) yields c again.
 func (c Command) String() string {
+	if s, ok := c.tournamentString(); ok {
+		return s
+	}
 	parts := []string{string(c.Verb)}
 	add := func(s ...string) { parts = append(parts, s...) }
 	id := func() {
@@ -728,6 +738,9 @@ func (c Command) String() string {
 // Changes reports whether the command changes a game, a challenge or what
 // the club holds for the player, and so needs proof of the sender.
 func (c Command) Changes() bool {
+	if tournamentChanges(c.Verb) {
+		return true
+	}
 	switch c.Verb {
 	case CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve, CmdVacation, CmdSet:
 		return true
@@ -797,11 +810,11 @@ func (p *parser) setting() (name, value string, err *CommandError) {
 		return "", "", p.errEnd("set needs what to set")
 	}
 	w := p.next()
-	if name = strings.ToLower(w.text); name == "publish-messages" || name == "publish-conditions" {
+	if name = strings.ToLower(w.text); name == "publish-messages" || name == "publish-conditions" || name == "tournament-news" {
 		return p.onOff(name)
 	}
 	if name != "reminders" {
-		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\", \"publish-messages\" or \"publish-conditions\"", w.text)
+		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\", \"publish-messages\", \"publish-conditions\" or \"tournament-news\"", w.text)
 	}
 	if !p.more() {
 		return "", "", p.errEnd("set reminders needs each, digest or none")

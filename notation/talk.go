@@ -158,8 +158,9 @@ func blockError(c *Command, line string, lineNo int) *CommandError {
 }
 
 // onOff reads the value of "set publish-messages on|off" (whether the
-// player's messages are published with the game once it ends) and "set
-// publish-conditions on|off" (whether their conditional moves are).
+// player's messages are published with the game once it ends), "set
+// publish-conditions on|off" (whether their conditional moves are) and "set
+// tournament-news on|off" (standings mailed as games of their events end).
 func (p *parser) onOff(name string) (string, string, *CommandError) {
 	if !p.more() {
 		return "", "", p.errEnd("set %s needs on or off", name)

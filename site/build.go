@@ -26,6 +26,9 @@ type builder struct {
 	log       *slog.Logger
 	ix        *index
 	rulesHTML sync.Map // game type -> its rules as HTML
+
+	tours      map[int64]*tourSummary // the tournaments, for their index and the feed (tournament.go)
+	toursSince time.Time              // the latest change of a tournament read
 }
 
 // Publisher keeps a site up to date with its source: a full build when
@@ -107,7 +110,7 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 		if _, err := p.src.Summaries(ctx, summarizer(ix, p.b.log)); err != nil {
 			return stats, err
 		}
-		p.b.ix, p.gen = ix, gen
+		p.b.ix, p.gen, p.b.tours = ix, gen, nil
 	}
 	p.st = st
 	if err := p.update(ctx, &stats); err != nil {
@@ -199,7 +202,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if err != nil {
 		return st, err
 	}
-	p.b.ix = ix
+	p.b.ix, p.b.tours = ix, nil
 	w := &writer{dir: dir, stats: &st}
 	bar := newProgress(p.b.opts.Progress, len(ix.games))
 	defer bar.done()
@@ -218,8 +221,12 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if err := firstErr(err, pool.wait()); err != nil {
 		return st, err
 	}
+	tourJobs, err := p.b.tournamentJobs(ctx, p.src, w, nil)
+	if err != nil {
+		return st, err
+	}
 	pool = newPool(ctx, p.b.opts.Workers)
-	for _, j := range p.b.siteJobs(w, nil) {
+	for _, j := range append(p.b.siteJobs(w, nil), tourJobs...) {
 		if err := pool.do(j); err != nil {
 			break
 		}
@@ -546,6 +553,9 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		if err := pool.wait(); err != nil {
 			return err
 		}
+	}
+	if err := p.updateTournaments(ctx, ids, st); err != nil {
+		return err
 	}
 	if cursor != p.st.Cursor {
 		p.st.Cursor = cursor

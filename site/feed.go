@@ -80,6 +80,10 @@ func (b *builder) feed() ([]byte, error) {
 			Summary: fmt.Sprintf("%s in %s%s.", g.ResultText(), plies(g.Plies), reasonSuffix(g.Reason())),
 		})
 	}
+	// The tournaments' entries (new, rounds, winners) join the games'.
+	if tours := b.tournamentEntries(tag); len(tours) > 0 {
+		f.Entries = newestEntries(append(f.Entries, tours...), &f.Updated)
+	}
 	return xmlDoc(f)
 }
 

@@ -103,6 +103,9 @@ func (b *builder) commonNav(title, root string, nav []*typeInfo) common {
 	for _, t := range nav {
 		links.WriteString(`<a href="` + html.EscapeString(root+typePath(t.Name)) + `">` + html.EscapeString(t.Title) + `</a> `)
 	}
+	if len(b.tours) > 0 { // a club with tournaments (tournament.go)
+		links.WriteString(`<a href="` + html.EscapeString(root+tournamentsIndex) + `">Tournaments</a> `)
+	}
 	return common{Site: siteData{Title: b.title, Nav: template.HTML(links.String())}, PageTitle: title, Root: root}
 }
 

@@ -124,6 +124,14 @@ type ClubConfig struct {
 	// DKIMSelector is the selector that signs the club's outgoing mail;
 	// postal check looks its key up. "": not checked.
 	DKIMSelector string `toml:"dkim_selector"`
+	// Admins are the players (by name) who direct every tournament besides
+	// its organiser.
+	Admins []string `toml:"admins"`
+	// RoundDays limits a Swiss round (0: none); at its deadline the
+	// unfinished games go to the director ("director") or are drawn
+	// ("draw"), as RoundUnfinished says.
+	RoundDays       int    `toml:"round_days"`
+	RoundUnfinished string `toml:"round_unfinished"`
 }
 
 // checkAuth checks the settings of how a sender is proved.

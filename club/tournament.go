@@ -1,0 +1,395 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/club/clock"
+	"postal/engine"
+	"postal/notation"
+)
+
+// Tournaments by mail (issue 25): the words. An event is a round robin, a
+// Swiss or a knockout of one game and configuration; its games are ordinary
+// games (tournament_run.go starts them and follows their ends).
+
+// fieldLimit is the most entrants a format takes: every game of a round
+// robin starts at once, so its field stays small.
+func fieldLimit(format string, seats int) int {
+	switch {
+	case seats > 2:
+		return 6 // a round robin of tables: 20 games of three, 15 of four
+	case format == "round-robin":
+		return 20
+	case format == "double-round-robin":
+		return 12
+	case format == "knockout":
+		return 64
+	}
+	return 256
+}
+
+// tournamentWord runs a tournament word.
+func (h *handling) tournamentWord(c notation.Command) (section, error) {
+	switch c.Verb {
+	case notation.CmdTournament:
+		return h.organise(c)
+	case notation.CmdTournaments:
+		return h.tournamentList()
+	case notation.CmdJoin:
+		return h.join(c)
+	case notation.CmdLeave:
+		return h.leaveEvent(c.Arg)
+	case notation.CmdStart:
+		return h.startWord(c.Arg)
+	case notation.CmdStandings:
+		return h.standingsWord(c.Arg)
+	case notation.CmdAdjudicate:
+		return h.adjudicate(c)
+	case notation.CmdExtend:
+		return h.extend(c)
+	case notation.CmdRemove:
+		return h.remove(c)
+	}
+	return section{}, refuse("command not implemented: " + string(c.Verb))
+}
+
+// directs reports whether p directs t: its organiser, or an admin of the
+// club (config [club] admins), who directs every tournament.
+func (s *Service) directs(t *archive.Tournament, p *archive.Player) bool {
+	return p != nil && (p.ID == t.DirectorID || slices.Contains(s.opt.Admins, p.Name))
+}
+
+// eventNamed loads the tournament a word names, refusing unknown names.
+func (h *handling) eventNamed(name string) (*archive.Tournament, error) {
+	t, err := h.tx.TournamentByName(name)
+	if errors.Is(err, archive.ErrNotFound) {
+		return nil, refuse(fmt.Sprintf("there is no tournament called %s", name), "Write \"tournaments\" for the open and running ones.")
+	}
+	return t, err
+}
+
+// proposedGame reads the game, ruleset and options a proposal names, as a
+// challenge does.
+func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
+	g, err := engine.Lookup(game)
+	if err != nil {
+		return engine.Info{}, engine.Config{}, refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays.")
+	}
+	info := g.Info()
+	var rs string
+	var optWords []string
+	for _, w := range words {
+		if strings.Contains(w, "=") {
+			optWords = append(optWords, w)
+		} else if rs == "" {
+			rs = w
+		} else {
+			return info, engine.Config{}, refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
+		}
+	}
+	opts, err := engine.ParseOptions(optWords)
+	if err != nil {
+		return info, engine.Config{}, refuse(err.Error())
+	}
+	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
+	if err != nil {
+		ue := refuse(strings.TrimPrefix(err.Error(), "engine: "))
+		ue.pre = describe(info)
+		return info, cfg, ue
+	}
+	return info, cfg, nil
+}
+
+// organise is "tournament NAME GAME ... FORMAT ...": the organiser directs
+// the new event and is its first entrant.
+func (h *handling) organise(c notation.Command) (section, error) {
+	ev := c.Event
+	if _, err := h.tx.TournamentByName(c.Arg); err == nil {
+		return section{}, refuse(fmt.Sprintf("there is already a tournament called %s", c.Arg), "Choose another name.")
+	} else if !errors.Is(err, archive.ErrNotFound) {
+		return section{}, err
+	}
+	info, cfg, err := proposedGame(c.Game, c.Options)
+	if err != nil {
+		return section{}, err
+	}
+	ctl, err := h.s.challengeControl(c.Clock)
+	if err != nil {
+		return section{}, refuse(strings.TrimPrefix(err.Error(), "clock: "))
+	}
+	seats := len(info.Seats(cfg))
+	if seats > 2 && ev.Format != "round-robin" {
+		return section{}, refuse(fmt.Sprintf("%s %s is a game of %d: its tournaments are round robins of tables", info.Title, cfg.String(), seats),
+			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
+	}
+	limit := fieldLimit(ev.Format, seats)
+	if ev.Players > limit {
+		return section{}, refuse(fmt.Sprintf("a %s takes at most %d players", formatName(ev.Format, seats), limit))
+	}
+	if ev.Players != 0 && ev.Players < seats {
+		return section{}, refuse(fmt.Sprintf("a game of %d needs at least %d players", seats, seats))
+	}
+	if ev.Format == "swiss" && ev.Players != 0 && ev.Rounds > swissRounds(ev.Players) {
+		return section{}, refuse(fmt.Sprintf("a Swiss of %d players has at most %d rounds", ev.Players, swissRounds(ev.Players)), "No pair meets twice.")
+	}
+	t := &archive.Tournament{Name: c.Arg, DirectorID: h.actor.ID, Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Rounds,
+		MaxPlayers: ev.Players, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.now}
+	if ev.Starts != "" {
+		day, _ := time.Parse(time.DateOnly, ev.Starts)
+		if !day.After(h.now) {
+			return section{}, refuse(fmt.Sprintf("%s is not after today", ev.Starts), "A tournament starts on a day to come (at midnight UTC); leave \"starts\" out and write \"start "+c.Arg+"\" to start it yourself.")
+		}
+		t.Starts = day
+	}
+	if err := h.tx.AddTournament(t); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEntrant(t.ID, h.actor.ID, h.now); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "create", Detail: eventWhat(t, info, ctl)}); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "tournament", 0, h.actor.ID, t.Name); err != nil {
+		return section{}, err
+	}
+	lines := []string{
+		"You direct it and are its first entrant. Others enter with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
+		startsWhen(t),
+	}
+	return section{Title: fmt.Sprintf("tournament %s: %s", t.Name, eventWhat(t, info, ctl)), Lines: lines}, nil
+}
+
+// swissRounds is the most rounds a Swiss of n can have with no pair
+// meeting twice: n-1, or n when one player a round has a bye.
+func swissRounds(n int) int {
+	if n%2 == 1 {
+		return n
+	}
+	return n - 1
+}
+
+// formatName words a format for people.
+func formatName(format string, seats int) string {
+	switch {
+	case seats > 2:
+		return fmt.Sprintf("round robin of tables of %d", seats)
+	case format == "round-robin":
+		return "round robin"
+	case format == "double-round-robin":
+		return "double round robin"
+	}
+	return format
+}
+
+// eventWhat says what t is: "Imperial Chess (standard), round robin, 3
+// days per move".
+func eventWhat(t *archive.Tournament, info engine.Info, ctl clock.Control) string {
+	cfg, _ := parseConfig(t.Config, 0)
+	f := formatName(t.Format, len(info.Seats(cfg)))
+	if t.Format == "swiss" {
+		f = fmt.Sprintf("Swiss of %d rounds", t.Rounds)
+	}
+	if t.MaxPlayers > 0 {
+		f += fmt.Sprintf(" of %d players", t.MaxPlayers)
+	}
+	return fmt.Sprintf("%s (%s), %s, %s", info.Title, t.Config, f, ctl.Describe())
+}
+
+// startsWhen says how an open event starts.
+func startsWhen(t *archive.Tournament) string {
+	var ways []string
+	if t.MaxPlayers > 0 {
+		ways = append(ways, fmt.Sprintf("when %d players have entered", t.MaxPlayers))
+	}
+	if !t.Starts.IsZero() {
+		ways = append(ways, "on "+t.Starts.Format("Mon 2 Jan 2006")+" (midnight UTC)")
+	}
+	ways = append(ways, "when its director writes \"start "+t.Name+"\"")
+	return "It starts " + strings.Join(ways, ", or ") + "."
+}
+
+// eventInfo is the game and time control of t.
+func eventInfo(t *archive.Tournament) (engine.Info, clock.Control, int) {
+	info := engine.Info{Title: t.Game, Name: t.Game}
+	seats := 2
+	if g, err := engine.Lookup(t.Game); err == nil {
+		info = g.Info()
+		cfg, _ := parseConfig(t.Config, 0)
+		seats = len(info.Seats(cfg))
+	}
+	ctl, err := clock.ParseControl(t.Control)
+	if err != nil {
+		ctl = clock.Control{Kind: clock.None}
+	}
+	return info, ctl, seats
+}
+
+func (h *handling) join(c notation.Command) (section, error) {
+	t, err := h.eventNamed(c.Arg)
+	if err != nil {
+		return section{}, err
+	}
+	if t.Status != archive.TournamentOpen {
+		return section{}, refuse(fmt.Sprintf("%s is %s: it takes no more entries", t.Name, t.Status), "\"standings "+t.Name+"\" shows where it stands.")
+	}
+	who := h.actor
+	if c.Value == "bot" {
+		if !h.s.directs(t, h.actor) {
+			return section{}, refuse("only the director enters the bot", fmt.Sprintf("Ask the director of %s.", t.Name))
+		}
+		if h.s.opt.Bot == nil {
+			return section{}, refuse("the club has no bot")
+		}
+		if who, err = h.s.botPlayer(h.tx, h.now); err != nil {
+			return section{}, err
+		}
+	}
+	entrants, err := h.tx.Entrants(t.ID)
+	if err != nil {
+		return section{}, err
+	}
+	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == who.ID }) {
+		return section{}, refuse(fmt.Sprintf("%s is already in %s", who.Name, t.Name))
+	}
+	_, _, seats := eventInfo(t)
+	limit := fieldLimit(t.Format, seats)
+	if t.MaxPlayers > 0 {
+		limit = t.MaxPlayers
+	}
+	if len(entrants) >= limit {
+		return section{}, refuse(fmt.Sprintf("%s is full (%d players)", t.Name, limit))
+	}
+	if err := h.tx.AddEntrant(t.ID, who.ID, h.now); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "join", PlayerID: who.ID}); err != nil {
+		return section{}, err
+	}
+	n := len(entrants) + 1
+	sec := section{Title: fmt.Sprintf("%s has entered %s", who.Name, t.Name),
+		Lines: []string{fmt.Sprintf("%s now has %s.", t.Name, count(n, "entrant", "entrants"))}}
+	if t.MaxPlayers > 0 && n == t.MaxPlayers {
+		started, err := h.startEvent(t)
+		if err != nil {
+			return section{}, err
+		}
+		sec.Lines = append(sec.Lines, "The field is full: the tournament has started.")
+		sec.Lines = append(sec.Lines, started...)
+		return sec, nil
+	}
+	sec.Lines = append(sec.Lines, startsWhen(t))
+	return sec, nil
+}
+
+func (h *handling) startWord(name string) (section, error) {
+	t, err := h.eventNamed(name)
+	if err != nil {
+		return section{}, err
+	}
+	if !h.s.directs(t, h.actor) {
+		return section{}, refuse(fmt.Sprintf("only the director starts %s", t.Name))
+	}
+	if t.Status != archive.TournamentOpen {
+		return section{}, refuse(fmt.Sprintf("%s is already %s", t.Name, t.Status))
+	}
+	lines, err := h.startEvent(t)
+	if err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("%s has started", t.Name), Lines: lines}, nil
+}
+
+// leaveEvent takes the actor out of a tournament: before it starts simply;
+// once it runs, they forfeit their unplayed games (see withdrawEntrant).
+func (h *handling) leaveEvent(name string) (section, error) {
+	t, err := h.eventNamed(name)
+	if err != nil {
+		return section{}, err
+	}
+	ev, err := h.loadEvent(t)
+	if err != nil {
+		return section{}, err
+	}
+	e := ev.entrant(h.actor.ID)
+	if e == nil || e.Status != archive.EntrantIn {
+		return section{}, refuse(fmt.Sprintf("you are not in %s", t.Name))
+	}
+	switch t.Status {
+	case archive.TournamentOpen:
+		if err := h.tx.RemoveEntrant(t.ID, h.actor.ID, h.now); err != nil {
+			return section{}, err
+		}
+		if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "leave", PlayerID: h.actor.ID}); err != nil {
+			return section{}, err
+		}
+		return section{Title: fmt.Sprintf("you have left %s", t.Name), Lines: []string{"It had not started: nothing else changes."}}, nil
+	case archive.TournamentOver:
+		return section{}, refuse(fmt.Sprintf("%s is over", t.Name))
+	}
+	lines, err := h.withdrawEntrant(ev, h.actor.ID, archive.EntrantLeft, "left the tournament", h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("you have left %s", t.Name), Lines: lines}, nil
+}
+
+func (h *handling) standingsWord(name string) (section, error) {
+	t, err := h.eventNamed(name)
+	if err != nil {
+		return section{}, err
+	}
+	ev, err := h.loadEvent(t)
+	if err != nil {
+		return section{}, err
+	}
+	return h.standingsSection(ev), nil
+}
+
+// tournamentList is "tournaments": the open and running events.
+func (h *handling) tournamentList() (section, error) {
+	ts, err := h.tx.Tournaments(archive.TournamentOpen, archive.TournamentRunning)
+	if err != nil {
+		return section{}, err
+	}
+	var b strings.Builder
+	for _, t := range ts {
+		info, ctl, _ := eventInfo(t)
+		entrants, err := h.tx.Entrants(t.ID)
+		if err != nil {
+			return section{}, err
+		}
+		fmt.Fprintf(&b, "- %s: %s; %s", t.Name, eventWhat(t, info, ctl), count(len(entrants), "entrant", "entrants"))
+		switch {
+		case t.Status == archive.TournamentRunning && t.Format == "swiss":
+			fmt.Fprintf(&b, "; round %d of %d", t.Round, t.Rounds)
+		case t.Status == archive.TournamentRunning && t.Format == "knockout":
+			fmt.Fprintf(&b, "; round %d", t.Round)
+		case t.Status == archive.TournamentRunning:
+			b.WriteString("; under way")
+		default:
+			b.WriteString("; open: \"join " + t.Name + "\"")
+		}
+		b.WriteString("\n")
+	}
+	if b.Len() == 0 {
+		b.WriteString("No tournament is open or running. \"tournament NAME GAME FORMAT\" organises one.")
+	}
+	return section{Title: "tournaments", Doc: b.String()}, nil
+}
+
+// setTournamentNews is "set tournament-news on|off".
+func (h *handling) setTournamentNews(value string) (section, error) {
+	if err := h.tx.SetTournamentNews(h.actor.ID, value == "on"); err != nil {
+		return section{}, err
+	}
+	if value == "on" {
+		return section{Title: "tournament news: on", Lines: []string{"From now on the standings of your tournaments come by mail whenever one of their games ends."}}, nil
+	}
+	return section{Title: "tournament news: off", Lines: []string{"The standings come when you ask: \"standings NAME\". The winner of each of your tournaments is still mailed to you."}}, nil
+}

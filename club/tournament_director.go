@@ -1,0 +1,296 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/club/clock"
+	"postal/engine"
+	"postal/notation"
+)
+
+// The director's acts: adjudicate a game, extend its time, remove a
+// player. Each is in the tournament's record (tournament_acts), which its
+// page shows, and the players concerned are told.
+
+// directedGame loads game id of a tournament the actor directs, still in
+// play.
+func (h *handling) directedGame(id int64) (*gameState, *archive.Tournament, error) {
+	gs, err := h.game(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	tid, _, err := h.tx.TournamentOfGame(id)
+	if errors.Is(err, archive.ErrNotFound) {
+		return nil, nil, refuse(fmt.Sprintf("game #%d is not a tournament game", id), "A director acts on the games of their tournaments only.")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := h.tx.TournamentByID(tid)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !h.s.directs(t, h.actor) {
+		return nil, nil, refuse(fmt.Sprintf("you do not direct %s", t.Name), fmt.Sprintf("Game #%d belongs to %s; its director or the club's admins act on it.", id, t.Name))
+	}
+	if gs.row.Status != archive.GameActive {
+		return nil, nil, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.resultText()+".")
+	}
+	return gs, t, nil
+}
+
+// adjudicate is "adjudicate GAME RESULT": the director ends a game of two
+// with a result (after a round's deadline, or a dispute).
+func (h *handling) adjudicate(c notation.Command) (section, error) {
+	gs, t, err := h.directedGame(c.ID)
+	if err != nil {
+		return section{}, err
+	}
+	if gs.more() {
+		return section{}, refuse(fmt.Sprintf("game #%d is a game of %d", c.ID, len(gs.players)), "A director adjudicates games of two; in a game of more, \"remove\" takes a player out.")
+	}
+	reason := fmt.Sprintf("adjudicated by %s, directing %s", h.actor.Name, t.Name)
+	r := engine.Result{Kind: engine.Draw, Reason: reason}
+	switch c.Value {
+	case "1-0":
+		r = engine.Result{Kind: engine.Win, Winner: engine.First, Reason: reason}
+	case "0-1":
+		r = engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: reason}
+	}
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "adjudicate", GameID: c.ID, Detail: c.Value}); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "adjudicate", c.ID, h.actor.ID, c.Value); err != nil {
+		return section{}, err
+	}
+	if err := h.finish(gs, r); err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("game #%d adjudicated: %s", c.ID, c.Value), Lines: []string{"Result: " + gs.resultText() + ".", "The players are told; the act is in the record of " + t.Name + "."}, game: c.ID}, nil
+}
+
+// extend is "extend GAME DAYS": the turn in play gets more time.
+func (h *handling) extend(c notation.Command) (section, error) {
+	gs, t, err := h.directedGame(c.ID)
+	if err != nil {
+		return section{}, err
+	}
+	if gs.row.Deadline.IsZero() {
+		return section{}, refuse(fmt.Sprintf("game #%d has no clock running", c.ID), "An untimed game needs no more time.")
+	}
+	days, _ := strconv.Atoi(c.Value)
+	// Under a time bank the turn's time is what the deadline leaves of the
+	// bank (spendClock): a later deadline spends less of it.
+	gs.row.Deadline = gs.row.Deadline.Add(time.Duration(days) * clock.Day)
+	gs.row.Flagged, gs.row.Updated = time.Time{}, h.now
+	if err := h.tx.UpdateGame(gs.row); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "extend", GameID: c.ID, Detail: plural(days, "day")}); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "extend", c.ID, h.actor.ID, c.Value); err != nil {
+		return section{}, err
+	}
+	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", h.actor.Name, t.Name, c.ID, plural(days, "day"), fmtWhen(gs.row.Deadline))
+	if err := h.tellAll(gs, -1, []string{line}); err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("game #%d extended by %s", c.ID, plural(days, "day")), Lines: []string{line}, game: c.ID}, nil
+}
+
+// remove is "remove PLAYER [from NAME] REASON": the director takes a player
+// out, with a reason every entrant receives. Without a name, the
+// tournament is the one the actor directs that the player is in.
+func (h *handling) remove(c notation.Command) (section, error) {
+	p, err := h.tx.PlayerByName(c.Arg)
+	if errors.Is(err, archive.ErrNotFound) {
+		return section{}, refuse(fmt.Sprintf("there is no player called %s", c.Arg))
+	}
+	if err != nil {
+		return section{}, err
+	}
+	var t *archive.Tournament
+	if c.Setting != "" {
+		if t, err = h.eventNamed(c.Setting); err != nil {
+			return section{}, err
+		}
+	} else {
+		ts, err := h.tx.TournamentsOf(p.ID)
+		if err != nil {
+			return section{}, err
+		}
+		var mine []*archive.Tournament
+		for _, t := range ts {
+			if h.s.directs(t, h.actor) {
+				mine = append(mine, t)
+			}
+		}
+		switch len(mine) {
+		case 0:
+			return section{}, refuse(fmt.Sprintf("%s is in no tournament you direct", p.Name))
+		case 1:
+			t = mine[0]
+		default:
+			return section{}, refuse(fmt.Sprintf("%s is in %d tournaments you direct", p.Name, len(mine)), fmt.Sprintf("Name one: remove %s from NAME %s", p.Name, c.Value))
+		}
+	}
+	if !h.s.directs(t, h.actor) {
+		return section{}, refuse(fmt.Sprintf("you do not direct %s", t.Name))
+	}
+	ev, err := h.loadEvent(t)
+	if err != nil {
+		return section{}, err
+	}
+	e := ev.entrant(p.ID)
+	if e == nil || e.Status != archive.EntrantIn {
+		return section{}, refuse(fmt.Sprintf("%s is not in %s", p.Name, t.Name))
+	}
+	switch t.Status {
+	case archive.TournamentOver:
+		return section{}, refuse(fmt.Sprintf("%s is over", t.Name))
+	case archive.TournamentOpen:
+		if err := h.tx.RemoveEntrant(t.ID, p.ID, h.now); err != nil {
+			return section{}, err
+		}
+		if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: archive.EntrantRemoved, PlayerID: p.ID, Detail: c.Value}); err != nil {
+			return section{}, err
+		}
+		line := fmt.Sprintf("%s, directing %s, removed %s: %s", h.actor.Name, t.Name, p.Name, c.Value)
+		if err := h.tellEvent(ev, fmt.Sprintf("[postal] %s: %s is out", t.Name, p.Name), []string{line}, false, h.actor.ID); err != nil {
+			return section{}, err
+		}
+		return section{Title: fmt.Sprintf("%s removed from %s", p.Name, t.Name), Lines: []string{line}}, nil
+	}
+	lines, err := h.withdrawEntrant(ev, p.ID, archive.EntrantRemoved, c.Value, h.actor.ID)
+	if err != nil {
+		return section{}, err
+	}
+	return section{Title: fmt.Sprintf("%s removed from %s", p.Name, t.Name), Lines: lines}, nil
+}
+
+// eventTick starts the tournaments whose day has come (or closes those
+// without enough entrants), acts on the Swiss rounds past their deadline,
+// and adds the next time due.
+func (h *handling) eventTick(due *dueTimes) error {
+	if err := h.roundDeadlines(due); err != nil {
+		return err
+	}
+	ts, err := h.tx.Tournaments(archive.TournamentOpen)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if t.Starts.IsZero() {
+			continue
+		}
+		if h.now.Before(t.Starts) {
+			due.add(t.Starts)
+			continue
+		}
+		_, err := h.startEvent(t)
+		var ue *userError
+		if errors.As(err, &ue) {
+			// Too few entrants on the day: the event is called off.
+			ev, err := h.loadEvent(t)
+			if err != nil {
+				return err
+			}
+			if err := h.finishEvent(ev, -1, "It did not start: "+ue.title+"."); err != nil {
+				return err
+			}
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// roundDeadlines acts on the Swiss rounds older than the club's RoundDays:
+// their unfinished games are drawn ("draw"), or the director is asked, once,
+// to adjudicate them ("director", the default).
+func (h *handling) roundDeadlines(due *dueTimes) error {
+	if h.s.opt.RoundDays <= 0 {
+		return nil
+	}
+	ts, err := h.tx.Tournaments(archive.TournamentRunning)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if t.Format != "swiss" {
+			continue
+		}
+		acts, err := h.tx.Acts(t.ID)
+		if err != nil {
+			return err
+		}
+		var began time.Time
+		asked := false
+		label := fmt.Sprintf("round %d of %d", t.Round, t.Rounds)
+		for _, a := range acts {
+			switch {
+			case a.Act == "round" && a.Detail == label:
+				began = a.At
+			case a.Act == "deadline" && a.Detail == label:
+				asked = true
+			}
+		}
+		if began.IsZero() || asked {
+			continue
+		}
+		deadline := began.Add(time.Duration(h.s.opt.RoundDays) * clock.Day)
+		if h.now.Before(deadline) {
+			due.add(deadline)
+			continue
+		}
+		if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "deadline", Detail: label}); err != nil {
+			return err
+		}
+		ev, err := h.loadEvent(t)
+		if err != nil {
+			return err
+		}
+		var open []string
+		for _, g := range ev.games {
+			if g.Round != t.Round || g.row.Status != archive.GameActive {
+				continue
+			}
+			if h.s.opt.RoundUnfinished == "draw" {
+				gs, err := h.loadGame(g.GameID)
+				if err != nil {
+					return err
+				}
+				if gs.row.Status != archive.GameActive {
+					continue
+				}
+				if err := h.finish(gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
+					return err
+				}
+				continue
+			}
+			open = append(open, fmt.Sprintf("#%d %s", g.GameID, ev.resultOf(g.GameID)))
+		}
+		if len(open) == 0 {
+			continue
+		}
+		director, err := h.tx.PlayerByID(t.DirectorID)
+		if err != nil {
+			return err
+		}
+		err = h.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
+			view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
+				Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

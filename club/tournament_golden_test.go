@@ -1,0 +1,72 @@
+package club
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"postal/archive"
+	"postal/club/clock"
+	"postal/mailer"
+)
+
+// tournamentMails are the mails of tournaments (issue 25): the organiser's
+// reply, a game's start, the standings after a game, a player removed with
+// the director's reason, a Swiss bye, and the end with the winner.
+func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	pinRandom(t, 25)
+	for _, p := range []string{"alice", "bob", "carol", "dave", "erin"} {
+		c.register(p)
+	}
+	add("tournament-organised", c.reply(c.as("alice", "tournament cup initiative round-robin days 5")), false)
+	c.as("bob", "join cup")
+	c.as("carol", "join cup")
+	c.as("bob", "set tournament-news on")
+	out := c.as("alice", "start cup")
+	for _, m := range mailsTo(out, "bob") {
+		if strings.Contains(m.Text, "round 1, has started") {
+			add("tournament-game-started", m, false)
+			break
+		}
+	}
+	games := c.eventGames(1)
+	out = c.as("carol", fmt.Sprintf("resign %d", games[0].ID))
+	for _, m := range mailsTo(out, "bob") {
+		if strings.Contains(m.Subject, "standings after game") {
+			add("tournament-standings", m, false)
+		}
+	}
+	c.as("alice", "resign "+fmt.Sprint(games[1].ID))
+	out = c.as("carol", fmt.Sprintf("resign %d", games[2].ID))
+	for _, m := range mailsTo(out, "alice") {
+		if strings.Contains(m.Subject, "cup is over") {
+			add("tournament-over", m, false)
+		}
+	}
+
+	c.as("alice", "tournament sw initiative swiss 2")
+	for _, p := range []string{"bob", "carol", "dave", "erin"} {
+		c.as(p, "join sw")
+	}
+	out = c.as("alice", "start sw")
+	for _, m := range out {
+		if strings.Contains(m.Subject, "a bye in round 1") {
+			add("tournament-bye", m, false)
+		}
+	}
+	var victim string
+	for _, g := range c.eventGames(2) {
+		if g.Status == archive.GameActive {
+			victim = c.names(g)[1]
+			break
+		}
+	}
+	out = c.as("alice", "remove "+victim+" from sw no moves and no answer to mail for a month")
+	for _, m := range out {
+		if strings.Contains(m.Subject, "is out") && m.To != victim+"@example.org" {
+			add("tournament-removed", m, false)
+			break
+		}
+	}
+}

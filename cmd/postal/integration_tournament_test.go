@@ -1,0 +1,222 @@
+//go:build integration
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"postal/archive"
+)
+
+// Issue 25's acceptance, by mail against Dovecot: three players and the
+// club's bot enter a round robin; the six games start at once; the results
+// come in (resignations, and the director's adjudication of a game with the
+// bot, which never resigns); the standings by mail match a computation made
+// here from the results alone; the event ends with the winner mailed to
+// everyone and shown on the site.
+func TestIntegrationTournament(t *testing.T) {
+	siteDir := filepath.Join(t.TempDir(), "site")
+	r := newMailServers(t, fmt.Sprintf("[site]\nout = %q\n", siteDir), "[bots]\nenabled = true\nlevel = 1\niterations = [200]\nmax_level = 1\n")
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob, carol := r.register("alice"), r.register("bob"), r.register("carol")
+	ask := func(p *player, text string) *gotMail {
+		t.Helper()
+		return r.replyTo(p, r.send(p, "cup", text))
+	}
+	has := func(m *gotMail, want ...string) {
+		t.Helper()
+		flat := strings.Join(strings.Fields(m.Text), " ")
+		for _, w := range want {
+			if !strings.Contains(flat, w) {
+				t.Fatalf("mail (%s) lacks %q:\n%s", m.Subject, w, m.Text)
+			}
+		}
+	}
+	has(ask(alice, "tournament cup initiative round-robin days 5"), "tournament cup: Initiative", "round robin")
+	has(ask(bob, "join cup"), "bob has entered cup")
+	has(ask(carol, "join cup"), "carol has entered cup")
+	has(ask(alice, "join cup bot"), "bot has entered cup", "4 entrants")
+	has(ask(bob, "set tournament-news on"), "tournament news: on")
+	has(ask(alice, "start cup"), "Every game starts at once: 6 games")
+	for _, p := range []*player{alice, bob, carol} {
+		for i := range 3 {
+			r.await(p, fmt.Sprintf("the start of game %d of 3", i+1), func(m *gotMail) bool {
+				return strings.Contains(m.Subject, "(cup, round") && strings.Contains(m.Text, "of cup, round")
+			})
+		}
+	}
+
+	// The games, by round and board: the Berger table for four, seeds by
+	// entry (every rating 1500): 1-4 2-3, 4-3 1-2, 2-4 3-1.
+	games := r.tournamentGames("cup")
+	var pairs []string
+	for _, g := range games {
+		pairs = append(pairs, strings.Join(r.names(g), "-"))
+	}
+	if want := []string{"alice-bot", "bob-carol", "bot-carol", "alice-bob", "bob-bot", "carol-alice"}; !slices.Equal(pairs, want) {
+		t.Fatalf("games %v, want %v", pairs, want)
+	}
+	id := func(i int) int64 { return games[i].ID }
+	has(ask(alice, fmt.Sprintf("adjudicate %d 1-0", id(0))), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
+	has(ask(carol, fmt.Sprintf("resign %d", id(1))), "you resigned")
+	has(ask(carol, fmt.Sprintf("resign %d", id(2))), "you resigned")
+	has(ask(bob, fmt.Sprintf("resign %d", id(3))), "you resigned")
+	has(ask(bob, fmt.Sprintf("resign %d", id(4))), "you resigned")
+	// Bob asked for the news: the standings after each game.
+	news := r.await(bob, "the standings after the fifth game", func(m *gotMail) bool {
+		return strings.Contains(m.Subject, fmt.Sprintf("cup: standings after game #%d", id(4)))
+	})
+	has(news, "1 game in play of 6")
+	has(ask(alice, fmt.Sprintf("resign %d", id(5))), "you resigned")
+
+	// The standings computed here, from the games' results alone: points,
+	// then Sonneborn-Berger (the points of those beaten, half of those
+	// drawn).
+	games = r.tournamentGames("cup")
+	pts, sb := map[string]float64{}, map[string]float64{}
+	score := func(g *archive.Game) (float64, float64) {
+		switch g.Result {
+		case "1-0":
+			return 1, 0
+		case "0-1":
+			return 0, 1
+		}
+		return 0.5, 0.5
+	}
+	for _, g := range games {
+		if g.Status != archive.GameOver {
+			t.Fatalf("game #%d is %s", g.ID, g.Status)
+		}
+		n := r.names(g)
+		a, b := score(g)
+		pts[n[0]] += a
+		pts[n[1]] += b
+	}
+	for _, g := range games {
+		n := r.names(g)
+		a, b := score(g)
+		sb[n[0]] += a * pts[n[1]]
+		sb[n[1]] += b * pts[n[0]]
+	}
+	order := []string{"alice", "bob", "carol", "bot"}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := order[i], order[j]
+		if pts[a] != pts[b] {
+			return pts[a] > pts[b]
+		}
+		return sb[a] > sb[b]
+	})
+	for _, p := range []*player{alice, bob, carol} {
+		over := r.await(p, "the end of cup", func(m *gotMail) bool { return strings.Contains(m.Subject, "cup is over: ") })
+		if !strings.Contains(over.Subject, "cup is over: "+order[0]+" wins") {
+			t.Errorf("%s was told %q; the winner computed here is %s", p.name, over.Subject, order[0])
+		}
+		lines := standingLines(over.Text)
+		if len(lines) != 4 {
+			t.Fatalf("the standings mailed to %s:\n%s", p.name, over.Text)
+		}
+		for i, name := range order {
+			f := lines[i]
+			if f[1] != name || f[3] != fmt.Sprint(pts[name]) || f[4] != fmt.Sprintf("%.2f", sb[name]) {
+				t.Errorf("line %d mailed to %s: %v; computed here: %s %v %.2f", i+1, p.name, f, name, pts[name], sb[name])
+			}
+		}
+	}
+	t.Logf("final standings: %v (points %v, SB %v)", order, pts, sb)
+
+	// The site shows the winner on the tournament's page.
+	page := filepath.Join(siteDir, "tournaments", "cup.html")
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		b, _ := os.ReadFile(page)
+		if strings.Contains(string(b), "Winner: "+order[0]) {
+			for i := range games {
+				if !strings.Contains(string(b), fmt.Sprintf(`href="../games/%d.html"`, id(i))) {
+					t.Errorf("the page does not link game #%d", id(i))
+				}
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the site never showed the winner at %s:\n%s", page, b)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// standingLines reads the lines of the standings table of a mail.
+func standingLines(text string) [][]string {
+	var out [][]string
+	in := false
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 2 && f[0] == "#" && f[1] == "player" {
+			in = true
+			continue
+		}
+		if in {
+			if len(f) < 5 {
+				break
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// tournamentGames reads the games of tournament name by round and board.
+func (r *rig) tournamentGames(name string) []*archive.Game {
+	r.t.Helper()
+	var out []*archive.Game
+	err := r.db().Tx(context.Background(), func(tx *archive.Tx) error {
+		tr, err := tx.TournamentByName(name)
+		if err != nil {
+			return err
+		}
+		places, err := tx.TournamentGames(tr.ID)
+		if err != nil {
+			return err
+		}
+		for _, p := range places {
+			g, err := tx.GameByID(p.GameID)
+			if err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return nil
+	})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return out
+}
+
+// names are the players of g by seat.
+func (r *rig) names(g *archive.Game) []string {
+	r.t.Helper()
+	var out []string
+	err := r.db().Tx(context.Background(), func(tx *archive.Tx) error {
+		for _, id := range g.Players {
+			p, err := tx.PlayerByID(id)
+			if err != nil {
+				return err
+			}
+			out = append(out, p.Name)
+		}
+		return nil
+	})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return out
+}

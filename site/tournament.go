@@ -1,0 +1,196 @@
+package site
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// Tournaments (issue 25): a page per tournament, an index of them, and
+// entries of the Atom feed for new tournaments, rounds and winners. A
+// Source that also implements TournamentSource has them; the pages of a
+// tournament are rewritten when one of its games changes or it does.
+
+// TournamentSource is a Source with tournaments.
+type TournamentSource interface {
+	// Tournaments calls fn with each tournament of ids (every one when
+	// nil), by number.
+	Tournaments(ctx context.Context, ids []int64, fn func(*Tournament) error) error
+	// TournamentsTouched returns the tournaments the games ids belong to
+	// and those changed at or after since.
+	TournamentsTouched(ctx context.Context, games []int64, since time.Time) ([]int64, error)
+}
+
+// Tournament is a tournament as its page shows it.
+type Tournament struct {
+	ID      int64
+	Name    string
+	Game    string // the game type's name
+	Title   string // the game type's title
+	Config  string // ruleset and options
+	Format  string // for people: "round robin", "Swiss of 5 rounds", "knockout"
+	Kind    string // round-robin, double-round-robin, swiss, knockout
+	Control string // the time control, for people
+	Status  string // open, running, over
+	// Director is the organiser's name; Winner the winner's, "" until the
+	// end (or when it ended without one); Note how it ended otherwise.
+	Director, Winner, Note string
+	// Round is the round in play (Swiss, knockout); SwissRounds a
+	// Swiss's number of rounds.
+	Round, SwissRounds                  int
+	Created, Started, Finished, Updated time.Time
+	Entrants                            []TournamentEntrant // by seed
+	// Standings rank the entrants (none for a knockout); TieBreaks name
+	// the columns of Standing.TieBreaks.
+	Standings []TournamentStanding
+	TieBreaks []string
+	// Cross is a round robin's crosstable, by seed: Cross[i][j] is entrant
+	// i's results against j ("1", "½", "0", "1 ½" twice met, "" to play),
+	// "x" on the diagonal. Nil for the other formats.
+	Cross  [][]string
+	Rounds []TournamentRound // the games by round
+	Acts   []TournamentAct   // the record: director's acts and the event's
+}
+
+// TournamentEntrant is a player entered.
+type TournamentEntrant struct {
+	Name     string
+	Seed     int
+	Rating   float64 // at the start; 0 before
+	Status   string  // in, left, removed, timed-out
+	Annulled bool
+}
+
+// TournamentStanding is a line of the standings.
+type TournamentStanding struct {
+	Rank      int // 0: unranked (results annulled)
+	Name      string
+	Points    float64
+	TieBreaks []float64
+	Played    int
+	Status    string
+}
+
+// TournamentRound is a round's games and byes.
+type TournamentRound struct {
+	Number int
+	Games  []TournamentGame
+	Byes   []string
+}
+
+// TournamentGame is a game of a round.
+type TournamentGame struct {
+	ID      int64
+	Board   int
+	Players []string // by seat
+	Result  string   // "1-0", "*" while it goes on
+	Note    string   // a knockout match's outcome: "bob goes through"
+}
+
+// TournamentAct is an entry of the record.
+type TournamentAct struct {
+	At   time.Time
+	Kind string // create, join, start, round, adjudicate, extend, removed, left, timed-out, won
+	Text string
+	Game int64
+}
+
+func tournamentPath(name string) string { return "tournaments/" + name + ".html" }
+
+const tournamentsIndex = "tournaments/index.html"
+
+// tourSummary is what the index page and the feed keep of a tournament.
+type tourSummary struct {
+	ID                int64
+	Name, Title       string
+	Format, Status    string
+	Winner            string
+	Entrants          int
+	Created, Finished time.Time
+	Rounds            []TournamentAct // the acts that started rounds
+}
+
+func summarizeTournament(t *Tournament) *tourSummary {
+	s := &tourSummary{ID: t.ID, Name: t.Name, Title: t.Title, Format: t.Format, Status: t.Status, Winner: t.Winner,
+		Entrants: len(t.Entrants), Created: t.Created, Finished: t.Finished}
+	for _, a := range t.Acts {
+		if a.Kind == "round" || a.Kind == "start" {
+			s.Rounds = append(s.Rounds, a)
+		}
+	}
+	return s
+}
+
+// sortedTournaments lists the tournaments kept, newest first.
+func (b *builder) sortedTournaments() []*tourSummary {
+	var out []*tourSummary
+	for _, s := range b.tours {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, c *tourSummary) int { return int(c.ID - a.ID) })
+	return out
+}
+
+// tournamentJobs reads the tournaments of ids (all when nil) from src,
+// keeps their summaries and returns the jobs that write their pages and the
+// index; none when src has no tournaments.
+func (b *builder) tournamentJobs(ctx context.Context, src Source, w *writer, ids []int64) ([]job, error) {
+	ts, ok := src.(TournamentSource)
+	if !ok {
+		return nil, nil
+	}
+	if b.tours == nil {
+		b.tours = map[int64]*tourSummary{}
+	}
+	var jobs []job
+	err := ts.Tournaments(ctx, ids, func(t *Tournament) error {
+		b.tours[t.ID] = summarizeTournament(t)
+		if t.Updated.After(b.toursSince) {
+			b.toursSince = t.Updated
+		}
+		jobs = append(jobs, b.file(w, tournamentPath(t.Name), func() ([]byte, error) { return b.tournamentPage(t) }))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	jobs = append(jobs, b.file(w, tournamentsIndex, b.tournamentsPage))
+	return jobs, nil
+}
+
+// updateTournaments rewrites the pages of the tournaments the games ids
+// belong to or that changed since the last look, the index and the feed.
+func (p *Publisher) updateTournaments(ctx context.Context, ids []int64, st *Stats) error {
+	ts, ok := p.src.(TournamentSource)
+	if !ok {
+		return nil
+	}
+	b := &p.b
+	var touched []int64
+	if b.tours == nil {
+		touched = nil // after a restart: every tournament
+	} else {
+		var err error
+		if touched, err = ts.TournamentsTouched(ctx, ids, b.toursSince); err != nil {
+			return err
+		}
+		if len(touched) == 0 {
+			return nil
+		}
+	}
+	w := &writer{dir: genDirOf(b.opts.OutDir, p.gen), replace: true, stats: st}
+	jobs, err := b.tournamentJobs(ctx, p.src, w, touched)
+	if err != nil {
+		return err
+	}
+	jobs = append(jobs, b.file(w, "feed.atom", b.feed))
+	for _, j := range jobs {
+		if err := j(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func genDirOf(out, gen string) string { return filepath.Join(genDir(out), gen) }

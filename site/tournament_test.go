@@ -1,0 +1,165 @@
+package site
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// tourSource is a Memory with tournaments, as the club's archive has them.
+type tourSource struct {
+	*Memory
+	mu    sync.Mutex
+	tours map[int64]*Tournament
+	games map[int64]int64 // game -> tournament
+	reads int             // tournaments read
+}
+
+func (s *tourSource) Tournaments(ctx context.Context, ids []int64, fn func(*Tournament) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ids == nil {
+		for id := range s.tours {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+	}
+	for _, id := range ids {
+		if t := s.tours[id]; t != nil {
+			s.reads++
+			c := *t
+			if err := fn(&c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *tourSource) TournamentsTouched(ctx context.Context, games []int64, since time.Time) ([]int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seen := map[int64]bool{}
+	for _, g := range games {
+		if t, ok := s.games[g]; ok {
+			seen[t] = true
+		}
+	}
+	for id, t := range s.tours {
+		if !t.Updated.Before(since) {
+			seen[id] = true
+		}
+	}
+	var out []int64
+	for id := range seen {
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+// cup is a round robin of the fixed archive's games 1, 2 and 4 (alice, bob,
+// carol), game 4 in play.
+func cup(over bool) *Tournament {
+	t := &Tournament{ID: 1, Name: "cup", Game: "test-nim", Title: "Test Nim", Config: "standard", Format: "round robin", Kind: "round-robin",
+		Control: "3 days per move", Status: "running", Director: "alice", Created: base, Started: base.Add(time.Hour), Updated: base.Add(time.Hour),
+		Entrants:  []TournamentEntrant{{Name: "alice", Seed: 1, Rating: 1500, Status: "in"}, {Name: "bob", Seed: 2, Rating: 1480, Status: "in"}, {Name: "carol", Seed: 3, Rating: 1400, Status: "in"}},
+		TieBreaks: []string{"SB"},
+		Standings: []TournamentStanding{{Rank: 1, Name: "bob", Points: 1, TieBreaks: []float64{0}, Played: 2, Status: "in"}, {Rank: 2, Name: "alice", Points: 1, TieBreaks: []float64{0}, Played: 1, Status: "in"}, {Rank: 3, Name: "carol", Points: 0, TieBreaks: []float64{0}, Played: 1, Status: "in"}},
+		Cross:     [][]string{{"x", "1", ""}, {"0", "x", "1"}, {"", "0", "x"}},
+		Rounds: []TournamentRound{{Number: 1, Games: []TournamentGame{{ID: 1, Players: []string{"alice", "bob"}, Result: "1-0"}}},
+			{Number: 2, Games: []TournamentGame{{ID: 2, Players: []string{"bob", "carol"}, Result: "1-0"}}},
+			{Number: 3, Games: []TournamentGame{{ID: 4, Players: []string{"carol", "alice"}, Result: "*"}}}},
+		Acts: []TournamentAct{{At: base, Kind: "create", Text: "alice organised the tournament"}, {At: base.Add(time.Hour), Kind: "start", Text: "the tournament started, 3 players"},
+			{At: base.Add(2 * time.Hour), Kind: "adjudicate", Text: "alice adjudicated the game: 1-0", Game: 1}},
+	}
+	if over {
+		t.Status, t.Winner, t.Finished, t.Updated = "over", "alice", base.Add(5*time.Hour), base.Add(5*time.Hour)
+		t.Rounds[2].Games[0].Result = "0-1"
+		t.Standings[0], t.Standings[1] = TournamentStanding{Rank: 1, Name: "alice", Points: 2, TieBreaks: []float64{1}, Played: 2, Status: "in"}, t.Standings[0]
+		t.Standings[1].Rank = 2
+	}
+	return t
+}
+
+// A tournament's page: entrants with ratings, standings with the tie-break,
+// the crosstable, the rounds with each game linked, the record; the index
+// of tournaments; the feed's entry of the new tournament. When its last
+// game ends, the update rewrites its page with the winner, and the feed
+// announces the winner, reading that tournament alone.
+func TestTournamentPages(t *testing.T) {
+	games := fixedArchive(t)
+	g4 := games[3]
+	// Game 4 goes on until the update.
+	rec := *g4.Record
+	rec.Moves = rec.Moves[:2]
+	rec.Result = rec.Result.Drawn("")
+	rec.Result.Kind = 0
+	ongoing := g4
+	ongoing.Record, ongoing.Finished = &rec, time.Time{}
+	games[3] = ongoing
+	src := &tourSource{Memory: NewMemory(games...), tours: map[int64]*Tournament{1: cup(false)}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
+	out := filepath.Join(t.TempDir(), "site")
+	p := NewPublisher(src, testOptions(out))
+	if _, err := p.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	site := files(t, out)
+	page := string(site["tournaments/cup.html"])
+	for _, want := range []string{"<h1>cup</h1>", "Test Nim", "round robin", "directed by alice", "1480",
+		`<a href="../games/4.html">#4</a>`, "in play", "<th>SB</th>", "Crosstable", "alice adjudicated the game: 1-0",
+		`<a href="../players/bob.html">bob</a>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the tournament page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "Winner") {
+		t.Error("a tournament under way shows a winner")
+	}
+	if idx := string(site["tournaments/index.html"]); !strings.Contains(idx, `<a href="cup.html">cup</a>`) || !strings.Contains(idx, "under way") {
+		t.Errorf("the index of tournaments:\n%s", idx)
+	}
+	if !strings.Contains(string(site["index.html"]), `href="tournaments/index.html">Tournaments</a>`) {
+		t.Error("the home page does not link the tournaments")
+	}
+	if feed := string(site["feed.atom"]); !strings.Contains(feed, "New tournament: cup") {
+		t.Errorf("the feed does not announce cup:\n%s", feed)
+	}
+	checkLinks(t, site, "https://club.example/games/")
+
+	// Game 4 ends, and with it the tournament.
+	src.mu.Lock()
+	src.tours[1] = cup(true)
+	src.reads = 0
+	src.mu.Unlock()
+	src.Put(g4)
+	st, err := p.Update(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Full || src.reads != 1 {
+		t.Errorf("update: full %v, %d tournaments read", st.Full, src.reads)
+	}
+	site = files(t, out)
+	page = string(site["tournaments/cup.html"])
+	if !strings.Contains(page, "Winner: alice") {
+		t.Errorf("after the last game the page shows no winner:\n%s", page)
+	}
+	if feed := string(site["feed.atom"]); !strings.Contains(feed, "alice wins cup") {
+		t.Errorf("the feed does not announce the winner:\n%s", feed)
+	}
+	if idx := string(site["tournaments/index.html"]); !strings.Contains(idx, "won by alice") {
+		t.Errorf("the index:\n%s", idx)
+	}
+	// Nothing changed: nothing read.
+	src.reads = 0
+	if _, err := p.Update(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if src.reads > 1 {
+		t.Errorf("an update with no change read %d tournaments", src.reads)
+	}
+}
