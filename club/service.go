@@ -188,20 +188,26 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	}
 	now := s.opt.Now().UTC()
 	var outcome string
-	err := s.db.Tx(ctx, func(tx *archive.Tx) error {
-		seen, err := tx.Seen(in.MessageID)
-		if err != nil {
+	apply := func() error {
+		return s.db.Tx(ctx, func(tx *archive.Tx) error {
+			seen, err := tx.Seen(in.MessageID)
+			if err != nil {
+				return err
+			}
+			if seen {
+				outcome = "duplicate"
+				return nil
+			}
+			h := &handling{s: s, tx: tx, in: in, now: now}
+			err = h.run()
+			outcome = h.outcome
 			return err
-		}
-		if seen {
-			outcome = "duplicate"
-			return nil
-		}
-		h := &handling{s: s, tx: tx, in: in, now: now}
-		err = h.run()
-		outcome = h.outcome
-		return err
-	})
+		})
+	}
+	err := apply()
+	if archive.IsFull(err) {
+		err = s.whenFull(ctx, in, apply) // full.go
+	}
 	if err != nil {
 		var p permanent
 		e := &Error{MessageID: in.MessageID, Permanent: errors.As(err, &p), Err: err}

@@ -42,7 +42,7 @@ var registerRE = regexp.MustCompile(`(?im)^[ \t]*register[ \t]`)
 // header block and the hash of its body.
 func (h *handling) keep() (raw []byte, sum string, err error) {
 	in, from := h.in, h.from()
-	if in.TooLarge {
+	if in.TooLarge || in.BodySHA256 != "" { // Raw holds the headers already
 		return in.Raw, in.BodySHA256, nil
 	}
 	headersOnly := func() ([]byte, string, error) {
@@ -237,7 +237,7 @@ func wrap(s string) string {
 // shortHelp is help without proof: where the commands are, not all of them
 // (a forged From must not turn one line into a long mail).
 func (h *handling) shortHelp() section {
-	return section{Title: "help", Lines: []string{
+	return section{Title: "where the commands are", Lines: []string{
 		"The list of every command goes only to mail that proves who sent it: a reply to a mail from postal, or a mail with a line \"key YOUR-KEY\". Write \"help\" in such a mail.",
 		"The main ones: \"games\" lists the games, \"status\" shows yours, \"challenge PLAYER GAME\" or \"open GAME\" starts one, \"move ID MOVE\" plays.",
 	}}
