@@ -192,9 +192,9 @@ func TestIgnoredMailKeepsHeaders(t *testing.T) {
 	c.now = c.now.Add(time.Hour)
 	raw := []byte("From: alice@example.org\r\nSubject: x\r\n\r\ngames\r\n" + strings.Repeat("padding\r\n", 1000))
 	for i, in := range []*mailer.Inbound{
-		{From: "alice@example.org", Text: "games", Raw: raw},                               // handled: kept whole
-		{From: "alice@example.org", Text: "games", Raw: raw},                               // rate-limited
-		{From: "bounce@example.net", Text: "games", Raw: raw, NoReply: "auto-reply"},       // ignored
+		{From: "alice@example.org", Text: "games", Raw: raw},                             // handled: kept whole
+		{From: "alice@example.org", Text: "games", Raw: raw},                             // rate-limited
+		{From: "bounce@example.net", Text: "games", Raw: raw, NoReply: "auto-reply"},     // ignored
 		{From: "postal+x@demo.test", Text: "games", Raw: raw, Recipients: []string{"p"}}, // postal itself
 	} {
 		c.handle(in)
