@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,6 +59,13 @@ func Open(ctx context.Context, path string) (*DB, error) {
 
 // open opens path and applies the migrations of steps (migrations/NNN_*.sql).
 func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
+	// The database holds tokens, key hashes and raw mail: a new one is
+	// created 0600, and SQLite gives its -wal and -shm the same mode.
+	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
+	} else if !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("archive: create %s: %w", path, err)
+	}
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
