@@ -70,24 +70,33 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if err != nil {
 		return nil, err
 	}
+	if cfg.maxPages > 0 { // tests: a full disk
+		if err := db.LimitPages(ctx, cfg.maxPages); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	ctl, points, err := cfg.Clock.clubClock()
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
 	svc, err := club.New(db, club.Options{
-		Control:           ctl,
-		ReminderPoints:    points,
-		Timeout:           cfg.Clock.Timeout,
-		VacationAllowance: time.Duration(cfg.Clock.VacationDays) * clock.Day,
-		Address:           cfg.Club.Address,
-		Name:              cfg.Club.Name,
-		AuthServID:        cfg.Club.AuthservID,
-		RateLimit:         cfg.Club.RateLimit,
-		SiteURL:           cfg.Site.URL,
-		Bot:               cfg.Bots.options(),
-		Now:               cfg.now,
-		Log:               log,
+		Control:                ctl,
+		ReminderPoints:         points,
+		Timeout:                cfg.Clock.Timeout,
+		VacationAllowance:      time.Duration(cfg.Clock.VacationDays) * clock.Day,
+		Address:                cfg.Club.Address,
+		Name:                   cfg.Club.Name,
+		AuthServID:             cfg.Club.AuthservID,
+		RateLimit:              cfg.Club.RateLimit,
+		StrangerRepliesPerHour: cfg.Club.StrangerRepliesPerHour,
+		InvitesPerDay:          cfg.Club.InvitesPerDay,
+		MaxMessageSize:         cfg.Club.MaxMessageSize,
+		SiteURL:                cfg.Site.URL,
+		Bot:                    cfg.Bots.options(),
+		Now:                    cfg.now,
+		Log:                    log,
 	})
 	if err != nil {
 		db.Close()
@@ -105,16 +114,17 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		timeScale: cfg.timeScale,
 		tickWake:  make(chan struct{}, 1),
 		watcher: mailer.NewWatcher(mailer.WatchOptions{
-			Addr:         cfg.IMAP.Addr(),
-			TLS:          imapTLS,
-			User:         cfg.IMAP.User,
-			Password:     imapPass,
-			Mailbox:      cfg.IMAP.Mailbox,
-			Processed:    cfg.IMAP.Processed,
-			Failed:       cfg.IMAP.Failed,
-			PollInterval: cfg.IMAP.PollInterval.Duration,
-			Parse:        mailer.ParseOptions{OwnAddresses: []string{cfg.Club.Address}},
-			Logger:       log,
+			Addr:           cfg.IMAP.Addr(),
+			TLS:            imapTLS,
+			User:           cfg.IMAP.User,
+			Password:       imapPass,
+			Mailbox:        cfg.IMAP.Mailbox,
+			Processed:      cfg.IMAP.Processed,
+			Failed:         cfg.IMAP.Failed,
+			PollInterval:   cfg.IMAP.PollInterval.Duration,
+			MaxStoredBytes: cfg.Club.MaxMessageSize,
+			Parse:          mailer.ParseOptions{OwnAddresses: []string{cfg.Club.Address}},
+			Logger:         log,
 		}),
 		sender: mailer.NewSender(mailer.SendOptions{
 			Addr:     cfg.SMTP.Addr(),
@@ -128,6 +138,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if cfg.Site.Out != "" {
 		d.site = newSitePublisher(db, cfg, log)
 	}
+	d.keepRaw = keepRaw(cfg.Club.KeepRawDays)
 	d.bot = svc.NewBot(d.changed)
 	return d, nil
 }
