@@ -117,3 +117,10 @@ func (a *DB) Size(ctx context.Context) (int64, error) {
 	}
 	return pages * size, nil
 }
+
+// Checkpoint copies the write-ahead log into the database file and
+// truncates the log, so that the file's size is the database's.
+func (a *DB) Checkpoint(ctx context.Context) error {
+	_, err := a.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+	return err
+}
