@@ -120,7 +120,7 @@ func (h *handling) rules(name string) (section, error) {
 	if text, err := fs.ReadFile(docs.Rules(), info.Name+".md"); err == nil {
 		sec.Doc = string(text)
 	}
-	return sec, nil
+	return h.unprovenDoc(sec), nil // strangers.go
 }
 
 // describe lists a game's sides, rulesets and options.

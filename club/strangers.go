@@ -243,6 +243,21 @@ func (h *handling) shortHelp() section {
 	}}
 }
 
+// unprovenDoc lets a mail without proof carry one game's rules: the next
+// rules sections of the mail are cut to their first lines, so that a From
+// forged in a player's name cannot turn one mail into a long one.
+func (h *handling) unprovenDoc(sec section) section {
+	if h.proof != "" {
+		return sec
+	}
+	h.docs++
+	if h.docs > 1 {
+		sec.Doc, sec.Pre = "", ""
+		sec.Lines = append(sec.Lines, "A mail that does not prove who sent it gets the rules of one game; reply to a mail from postal, or add a line \"key YOUR-KEY\", for more.")
+	}
+	return sec
+}
+
 // mayInvite refuses an invitation to address, which has no player, past the
 // limits: invitesPerMail in one mail, the club's InvitesPerDay for one
 // player, and none to an address that never answered an invitation.

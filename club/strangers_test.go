@@ -257,3 +257,15 @@ func TestFullDiskStillTakesAMove(t *testing.T) {
 		t.Fatalf("the move after a full disk: ply %d", g.Ply)
 	}
 }
+
+// A From forged in a player's name made 50 rules pages, a 1 MiB reply; a
+// mail without proof now carries the rules of one game.
+func TestUnprovenRulesOnce(t *testing.T) {
+	c := newClub(t, Options{})
+	c.register("alice")
+	out := c.mail("alice@example.org", "rules", strings.Repeat("rules superial-chess\n", 50))
+	if n := mailBytes(t, out[0]); n > 128<<10 {
+		t.Errorf("50 rules without proof: %d bytes", n)
+	}
+	contains(t, out[0], "gets the rules of one game")
+}
