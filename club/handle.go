@@ -129,6 +129,9 @@ func (h *handling) run() (err error) {
 		return err
 	}
 	if done {
+		if ok, err := h.answersStranger(); !ok || err != nil { // strangers.go
+			return err
+		}
 		return h.reply()
 	}
 	if answered, err := h.stranger(parsed); answered || err != nil {

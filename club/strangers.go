@@ -28,7 +28,8 @@ const (
 	// invitesPerMail is how many new addresses one mail may invite.
 	invitesPerMail = 3
 	// welcomesPerDay is how many welcomes one address may get a day (a
-	// name taken makes a second try natural).
+	// name taken makes a second try natural), and how many refusals of
+	// someone else's proof.
 	welcomesPerDay = 3
 )
 
@@ -90,8 +91,8 @@ func (h *handling) isStranger() (bool, error) {
 	return len(h.s.tokens(h.in.Recipients)) == 0, nil
 }
 
-// budget reports whether a reply of kind ("short" or "welcome") to the
-// sender is within the budget for strangers.
+// budget reports whether a reply of kind ("short", "welcome" or
+// "refusal") to the sender is within the budget for strangers.
 func (h *handling) budget(kind string) (bool, error) {
 	if limit := h.s.opt.StrangerRepliesPerHour; limit > 0 {
 		n, err := h.tx.AllStrangerReplies(h.now.Add(-time.Hour))
@@ -100,8 +101,8 @@ func (h *handling) budget(kind string) (bool, error) {
 		}
 	}
 	allowed := 1
-	if kind == "welcome" {
-		allowed = welcomesPerDay
+	if kind != "short" {
+		allowed = welcomesPerDay // or refusals: a player's address just removed may hear why
 	}
 	n, err := h.tx.StrangerReplies(h.from(), kind, h.now.Add(-24*time.Hour))
 	return n < allowed, err
@@ -140,6 +141,31 @@ func (h *handling) stranger(parsed []notation.Parsed) (answered bool, err error)
 	}
 	h.outcome = "stranger: short reply"
 	return true, h.shortReply("postal did not read your mail: to an address that is not a player's, it answers with this note, once a day.")
+}
+
+// answersStranger decides whether a message answered before its commands
+// were read (proof.go: someone else's token or key, an address confirmed)
+// gets its answer: a refusal to an address of no player is a reply to a
+// stranger, within the budget; else an attacker with a token of their own
+// could have postal write to any forged From.
+func (h *handling) answersStranger() (bool, error) {
+	from := h.from()
+	for _, c := range h.claims {
+		if c.kind == "confirm" && c.addr != nil && c.addr.Address == from {
+			return true, nil // the address's owner asked for this mail
+		}
+	}
+	if _, err := h.tx.PlayerByAddress(from); err == nil {
+		return true, nil
+	} else if !errors.Is(err, archive.ErrNotFound) {
+		return false, err
+	}
+	ok, err := h.budget("refusal")
+	if err != nil || !ok {
+		h.outcome += " (not answered: past the budget for strangers)"
+		return false, err
+	}
+	return true, h.tx.AddStrangerReply(from, "refusal", h.now)
 }
 
 // tooLarge answers a mail over the size limit, briefly and within the budget

@@ -269,3 +269,25 @@ func TestUnprovenRulesOnce(t *testing.T) {
 	}
 	contains(t, out[0], "gets the rules of one game")
 }
+
+// An attacker with a token of their own (any player's account token) wrote
+// to it from forged addresses: each got a refusal. Refusals to strangers
+// are within the budget too; the owner hears once per address.
+func TestForeignTokenFromStrangersBudgeted(t *testing.T) {
+	c := newClub(t, Options{StrangerRepliesPerHour: 5})
+	welcome := c.register("mallory")
+	replies := 0
+	for i := range 20 {
+		for range 2 {
+			out := c.handle(&mailer.Inbound{From: fmt.Sprintf("v%d@example.net", i), Subject: "x", Text: "status", Recipients: []string{welcome.ReplyTo}})
+			for _, m := range out {
+				if m.To != "mallory@example.org" {
+					replies++
+				}
+			}
+		}
+	}
+	if replies != 4 { // mallory's welcome was one of the five
+		t.Errorf("%d refusals to 20 forged addresses, cap 5 (one spent on the welcome)", replies)
+	}
+}

@@ -23,7 +23,7 @@ CREATE INDEX outbox_prune_due ON outbox(sent_at) WHERE sent_at IS NOT NULL AND p
 CREATE TABLE stranger_replies (
 	address TEXT NOT NULL,
 	at      TEXT NOT NULL,
-	kind    TEXT NOT NULL  -- short, welcome
+	kind    TEXT NOT NULL  -- short, welcome, refusal
 );
 CREATE INDEX stranger_replies_address ON stranger_replies(address, at);
 CREATE INDEX stranger_replies_at ON stranger_replies(at);
