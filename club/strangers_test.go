@@ -283,6 +283,9 @@ func TestForeignTokenFromStrangersBudgeted(t *testing.T) {
 			for _, m := range out {
 				if m.To != "mallory@example.org" {
 					replies++
+					if n := mailBytes(t, m); n >= 4<<10 {
+						t.Errorf("a refusal of %d bytes", n)
+					}
 				}
 			}
 		}
