@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,6 +68,13 @@ func Open(ctx context.Context, path string) (*DB, error) {
 func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
 	if err := CheckFolder(path); err != nil {
 		return nil, err
+	}
+	// The database holds tokens, key hashes and raw mail: a new one is
+	// created 0600, and SQLite gives its -wal and -shm the same mode.
+	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
+	} else if !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("archive: create %s: %w", path, err)
 	}
 	db, err := sql.Open("sqlite", dsn(path, "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"))
 	if err != nil {

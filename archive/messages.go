@@ -14,7 +14,12 @@ type Message struct {
 	Subject   string
 	Received  time.Time
 	Outcome   string
-	Raw       []byte
+	// Raw is the message as received, or only its header block when
+	// BodySHA256 is set (mail too large, ignored or rate-limited, and every
+	// message once older than the club keeps raw mail).
+	Raw        []byte
+	BodySHA256 string
+	Size       int64 // the size as received; 0 when unknown
 }
 
 // Seen reports whether the message with this Message-ID was already handled.
@@ -28,8 +33,12 @@ func (t *Tx) Seen(messageID string) (bool, error) {
 // message with the same Message-ID fails (the UNIQUE constraint is the last
 // guard against applying a message twice).
 func (t *Tx) AddMessage(m Message) (int64, error) {
-	res, err := t.exec(`INSERT INTO messages (message_id, from_addr, subject, received, outcome, raw) VALUES (?, ?, ?, ?, ?, ?)`,
-		m.MessageID, m.From, m.Subject, fmtTime(m.Received), m.Outcome, m.Raw)
+	var sum any
+	if m.BodySHA256 != "" {
+		sum = m.BodySHA256
+	}
+	res, err := t.exec(`INSERT INTO messages (message_id, from_addr, subject, received, outcome, raw, body_sha256, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.MessageID, m.From, m.Subject, fmtTime(m.Received), m.Outcome, m.Raw, sum, m.Size)
 	if err != nil {
 		return 0, fmt.Errorf("archive: add message %s: %w", m.MessageID, err)
 	}
@@ -93,7 +102,7 @@ func (a *DB) Events(ctx context.Context) ([]Event, error) {
 
 // Messages returns every recorded inbound message in order.
 func (a *DB) Messages(ctx context.Context) ([]Message, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT message_id, from_addr, subject, received, outcome, raw FROM messages ORDER BY id`)
+	rows, err := a.db.QueryContext(ctx, `SELECT message_id, from_addr, subject, received, outcome, raw, COALESCE(body_sha256, ''), size FROM messages ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +112,7 @@ func (a *DB) Messages(ctx context.Context) ([]Message, error) {
 		var m Message
 		var received string
 		var raw sql.RawBytes
-		if err := rows.Scan(&m.MessageID, &m.From, &m.Subject, &received, &m.Outcome, &raw); err != nil {
+		if err := rows.Scan(&m.MessageID, &m.From, &m.Subject, &received, &m.Outcome, &raw, &m.BodySHA256, &m.Size); err != nil {
 			return nil, err
 		}
 		m.Received = parseTime(received)

@@ -63,6 +63,9 @@ func (h *handling) register(c notation.Command) (section, error) {
 // help answers with docs/commands.md, one section of it, or a game's
 // description.
 func (h *handling) help(topic string) (section, error) {
+	if h.proof == "" {
+		return h.shortHelp(), nil // strangers.go
+	}
 	doc := docs.Commands()
 	if topic == "" {
 		return section{Doc: doc}, nil
@@ -117,7 +120,7 @@ func (h *handling) rules(name string) (section, error) {
 	if text, err := fs.ReadFile(docs.Rules(), info.Name+".md"); err == nil {
 		sec.Doc = string(text)
 	}
-	return sec, nil
+	return h.unprovenDoc(sec), nil // strangers.go
 }
 
 // describe lists a game's sides, rulesets and options.
@@ -389,6 +392,9 @@ func (h *handling) invite(ch *archive.Challenge, info engine.Info, address, what
 	if with != "" {
 		with = ", " + with
 	}
+	if err := h.tx.AddInvitation(address, h.actor.ID, h.now); err != nil {
+		return err
+	}
 	return h.send(outgoing{to: address, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
 		view: mailView{Intro: []string{
 			fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games%s.", h.actor.Name, info.Title, with),
@@ -409,7 +415,7 @@ func (h *handling) opponent(arg string) (*archive.Player, string, error) {
 		}
 		opp, err = h.tx.PlayerByAddress(arg)
 		if errors.Is(err, archive.ErrNotFound) {
-			return nil, arg, nil
+			return nil, arg, h.mayInvite(strings.ToLower(arg)) // strangers.go
 		}
 	} else if h.s.opt.Bot != nil && arg == h.s.opt.Bot.name() {
 		if opp, err = h.s.botPlayer(h.tx, h.now); errors.Is(err, errBotName) {

@@ -38,6 +38,7 @@ func TestSeedSecretUntilEnd(t *testing.T) {
 			pinRandom(t, 15)
 			c.register("alice")
 			c.register("bob")
+			c.register("carol") // a stranger would get the short reply
 			c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob "+tc.game+" "+tc.config+" as first")
 			out := c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\naccept 1")
 			row := c.game(1)

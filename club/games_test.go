@@ -109,7 +109,7 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 func TestInfoCommands(t *testing.T) {
 	c := newClub(t, Options{})
 	aliceMail, _ := c.start("pile=9")
-	out := c.mail("alice@example.org", "x", "games\nrules takeaway\nhelp takeaway\nhelp register\nhelp nothing\nhelp")
+	out := c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\ngames\nrules takeaway\nhelp takeaway\nhelp register\nhelp nothing\nhelp")
 	contains(t, out[0], "- takeaway (Takeaway): Take 1 to 3", "pile=15", "help on register", `no help on "nothing"`, "postal's mail commands\n======================")
 	for _, md := range []string{"###", "`", "**", "|---"} {
 		if strings.Contains(out[0].Text, md) {
@@ -136,6 +136,7 @@ func TestInfoCommands(t *testing.T) {
 	if strings.Contains(out[0].Text, "challenge #3") {
 		t.Errorf("a declined challenge is still listed:\n%s", out[0].Text)
 	}
-	out = c.mail("carol@example.org", "x", "observe 1\nstatus\nmove 1 t1")
-	contains(t, out[0], "you are not registered")
+	c.register("carol")
+	out = c.mail("carol@example.org", "x", "key "+c.keys["carol"]+"\nobserve 1\nstatus\nmove 1 t1")
+	contains(t, out[0], "you observe game #1", "you do not play in game #1")
 }

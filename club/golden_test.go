@@ -151,7 +151,7 @@ func gameMails(t *testing.T, name, game, opts string, add func(string, mailer.Ou
 		add(name+"-illegal", out[0], true)
 	}
 	if name == game { // the rules are the game's, whatever the ruleset
-		out = c.mail("carol@example.org", "rules?", "rules "+game)
+		out = c.mail("alice@example.org", "rules?", "rules "+game)
 		add(name+"-rules", out[0], false)
 	}
 
@@ -214,10 +214,16 @@ func clubMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	pinRandom(t, 17)
 	add("welcome", c.register("alice"), false)
 	c.register("bob")
-	out := c.mail("alice@example.org", "hello", "help")
+	out := c.mail("alice@example.org", "hello", "key "+c.keys["alice"]+"\nhelp")
 	add("help", out[0], false)
-	out = c.mail("alice@example.org", "hello", "help move")
+	out = c.mail("alice@example.org", "hello", "key "+c.keys["alice"]+"\nhelp move")
 	add("help-move", out[0], false)
+	// Without proof, help is short (issue 24); a stranger gets one short
+	// note a day, whatever was asked.
+	out = c.mail("alice@example.org", "hello", "help")
+	add("help-unproven", out[0], false)
+	out = c.mail("stranger@example.net", "hello", strings.Repeat("help\n", 50))
+	add("stranger", out[0], false)
 	out = c.mail("alice@example.org", "what", "games\nstatus")
 	add("games-status", out[0], false)
 	out = c.mail("alice@example.org", "hello", "Hello postal,\nhow do I play?\nThanks, Alice")

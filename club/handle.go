@@ -46,6 +46,8 @@ type handling struct {
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
+	invited  int // new addresses this message invited (strangers.go)
+	docs     int // rules documents the reply carries (strangers.go)
 }
 
 // userError is a command's answer when it cannot be done: the reply says so
@@ -68,7 +70,12 @@ func (h *handling) from() string { return strings.ToLower(h.in.From) }
 func (h *handling) run() (err error) {
 	in := h.in
 	from := h.from()
-	h.msg, err = h.tx.AddMessage(archive.Message{MessageID: in.MessageID, From: from, Subject: in.Subject, Received: h.now, Outcome: "handling", Raw: in.Raw})
+	in.Subject = clip(in.Subject, maxSubject)
+	raw, sum, err := h.keep() // strangers.go: what of the message is stored
+	if err != nil {
+		return err
+	}
+	h.msg, err = h.tx.AddMessage(archive.Message{MessageID: in.MessageID, From: from, Subject: in.Subject, Received: h.now, Outcome: "handling", Raw: raw, BodySHA256: sum, Size: in.Size})
 	if err != nil {
 		return err
 	}
@@ -96,12 +103,17 @@ func (h *handling) run() (err error) {
 		}
 		if n > limit {
 			h.outcome = "rate-limited"
-			if n == limit+1 { // say it once, then stay silent
+			if stranger, err := h.isStranger(); err != nil {
+				return err
+			} else if n == limit+1 && !stranger { // say it once to a player, then stay silent
 				h.sections = append(h.sections, section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
 				return h.reply()
 			}
 			return nil
 		}
+	}
+	if in.TooLarge {
+		return h.tooLarge()
 	}
 	if err := h.tokenClaims(); err != nil {
 		return err
@@ -119,7 +131,13 @@ func (h *handling) run() (err error) {
 		return err
 	}
 	if done {
+		if ok, err := h.answersStranger(); !ok || err != nil { // strangers.go
+			return err
+		}
 		return h.reply()
+	}
+	if answered, err := h.stranger(parsed); answered || err != nil {
+		return err
 	}
 	seq, commands := 0, 0
 	var prose []string

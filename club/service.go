@@ -50,6 +50,15 @@ type Options struct {
 	// the messages are recorded and not applied. 0 means 60; negative means
 	// no limit.
 	RateLimit int
+	// StrangerRepliesPerHour caps the replies to addresses of no player, all
+	// together, in any hour (strangers.go); 0 means 30, negative no cap.
+	StrangerRepliesPerHour int
+	// InvitesPerDay is how many addresses of no player one player may
+	// invite in a day; 0 means 10, negative no limit.
+	InvitesPerDay int
+	// MaxMessageSize is the watcher's limit on mail read whole, for the
+	// answer to a mail over it; 0 means 1 MiB.
+	MaxMessageSize int64
 	// SiteURL is the public archive's address, for links in mail; none when
 	// empty.
 	SiteURL string
@@ -123,6 +132,15 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	}
 	if opt.RateLimit == 0 {
 		opt.RateLimit = 60
+	}
+	if opt.StrangerRepliesPerHour == 0 {
+		opt.StrangerRepliesPerHour = 30
+	}
+	if opt.InvitesPerDay == 0 {
+		opt.InvitesPerDay = 10
+	}
+	if opt.MaxMessageSize <= 0 {
+		opt.MaxMessageSize = 1 << 20
 	}
 	if opt.Control == (clock.Control{}) {
 		opt.Control = clock.Default
@@ -211,20 +229,26 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	now := s.opt.Now().UTC()
 	var outcome string
 	dkim := s.senderDKIM(ctx, in) // before the transaction: it may ask DNS
-	err := s.db.Tx(ctx, func(tx *archive.Tx) error {
-		seen, err := tx.Seen(in.MessageID)
-		if err != nil {
+	apply := func() error {
+		return s.db.Tx(ctx, func(tx *archive.Tx) error {
+			seen, err := tx.Seen(in.MessageID)
+			if err != nil {
+				return err
+			}
+			if seen {
+				outcome = "duplicate"
+				return nil
+			}
+			h := &handling{s: s, tx: tx, in: in, now: now, dkim: dkim}
+			err = h.run()
+			outcome = h.outcome
 			return err
-		}
-		if seen {
-			outcome = "duplicate"
-			return nil
-		}
-		h := &handling{s: s, tx: tx, in: in, now: now, dkim: dkim}
-		err = h.run()
-		outcome = h.outcome
-		return err
-	})
+		})
+	}
+	err := apply()
+	if archive.IsFull(err) {
+		err = s.whenFull(ctx, in, apply) // full.go
+	}
 	if err != nil {
 		var p permanent
 		e := &Error{MessageID: in.MessageID, Permanent: errors.As(err, &p), Err: err}

@@ -424,6 +424,8 @@ func TestNoReply(t *testing.T) {
 	if out := c.handle(&mailer.Inbound{From: "x@example.org", Text: "help", NoReply: "auto-reply"}); len(out) != 0 {
 		t.Fatal("answered an auto-reply")
 	}
+	c.register("spam")
+	c.now = c.now.Add(time.Hour) // the registration counts
 	var n int
 	for i := 0; i < 6; i++ {
 		n += len(c.mail("spam@example.org", "x", "games"))
@@ -432,7 +434,7 @@ func TestNoReply(t *testing.T) {
 		t.Fatalf("%d replies to 6 mails with a limit of 3", n)
 	}
 	msgs, _ := c.db.Messages(context.Background())
-	if len(msgs) != 8 || msgs[0].Outcome != "ignored: from postal itself" || msgs[2].Outcome != "handled: 1 done, 0 refused" || msgs[7].Outcome != "rate-limited" {
+	if len(msgs) != 9 || msgs[0].Outcome != "ignored: from postal itself" || msgs[3].Outcome != "handled: 1 done, 0 refused" || msgs[8].Outcome != "rate-limited" {
 		t.Fatalf("messages: %d, outcomes %q %q", len(msgs), msgs[0].Outcome, msgs[len(msgs)-1].Outcome)
 	}
 }

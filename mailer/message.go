@@ -7,9 +7,9 @@ import "time"
 
 // Inbound is one received message, reduced to what the club needs.
 type Inbound struct {
-	// MessageID is the Message-ID without angle brackets, or "sha256:HEX" of
-	// the raw message when the header is missing; it identifies the message
-	// for exactly-once handling.
+	// MessageID is the Message-ID without angle brackets or, when the header
+	// is missing, "sha256:HEX" of the headers the sender wrote and the body
+	// (see SenderHash); it identifies the message for exactly-once handling.
 	MessageID string
 	From      string // the From address, lower case
 	FromName  string // the display name, if any
@@ -29,8 +29,15 @@ type Inbound struct {
 	// NoReply is non-empty when the message must never be answered (RFC 3834:
 	// bounce, auto-reply, list mail, or postal's own address), and says why.
 	NoReply string
-	// Raw is the whole message as received.
+	// Raw is the whole message as received; only its header block when
+	// TooLarge.
 	Raw []byte
+	// Size is the message's size as received.
+	Size int64
+	// TooLarge says the message passed the watcher's MaxStoredBytes: its
+	// body was hashed (BodySHA256) and never read, Text is empty.
+	TooLarge   bool
+	BodySHA256 string
 }
 
 // Attachment is a file sent with a message. Inline attachments are referenced

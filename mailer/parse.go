@@ -40,12 +40,12 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 		return nil, fmt.Errorf("mailer: %w: reading header: %v", ErrPermanent, err)
 	}
 	h := gomail.Header{Header: ent.Header}
-	in := &Inbound{Raw: raw}
+	in := &Inbound{Raw: raw, Size: int64(len(raw))}
 
 	in.MessageID, _ = h.MessageID()
 	if in.MessageID == "" {
-		sum := sha256.Sum256(raw)
-		in.MessageID = "sha256:" + hex.EncodeToString(sum[:])
+		head, body := splitHeader(raw)
+		in.MessageID = SenderHash(head, sha256.Sum256(body))
 	}
 	in.From, in.FromName = parseFrom(h)
 	in.To = addressList(h, "To")
@@ -213,4 +213,88 @@ func unflow(s string, delsp bool) string {
 	}
 	flush()
 	return strings.Join(out, "\n")
+}
+
+// maxKeptHeader is the most of a header block kept of a message whose body
+// is not: a header block that large is itself hostile.
+const maxKeptHeader = 64 << 10
+
+// splitHeader cuts raw after the blank line that ends its header block; a
+// message without one is all header.
+func splitHeader(raw []byte) (head, body []byte) {
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\n' {
+			continue
+		}
+		switch {
+		case i+1 < len(raw) && raw[i+1] == '\n':
+			return raw[:i+2], raw[i+2:]
+		case i+2 < len(raw) && raw[i+1] == '\r' && raw[i+2] == '\n':
+			return raw[:i+3], raw[i+3:]
+		}
+	}
+	return raw, nil
+}
+
+// HeadersOnly is what the archive keeps of a message whose raw bytes it
+// does not: the header block (at most 64 KiB of it) and the hex SHA-256 of
+// the body.
+func HeadersOnly(raw []byte) (headers []byte, bodySHA256 string) {
+	head, body := splitHeader(raw)
+	sum := sha256.Sum256(body)
+	return clipHeader(head), hex.EncodeToString(sum[:])
+}
+
+// clipHeader cuts a header block to maxKeptHeader bytes.
+func clipHeader(head []byte) []byte {
+	if len(head) > maxKeptHeader {
+		head = head[:maxKeptHeader]
+	}
+	return head
+}
+
+// traceFields are the header fields mail servers add on the way, which
+// differ between two deliveries of the same mail (RFC 5321 section 4.4,
+// RFC 8601, RFC 8617) and the ones spam filters add.
+var traceFields = map[string]bool{
+	"received": true, "return-path": true, "delivered-to": true, "x-original-to": true,
+	"authentication-results": true, "received-spf": true, "arc-seal": true,
+	"arc-message-signature": true, "arc-authentication-results": true, "x-envelope-from": true,
+	"x-envelope-to": true, "envelope-to": true,
+}
+
+// SenderHash identifies a message without Message-ID: "sha256:HEX" of the
+// header fields its sender wrote (every field but those servers add on the
+// way), in order, and of the body's SHA-256. The same mail delivered twice
+// gets the same hash, so the second is recognised and skipped.
+func SenderHash(head []byte, body [32]byte) string {
+	h := sha256.New()
+	for _, field := range headerFields(head) {
+		name, _, _ := strings.Cut(field, ":")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if traceFields[name] || strings.HasPrefix(name, "x-spam") || strings.HasPrefix(name, "x-virus") {
+			continue
+		}
+		h.Write([]byte(field))
+		h.Write([]byte{'\n'})
+	}
+	h.Write([]byte{'\n'})
+	h.Write(body[:])
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// headerFields splits a header block into its fields, each unfolded onto
+// one line, line ends dropped.
+func headerFields(head []byte) []string {
+	var out []string
+	for _, line := range strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n") {
+		switch {
+		case line == "":
+		case (line[0] == ' ' || line[0] == '\t') && len(out) > 0:
+			out[len(out)-1] += " " + strings.TrimSpace(line)
+		default:
+			out = append(out, line)
+		}
+	}
+	return out
 }

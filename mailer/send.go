@@ -168,7 +168,11 @@ func (s *Sender) sleep(ctx context.Context, d time.Duration) bool {
 	return true
 }
 
-// round delivers one batch of due rows; more reports a full batch.
+// round delivers one batch of due rows; more reports a full batch. The
+// batch shares one SMTP connection, and each row is recorded sent as soon
+// as the server accepted its message, before the next one and before the
+// conversation ends: a crash can send twice only the one message whose
+// acceptance was not yet recorded (delivery stays at least once).
 func (s *Sender) round(ctx context.Context, q Queue) (more bool, err error) {
 	rows, err := q.Due(ctx, s.opts.Now(), s.opts.BatchSize)
 	if err != nil {
@@ -179,31 +183,50 @@ func (s *Sender) round(ctx context.Context, q Queue) (more bool, err error) {
 	}
 	wctx, cancel := workContext(ctx, s.opts.ShutdownGrace)
 	defer cancel()
+	var conn session
+	defer conn.close()
 	for _, row := range rows {
 		if ctx.Err() != nil {
 			return false, ctx.Err()
 		}
-		if err := s.deliver(wctx, q, row); err != nil {
+		if err := s.deliver(wctx, q, row, &conn); err != nil {
 			return false, err
 		}
 	}
 	return len(rows) == s.opts.BatchSize, nil
 }
 
-// deliver sends one row and records the outcome; an error is the queue's.
-func (s *Sender) deliver(ctx context.Context, q Queue, row Queued) error {
+// session is the SMTP connection of one round, dialled on first use and
+// dropped after any failure (the next message dials again).
+type session struct {
+	c *gomail.Client
+}
+
+// close ends the conversation. The messages are recorded already: a server
+// slow to answer QUIT delays nothing and fails nothing.
+func (c *session) close() {
+	if c.c != nil {
+		c.c.Close()
+		c.c = nil
+	}
+}
+
+// deliver sends one row over conn and records the outcome; an error is the
+// queue's.
+func (s *Sender) deliver(ctx context.Context, q Queue, row Queued, conn *session) error {
 	log := s.log.With("id", row.ID, "to", row.Msg.To, "messageid", row.Msg.MessageID)
-	sendErr := s.Send(ctx, row.Msg)
+	sendErr := s.sendOn(ctx, conn, row.Msg)
 	now := s.opts.Now()
 	if sendErr == nil {
-		log.Info("mailer: sent")
 		if err := q.Sent(ctx, row.ID, now); err != nil {
 			// The server has the message; it may go out twice after a
 			// restart, which is better than never.
 			return fmt.Errorf("mailer: recording row %d sent: %w", row.ID, err)
 		}
+		log.Info("mailer: sent")
 		return nil
 	}
+	conn.close()
 	attempts := row.Attempts + 1
 	var retryAt time.Time
 	if !IsPermanentSendError(sendErr) && attempts < s.opts.MaxAttempts {
@@ -218,6 +241,31 @@ func (s *Sender) deliver(ctx context.Context, q Queue, row Queued) error {
 	}
 	if err := q.Retry(ctx, row.ID, sendErr.Error(), retryAt); err != nil {
 		return fmt.Errorf("mailer: recording row %d failed: %w", row.ID, err)
+	}
+	return nil
+}
+
+// sendOn sends o over conn, dialling it first when it has no connection,
+// and returns nil once the server accepted the message.
+func (s *Sender) sendOn(ctx context.Context, conn *session, o Outbound) error {
+	m, err := buildMsg(o, s.opts.Now())
+	if err != nil {
+		return err
+	}
+	if conn.c == nil {
+		c, err := s.client()
+		if err != nil {
+			return err
+		}
+		dctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+		defer cancel()
+		if err := c.DialWithContext(dctx); err != nil {
+			return fmt.Errorf("mailer: smtp to %s: %w", s.opts.Addr, err)
+		}
+		conn.c = c
+	}
+	if err := conn.c.Send(m); err != nil {
+		return fmt.Errorf("mailer: smtp to %s: %w", s.opts.Addr, err)
 	}
 	return nil
 }

@@ -2,9 +2,12 @@ package mailer
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/tls"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"strings"
@@ -56,6 +59,11 @@ type WatchOptions struct {
 	// MaxMessageBytes is the largest message fetched; larger ones are moved
 	// to Failed unread. Zero means 64 MiB.
 	MaxMessageBytes int64
+	// MaxStoredBytes is the largest message read whole; of a larger one
+	// (up to MaxMessageBytes) only the header block is read, and the body
+	// streamed through SHA-256 without being kept (Inbound.TooLarge). Zero
+	// means 1 MiB.
+	MaxStoredBytes int64
 	// ShutdownGrace is how long the message in hand may still be handled
 	// and marked after Run's context is cancelled; zero means 15 seconds.
 	ShutdownGrace time.Duration
@@ -111,6 +119,9 @@ func NewWatcher(opts WatchOptions) *Watcher {
 	}
 	if opts.MaxMessageBytes <= 0 {
 		opts.MaxMessageBytes = 64 << 20
+	}
+	if opts.MaxStoredBytes <= 0 {
+		opts.MaxStoredBytes = 1 << 20
 	}
 	if opts.ShutdownGrace <= 0 {
 		opts.ShutdownGrace = defaultShutdownGrace
@@ -413,19 +424,33 @@ func (w *Watcher) processOne(ctx, wctx context.Context, c *imapclient.Client, na
 		log.Warn("mailer: message too large, moving to failed", "size", size, "failed", names.failed)
 		return w.move(c, set, names.failed)
 	}
-	msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{bodySection}}).Collect()
+	// Size limits come before anything is read: a mail too large is never
+	// held whole, in memory or in the archive (issue 24).
+	size := sizes[0].RFC822Size
+	fetch := w.fetchWhole
+	if size > w.opts.MaxStoredBytes {
+		fetch = w.fetchTooLarge
+	}
+	raw, sum, err := fetch(c, set)
 	if err != nil {
 		return fmt.Errorf("mailer: fetch uid %d: %w", uid, err)
 	}
-	if len(msgs) == 0 {
-		return nil
+	if raw == nil {
+		return nil // expunged meanwhile
 	}
-	raw := msgs[0].FindBodySection(bodySection)
 	in, err := ParseMessage(raw, w.opts.Parse)
 	if err != nil {
 		log.Warn("mailer: unparsable message, moving to failed", "err", err, "failed", names.failed)
 		return w.move(c, set, names.failed)
 	}
+	if sum != nil {
+		in.TooLarge, in.Text = true, ""
+		in.BodySHA256 = hex.EncodeToString(sum)
+		if strings.HasPrefix(in.MessageID, "sha256:") { // no Message-ID: hash the body too
+			in.MessageID = SenderHash(raw, [32]byte(sum))
+		}
+	}
+	in.Size = size
 	log = log.With("messageid", in.MessageID, "from", in.From)
 	herr := handle(wctx, in)
 	switch {
@@ -459,6 +484,59 @@ func (w *Watcher) processOne(ctx, wctx context.Context, c *imapclient.Client, na
 		log.Warn("mailer: handler failed, will retry", "err", herr, "delay", r.delay)
 		return nil
 	}
+}
+
+// fetchWhole reads the whole message; raw is nil when it is gone.
+func (w *Watcher) fetchWhole(c *imapclient.Client, set imap.UIDSet) (raw, sum []byte, err error) {
+	msgs, err := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{bodySection}}).Collect()
+	if err != nil || len(msgs) == 0 {
+		return nil, nil, err
+	}
+	return msgs[0].FindBodySection(bodySection), nil, nil
+}
+
+var (
+	headerSection = &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
+	textSection   = &imap.FetchItemBodySection{Specifier: imap.PartSpecifierText, Peek: true}
+)
+
+// fetchTooLarge reads the header block of a message too large to keep
+// (at most maxKeptHeader of it) and streams its body through SHA-256:
+// neither is ever held whole.
+func (w *Watcher) fetchTooLarge(c *imapclient.Client, set imap.UIDSet) (head, sum []byte, err error) {
+	cmd := c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{headerSection, textSection}})
+	defer cmd.Close()
+	msg := cmd.Next()
+	if msg == nil {
+		return nil, nil, cmd.Close()
+	}
+	hash := sha256.New()
+	for item := msg.Next(); item != nil; item = msg.Next() {
+		data, ok := item.(imapclient.FetchItemDataBodySection)
+		if !ok || data.Literal == nil {
+			continue
+		}
+		switch data.Section.Specifier {
+		case imap.PartSpecifierHeader:
+			if head, err = io.ReadAll(io.LimitReader(data.Literal, maxKeptHeader)); err != nil {
+				return nil, nil, err
+			}
+			if _, err := io.Copy(io.Discard, data.Literal); err != nil {
+				return nil, nil, err
+			}
+		case imap.PartSpecifierText:
+			if _, err := io.Copy(hash, data.Literal); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	if err := cmd.Close(); err != nil {
+		return nil, nil, err
+	}
+	if head == nil {
+		head = []byte{} // a message with an empty header block is still there
+	}
+	return head, hash.Sum(nil), nil
 }
 
 func (w *Watcher) move(c *imapclient.Client, set imap.UIDSet, mailbox string) error {

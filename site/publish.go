@@ -71,7 +71,7 @@ func saveState(out, gen string, st state) error {
 // newGeneration makes an empty directory for the next generation.
 func newGeneration(out, prev string) (string, error) {
 	dir := genDir(out)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := mkdirPublic(dir); err != nil {
 		return "", fmt.Errorf("site: %w", err)
 	}
 	n, _ := strconv.Atoi(prev)
@@ -80,12 +80,29 @@ func newGeneration(out, prev string) (string, error) {
 		name := fmt.Sprintf("%06d", n)
 		err := os.Mkdir(filepath.Join(dir, name), 0o755)
 		if err == nil {
-			return name, nil
+			return name, os.Chmod(filepath.Join(dir, name), 0o755)
 		}
 		if !errors.Is(err, fs.ErrExist) {
 			return "", fmt.Errorf("site: %w", err)
 		}
 	}
+}
+
+// mkdirPublic makes dir and its missing parents readable by all (0755),
+// whatever the umask.
+func mkdirPublic(dir string) error {
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		return nil
+	}
+	if parent := filepath.Dir(dir); parent != dir {
+		if err := mkdirPublic(parent); err != nil {
+			return err
+		}
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	return os.Chmod(dir, 0o755)
 }
 
 // writeFile writes data to path and reports whether it wrote. With replace
@@ -104,12 +121,17 @@ func writeFile(path string, data []byte, replace bool) (bool, error) {
 		tmp = filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
 	}
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		if err := mkdirPublic(filepath.Dir(path)); err != nil {
 			return false, err
 		}
 		if err := os.WriteFile(tmp, data, 0o644); err != nil {
 			return false, err
 		}
+	}
+	// The daemon runs with UMask=0077 (docs/postal.service), which keeps
+	// the database private; the site is for the web server to read.
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		return false, err
 	}
 	if !replace {
 		return true, nil

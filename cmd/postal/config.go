@@ -32,6 +32,9 @@ type Config struct {
 	// sped-up one (--time-scale), timeScale times faster than the wall.
 	now       func() time.Time
 	timeScale float64
+	// maxPages, when set, caps the database at that many pages, as a full
+	// disk would (the integration tests' full-disk episode).
+	maxPages int64
 }
 
 // ClockConfig is the club's rules of time: every field has a default.
@@ -132,6 +135,12 @@ type ClubConfig struct {
 	// ("draw"), as RoundUnfinished says.
 	RoundDays       int    `toml:"round_days"`
 	RoundUnfinished string `toml:"round_unfinished"`
+
+	// Issue 24: what strangers get, and what is stored (docs/internet.md).
+	StrangerRepliesPerHour int   `toml:"stranger_replies_per_hour"` // replies to addresses of no player, all together; 0 means 30, negative no cap
+	InvitesPerDay          int   `toml:"invites_per_day"`           // addresses of no player one player may invite a day; 0 means 10, negative no limit
+	MaxMessageSize         int64 `toml:"max_message_size"`          // bytes; larger mail is kept as headers and a hash; 0 means 1 MiB
+	KeepRawDays            int   `toml:"keep_raw_days"`             // raw mail and delivered mail's text are cut after this; 0 means 90, negative never
 }
 
 // checkAuth checks the settings of how a sender is proved.
@@ -209,6 +218,9 @@ func (c *Config) check() error {
 	}
 	if _, _, err := c.Clock.clubClock(); err != nil {
 		return err
+	}
+	if c.Club.MaxMessageSize < 0 {
+		return fmt.Errorf("config: club.max_message_size may not be negative")
 	}
 	if err := c.Bots.check(); err != nil {
 		return err

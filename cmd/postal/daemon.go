@@ -37,6 +37,9 @@ type daemon struct {
 	// bot, when the club has one, thinks beside the other loops and plays
 	// its moves through the club.
 	bot *club.Bot
+	// keepRaw is how long raw mail and delivered mail's text are kept
+	// (prune.go); 0 keeps them for ever.
+	keepRaw time.Duration
 }
 
 // changed tells the sender, the clocks, the site and the bot that the
@@ -103,6 +106,13 @@ func (d *daemon) run(ctx context.Context) error {
 			if err := d.bot.Run(ctx); err != nil {
 				d.log.Error("bot", "err", err)
 			}
+		}()
+	}
+	if d.keepRaw > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.pruneLoop(ctx)
 		}()
 	}
 	if d.site != nil {

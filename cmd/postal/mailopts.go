@@ -51,8 +51,10 @@ func (c *Config) mailOptions(log *slog.Logger) (mailer.WatchOptions, mailer.Send
 		Processed:    c.IMAP.Processed,
 		Failed:       c.IMAP.Failed,
 		PollInterval: c.IMAP.PollInterval.Duration,
-		Parse:        mailer.ParseOptions{OwnAddresses: []string{c.Club.Address}},
-		Logger:       log,
+		// Larger mail is kept as its headers and a hash (issue 24).
+		MaxStoredBytes: c.Club.MaxMessageSize,
+		Parse:          mailer.ParseOptions{OwnAddresses: []string{c.Club.Address}},
+		Logger:         log,
 	}
 	s := mailer.SendOptions{
 		Addr:     c.SMTP.Addr(),

@@ -59,6 +59,12 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if err != nil {
 		return nil, err
 	}
+	if cfg.maxPages > 0 { // tests: a full disk
+		if err := db.LimitPages(ctx, cfg.maxPages); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	if err := db.CheckSequences(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -75,25 +81,28 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		return nil, err
 	}
 	svc, err := club.New(db, club.Options{
-		HideMessages:      cfg.Site.HideMessages,
-		Control:           ctl,
-		ReminderPoints:    points,
-		Timeout:           cfg.Clock.Timeout,
-		VacationAllowance: time.Duration(cfg.Clock.VacationDays) * clock.Day,
-		CatchUp:           cfg.Clock.CatchUp,
-		Address:           cfg.Club.Address,
-		Name:              cfg.Club.Name,
-		AuthServID:        cfg.Club.AuthservID,
-		TrustAuthResults:  cfg.Club.TrustAuthResults,
-		DKIM:              dkimproof.New(dkimproof.Resolver(cfg.Club.DNSResolver)),
-		RateLimit:         cfg.Club.RateLimit,
-		Admins:            cfg.Club.Admins,
-		RoundDays:         cfg.Club.RoundDays,
-		RoundUnfinished:   cfg.Club.RoundUnfinished,
-		SiteURL:           cfg.Site.URL,
-		Bot:               cfg.Bots.options(),
-		Now:               cfg.now,
-		Log:               log,
+		HideMessages:           cfg.Site.HideMessages,
+		Control:                ctl,
+		ReminderPoints:         points,
+		Timeout:                cfg.Clock.Timeout,
+		VacationAllowance:      time.Duration(cfg.Clock.VacationDays) * clock.Day,
+		CatchUp:                cfg.Clock.CatchUp,
+		Address:                cfg.Club.Address,
+		Name:                   cfg.Club.Name,
+		AuthServID:             cfg.Club.AuthservID,
+		TrustAuthResults:       cfg.Club.TrustAuthResults,
+		DKIM:                   dkimproof.New(dkimproof.Resolver(cfg.Club.DNSResolver)),
+		RateLimit:              cfg.Club.RateLimit,
+		StrangerRepliesPerHour: cfg.Club.StrangerRepliesPerHour,
+		InvitesPerDay:          cfg.Club.InvitesPerDay,
+		MaxMessageSize:         cfg.Club.MaxMessageSize,
+		Admins:                 cfg.Club.Admins,
+		RoundDays:              cfg.Club.RoundDays,
+		RoundUnfinished:        cfg.Club.RoundUnfinished,
+		SiteURL:                cfg.Site.URL,
+		Bot:                    cfg.Bots.options(),
+		Now:                    cfg.now,
+		Log:                    log,
 	})
 	if err != nil {
 		db.Close()
@@ -112,6 +121,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if cfg.Site.Out != "" {
 		d.site = newSitePublisher(db, cfg, log)
 	}
+	d.keepRaw = keepRaw(cfg.Club.KeepRawDays)
 	d.bot = svc.NewBot(d.changed)
 	return d, nil
 }
