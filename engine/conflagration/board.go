@@ -26,6 +26,11 @@ var dirStep = [numDirs][2]int{{0, 1}, {1, 1}, {1, 0}, {0, -1}, {-1, -1}, {-1, 0}
 // maxCells is the cell count of the largest board (Order 6, R1).
 const maxCells = 91
 
+// offBoard is the cell number past every board's cells: the generator's
+// boards hold a wall there (wallMark), where every line ends and every
+// missing neighbour points, so that its loops test contents, not bounds.
+const offBoard = maxCells
+
 // maxName is one more than the largest 0-based row or column of any board.
 const maxName = 11
 
@@ -46,6 +51,12 @@ type geom struct {
 	nb    [][numDirs]int8        // neighbour per direction, -1 off the board
 	ray   [][numDirs][]int8      // cells along each direction, nearest first
 	rows  [][]int8               // playable cells of each board row, bottom first (empty rows of Order 4 included)
+	// The generator's tables: nbw the neighbour per direction, offBoard
+	// past the edge; lines, every ray of every cell, each ended by
+	// offBoard, and lineAt where each cell's ray in each direction starts.
+	nbw    [maxCells][numDirs]uint8
+	lines  []uint8
+	lineAt [maxCells][numDirs]uint16
 	// rank orders every conceivable move by its canonical text, since Legal
 	// is sorted by text: index (from*n+to)*2 + capture.
 	rank   []uint16
@@ -99,6 +110,17 @@ func newGeom(order int) *geom {
 			for j := g.nb[i][d]; j >= 0; j = g.at(int(g.row[j])+dirStep[d][0], int(g.col[j])+dirStep[d][1]) {
 				g.ray[i][d] = append(g.ray[i][d], j)
 			}
+		}
+		for d := 0; d < numDirs; d++ {
+			g.nbw[i][d] = offBoard
+			if j := g.nb[i][d]; j >= 0 {
+				g.nbw[i][d] = uint8(j)
+			}
+			g.lineAt[i][d] = uint16(len(g.lines))
+			for _, j := range g.ray[i][d] {
+				g.lines = append(g.lines, uint8(j))
+			}
+			g.lines = append(g.lines, offBoard)
 		}
 		// R3: every third cell; Orders 4 and 5 put Dark on k = 1, Order 6 on k = 2.
 		darkK := 1

@@ -1,0 +1,315 @@
+package conflagration
+
+// wallMark fills the generator's offBoard cell: neither side, not empty.
+const wallMark uint8 = 3
+
+// gen generates the moves of one side: its own copy of the board with a
+// wall past the edge (offBoard), its pieces listed and their groups
+// labelled once (R4), so that R5's test is mostly a sum of group sizes
+// worked out once per empty cell. It lives on the stack of its caller,
+// which makes one per position (per ply of a playout): nothing is
+// allocated.
+type gen struct {
+	g        *geom
+	col, foe uint8
+	np       int                 // pieces of col
+	cells    [maxCells + 1]uint8 // the board, offBoard holding wallMark
+	comp     [maxCells + 1]int8  // group of each piece of col, -1 elsewhere
+	pieces   [maxCells]uint8     // the cells of col's pieces, in cell order
+	size     [maxCells]uint8     // size of each group (at most maxCells)
+	adj      [maxCells]neighbours
+}
+
+func newGen(g *geom, b *board, col uint8) *gen {
+	x := &gen{}
+	x.init(g, b, col)
+	return x
+}
+
+func (x *gen) init(g *geom, b *board, col uint8) {
+	x.g, x.col, x.foe = g, col, light+dark-col
+	copy(x.cells[:g.n], b[:g.n])
+	x.cells[offBoard] = wallMark
+	for i := range g.n {
+		x.comp[i] = -1
+	}
+	x.comp[offBoard] = -1
+	var stack [maxCells]uint8
+	id := int8(0)
+	np := 0
+	for f := range g.n {
+		if x.cells[f] != col {
+			continue
+		}
+		x.pieces[np] = uint8(f)
+		np++
+		if x.comp[f] >= 0 {
+			continue
+		}
+		x.comp[f] = id
+		stack[0] = uint8(f)
+		sp, n := 1, 0
+		for sp > 0 {
+			sp--
+			c := stack[sp]
+			n++
+			for _, y := range &g.nbw[c] {
+				if x.cells[y] == col && x.comp[y] < 0 {
+					x.comp[y] = id
+					stack[sp] = y
+					sp++
+				}
+			}
+		}
+		x.size[id] = uint8(n)
+		id++
+	}
+	x.np = np
+}
+
+// grows is R5's test: the piece on f may stop on the empty cell t when its
+// new group would be strictly larger than its old one (D >= O). D sums the
+// other groups next to t, plus whatever of the mover's own group touches t
+// once the mover has left f. That part has at most O-1 pieces, so it needs
+// counting (a flood fill: without the mover the group may split) only
+// when the other groups alone fall short but reach at least one piece.
+func (x *gen) grows(f, t uint8) bool {
+	a := x.around(t)
+	own := x.comp[f]
+	o := int(x.size[own])
+	d := int(a.sum)
+	hasOwn := false
+	for _, id := range a.ids[:a.n-1] {
+		hasOwn = hasOwn || id == own
+	}
+	if hasOwn {
+		d -= o
+	}
+	if d >= o || d == 0 || !hasOwn {
+		return d >= o
+	}
+	for _, y := range &x.g.nbw[t] {
+		if y != f && x.comp[y] == own {
+			return x.joined(f, t, o) >= o
+		}
+	}
+	return false // the own group touched t only through f
+}
+
+// joined counts D of R5: the friendly pieces connected to t through
+// friendly pieces, never through the origin f and not counting the mover.
+// It stops counting once it reaches limit.
+func (x *gen) joined(f, t uint8, limit int) int {
+	var seen [maxCells + 1]bool
+	var stack [maxCells]uint8
+	seen[f], seen[t] = true, true
+	sp, n := 0, 0
+	for _, y := range &x.g.nbw[t] {
+		if x.cells[y] == x.col && !seen[y] {
+			seen[y] = true
+			stack[sp] = y
+			sp++
+		}
+	}
+	for sp > 0 {
+		sp--
+		c := stack[sp]
+		n++
+		if n >= limit {
+			return n
+		}
+		for _, y := range &x.g.nbw[c] {
+			if x.cells[y] == x.col && !seen[y] {
+				seen[y] = true
+				stack[sp] = y
+				sp++
+			}
+		}
+	}
+	return n
+}
+
+// around returns the groups of col next to the empty cell t, worked out
+// once per cell: a cell is reached by up to six pieces.
+func (x *gen) around(t uint8) *neighbours {
+	a := &x.adj[t]
+	if a.n > 0 {
+		return a
+	}
+	a.n = 1
+	for _, y := range &x.g.nbw[t] {
+		if x.cells[y] != x.col {
+			continue
+		}
+		id := x.comp[y]
+		seen := false
+		for _, k := range a.ids[:a.n-1] {
+			seen = seen || k == id
+		}
+		if !seen {
+			a.ids[a.n-1] = id
+			a.n++
+			a.sum += x.size[id]
+		}
+	}
+	return a
+}
+
+// neighbours are the distinct groups next to an empty cell.
+type neighbours struct {
+	n   int8 // 1 + how many groups; 0 while not worked out
+	sum uint8
+	ids [numDirs]int8
+}
+
+// steps appends the step-joins (R5) of the piece on f.
+func (x *gen) steps(f uint8, out []mv) []mv {
+	for _, t := range &x.g.nbw[f] {
+		if x.cells[t] == empty && x.grows(f, t) {
+			out = append(out, mv{int8(f), int8(t), false})
+		}
+	}
+	return out
+}
+
+// captures appends the slide-captures (R6) of the piece on f: the first
+// piece along each line, when it is an enemy.
+func (x *gen) captures(f uint8, out []mv) []mv {
+	lines := x.g.lines
+	for d := range numDirs {
+		i := x.g.lineAt[f][d]
+		for x.cells[lines[i]] == empty {
+			i++
+		}
+		if t := lines[i]; x.cells[t] == x.foe {
+			out = append(out, mv{int8(f), int8(t), true})
+		}
+	}
+	return out
+}
+
+// stepsAndCaptures appends the step-joins and the slide-captures of the
+// piece on f, in one walk along each of the six lines: the conflagration
+// ruleset allows both freely.
+func (x *gen) stepsAndCaptures(f uint8, out []mv) []mv {
+	lines := x.g.lines
+	for d := range numDirs {
+		i := x.g.lineAt[f][d]
+		t := lines[i]
+		if x.cells[t] == empty {
+			if x.grows(f, t) {
+				out = append(out, mv{int8(f), int8(t), false})
+			}
+			for i++; x.cells[lines[i]] == empty; i++ {
+			}
+			t = lines[i]
+		}
+		if x.cells[t] == x.foe {
+			out = append(out, mv{int8(f), int8(t), true})
+		}
+	}
+	return out
+}
+
+// slideJoins appends the slide-joins (R8) of the piece on f.
+func (x *gen) slideJoins(f uint8, out []mv) []mv {
+	lines := x.g.lines
+	for d := range numDirs {
+		for i := x.g.lineAt[f][d]; x.cells[lines[i]] == empty; i++ {
+			if t := lines[i]; x.grows(f, t) {
+				out = append(out, mv{int8(f), int8(t), false})
+			}
+		}
+	}
+	return out
+}
+
+// moseys appends the mosey slides (R7) of the piece on f.
+func (x *gen) moseys(f uint8, out []mv) []mv {
+	lines := x.g.lines
+	for d := range numDirs {
+		start := x.g.lineAt[f][d]
+		k := start // first piece on the line, or the wall
+		for x.cells[lines[k]] == empty {
+			k++
+		}
+		// R7 (a): a friendly piece beyond each empty cell before k: the
+		// first piece itself, or one further on.
+		friend := k
+		for x.cells[lines[friend]] != x.col && lines[friend] != offBoard {
+			friend++
+		}
+		if lines[friend] == offBoard {
+			continue
+		}
+		for _, t := range lines[start:k] {
+			if x.grows(f, t) { // R7 (b)
+				out = append(out, mv{int8(f), int8(t), false})
+			}
+		}
+		if friend > k { // the first piece is an enemy with a friend beyond
+			out = append(out, mv{int8(f), int8(lines[k]), true})
+		}
+	}
+	return out
+}
+
+// pieceMoves appends the legal moves of the piece on f under rs, with the
+// priorities of the rulings' table applied per piece (R9).
+func (x *gen) pieceMoves(rs ruleset, f uint8, out []mv) []mv {
+	switch rs {
+	case rsConflagration:
+		return x.stepsAndCaptures(f, out)
+	case rsFirestorm, rsKeepARiding:
+		n := len(out)
+		out = x.steps(f, out)
+		if len(out) > n {
+			return out
+		}
+		return x.captures(f, out)
+	case rsBackfire:
+		n := len(out)
+		out = x.captures(f, out)
+		if len(out) > n {
+			return out
+		}
+		return x.steps(f, out)
+	case rsMosey, rsDontMosey:
+		return x.moseys(f, out)
+	default: // shakattrition
+		n := len(out)
+		out = x.slideJoins(f, out)
+		if len(out) > n {
+			return out
+		}
+		return x.captures(f, out)
+	}
+}
+
+// moveBuf holds the moves of one position: more than any position has
+// (Legal's longest lists are under 200), though append grows past it.
+type moveBuf [256]mv
+
+// movesInto lists every legal move of the side col into buf, in the order
+// of the board's cells (Legal sorts them by text). A side without pieces
+// has none (R10).
+func (g *geom) movesInto(rs ruleset, b *board, col uint8, buf *moveBuf) []mv {
+	var x gen
+	x.init(g, b, col)
+	out := buf[:0]
+	for _, f := range x.pieces[:x.np] {
+		out = x.pieceMoves(rs, f, out)
+	}
+	return out
+}
+
+// generate lists every legal move of the side col, in the order of the
+// board's cells, in a list of its own.
+func (g *geom) generate(rs ruleset, b *board, col uint8) []mv {
+	var buf moveBuf
+	out := g.movesInto(rs, b, col, &buf)
+	if len(out) == 0 {
+		return nil
+	}
+	return append([]mv(nil), out...)
+}
