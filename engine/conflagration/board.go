@@ -31,6 +31,10 @@ const maxCells = 91
 // missing neighbour points, so that its loops test contents, not bounds.
 const offBoard = maxCells
 
+// linesLen holds every line of the largest board with its end (2,821 at
+// Order 6), a power of two so that a masked index needs no bounds test.
+const linesLen = 4096
+
 // maxName is one more than the largest 0-based row or column of any board.
 const maxName = 11
 
@@ -54,9 +58,11 @@ type geom struct {
 	// The generator's tables: nbw the neighbour per direction, offBoard
 	// past the edge; lines, every ray of every cell, each ended by
 	// offBoard, and lineAt where each cell's ray in each direction starts.
-	nbw    [maxCells][numDirs]uint8
-	lines  []uint8
-	lineAt [maxCells][numDirs]uint16
+	// Indexed by a byte (a cell) or masked (lines), they need no bounds
+	// tests.
+	nbw    [256][numDirs]uint8
+	lines  [linesLen]uint8
+	lineAt [256][numDirs]uint16
 	// rank orders every conceivable move by its canonical text, since Legal
 	// is sorted by text: index (from*n+to)*2 + capture.
 	rank   []uint16
@@ -102,6 +108,7 @@ func newGeom(order int) *geom {
 			g.n++
 		}
 	}
+	nl := 0 // cells in g.lines
 	g.nb = make([][numDirs]int8, g.n)
 	g.ray = make([][numDirs][]int8, g.n)
 	for i := 0; i < g.n; i++ {
@@ -116,11 +123,13 @@ func newGeom(order int) *geom {
 			if j := g.nb[i][d]; j >= 0 {
 				g.nbw[i][d] = uint8(j)
 			}
-			g.lineAt[i][d] = uint16(len(g.lines))
+			g.lineAt[i][d] = uint16(nl)
 			for _, j := range g.ray[i][d] {
-				g.lines = append(g.lines, uint8(j))
+				g.lines[nl] = uint8(j)
+				nl++
 			}
-			g.lines = append(g.lines, offBoard)
+			g.lines[nl] = offBoard
+			nl++
 		}
 		// R3: every third cell; Orders 4 and 5 put Dark on k = 1, Order 6 on k = 2.
 		darkK := 1

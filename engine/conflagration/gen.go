@@ -12,12 +12,13 @@ const wallMark uint8 = 3
 type gen struct {
 	g        *geom
 	col, foe uint8
-	np       int                 // pieces of col
-	cells    [maxCells + 1]uint8 // the board, offBoard holding wallMark
-	comp     [maxCells + 1]int8  // group of each piece of col, -1 elsewhere
-	pieces   [maxCells]uint8     // the cells of col's pieces, in cell order
-	size     [maxCells]uint8     // size of each group (at most maxCells)
-	adj      [maxCells]neighbours
+	np       int             // pieces of col
+	cells    [256]uint8      // the board, offBoard holding wallMark (a byte index needs no bounds test)
+	comp     [256]int8       // group of each piece of col, -1 elsewhere
+	pieces   [maxCells]uint8 // the cells of col's pieces, in cell order
+	size     [256]uint8      // size of each group (at most maxCells)
+	adj      [256]neighbours
+	stamp    uint32 // the init that adj's entries of this position carry
 }
 
 func newGen(g *geom, b *board, col uint8) *gen {
@@ -28,6 +29,7 @@ func newGen(g *geom, b *board, col uint8) *gen {
 
 func (x *gen) init(g *geom, b *board, col uint8) {
 	x.g, x.col, x.foe = g, col, light+dark-col
+	x.stamp++ // forgets every entry of adj: a gen serves a whole playout
 	copy(x.cells[:g.n], b[:g.n])
 	x.cells[offBoard] = wallMark
 	for i := range g.n {
@@ -96,11 +98,30 @@ func (x *gen) grows(f, t uint8) bool {
 	return false // the own group touched t only through f
 }
 
+// stepGrows is grows for a step: f is next to t, so its own group is among
+// the groups around t and D is the sum of the others, plus what of the own
+// group still touches t without f.
+func (x *gen) stepGrows(f, t uint8) bool {
+	a := x.around(t)
+	own := x.comp[f]
+	o := int(x.size[own])
+	d := int(a.sum) - o
+	if d >= o || d == 0 {
+		return d >= o
+	}
+	for _, y := range &x.g.nbw[t] {
+		if y != f && x.comp[y] == own {
+			return x.joined(f, t, o) >= o
+		}
+	}
+	return false // the own group touched t only through f
+}
+
 // joined counts D of R5: the friendly pieces connected to t through
 // friendly pieces, never through the origin f and not counting the mover.
 // It stops counting once it reaches limit.
 func (x *gen) joined(f, t uint8, limit int) int {
-	var seen [maxCells + 1]bool
+	var seen [256]bool
 	var stack [maxCells]uint8
 	seen[f], seen[t] = true, true
 	sp, n := 0, 0
@@ -133,10 +154,10 @@ func (x *gen) joined(f, t uint8, limit int) int {
 // once per cell: a cell is reached by up to six pieces.
 func (x *gen) around(t uint8) *neighbours {
 	a := &x.adj[t]
-	if a.n > 0 {
+	if a.stamp == x.stamp {
 		return a
 	}
-	a.n = 1
+	a.stamp, a.n, a.sum = x.stamp, 1, 0
 	for _, y := range &x.g.nbw[t] {
 		if x.cells[y] != x.col {
 			continue
@@ -157,15 +178,16 @@ func (x *gen) around(t uint8) *neighbours {
 
 // neighbours are the distinct groups next to an empty cell.
 type neighbours struct {
-	n   int8 // 1 + how many groups; 0 while not worked out
-	sum uint8
-	ids [numDirs]int8
+	stamp uint32 // gen.stamp when worked out
+	n     int8   // 1 + how many groups
+	sum   uint8
+	ids   [numDirs]int8
 }
 
 // steps appends the step-joins (R5) of the piece on f.
 func (x *gen) steps(f uint8, out []mv) []mv {
 	for _, t := range &x.g.nbw[f] {
-		if x.cells[t] == empty && x.grows(f, t) {
+		if x.cells[t] == empty && x.stepGrows(f, t) {
 			out = append(out, mv{int8(f), int8(t), false})
 		}
 	}
@@ -175,13 +197,13 @@ func (x *gen) steps(f uint8, out []mv) []mv {
 // captures appends the slide-captures (R6) of the piece on f: the first
 // piece along each line, when it is an enemy.
 func (x *gen) captures(f uint8, out []mv) []mv {
-	lines := x.g.lines
+	lines := &x.g.lines
 	for d := range numDirs {
 		i := x.g.lineAt[f][d]
-		for x.cells[lines[i]] == empty {
+		for x.cells[lines[i&(linesLen-1)]] == empty {
 			i++
 		}
-		if t := lines[i]; x.cells[t] == x.foe {
+		if t := lines[i&(linesLen-1)]; x.cells[t] == x.foe {
 			out = append(out, mv{int8(f), int8(t), true})
 		}
 	}
@@ -192,17 +214,17 @@ func (x *gen) captures(f uint8, out []mv) []mv {
 // piece on f, in one walk along each of the six lines: the conflagration
 // ruleset allows both freely.
 func (x *gen) stepsAndCaptures(f uint8, out []mv) []mv {
-	lines := x.g.lines
+	lines := &x.g.lines
 	for d := range numDirs {
 		i := x.g.lineAt[f][d]
-		t := lines[i]
+		t := lines[i&(linesLen-1)]
 		if x.cells[t] == empty {
-			if x.grows(f, t) {
+			if x.stepGrows(f, t) {
 				out = append(out, mv{int8(f), int8(t), false})
 			}
-			for i++; x.cells[lines[i]] == empty; i++ {
+			for i++; x.cells[lines[i&(linesLen-1)]] == empty; i++ {
 			}
-			t = lines[i]
+			t = lines[i&(linesLen-1)]
 		}
 		if x.cells[t] == x.foe {
 			out = append(out, mv{int8(f), int8(t), true})
@@ -213,10 +235,10 @@ func (x *gen) stepsAndCaptures(f uint8, out []mv) []mv {
 
 // slideJoins appends the slide-joins (R8) of the piece on f.
 func (x *gen) slideJoins(f uint8, out []mv) []mv {
-	lines := x.g.lines
+	lines := &x.g.lines
 	for d := range numDirs {
-		for i := x.g.lineAt[f][d]; x.cells[lines[i]] == empty; i++ {
-			if t := lines[i]; x.grows(f, t) {
+		for i := x.g.lineAt[f][d]; x.cells[lines[i&(linesLen-1)]] == empty; i++ {
+			if t := lines[i&(linesLen-1)]; x.grows(f, t) {
 				out = append(out, mv{int8(f), int8(t), false})
 			}
 		}
@@ -226,20 +248,20 @@ func (x *gen) slideJoins(f uint8, out []mv) []mv {
 
 // moseys appends the mosey slides (R7) of the piece on f.
 func (x *gen) moseys(f uint8, out []mv) []mv {
-	lines := x.g.lines
+	lines := &x.g.lines
 	for d := range numDirs {
 		start := x.g.lineAt[f][d]
 		k := start // first piece on the line, or the wall
-		for x.cells[lines[k]] == empty {
+		for x.cells[lines[k&(linesLen-1)]] == empty {
 			k++
 		}
 		// R7 (a): a friendly piece beyond each empty cell before k: the
 		// first piece itself, or one further on.
 		friend := k
-		for x.cells[lines[friend]] != x.col && lines[friend] != offBoard {
+		for x.cells[lines[friend&(linesLen-1)]] != x.col && lines[friend&(linesLen-1)] != offBoard {
 			friend++
 		}
-		if lines[friend] == offBoard {
+		if lines[friend&(linesLen-1)] == offBoard {
 			continue
 		}
 		for _, t := range lines[start:k] {
@@ -248,7 +270,7 @@ func (x *gen) moseys(f uint8, out []mv) []mv {
 			}
 		}
 		if friend > k { // the first piece is an enemy with a friend beyond
-			out = append(out, mv{int8(f), int8(lines[k]), true})
+			out = append(out, mv{int8(f), int8(lines[k&(linesLen-1)]), true})
 		}
 	}
 	return out
@@ -293,8 +315,7 @@ type moveBuf [256]mv
 // movesInto lists every legal move of the side col into buf, in the order
 // of the board's cells (Legal sorts them by text). A side without pieces
 // has none (R10).
-func (g *geom) movesInto(rs ruleset, b *board, col uint8, buf *moveBuf) []mv {
-	var x gen
+func (g *geom) movesInto(rs ruleset, b *board, col uint8, buf *moveBuf, x *gen) []mv {
 	x.init(g, b, col)
 	out := buf[:0]
 	for _, f := range x.pieces[:x.np] {
@@ -307,7 +328,8 @@ func (g *geom) movesInto(rs ruleset, b *board, col uint8, buf *moveBuf) []mv {
 // board's cells, in a list of its own.
 func (g *geom) generate(rs ruleset, b *board, col uint8) []mv {
 	var buf moveBuf
-	out := g.movesInto(rs, b, col, &buf)
+	var x gen
+	out := g.movesInto(rs, b, col, &buf, &x)
 	if len(out) == 0 {
 		return nil
 	}

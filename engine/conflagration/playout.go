@@ -15,11 +15,12 @@ var _ engine.Playouter = (*Position)(nil)
 func (p *Position) Playout(rng *rand.Rand, maxPlies int) (engine.Position, int) {
 	b, turn := p.b, p.turn
 	var buf moveBuf
+	var x gen
 	var last mv
 	n := 0
 	over := false
 	for ; n < maxPlies; n++ {
-		ms := p.g.movesInto(p.rs, &b, colourOf(turn), &buf)
+		ms := p.g.movesInto(p.rs, &b, colourOf(turn), &buf, &x)
 		if len(ms) == 0 {
 			over = true
 			break
