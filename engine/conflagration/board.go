@@ -71,6 +71,7 @@ type geom struct {
 
 	boxOnce sync.Once
 	box     []engine.Move // every conceivable Move, boxed once: index as rank
+	byRank  []engine.Move // the same by rank: in the order of their texts
 }
 
 var geoms = [7]*geom{4: newGeom(4), 5: newGeom(5), 6: newGeom(6)}
@@ -194,6 +195,10 @@ func (g *geom) boxed(m mv) engine.Move {
 		g.box = make([]engine.Move, len(g.rank))
 		for i := range g.box {
 			g.box[i] = g.toMove(mv{from: int8(i / 2 / g.n), to: int8(i / 2 % g.n), cap: i%2 == 1})
+		}
+		g.byRank = make([]engine.Move, len(g.rank))
+		for i, r := range g.rank {
+			g.byRank[r] = g.box[i]
 		}
 	})
 	k := (int(m.from)*g.n + int(m.to)) * 2

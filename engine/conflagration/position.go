@@ -209,9 +209,7 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 		return nil
 	}
 	out := make([]engine.Move, len(ms))
-	for i, m := range p.g.sorted(ms) {
-		out[i] = p.g.boxed(m)
-	}
+	p.g.sortedInto(ms, out)
 	return out
 }
 
