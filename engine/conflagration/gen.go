@@ -214,15 +214,16 @@ func (x *gen) captures(f uint8, out []mv) []mv {
 // piece on f, in one walk along each of the six lines: the conflagration
 // ruleset allows both freely.
 func (x *gen) stepsAndCaptures(f uint8, out []mv) []mv {
-	lines := &x.g.lines
+	lines, nb := &x.g.lines, &x.g.nbw[f]
 	for d := range numDirs {
-		i := x.g.lineAt[f][d]
-		t := lines[i&(linesLen-1)]
+		t := nb[d]
 		if x.cells[t] == empty {
 			if x.stepGrows(f, t) {
 				out = append(out, mv{int8(f), int8(t), false})
 			}
-			for i++; x.cells[lines[i&(linesLen-1)]] == empty; i++ {
+			i := x.g.lineAt[f][d] + 1
+			for x.cells[lines[i&(linesLen-1)]] == empty {
+				i++
 			}
 			t = lines[i&(linesLen-1)]
 		}
