@@ -18,8 +18,18 @@ type gen struct {
 	pieces   [maxCells]uint8 // the cells of col's pieces, in cell order
 	size     [256]uint8      // size of each group (at most maxCells)
 	adj      [256]neighbours
-	stamp    uint32 // the init that adj's entries of this position carry
+	sums     [256]uint8  // aroundSum of each empty cell, when sumStamp says so
+	sumStamp [256]uint32 // the stamp of each entry of sums
+	stamp    uint32      // the label that adj's and sums' entries of this position carry
 }
+
+// noGroups is gen.comp before labelling: no cell in a group.
+var noGroups = func() (c [256]int8) {
+	for i := range c {
+		c[i] = -1
+	}
+	return c
+}()
 
 func newGen(g *geom, b *board, col uint8) *gen {
 	x := &gen{}
@@ -28,28 +38,35 @@ func newGen(g *geom, b *board, col uint8) *gen {
 }
 
 func (x *gen) init(g *geom, b *board, col uint8) {
-	x.g, x.col, x.foe = g, col, light+dark-col
-	x.stamp++ // forgets every entry of adj: a gen serves a whole playout
+	x.g = g
 	copy(x.cells[:g.n], b[:g.n])
 	x.cells[offBoard] = wallMark
-	for i := range g.n {
-		x.comp[i] = -1
-	}
-	x.comp[offBoard] = -1
-	var stack [maxCells]uint8
-	id := int8(0)
 	np := 0
 	for f := range g.n {
-		if x.cells[f] != col {
-			continue
+		if x.cells[f] == col {
+			x.pieces[np] = uint8(f)
+			np++
 		}
-		x.pieces[np] = uint8(f)
-		np++
+	}
+	x.np = np
+	x.label(col, x.pieces[:np])
+}
+
+// label labels the groups of col's pieces (R4) on x.cells: pieces lists
+// them all.
+func (x *gen) label(col uint8, pieces []uint8) {
+	g := x.g
+	x.col, x.foe = col, light+dark-col
+	x.stamp++ // forgets every entry of adj: a gen serves a whole playout
+	x.comp = noGroups
+	var stack [maxCells]uint8
+	id := int8(0)
+	for _, f := range pieces {
 		if x.comp[f] >= 0 {
 			continue
 		}
 		x.comp[f] = id
-		stack[0] = uint8(f)
+		stack[0] = f
 		sp, n := 1, 0
 		for sp > 0 {
 			sp--
@@ -66,7 +83,6 @@ func (x *gen) init(g *geom, b *board, col uint8) {
 		x.size[id] = uint8(n)
 		id++
 	}
-	x.np = np
 }
 
 // grows is R5's test: the piece on f may stop on the empty cell t when its
@@ -102,10 +118,9 @@ func (x *gen) grows(f, t uint8) bool {
 // the groups around t and D is the sum of the others, plus what of the own
 // group still touches t without f.
 func (x *gen) stepGrows(f, t uint8) bool {
-	a := x.around(t)
 	own := x.comp[f]
 	o := int(x.size[own])
-	d := int(a.sum) - o
+	d := x.aroundSum(t) - o
 	if d >= o || d == 0 {
 		return d >= o
 	}
@@ -176,6 +191,36 @@ func (x *gen) around(t uint8) *neighbours {
 	return a
 }
 
+// aroundSum is the sum of the sizes of the groups of col next to the
+// empty cell t, worked out once per cell. Going round t, neighbours one
+// after the other touch each other, so a run of pieces is one group: only
+// the first piece of each run (three at most) needs comparing.
+func (x *gen) aroundSum(t uint8) int {
+	if x.sumStamp[t] == x.stamp {
+		return int(x.sums[t])
+	}
+	nb := &x.g.nbw[t]
+	var ids [4]int8
+	n, sum := 0, 0
+	prev := x.comp[nb[numDirs-1]] >= 0
+	for _, y := range nb {
+		id := x.comp[y] // -1 unless a piece of col
+		if id >= 0 && !prev {
+			if !(n > 0 && ids[0] == id || n > 1 && ids[1] == id) {
+				ids[n&3] = id // n < 3: six cells hold three runs at most
+				n++
+				sum += int(x.size[id])
+			}
+		}
+		prev = id >= 0
+	}
+	if n == 0 && prev { // six pieces round t: one run, one group
+		sum = int(x.size[x.comp[nb[0]]])
+	}
+	x.sumStamp[t], x.sums[t] = x.stamp, uint8(sum)
+	return sum
+}
+
 // neighbours are the distinct groups next to an empty cell.
 type neighbours struct {
 	stamp uint32 // gen.stamp when worked out
@@ -214,20 +259,20 @@ func (x *gen) captures(f uint8, out []mv) []mv {
 // piece on f, in one walk along each of the six lines: the conflagration
 // ruleset allows both freely.
 func (x *gen) stepsAndCaptures(f uint8, out []mv) []mv {
-	lines, nb := &x.g.lines, &x.g.nbw[f]
-	for d := range numDirs {
-		t := nb[d]
-		if x.cells[t] == empty {
+	g, cells, foe := x.g, &x.cells, x.foe
+	lines, nb, at := &g.lines, &g.nbw[f], &g.lineAt[f]
+	for d, t := range nb {
+		if cells[t] == empty {
 			if x.stepGrows(f, t) {
 				out = append(out, mv{int8(f), int8(t), false})
 			}
-			i := x.g.lineAt[f][d] + 1
-			for x.cells[lines[i&(linesLen-1)]] == empty {
+			i := at[d] + 1
+			for cells[lines[i&(linesLen-1)]] == empty {
 				i++
 			}
 			t = lines[i&(linesLen-1)]
 		}
-		if x.cells[t] == x.foe {
+		if cells[t] == foe {
 			out = append(out, mv{int8(f), int8(t), true})
 		}
 	}
@@ -318,8 +363,13 @@ type moveBuf [256]mv
 // has none (R10).
 func (g *geom) movesInto(rs ruleset, b *board, col uint8, buf *moveBuf, x *gen) []mv {
 	x.init(g, b, col)
-	out := buf[:0]
-	for _, f := range x.pieces[:x.np] {
+	return x.moves(rs, x.pieces[:x.np], buf[:0])
+}
+
+// moves appends the legal moves of the pieces, labelled by label, in their
+// order.
+func (x *gen) moves(rs ruleset, pieces []uint8, out []mv) []mv {
+	for _, f := range pieces {
 		out = x.pieceMoves(rs, f, out)
 	}
 	return out
