@@ -1,5 +1,7 @@
 package conflagration
 
+import "sync"
+
 // wallMark fills the generator's offBoard cell: neither side, not empty.
 const wallMark uint8 = 3
 
@@ -21,6 +23,10 @@ type gen struct {
 	sums     [256]uint8  // aroundSum of each empty cell, when sumStamp says so
 	sumStamp [256]uint32 // the stamp of each entry of sums
 	stamp    uint32      // the label that adj's and sums' entries of this position carry
+	// Legal's sort (sortedInto): a set of ranks and its summary, clear
+	// between uses.
+	rankSet [rankWords]uint64
+	rankSum [8]uint64
 }
 
 // noGroups is gen.comp before labelling: no cell in a group.
@@ -375,12 +381,18 @@ func (x *gen) moves(rs ruleset, pieces []uint8, out []mv) []mv {
 	return out
 }
 
+// gens keeps generators for generate: a gen is some kilobytes, which a
+// fresh one would spend time clearing; its stamps make a used one as good
+// as new.
+var gens = sync.Pool{New: func() any { return new(gen) }}
+
 // generate lists every legal move of the side col, in the order of the
 // board's cells, in a list of its own.
 func (g *geom) generate(rs ruleset, b *board, col uint8) []mv {
 	var buf moveBuf
-	var x gen
-	out := g.movesInto(rs, b, col, &buf, &x)
+	x := gens.Get().(*gen)
+	out := g.movesInto(rs, b, col, &buf, x)
+	gens.Put(x)
 	if len(out) == 0 {
 		return nil
 	}

@@ -124,27 +124,40 @@ func (g *geom) joined(b *board, f, t int8, col uint8, limit int) int {
 	return n
 }
 
-// maxRank bounds the ranks of moves (rankOf) on every board.
+// maxRank bounds the ranks of moves (rankOf) on every board: 16,562 <
+// rankWords*64.
 const maxRank = maxCells * maxCells * 2
 
 // sortedInto writes the moves ms, boxed, into out (as long as ms) in the
-// order of their texts: each move's rank is a bit of a set read in order,
-// which beats sorting some hundred ranks.
+// order of their texts: each move's rank is a bit of a set, read in order
+// through a summary of its non-zero words, which beats sorting some hundred
+// ranks. The set is a pooled generator's, left clear as it is read.
 func (g *geom) sortedInto(ms []mv, out []engine.Move) {
 	g.boxed(mv{}) // makes byRank
-	var set [(maxRank + 63) / 64]uint64
+	x := gens.Get().(*gen)
+	set, sum := &x.rankSet, &x.rankSum
 	for _, m := range ms {
-		r := g.rankOf(m)
-		set[r>>6] |= 1 << (r & 63)
+		r := int(g.rankOf(m))
+		set[r>>6&(rankWords-1)] |= 1 << (r & 63)
+		sum[r>>12&7] |= 1 << (r >> 6 & 63)
 	}
 	k := 0
-	for w, word := range set[:(len(g.rank)+63)/64] {
-		for ; word != 0; word &= word - 1 {
-			out[k] = g.byRank[w<<6|bits.TrailingZeros64(word)]
-			k++
+	for s := range sum {
+		for ; sum[s] != 0; sum[s] &= sum[s] - 1 {
+			w := s<<6 | bits.TrailingZeros64(sum[s])
+			for word := set[w&(rankWords-1)]; word != 0; word &= word - 1 {
+				out[k] = g.byRank[w<<6|bits.TrailingZeros64(word)]
+				k++
+			}
+			set[w&(rankWords-1)] = 0
 		}
 	}
+	gens.Put(x)
 }
+
+// rankWords is the words of a set of every rank (maxRank bits), a power of
+// two; eight summary words of 64 bits cover them.
+const rankWords = 512
 
 // groupSizes lists the group sizes of col, largest first (R11's measure).
 func (g *geom) groupSizes(b *board, col uint8) []int {
