@@ -190,7 +190,7 @@ func (p *multiPosition) settle() {
 		}
 		return
 	}
-	if reason == "" {
+	if p.v1 { // version 2 judged the draw before anyone went out
 		reason = p.drawReason()
 	}
 	if reason != "" {
