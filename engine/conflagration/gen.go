@@ -267,9 +267,16 @@ func (x *gen) captures(f uint8, out []mv) []mv {
 func (x *gen) stepsAndCaptures(f uint8, out []mv) []mv {
 	g, cells, foe := x.g, &x.cells, x.foe
 	lines, nb, at := &g.lines, &g.nbw[f], &g.lineAt[f]
+	o := int(x.size[x.comp[f]]) // the piece's group, for stepGrows
 	for d, t := range nb {
 		if cells[t] == empty {
-			if x.stepGrows(f, t) {
+			sum := int(x.sums[t])
+			if x.sumStamp[t] != x.stamp {
+				sum = x.aroundSum(t)
+			}
+			// stepGrows, its usual answers first: D is sum-o or a
+			// little more.
+			if ok := sum >= 2*o; ok || (sum > o && x.stepGrows(f, t)) {
 				out = append(out, mv{int8(f), int8(t), false})
 			}
 			i := at[d] + 1
