@@ -4,15 +4,20 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
 // Config chooses a ruleset and options for a new game. Seed feeds the game's
 // chance source (see [ChanceSource]); games without chance ignore it.
+// Version is the version of the rules to play by ([Info.Version]): "" for
+// the current one; a record written under an older version sets it (its
+// RulesVersion tag), so that it replays as it was played.
 type Config struct {
 	Ruleset string
 	Options map[string]string
 	Seed    uint64
+	Version string
 }
 
 // Option returns the value of option name, or "" when unset.
@@ -38,6 +43,11 @@ func (c Config) String() string {
 // Names and values are matched case-insensitively and returned lower case.
 func Normalize(info Info, cfg Config) (Config, error) {
 	out := Config{Seed: cfg.Seed, Options: map[string]string{}}
+	v, err := rulesVersion(info, cfg.Version)
+	if err != nil {
+		return Config{}, err
+	}
+	out.Version = v
 	rs := strings.ToLower(strings.TrimSpace(cfg.Ruleset))
 	if rs == "" {
 		rs = info.Rulesets[0].Name
@@ -70,6 +80,26 @@ func Normalize(info Info, cfg Config) (Config, error) {
 		}
 	}
 	return out, nil
+}
+
+// rulesVersion checks a version of the rules asked for against the game's:
+// "" for the current one, its number for an older one; a version newer
+// than the game's (a record written by a later postal) is an error.
+func rulesVersion(info Info, v string) (string, error) {
+	v = strings.TrimSpace(v)
+	cur := info.RulesVersion()
+	if v == "" || v == cur {
+		return "", nil
+	}
+	n, err := strconv.Atoi(v)
+	c, _ := strconv.Atoi(cur)
+	switch {
+	case err != nil || n < 1:
+		return "", fmt.Errorf("engine: rules version %q of %s is not a number from 1", v, info.Name)
+	case n > c:
+		return "", fmt.Errorf("engine: rules version %s of %s is newer than this postal's (%s)", v, info.Name, cur)
+	}
+	return strconv.Itoa(n), nil
 }
 
 func rulesetNames(info Info) string {

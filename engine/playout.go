@@ -29,6 +29,15 @@ type UnlistedSampler interface {
 	SampleUnlisted(p Player, rng *rand.Rand, n int) []Move
 }
 
+// Playouter is a position that plays a whole random playout itself, as
+// [Playout] would with [RandomMove] (the same moves, drawn with the same
+// random numbers), on a board of its own: no position per ply.
+type Playouter interface {
+	// Playout plays random moves until the game ends or maxPlies plies
+	// are played, and returns the last position and the plies played.
+	Playout(rng *rand.Rand, maxPlies int) (Position, int)
+}
+
 // Evaluator is a position that estimates an unfinished game, for playouts
 // cut short in games whose end is far away.
 type Evaluator interface {
@@ -59,9 +68,13 @@ func RandomMove(pos Position, p Player, rng *rand.Rand) Move {
 // Playout plays pos with [RandomMove] (a random one of the players who may
 // act, chance drawn by Sample) until the game ends or maxPlies plies are
 // played. It returns the last position and the plies played. Unlike
-// [RandomGame] it keeps no steps, and it uses the fast paths, so moves Legal
-// does not list may be played.
+// [RandomGame] it keeps no steps, and it uses the fast paths ([Playouter]
+// first), so moves Legal does not list may be played.
 func Playout(pos Position, rng *rand.Rand, maxPlies int) (Position, int, error) {
+	if pp, ok := pos.(Playouter); ok {
+		end, n := pp.Playout(rng, maxPlies)
+		return end, n, nil
+	}
 	n := 0
 	for ; n < maxPlies; n++ {
 		players := pos.ToMove()

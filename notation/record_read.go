@@ -133,6 +133,9 @@ func newRecord(tags []Tag) (*Record, error) {
 		seat := seatOf(t.Key, sides)
 		switch {
 		case strings.EqualFold(t.Key, tagGame), strings.EqualFold(t.Key, tagRuleset), strings.EqualFold(t.Key, tagOptions):
+		case strings.EqualFold(t.Key, tagRulesVersion):
+			// The record replays by the rules it was played by.
+			r.Config.Version = v
 		case strings.EqualFold(t.Key, tagSeed):
 			seed, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {

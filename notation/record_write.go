@@ -38,10 +38,11 @@ func (r *Record) String() string {
 	tag(tagGame, r.Game)
 	tag(tagRuleset, r.Config.Ruleset)
 	tag(tagOptions, optionsText(r.Config.Options))
-	if known {
+	switch {
+	case r.Config.Version != "":
+		tag(tagRulesVersion, r.Config.Version)
+	case known:
 		tag(tagRulesVersion, info.RulesVersion())
-	} else if v := r.Tag(tagRulesVersion); v != "" {
-		tag(tagRulesVersion, v)
 	}
 	for _, k := range leadingTags {
 		if v := r.Tag(k); v != "" {

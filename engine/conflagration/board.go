@@ -26,6 +26,15 @@ var dirStep = [numDirs][2]int{{0, 1}, {1, 1}, {1, 0}, {0, -1}, {-1, -1}, {-1, 0}
 // maxCells is the cell count of the largest board (Order 6, R1).
 const maxCells = 91
 
+// offBoard is the cell number past every board's cells: the generator's
+// boards hold a wall there (wallMark), where every line ends and every
+// missing neighbour points, so that its loops test contents, not bounds.
+const offBoard = maxCells
+
+// linesLen holds every line of the largest board with its end (2,821 at
+// Order 6), a power of two so that a masked index needs no bounds test.
+const linesLen = 4096
+
 // maxName is one more than the largest 0-based row or column of any board.
 const maxName = 11
 
@@ -46,6 +55,14 @@ type geom struct {
 	nb    [][numDirs]int8        // neighbour per direction, -1 off the board
 	ray   [][numDirs][]int8      // cells along each direction, nearest first
 	rows  [][]int8               // playable cells of each board row, bottom first (empty rows of Order 4 included)
+	// The generator's tables: nbw the neighbour per direction, offBoard
+	// past the edge; lines, every ray of every cell, each ended by
+	// offBoard, and lineAt where each cell's ray in each direction starts.
+	// Indexed by a byte (a cell) or masked (lines), they need no bounds
+	// tests.
+	nbw    [256][numDirs]uint8
+	lines  [linesLen]uint8
+	lineAt [256][numDirs]uint16
 	// rank orders every conceivable move by its canonical text, since Legal
 	// is sorted by text: index (from*n+to)*2 + capture.
 	rank   []uint16
@@ -54,6 +71,7 @@ type geom struct {
 
 	boxOnce sync.Once
 	box     []engine.Move // every conceivable Move, boxed once: index as rank
+	byRank  []engine.Move // the same by rank: in the order of their texts
 }
 
 var geoms = [7]*geom{4: newGeom(4), 5: newGeom(5), 6: newGeom(6)}
@@ -91,6 +109,7 @@ func newGeom(order int) *geom {
 			g.n++
 		}
 	}
+	nl := 0 // cells in g.lines
 	g.nb = make([][numDirs]int8, g.n)
 	g.ray = make([][numDirs][]int8, g.n)
 	for i := 0; i < g.n; i++ {
@@ -99,6 +118,19 @@ func newGeom(order int) *geom {
 			for j := g.nb[i][d]; j >= 0; j = g.at(int(g.row[j])+dirStep[d][0], int(g.col[j])+dirStep[d][1]) {
 				g.ray[i][d] = append(g.ray[i][d], j)
 			}
+		}
+		for d := 0; d < numDirs; d++ {
+			g.nbw[i][d] = offBoard
+			if j := g.nb[i][d]; j >= 0 {
+				g.nbw[i][d] = uint8(j)
+			}
+			g.lineAt[i][d] = uint16(nl)
+			for _, j := range g.ray[i][d] {
+				g.lines[nl] = uint8(j)
+				nl++
+			}
+			g.lines[nl] = offBoard
+			nl++
 		}
 		// R3: every third cell; Orders 4 and 5 put Dark on k = 1, Order 6 on k = 2.
 		darkK := 1
@@ -163,6 +195,10 @@ func (g *geom) boxed(m mv) engine.Move {
 		g.box = make([]engine.Move, len(g.rank))
 		for i := range g.box {
 			g.box[i] = g.toMove(mv{from: int8(i / 2 / g.n), to: int8(i / 2 % g.n), cap: i%2 == 1})
+		}
+		g.byRank = make([]engine.Move, len(g.rank))
+		for i, r := range g.rank {
+			g.byRank[r] = g.box[i]
 		}
 	})
 	k := (int(m.from)*g.n + int(m.to)) * 2

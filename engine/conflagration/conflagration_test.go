@@ -2,6 +2,7 @@ package conflagration
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -631,11 +632,16 @@ func TestRandomGames(t *testing.T) {
 }
 
 // BenchmarkRandomPlayout plays random games from the Order 5 start of each
-// ruleset.
+// ruleset, then from the Orders 4 and 6 starts of the conflagration ruleset.
 func BenchmarkRandomPlayout(b *testing.B) {
 	for rs := ruleset(0); rs < numRulesets; rs++ {
 		b.Run(rulesetNames[rs], func(b *testing.B) {
 			enginetest.Playouts(b, newStart(rs, 5))
+		})
+	}
+	for _, order := range []int{4, 6} {
+		b.Run(fmt.Sprintf("conflagration-order%d", order), func(b *testing.B) {
+			enginetest.Playouts(b, newStart(rsConflagration, order))
 		})
 	}
 }

@@ -20,7 +20,7 @@ type Position struct {
 	ply     int
 	last    Move
 	hasLast bool
-	end     engine.Result // how a game ended outside the rules (End), for boards
+	end     *engine.Result // how a game ended outside the rules (End), for boards; nil in play (a smaller position)
 
 	once  sync.Once
 	moves []mv // unsorted
@@ -29,7 +29,7 @@ type Position struct {
 // End returns p as the last position of a game that ended with r (a
 // resignation, say): its boards say so. It is never stored or played on.
 func (p *Position) End(r engine.Result) engine.Position {
-	return &Position{g: p.g, rs: p.rs, b: p.b, turn: p.turn, ply: p.ply, last: p.last, hasLast: p.hasLast, end: r}
+	return &Position{g: p.g, rs: p.rs, b: p.b, turn: p.turn, ply: p.ply, last: p.last, hasLast: p.hasLast, end: &r}
 }
 
 func colourOf(p engine.Player) uint8 {
@@ -209,9 +209,7 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 		return nil
 	}
 	out := make([]engine.Move, len(ms))
-	for i, m := range p.g.sorted(ms) {
-		out[i] = p.g.boxed(m)
-	}
+	p.g.sortedInto(ms, out)
 	return out
 }
 
@@ -281,8 +279,8 @@ func (p *Position) Ply() int { return p.ply }
 // Result: the game ends when the side to move cannot move (R3: no passing;
 // R10: no pieces means no move); who wins depends on the ruleset.
 func (p *Position) Result() engine.Result {
-	if p.end.Over() {
-		return p.end
+	if p.end != nil && p.end.Over() {
+		return *p.end
 	}
 	if len(p.legal()) > 0 {
 		return engine.Result{}

@@ -57,7 +57,7 @@ func (p *Position) why(m Move, from, to int8) string {
 	if m.Capture {
 		switch p.rs {
 		case rsFirestorm, rsKeepARiding:
-			if len(x.steps(from, none)) > 0 {
+			if len(x.steps(uint8(from), none)) > 0 {
 				return fmt.Sprintf("the piece on %s can step to join a larger group, so it must step: %s priority", f, rulesetNames[p.rs])
 			}
 		case rsMosey, rsDontMosey:
@@ -65,7 +65,7 @@ func (p *Position) why(m Move, from, to int8) string {
 				return fmt.Sprintf("a mosey capture needs a friendly piece beyond %s on the same line", t)
 			}
 		case rsShakattrition, rsShakattritionMisere:
-			if len(x.slideJoins(from, none)) > 0 {
+			if len(x.slideJoins(uint8(from), none)) > 0 {
 				return fmt.Sprintf("the piece on %s can slide to join a larger group, so it may not capture", f)
 			}
 		}
@@ -80,7 +80,7 @@ func (p *Position) why(m Move, from, to int8) string {
 	if d := g.joined(b, from, to, own, maxCells); d < o {
 		return fmt.Sprintf("%s would not join a larger group: its group has %d pieces and at %s it would join only %d others", f, o, t, d)
 	}
-	if p.rs == rsBackfire && len(x.captures(from, none)) > 0 {
+	if p.rs == rsBackfire && len(x.captures(uint8(from), none)) > 0 {
 		return fmt.Sprintf("the piece on %s can capture, so it must capture: backfire priority", f)
 	}
 	return "not a legal move here"

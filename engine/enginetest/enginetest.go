@@ -281,3 +281,32 @@ func PlaySides(t testing.TB, game string, cfg engine.Config, moves ...string) (e
 	}
 	return cfg, steps, pos
 }
+
+// PerftBench is a game's perft benchmark: [engine.Perft] of depth from pos,
+// every listed move of every player who may act, reported as nodes/s (the
+// leaves counted a second) and nodes/op. Beside [Playouts], it measures
+// move generation and Apply alone, with no random choice.
+func PerftBench(b *testing.B, pos engine.Position, depth int) {
+	b.Helper()
+	var n int64
+	for b.Loop() {
+		n += engine.Perft(pos, depth)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(n)/float64(b.N), "nodes/op")
+}
+
+// Midgame is a middle-game position for benchmarks: the one after plies
+// uniformly random listed moves from start ([engine.RandomGame], a fixed
+// seed), so the same while the game's Legal lists the same moves.
+func Midgame(tb testing.TB, start engine.Position, plies int) engine.Position {
+	tb.Helper()
+	pos, steps, err := engine.RandomGame(start, rand.New(rand.NewPCG(1, 2)), plies)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if pos.Result().Over() || len(steps) < plies {
+		tb.Fatalf("the random game ended after %d plies, before the middle game (%d)", len(steps), plies)
+	}
+	return pos
+}

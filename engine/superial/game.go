@@ -46,6 +46,10 @@ func (Game) Info() engine.Info {
 			{Name: "players", Description: "How many play: South, West and North, and East with four.", Default: "4", Values: []string{"3", "4"}, Rulesets: []string{"multiplayer"}},
 		},
 		Chance: true,
+		// Version 2: a draw by repetition or by the 100-ply rule ends the
+		// multiplayer game before the next player's turn, so nobody goes
+		// out at it (R13g); records of version 1 replay by its rules.
+		Version: "2",
 		Provisional: "Two-player boards of 8x8 and 10x10 are this server's invention; so is the draw after 100 moves in a row without a capture, an aspect change or a random move. " +
 			"Against chess, the draw comes after 100 moves without a capture or a pawn's move, and a pawn on its last rank by any way but its own move becomes a queen. " +
 			"The seed only sketches games of more players: the multiplayer arrangement is this server's reading of it.",
@@ -65,7 +69,12 @@ func (Game) Start(cfg engine.Config) (engine.Position, error) {
 		if err != nil {
 			return nil, err
 		}
-		return multiStart(n), nil
+		p := multiStart(n)
+		if cfg.Version == "1" {
+			p.v1 = true
+			p.settle()
+		}
+		return p, nil
 	}
 	size := cfg.Option("size")
 	if size == "" {

@@ -60,6 +60,10 @@ type multiPosition struct {
 	// elimination, newest first, for the repetition rule (R13e).
 	hist   *histNode
 	result engine.Result
+	// v1 plays by rules version 1 (records written before R13g): a player
+	// whose turn comes with no piece or no legal turn goes out before a
+	// draw is judged.
+	v1 bool
 }
 
 var (
@@ -145,10 +149,19 @@ func (p *multiPosition) eliminate(t int, why byte) {
 // settle brings the turn to a player who can play: from the seat to move
 // on, every player whose turn comes with no piece or no legal turn is out
 // (R13d). Then it computes the result: one player left wins (R13d); a third
-// repetition or 100 quiet plies draw among those still in (R13e).
+// repetition or 100 quiet plies draw among those still in (R13e). The ply
+// that completes a draw ends the game before the next player's turn, so
+// nobody goes out at it (R13g); rules version 1 put players out first.
 func (p *multiPosition) settle() {
 	p.result = engine.Result{}
-	for p.inCount() > 1 {
+	if !p.in(int(p.side)) {
+		p.side = int8(p.nextIn(int(p.side)))
+	}
+	reason := ""
+	if !p.v1 && p.inCount() > 1 {
+		reason = p.drawReason()
+	}
+	for reason == "" && p.inCount() > 1 {
 		t := int(p.side)
 		switch {
 		case !p.in(t):
@@ -177,16 +190,24 @@ func (p *multiPosition) settle() {
 		}
 		return
 	}
-	reason := ""
+	if p.v1 { // version 2 judged the draw before anyone went out
+		reason = p.drawReason()
+	}
+	if reason != "" {
+		p.result = p.result.Drawn(reason)
+	}
+}
+
+// drawReason says why the game is drawn among the players still in (R13e), ""
+// when it is not: a third repetition, or 100 quiet plies.
+func (p *multiPosition) drawReason() string {
 	switch {
 	case 1+p.hist.seen(p.hash(), p.inCount()) >= 3:
-		reason = "the same position occurred for the third time"
+		return "the same position occurred for the third time"
 	case p.quiet >= drawLimit:
-		reason = "100 moves in a row without a capture or an aspect change"
-	default:
-		return
+		return "100 moves in a row without a capture or an aspect change"
 	}
-	p.result = p.result.Drawn(reason)
+	return ""
 }
 
 // lastOut says why the last player to go out went: "West resigned".

@@ -26,6 +26,7 @@ import (
 //     at the start
 //  9. hashes of the earlier positions since the last player went out, for
 //     the repetition rule (R13e): 16 hex digits each, comma-separated, or -
+//  10. only in a game played by rules version 1 (before R13g): v1
 
 // String is the canonical text of the position.
 func (p *multiPosition) String() string {
@@ -58,6 +59,9 @@ func (p *multiPosition) String() string {
 	}
 	b.WriteByte(' ')
 	b.WriteString(p.hist.text())
+	if p.v1 {
+		b.WriteString(" v1")
+	}
 	return b.String()
 }
 
@@ -92,13 +96,16 @@ func parseMultiPosition(text string) (*multiPosition, error) {
 	bad := func(format string, args ...any) (*multiPosition, error) {
 		return nil, fmt.Errorf("superial-chess: bad position %q: %s", text, fmt.Sprintf(format, args...))
 	}
+	p := &multiPosition{}
+	if len(fields) == 10 && fields[9] == "v1" {
+		fields, p.v1 = fields[:9], true
+	}
 	if len(fields) != 9 {
-		return bad("want 9 fields, got %d", len(fields))
+		return bad("want 9 fields (and v1 for rules version 1), got %d", len(fields))
 	}
 	if fields[0] != "multiplayer" {
 		return bad("unknown ruleset %q", fields[0])
 	}
-	p := &multiPosition{}
 	switch fields[1] {
 	case "3", "4":
 		p.players = int8(fields[1][0] - '0')
