@@ -259,7 +259,8 @@ func TestAddressRemoveEndsIt(t *testing.T) {
 	for _, tc := range []struct {
 		what, from, rcpt, text, want string
 	}{
-		{"home with the key it received", home, "postal@demo.test", "key " + homeKey + "\nresign 1", "this key is not valid"},
+		// home is now no player's address: it gets the strangers' note, once.
+		{"home with the key it received", home, "postal@demo.test", "key " + homeKey + "\nresign 1", "postal did not read your mail"},
 		{"home's key with alice's From", "alice@example.org", "postal@demo.test", "key " + homeKey + "\nresign 1", "this key is not valid"},
 		{"home's game token with alice's From", "alice@example.org", homeGame.ReplyTo, "resign", "this address is no longer valid"},
 		{"an older game token with alice's From", "alice@example.org", aliceGame.ReplyTo, "resign", "this address is no longer valid"},

@@ -217,12 +217,14 @@ func mailWith(t testing.TB, out []mailer.Outbound, addr, s string) mailer.Outbou
 // commands' page.
 func TestHelpOnTalk(t *testing.T) {
 	c := newClub(t, Options{})
+	c.register("dan")
 	for topic, want := range map[string]string{
 		"if":   "leaves a conditional move: if the next move of the others is M1",
 		"say":  "sends TEXT to the other players of the game",
 		"note": "keeps a private note on",
 	} {
-		out := c.mail("dan@example.org", "help", "help "+topic)
+		// With proof: help without it is the short note (the budget).
+		out := c.mail("dan@example.org", "help", "key "+c.keys["dan"]+"\nhelp "+topic)
 		m := to(t, out, "dan@example.org")
 		contains(t, m, "help on "+topic, want)
 		if strings.Contains(m.Text, "### resign") || strings.Contains(m.Text, "gives up game ID") {

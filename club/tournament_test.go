@@ -97,6 +97,7 @@ func TestRoundRobinByMail(t *testing.T) {
 	c.as("carol", "join cup")
 	says(t, to(t, c.as("carol", "join cup"), "carol@example.org"), "carol is already in cup")
 	c.as("alice", "join cup bot")
+	c.register("dave")
 	says(t, to(t, c.mail("dave@example.org", "x", "tournaments"), "dave@example.org"), "cup: Imperial Chess (standard), round robin", "4 entrants", "open: \"join cup\"")
 	says(t, to(t, c.as("bob", "set tournament-news on"), "bob@example.org"), "tournament news: on")
 
@@ -404,6 +405,7 @@ func TestKnockoutByMail(t *testing.T) {
 		}
 		t.Fatalf("round 2: %v, want bob (seed 2) through to meet alice", got)
 	}
+	c.register("x")
 	says(t, to(t, c.mail("x@example.org", "x", "standings ko"), "x@example.org"), "bob goes through (two draws: the higher seed goes through)")
 	out = c.as("alice", fmt.Sprintf("resign %d", games[2].ID))
 	for _, p := range []string{"alice", "bob", "carol"} {
@@ -545,6 +547,7 @@ func TestTablesOfThree(t *testing.T) {
 	// Dave leaves before playing: his results are annulled, his seats
 	// resigned (R13d); the tables go on without him.
 	c.as("dave", "leave tri")
+	c.register("x")
 	says(t, c.reply(c.mail("x@example.org", "x", "standings tri")), "dave (annulled)", "4 games in play of 4")
 	var withDave []int64
 	for _, g := range c.eventGames(1) {
