@@ -167,7 +167,13 @@ func (h *handling) run() (err error) {
 	for _, row := range h.ended {
 		// The sender's reply reveals the seed of a game they ended, as
 		// the others' game-over mails do.
-		if lines := diceRevealed(row); lines != nil {
+		lines := diceRevealed(row)
+		if line, err := h.ratingLine(row.ID); err != nil {
+			return err
+		} else if line != "" {
+			lines = append(lines, line)
+		}
+		if lines != nil {
 			h.sections = append(h.sections, section{Lines: lines, game: row.ID})
 		}
 	}
@@ -351,6 +357,8 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 		return h.vacation(c.Value)
 	case notation.CmdSet:
 		return h.setReminders(c.Value)
+	case notation.CmdRatings:
+		return h.ratings(c.Arg)
 	}
 	return section{}, refuse("command not implemented: " + string(c.Verb))
 }

@@ -39,6 +39,7 @@ const (
 	CmdVacation  Verb = "vacation"
 	CmdSet       Verb = "set"
 	CmdAddress   Verb = "address"
+	CmdRatings   Verb = "ratings"
 )
 
 // Verbs lists every verb in the order docs/commands.md presents them.
@@ -47,7 +48,7 @@ var Verbs = []Verb{
 	CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel,
 	CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord,
 	CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve,
-	CmdVacation, CmdSet, CmdAddress,
+	CmdVacation, CmdSet, CmdAddress, CmdRatings,
 }
 
 // Usage is the one-line synopsis of each verb, quoted in error messages.
@@ -58,8 +59,8 @@ var Usage = map[Verb]string{
 	CmdRules:     "rules GAME",
 	CmdGames:     "games",
 	CmdStatus:    "status",
-	CmdChallenge: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
-	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
+	CmdChallenge: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]",
+	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]",
 	CmdAccept:    "accept ID",
 	CmdDecline:   "decline ID",
 	CmdCancel:    "cancel ID",
@@ -76,6 +77,7 @@ var Usage = map[Verb]string{
 	CmdVacation:  "vacation DAYS|off",
 	CmdSet:       "set reminders each|digest|none",
 	CmdAddress:   "address [add|remove ADDRESS]",
+	CmdRatings:   "ratings [GAME]",
 }
 
 // Command is one parsed command line. The parser fills in what the line says
@@ -112,6 +114,9 @@ type Command struct {
 	// Clock is the time control as written: "days N", "bank S+I/C" (days:
 	// start, increment, cap) or "untimed"; "" means the club's default.
 	Clock string
+	// Unrated is "unrated" at the end of a challenge or open: the game
+	// does not count for the ratings (issue 25).
+	Unrated bool
 	// Setting and Value are what "set" sets ("reminders", "digest"); for
 	// vacation, Value is the number of days or "off"; for address, Setting
 	// is "add", "remove" or "" (list); "key new" has Value "new".
@@ -335,6 +340,10 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 	case CmdRules:
 		c.Arg, err = p.gameName()
 	case CmdGames, CmdStatus:
+	case CmdRatings:
+		if p.more() {
+			c.Arg, err = p.gameName()
+		}
 	case CmdChallenge:
 		if c.Arg, err = p.player(); err == nil {
 			c.Others, err = p.morePlayers()
@@ -556,6 +565,11 @@ func (p *parser) proposal(c *Command) *CommandError {
 				return p.errAt(s, "%q is not a level: a number like 2", s.text)
 			}
 			c.Level = n
+		case "unrated":
+			if c.Unrated {
+				return p.errAt(w, "%q given twice", w.text)
+			}
+			c.Unrated = true
 		case "days", "bank", "untimed":
 			if c.Clock != "" {
 				return p.errAt(w, "%q: the time control is given twice", w.text)
@@ -581,8 +595,8 @@ func (p *parser) proposal(c *Command) *CommandError {
 			}
 			c.Clock = "bank " + s.text
 		default:
-			if c.As != "" || c.Clock != "" || c.Level != 0 {
-				return p.errAt(w, "unexpected %q: the ruleset and options come before \"level\", \"as\" and the time control", w.text)
+			if c.As != "" || c.Clock != "" || c.Level != 0 || c.Unrated {
+				return p.errAt(w, "unexpected %q: the ruleset and options come before \"level\", \"as\", the time control and \"unrated\"", w.text)
 			}
 			if k, v, ok := strings.Cut(lw, "="); ok && (k == "" || v == "" || strings.Contains(v, "=")) || !ok && !validName(lw) {
 				return p.errAt(w, "%q is neither a ruleset nor an option NAME=VALUE", w.text)
@@ -647,7 +661,7 @@ func (c Command) String() string {
 		}
 	case CmdRegister, CmdRules:
 		add(c.Arg)
-	case CmdHelp:
+	case CmdHelp, CmdRatings:
 		if c.Arg != "" {
 			add(c.Arg)
 		}
@@ -666,6 +680,9 @@ func (c Command) String() string {
 		}
 		if c.Clock != "" {
 			add(c.Clock)
+		}
+		if c.Unrated {
+			add("unrated")
 		}
 	case CmdVacation:
 		add(c.Value)
