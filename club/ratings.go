@@ -87,12 +87,16 @@ func (s *Service) botLevelOf(tx *archive.Tx, gameID int64) (int, error) {
 }
 
 // rate rates the game of gs, which has just ended, if it is rated.
-func (h *handling) rate(gs *gameState) error { return h.s.rateEnded(h.tx, gs.row) }
+func (h *handling) rate(gs *gameState) error { return h.s.RateEnded(h.tx, gs.row) }
 
-// rateEnded rates the finished game row, if it is rated: its players'
+// RateEnded rates the finished game row, if it is rated: its players'
 // standings and a history row per seat, in tx, the transaction that ended
-// it. The game is rated as of its end (row.Finished).
-func (s *Service) rateEnded(tx *archive.Tx, row *archive.Game) error {
+// it. The game is rated as of its end (row.Finished). The club calls it as
+// each game ends; a generated archive (archivegen.Options.Rate) calls it
+// for its games in the order they ended. Games must be rated in that
+// order: a game rated after a later one gives other numbers than the
+// recompute.
+func (s *Service) RateEnded(tx *archive.Tx, row *archive.Game) error {
 	unrated, err := tx.Unrated(row.ID)
 	if err != nil {
 		return err

@@ -260,7 +260,7 @@ func rateGenerated(t testing.TB, s *Service, db *archive.DB) {
 			if err != nil {
 				return err
 			}
-			return s.rateEnded(tx, row)
+			return s.RateEnded(tx, row)
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -26,6 +26,7 @@ type builder struct {
 	log       *slog.Logger
 	ix        *index
 	rulesHTML sync.Map // game type -> its rules as HTML
+	rt        ratings  // the rating lists and histories (ratings.go)
 }
 
 // Publisher keeps a site up to date with its source: a full build when
@@ -105,6 +106,9 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 		// rendered below.
 		ix := newIndex()
 		if _, err := p.src.Summaries(ctx, summarizer(ix, p.b.log)); err != nil {
+			return stats, err
+		}
+		if err := p.b.loadRatings(ctx, p.src); err != nil {
 			return stats, err
 		}
 		p.b.ix, p.gen = ix, gen
@@ -200,6 +204,9 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		return st, err
 	}
 	p.b.ix = ix
+	if err := p.b.loadRatings(ctx, p.src); err != nil {
+		return st, err
+	}
 	w := &writer{dir: dir, stats: &st}
 	bar := newProgress(p.b.opts.Progress, len(ix.games))
 	defer bar.done()
@@ -347,6 +354,7 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 			jobs = append(jobs, w.removeJob(playerListPath(pl.Slug, blocks(len(pl.games)))))
 		}
 	}
+	jobs = append(jobs, b.ratingJobs(w, only)...)
 	if only == nil {
 		assets, err := staticAssets()
 		if err != nil {
@@ -396,6 +404,7 @@ type touched struct {
 	from      map[string]int
 	pages, dl map[string]map[int]bool
 	shards    map[int64]bool
+	ratings   map[string]bool // the rating lists read again
 }
 
 func newTouched() *touched {
@@ -494,6 +503,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		pool := newPool(ctx, b.opts.Workers)
 		nav := b.ix.listed()
 		seen := map[int64]bool{}
+		var changed []*summary
 		err = p.src.Games(ctx, ids, func(g *Game) error {
 			seen[g.ID] = true
 			s, job, err := b.gameJob(g, nav, w)
@@ -513,6 +523,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 				t.note(b.ix, old, true, true)
 			}
 			b.ix.put(s)
+			changed = append(changed, s)
 			t.note(b.ix, s, added, wasOver || s.over())
 			return pool.do(job)
 		})
@@ -536,6 +547,9 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 					}
 				}
 			}
+		}
+		if t.ratings, err = b.updateRatings(ctx, p.src, changed); err != nil {
+			return err
 		}
 		pool = newPool(ctx, b.opts.Workers)
 		for _, j := range b.siteJobs(w, t) {
