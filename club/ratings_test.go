@@ -113,6 +113,8 @@ func TestRatingsByMail(t *testing.T) {
 	contains(t, to(t, out, "dave@example.org"), "takeaway: 3 players", "You have no rating in takeaway yet.")
 	out = c.mail("dave@example.org", "x", "ratings chess")
 	contains(t, to(t, out, "dave@example.org"), `postal does not play "chess"`)
+	out = c.mail("dave@example.org", "x", "help ratings")
+	contains(t, to(t, out, "dave@example.org"), "ratings conflagration", "provisional and shown with \"?\"")
 }
 
 // TestUnratedGames: a challenge "unrated", and a game that ends before each

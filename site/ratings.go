@@ -139,7 +139,7 @@ func (b *builder) updateRatings(ctx context.Context, src Source, changed []*summ
 	return touched, nil
 }
 
-func ratingsPath(list string) string { return "ratings/" + list + ".html" }
+func ratingsPath(list string) string { return "ratings/" + slug(list) + ".html" }
 
 const ratingsIndex = "ratings/index.html"
 
