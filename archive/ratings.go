@@ -247,6 +247,16 @@ func (t *Tx) MovedSeats(gameID int64, leaving []string) ([]int, error) {
 	return out, rows.Err()
 }
 
+// seatNumbers is a table of the seats a game may have, 0 to 7 (the games
+// have at most four: Superial Chess R13).
+var seatNumbers = func() string {
+	parts := []string{"SELECT 0 AS n"}
+	for n := 1; n < 8; n++ {
+		parts = append(parts, "SELECT "+strconv.Itoa(n))
+	}
+	return strings.Join(parts, " UNION ALL ")
+}()
+
 // Ended is a finished game as a recompute of the ratings reads it.
 type Ended struct {
 	ID       int64
@@ -268,39 +278,26 @@ type Ended struct {
 // ended by one message share its time), then by number. leaving is as for
 // MovedSeats. bots are the players recorded by MarkRatingBot.
 func (t *Tx) EndedGames(leaving []string) (games []Ended, bots map[int64]bool, err error) {
-	moved := map[int64][]int{}
-	q := `SELECT DISTINCT game_id, player FROM moves WHERE player >= 0`
+	// The seats that moved: for each seat, the first of its moves in ply
+	// order that is not a leaving, found by the primary key (game_id, ply)
+	// within the game's first plies, rather than every move of the archive.
+	notLeaving := ""
 	var args []any
 	if len(leaving) > 0 {
-		q += ` AND move NOT IN (` + placeholders(len(leaving)) + `)`
+		notLeaving = ` AND m.move NOT IN (` + placeholders(len(leaving)) + `)`
 		for _, w := range leaving {
 			args = append(args, w)
 		}
 	}
-	rows, err := t.tx.QueryContext(t.ctx, q, args...)
-	if err != nil {
-		return nil, nil, err
-	}
-	for rows.Next() {
-		var id int64
-		var seat int
-		if err := rows.Scan(&id, &seat); err != nil {
-			rows.Close()
-			return nil, nil, err
-		}
-		moved[id] = append(moved[id], seat)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, err
-	}
-	rows, err = t.tx.QueryContext(t.ctx, `SELECT g.id, g.game, g.config, g.first_id, g.second_id,
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT g.id, g.game, g.config, g.first_id, g.second_id,
 		COALESCE((SELECT group_concat(player_id, ' ' ORDER BY seat) FROM game_seats WHERE game_id = g.id), ''),
 		g.result, g.finished, EXISTS (SELECT 1 FROM unrated_games u WHERE u.id = g.id),
 		COALESCE((SELECT level FROM bot_games b WHERE b.game_id = g.id), 0),
-		COALESCE(e.ev, 0) AS ev
+		COALESCE(e.ev, 0) AS ev,
+		COALESCE((SELECT group_concat(s.n, ' ') FROM (`+seatNumbers+`) s
+			WHERE EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.player = s.n`+notLeaving+`)), '')
 		FROM games g LEFT JOIN (SELECT game_id, MIN(id) AS ev FROM events WHERE kind = 'over' GROUP BY game_id) e ON e.game_id = g.id
-		WHERE g.status = 'over' ORDER BY g.finished, ev, g.id`)
+		WHERE g.status = 'over' ORDER BY g.finished, ev, g.id`, args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -308,9 +305,16 @@ func (t *Tx) EndedGames(leaving []string) (games []Ended, bots map[int64]bool, e
 	for rows.Next() {
 		var e Ended
 		var first, second, ev int64
-		var more, finished string
-		if err := rows.Scan(&e.ID, &e.Game, &e.Config, &first, &second, &more, &e.Result, &finished, &e.Unrated, &e.BotLevel, &ev); err != nil {
+		var more, finished, moved string
+		if err := rows.Scan(&e.ID, &e.Game, &e.Config, &first, &second, &more, &e.Result, &finished, &e.Unrated, &e.BotLevel, &ev, &moved); err != nil {
 			return nil, nil, err
+		}
+		for f := range strings.FieldsSeq(moved) {
+			seat, err := strconv.Atoi(f)
+			if err != nil {
+				return nil, nil, fmt.Errorf("archive: game %d: seat %q", e.ID, f)
+			}
+			e.Moved = append(e.Moved, seat)
 		}
 		e.Players = []int64{first, second}
 		for f := range strings.FieldsSeq(more) {
@@ -321,7 +325,6 @@ func (t *Tx) EndedGames(leaving []string) (games []Ended, bots map[int64]bool, e
 			e.Players = append(e.Players, id)
 		}
 		e.Finished = parseTime(finished)
-		e.Moved = moved[e.ID]
 		games = append(games, e)
 	}
 	if err := rows.Err(); err != nil {

@@ -275,7 +275,7 @@ func rateGenerated(t testing.TB, s *Service, db *archive.DB) {
 func BenchmarkRecompute(b *testing.B) {
 	c := newClub(b, Options{})
 	ctx := context.Background()
-	if _, err := archivegen.Generate(ctx, c.db, archivegen.Options{Finished: 10000, MaxPlies: 12, Seed: 25, Players: 40}); err != nil {
+	if _, err := archivegen.Generate(ctx, c.db, archivegen.Options{Finished: 10000, MaxPlies: 80, Seed: 25, Players: 40}); err != nil {
 		b.Fatal(err)
 	}
 	rateGenerated(b, c.s, c.db)
