@@ -295,7 +295,8 @@ func (t *Tx) EndedGames(leaving []string) (games []Ended, bots map[int64]bool, e
 		COALESCE((SELECT level FROM bot_games b WHERE b.game_id = g.id), 0),
 		COALESCE(e.ev, 0) AS ev,
 		COALESCE((SELECT group_concat(s.n, ' ') FROM (`+seatNumbers+`) s
-			WHERE EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.player = s.n`+notLeaving+`)), '')
+			WHERE s.n < 2 + (SELECT COUNT(*) FROM game_seats gs WHERE gs.game_id = g.id)
+			AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.player = s.n`+notLeaving+`)), '')
 		FROM games g LEFT JOIN (SELECT game_id, MIN(id) AS ev FROM events WHERE kind = 'over' GROUP BY game_id) e ON e.game_id = g.id
 		WHERE g.status = 'over' ORDER BY g.finished, ev, g.id`, args...)
 	if err != nil {
