@@ -348,6 +348,9 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 	if err := h.tx.AddChallenge(ch); err != nil {
 		return section{}, err
 	}
+	if err := h.markUnrated(c, ch.ID); err != nil {
+		return section{}, err
+	}
 	if err := h.tx.AddEvent(h.now, "challenge", ch.ID, h.actor.ID, info.Name+" "+ch.Config); err != nil {
 		return section{}, err
 	}
@@ -355,6 +358,9 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 		return h.botAccepts(opp, ch, level)
 	}
 	what := fmt.Sprintf("%s (%s), %s, %s plays %s", info.Title, ch.Config, ctl.Describe(), h.actor.Name, sideText(ch.Side, info))
+	if c.Unrated {
+		what += ", unrated"
+	}
 	subject, err := h.challengeSubject(ch)
 	if err != nil {
 		return section{}, err

@@ -187,7 +187,13 @@ func (h *handling) run() (err error) {
 	for _, row := range h.ended {
 		// The sender's reply reveals the seed of a game they ended, as
 		// the others' game-over mails do.
-		if lines := diceRevealed(row); lines != nil {
+		lines := diceRevealed(row)
+		if line, err := h.ratingLine(row.ID); err != nil {
+			return err
+		} else if line != "" {
+			lines = append(lines, line)
+		}
+		if lines != nil {
 			h.sections = append(h.sections, section{Lines: lines, game: row.ID})
 		}
 	}
@@ -392,6 +398,8 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
 		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove:
 		return h.tournamentWord(c)
+	case notation.CmdRatings:
+		return h.ratings(c.Arg)
 	}
 	return section{}, refuse("command not implemented: " + string(c.Verb))
 }

@@ -83,10 +83,16 @@ func (h *handling) challengeOfMore(c notation.Command, info engine.Info, cfg eng
 	if err := h.tx.AddChallenge(ch); err != nil {
 		return section{}, err
 	}
+	if err := h.markUnrated(c, ch.ID); err != nil {
+		return section{}, err
+	}
 	if err := h.tx.AddEvent(h.now, "challenge", ch.ID, h.actor.ID, info.Name+" "+ch.Config); err != nil {
 		return section{}, err
 	}
 	what := fmt.Sprintf("%s for %d (%s), %s, %s plays %s", info.Title, len(seats), ch.Config, ctl.Describe(), h.actor.Name, seatText(side))
+	if c.Unrated {
+		what += ", unrated"
+	}
 	open := len(seats) - 1 - len(named)
 	subject, err := h.challengeSubject(ch)
 	if err != nil {

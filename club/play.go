@@ -605,7 +605,16 @@ func (h *handling) finish(gs *gameState, r engine.Result) error {
 	if err := h.tx.AddEvent(h.now, "over", gs.row.ID, 0, gs.resultText()); err != nil {
 		return err
 	}
+	// Every end of a game passes here: the ratings change with it (issue 25).
+	if err := h.rate(gs); err != nil {
+		return err
+	}
 	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}, diceRevealed(gs.row)...)
+	if line, err := h.ratingLine(gs.row.ID); err != nil {
+		return err
+	} else if line != "" {
+		intro = append(intro, line)
+	}
 	h.ended = append(h.ended, gs.row)
 	if err := h.tellAll(gs, -1, intro); err != nil {
 		return err

@@ -88,9 +88,6 @@ type Options struct {
 	// Admins are the names of the players who direct every tournament
 	// besides each one's organiser (config [club] admins).
 	Admins []string
-	// Rating is a player's rating in the list of a game and ruleset, which
-	// seeds tournaments; every player is 1500 when nil.
-	Rating func(tx *archive.Tx, player int64, game, ruleset string) (float64, error)
 	// RoundDays is how long a Swiss round may last; 0 means no limit (a
 	// round starts when the last game of the one before ends). At the
 	// deadline the round's unfinished games are scored as RoundUnfinished

@@ -10,6 +10,7 @@ import (
 
 	"postal/archive"
 	"postal/club/pairing"
+	"postal/club/rating"
 	"postal/engine"
 )
 
@@ -98,13 +99,11 @@ func eventLabel(name string, round int) string {
 	return fmt.Sprintf("%s, round %d", name, round)
 }
 
-// rating is a player's rating in the list of game and ruleset, by
-// Options.Rating; 1500 when the club has no ratings.
+// rating is a player's rating in the club's list of game and ruleset
+// (ratings.go), which seeds tournaments; 1500 for a player not yet rated.
 func (h *handling) rating(player int64, game, ruleset string) (float64, error) {
-	if h.s.opt.Rating == nil {
-		return 1500, nil
-	}
-	return h.s.opt.Rating(h.tx, player, game, ruleset)
+	r, _, err := h.tx.Rating(player, rating.ListOf(game, ruleset))
+	return r, err
 }
 
 // startEvent starts t: seeds by rating, then the games. It returns what the

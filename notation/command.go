@@ -44,6 +44,7 @@ const (
 	CmdConditions Verb = "conditions"
 	CmdSay        Verb = "say"
 	CmdNote       Verb = "note"
+	CmdRatings    Verb = "ratings"
 )
 
 // Verbs lists every verb in the order docs/commands.md presents them.
@@ -53,7 +54,7 @@ var Verbs = []Verb{
 	CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord,
 	CmdIf, CmdConditions, CmdSay, CmdNote,
 	CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve,
-	CmdVacation, CmdSet, CmdAddress,
+	CmdVacation, CmdSet, CmdAddress, CmdRatings,
 }
 
 // Usage is the one-line synopsis of each verb, quoted in error messages.
@@ -64,8 +65,8 @@ var Usage = map[Verb]string{
 	CmdRules:     "rules GAME",
 	CmdGames:     "games",
 	CmdStatus:    "status",
-	CmdChallenge: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
-	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed]",
+	CmdChallenge: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]",
+	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]",
 	CmdAccept:    "accept ID",
 	CmdDecline:   "decline ID",
 	CmdCancel:    "cancel ID",
@@ -88,6 +89,7 @@ var Usage = map[Verb]string{
 	CmdConditions: "conditions [ID]",
 	CmdSay:        "say TEXT",
 	CmdNote:       "note TEXT|clear",
+	CmdRatings:    "ratings [GAME]",
 }
 
 // Command is one parsed command line. The parser fills in what the line says
@@ -124,6 +126,9 @@ type Command struct {
 	// Clock is the time control as written: "days N", "bank S+I/C" (days:
 	// start, increment, cap) or "untimed"; "" means the club's default.
 	Clock string
+	// Unrated is "unrated" at the end of a challenge or open: the game
+	// does not count for the ratings (issue 25).
+	Unrated bool
 	// Setting and Value are what "set" sets ("reminders", "digest"); for
 	// vacation, Value is the number of days or "off"; for address, Setting
 	// is "add", "remove" or "" (list); "key new" has Value "new".
@@ -367,6 +372,10 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 	case CmdRules:
 		c.Arg, err = p.gameName()
 	case CmdGames, CmdStatus:
+	case CmdRatings:
+		if p.more() {
+			c.Arg, err = p.gameName()
+		}
 	case CmdChallenge:
 		if c.Arg, err = p.player(); err == nil {
 			c.Others, err = p.morePlayers()
@@ -600,6 +609,11 @@ func (p *parser) proposal(c *Command) *CommandError {
 				return p.errAt(s, "%q is not a level: a number like 2", s.text)
 			}
 			c.Level = n
+		case "unrated":
+			if c.Unrated {
+				return p.errAt(w, "%q given twice", w.text)
+			}
+			c.Unrated = true
 		case "days", "bank", "untimed":
 			if c.Clock != "" {
 				return p.errAt(w, "%q: the time control is given twice", w.text)
@@ -625,8 +639,8 @@ func (p *parser) proposal(c *Command) *CommandError {
 			}
 			c.Clock = "bank " + s.text
 		default:
-			if c.As != "" || c.Clock != "" || c.Level != 0 {
-				return p.errAt(w, "unexpected %q: the ruleset and options come before \"level\", \"as\" and the time control", w.text)
+			if c.As != "" || c.Clock != "" || c.Level != 0 || c.Unrated {
+				return p.errAt(w, "unexpected %q: the ruleset and options come before \"level\", \"as\", the time control and \"unrated\"", w.text)
 			}
 			if k, v, ok := strings.Cut(lw, "="); ok && (k == "" || v == "" || strings.Contains(v, "=")) || !ok && !validName(lw) {
 				return p.errAt(w, "%q is neither a ruleset nor an option NAME=VALUE", w.text)
@@ -694,7 +708,7 @@ func (c Command) String() string {
 		}
 	case CmdRegister, CmdRules:
 		add(c.Arg)
-	case CmdHelp:
+	case CmdHelp, CmdRatings:
 		if c.Arg != "" {
 			add(c.Arg)
 		}
@@ -713,6 +727,9 @@ func (c Command) String() string {
 		}
 		if c.Clock != "" {
 			add(c.Clock)
+		}
+		if c.Unrated {
+			add("unrated")
 		}
 	case CmdVacation:
 		add(c.Value)

@@ -29,6 +29,7 @@ type builder struct {
 
 	tours      map[int64]*tourSummary // the tournaments, for their index and the feed (tournament.go)
 	toursSince time.Time              // the latest change of a tournament read
+	rt         ratings                // the rating lists and histories (ratings.go)
 }
 
 // Publisher keeps a site up to date with its source: a full build when
@@ -111,6 +112,10 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 			return stats, err
 		}
 		p.b.ix, p.gen, p.b.tours = ix, gen, nil
+		if err := p.b.loadRatings(ctx, p.src); err != nil {
+			return stats, err
+		}
+		p.b.ix, p.gen = ix, gen
 	}
 	p.st = st
 	if err := p.update(ctx, &stats); err != nil {
@@ -203,6 +208,10 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		return st, err
 	}
 	p.b.ix, p.b.tours = ix, nil
+	p.b.ix = ix
+	if err := p.b.loadRatings(ctx, p.src); err != nil {
+		return st, err
+	}
 	w := &writer{dir: dir, stats: &st}
 	bar := newProgress(p.b.opts.Progress, len(ix.games))
 	defer bar.done()
@@ -354,6 +363,7 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 			jobs = append(jobs, w.removeJob(playerListPath(pl.Slug, blocks(len(pl.games)))))
 		}
 	}
+	jobs = append(jobs, b.ratingJobs(w, only)...)
 	if only == nil {
 		assets, err := staticAssets()
 		if err != nil {
@@ -403,6 +413,7 @@ type touched struct {
 	from      map[string]int
 	pages, dl map[string]map[int]bool
 	shards    map[int64]bool
+	ratings   map[string]bool // the rating lists read again
 }
 
 func newTouched() *touched {
@@ -501,6 +512,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		pool := newPool(ctx, b.opts.Workers)
 		nav := b.ix.listed()
 		seen := map[int64]bool{}
+		var changed []*summary
 		err = p.src.Games(ctx, ids, func(g *Game) error {
 			seen[g.ID] = true
 			s, job, err := b.gameJob(g, nav, w)
@@ -520,6 +532,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 				t.note(b.ix, old, true, true)
 			}
 			b.ix.put(s)
+			changed = append(changed, s)
 			t.note(b.ix, s, added, wasOver || s.over())
 			return pool.do(job)
 		})
@@ -543,6 +556,9 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 					}
 				}
 			}
+		}
+		if t.ratings, err = b.updateRatings(ctx, p.src, changed); err != nil {
+			return err
 		}
 		pool = newPool(ctx, b.opts.Workers)
 		for _, j := range b.siteJobs(w, t) {

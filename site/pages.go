@@ -608,14 +608,17 @@ func (b *builder) playerPage(p *playerInfo) ([]byte, error) {
 	ongoing := b.ix.newest(p.games, 2*homeListed, func(s *summary) bool { return !s.over() }, updated)
 	record := b.playerRecord(p)
 	placed := slices.ContainsFunc(record, func(r recordRow) bool { return r.places != nil })
+	ratings, plots := b.playerRatings(p.Name)
 	return execute("player.html", struct {
 		common
 		Player          *playerInfo
 		Record          []recordRow
 		Placed          bool // a column of places, for games of more than two
+		Ratings         []playerRating
+		Plots           []template.HTML // rating over time, a plot a list
 		Ongoing, Latest []*summary
 		List            blockRow
-	}{b.common(p.Name, "../"), p, record, placed, ongoing, b.ix.newest(p.games, homeListed, (*summary).over, finished),
+	}{b.common(p.Name, "../"), p, record, placed, ratings, plots, ongoing, b.ix.newest(p.games, homeListed, (*summary).over, finished),
 		blockLinks("All games", p.games, func(k int) string { return playerListPath(p.Slug, k)[len("players/"):] }, -1, nil)})
 }
 

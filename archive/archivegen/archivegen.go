@@ -47,6 +47,11 @@ type Options struct {
 	Workers int
 	// Progress, when set, is called after each batch of games is stored.
 	Progress func(done, total int)
+	// Rate, when set, is called with each finished game once every game
+	// is stored, in the order the games ended, as the club rates them
+	// when they end (club.Service.RateEnded): a generated archive then
+	// holds the ratings a club would.
+	Rate func(tx *archive.Tx, row *archive.Game) error
 }
 
 // Stats say what was generated.
@@ -170,8 +175,49 @@ func Generate(ctx context.Context, db *archive.DB, o Options) (Stats, error) {
 		}
 	}
 	wg.Wait()
+	if o.Rate != nil {
+		if err := rate(ctx, db, first, o.Rate); err != nil {
+			return st, err
+		}
+	}
 	st.Duration = time.Since(start)
 	return st, nil
+}
+
+// rate calls fn with each finished game numbered above first, in the order
+// they ended, a batch of games to a transaction.
+func rate(ctx context.Context, db *archive.DB, first int64, fn func(*archive.Tx, *archive.Game) error) error {
+	var ended []archive.Ended
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		var err error
+		ended, _, err = tx.EndedGames(nil)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	const batch = 500
+	for from := 0; from < len(ended); from += batch {
+		err := db.Tx(ctx, func(tx *archive.Tx) error {
+			for _, e := range ended[from:min(len(ended), from+batch)] {
+				if e.ID <= first {
+					continue
+				}
+				row, err := tx.GameByID(e.ID)
+				if err != nil {
+					return err
+				}
+				if err := fn(tx, row); err != nil {
+					return fmt.Errorf("archivegen: rate game %d: %w", e.ID, err)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // variant is a game and one of its rulesets.

@@ -1,0 +1,428 @@
+package club
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"postal/archive"
+	"postal/club/rating"
+	"postal/engine"
+	"postal/engine/search"
+	"postal/notation"
+)
+
+// Ratings (issue 25). Every game that ends passes through handling.finish,
+// which calls rate in the transaction that ends the game: the game is one
+// Glicko-2 period of its players (club/rating). A game is rated unless its
+// challenge said "unrated" or it ended before each player made a move of
+// their own (a seat's resignation or timeout is its move of the record in
+// a game of more, and does not count). The club's bot is rated by level,
+// each level a player of its own named "bot-2" (the bot's name and the
+// level): a level is a fixed strength, which gives the lists fixed points.
+// RecomputeRatings computes the same from the archive alone.
+
+// leavingWords are the moves of the record that are a seat leaving a game
+// of more (engine.Leave), not a move it made.
+var leavingWords = []string{engine.Resign.String(), engine.Timeout.String()}
+
+// entrant is who a seat is in a rating list: a person (level 0), or the
+// club's bot at a level.
+type entrant struct {
+	player int64
+	level  int
+}
+
+// ratedGame says whether a finished game is rated, and how: its list, who
+// each seat is, and their places. The bot's seats (isBot) are rated at
+// botLevel. It is the one judge of both the club's updates and the
+// recompute.
+func ratedGame(game, config string, players []int64, result string, unrated bool, moved []int, isBot func(int64) bool, botLevel int) (list string, who []entrant, places []int, ok bool) {
+	if unrated {
+		return "", nil, nil, false
+	}
+	for seat := range players {
+		if !slices.Contains(moved, seat) {
+			return "", nil, nil, false // ended before each player moved
+		}
+	}
+	r, err := engine.ParseScore(result, len(players))
+	if err != nil || !r.Over() {
+		return "", nil, nil, false
+	}
+	places = make([]int, len(players))
+	who = make([]entrant, len(players))
+	for seat, id := range players {
+		if places[seat] = r.Place(engine.Player(seat)); places[seat] == 0 {
+			return "", nil, nil, false
+		}
+		who[seat] = entrant{player: id}
+		if isBot(id) {
+			who[seat].level = botLevel
+		}
+		if slices.Contains(who[:seat], who[seat]) {
+			return "", nil, nil, false // one player in two seats measures nothing
+		}
+	}
+	ruleset := ""
+	if f := strings.Fields(config); len(f) > 0 && !strings.Contains(f[0], "=") {
+		ruleset = f[0]
+	}
+	return rating.ListOf(game, ruleset), who, places, true
+}
+
+// botLevel is the level the bot played game at: its bot_games row, else
+// the bot's default level.
+func (s *Service) botLevelOf(tx *archive.Tx, gameID int64) (int, error) {
+	level, err := tx.BotLevel(gameID)
+	if err != nil || level != 0 {
+		return level, err
+	}
+	if s.opt.Bot != nil {
+		return s.opt.Bot.level(), nil
+	}
+	return search.DefaultLevel, nil
+}
+
+// rate rates the game of gs, which has just ended, if it is rated.
+func (h *handling) rate(gs *gameState) error { return h.s.RateEnded(h.tx, gs.row) }
+
+// RateEnded rates the finished game row, if it is rated: its players'
+// standings and a history row per seat, in tx, the transaction that ended
+// it. The game is rated as of its end (row.Finished). The club calls it as
+// each game ends; a generated archive (archivegen.Options.Rate) calls it
+// for its games in the order they ended. Games must be rated in that
+// order: a game rated after a later one gives other numbers than the
+// recompute.
+func (s *Service) RateEnded(tx *archive.Tx, row *archive.Game) error {
+	unrated, err := tx.Unrated(row.ID)
+	if err != nil {
+		return err
+	}
+	moved, err := tx.MovedSeats(row.ID, leavingWords)
+	if err != nil {
+		return err
+	}
+	level, err := s.botLevelOf(tx, row.ID)
+	if err != nil {
+		return err
+	}
+	bots := map[int64]bool{}
+	for _, id := range row.Players {
+		isBot, err := tx.IsRatingBot(id)
+		if err != nil {
+			return err
+		}
+		if !isBot && s.opt.Bot != nil {
+			p, err := tx.PlayerByID(id)
+			if err != nil {
+				return err
+			}
+			isBot = s.isBot(p)
+		}
+		bots[id] = isBot
+	}
+	list, who, places, ok := ratedGame(row.Game, row.Config, row.Players, row.Result, unrated, moved, func(id int64) bool { return bots[id] }, level)
+	if !ok {
+		return nil
+	}
+	for id, isBot := range bots {
+		if !isBot {
+			continue
+		}
+		// The archive alone must tell a recompute who the bot is and at
+		// which level it played.
+		if err := tx.MarkRatingBot(id); err != nil {
+			return err
+		}
+		if err := tx.SetBotLevel(row.ID, level); err != nil {
+			return err
+		}
+	}
+	before := make([]rating.Player, len(who))
+	for i, e := range who {
+		st, found, err := tx.StandingOf(list, e.player, e.level)
+		if err != nil {
+			return err
+		}
+		before[i] = rating.Newcomer()
+		if found {
+			before[i] = rating.Player{Rating: rating.Rating{Rating: st.Rating, RD: st.RD, Vol: st.Vol}, Games: st.Games, Last: st.Last}
+		}
+	}
+	after, err := rating.Play(before, places, row.Finished)
+	if err != nil {
+		return fmt.Errorf("club: rating game %d: %w", row.ID, err)
+	}
+	for i, e := range who {
+		a := after[i]
+		from := before[i].At(row.Finished)
+		if err := tx.SetStanding(archive.Standing{List: list, PlayerID: e.player, Level: e.level, Rating: a.Rating.Rating, RD: a.RD, Vol: a.Vol, Games: a.Games, Last: a.Last}); err != nil {
+			return err
+		}
+		if err := tx.AddRatedSeat(archive.RatedSeat{GameID: row.ID, Seat: i, List: list, PlayerID: e.player, Level: e.level,
+			RatingBefore: from.Rating, RDBefore: from.RD, Rating: a.Rating.Rating, RD: a.RD, Vol: a.Vol, At: row.Finished}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ratedName is the name of a rated player: the player's, with the level
+// for the bot ("bot-2").
+func ratedName(name string, level int) string {
+	if level == 0 {
+		return name
+	}
+	return name + "-" + strconv.Itoa(level)
+}
+
+// ratingLine is the one line of a game-over mail that says what the game
+// did to its players' ratings: "Ratings (conflagration): alice 1662? (+162),
+// bob 1338? (-162)."; "" for a game not rated.
+func (h *handling) ratingLine(gameID int64) (string, error) {
+	seats, err := h.tx.RatedSeatsOf(gameID)
+	if err != nil || len(seats) == 0 {
+		return "", err
+	}
+	var parts []string
+	for _, s := range seats {
+		p, err := h.tx.PlayerByID(s.PlayerID)
+		if err != nil {
+			return "", err
+		}
+		r := rating.Rating{Rating: s.Rating, RD: s.RD}
+		parts = append(parts, fmt.Sprintf("%s %s (%+.0f)", ratedName(p.Name, s.Level), r, s.Rating-s.RatingBefore))
+	}
+	return fmt.Sprintf("Ratings (%s): %s.", seats[0].List, strings.Join(parts, ", ")), nil
+}
+
+// markUnrated records that the challenge id of c, which said "unrated",
+// and the game it becomes are not rated.
+func (h *handling) markUnrated(c notation.Command, id int64) error {
+	if !c.Unrated {
+		return nil
+	}
+	return h.tx.SetUnrated(id)
+}
+
+// ratingTop is how many players the answer to "ratings" lists.
+const ratingTop = 20
+
+// ratings answers "ratings [GAME]": each list of the game (every list
+// when none is named), its best players and the sender's place.
+func (h *handling) ratings(game string) (section, error) {
+	var lists []string
+	if game != "" {
+		g, err := engine.Lookup(game)
+		if err != nil {
+			return section{}, refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays, \"ratings\" for every list.")
+		}
+		info := g.Info()
+		for _, r := range info.Rulesets {
+			if l := rating.ListOf(info.Name, r.Name); !slices.Contains(lists, l) {
+				lists = append(lists, l)
+			}
+		}
+	}
+	all, err := h.tx.Standings("")
+	if err != nil {
+		return section{}, err
+	}
+	byList := map[string][]archive.Standing{}
+	for _, s := range all {
+		if game == "" && !slices.Contains(lists, s.List) {
+			lists = append(lists, s.List)
+		}
+		byList[s.List] = append(byList[s.List], s)
+	}
+	slices.Sort(lists)
+	names, err := h.tx.PlayerNames()
+	if err != nil {
+		return section{}, err
+	}
+	var b strings.Builder
+	for i, list := range lists {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		h.writeList(&b, list, byList[list], names)
+	}
+	if len(lists) == 0 {
+		b.WriteString("No rated game has ended yet.\n")
+	}
+	title := "ratings"
+	if game != "" {
+		title = "ratings of " + game
+	}
+	return section{Title: title, Pre: strings.TrimRight(b.String(), "\n"),
+		Lines: []string{"Glicko-2, one list a game; a rating with \"?\" is provisional (RD above 110). \"help ratings\" says more."}}, nil
+}
+
+// writeList writes the ranking of list: the best ratingTop players, then
+// the sender's place when they are not among them.
+func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Standing, names map[int64]string) {
+	fmt.Fprintf(b, "%s: %s\n", list, plural(len(ss), "player"))
+	if len(ss) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "  %4s  %-20s %6s %4s %6s  %s\n", "#", "player", "rating", "RD", "games", "last game")
+	row := func(rank int, s archive.Standing) {
+		r := rating.Rating{Rating: s.Rating, RD: s.RD}
+		fmt.Fprintf(b, "  %4d  %-20s %6s %4.0f %6d  %s\n", rank, clip(ratedName(names[s.PlayerID], s.Level), 20), r, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
+	}
+	mine := -1
+	for i, s := range ss {
+		if h.actor != nil && s.PlayerID == h.actor.ID && s.Level == 0 {
+			mine = i
+		}
+		if i < ratingTop {
+			row(i+1, s)
+		}
+	}
+	switch {
+	case h.actor == nil:
+	case mine >= ratingTop:
+		b.WriteString("  ...\n")
+		row(mine+1, ss[mine])
+	case mine < 0:
+		fmt.Fprintf(b, "  You have no rating in %s yet.\n", list)
+	}
+}
+
+// RatingCheck is what RecomputeRatings found: the rated games, the
+// standings the recompute gives, and each difference from the stored
+// ones.
+type RatingCheck struct {
+	Games     int // finished games read
+	Rated     int // of them rated
+	Standings []archive.Standing
+	// Mismatches describe each standing that differs from the stored one,
+	// each stored standing the recompute has not, and each game whose
+	// history rows differ.
+	Mismatches []string
+}
+
+// RecomputeRatings recomputes every rating list from the finished games of
+// db in the order they ended, in memory, and compares the result with the
+// standings and history the club stored game by game: they must be the
+// same numbers.
+func RecomputeRatings(ctx context.Context, db *archive.DB) (RatingCheck, error) {
+	var chk RatingCheck
+	var stored []archive.Standing
+	var history []archive.RatedSeat
+	var games []archive.Ended
+	var bots map[int64]bool
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		var err error
+		if games, bots, err = tx.EndedGames(leavingWords); err != nil {
+			return err
+		}
+		if stored, err = tx.Standings(""); err != nil {
+			return err
+		}
+		history, err = tx.RatingHistory(nil)
+		return err
+	})
+	if err != nil {
+		return chk, err
+	}
+	type key struct {
+		list string
+		entrant
+	}
+	players := map[key]rating.Player{}
+	var order []key
+	hist := map[[2]int64]archive.RatedSeat{}
+	for _, h := range history {
+		hist[[2]int64{h.GameID, int64(h.Seat)}] = h
+	}
+	var ps []rating.Player
+	for _, g := range games {
+		if err := ctx.Err(); err != nil {
+			return chk, err
+		}
+		chk.Games++
+		list, who, places, ok := ratedGame(g.Game, g.Config, g.Players, g.Result, g.Unrated, g.Moved, func(id int64) bool { return bots[id] }, g.BotLevel)
+		if !ok {
+			if _, rated := hist[[2]int64{g.ID, 0}]; rated {
+				chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d: rated by the club, not by the recompute", g.ID))
+			}
+			continue
+		}
+		chk.Rated++
+		ps = ps[:0]
+		for _, e := range who {
+			p, seen := players[key{list, e}]
+			if !seen {
+				p = rating.Newcomer()
+				order = append(order, key{list, e})
+			}
+			ps = append(ps, p)
+		}
+		after, err := rating.Play(ps, places, g.Finished)
+		if err != nil {
+			return chk, fmt.Errorf("club: recompute game %d: %w", g.ID, err)
+		}
+		for i, e := range who {
+			players[key{list, e}] = after[i]
+			h, found := hist[[2]int64{g.ID, int64(i)}]
+			switch {
+			case !found:
+				if i == 0 {
+					chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d: rated by the recompute, not by the club", g.ID))
+				}
+			case h.List != list || h.PlayerID != e.player || h.Level != e.level || h.Rating != after[i].Rating.Rating || h.RD != after[i].RD || h.Vol != after[i].Vol:
+				chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d seat %d: the club gave %s %.6f/%.6f/%.8f, the recompute %.6f/%.6f/%.8f",
+					g.ID, i, h.List, h.Rating, h.RD, h.Vol, after[i].Rating.Rating, after[i].RD, after[i].Vol))
+			}
+		}
+	}
+	for _, k := range order {
+		p := players[k]
+		chk.Standings = append(chk.Standings, archive.Standing{List: k.list, PlayerID: k.player, Level: k.level, Rating: p.Rating.Rating, RD: p.RD, Vol: p.Vol, Games: p.Games, Last: p.Last})
+	}
+	slices.SortFunc(chk.Standings, compareStandings)
+	want := map[key]archive.Standing{}
+	for _, s := range chk.Standings {
+		want[key{s.List, entrant{s.PlayerID, s.Level}}] = s
+	}
+	for _, s := range stored {
+		k := key{s.List, entrant{s.PlayerID, s.Level}}
+		w, ok := want[k]
+		delete(want, k)
+		switch {
+		case !ok:
+			chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("%s: player %d level %d is stored, the recompute has no rating for them", s.List, s.PlayerID, s.Level))
+		case w.Rating != s.Rating || w.RD != s.RD || w.Vol != s.Vol || w.Games != s.Games || !w.Last.Equal(s.Last):
+			chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("%s: player %d level %d: stored %.6f/%.6f/%.8f in %d games, recomputed %.6f/%.6f/%.8f in %d games",
+				s.List, s.PlayerID, s.Level, s.Rating, s.RD, s.Vol, s.Games, w.Rating, w.RD, w.Vol, w.Games))
+		}
+	}
+	for _, s := range chk.Standings {
+		if _, missing := want[key{s.List, entrant{s.PlayerID, s.Level}}]; missing {
+			chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("%s: player %d level %d: recomputed %.6f, nothing stored", s.List, s.PlayerID, s.Level, s.Rating))
+		}
+	}
+	return chk, nil
+}
+
+// compareStandings orders standings as the lists show them: by list, best
+// rating first.
+func compareStandings(a, b archive.Standing) int {
+	if c := strings.Compare(a.List, b.List); c != 0 {
+		return c
+	}
+	switch {
+	case a.Rating > b.Rating:
+		return -1
+	case a.Rating < b.Rating:
+		return 1
+	}
+	if a.PlayerID != b.PlayerID {
+		return int(a.PlayerID - b.PlayerID)
+	}
+	return a.Level - b.Level
+}

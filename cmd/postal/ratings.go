@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"postal/archive"
+	"postal/club"
+	"postal/club/rating"
+)
+
+// runRatings is "postal ratings": the rating lists of the club's archive,
+// or with --recompute every list recomputed from the finished games in the
+// order they ended and compared with the ratings the club stored game by
+// game (issue 25). A difference is an error: they must be the same numbers.
+func runRatings(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("ratings", flag.ContinueOnError)
+	configFile := fs.String("config", "", "take the database from this config file")
+	dbFile := fs.String("db", "", "the SQLite database (default: the config's, else ./postal.db, else the demo's ./"+demoData+"/postal.db)")
+	recompute := fs.Bool("recompute", false, "recompute every list from the finished games and compare with the stored ratings")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 1 {
+		return usageError{"unexpected " + rest[1]}
+	}
+	cfg := &Config{}
+	if *configFile != "" {
+		if cfg, err = LoadConfig(*configFile); err != nil {
+			return err
+		}
+	}
+	if *dbFile != "" {
+		cfg.Database = *dbFile
+	}
+	if cfg.Database == "" {
+		if cfg.Database = firstExisting("postal.db", demoData+"/postal.db"); cfg.Database == "" {
+			return fmt.Errorf("no database here (./postal.db, or the demo's ./%s/postal.db): name one with --db FILE or --config FILE", demoData)
+		}
+	}
+	if _, err := os.Stat(cfg.Database); err != nil {
+		return fmt.Errorf("the database: %w (name it with --db FILE)", err)
+	}
+	ctx := context.Background()
+	db, err := archive.Open(ctx, cfg.Database)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	list := ""
+	if len(rest) == 1 {
+		list = rest[0]
+	}
+	if !*recompute {
+		return printRatings(ctx, db, list, w)
+	}
+	start := time.Now()
+	chk, err := club.RecomputeRatings(ctx, db)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "postal: recomputed %d rating lists from %d finished games (%d rated) in %s\n",
+		countLists(chk.Standings), chk.Games, chk.Rated, time.Since(start).Round(time.Millisecond))
+	for _, m := range chk.Mismatches {
+		fmt.Fprintln(w, "  differs: "+m)
+	}
+	if n := len(chk.Mismatches); n > 0 {
+		return fmt.Errorf("the stored ratings differ from the recompute in %d places", n)
+	}
+	fmt.Fprintln(w, "postal: the stored ratings are the recomputed ones")
+	return nil
+}
+
+func countLists(ss []archive.Standing) int {
+	n, last := 0, ""
+	for _, s := range ss {
+		if s.List != last {
+			n, last = n+1, s.List
+		}
+	}
+	return n
+}
+
+// printRatings writes the standings of list (every list when "").
+func printRatings(ctx context.Context, db *archive.DB, list string, w io.Writer) error {
+	var ss []archive.Standing
+	var names map[int64]string
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		var err error
+		if ss, err = tx.Standings(list); err != nil {
+			return err
+		}
+		names, err = tx.PlayerNames()
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if len(ss) == 0 {
+		fmt.Fprintln(w, "postal: no ratings yet")
+		return nil
+	}
+	last, rank := "", 0
+	for _, s := range ss {
+		if s.List != last {
+			if last != "" {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "%s\n%5s  %-20s %6s %4s %6s  %s\n", s.List, "#", "player", "rating", "RD", "games", "last game")
+			last, rank = s.List, 0
+		}
+		rank++
+		name := names[s.PlayerID]
+		if s.Level != 0 {
+			name = fmt.Sprintf("%s-%d", name, s.Level)
+		}
+		r := rating.Rating{Rating: s.Rating, RD: s.RD}
+		fmt.Fprintf(w, "%5d  %-20s %6s %4.0f %6d  %s\n", rank, name, r, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
+	}
+	return nil
+}
