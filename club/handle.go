@@ -255,7 +255,7 @@ func (h *handling) moveReader(gs *gameState) func(string) error {
 	return func(line string) error {
 		var first error
 		for _, s := range sides {
-			_, err := gs.pos.ParseMove(s, line)
+			_, err := notation.ReadMove(gs.pos, s, line)
 			if err == nil {
 				return nil
 			}

@@ -398,7 +398,7 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.moveNumber(), c.Guard),
 			fmt.Sprintf("Your move was written against a board that has changed since; nothing was played. \"board %d\" shows the board now.", gs.row.ID))
 	}
-	next, m, err := engine.Play(gs.pos, side, c.Move)
+	next, m, err := notation.PlayMove(gs.pos, side, c.Move)
 	if err != nil {
 		return section{}, moveError(gs, side, c, p, err)
 	}
@@ -622,7 +622,7 @@ func (h *handling) preview(c notation.Command, p notation.Parsed) (section, erro
 		}
 		side = tm[0]
 	}
-	next, m, err := engine.Play(gs.pos, side, c.Move)
+	next, m, err := notation.PlayMove(gs.pos, side, c.Move)
 	if err != nil {
 		return section{}, moveError(gs, side, c, p, err)
 	}
