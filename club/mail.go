@@ -241,7 +241,9 @@ func (h *handling) reply() error {
 		var err error
 		gs, err = h.loadGame(game)
 		if err == nil {
-			subject = gameSubject(gs)
+			if subject, err = h.gameSubject(gs); err != nil {
+				return err
+			}
 			intro = append(intro, h.stateLine(gs, h.actor))
 		} else if c, cerr := h.tx.Challenge(game); cerr == nil {
 			if subject, err = h.challengeSubject(c); err != nil {
@@ -293,28 +295,6 @@ func numberWord(n int) string {
 		return words[n]
 	}
 	return fmt.Sprint(n)
-}
-
-// gameSubject is the subject of every mail about a game, to its players
-// and its observers alike, from the first to the last: one subject keeps
-// one conversation in every mail client. Whose turn it is goes in the
-// first line of the body.
-func gameSubject(gs *gameState) string {
-	return fmt.Sprintf("[postal #%d] %s", gs.row.ID, gs.title())
-}
-
-// challengeSubject is the subject of every mail about challenge c until it
-// becomes a game.
-func (h *handling) challengeSubject(c *archive.Challenge) (string, error) {
-	who, err := h.tx.PlayerByID(c.ChallengerID)
-	if err != nil {
-		return "", err
-	}
-	title := c.Game
-	if g, err := engine.Lookup(c.Game); err == nil {
-		title = g.Info().Title
-	}
-	return fmt.Sprintf("[postal #%d] %s challenge: %s vs %s", c.ID, title, who.Name, h.opponentName(c)), nil
 }
 
 // challengeLine says in one line where challenge c stands.

@@ -548,8 +548,12 @@ func (h *handling) flushNotices() error {
 		if err != nil {
 			return err
 		}
+		subject, err := h.gameSubject(gs)
+		if err != nil {
+			return err
+		}
 		err = h.send(outgoing{
-			to: n.player.Address, player: n.player, game: gs.row.ID, subject: gameSubject(gs),
+			to: n.player.Address, player: n.player, game: gs.row.ID, subject: subject,
 			view: mailView{Intro: n.intro, Sections: []section{{Board: b, game: gs.row.ID}}, HowTo: h.howTo(gs, n.player)},
 			auto: "auto-generated",
 		})
