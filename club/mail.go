@@ -38,8 +38,8 @@ type boardView struct {
 	PNG      string // content ID of the inline PNG; "" when there is none
 	Alt      string
 	Width    int
-	LastMove string
-	Turn     string
+	Chance   string // what chance drew after the last move, which the board shows
+	Turn     string // who moves; "" once the game is over
 	Deadline string
 
 	png, svg []byte

@@ -192,18 +192,14 @@ func (h *handling) stateLine(gs *gameState, p *archive.Player) string {
 	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.row.ID, h.whoMoves(gs), gs.moveNumber())
 }
 
-// lastMove describes the last move of the game for a board: the last
-// player's move with its number, and the chance steps after it.
-func (h *handling) lastMove(gs *gameState) string {
-	nums, _ := gs.numbers()
+// chanceAfter says what chance drew after the last player's move, for a
+// board: the board itself says the last move (every game's ASCII and
+// picture do), so the mail says only what it does not (issue 28: say it
+// once). "" when chance drew nothing since.
+func (h *handling) chanceAfter(gs *gameState) string {
 	k := len(gs.moves) - 1
 	for k >= 0 && gs.moves[k].Player == int(engine.Chance) {
 		k--
-	}
-	var s string
-	if k >= 0 {
-		m := gs.moves[k]
-		s = fmt.Sprintf("%s (move %d, %s)", m.Text, nums[k], h.playerName(gs, engine.Player(m.Player)))
 	}
 	var chance []string
 	for _, m := range gs.moves[k+1:] {
@@ -211,14 +207,13 @@ func (h *handling) lastMove(gs *gameState) string {
 	}
 	switch {
 	case len(chance) == 0:
+		return ""
 	case k < 0:
-		s = fmt.Sprintf("none yet; chance drew the setup (%d draws, in the record)", len(chance))
+		return fmt.Sprintf("Chance drew the setup (%d draws, in the record).", len(chance))
 	case len(chance) <= 3:
-		s += "; then chance: " + strings.Join(chance, ", ")
-	default:
-		s += fmt.Sprintf("; then %d draws of chance (in the record)", len(chance))
+		return "Then chance drew: " + strings.Join(chance, ", ") + "."
 	}
-	return s
+	return fmt.Sprintf("Then chance drew %d times (in the record).", len(chance))
 }
 
 // toMove names who acts now.
@@ -250,13 +245,13 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	}
 	next := gs.moveNumber()
 	if preview != "" {
-		b.LastMove = preview
 		next++
 	} else {
-		b.LastMove = h.lastMove(gs)
+		b.Chance = h.chanceAfter(gs)
 	}
 	if r := pos.Result(); r.Over() || gs.row.Status == archive.GameOver {
-		b.Turn = "Game over: " + gs.resultText() + "."
+		// The result is said at the top of the mail, and the board says
+		// it too: no third time here (issue 28).
 		if preview != "" {
 			b.Turn = "This move would end the game: " + r.Words(gs.names()) + "."
 		}
@@ -409,11 +404,8 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	if err != nil {
 		return section{}, err
 	}
-	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), Board: b, game: gs.row.ID}
-	if gs.row.Status == archive.GameOver {
-		sec.Lines = []string{"The game is over: " + gs.resultText() + "."}
-	}
-	return sec, nil
+	// A move that ends the game: the mail's first line says how.
+	return section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), Board: b, game: gs.row.ID}, nil
 }
 
 func (h *handling) whoMoves(gs *gameState) string {

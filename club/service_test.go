@@ -291,7 +291,10 @@ func TestWholeGame(t *testing.T) {
 	bobMail = to(t, out, "bob@example.org")
 	out = c.replyTo(bobMail, "t2") // 3 -> 1
 	out = c.replyTo(to(t, out, "alice@example.org"), "t1")
-	contains(t, to(t, out, "alice@example.org"), "The game is over: alice (North) wins: took the last counter (1-0).")
+	// The result is said once, at the top (issue 28).
+	if text := to(t, out, "alice@example.org").Text; !strings.HasPrefix(text, "Game #1 is over: alice (North) wins: took the last counter (1-0).") || strings.Count(text, "took the last counter (1-0)") != 1 {
+		t.Errorf("alice's game-over reply does not say the result once, at the top:\n%s", text)
+	}
 	contains(t, to(t, out, "bob@example.org"), "Game #1 is over: alice (North) wins: took the last counter (1-0).")
 	carol := to(t, out, "carol@example.org")
 	if carol.Subject != "[postal #1] Takeaway: alice vs bob" || !strings.HasPrefix(carol.Text, "Game #1 is over: alice (North) wins") {
