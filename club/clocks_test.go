@@ -218,3 +218,22 @@ func TestTickRestart(t *testing.T) {
 		t.Fatal("the restart skipped the second reminder")
 	}
 }
+
+// A game whose first move never came is lost on time, not aborted, and
+// the result says why (issue 28; docs/commands.md, "claim").
+func TestTimeoutBeforeFirstMove(t *testing.T) {
+	c := newClub(t, Options{})
+	c.register("alice")
+	c.register("bob")
+	out := c.mail("alice@example.org", "g", "key "+c.keys["alice"]+"\nchallenge bob conflagration as second days 2")
+	c.replyTo(to(t, out, "bob@example.org"), "accept")
+	c.now = c.game(1).Deadline.Add(time.Minute)
+	out, _ = c.tick()
+	g := c.game(1)
+	if g.Result != "0-1" || g.Termination != "bob ran out of time before the first move" {
+		t.Fatalf("result %q, %q", g.Result, g.Termination)
+	}
+	if m := to(t, out, "alice@example.org"); !strings.HasPrefix(squash(m.Text), "Game #1 is over: alice (Dark) wins: bob ran out of time before the first move (0-1).") {
+		t.Errorf("alice's mail:\n%s", m.Text)
+	}
+}

@@ -39,8 +39,7 @@ type handling struct {
 	ended   []*archive.Game // games the message ended
 
 	sections []section
-	images   map[string]images // board pictures by position text
-	notices  []notice          // mails to players other than the sender
+	notices  []notice // mails to players other than the sender
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable

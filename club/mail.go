@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -56,6 +57,11 @@ type mailView struct {
 	Sections []section
 	HowTo    []string
 	Site     string
+	// GameURL is the page of the game the mail is about, on the club's
+	// site, with the reply address in its fragment (#reply=...), which
+	// the browser keeps to itself: the page's "Send this move" link
+	// writes to it. "" without a site or a game.
+	GameURL string
 }
 
 // outgoing is a mail being put together.
@@ -71,6 +77,19 @@ type outgoing struct {
 	// replyToken, when set, is the token of the Reply-To address instead of
 	// the player's (an address confirmation).
 	replyToken string
+}
+
+// mailImageBytes bounds a board's two images in a mail, the PNG and the
+// SVG together, before base64: a move mail stays under 40 KB (issue 28)
+// with its text, HTML and headers. The PNG is drawn at twice its size
+// where that fits, for phones' sharp screens (picture.MailPNG).
+const mailImageBytes = 22 << 10
+
+// gameURL is the page of game id on the site at site (the path of
+// site/pages.go's gamePath), with the reply address in the fragment:
+// url-escaped, never sent to the server.
+func gameURL(site string, id int64, replyTo string) string {
+	return fmt.Sprintf("%s/games/%d.html#reply=%s", strings.TrimRight(site, "/"), id, url.QueryEscape(replyTo))
 }
 
 // threadKeep is how many of a conversation's latest mails a new one refers
@@ -116,6 +135,13 @@ func (h *handling) send(m outgoing) error {
 	}
 	m.view.Subject = out.Subject
 	m.view.Site = s.opt.SiteURL
+	if m.game != 0 && s.opt.SiteURL != "" {
+		if _, err := h.tx.GameByID(m.game); err == nil {
+			m.view.GameURL = gameURL(s.opt.SiteURL, m.game, out.ReplyTo)
+		} else if !errors.Is(err, archive.ErrNotFound) {
+			return err // (a challenge has no page yet)
+		}
+	}
 	onePicturePerGame(m.view.Sections)
 	if err := s.fill(&out, m.view); err != nil {
 		return err

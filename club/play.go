@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"postal/archive"
@@ -267,24 +268,19 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	}
 	// One position ended by a resignation looks unlike itself going on.
 	key := pos.String() + "\n" + pos.Result().Reason
-	img, ok := h.images[key]
-	if !ok {
-		// The reply and the notices of one message often show the same
-		// position: draw it once.
+	img := drawn(key, func() images {
+		var img images
 		if pic := pos.Picture(); pic != nil {
 			img.alt, img.width = pic.Title, int(pic.Width)
-			img.svg = pic.SVG()
-			if png, err := pic.PNG(); err == nil {
+			img.svg = pic.MinSVG()
+			if png, _, err := pic.MailPNG(mailImageBytes - len(img.svg)); err == nil {
 				img.png = png
 			} else {
 				h.s.log.Warn("club: no PNG board", "game", gs.row.ID, "err", err)
 			}
 		}
-		if h.images == nil {
-			h.images = map[string]images{}
-		}
-		h.images[key] = img
-	}
+		return img
+	})
 	b.Alt, b.svg, b.png = img.alt, img.svg, img.png
 	if img.width > 0 {
 		b.Width = img.width
@@ -400,12 +396,20 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	if err := h.commit(gs, side, m.String(), next); err != nil {
 		return section{}, err
 	}
+	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), game: gs.row.ID}
+	if gs.row.Status != archive.GameOver {
+		// The confirmation of one's own move carries no board (issue 28:
+		// light mail): the player has just seen it. A move that ends the
+		// game shows the end, and the mail's first line says how.
+		sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
+		return sec, nil
+	}
 	b, err := h.boardOf(gs, nil, "")
 	if err != nil {
 		return section{}, err
 	}
-	// A move that ends the game: the mail's first line says how.
-	return section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), Board: b, game: gs.row.ID}, nil
+	sec.Board = b
+	return sec, nil
 }
 
 func (h *handling) whoMoves(gs *gameState) string {
@@ -523,11 +527,26 @@ func (h *handling) gameNotice(gs *gameState, p *archive.Player, intro []string) 
 	return nil
 }
 
+// reminderNotice queues a reminder to p about gs: a notice without the
+// board, which the player has had since their turn began (issue 28: light
+// mail). Merged with another notice of the same message, it has the board.
+func (h *handling) reminderNotice(gs *gameState, p *archive.Player, intro []string) error {
+	for i := range h.notices {
+		if n := &h.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+			n.intro = append(n.intro, intro...)
+			return nil
+		}
+	}
+	h.notices = append(h.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
+	return nil
+}
+
 // notice is a queued mail to a player about a game.
 type notice struct {
-	game   int64
-	player *archive.Player
-	intro  []string
+	game    int64
+	player  *archive.Player
+	intro   []string
+	noBoard bool // a reminder: the board only on asking ("board ID")
 }
 
 func (h *handling) flushNotices() error {
@@ -536,8 +555,10 @@ func (h *handling) flushNotices() error {
 		if err != nil {
 			return err
 		}
-		b, err := h.boardOf(gs, nil, "")
-		if err != nil {
+		sec := section{game: gs.row.ID}
+		if n.noBoard {
+			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
+		} else if sec.Board, err = h.boardOf(gs, nil, ""); err != nil {
 			return err
 		}
 		subject, err := h.gameSubject(gs)
@@ -546,7 +567,7 @@ func (h *handling) flushNotices() error {
 		}
 		err = h.send(outgoing{
 			to: n.player.Address, player: n.player, game: gs.row.ID, subject: subject,
-			view: mailView{Intro: n.intro, Sections: []section{{Board: b, game: gs.row.ID}}, HowTo: h.howTo(gs, n.player)},
+			view: mailView{Intro: n.intro, Sections: []section{sec}, HowTo: h.howTo(gs, n.player)},
 			auto: "auto-generated",
 		})
 		if err != nil {
@@ -738,9 +759,37 @@ func (h *handling) observe(c notation.Command) (section, error) {
 	return section{Title: fmt.Sprintf("you no longer observe game #%d", c.ID), game: c.ID}, nil
 }
 
-// images are a position's pictures, drawn once per message.
+// images are a position's pictures.
 type images struct {
 	alt      string
 	width    int
 	svg, png []byte
+}
+
+// drawnImages holds the pictures drawn lately, by position: the reply and
+// the notices of one message, and the games of a club, often show the same
+// position, and a sharp PNG takes a tenth of a second to draw. Pictures
+// depend on nothing but the position, so any handling may share them.
+var drawnImages struct {
+	sync.Mutex
+	m map[string]images
+}
+
+// drawn returns the pictures of the position key, drawing them the first
+// time.
+func drawn(key string, draw func() images) images {
+	drawnImages.Lock()
+	img, ok := drawnImages.m[key]
+	drawnImages.Unlock()
+	if ok {
+		return img
+	}
+	img = draw()
+	drawnImages.Lock()
+	defer drawnImages.Unlock()
+	if drawnImages.m == nil || len(drawnImages.m) >= 64 {
+		drawnImages.m = map[string]images{} // forget them all: a bound, not a policy
+	}
+	drawnImages.m[key] = img
+	return img
 }

@@ -166,7 +166,7 @@ func (h *handling) remind(gs *gameState, digests map[int64]*archive.Player, due 
 			digests[pl.ID] = pl
 		default:
 			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.row.ID, fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(h.now)))
-			if err := h.gameNotice(gs, pl, []string{line}); err != nil {
+			if err := h.reminderNotice(gs, pl, []string{line}); err != nil {
 				return err
 			}
 		}
