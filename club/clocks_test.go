@@ -130,8 +130,9 @@ func TestTickDigest(t *testing.T) {
 	if len(out) != 1 || out[0].To != "alice@example.org" {
 		t.Fatalf("%d mails, want one digest to alice", len(out))
 	}
-	contains(t, out[0], "game #1: ", "game #2: ", "Your daily digest")
-	if !strings.Contains(out[0].Subject, "2 games wait for your move") || len(out[0].Attachments) < 2 {
+	contains(t, out[0], "game #1: ", "game #2: ", "Your daily digest", `"board 2" sends the board`)
+	// A reminder of two games, without their boards (issue 28).
+	if !strings.Contains(out[0].Subject, "2 games wait for your move") || len(out[0].Attachments)+len(out[0].Inline) != 0 {
 		t.Fatalf("digest %q with %d attachments", out[0].Subject, len(out[0].Attachments))
 	}
 	// 24 h before the deadline (48 h in) the next digest is due, not before.

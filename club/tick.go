@@ -196,11 +196,10 @@ func (h *handling) digest(p *archive.Player, due *dueTimes) error {
 		if !slices.Contains(gs.toMove(), gs.side(p)) {
 			continue
 		}
-		b, err := h.boardOf(gs, nil, "")
-		if err != nil {
-			return err
-		}
-		secs = append(secs, section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.row.ID, gs.moveNumber()), Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\".", gs.row.ID)}, Board: b})
+		// A reminder, so no board (issue 28: light mail): the player had
+		// it when the turn began.
+		secs = append(secs, section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.row.ID, gs.moveNumber()),
+			Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\"; \"board %d\" sends the board.", gs.row.ID, gs.row.ID)}})
 	}
 	if len(secs) == 0 {
 		return nil
