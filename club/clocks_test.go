@@ -79,10 +79,11 @@ func TestTickTimeoutAuto(t *testing.T) {
 	c.now = c.game(1).Deadline
 	out, next := c.tick()
 	g := c.game(1)
-	if g.Status != archive.GameOver || g.Result != "0-1" || g.Termination != "alice ran out of time" {
+	// Nobody moved: the result says so (TestTimeoutBeforeFirstMove).
+	if g.Status != archive.GameOver || g.Result != "0-1" || g.Termination != "alice ran out of time before the first move" {
 		t.Fatalf("after the deadline: %s %s %q", g.Status, g.Result, g.Termination)
 	}
-	contains(t, to(t, out, "alice@example.org"), "Game #1 is over: bob (South) wins: alice ran out of time (0-1).")
+	contains(t, to(t, out, "alice@example.org"), "Game #1 is over: bob (South) wins: alice ran out of time before the first move (0-1).")
 	contains(t, to(t, out, "bob@example.org"), "alice ran out of time")
 	if !next.IsZero() {
 		t.Fatalf("something is still due at %v", next)
