@@ -165,7 +165,14 @@ func (h *handling) claim(id int64) (section, error) {
 func (h *handling) timeoutResult(gs *gameState) engine.Result {
 	late := gs.toMove()
 	if len(late) == 1 {
-		return engine.Result{Kind: engine.Win, Winner: late[0].Other(), Reason: gs.players[late[0]].Name + " ran out of time"}
+		// A game whose first move never came is lost like any other, not
+		// aborted (docs/commands.md, "claim"): both players accepted it and
+		// its clock. The reason says so.
+		reason := gs.players[late[0]].Name + " ran out of time"
+		if gs.playerMoves() == 0 {
+			reason = gs.players[late[0]].Name + " ran out of time before the first move"
+		}
+		return engine.Result{Kind: engine.Win, Winner: late[0].Other(), Reason: reason}
 	}
 	return engine.Result{Kind: engine.Draw, Reason: "both players ran out of time"}
 }
@@ -289,4 +296,15 @@ func (h *handling) setReminders(mode string) (section, error) {
 		"none":   "no reminders (the clocks still run)",
 	}[mode]
 	return section{Title: "reminders: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
+}
+
+// playerMoves counts the moves the players made in gs, chance's aside.
+func (gs *gameState) playerMoves() int {
+	n := 0
+	for _, m := range gs.moves {
+		if m.Player != int(engine.Chance) {
+			n++
+		}
+	}
+	return n
 }

@@ -79,10 +79,11 @@ func TestTickTimeoutAuto(t *testing.T) {
 	c.now = c.game(1).Deadline
 	out, next := c.tick()
 	g := c.game(1)
-	if g.Status != archive.GameOver || g.Result != "0-1" || g.Termination != "alice ran out of time" {
+	// Nobody moved: the result says so (TestTimeoutBeforeFirstMove).
+	if g.Status != archive.GameOver || g.Result != "0-1" || g.Termination != "alice ran out of time before the first move" {
 		t.Fatalf("after the deadline: %s %s %q", g.Status, g.Result, g.Termination)
 	}
-	contains(t, to(t, out, "alice@example.org"), "Game #1 is over: bob (South) wins: alice ran out of time (0-1).")
+	contains(t, to(t, out, "alice@example.org"), "Game #1 is over: bob (South) wins: alice ran out of time before the first move (0-1).")
 	contains(t, to(t, out, "bob@example.org"), "alice ran out of time")
 	if !next.IsZero() {
 		t.Fatalf("something is still due at %v", next)
@@ -130,8 +131,9 @@ func TestTickDigest(t *testing.T) {
 	if len(out) != 1 || out[0].To != "alice@example.org" {
 		t.Fatalf("%d mails, want one digest to alice", len(out))
 	}
-	contains(t, out[0], "game #1: ", "game #2: ", "Your daily digest")
-	if !strings.Contains(out[0].Subject, "2 games wait for your move") || len(out[0].Attachments) < 2 {
+	contains(t, out[0], "game #1: ", "game #2: ", "Your daily digest", `"board 2" sends the board`)
+	// A reminder of two games, without their boards (issue 28).
+	if !strings.Contains(out[0].Subject, "2 games wait for your move") || len(out[0].Attachments)+len(out[0].Inline) != 0 {
 		t.Fatalf("digest %q with %d attachments", out[0].Subject, len(out[0].Attachments))
 	}
 	// 24 h before the deadline (48 h in) the next digest is due, not before.
@@ -216,5 +218,24 @@ func TestTickRestart(t *testing.T) {
 	c.now = start.Add(48 * time.Hour)
 	if out, _ := c.tick(); reminders(out, "alice@example.org") != 1 {
 		t.Fatal("the restart skipped the second reminder")
+	}
+}
+
+// A game whose first move never came is lost on time, not aborted, and
+// the result says why (issue 28; docs/commands.md, "claim").
+func TestTimeoutBeforeFirstMove(t *testing.T) {
+	c := newClub(t, Options{})
+	c.register("alice")
+	c.register("bob")
+	out := c.mail("alice@example.org", "g", "key "+c.keys["alice"]+"\nchallenge bob conflagration as second days 2")
+	c.replyTo(to(t, out, "bob@example.org"), "accept")
+	c.now = c.game(1).Deadline.Add(time.Minute)
+	out, _ = c.tick()
+	g := c.game(1)
+	if g.Result != "0-1" || g.Termination != "bob ran out of time before the first move" {
+		t.Fatalf("result %q, %q", g.Result, g.Termination)
+	}
+	if m := to(t, out, "alice@example.org"); !strings.HasPrefix(squash(m.Text), "Game #1 is over: alice (Dark) wins: bob ran out of time before the first move (0-1).") {
+		t.Errorf("alice's mail:\n%s", m.Text)
 	}
 }

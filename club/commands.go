@@ -60,15 +60,15 @@ func (h *handling) register(c notation.Command) (section, error) {
 	return section{Title: "registered as " + p.Name, Lines: lines, Pre: "key " + key}, nil
 }
 
-// help answers with docs/commands.md, one section of it, or a game's
-// description.
+// help answers with the list of commands (helpIndex), one section of
+// docs/commands.md, or a game's description.
 func (h *handling) help(topic string) (section, error) {
 	if h.proof == "" {
 		return h.shortHelp(), nil // strangers.go
 	}
 	doc := docs.Commands()
 	if topic == "" {
-		return section{Doc: doc}, nil
+		return section{Title: "postal's commands", Doc: helpIndex()}, nil
 	}
 	if part := helpTopic(doc, topic); part != "" {
 		return section{Title: "help on " + topic, Doc: part}, nil

@@ -76,7 +76,7 @@ func TestConditionalAnswerPlayedAtOnce(t *testing.T) {
 		t.Fatalf("%d mails after alice's t2", len(out))
 	}
 	reply = to(t, out, "alice@example.org")
-	contains(t, reply, "bob had left t1 as a conditional answer: it was played at once.", "Your move in game #1 (move 5).", "t2 played in game #1", "Last move: t1 (move 4, bob (South))", "Pile: "+strings.Repeat("o", 15)+" (15 left)")
+	contains(t, reply, "bob had left t1 as a conditional answer: it was played at once.", "Your move in game #1 (move 5).", "t2 played in game #1", "Pile: "+strings.Repeat("o", 15)+" (15 left)", "alice (North) to move (move 5).")
 	if strings.Contains(reply.Text, "t3") && strings.Contains(reply.Text, "if ") {
 		t.Errorf("alice's reply shows bob's other branches:\n%s", reply.Text)
 	}

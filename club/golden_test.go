@@ -334,16 +334,19 @@ func (c *club) positionOf(t *testing.T, id int64) engine.Position {
 var (
 	keyRE = regexp.MustCompile(`key [a-z2-9]{20}`)
 	cidRE = regexp.MustCompile(`cid:[^"]+`)
+	// The reply address in a game page's link holds the player's token.
+	replyRE = regexp.MustCompile(`#reply=postal%2B[a-z0-9]+%40`)
 )
 
 // goldenText is what a golden file pins of m: the subject and the text
-// part, or the HTML part; the personal key and content IDs, which differ
-// on every run, replaced.
+// part, or the HTML part; the personal key, tokens and content IDs, which
+// differ on every run, replaced.
 func goldenText(m mailer.Outbound, ext string) string {
 	got := "Subject: " + m.Subject + "\n\n" + m.Text
 	if ext == "html" {
 		got = m.HTML
 	}
+	got = replyRE.ReplaceAllString(got, "#reply=postal%2BTOKEN%40")
 	return cidRE.ReplaceAllString(keyRE.ReplaceAllString(got, "key KEY"), "cid:CID")
 }
 

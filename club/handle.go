@@ -41,8 +41,7 @@ type handling struct {
 	ended   []*archive.Game // games the message ended
 
 	sections []section
-	images   map[string]images // board pictures by position text
-	notices  []notice          // mails to players other than the sender
+	notices  []notice // mails to players other than the sender
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
@@ -281,7 +280,7 @@ func (h *handling) moveReader(gs *gameState) func(string) error {
 	return func(line string) error {
 		var first error
 		for _, s := range sides {
-			_, err := gs.pos.ParseMove(s, line)
+			_, err := notation.ReadMove(gs.pos, s, line)
 			if err == nil {
 				return nil
 			}

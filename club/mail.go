@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -38,8 +39,8 @@ type boardView struct {
 	PNG      string // content ID of the inline PNG; "" when there is none
 	Alt      string
 	Width    int
-	LastMove string
-	Turn     string
+	Chance   string // what chance drew after the last move, which the board shows
+	Turn     string // who moves; "" once the game is over
 	Deadline string
 
 	png, svg []byte
@@ -56,6 +57,11 @@ type mailView struct {
 	Sections []section
 	HowTo    []string
 	Site     string
+	// GameURL is the page of the game the mail is about, on the club's
+	// site, with the reply address in its fragment (#reply=...), which
+	// the browser keeps to itself: the page's "Send this move" link
+	// writes to it. "" without a site or a game.
+	GameURL string
 }
 
 // outgoing is a mail being put together.
@@ -71,6 +77,19 @@ type outgoing struct {
 	// replyToken, when set, is the token of the Reply-To address instead of
 	// the player's (an address confirmation).
 	replyToken string
+}
+
+// mailImageBytes bounds a board's two images in a mail, the PNG and the
+// SVG together, before base64: a move mail stays under 40 KB (issue 28)
+// with its text, HTML and headers. The PNG is drawn at twice its size
+// where that fits, for phones' sharp screens (picture.MailPNG).
+const mailImageBytes = 22 << 10
+
+// gameURL is the page of game id on the site at site (the path of
+// site/pages.go's gamePath), with the reply address in the fragment:
+// url-escaped, never sent to the server.
+func gameURL(site string, id int64, replyTo string) string {
+	return fmt.Sprintf("%s/games/%d.html#reply=%s", strings.TrimRight(site, "/"), id, url.QueryEscape(replyTo))
 }
 
 // threadKeep is how many of a conversation's latest mails a new one refers
@@ -116,6 +135,13 @@ func (h *handling) send(m outgoing) error {
 	}
 	m.view.Subject = out.Subject
 	m.view.Site = s.opt.SiteURL
+	if m.game != 0 && s.opt.SiteURL != "" {
+		if _, err := h.tx.GameByID(m.game); err == nil {
+			m.view.GameURL = gameURL(s.opt.SiteURL, m.game, out.ReplyTo)
+		} else if !errors.Is(err, archive.ErrNotFound) {
+			return err // (a challenge has no page yet)
+		}
+	}
 	onePicturePerGame(m.view.Sections)
 	if err := s.fill(&out, m.view); err != nil {
 		return err
@@ -241,7 +267,9 @@ func (h *handling) reply() error {
 		var err error
 		gs, err = h.loadGame(game)
 		if err == nil {
-			subject = gameSubject(gs)
+			if subject, err = h.gameSubject(gs); err != nil {
+				return err
+			}
 			intro = append(intro, h.stateLine(gs, h.actor))
 		} else if c, cerr := h.tx.Challenge(game); cerr == nil {
 			if subject, err = h.challengeSubject(c); err != nil {
@@ -293,28 +321,6 @@ func numberWord(n int) string {
 		return words[n]
 	}
 	return fmt.Sprint(n)
-}
-
-// gameSubject is the subject of every mail about a game, to its players
-// and its observers alike, from the first to the last: one subject keeps
-// one conversation in every mail client. Whose turn it is goes in the
-// first line of the body.
-func gameSubject(gs *gameState) string {
-	return fmt.Sprintf("[postal #%d] %s", gs.row.ID, gs.title())
-}
-
-// challengeSubject is the subject of every mail about challenge c until it
-// becomes a game.
-func (h *handling) challengeSubject(c *archive.Challenge) (string, error) {
-	who, err := h.tx.PlayerByID(c.ChallengerID)
-	if err != nil {
-		return "", err
-	}
-	title := c.Game
-	if g, err := engine.Lookup(c.Game); err == nil {
-		title = g.Info().Title
-	}
-	return fmt.Sprintf("[postal #%d] %s challenge: %s vs %s", c.ID, title, who.Name, h.opponentName(c)), nil
 }
 
 // challengeLine says in one line where challenge c stands.

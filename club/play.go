@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"postal/archive"
@@ -199,18 +200,14 @@ func (h *handling) stateLine(gs *gameState, p *archive.Player) string {
 	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.row.ID, h.whoMoves(gs), gs.moveNumber())
 }
 
-// lastMove describes the last move of the game for a board: the last
-// player's move with its number, and the chance steps after it.
-func (h *handling) lastMove(gs *gameState) string {
-	nums, _ := gs.numbers()
+// chanceAfter says what chance drew after the last player's move, for a
+// board: the board itself says the last move (every game's ASCII and
+// picture do), so the mail says only what it does not (issue 28: say it
+// once). "" when chance drew nothing since.
+func (h *handling) chanceAfter(gs *gameState) string {
 	k := len(gs.moves) - 1
 	for k >= 0 && gs.moves[k].Player == int(engine.Chance) {
 		k--
-	}
-	var s string
-	if k >= 0 {
-		m := gs.moves[k]
-		s = fmt.Sprintf("%s (move %d, %s)", m.Text, nums[k], h.playerName(gs, engine.Player(m.Player)))
 	}
 	var chance []string
 	for _, m := range gs.moves[k+1:] {
@@ -218,14 +215,13 @@ func (h *handling) lastMove(gs *gameState) string {
 	}
 	switch {
 	case len(chance) == 0:
+		return ""
 	case k < 0:
-		s = fmt.Sprintf("none yet; chance drew the setup (%d draws, in the record)", len(chance))
+		return fmt.Sprintf("Chance drew the setup (%d draws, in the record).", len(chance))
 	case len(chance) <= 3:
-		s += "; then chance: " + strings.Join(chance, ", ")
-	default:
-		s += fmt.Sprintf("; then %d draws of chance (in the record)", len(chance))
+		return "Then chance drew: " + strings.Join(chance, ", ") + "."
 	}
-	return s
+	return fmt.Sprintf("Then chance drew %d times (in the record).", len(chance))
 }
 
 // toMove names who acts now.
@@ -257,13 +253,13 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	}
 	next := gs.moveNumber()
 	if preview != "" {
-		b.LastMove = preview
 		next++
 	} else {
-		b.LastMove = h.lastMove(gs)
+		b.Chance = h.chanceAfter(gs)
 	}
 	if r := pos.Result(); r.Over() || gs.row.Status == archive.GameOver {
-		b.Turn = "Game over: " + gs.resultText() + "."
+		// The result is said at the top of the mail, and the board says
+		// it too: no third time here (issue 28).
 		if preview != "" {
 			b.Turn = "This move would end the game: " + r.Words(gs.names()) + "."
 		}
@@ -279,24 +275,19 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	}
 	// One position ended by a resignation looks unlike itself going on.
 	key := pos.String() + "\n" + pos.Result().Reason
-	img, ok := h.images[key]
-	if !ok {
-		// The reply and the notices of one message often show the same
-		// position: draw it once.
+	img := drawn(key, func() images {
+		var img images
 		if pic := pos.Picture(); pic != nil {
 			img.alt, img.width = pic.Title, int(pic.Width)
-			img.svg = pic.SVG()
-			if png, err := pic.PNG(); err == nil {
+			img.svg = pic.MinSVG()
+			if png, _, err := pic.MailPNG(mailImageBytes - len(img.svg)); err == nil {
 				img.png = png
 			} else {
 				h.s.log.Warn("club: no PNG board", "game", gs.row.ID, "err", err)
 			}
 		}
-		if h.images == nil {
-			h.images = map[string]images{}
-		}
-		h.images[key] = img
-	}
+		return img
+	})
 	b.Alt, b.svg, b.png = img.alt, img.svg, img.png
 	if img.width > 0 {
 		b.Width = img.width
@@ -405,21 +396,28 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.moveNumber(), c.Guard),
 			fmt.Sprintf("Your move was written against a board that has changed since; nothing was played. \"board %d\" shows the board now.", gs.row.ID))
 	}
-	next, m, err := engine.Play(gs.pos, side, c.Move)
+	next, m, err := notation.PlayMove(gs.pos, side, c.Move)
 	if err != nil {
 		return section{}, moveError(gs, side, c, p, err)
 	}
 	if err := h.commit(gs, side, m.String(), next); err != nil {
 		return section{}, err
 	}
+	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), game: gs.row.ID}
+	if gs.row.Status != archive.GameOver && !slices.Contains(gs.toMove(), side) {
+		// The confirmation of one's own move carries no board (issue 28:
+		// light mail): the player has just seen it. A move that ends the
+		// game shows the end, and the mail's first line says how; when it
+		// is the mover's turn again (an opponent's conditional answer was
+		// played at once), the board is the one to answer.
+		sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
+		return sec, nil
+	}
 	b, err := h.boardOf(gs, nil, "")
 	if err != nil {
 		return section{}, err
 	}
-	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), Board: b, game: gs.row.ID}
-	if gs.row.Status == archive.GameOver {
-		sec.Lines = []string{"The game is over: " + gs.resultText() + "."}
-	}
+	sec.Board = b
 	return sec, nil
 }
 
@@ -560,11 +558,26 @@ func (h *handling) gameNotice(gs *gameState, p *archive.Player, intro []string) 
 	return nil
 }
 
+// reminderNotice queues a reminder to p about gs: a notice without the
+// board, which the player has had since their turn began (issue 28: light
+// mail). Merged with another notice of the same message, it has the board.
+func (h *handling) reminderNotice(gs *gameState, p *archive.Player, intro []string) error {
+	for i := range h.notices {
+		if n := &h.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+			n.intro = append(n.intro, intro...)
+			return nil
+		}
+	}
+	h.notices = append(h.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
+	return nil
+}
+
 // notice is a queued mail to a player about a game.
 type notice struct {
-	game   int64
-	player *archive.Player
-	intro  []string
+	game    int64
+	player  *archive.Player
+	intro   []string
+	noBoard bool // a reminder: the board only on asking ("board ID")
 }
 
 func (h *handling) flushNotices() error {
@@ -573,13 +586,19 @@ func (h *handling) flushNotices() error {
 		if err != nil {
 			return err
 		}
-		b, err := h.boardOf(gs, nil, "")
+		sec := section{game: gs.row.ID}
+		if n.noBoard {
+			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
+		} else if sec.Board, err = h.boardOf(gs, nil, ""); err != nil {
+			return err
+		}
+		subject, err := h.gameSubject(gs)
 		if err != nil {
 			return err
 		}
 		err = h.send(outgoing{
-			to: n.player.Address, player: n.player, game: gs.row.ID, subject: gameSubject(gs),
-			view: mailView{Intro: n.intro, Sections: []section{{Board: b, game: gs.row.ID}}, HowTo: h.howTo(gs, n.player)},
+			to: n.player.Address, player: n.player, game: gs.row.ID, subject: subject,
+			view: mailView{Intro: n.intro, Sections: []section{sec}, HowTo: h.howTo(gs, n.player)},
 			auto: "auto-generated",
 		})
 		if err != nil {
@@ -663,7 +682,7 @@ func (h *handling) preview(c notation.Command, p notation.Parsed) (section, erro
 		}
 		side = tm[0]
 	}
-	next, m, err := engine.Play(gs.pos, side, c.Move)
+	next, m, err := notation.PlayMove(gs.pos, side, c.Move)
 	if err != nil {
 		return section{}, moveError(gs, side, c, p, err)
 	}
@@ -783,9 +802,37 @@ func (h *handling) observe(c notation.Command) (section, error) {
 	return section{Title: fmt.Sprintf("you no longer observe game #%d", c.ID), game: c.ID}, nil
 }
 
-// images are a position's pictures, drawn once per message.
+// images are a position's pictures.
 type images struct {
 	alt      string
 	width    int
 	svg, png []byte
+}
+
+// drawnImages holds the pictures drawn lately, by position: the reply and
+// the notices of one message, and the games of a club, often show the same
+// position, and a sharp PNG takes a tenth of a second to draw. Pictures
+// depend on nothing but the position, so any handling may share them.
+var drawnImages struct {
+	sync.Mutex
+	m map[string]images
+}
+
+// drawn returns the pictures of the position key, drawing them the first
+// time.
+func drawn(key string, draw func() images) images {
+	drawnImages.Lock()
+	img, ok := drawnImages.m[key]
+	drawnImages.Unlock()
+	if ok {
+		return img
+	}
+	img = draw()
+	drawnImages.Lock()
+	defer drawnImages.Unlock()
+	if drawnImages.m == nil || len(drawnImages.m) >= 64 {
+		drawnImages.m = map[string]images{} // forget them all: a bound, not a policy
+	}
+	drawnImages.m[key] = img
+	return img
 }

@@ -45,7 +45,10 @@ func (h *handling) say(c notation.Command) (section, error) {
 				to = append(to, p)
 			}
 		}
-		subject, where, ply = gameSubject(gs), fmt.Sprintf("game #%d", id), gs.pos.Ply()
+		if subject, err = h.gameSubject(gs); err != nil {
+			return section{}, err
+		}
+		where, ply = fmt.Sprintf("game #%d", id), gs.pos.Ply()
 	case errors.Is(err, archive.ErrNotFound):
 		ch, cerr := h.tx.Challenge(id)
 		if errors.Is(cerr, archive.ErrNotFound) {

@@ -91,7 +91,8 @@ func TestSayInAChallenge(t *testing.T) {
 	out = c.replyTo(ch, "say Could we play with a bigger pile?")
 	relayed := to(t, out, "alice@example.org")
 	contains(t, relayed, "bob says, in challenge #1:", "Could we play with a bigger pile?")
-	if !strings.HasPrefix(relayed.Subject, "[postal #1] Takeaway challenge: alice vs bob") {
+	// The challenge's Subject, which its game keeps (one Subject).
+	if relayed.Subject != ch.Subject || !strings.HasPrefix(relayed.Subject, "[postal #1] Takeaway: alice vs bob") {
 		t.Errorf("subject %q", relayed.Subject)
 	}
 	out = c.replyTo(relayed, "say Sure: I will cancel this one.")

@@ -229,8 +229,14 @@ func TestWholeGame(t *testing.T) {
 
 	// A bare move in a reply to the game mail.
 	out := c.replyTo(aliceMail, "t2")
-	contains(t, to(t, out, "alice@example.org"), "t2 played in game #1", "Pile: ooooo (5 left)")
+	// The confirmation of her own move carries no board (issue 28); bob's
+	// turn notice does.
+	contains(t, to(t, out, "alice@example.org"), "t2 played in game #1", `"board 1" sends the board.`)
+	if m := to(t, out, "alice@example.org"); strings.Contains(m.Text, "Pile:") || len(m.Inline)+len(m.Attachments) != 0 {
+		t.Errorf("alice's confirmation carries a board:\n%s", m.Text)
+	}
 	bobMail := to(t, out, "bob@example.org")
+	contains(t, bobMail, "Pile: ooooo (5 left)")
 	if bobMail.Subject != aliceMail.Subject || !strings.HasPrefix(bobMail.Text, "alice played t2 in game #1. Your move (move 2).") || bobMail.InReplyTo == "" {
 		t.Fatalf("bob's turn notice: subject %q, In-Reply-To %q", bobMail.Subject, bobMail.InReplyTo)
 	}
@@ -291,7 +297,10 @@ func TestWholeGame(t *testing.T) {
 	bobMail = to(t, out, "bob@example.org")
 	out = c.replyTo(bobMail, "t2") // 3 -> 1
 	out = c.replyTo(to(t, out, "alice@example.org"), "t1")
-	contains(t, to(t, out, "alice@example.org"), "The game is over: alice (North) wins: took the last counter (1-0).")
+	// The result is said once, at the top (issue 28).
+	if text := to(t, out, "alice@example.org").Text; !strings.HasPrefix(text, "Game #1 is over: alice (North) wins: took the last counter (1-0).") || strings.Count(text, "took the last counter (1-0)") != 1 {
+		t.Errorf("alice's game-over reply does not say the result once, at the top:\n%s", text)
+	}
 	contains(t, to(t, out, "bob@example.org"), "Game #1 is over: alice (North) wins: took the last counter (1-0).")
 	carol := to(t, out, "carol@example.org")
 	if carol.Subject != "[postal #1] Takeaway: alice vs bob" || !strings.HasPrefix(carol.Text, "Game #1 is over: alice (North) wins") {

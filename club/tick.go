@@ -203,7 +203,7 @@ func (h *handling) remind(gs *gameState, digests map[int64]*archive.Player, due 
 			digests[pl.ID] = pl
 		default:
 			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.row.ID, fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(h.now)))
-			if err := h.gameNotice(gs, pl, []string{line}); err != nil {
+			if err := h.reminderNotice(gs, pl, []string{line}); err != nil {
 				return err
 			}
 		}
@@ -233,11 +233,10 @@ func (h *handling) digest(p *archive.Player) error {
 		if !slices.Contains(gs.toMove(), gs.side(p)) {
 			continue
 		}
-		b, err := h.boardOf(gs, nil, "")
-		if err != nil {
-			return err
-		}
-		secs = append(secs, section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.row.ID, gs.moveNumber()), Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\".", gs.row.ID)}, Board: b})
+		// A reminder, so no board (issue 28: light mail): the player had
+		// it when the turn began.
+		secs = append(secs, section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.row.ID, gs.moveNumber()),
+			Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\"; \"board %d\" sends the board.", gs.row.ID, gs.row.ID)}})
 	}
 	if len(secs) == 0 {
 		return nil

@@ -260,7 +260,7 @@ func (h *handling) eventGameOver(gs *gameState) error {
 	// A player who loses on time in the event forfeits their unplayed
 	// games (issue 25), as one who leaves. Only a game of two ends by a
 	// timeout: in a game of more the player is out of that game alone.
-	if r := gs.result(); !gs.more() && r.Kind == engine.Win && strings.HasSuffix(gs.row.Termination, "ran out of time") {
+	if r := gs.result(); !gs.more() && r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") {
 		loser := gs.row.Players[r.Winner.Other()]
 		ev, err := h.loadEvent(t)
 		if err != nil {

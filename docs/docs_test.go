@@ -34,3 +34,20 @@ func TestCommandsDocumentEveryVerb(t *testing.T) {
 		}
 	}
 }
+
+// The list at the head of the commands ("help" mails it, issue 28) has a
+// line for every verb, each within a text mail's 78 columns.
+func TestCommandIndexNamesEveryVerb(t *testing.T) {
+	_, after, _ := strings.Cut(Commands(), "\n## Commands\n")
+	index, _, _ := strings.Cut(after, "\n### ")
+	for _, v := range notation.Verbs {
+		if !strings.Contains(index, "- `"+string(v)) && !strings.Contains(index, ", `"+string(v)) {
+			t.Errorf("the list of commands has no line on %q", v)
+		}
+	}
+	for _, line := range strings.Split(Text(index, 78), "\n") {
+		if strings.HasPrefix(line, "- ") && len([]rune(line)) > 78 {
+			t.Errorf("a line of the list is wrapped: %q", line)
+		}
+	}
+}

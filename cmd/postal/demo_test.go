@@ -246,7 +246,9 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 	var texts []string
 	for ctx.Err() == nil {
 		texts = mailboxTexts(t, srv.IMAPAddr, "alice")
-		if strings.Contains(strings.Join(texts, "\n"), "Game #1 is over: bob (Dark) wins: alice ran out of time (0-1).") {
+		// Raw quoted-printable: soft line breaks undone, wrapped lines joined.
+		flat := strings.Join(strings.Fields(strings.ReplaceAll(strings.Join(texts, "\n"), "=\r\n", "")), " ")
+		if strings.Contains(flat, "Game #1 is over: bob (Dark) wins: alice ran out of time before the first move (0-1).") {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)

@@ -49,7 +49,7 @@ func TestIntegrationBotByMail(t *testing.T) {
 			t.Fatal(err)
 		}
 		reply := r.replyTo(alice, r.send(alice, "Re: "+tag, fmt.Sprintf("move %d #%d %s", id, pos.Ply()+1, move)))
-		r.checkBoard(reply, tag, next, move)
+		r.checkMoveReply(reply, tag, next, move)
 		sent++
 		if next.Result().Over() {
 			pos = next

@@ -20,14 +20,18 @@ func TestIntegrationClockByMail(t *testing.T) {
 	if !strings.Contains(reply.Text, "2 days per move") {
 		t.Fatalf("the challenge does not say its time control:\n%s", reply.Text)
 	}
-	r.await(bob, "the challenge", func(m *gotMail) bool { return strings.Contains(m.Subject, "challenge") })
+	r.await(bob, "the challenge", func(m *gotMail) bool { return strings.Contains(m.Text, "challenges you") })
 	r.replyTo(bob, r.send(bob, "ok", "accept 1"))
 	reminder := r.await(alice, "a reminder", func(m *gotMail) bool {
 		return strings.Contains(m.Text, "Reminder: your move in game #1 is due by")
 	})
-	r.checkBoardMail(reminder, "[postal #1]")
+	// A reminder carries no board (issue 28: light mail), but says how to
+	// get it.
+	if !strings.Contains(reminder.Subject, "[postal #1]") || reminder.PNG || reminder.SVG || !strings.Contains(reminder.Text, `"board 1" sends the board`) {
+		t.Fatalf("the reminder (png %v, svg %v):\n%s", reminder.PNG, reminder.SVG, reminder.Text)
+	}
 	over := r.await(alice, "the loss on time", func(m *gotMail) bool { return strings.HasPrefix(m.Text, "Game #1 is over: bob (Dark) wins:") })
-	if !strings.Contains(strings.Join(strings.Fields(over.Text), " "), "alice ran out of time (0-1)") {
+	if !strings.Contains(strings.Join(strings.Fields(over.Text), " "), "alice ran out of time before the first move (0-1)") {
 		t.Fatalf("the game-over mail does not say why:\n%s", over.Text)
 	}
 	r.await(bob, "the win on time", func(m *gotMail) bool { return strings.Contains(m.Text, "alice ran out of time") })

@@ -97,7 +97,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 			t.Fatal(err)
 		}
 		msgID := r.send(me, "Re: "+tag, fmt.Sprintf("move 1 #%d %s", pos.Ply()+1, move))
-		r.checkBoard(r.replyTo(me, msgID), tag, next, move)
+		r.checkMoveReply(r.replyTo(me, msgID), tag, next, move)
 		for i, other := range seats {
 			q := engine.Player(i)
 			if q == p || next.Result().Place(q) != 0 {

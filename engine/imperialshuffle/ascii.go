@@ -73,7 +73,9 @@ func (p *Position) deadCount(pl engine.Player) int {
 // line (R3), dead pieces with a lower-case type letter.
 func (p *Position) ASCII() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Imperial Shuffle (nobles %s), ply %d\n", p.nobles, p.ply)
+	// No ply number: it counts chance's draws, which the mails and the site
+	// do not number (issue 28); the mail says the move number.
+	fmt.Fprintf(&b, "Imperial Shuffle (nobles %s)\n", p.nobles)
 	b.WriteString(p.status() + "\n")
 	b.WriteString("Last move: " + p.lastText() + "\n\n")
 

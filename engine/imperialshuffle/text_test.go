@@ -130,7 +130,7 @@ func Example() {
 	}
 	fmt.Print(pos.ASCII())
 	// Output:
-	// Imperial Shuffle (nobles ygb), ply 4
+	// Imperial Shuffle (nobles ygb)
 	// Yellow to move
 	// Last move: Blue a3 revive c2 (Emperor a4-a3); Yellow lost Ny c2, Cg a4
 	//

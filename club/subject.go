@@ -1,0 +1,84 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"postal/archive"
+	"postal/engine"
+)
+
+// One Subject (issue 28): Gmail keeps a conversation together only while
+// its Subject stays the same, so a challenge and the game it becomes share
+// one. A game keeps its challenge's number; its Subject names the players
+// as the challenge did: in their seats' order when the challenge chose the
+// seats (as first, as second), else the challenger first, then those
+// challenged in the order named. Only an open challenge and an invitation
+// to an address change it once, when the opponent becomes known: before
+// that no one but the challenger (and the invited address) has a mail of
+// it.
+
+// challengeSubject is the Subject of every mail about challenge c and,
+// once accepted, about its game.
+func (h *handling) challengeSubject(c *archive.Challenge) (string, error) {
+	return h.subjectOf(c, nil)
+}
+
+// gameSubject is the Subject of every mail about game gs, to its players
+// and its observers alike, from its challenge's first mail to its last.
+// Whose turn it is goes in the first line of the body.
+func (h *handling) gameSubject(gs *gameState) (string, error) {
+	if gs.event != "" {
+		// A tournament's game: its director's challenge row was never
+		// mailed, and its Subject names the event and the round.
+		return seatSubject(gs), nil
+	}
+	c, err := h.tx.Challenge(gs.row.ID)
+	if errors.Is(err, archive.ErrNotFound) {
+		return seatSubject(gs), nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return h.subjectOf(c, gs)
+}
+
+// seatSubject names the players of gs in their seats' order (and its
+// event): a game with no challenge of its own (a tournament's, or one made
+// by a test or an import).
+func seatSubject(gs *gameState) string {
+	return fmt.Sprintf("[postal #%d] %s", gs.row.ID, gs.title())
+}
+
+// subjectOf writes the Subject of challenge c; gs is its game once
+// started (nil before), which names the opponent of an open challenge.
+func (h *handling) subjectOf(c *archive.Challenge, gs *gameState) (string, error) {
+	who, err := h.tx.PlayerByID(c.ChallengerID)
+	if err != nil {
+		return "", err
+	}
+	title := c.Game
+	if g, err := engine.Lookup(c.Game); err == nil {
+		title = g.Info().Title
+	}
+	names := []string{who.Name}
+	switch {
+	case c.Seats != nil:
+		for _, st := range c.Seats {
+			names = append(names, h.seatHolder(st))
+		}
+	case gs != nil && c.OpponentID == 0:
+		for _, p := range gs.players {
+			if p.ID != c.ChallengerID {
+				names = append(names, p.Name)
+			}
+		}
+	default:
+		names = append(names, h.opponentName(c))
+	}
+	if c.Seats == nil && c.Side == "second" && len(names) == 2 {
+		names[0], names[1] = names[1], names[0]
+	}
+	return fmt.Sprintf("[postal #%d] %s: %s", c.ID, title, strings.Join(names, " vs ")), nil
+}
