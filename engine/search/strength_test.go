@@ -114,3 +114,32 @@ func TestAgainstPlainUCT(t *testing.T) {
 		})
 	}
 }
+
+// postalBefore27 is the searcher as it was before issue 27, at a fixed
+// number of playouts per move.
+func postalBefore27(playouts int) chooser {
+	return func(pos engine.Position, p engine.Player, seed uint64) (engine.Move, error) {
+		return search.Choose(context.Background(), pos, p, search.Before27(search.Options{Iterations: playouts, Seed: seed}))
+	}
+}
+
+// TestAgainstBefore27 plays the searcher against itself as it was before
+// issue 27 at equal playouts: the quick version two short games of
+// Conflagration, POSTAL_TEST_LONG 20 games of 400 playouts in every
+// two-player game, scores logged.
+func TestAgainstBefore27(t *testing.T) {
+	playouts, games, maxPlies := long.Size(400, 40), long.Size(20, 2), long.Size(300, 60)
+	vs := strengthVariants
+	if !long.Enabled() {
+		vs = vs[:1]
+	}
+	for _, v := range vs {
+		t.Run(v.String(), func(t *testing.T) {
+			s := match(t, v, postalAt(playouts), postalBefore27(playouts), games, maxPlies)
+			t.Logf("postal vs postal before issue 27, %d playouts each: %s", playouts, s)
+			if s.games != games {
+				t.Fatalf("played %d games, want %d", s.games, games)
+			}
+		})
+	}
+}
