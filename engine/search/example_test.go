@@ -21,5 +21,5 @@ func ExampleChoose() {
 	}
 	next, err := pos.Apply(engine.First, m)
 	fmt.Println(m, err == nil, next.Ply())
-	// Output: C5-C4 true 1
+	// Output: D4-D3 true 1
 }

@@ -18,6 +18,12 @@ func (r *Rewards) add(x Rewards) {
 	}
 }
 
+func (r *Rewards) addSquares(x Rewards) {
+	for i := range r {
+		r[i] += x[i] * x[i]
+	}
+}
+
 // Outcome maps a finished game's result to rewards: the one place where
 // results become numbers ([engine.Result.Shares]). Two players: a win 1 for
 // the winner and 0 for the loser, a draw 1/2 each; more: by place.

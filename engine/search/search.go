@@ -89,7 +89,31 @@ type Options struct {
 	// Seed seeds the searcher's random source (playouts, chance outcomes,
 	// the order moves are tried in).
 	Seed uint64
+
+	// tune, when set (by the package's tests), replaces the searcher's
+	// tuning: the strength tests measure one change at a time against the
+	// searcher as it was.
+	tune *tuning
 }
+
+// tuning is how the searcher picks children; current is what it plays.
+type tuning struct {
+	// explore is UCT's exploration constant, for rewards in [0, 1]; with
+	// UCB1-Tuned, 1 is the formula as published.
+	explore float64
+	// tuned selects UCB1-Tuned (Auer et al. 2002): the exploration term
+	// is scaled by the child's observed reward variance (capped at 1/4, the
+	// variance of a fair coin), so moves whose playouts agree are explored
+	// less.
+	tuned bool
+}
+
+// current is the searcher's tuning.
+var current = tuning{explore: 1, tuned: true}
+
+// before27 is the tuning before issue 27, which the strength tests
+// measure the current one against.
+var before27 = tuning{explore: explore}
 
 // Result is the outcome of a search.
 type Result struct {
@@ -132,6 +156,10 @@ func Search(ctx context.Context, pos engine.Position, p engine.Player, opt Optio
 		me:    p,
 		seats: seatsOf(pos),
 		plies: lv.PlayoutPlies,
+		tune:  current,
+	}
+	if opt.tune != nil {
+		s.tune = *opt.tune
 	}
 	root := s.newNode(pos, nil)
 	if err := s.expandRoot(root); err != nil {
@@ -221,4 +249,12 @@ const (
 // ucb is UCT's score of a child for the player acting at its parent.
 func ucb(mean float64, visits, parentVisits int, c float64) float64 {
 	return mean + c*math.Sqrt(math.Log(float64(parentVisits))/float64(visits))
+}
+
+// ucbTuned is UCB1-Tuned's score of a child: meanSq is the mean of the
+// squared rewards, so meanSq-mean² is their variance.
+func ucbTuned(mean, meanSq float64, visits, parentVisits int, c float64) float64 {
+	logN := math.Log(float64(parentVisits)) / float64(visits)
+	v := meanSq - mean*mean + math.Sqrt(2*logN)
+	return mean + c*math.Sqrt(logN*min(0.25, v))
 }

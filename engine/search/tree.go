@@ -16,6 +16,7 @@ type searcher struct {
 	seats int           // the game's players
 	plies int           // playout cap in games with an Evaluator
 	path  []*node       // scratch: the nodes of the current iteration
+	tune  tuning
 }
 
 // node is a position of the search tree.
@@ -43,6 +44,7 @@ type node struct {
 
 	visits int
 	reward Rewards // summed over the visits
+	square Rewards // the squares of the rewards, summed (UCB1-Tuned)
 }
 
 // newNode makes the node of pos, reached by move.
@@ -103,7 +105,7 @@ func (s *searcher) iterate(root *node) error {
 		if len(n.children) == 0 {
 			return fmt.Errorf("search: player %d has no move but the game is not over: %s", n.mover, n.pos)
 		}
-		n = n.choose()
+		n = n.choose(s.tune)
 		path = append(path, n)
 	}
 	r := n.outcome
@@ -116,6 +118,7 @@ func (s *searcher) iterate(root *node) error {
 	for _, x := range path {
 		x.visits++
 		x.reward.add(r)
+		x.square.addSquares(r)
 	}
 	for i := len(path) - 1; i > 0 && path[i].proven && path[i-1].prove(path[i]); i-- {
 	}
@@ -166,14 +169,20 @@ func (n *node) prove(c *node) bool {
 
 // choose returns the child UCT prefers for the player acting at n: one
 // never visited first (the root has them all made at once).
-func (n *node) choose() *node {
+func (n *node) choose(t tuning) *node {
 	var best *node
 	bestScore := math.Inf(-1)
 	for _, c := range n.children {
 		if c.visits == 0 {
 			return c
 		}
-		score := ucb(c.reward[n.mover]/float64(c.visits), c.visits, n.visits, explore)
+		mean := c.reward[n.mover] / float64(c.visits)
+		var score float64
+		if t.tuned {
+			score = ucbTuned(mean, c.square[n.mover]/float64(c.visits), c.visits, n.visits, t.explore)
+		} else {
+			score = ucb(mean, c.visits, n.visits, t.explore)
+		}
 		if score > bestScore {
 			best, bestScore = c, score
 		}
