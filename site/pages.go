@@ -26,7 +26,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"slug": slug,
 	// count writes "1 game", "2 games".
 	"count": count,
-	"rows": gameRows,
+	"rows":  gameRows,
 }).ParseFS(templates.Site, "site/*.html"))
 
 // gameRows is a table of games: number, game and ruleset, players, result
