@@ -222,6 +222,8 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		if err != nil || s == nil {
 			return err
 		}
+		// The summaries came without the moves: the whole game counts them.
+		ix.games[g.ID].Moves = s.Moves
 		return pool.do(func() error { defer bar.add(1); return job() })
 	})
 	if err := firstErr(err, pool.wait()); err != nil {

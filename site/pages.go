@@ -628,14 +628,24 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 	}
 	var out []recordRow
 	for _, t := range b.ix.listed() {
-		if r := rows[key{t.Name, ""}]; r != nil {
-			out = append(out, *r)
+		r := rows[key{t.Name, ""}]
+		if r == nil {
+			continue
 		}
+		var byRuleset []recordRow
 		for _, rs := range t.Rulesets {
 			if r := rows[key{t.Name, rs.Name}]; r != nil {
-				out = append(out, *r)
+				byRuleset = append(byRuleset, *r)
 			}
 		}
+		if len(byRuleset) == 1 {
+			// One ruleset played: one row, which names it (a row of the
+			// game and one of its ruleset would say the same twice).
+			out = append(out, byRuleset[0])
+			continue
+		}
+		out = append(out, *r)
+		out = append(out, byRuleset...)
 	}
 	return out
 }
