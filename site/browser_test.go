@@ -148,6 +148,20 @@ func svgSignature(t *testing.T, svg []byte) string {
 // and a game in progress with a deadline.
 func browserArchive(t *testing.T) (games []Game, long, ongoing *Game) {
 	games = append(fixedArchive(t), randomArchive(t, 2*len(engine.Games()), 3)...)
+	// A game of four players, in progress.
+	_, cfg, pos, err := engine.New("superial-chess", engine.Config{Ruleset: "multiplayer", Options: map[string]string{"players": "4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, steps, err := engine.RandomGame(pos, rand.New(rand.NewPCG(4, 4)), 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	four := &notation.Record{Game: "superial-chess", Config: cfg, Players: []string{"alice", "bob", "carol", "dave"}}
+	for _, s := range steps {
+		four.Add(s.Player, s.Move.String())
+	}
+	games = append(games, Game{Record: four, Started: base, Updated: base.Add(time.Hour)})
 	for i := range games {
 		games[i].ID = int64(i + 1)
 	}
@@ -181,7 +195,7 @@ func browserArchive(t *testing.T) (games []Game, long, ongoing *Game) {
 	}
 	long = &games[len(games)-1]
 	for i := range games {
-		if g := &games[i]; g.Record.Game == "superial-chess" && !g.Record.Result.Over() && len(g.Record.Moves) > 2 {
+		if g := &games[i]; g.Record.Game == "superial-chess" && !g.Record.Result.Over() && len(g.Record.Moves) > 2 && len(g.Record.Players) == 2 {
 			g.Deadline = g.Updated.Add(72 * time.Hour)
 			ongoing = g
 		}
@@ -330,7 +344,7 @@ func boardAt(t *testing.T, b *browser, g *Game, ps []engine.Position, n int, how
 	}
 }
 
-func infoOf(t *testing.T, g *Game) engine.Info {
+func infoOf(t testing.TB, g *Game) engine.Info {
 	eg, err := engine.Lookup(g.Record.Game)
 	if err != nil {
 		t.Fatal(err)

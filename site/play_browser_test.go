@@ -115,7 +115,7 @@ func playTest(t *testing.T, b *browser, base string, g *Game) {
 			t.Errorf("no target lit after picking the piece")
 		}
 		if c.fragment != "" {
-			b.shot(t, "game-move-chosen")
+			b.shot(t, "move-chosen")
 			if w := eval[[]int](t, b, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
 				t.Errorf("the game with a move chosen is %d px wide, the window %d px", w[0], w[1])
 			}
@@ -139,7 +139,7 @@ func fourTest(t *testing.T, b *browser, base string, games []Game) {
 			if w := eval[[]int](t, b, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
 				t.Errorf("a game of four is %d px wide, the window %d px", w[0], w[1])
 			}
-			b.shot(t, "game-four-players")
+			b.shot(t, "four-players")
 			return
 		}
 	}

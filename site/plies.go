@@ -40,10 +40,13 @@ func newPlyData(positions []engine.Position, final string, sides []string) *plyD
 		}
 		buf = board.Picture(pos, f).AppendSVG(buf[:0])
 		cur = cur[:0]
-		for _, l := range bytes.SplitAfter(buf, []byte("\n")) {
-			if len(l) == 0 {
-				continue
+		for rest := buf; len(rest) > 0; {
+			end := bytes.IndexByte(rest, '\n') + 1
+			if end == 0 {
+				end = len(rest)
 			}
+			l := rest[:end]
+			rest = rest[end:]
 			n, ok := lines[string(l)]
 			if !ok {
 				n = len(d.Lines)
