@@ -462,7 +462,7 @@
           var t = nearest(p, mine.map(function (mv) { return mv.t; }));
           if (t) {
             var pick = mine.filter(function (mv) { return dist(mv.t, t) < 0.5; });
-            mark(null, []);
+            mark(sel, [t]); // the move chosen stays marked
             sel = null;
             if (pick.length === 1) { choose(pick[0].m); return; }
             // Several moves between the same cells (a promotion, a choice of
