@@ -82,10 +82,12 @@ generate:
 check-generated:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(MAKE) -s wasm-engines-into DIR="$$tmp" >/dev/null && \
-	for f in "$$tmp"/engine-*; do cmp -s "$$f" $(WASM_DIR)/$$(basename "$$f") || exit 1; done && \
-	test "$$(ls $(WASM_DIR)/engine-* | wc -l)" = "$$(ls "$$tmp"/engine-* | wc -l)" && \
-	cmp -s "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WASM_DIR)/wasm_exec.js || \
-	{ echo "$(WASM_DIR) is stale: run make generate and commit it"; exit 1; }
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" "$$tmp/" && \
+	stale=0 && \
+	for f in "$$tmp"/* $(WASM_DIR)/*; do \
+		cmp -s "$$tmp/$${f##*/}" "$(WASM_DIR)/$${f##*/}" || stale=1; \
+	done && \
+	test $$stale = 0 || { echo "$(WASM_DIR) is stale: run make generate and commit it"; exit 1; }
 
 .PHONY: wasm-engines-into
 wasm-engines-into:

@@ -33,7 +33,7 @@ func arrowOf(pos engine.Position, p engine.Player, m engine.Move) (from, to pict
 	}
 	var f, t *picture.Line
 	for _, it := range next.Picture().Items {
-		if l, isLine := it.(*picture.Line); isLine && !before[*l] {
+		if l, isLine := it.(*picture.Line); isLine && !before[*l] && (l.Arrow || l.Dashed) {
 			if f == nil {
 				f = l
 			}

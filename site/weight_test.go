@@ -143,3 +143,24 @@ func BenchmarkFirstView(b *testing.B) {
 	b.ReportMetric(float64(weights[len(weights)-1])/1e3, "max-first-view-kB")
 	b.ReportMetric(float64(eng)/1e3, "engine-gz-kB")
 }
+
+// TestEngineSizes checks that every game the club plays has its engine for
+// the browser, under 1 MB gzipped (issue 28), with its brotli sibling.
+func TestEngineSizes(t *testing.T) {
+	engines := engineAssets()
+	for _, g := range engine.Games() {
+		name := g.Info().Name
+		if name == "test-nim" {
+			continue
+		}
+		e, ok := engines[name]
+		if !ok {
+			t.Errorf("%s has no engine for the browser (make generate)", name)
+			continue
+		}
+		if len(e.gz) >= 1_000_000 || len(e.br) == 0 || len(e.br) >= len(e.gz) || len(e.wasm) <= len(e.gz) {
+			t.Errorf("%s's engine: %d bytes, %d gzipped, %d with brotli; want under 1,000,000 gzipped", name, len(e.wasm), len(e.gz), len(e.br))
+		}
+		t.Logf("%s: %d bytes, %d gzipped, %d with brotli", name, len(e.wasm), len(e.gz), len(e.br))
+	}
+}

@@ -179,9 +179,10 @@ var svg = onPos(func(p engine.Position, a []js.Value) any {
 
 // targets lists the legal moves of the players to move at pos, each with
 // where it goes on the board, for a reader who picks moves by clicking it:
-// the engine draws the last move as an arrow, so the lines new in the
-// picture after a move give its origin (where the first starts) and its end
-// (where the last arrow points), in the picture's coordinates. A move drawn
+// the engine draws the last move as an arrow, so the arrow's legs new in
+// the picture after a move (lines with an arrowhead, or dashed where a leg
+// wraps around the board) give its origin (where the first starts) and its
+// end (where the last arrowhead points), in the picture's coordinates. A move drawn
 // without an arrow (a drop, an arrangement) has neither: the page lists it.
 var targets = onPos(func(p engine.Position, _ []js.Value) any {
 	before := map[picture.Line]bool{}
@@ -202,8 +203,8 @@ var targets = onPos(func(p engine.Position, _ []js.Value) any {
 				var from, to *picture.Line
 				for _, it := range next.Picture().Items {
 					l, ok := it.(*picture.Line)
-					if !ok || before[*l] {
-						continue
+					if !ok || before[*l] || !l.Arrow && !l.Dashed {
+						continue // not a leg of the move's arrow (pieces may be drawn with lines)
 					}
 					if from == nil {
 						from = l

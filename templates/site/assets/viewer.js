@@ -381,21 +381,19 @@
       say("Loading the rules engine…");
       loadEngine().then(function () {
         moves = [];
-        var near = Infinity, pts = [];
+        var froms = [], tos = [];
         (eng.targets(positions[positions.length - 1]) || []).forEach(function (g) {
           (g.moves || []).forEach(function (mv) {
             moves.push({ m: mv.m, player: g.player, f: mv.f, t: mv.t });
-            if (mv.f) { pts.push(mv.f); pts.push(mv.t); }
+            if (mv.f) { froms.push(mv.f); tos.push(mv.t); }
           });
         });
-        // Cells are as far apart as the nearest two distinct points.
-        for (var i = 0; i < pts.length && i < 400; i++) {
-          for (var j = i + 1; j < pts.length && j < 400; j++) {
-            var d = Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
-            if (d > 1 && d < near) { near = d; }
-          }
-        }
-        if (near < Infinity) { radius = near * 0.6; }
+        // Cells are as far apart as the nearest two distinct origins (or
+        // targets, when one piece moves): a click counts within half of
+        // that. Targets may be arrowheads short of a cell's centre.
+        var near = spacing(froms);
+        if (near === Infinity) { near = spacing(tos); }
+        if (near < Infinity) { radius = Math.max(8, near * 0.5); }
         pList.textContent = "";
         moves.forEach(function (mv) {
           var o = document.createElement("option");
@@ -405,6 +403,18 @@
         say(moves.length ? moves.length + " legal moves: pick one on the board or type it." : "No legal move to pick here.");
         then();
       }, function (err) { say("The rules engine could not start: " + (err && err.message || err) + ".", true); });
+    }
+
+    // spacing is the least distance between two distinct points of pts.
+    function spacing(pts) {
+      var near = Infinity;
+      for (var i = 0; i < pts.length && i < 300; i++) {
+        for (var j = i + 1; j < pts.length && j < 300; j++) {
+          var d = Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
+          if (d > 1 && d < near) { near = d; }
+        }
+      }
+      return near;
     }
 
     function svgPoint(e) {
@@ -444,8 +454,8 @@
         c.setAttribute("class", cls);
         g.appendChild(c);
       };
-      ring(origin, "pick-from", radius * 0.75);
-      targets.forEach(function (t) { ring(t, "pick-to", radius * 0.35); });
+      ring(origin, "pick-from", radius * 0.8);
+      targets.forEach(function (t) { ring(t, "pick-to", radius * 0.4); });
       svg.appendChild(g);
     }
 
