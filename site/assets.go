@@ -2,11 +2,14 @@ package site
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
+	"path"
+	"strings"
 	"sync"
 
 	"postal/templates"
@@ -32,21 +35,64 @@ func staticAssets() ([]asset, error) {
 	return out, err
 }
 
-// engineAsset is the rules engine for the browser: one script made of Go's
-// wasm_exec.js, the loader, and the engine's WebAssembly (built by "make
-// generate" into templates/site/wasm), gzip compressed as it is committed,
-// in base64. Its name carries a hash of its content, so browsers may cache
-// it for good and fetch it again only when the engine changes.
-var engineAsset = sync.OnceValue(func() asset {
-	read := func(name string) []byte {
-		data, err := fs.ReadFile(templates.Site, "site/wasm/"+name)
-		if err != nil {
-			panic(fmt.Sprintf("site: the engine's %s is not embedded (make generate): %v", name, err))
-		}
-		return data
-	}
-	loader := bytes.Replace(read("loader.js"), []byte("@ENGINE@"), []byte(base64.StdEncoding.EncodeToString(read("engine.wasm.gz"))), 1)
-	data := append(append(read("wasm_exec.js"), '\n'), loader...)
+// hashed names an asset by a hash of its content ("engine-chess-0123456789.wasm"),
+// so browsers may cache it for good and fetch it again only when it changes.
+func hashed(stem, ext string, data []byte) string {
 	h := sha256.Sum256(data)
-	return asset{"engine-" + hex.EncodeToString(h[:5]) + ".js", data}
+	return stem + "-" + hex.EncodeToString(h[:5]) + ext
+}
+
+// engineAsset is one game's rules engine for the browser, compiled to
+// WebAssembly (site/wasm, built by "make generate" into
+// templates/site/wasm): the .wasm and its precompressed siblings (.gz, .br),
+// which static hosts and Handler serve to browsers that accept them. The
+// page loads it only when the reader asks for it ("Try moves", a move of
+// their own): stepping through the game needs no engine.
+type engineAsset struct {
+	name         string // engine-GAME-HASH.wasm
+	wasm, gz, br []byte
+}
+
+// files are the asset and its siblings.
+func (e engineAsset) files() []asset {
+	return []asset{{e.name, e.wasm}, {e.name + ".gz", e.gz}, {e.name + ".br", e.br}}
+}
+
+// engineAssets are the engines of the games that have one, by game name.
+var engineAssets = sync.OnceValue(func() map[string]engineAsset {
+	out := map[string]engineAsset{}
+	matches, err := fs.Glob(templates.Site, "site/wasm/engine-*.wasm.gz")
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range matches {
+		game := strings.TrimSuffix(strings.TrimPrefix(path.Base(m), "engine-"), ".wasm.gz")
+		gz := mustRead(m)
+		br := mustRead(strings.TrimSuffix(m, ".gz") + ".br")
+		zr, err := gzip.NewReader(bytes.NewReader(gz))
+		if err != nil {
+			panic(fmt.Sprintf("site: the engine of %s: %v", game, err))
+		}
+		wasm, err := io.ReadAll(zr)
+		if err != nil {
+			panic(fmt.Sprintf("site: the engine of %s: %v", game, err))
+		}
+		out[game] = engineAsset{name: hashed("engine-"+game, ".wasm", wasm), wasm: wasm, gz: gz, br: br}
+	}
+	return out
 })
+
+// wasmExecAsset is Go's wasm_exec.js, which runs the engines; loaded with
+// them, on demand.
+var wasmExecAsset = sync.OnceValue(func() asset {
+	data := mustRead("site/wasm/wasm_exec.js")
+	return asset{hashed("wasm_exec", ".js", data), data}
+})
+
+func mustRead(name string) []byte {
+	data, err := fs.ReadFile(templates.Site, name)
+	if err != nil {
+		panic(fmt.Sprintf("site: %s is not embedded (make generate): %v", name, err))
+	}
+	return data
+}

@@ -148,6 +148,20 @@ func svgSignature(t *testing.T, svg []byte) string {
 // and a game in progress with a deadline.
 func browserArchive(t *testing.T) (games []Game, long, ongoing *Game) {
 	games = append(fixedArchive(t), randomArchive(t, 2*len(engine.Games()), 3)...)
+	// A game of four players, in progress.
+	_, cfg, pos, err := engine.New("superial-chess", engine.Config{Ruleset: "multiplayer", Options: map[string]string{"players": "4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, steps, err := engine.RandomGame(pos, rand.New(rand.NewPCG(4, 4)), 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	four := &notation.Record{Game: "superial-chess", Config: cfg, Players: []string{"alice", "bob", "carol", "dave"}}
+	for _, s := range steps {
+		four.Add(s.Player, s.Move.String())
+	}
+	games = append(games, Game{Record: four, Started: base, Updated: base.Add(time.Hour)})
 	for i := range games {
 		games[i].ID = int64(i + 1)
 	}
@@ -181,7 +195,7 @@ func browserArchive(t *testing.T) (games []Game, long, ongoing *Game) {
 	}
 	long = &games[len(games)-1]
 	for i := range games {
-		if g := &games[i]; g.Record.Game == "superial-chess" && !g.Record.Result.Over() && len(g.Record.Moves) > 2 {
+		if g := &games[i]; g.Record.Game == "superial-chess" && !g.Record.Result.Over() && len(g.Record.Moves) > 2 && len(g.Record.Players) == 2 {
 			g.Deadline = g.Updated.Add(72 * time.Hour)
 			ongoing = g
 		}
@@ -238,6 +252,8 @@ func TestBrowser(t *testing.T) {
 			}
 			t.Run("long game", func(t *testing.T) { longGameTest(t, b, srv.URL, long) })
 			t.Run("in progress", func(t *testing.T) { ongoingTest(t, b, srv.URL, ongoing) })
+			t.Run("play from the page", func(t *testing.T) { playTest(t, b, srv.URL, ongoing) })
+			t.Run("four players", func(t *testing.T) { fourTest(t, b, srv.URL, games) })
 			t.Run("your moves", func(t *testing.T) { analysisTest(t, b, srv.URL, long) })
 			t.Run("your draws", func(t *testing.T) { chanceTest(t, b, srv.URL, games) })
 			t.Run("pages", func(t *testing.T) { pagesTest(t, b, srv.URL, long) })
@@ -248,9 +264,10 @@ func TestBrowser(t *testing.T) {
 	t.Run("escaping", func(t *testing.T) {
 		b.open(t, srv.URL+"/players/"+slug("<script>alert(1)</script>")+".html")
 		h1 := get(t, b, chromedp.Text(chromedp.CSS("h1")))
-		// A game the browser's engine does not know (the tests' Nim): the
-		// page still shows, with the viewer's excuse.
-		b.do(t, chromedp.Navigate(srv.URL+"/games/3.html"), chromedp.WaitVisible(chromedp.CSS("#viewer-error")))
+		// A game without an engine for the browser (the tests' Nim): the
+		// viewer steps through it, and "Try moves" gives its excuse.
+		b.do(t, chromedp.Navigate(srv.URL+"/games/3.html"), chromedp.WaitVisible(chromedp.CSS("#controls")),
+			chromedp.Click(chromedp.CSS("#analyse")), chromedp.WaitVisible(chromedp.CSS("#viewer-error")))
 		player := get(t, b, chromedp.Text(chromedp.CSS(".players a")))
 		if h1 != "<script>alert(1)</script>" || player != "<script>alert(1)</script>" {
 			t.Errorf("player name shows as %q and %q, want the text <script>alert(1)</script>", h1, player)
@@ -327,7 +344,7 @@ func boardAt(t *testing.T, b *browser, g *Game, ps []engine.Position, n int, how
 	}
 }
 
-func infoOf(t *testing.T, g *Game) engine.Info {
+func infoOf(t testing.TB, g *Game) engine.Info {
 	eg, err := engine.Lookup(g.Record.Game)
 	if err != nil {
 		t.Fatal(err)
@@ -359,6 +376,9 @@ func viewerTest(t *testing.T, b *browser, base string, g *Game) {
 	boardAt(t, b, g, ps, 1, "after clicking move 1 in the list")
 	b.do(t, chromedp.Click(chromedp.CSS(`[data-step="last"]`)))
 	boardAt(t, b, g, ps, last, "after the end button")
+	if got := eval[[]string](t, b, engineRequestsJS); len(got) > 0 {
+		t.Errorf("stepping through the game fetched the engine: %q", got)
+	}
 	b.open(t, u+"#ply-2")
 	boardAt(t, b, g, ps, 2, "opened at #ply-2")
 	// The smallest text on the board, as drawn: issue 18 found 6 px on a
@@ -371,6 +391,9 @@ func viewerTest(t *testing.T, b *browser, base string, g *Game) {
 }
 
 const minTextPx = 8
+
+// engineRequestsJS lists the page's requests of an engine or its loader.
+const engineRequestsJS = `performance.getEntriesByType('resource').map(function(e){return e.name}).filter(function(n){return /\.wasm|wasm_exec/.test(n)})`
 
 const minTextJS = `(function(){
   var svg = document.querySelector('#board svg'), vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();

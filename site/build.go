@@ -154,6 +154,15 @@ func ongoing(g *Game) bool {
 	return g.Record != nil && !g.Record.Result.Over() && g.Finished.IsZero()
 }
 
+// replay replays g's record: its positions from the start; when a move is
+// refused, those before it and the engine's objection.
+func replay(g *Game) ([]engine.Position, error) {
+	// Replay a copy: Replay normalizes the record's Config in place, and
+	// the record is the source's.
+	rc := *g.Record
+	return rc.Replay()
+}
+
 // finalPosition is g's last position: the stored one, or the record
 // replayed (when a move is refused, the position before it, and the
 // engine's objection).
@@ -225,6 +234,8 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		if err != nil || s == nil {
 			return err
 		}
+		// The summaries came without the moves: the whole game counts them.
+		ix.games[g.ID].Moves = s.Moves
 		return pool.do(func() error { defer bar.add(1); return job() })
 	})
 	if err := firstErr(err, pool.wait()); err != nil {
@@ -268,9 +279,8 @@ func firstErr(a, b error) error {
 // gives a nil summary and job.
 func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, error) {
 	var pos engine.Position
-	var replayErr error
 	if ongoing(g) {
-		pos, replayErr = finalPosition(g)
+		pos, _ = finalPosition(g) // who is to move, for the summary
 	}
 	s, err := b.ix.summarize(g, pos)
 	if errors.Is(err, errBadGame) {
@@ -281,15 +291,14 @@ func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, e
 		return nil, nil, err
 	}
 	return s, func() error {
-		pos, replayErr := pos, replayErr
-		if !ongoing(g) {
-			pos, replayErr = finalPosition(g)
-		}
+		// The page carries the board of every ply (plyData), so the game is
+		// replayed whether or not the archive stores its last position.
+		ps, replayErr := replay(g)
 		if replayErr != nil {
 			b.log.Warn("site: record does not replay", "game", g.ID, "err", replayErr)
 			w.unreplayable()
 		}
-		page, err := b.gamePage(s, g.Record, pos, replayErr, nav)
+		page, err := b.gamePage(s, g.Record, ps, replayErr, nav)
 		if err != nil {
 			return err
 		}
@@ -369,7 +378,11 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 		if err != nil {
 			return []job{func() error { return err }}
 		}
-		for _, a := range append(assets, engineAsset()) {
+		assets = append(assets, wasmExecAsset())
+		for _, e := range engineAssets() {
+			assets = append(assets, e.files()...)
+		}
+		for _, a := range assets {
 			add("assets/"+a.name, func() ([]byte, error) { return a.data, nil })
 		}
 	}

@@ -77,7 +77,7 @@ func (b *builder) feed() ([]byte, error) {
 			ID:      tag + fmt.Sprintf("game/%d", g.ID),
 			Updated: atomDate(finished(g)),
 			Link:    atomLink{Href: page, Rel: "alternate", Type: "text/html"},
-			Summary: fmt.Sprintf("%s in %s%s.", g.ResultText(), plies(g.Plies), reasonSuffix(g.Reason())),
+			Summary: feedSummary(g),
 		})
 	}
 	// The tournaments' entries (new, rounds, winners) join the games'.
@@ -85,6 +85,16 @@ func (b *builder) feed() ([]byte, error) {
 		f.Entries = newestEntries(append(f.Entries, tours...), &f.Updated)
 	}
 	return xmlDoc(f)
+}
+
+// feedSummary says how game g ended and after how many moves, counted as
+// players count them (chance steps not); the count is left out when the
+// summary does not know it (read without the moves, after a restart).
+func feedSummary(g *summary) string {
+	if g.Moves < 0 {
+		return fmt.Sprintf("%s%s.", g.ResultText(), reasonSuffix(g.Reason()))
+	}
+	return fmt.Sprintf("%s after %s%s.", g.ResultText(), count(g.Moves, "move"), reasonSuffix(g.Reason()))
 }
 
 func xmlDoc(v any) ([]byte, error) {

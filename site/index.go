@@ -18,13 +18,17 @@ import (
 // from its record's tags without its moves. The site keeps one per game
 // between updates; never the record.
 type summary struct {
-	ID                                   int64
-	Type                                 *typeInfo
-	Ruleset                              string
-	Players                              []string // by seat
-	Sides                                []string // the seats' names, as many as Players
-	Result                               engine.Result
-	Plies                                int
+	ID      int64
+	Type    *typeInfo
+	Ruleset string
+	Players []string // by seat
+	Sides   []string // the seats' names, as many as Players
+	Result  engine.Result
+	Plies   int
+	// Moves counts the moves as players do (engine.MoveNumbers: chance
+	// steps do not count); -1 when unknown, from a summary without its
+	// moves.
+	Moves                                int
 	ToMove                               []engine.Player // who may act, while the game goes on
 	Started, Updated, Finished, Deadline time.Time
 	TimeControl                          string // for people: "3 days per move"
@@ -209,8 +213,12 @@ func (ix *index) summarize(g *Game, pos engine.Position) (*summary, error) {
 		sides = []string{"First", "Second"}
 	}
 	s := &summary{ID: g.ID, Type: t, Ruleset: ix.intern(ruleset), Sides: sides, Result: r.Result,
-		Plies: max(g.Plies, len(r.Moves)), Started: g.Started, Updated: g.Updated, Finished: g.Finished, Deadline: g.Deadline,
+		Plies: max(g.Plies, len(r.Moves)), Moves: -1, Started: g.Started, Updated: g.Updated, Finished: g.Finished, Deadline: g.Deadline,
 		TimeControl: ix.intern(timeControl(r.Tag("TimeControl")))}
+	if len(r.Moves) >= s.Plies {
+		_, next := engine.MoveNumbers(players(r))
+		s.Moves = next - 1
+	}
 	s.Players = make([]string, len(sides))
 	copy(s.Players, r.Players)
 	if s.Result.Reason == "" {

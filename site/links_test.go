@@ -65,7 +65,7 @@ func checkLinksInto(site map[string][]byte, siteURL string, errorf func(string, 
 		}
 		if m := plyLink.FindStringSubmatch(u.Fragment); m != nil && strings.HasPrefix(target, "games/") {
 			n, _ := strconv.Atoi(m[1])
-			if plies := bytes.Count(site[target], []byte(`<li class="p`)); n > plies {
+			if plies := bytes.Count(site[target], []byte(`<li id="ply-`)) - 1; n > plies {
 				errorf("%s: link %q: the game has %d plies", from, link, plies)
 			}
 			return

@@ -25,13 +25,8 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"date": date,
 	"slug": slug,
 	// count writes "1 game", "2 games".
-	"count": func(n int, noun string) string {
-		if n == 1 {
-			return "1 " + noun
-		}
-		return strconv.Itoa(n) + " " + noun + "s"
-	},
-	"rows": gameRows,
+	"count": count,
+	"rows":  gameRows,
 }).ParseFS(templates.Site, "site/*.html"))
 
 // gameRows is a table of games: number, game and ruleset, players, result
@@ -214,21 +209,27 @@ func finished(s *summary) time.Time {
 }
 
 // moveList is the move list of a game page: a ply per item from the start
-// (item 0), its side as a class (p0, p1, by seat; pc for chance), its text linking
-// to the ply. The viewer replays the game from it. Written here rather than
+// (item 0), each with its own id ("ply-12", so links to a ply work without
+// JavaScript), its side as a class (p0, p1, by seat; pc for chance) and the
+// number players call the move by (data-n: the players' moves are counted,
+// a chance step carries none of its own; engine.MoveNumbers, as the club's
+// mails number them), its text linking to the ply. Written here rather than
 // by the template: a long game has thousands of items, and the template
 // escaper took most of a full build.
 func moveList(r *notation.Record) template.HTML {
 	var b strings.Builder
-	b.Grow(64 + 48*len(r.Moves))
-	b.WriteString(`<li class="start"><a href="#ply-0">Start</a>` + comments(r.Comment) + "</li>\n")
+	b.Grow(64 + 64*len(r.Moves))
+	b.WriteString(`<li id="ply-0" class="start"><a href="#ply-0">Start</a>` + comments(r.Comment) + "</li>\n")
+	numbers, _ := engine.MoveNumbers(players(r))
 	for i, m := range r.Moves {
-		class := "pc"
-		if m.Player >= 0 {
-			class = "p" + strconv.Itoa(int(m.Player))
-		}
 		n := strconv.Itoa(i + 1)
-		b.WriteString(`<li class="` + class + `"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
+		b.WriteString(`<li id="ply-` + n + `" class="`)
+		if m.Player >= 0 {
+			b.WriteString("p" + strconv.Itoa(int(m.Player)) + `" data-n="` + strconv.Itoa(numbers[i]))
+		} else {
+			b.WriteString("pc")
+		}
+		b.WriteString(`"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
 		b.WriteString(comments(m.Comment))
 		b.WriteString("</li>\n")
 	}
@@ -248,21 +249,29 @@ func comments(text string) string {
 	return b.String()
 }
 
-// gamePage renders games/ID.html. pos is the game's last position (nil when
-// unknown); replayErr the engine's objection to the record, if any.
-func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo) ([]byte, error) {
+// gamePage renders games/ID.html. ps are the game's positions from the
+// start (nil when unknown); replayErr the engine's objection to the record,
+// if any, when ps stop short.
+func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position, replayErr error, nav []*typeInfo) ([]byte, error) {
 	data := struct {
 		common
 		Game                     *summary
 		Ruleset, Options, Config string
 		Board                    template.HTML
+		Plies                    template.HTML
 		Caption                  string
 		Moves                    template.HTML
 		ReplayError              string
-		Commitment, Seed, Engine string
+		Commitment, Seed         string
+		Engine, WasmExec         string
+		Subject, Mailto          string
+		Next                     int
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
-		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Engine: engineAsset().name,
+		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset,
 		Commitment: r.SeedCommitment}
+	if a, ok := engineAssets()[s.Type.Name]; ok {
+		data.Engine, data.WasmExec = a.name, wasmExecAsset().name
+	}
 	if data.Options != "" {
 		data.Config += " " + data.Options
 	}
@@ -274,20 +283,61 @@ func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, 
 	if replayErr != nil {
 		data.ReplayError = replayErr.Error()
 	}
-	if pos != nil {
-		// Served as HTML, the board is trusted markup: the picture package
+	if len(ps) > 0 {
+		final := ""
+		if len(ps) == len(r.Moves)+1 {
+			final = s.FinalText()
+		}
+		// Served as HTML, the boards are trusted markup: the picture package
 		// escapes every text it writes.
-		data.Board = template.HTML(board.Picture(pos, s.FinalText()).SVG())
+		data.Board = template.HTML(board.Picture(ps[len(ps)-1], final).SVG())
+		data.Plies = template.HTML(`<script type="application/json" id="plies">` + string(newPlyData(ps, final, s.Sides).script()) + "</script>")
 	}
+	if !s.over() {
+		// A move sent from the page goes by mail, in the game's own thread.
+		data.Subject = gameSubject(s)
+		data.Mailto = b.opts.Club
+		_, data.Next = engine.MoveNumbers(players(r))
+	}
+	moves := plyMoves(r)
 	switch {
 	case s.over():
-		data.Caption = fmt.Sprintf("Final position, after %s: %s.", plies(s.Plies), s.FinalText())
+		data.Caption = fmt.Sprintf("Final position, after %s: %s.", moves, s.FinalText())
 	case s.Turn() != "":
-		data.Caption = fmt.Sprintf("Position after %s: %s to move.", plies(s.Plies), s.Turn())
+		data.Caption = fmt.Sprintf("Position after %s: %s to move.", moves, s.Turn())
 	default:
-		data.Caption = fmt.Sprintf("Position after %s.", plies(s.Plies))
+		data.Caption = fmt.Sprintf("Position after %s.", moves)
 	}
 	return execute("game.html", data)
+}
+
+// players is who made each ply of r.
+func players(r *notation.Record) []engine.Player {
+	who := make([]engine.Player, len(r.Moves))
+	for i, m := range r.Moves {
+		who[i] = m.Player
+	}
+	return who
+}
+
+// plyMoves counts the moves of r as players do (engine.MoveNumbers): "12
+// moves", chance steps not counted.
+func plyMoves(r *notation.Record) string {
+	_, next := engine.MoveNumbers(players(r))
+	return count(next-1, "move")
+}
+
+// gameSubject is the Subject of the club's mails about game s (club/mail.go,
+// gameSubject): a move sent from the page joins the game's thread.
+func gameSubject(s *summary) string {
+	return fmt.Sprintf("[postal #%d] %s: %s", s.ID, s.Type.Title, strings.Join(s.Players, " vs "))
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func plies(n int) string {
@@ -592,14 +642,24 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 	}
 	var out []recordRow
 	for _, t := range b.ix.listed() {
-		if r := rows[key{t.Name, ""}]; r != nil {
-			out = append(out, *r)
+		r := rows[key{t.Name, ""}]
+		if r == nil {
+			continue
 		}
+		var byRuleset []recordRow
 		for _, rs := range t.Rulesets {
 			if r := rows[key{t.Name, rs.Name}]; r != nil {
-				out = append(out, *r)
+				byRuleset = append(byRuleset, *r)
 			}
 		}
+		if len(byRuleset) == 1 {
+			// One ruleset played: one row, which names it (a row of the
+			// game and one of its ruleset would say the same twice).
+			out = append(out, byRuleset[0])
+			continue
+		}
+		out = append(out, *r)
+		out = append(out, byRuleset...)
 	}
 	return out
 }

@@ -83,7 +83,7 @@ func TestSitePublisher(t *testing.T) {
 		t.Errorf("after a move in game 22: %+v", st)
 	}
 	after := page(22)
-	if after == before || !strings.Contains(after, "<li class=\"p") || strings.Count(after, "<li class=\"p") != strings.Count(before, "<li class=\"p")+1 {
+	if after == before || !strings.Contains(after, "<li id=\"ply-1\"") || strings.Count(after, "<li id=\"ply-") != strings.Count(before, "<li id=\"ply-")+1 {
 		t.Error("game 22's page does not show its new move")
 	}
 	// A restarted publisher carries on from the site's cursor: no full build.

@@ -1,3 +1,8 @@
+//go:build !js
+
+// The rasterizer and its fonts are left out of the engine compiled for the
+// browser (site/wasm), which draws SVG only (360 kB of its 5 MB).
+
 package picture
 
 import (

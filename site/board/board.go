@@ -5,6 +5,7 @@ package board
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"postal/engine"
 	"postal/engine/picture"
@@ -16,7 +17,7 @@ import (
 // the result for people ("Black won: White resigned"), drawn in a band
 // below the board.
 func Picture(pos engine.Position, final string) *picture.Picture {
-	pic := pos.Picture()
+	pic := fit(pos.Picture())
 	if final == "" || pos.Result().Over() {
 		return pic
 	}
@@ -30,6 +31,54 @@ func Picture(pos engine.Position, final string) *picture.Picture {
 			Color: picture.RGB(0xff, 0xff, 0xff), Text: "Game over: " + final},
 	)
 	return pic
+}
+
+// fit shrinks the texts of pic that would run past its edges (a game's
+// status line over the board: issue 28 found "rial Chess - Black wins..."
+// on a game page) until they fit, but never below the smallest text of
+// the picture, which readers can already read. Widths are estimated from
+// the number of characters, as no font is at hand in the browser.
+func fit(pic *picture.Picture) *picture.Picture {
+	least := 0.0
+	for _, it := range pic.Items {
+		if t, ok := it.(*picture.Text); ok && (least == 0 || t.Size < least) {
+			least = t.Size
+		}
+	}
+	for i, it := range pic.Items {
+		t, ok := it.(*picture.Text)
+		if !ok {
+			continue
+		}
+		var room float64
+		switch t.Anchor {
+		case picture.Middle:
+			room = 2 * min(t.X, pic.Width-t.X)
+		case picture.End:
+			room = t.X
+		default:
+			room = pic.Width - t.X
+		}
+		room -= 4 // a margin
+		w := textWidth(t)
+		if w <= room || room <= 0 {
+			continue
+		}
+		c := *t // the position's picture may be shared: change a copy
+		c.Size = max(least, t.Size*room/w)
+		pic.Items[i] = &c
+	}
+	return pic
+}
+
+// textWidth estimates the width of t in pixels: DejaVu Sans averages about
+// 0.6 of the font size a character in mixed text, bold a tenth more.
+func textWidth(t *picture.Text) float64 {
+	em := 0.6
+	if t.Bold {
+		em = 0.66
+	}
+	return float64(utf8.RuneCountInString(t.Text)) * t.Size * em
 }
 
 // ResultText says a result for people, with the sides' names: "White won

@@ -4,8 +4,11 @@
 // compiled to WebAssembly: the game viewer replays a game's moves with it
 // and draws each position, and a reader's own moves (a line of analysis)
 // are checked by the same rules as moves by mail. "make generate" builds it
-// into templates/site/wasm/, from where the site generator embeds it in
-// every site as one shared script (see package site).
+// into templates/site/wasm/, one engine per game (engine-GAME.wasm, built
+// with the tag wasm_PACKAGE: games_*.go), from where the site generator
+// copies it into every site; a game page fetches its game's engine only
+// when the reader asks for it (see package site). Without a tag it holds
+// every game.
 //
 // It sets globalThis.postalEngine, an object of functions working on
 // positions held here and named by numbers (handles):
@@ -19,6 +22,8 @@
 //	sample(pos)                      -> {move} | {error}: a chance outcome drawn at random
 //	svg(pos, final)                  -> SVG text (final: see board.Picture)
 //	ascii(pos)                       -> text
+//	targets(pos)                     -> [{player, moves: [{m, f: [x, y], t: [x, y]}...]}...]
+//	                                    the legal moves with where they go on the board
 //	release(from)                    forgets the positions from handle from on
 //
 // Players are numbers as the engine has them: seats from 0 (0 first, 1
@@ -33,7 +38,7 @@ import (
 	"syscall/js"
 
 	"postal/engine"
-	_ "postal/engine/allgames"
+	"postal/engine/picture"
 	"postal/site/board"
 )
 
@@ -172,6 +177,54 @@ var svg = onPos(func(p engine.Position, a []js.Value) any {
 	return string(board.Picture(p, str(a, 0)).SVG())
 })
 
+// targets lists the legal moves of the players to move at pos, each with
+// where it goes on the board, for a reader who picks moves by clicking it:
+// the engine draws the last move as an arrow, so the arrow's legs new in
+// the picture after a move (lines with an arrowhead, or dashed where a leg
+// wraps around the board) give its origin (where the first starts) and its
+// end (where the last arrowhead points), in the picture's coordinates. A move drawn
+// without an arrow (a drop, an arrangement) has neither: the page lists it.
+var targets = onPos(func(p engine.Position, _ []js.Value) any {
+	before := map[picture.Line]bool{}
+	for _, it := range p.Picture().Items {
+		if l, ok := it.(*picture.Line); ok {
+			before[*l] = true
+		}
+	}
+	var out []any
+	for _, pl := range p.ToMove() {
+		if pl == engine.Chance {
+			continue
+		}
+		var ms []any
+		for _, m := range p.Legal(pl) {
+			e := map[string]any{"m": m.String()}
+			if next, err := p.Apply(pl, m); err == nil {
+				var from, to *picture.Line
+				for _, it := range next.Picture().Items {
+					l, ok := it.(*picture.Line)
+					if !ok || before[*l] || !l.Arrow && !l.Dashed {
+						continue // not a leg of the move's arrow (pieces may be drawn with lines)
+					}
+					if from == nil {
+						from = l
+					}
+					if l.Arrow {
+						to = l
+					}
+				}
+				if from != nil && to != nil {
+					e["f"] = []any{from.X1, from.Y1}
+					e["t"] = []any{to.X2, to.Y2}
+				}
+			}
+			ms = append(ms, e)
+		}
+		out = append(out, map[string]any{"player": int(pl), "moves": ms})
+	}
+	return out
+})
+
 var ascii = onPos(func(p engine.Position, _ []js.Value) any { return p.ASCII() })
 
 func release(_ js.Value, a []js.Value) any {
@@ -188,7 +241,7 @@ func main() {
 	api := map[string]any{}
 	for name, fn := range map[string]func(js.Value, []js.Value) any{
 		"start": start, "replay": replay, "play": play, "state": state,
-		"legal": legal, "sample": sample, "svg": svg, "ascii": ascii, "release": release,
+		"legal": legal, "targets": targets, "sample": sample, "svg": svg, "ascii": ascii, "release": release,
 	} {
 		api[name] = js.FuncOf(fn)
 	}

@@ -1,9 +1,11 @@
-// The game viewer. postal's rules engine (assets/engine-*.js, WebAssembly)
-// replays the game's moves, read from the move list, and draws each
-// position; from any ply the reader may try moves of their own (the engine
-// lists the legal ones and refuses the others), then come back to the game.
-// Without JavaScript, or until the engine has loaded, the page shows the
-// final board and the move list.
+// The game viewer. The page carries the board of every ply, drawn by the
+// site's build (the "plies" script: each distinct SVG line once, each ply
+// an edit of the one before), so stepping through the game needs nothing
+// else. The rules engine (assets/engine-GAME-HASH.wasm, WebAssembly) is
+// fetched only when the reader asks for it: to try moves of their own from
+// any ply ("Try moves"), or, in a game in progress, to pick a move on the
+// board and send it by mail. Without JavaScript the page shows the final
+// board and the move list, whose items are the #ply-N anchors.
 (function () {
   "use strict";
   var viewer = document.getElementById("viewer");
@@ -16,7 +18,11 @@
   var sides = (viewer.getAttribute("data-sides") || "First|Second").split("|");
   var finalText = viewer.getAttribute("data-final") || "";
   var last = items.length - 1;
+  var data = null;      // the boards and turns of the plies (see site/plies.go)
+  var boards = [];      // the SVG lines of each ply built so far, by ply
+  var reached = 0;      // plies the record replays to, plus one
   var eng = null;       // the engine, once loaded
+  var engineLoad = null; // its loading, once asked for
   var positions = [];   // engine handles of the game's positions, by ply
   var cur = -1;         // the ply shown
   var line = null;      // the reader's own moves: {from, start, steps: [{pos, player, text}]}
@@ -31,7 +37,35 @@
     errorBox.hidden = false;
   }
 
-  // turn says who is to move in a position, or how it ended.
+  // apply edits the lines of a ply into the next's: groups of keep k,
+  // delete d, insert n and the n lines; the rest kept.
+  function apply(prev, ops) {
+    var out = [], i = 0, j = 0;
+    while (j < ops.length) {
+      var k = ops[j], d = ops[j + 1], n = ops[j + 2];
+      j += 3;
+      for (var a = 0; a < k; a++) { out.push(prev[i++]); }
+      i += d;
+      for (var b = 0; b < n; b++) { out.push(ops[j++]); }
+    }
+    while (i < prev.length) { out.push(prev[i++]); }
+    return out;
+  }
+
+  function boardOf(n) {
+    while (boards.length <= n) { boards.push(apply(boards.length ? boards[boards.length - 1] : [], data.p[boards.length])); }
+    return boards[n].map(function (k) { return data.l[k]; }).join("");
+  }
+
+  // label names ply n's move as players do: "move 12, White: e2-e4";
+  // a chance step has no number of its own.
+  function label(n) {
+    var li = items[n], p = player(li);
+    if (p < 0) { return "Chance: " + text(li); }
+    return "Move " + li.getAttribute("data-n") + ", " + side(p) + ": " + text(li);
+  }
+
+  // turn says who is to move in an engine position, or how it ended.
   function turn(pos) {
     var s = eng.state(pos);
     if (s.over) {
@@ -61,24 +95,22 @@
     var bottom = Math.max(controls.getBoundingClientRect().bottom, items[cur] ? items[cur].getBoundingClientRect().bottom : 0);
     var h = window.innerHeight;
     if (top >= 0 && bottom <= h) { return; }
-    window.scrollBy(0, top < 0 || bottom - top > h ? top : bottom - h);
-  }
-
-  function draw(pos, final) {
-    board.innerHTML = eng.svg(pos, final || "");
+    // Whole pixels, rounded away from the board: a fraction left over
+    // would leave its edge out of the window.
+    window.scrollBy(0, top < 0 || bottom - top > h ? Math.floor(top) : Math.ceil(bottom - h));
   }
 
   function setButtons() {
     var n = line ? line.from : cur;
     controls.querySelector('[data-step="first"]').disabled = !line && n === 0;
     controls.querySelector('[data-step="prev"]').disabled = !line && n === 0;
-    controls.querySelector('[data-step="next"]').disabled = !line && n >= positions.length - 1;
-    controls.querySelector('[data-step="last"]').disabled = !line && n >= positions.length - 1;
+    controls.querySelector('[data-step="next"]').disabled = !line && n >= reached - 1;
+    controls.querySelector('[data-step="last"]').disabled = !line && n >= reached - 1;
   }
 
   // show shows ply n of the game.
   function show(n) {
-    n = Math.max(0, Math.min(positions.length - 1, n));
+    n = Math.max(0, Math.min(reached - 1, n));
     if (line) { leave(false); }
     if (items[cur]) { items[cur].classList.remove("current"); items[cur].removeAttribute("aria-current"); }
     cur = n;
@@ -86,12 +118,13 @@
     li.classList.add("current");
     li.setAttribute("aria-current", "step");
     keepVisible(li);
+    board.innerHTML = boardOf(n);
     var final = n === last && finalText;
-    draw(positions[n], final ? finalText : "");
-    var what = n === 0 ? "Start position" : "Ply " + n + ", " + side(player(li)) + ": " + text(li);
-    caption.textContent = what + ". " + (final ? "Final position: " + finalText + "." : turn(positions[n]));
+    caption.textContent = (n === 0 ? "Start position" : label(n)) + ". " +
+      (final ? "Final position: " + finalText + "." : data.t[data.w[n]]);
     board.setAttribute("data-ply", String(n));
     setButtons();
+    play.shown();
   }
 
   // go shows ply n, keeps it in sight and records it in the URL, so each
@@ -110,17 +143,73 @@
     if (m || !load) { inSight(); }
   }
 
+  // The engine, on demand.
+
+  // loadEngine fetches the game's engine and Go's loader for it, starts it,
+  // and replays the game's moves in it; once.
+  function loadEngine() {
+    if (engineLoad) { return engineLoad; }
+    var src = viewer.getAttribute("data-engine"), exec = viewer.getAttribute("data-wasmexec");
+    engineLoad = new Promise(function (resolve, reject) {
+      if (!src) { reject(new Error("this game has no rules engine for the browser")); return; }
+      if (typeof WebAssembly !== "object") { reject(new Error("this browser cannot run the engine (no WebAssembly)")); return; }
+      var s = document.createElement("script");
+      s.src = exec;
+      s.onerror = function () { reject(new Error("the engine's loader did not load")); };
+      s.onload = function () {
+        var g = new Go();
+        var started = WebAssembly.instantiateStreaming ?
+          WebAssembly.instantiateStreaming(fetch(src), g.importObject).catch(function () {
+            // A host that serves .wasm with another type: compile it
+            // from its bytes.
+            return fetch(src).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, g.importObject); });
+          }) :
+          fetch(src).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, g.importObject); });
+        started.then(function (r) {
+          // The engine calls postalEngineReady once its functions are set.
+          window.postalEngineReady = function () { resolve(window.postalEngine); };
+          g.run(r.instance).catch(reject);
+        }, reject);
+      };
+      document.head.appendChild(s);
+    }).then(function (e) {
+      var players = [], moves = [];
+      for (var i = 1; i < reached; i++) { players.push(player(items[i])); moves.push(text(items[i])); }
+      var r = e.replay(viewer.getAttribute("data-game"), viewer.getAttribute("data-ruleset") || "",
+        viewer.getAttribute("data-options") || "", players, moves);
+      if (!r.positions) { throw new Error("the engine cannot replay this game: " + r.error); }
+      positions = r.positions;
+      eng = e;
+      return e;
+    });
+    engineLoad.catch(function (err) { fail("The rules engine could not start: " + (err && err.message || err) + "."); });
+    return engineLoad;
+  }
+
+  // withEngine runs fn once the engine is there, saying meanwhile that it
+  // loads.
+  function withEngine(fn) {
+    if (eng) { fn(); return; }
+    var b = $("analyse"), was = b.textContent;
+    b.textContent = "Loading…";
+    b.disabled = true;
+    loadEngine().then(function () { b.textContent = was; b.disabled = false; fn(); },
+      function () { b.textContent = was; });
+  }
+
   // The reader's own moves.
 
   function linePos() { return line.steps.length ? line.steps[line.steps.length - 1].pos : line.start; }
 
   function enter() {
-    if (line || !eng) { return; }
+    if (line) { return; }
+    if (!eng) { withEngine(enter); return; }
+    play.clear();
     // mark: the first handle of the line's positions, released on leaving.
     line = { from: cur, start: positions[cur], steps: [], mark: positions[positions.length - 1] + 1 };
     panel.hidden = false;
     items[cur].classList.add("branch");
-    aHead.textContent = "Your moves from ply " + cur + ", not part of the game:";
+    aHead.textContent = "Your moves from " + (cur === 0 ? "the start" : label(cur).replace(/^M/, "m").replace(/^C/, "c")) + ", not part of the game:";
     aMove.value = "";
     aMsg.textContent = "";
     $("analyse").disabled = true;
@@ -143,17 +232,15 @@
 
   function refresh() {
     var pos = linePos();
-    var n = line.from + line.steps.length;
-    draw(pos, "");
+    board.innerHTML = eng.svg(pos, "");
     board.setAttribute("data-ply", line.from + "+" + line.steps.length);
     aLine.textContent = "";
-    line.steps.forEach(function (s, i) {
+    line.steps.forEach(function (s) {
       var li = document.createElement("li");
       li.textContent = side(s.player) + ": " + s.text;
-      li.value = line.from + i + 1;
       aLine.appendChild(li);
     });
-    caption.textContent = "Your line, ply " + n + ". " + turn(pos);
+    caption.textContent = "Your line, " + line.steps.length + " of your moves in. " + turn(pos);
     $("a-undo").disabled = line.steps.length === 0;
     legal();
     setButtons();
@@ -199,8 +286,8 @@
     }
   }
 
-  // play plays text for p (or for whoever may play it when p is null).
-  function play(textIn, p) {
+  // playLine plays text for p (or for whoever may play it when p is null).
+  function playLine(textIn, p) {
     var pos = linePos();
     var to = p === null ? (eng.state(pos).toMove || []) : [p];
     var r = { error: "nobody may move: the game is over here" };
@@ -230,7 +317,7 @@
 
   aForm.addEventListener("submit", function (e) {
     e.preventDefault();
-    if (aMove.value.trim()) { play(aMove.value.trim(), null); }
+    if (aMove.value.trim()) { playLine(aMove.value.trim(), null); }
   });
   aMove.addEventListener("input", function () { if (line) { legal(); } });
   aLegal.addEventListener("click", function (e) {
@@ -239,24 +326,219 @@
     if (b.className === "draw") {
       var r = eng.sample(linePos());
       if (r.error) { aMsg.className = "amsg error"; aMsg.textContent = r.error; return; }
-      play(r.move, -1);
+      playLine(r.move, -1);
       return;
     }
-    play(b.textContent, +b.getAttribute("data-player"));
+    playLine(b.textContent, +b.getAttribute("data-player"));
   });
   $("a-undo").addEventListener("click", undo);
   $("a-leave").addEventListener("click", function () { leave(); history.replaceState(null, "", "#ply-" + cur); });
 
+  // Play from the page: in a game in progress, at its last ply, the reader
+  // picks a move on the board (a piece or cell, then a target the engine
+  // lights up) or types it, and sends it by mail.
+  var play = (function () {
+    var box = $("play");
+    if (!box) { return { shown: function () {}, clear: function () {} }; }
+    var pMove = $("p-move"), pList = $("p-legal"), pMsg = $("p-msg"), pSend = $("p-send"), pChoice = $("p-choice");
+    var club = box.getAttribute("data-club"), subject = box.getAttribute("data-subject");
+    var id = box.getAttribute("data-id"), next = box.getAttribute("data-next");
+    // The game mail's link carries the player's own address in the
+    // fragment ("#reply=ADDRESS", which the browser never sends): the move
+    // then goes from that address, as a reply would.
+    var reply = "";
+    var m = /(?:^#|&)reply=([^&]*)/.exec(location.hash);
+    try {
+      if (m) { reply = decodeURIComponent(m[1]); sessionStorage.setItem("postal-reply-" + id, reply); }
+      else { reply = sessionStorage.getItem("postal-reply-" + id) || ""; }
+    } catch (err) { reply = reply || ""; }
+    var moves = null;  // [{m, player, f, t}] of the last position, once the engine has them
+    var sel = null;    // the origin picked: [x, y]
+    var radius = 30;   // how near a click must be to a cell's centre, in the picture's units
+
+    function mailto(move) {
+      var to = reply || club;
+      return "mailto:" + encodeURIComponent(to).replace(/%40/g, "@").replace(/%2B/g, "+") +
+        "?subject=" + encodeURIComponent(subject) + "&body=" + encodeURIComponent("move " + id + " #" + next + " " + move);
+    }
+
+    function say(msg, err) { pMsg.textContent = msg; pMsg.className = err ? "amsg error" : "amsg"; }
+
+    function choose(move) {
+      pMove.value = move;
+      pSend.href = mailto(move);
+      pSend.hidden = false;
+      $("p-chosen").textContent = move;
+      $("p-to").textContent = reply || club;
+      $("p-out").hidden = false;
+      say("");
+    }
+
+    // fetch asks the engine for the legal moves of the game's last
+    // position and where they go.
+    function fetchMoves(then) {
+      if (moves) { then(); return; }
+      say("Loading the rules engine…");
+      loadEngine().then(function () {
+        moves = [];
+        var froms = [], tos = [];
+        (eng.targets(positions[positions.length - 1]) || []).forEach(function (g) {
+          (g.moves || []).forEach(function (mv) {
+            moves.push({ m: mv.m, player: g.player, f: mv.f, t: mv.t });
+            if (mv.f) { froms.push(mv.f); tos.push(mv.t); }
+          });
+        });
+        // Cells are as far apart as the nearest two distinct origins (or
+        // targets, when one piece moves): a click counts within half of
+        // that. Targets may be arrowheads short of a cell's centre.
+        var near = spacing(froms);
+        if (near === Infinity) { near = spacing(tos); }
+        if (near < Infinity) { radius = Math.max(8, near * 0.5); }
+        pList.textContent = "";
+        moves.forEach(function (mv) {
+          var o = document.createElement("option");
+          o.value = mv.m;
+          pList.appendChild(o);
+        });
+        say(moves.length ? moves.length + " legal moves: pick one on the board or type it." : "No legal move to pick here.");
+        then();
+      }, function (err) { say("The rules engine could not start: " + (err && err.message || err) + ".", true); });
+    }
+
+    // spacing is the least distance between two distinct points of pts.
+    function spacing(pts) {
+      var near = Infinity;
+      for (var i = 0; i < pts.length && i < 300; i++) {
+        for (var j = i + 1; j < pts.length && j < 300; j++) {
+          var d = Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
+          if (d > 1 && d < near) { near = d; }
+        }
+      }
+      return near;
+    }
+
+    function svgPoint(e) {
+      var svg = board.querySelector("svg");
+      if (!svg || !svg.getScreenCTM()) { return null; }
+      var p = svg.createSVGPoint();
+      p.x = e.clientX;
+      p.y = e.clientY;
+      p = p.matrixTransform(svg.getScreenCTM().inverse());
+      return [p.x, p.y];
+    }
+
+    function dist(a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); }
+
+    // nearest is the point of pts nearest to p within radius, or null.
+    function nearest(p, pts) {
+      var best = null, bd = radius;
+      pts.forEach(function (q) { var d = dist(p, q); if (d < bd) { best = q; bd = d; } });
+      return best;
+    }
+
+    // mark draws rings on the board: at the origin picked, and at the
+    // targets of its moves.
+    function mark(origin, targets) {
+      var svg = board.querySelector("svg");
+      var old = svg && svg.querySelector("g.picks");
+      if (old) { old.remove(); }
+      if (!svg || !origin) { return; }
+      var ns = "http://www.w3.org/2000/svg", g = document.createElementNS(ns, "g");
+      g.setAttribute("class", "picks");
+      g.setAttribute("pointer-events", "none");
+      var ring = function (p, cls, r) {
+        var c = document.createElementNS(ns, "circle");
+        c.setAttribute("cx", p[0]);
+        c.setAttribute("cy", p[1]);
+        c.setAttribute("r", r);
+        c.setAttribute("class", cls);
+        g.appendChild(c);
+      };
+      ring(origin, "pick-from", radius * 0.8);
+      targets.forEach(function (t) { ring(t, "pick-to", radius * 0.4); });
+      svg.appendChild(g);
+    }
+
+    function from(origin) { return moves.filter(function (mv) { return mv.f && dist(mv.f, origin) < 0.5; }); }
+
+    function click(e) {
+      if (line || cur !== last) { return; }
+      var p = svgPoint(e);
+      if (!p) { return; }
+      fetchMoves(function () {
+        pChoice.textContent = "";
+        if (sel) {
+          var mine = from(sel);
+          var t = nearest(p, mine.map(function (mv) { return mv.t; }));
+          if (t) {
+            var pick = mine.filter(function (mv) { return dist(mv.t, t) < 0.5; });
+            mark(sel, [t]); // the move chosen stays marked
+            sel = null;
+            if (pick.length === 1) { choose(pick[0].m); return; }
+            // Several moves between the same cells (a promotion, a choice of
+            // capture): the reader says which.
+            say("Which move?");
+            pick.forEach(function (mv) {
+              var b = document.createElement("button");
+              b.type = "button";
+              b.textContent = mv.m;
+              pChoice.appendChild(b);
+            });
+            return;
+          }
+        }
+        var o = nearest(p, moves.filter(function (mv) { return mv.f; }).map(function (mv) { return mv.f; }));
+        sel = o;
+        if (!o) { mark(null, []); say("No move starts there: pick a piece or cell that can move, or type the move.", true); return; }
+        var mine2 = from(o);
+        mark(o, mine2.map(function (mv) { return mv.t; }));
+        say(mine2.length + (mine2.length === 1 ? " move" : " moves") + " from here: pick where to.");
+      });
+    }
+
+    board.addEventListener("click", function (e) { if (!box.hidden) { click(e); } });
+    pChoice.addEventListener("click", function (e) {
+      var b = e.target.closest("button");
+      if (b) { pChoice.textContent = ""; choose(b.textContent); }
+    });
+    $("p-form").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var want = pMove.value.trim();
+      if (!want) { return; }
+      fetchMoves(function () {
+        var hit = moves.filter(function (mv) { return mv.m.toLowerCase() === want.toLowerCase(); });
+        if (hit.length) { choose(hit[0].m); return; }
+        // A move the list leaves out (an arrangement, say): the engine
+        // judges it.
+        var to = eng.state(positions[positions.length - 1]).toMove || [];
+        for (var i = 0; i < to.length; i++) {
+          var r = eng.play(positions[positions.length - 1], to[i], want);
+          if (!r.error) { choose(r.move); return; }
+        }
+        say("Not a legal move here: " + want + ".", true);
+      });
+    });
+    pMove.addEventListener("focus", function () { fetchMoves(function () {}); });
+    return {
+      // shown shows the panel at the game's last ply only.
+      shown: function () {
+        box.hidden = cur !== last || !!line;
+        if (box.hidden) { sel = null; }
+      },
+      clear: function () { box.hidden = true; sel = null; }
+    };
+  })();
+
   controls.addEventListener("click", function (e) {
     var b = e.target.closest("button");
-    if (!b || !eng) { return; }
+    if (!b || !data) { return; }
     if (b.id === "analyse") { enter(); return; }
     var step = b.getAttribute("data-step");
     var from = line ? line.from : cur;
     go(step === "first" ? 0 : step === "prev" ? from - 1 : step === "next" ? from + 1 : last);
   });
   document.addEventListener("keydown", function (e) {
-    if (!eng || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.key !== "Escape") { return; }
+    if (!data || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.key !== "Escape") { return; }
     if (line) {
       if (e.key === "Escape") { leave(); history.replaceState(null, "", "#ply-" + cur); e.preventDefault(); }
       else if (e.key === "ArrowLeft" && e.target.tagName !== "INPUT") { undo(); e.preventDefault(); }
@@ -268,30 +550,29 @@
     e.preventDefault();
     go(to);
   });
-  window.addEventListener("hashchange", function () { fromHash(false); });
+  window.addEventListener("hashchange", function () { if (/^#ply-/.test(location.hash)) { fromHash(false); } });
 
-  if (!window.postalEngineLoad) {
-    fail("The board viewer could not load the rules engine.");
+  var script = $("plies");
+  try {
+    data = script && JSON.parse(script.textContent);
+  } catch (err) {
+    data = null;
+  }
+  if (!data) {
+    fail("The board viewer has no boards for this game.");
     return;
   }
-  window.postalEngineLoad.then(function (e) {
-    eng = e;
-    var players = [], moves = [];
-    for (var i = 1; i <= last; i++) { players.push(player(items[i])); moves.push(text(items[i])); }
-    var r = eng.replay(viewer.getAttribute("data-game"), viewer.getAttribute("data-ruleset") || "",
-      viewer.getAttribute("data-options") || "", players, moves);
-    if (!r.positions) {
-      fail("The viewer cannot replay this game: " + r.error + ".");
-      return;
-    }
-    positions = r.positions;
-    if (r.error) {
-      fail("The record does not replay from move " + r.ply + ": " + r.error + ".");
-      for (var k = positions.length; k <= last; k++) { items[k].classList.add("unreached"); }
-    }
+  reached = data.p.length;
+  if (reached <= last) {
+    for (var k = reached; k <= last; k++) { items[k].classList.add("unreached"); }
+  }
+  fromHash(true);
+  // The browser scrolls to the move list's item of a #ply-N link itself,
+  // once the page has loaded: the board is brought back in sight after it,
+  // and only then are the controls shown.
+  var ready = function () {
+    if (/^#ply-\d+$/.test(location.hash)) { inSight(); }
     controls.hidden = false;
-    fromHash(true);
-  }, function (err) {
-    fail("The board viewer could not start: " + (err && err.message || err) + ".");
-  });
+  };
+  if (document.readyState === "complete") { ready(); } else { window.addEventListener("load", ready); }
 })();

@@ -1,0 +1,5 @@
+//go:build js && wasm && wasm_conflagration
+
+package main
+
+import _ "postal/engine/conflagration"

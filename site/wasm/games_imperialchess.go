@@ -1,0 +1,5 @@
+//go:build js && wasm && wasm_imperialchess
+
+package main
+
+import _ "postal/engine/imperialchess"

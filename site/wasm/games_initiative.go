@@ -1,0 +1,5 @@
+//go:build js && wasm && wasm_initiative
+
+package main
+
+import _ "postal/engine/initiative"

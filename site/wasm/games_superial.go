@@ -1,0 +1,5 @@
+//go:build js && wasm && wasm_superial
+
+package main
+
+import _ "postal/engine/superial"

@@ -1,0 +1,166 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"postal/engine"
+)
+
+// gzipSize is the size of data gzipped at the default level, as a web
+// server compresses a response on the fly.
+func gzipSize(t testing.TB, data []byte) int {
+	t.Helper()
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	if _, err := w.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Len()
+}
+
+// firstViewRefs are the files a page loads before the reader does anything:
+// its scripts, style sheets, icon and pictures.
+var firstViewRefs = regexp.MustCompile(`<(?:script[^>]* src|link[^>]* href|img[^>]* src)="([^"]+)"`)
+
+// firstView weighs what a browser fetches to show page (a path in the
+// built site dir) on first view: the page and the files it refers to, each
+// gzipped as served (a file with a precompressed .gz sibling by that
+// sibling). It returns the total and the files with their weights.
+func firstView(t testing.TB, dir, page string) (int, map[string]int) {
+	t.Helper()
+	weigh := func(p string) int {
+		if gz, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)) + ".gz"); err == nil {
+			return len(gz)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatalf("%s: %v", page, err)
+		}
+		return gzipSize(t, data)
+	}
+	html, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(page)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := map[string]int{page: weigh(page)}
+	for _, m := range firstViewRefs.FindAllStringSubmatch(string(html), -1) {
+		ref := m[1]
+		if strings.Contains(ref, ":") || strings.HasPrefix(ref, "#") {
+			continue // another site's, or the page's own
+		}
+		p := path.Join(path.Dir(page), ref)
+		if strings.HasSuffix(m[0], "href=\""+ref+"\"") && strings.Contains(m[0], "alternate") {
+			continue
+		}
+		parts[p] = weigh(p)
+	}
+	total := 0
+	for _, n := range parts {
+		total += n
+	}
+	return total, parts
+}
+
+// engineWeight is the gzipped size of the largest rules engine the site
+// ships for the browser (what "Try moves" loads).
+func engineWeight(t testing.TB, dir string) (string, int) {
+	t.Helper()
+	var name string
+	most := 0
+	entries, err := os.ReadDir(filepath.Join(dir, "assets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasPrefix(n, "engine") || strings.HasSuffix(n, ".br") {
+			continue
+		}
+		var w int
+		switch {
+		case strings.HasSuffix(n, ".wasm.gz"), strings.HasSuffix(n, ".js"):
+			if _, err := os.Stat(filepath.Join(dir, "assets", strings.TrimSuffix(n, ".gz")+".gz")); err == nil && strings.HasSuffix(n, ".js") {
+				continue
+			}
+			w = weighFile(t, filepath.Join(dir, "assets", n), strings.HasSuffix(n, ".js"))
+		default:
+			continue
+		}
+		if w > most {
+			name, most = n, w
+		}
+	}
+	return name, most
+}
+
+func weighFile(t testing.TB, p string, compress bool) int {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if compress {
+		return gzipSize(t, data)
+	}
+	return len(data)
+}
+
+// BenchmarkFirstView weighs the first view of the game pages of a site of
+// random games of every type (the page, its styles and scripts, gzipped as
+// served) and the rules engine that "Try moves" loads, gzipped.
+func BenchmarkFirstView(b *testing.B) {
+	games := randomArchive(b, 4*len(engine.Games()), 7)
+	out := filepath.Join(b.TempDir(), "site")
+	if _, err := Build(context.Background(), NewMemory(games...), testOptions(out)); err != nil {
+		b.Fatal(err)
+	}
+	dir, err := filepath.EvalSymlinks(out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var weights []int
+	for b.Loop() {
+		weights = weights[:0]
+		for _, g := range games {
+			n, _ := firstView(b, dir, gamePath(g.ID))
+			weights = append(weights, n)
+		}
+	}
+	slices.Sort(weights)
+	_, eng := engineWeight(b, dir)
+	b.ReportMetric(float64(weights[len(weights)/2])/1e3, "median-first-view-kB")
+	b.ReportMetric(float64(weights[len(weights)-1])/1e3, "max-first-view-kB")
+	b.ReportMetric(float64(eng)/1e3, "engine-gz-kB")
+}
+
+// TestEngineSizes checks that every game the club plays has its engine for
+// the browser, under 1 MB gzipped (issue 28), with its brotli sibling.
+func TestEngineSizes(t *testing.T) {
+	engines := engineAssets()
+	for _, g := range engine.Games() {
+		name := g.Info().Name
+		if name == "test-nim" {
+			continue
+		}
+		e, ok := engines[name]
+		if !ok {
+			t.Errorf("%s has no engine for the browser (make generate)", name)
+			continue
+		}
+		if len(e.gz) >= 1_000_000 || len(e.br) == 0 || len(e.br) >= len(e.gz) || len(e.wasm) <= len(e.gz) {
+			t.Errorf("%s's engine: %d bytes, %d gzipped, %d with brotli; want under 1,000,000 gzipped", name, len(e.wasm), len(e.gz), len(e.br))
+		}
+		t.Logf("%s: %d bytes, %d gzipped, %d with brotli", name, len(e.wasm), len(e.gz), len(e.br))
+	}
+}
