@@ -1,3 +1,7 @@
+//go:build !js
+
+// The mail PNG needs the rasterizer (png.go), left out of the browser's engine.
+
 package picture
 
 import (
