@@ -64,6 +64,12 @@ func (t *Tx) SetReminders(playerID int64, mode string) error {
 	return err
 }
 
+// SetBoards records which of player's mails carry the board.
+func (t *Tx) SetBoards(playerID int64, mode string) error {
+	_, err := t.exec(`UPDATE players SET boards = ? WHERE id = ?`, mode, playerID)
+	return err
+}
+
 // SetDigestSent records when player's last digest went out.
 func (t *Tx) SetDigestSent(playerID int64, at time.Time) error {
 	_, err := t.exec(`UPDATE players SET digest_sent = ? WHERE id = ?`, fmtTime(at), playerID)

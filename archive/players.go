@@ -20,14 +20,17 @@ type Player struct {
 	// for them) or "none".
 	Reminders  string
 	DigestSent time.Time // when the last digest went out
+	// Boards is which mails carry the board: "mine", "all" or "none"
+	// (migration 020).
+	Boards string
 }
 
-const playerCols = `id, name, address, key_hash, created, reminders, digest_sent`
+const playerCols = `id, name, address, key_hash, created, reminders, digest_sent, boards`
 
 func scanPlayer(row *sql.Row) (*Player, error) {
 	var p Player
 	var created, digest string
-	if err := row.Scan(&p.ID, &p.Name, &p.Address, &p.KeyHash, &created, &p.Reminders, &digest); err != nil {
+	if err := row.Scan(&p.ID, &p.Name, &p.Address, &p.KeyHash, &created, &p.Reminders, &digest, &p.Boards); err != nil {
 		return nil, notFound(err)
 	}
 	p.Created, p.DigestSent = parseTime(created), parseTime(digest)
@@ -41,7 +44,7 @@ func (t *Tx) AddPlayer(name, address, keyHash string, now time.Time) (*Player, e
 		return nil, fmt.Errorf("archive: add player %s: %w", name, err)
 	}
 	id, _ := res.LastInsertId()
-	return &Player{ID: id, Name: name, Address: address, KeyHash: keyHash, Created: now, Reminders: "each"}, nil
+	return &Player{ID: id, Name: name, Address: address, KeyHash: keyHash, Created: now, Reminders: "each", Boards: "mine"}, nil
 }
 
 // PlayerByID returns player id, or ErrNotFound.

@@ -298,6 +298,21 @@ func (h *handling) setReminders(mode string) (section, error) {
 	return section{Title: "reminders: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
 }
 
+// setBoards sets which of the actor's mails carry the board (issue 28:
+// light mail).
+func (h *handling) setBoards(mode string) (section, error) {
+	if err := h.tx.SetBoards(h.actor.ID, mode); err != nil {
+		return section{}, err
+	}
+	h.actor.Boards = mode
+	what := map[string]string{
+		"mine": "the board in the mails that ask for your move, and at a game's start and end",
+		"all":  "the board in every game mail, reminders and the confirmation of your own moves too",
+		"none": "no board but in answers to \"board\" and \"preview\" (every mail names the game's page)",
+	}[mode]
+	return section{Title: "boards: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
+}
+
 // playerMoves counts the moves the players made in gs, chance's aside.
 func (gs *gameState) playerMoves() int {
 	n := 0

@@ -390,6 +390,9 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 		if c.Setting == "tournament-news" {
 			return h.setTournamentNews(c.Value)
 		}
+		if c.Setting == "boards" {
+			return h.setBoards(c.Value)
+		}
 		if c.Setting != "reminders" {
 			return h.setTalk(c)
 		}

@@ -404,12 +404,19 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		return section{}, err
 	}
 	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), game: gs.row.ID}
-	if gs.row.Status != archive.GameOver && !slices.Contains(gs.toMove(), side) {
-		// The confirmation of one's own move carries no board (issue 28:
-		// light mail): the player has just seen it. A move that ends the
-		// game shows the end, and the mail's first line says how; when it
-		// is the mover's turn again (an opponent's conditional answer was
-		// played at once), the board is the one to answer.
+	// The confirmation of one's own move carries no board (issue 28: light
+	// mail): the player has just seen it. A move that ends the game shows
+	// the end, and the mail's first line says how; when it is the mover's
+	// turn again (an opponent's conditional answer was played at once), the
+	// board is the one to answer. "set boards all" or "none" says otherwise.
+	show := gs.row.Status == archive.GameOver || slices.Contains(gs.toMove(), side)
+	switch h.actor.Boards {
+	case "all":
+		show = true
+	case "none":
+		show = false
+	}
+	if !show {
 		sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
 		return sec, nil
 	}
@@ -587,7 +594,9 @@ func (h *handling) flushNotices() error {
 			return err
 		}
 		sec := section{game: gs.row.ID}
-		if n.noBoard {
+		// A reminder carries the board only for a player who asked for
+		// them all; a player who wants none gets none (set boards).
+		if n.player.Boards == "none" || n.noBoard && n.player.Boards != "all" {
 			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
 		} else if sec.Board, err = h.boardOf(gs, nil, ""); err != nil {
 			return err

@@ -81,7 +81,7 @@ var Usage = map[Verb]string{
 	CmdUnobserve: "unobserve ID",
 	CmdClaim:     "claim [ID]",
 	CmdVacation:  "vacation DAYS|off",
-	CmdSet:       "set reminders each|digest|none | set publish-messages|publish-conditions|tournament-news on|off",
+	CmdSet:       "set reminders each|digest|none | set boards all|mine|none | set publish-messages|publish-conditions|tournament-news on|off",
 	CmdAddress:   "address [add|remove ADDRESS]",
 
 	// issue 26
@@ -821,7 +821,8 @@ func (p *parser) vacation() (string, *CommandError) {
 	return s, nil
 }
 
-// setting reads "reminders each|digest|none".
+// setting reads "reminders each|digest|none", "boards all|mine|none" and
+// the on|off settings.
 func (p *parser) setting() (name, value string, err *CommandError) {
 	if !p.more() {
 		return "", "", p.errEnd("set needs what to set")
@@ -830,8 +831,19 @@ func (p *parser) setting() (name, value string, err *CommandError) {
 	if name = strings.ToLower(w.text); name == "publish-messages" || name == "publish-conditions" || name == "tournament-news" {
 		return p.onOff(name)
 	}
+	if name == "boards" {
+		if !p.more() {
+			return "", "", p.errEnd("set boards needs all, mine or none")
+		}
+		v := p.next()
+		switch value = strings.ToLower(v.text); value {
+		case "all", "mine", "none":
+			return name, value, nil
+		}
+		return "", "", p.errAt(v, "%q is not all, mine or none", v.text)
+	}
 	if name != "reminders" {
-		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\", \"publish-messages\", \"publish-conditions\" or \"tournament-news\"", w.text)
+		return "", "", p.errAt(w, "%q cannot be set: only \"reminders\", \"boards\", \"publish-messages\", \"publish-conditions\" or \"tournament-news\"", w.text)
 	}
 	if !p.more() {
 		return "", "", p.errEnd("set reminders needs each, digest or none")
