@@ -201,7 +201,7 @@ func TestConditionsOverChance(t *testing.T) {
 	for d, a := range answers {
 		lines = append(lines, "if t2 "+d+" "+a)
 	}
-	out = c.replyTo(bobMail, strings.Join(lines, "\n"))
+	c.replyTo(bobMail, strings.Join(lines, "\n"))
 	if got := c.conditionLines("bob"); len(got) != 6 {
 		t.Fatalf("bob's lines %q", got)
 	}
@@ -250,7 +250,7 @@ func TestConditionsOfFour(t *testing.T) {
 	// East's line goes on from North's answer: answers answer in turn.
 	out = c.mail(mailOf(east), "x", key(east)+fmt.Sprintf("if 1 %s, %s, %s, %s", s1, w1, n1, e1))
 	contains(t, to(t, out, mailOf(east)), "conditional moves kept in game #1")
-	out = c.mail(mailOf(south), "x", key(south)+"move 1 "+s1)
+	c.mail(mailOf(south), "x", key(south)+"move 1 "+s1)
 	if got := c.conditionLines(north); len(got) != 1 {
 		t.Fatalf("after South's move, North's lines %q", got)
 	}

@@ -44,7 +44,7 @@ func (c *club) playTakeaway(challenger, opponent, loser, extra string) []mailer.
 	start := to(c.t, out, challenger+"@example.org")
 	id := gameOf(c.t, start)
 	out = c.replyTo(start, "t1")
-	out = c.replyTo(to(c.t, out, opponent+"@example.org"), "t1")
+	c.replyTo(to(c.t, out, opponent+"@example.org"), "t1")
 	c.now = c.now.Add(time.Hour)
 	return c.mail(loser+"@example.org", "x", fmt.Sprintf("key %s\nresign %d", c.keys[loser], id))
 }

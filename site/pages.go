@@ -340,13 +340,6 @@ func count(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-func plies(n int) string {
-	if n == 1 {
-		return "1 ply"
-	}
-	return strconv.Itoa(n) + " plies"
-}
-
 func optionsText(opts map[string]string) string {
 	c := engine.Config{Options: opts}
 	return strings.TrimSpace(c.String())

@@ -124,10 +124,6 @@ func (g *geom) joined(b *board, f, t int8, col uint8, limit int) int {
 	return n
 }
 
-// maxRank bounds the ranks of moves (rankOf) on every board: 16,562 <
-// rankWords*64.
-const maxRank = maxCells * maxCells * 2
-
 // sortedInto writes the moves ms, boxed, into out (as long as ms) in the
 // order of their texts: each move's rank is a bit of a set, read in order
 // through a summary of its non-zero words, which beats sorting some hundred
