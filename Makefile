@@ -12,7 +12,7 @@ build:
 # long test (10,000 random games, deep perft, whole games by mail, the
 # README's own commands) runs a quick version of itself.
 test:
-	$(GO) test -race -shuffle=on ./...
+	$(GO) test -race -shuffle=on -timeout 20m ./...
 
 # The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), with
 # every other test again; without -race, which would slow them tenfold.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"postal/engine"
@@ -98,10 +99,17 @@ func match(t testing.TB, v variant, a, b chooser, games, maxPlies int) matchScor
 // plays two short games of Conflagration at few playouts and checks only
 // that both play whole legal games; POSTAL_TEST_LONG plays 20 games of 400
 // playouts a move in each game and logs the scores.
+// allStrength says whether the matches play every game: with
+// POSTAL_TEST_STRENGTH=1, which takes the better part of an hour (plain
+// UCT plays Imperial Chess out to the end), so that neither make test nor
+// make test-long (CI) does. Both play Conflagration: make test two short
+// games, make test-long the 20 games of 400 playouts of the table.
+func allStrength() bool { return os.Getenv("POSTAL_TEST_STRENGTH") == "1" }
+
 func TestAgainstPlainUCT(t *testing.T) {
 	playouts, games, maxPlies := long.Size(400, 40), long.Size(20, 2), long.Size(300, 60)
 	vs := strengthVariants
-	if !long.Enabled() {
+	if !allStrength() {
 		vs = vs[:1]
 	}
 	for _, v := range vs {
@@ -135,7 +143,7 @@ func postalBefore27(playouts int) chooser {
 func TestAgainstBefore27(t *testing.T) {
 	playouts, games, maxPlies := long.Size(400, 40), long.Size(20, 2), long.Size(300, 60)
 	vs := strengthVariants
-	if !long.Enabled() {
+	if !allStrength() {
 		vs = vs[:1]
 	}
 	for _, v := range vs {
