@@ -615,29 +615,9 @@ func (p *parser) proposal(c *Command) *CommandError {
 			}
 			c.Unrated = true
 		case "days", "bank", "untimed":
-			if c.Clock != "" {
-				return p.errAt(w, "%q: the time control is given twice", w.text)
+			if err := p.clock(w, c); err != nil {
+				return err
 			}
-			if lw == "untimed" {
-				c.Clock = lw
-				break
-			}
-			if !p.more() {
-				return p.errEnd("%q needs a value", lw)
-			}
-			s := p.next()
-			if lw == "days" {
-				n, convErr := strconv.Atoi(s.text)
-				if convErr != nil || !isNumber(s.text) || s.text[0] == '0' || n < 1 || n > 60 {
-					return p.errAt(s, "%q is not a number of days from 1 to 60", s.text)
-				}
-				c.Clock = "days " + s.text
-				break
-			}
-			if !validBank(s.text) {
-				return p.errAt(s, "%q is not START+INCREMENT/CAP in whole days, e.g. 7+1/14", s.text)
-			}
-			c.Clock = "bank " + s.text
 		default:
 			if c.As != "" || c.Clock != "" || c.Level != 0 || c.Unrated {
 				return p.errAt(w, "unexpected %q: the ruleset and options come before \"level\", \"as\", the time control and \"unrated\"", w.text)
@@ -819,6 +799,37 @@ func (p *parser) vacation() (string, *CommandError) {
 		return "", p.errAt(w, "%q is neither a number of days from 1 to 365 nor \"off\"", w.text)
 	}
 	return s, nil
+}
+
+// clock reads a time control, w being its first word: "untimed", "days N"
+// or "bank START+INCREMENT/CAP", into c.Clock, for a challenge and a
+// tournament alike.
+func (p *parser) clock(w word, c *Command) *CommandError {
+	lw := strings.ToLower(w.text)
+	if c.Clock != "" {
+		return p.errAt(w, "%q: the time control is given twice", w.text)
+	}
+	if lw == "untimed" {
+		c.Clock = lw
+		return nil
+	}
+	if !p.more() {
+		return p.errEnd("%q needs a value", lw)
+	}
+	s := p.next()
+	if lw == "days" {
+		n, convErr := strconv.Atoi(s.text)
+		if convErr != nil || !isNumber(s.text) || s.text[0] == '0' || n < 1 || n > 60 {
+			return p.errAt(s, "%q is not a number of days from 1 to 60", s.text)
+		}
+		c.Clock = "days " + s.text
+		return nil
+	}
+	if !validBank(s.text) {
+		return p.errAt(s, "%q is not START+INCREMENT/CAP in whole days, e.g. 7+1/14", s.text)
+	}
+	c.Clock = "bank " + s.text
+	return nil
 }
 
 // setting reads "reminders each|digest|none", "boards all|mine|none" and

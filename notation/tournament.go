@@ -173,29 +173,9 @@ func (p *parser) event(c *Command) *CommandError {
 			}
 			ev.Players = n
 		case lw == "days" || lw == "bank" || lw == "untimed":
-			if c.Clock != "" {
-				return p.errAt(w, "%q: the time control is given twice", w.text)
+			if err := p.clock(w, c); err != nil {
+				return err
 			}
-			if lw == "untimed" {
-				c.Clock = lw
-				break
-			}
-			if !p.more() {
-				return p.errEnd("%q needs a value", lw)
-			}
-			s := p.next()
-			if lw == "days" {
-				n, convErr := strconv.Atoi(s.text)
-				if convErr != nil || !isNumber(s.text) || s.text[0] == '0' || n < 1 || n > 60 {
-					return p.errAt(s, "%q is not a number of days from 1 to 60", s.text)
-				}
-				c.Clock = "days " + s.text
-				break
-			}
-			if !validBank(s.text) {
-				return p.errAt(s, "%q is not START+INCREMENT/CAP in whole days, e.g. 7+1/14", s.text)
-			}
-			c.Clock = "bank " + s.text
 		case lw == "starts":
 			if ev.Starts != "" {
 				return p.errAt(w, "%q given twice", w.text)
