@@ -68,20 +68,7 @@ func (t *Tx) Conditions(gameID, playerID int64) ([]Condition, error) {
 
 // ConditionPlayers returns the players who hold conditional moves in game.
 func (t *Tx) ConditionPlayers(gameID int64) ([]int64, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT DISTINCT player_id FROM conditions WHERE game_id = ? ORDER BY player_id`, gameID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return t.ids(`SELECT DISTINCT player_id FROM conditions WHERE game_id = ? ORDER BY player_id`, gameID)
 }
 
 // SetConditions replaces the lines of conditional moves of player in game

@@ -403,7 +403,12 @@ func (t *Tx) RemoveObserver(gameID, playerID int64) (bool, error) {
 
 // Observers returns the players observing game.
 func (t *Tx) Observers(gameID int64) ([]int64, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT player_id FROM observers WHERE game_id = ? ORDER BY player_id`, gameID)
+	return t.ids(`SELECT player_id FROM observers WHERE game_id = ? ORDER BY player_id`, gameID)
+}
+
+// ids runs a query of one integer column and returns its values.
+func (t *Tx) ids(query string, args ...any) ([]int64, error) {
+	rows, err := t.tx.QueryContext(t.ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -104,25 +104,16 @@ func (t *Tx) Standings(list string) ([]Standing, error) {
 		q += ` WHERE list = ?`
 		args = append(args, list)
 	}
-	rows, err := t.tx.QueryContext(t.ctx, q+` ORDER BY list, rating DESC, player_id, level`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Standing
-	for rows.Next() {
-		s, err := scanStanding(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return t.standings(q+` ORDER BY list, rating DESC, player_id, level`, args...)
 }
 
 // StandingsOf returns every standing of player, by list and level.
 func (t *Tx) StandingsOf(player int64) ([]Standing, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+standingCols+` FROM ratings WHERE player_id = ? ORDER BY list, level`, player)
+	return t.standings(`SELECT `+standingCols+` FROM ratings WHERE player_id = ? ORDER BY list, level`, player)
+}
+
+func (t *Tx) standings(query string, args ...any) ([]Standing, error) {
+	rows, err := t.tx.QueryContext(t.ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -369,18 +369,5 @@ func (t *Tx) TournamentNews(playerID int64) (bool, error) {
 // TournamentsChangedSince returns the numbers of the tournaments updated
 // at or after since: for the site, which rebuilds their pages.
 func (t *Tx) TournamentsChangedSince(since time.Time) ([]int64, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT id FROM tournaments WHERE updated >= ? ORDER BY id`, fmtTime(since))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return t.ids(`SELECT id FROM tournaments WHERE updated >= ? ORDER BY id`, fmtTime(since))
 }
