@@ -52,13 +52,18 @@ func (o *OAuth2) token() (string, error) {
 	return t.AccessToken, nil
 }
 
+// login is the mechanism and the current token.
+func (o *OAuth2) login() (mech, tok string, err error) {
+	if mech, err = o.mechanism(); err != nil {
+		return "", "", err
+	}
+	tok, err = o.token()
+	return mech, tok, err
+}
+
 // saslClient is the IMAP login of user with the current token.
 func (o *OAuth2) saslClient(user string) (sasl.Client, error) {
-	mech, err := o.mechanism()
-	if err != nil {
-		return nil, err
-	}
-	tok, err := o.token()
+	mech, tok, err := o.login()
 	if err != nil {
 		return nil, err
 	}
@@ -70,11 +75,7 @@ func (o *OAuth2) saslClient(user string) (sasl.Client, error) {
 
 // smtpAuth is the SMTP login of user with the current token.
 func (o *OAuth2) smtpAuth(user string) (smtp.Auth, error) {
-	mech, err := o.mechanism()
-	if err != nil {
-		return nil, err
-	}
-	tok, err := o.token()
+	mech, tok, err := o.login()
 	if err != nil {
 		return nil, err
 	}
