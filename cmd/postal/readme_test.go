@@ -492,7 +492,7 @@ func (n *newcomer) playByHand(line string) {
 		case "a reply to postal's welcome mail":
 			sent = c.reply(c.find("the welcome mail", func(m *gotMail) bool { return strings.Contains(m.Text, "registered as "+who) }), body)
 		case "a reply to the challenge mail":
-			sent = c.reply(c.find("the challenge mail", func(m *gotMail) bool { return strings.Contains(m.Subject, "challenge") }), body)
+			sent = c.reply(c.find("the challenge mail", func(m *gotMail) bool { return strings.Contains(m.Text, "challenges you") }), body)
 		case "a reply to the game mail":
 			if game == nil {
 				n.t.Fatalf("step %d: %s has no game mail asking for a move", i+1, who)
