@@ -432,11 +432,19 @@ func (r *rig) checkBoard(m *gotMail, tag string, pos engine.Position, move strin
 
 // checkMoveReply checks the answer to a player's move: the move echoed
 // and, since the player has just seen the board, no board but how to get
-// it (issue 28: light mail); the board when the move ended the game.
+// it (issue 28: light mail); the board when the move ended the game, or
+// when it is the mover's turn again (chance drew, and Initiative's attacker
+// moves on), which the mail's first line says.
 func (r *rig) checkMoveReply(m *gotMail, tag string, next engine.Position, move string) {
 	r.t.Helper()
 	if next.Result().Over() {
 		r.checkBoard(m, tag, next, move)
+		return
+	}
+	if strings.HasPrefix(m.Text, "Your move in game") {
+		if !strings.Contains(m.Subject, tag) || !strings.Contains(m.Text, move+" played") || !m.PNG || !m.SVG {
+			r.t.Fatalf("the answer to %s, the mover's turn again, has no board (png %v, svg %v):\n%s", move, m.PNG, m.SVG, m.Text)
+		}
 		return
 	}
 	if !strings.Contains(m.Subject, tag) || !strings.Contains(m.Text, move+" played") || !strings.Contains(m.Text, "sends the board") || m.PNG || m.SVG {
