@@ -200,7 +200,7 @@ func TestBotLevelsRated(t *testing.T) {
 // (pairings by places), draws, resignations, timeouts, players idle for
 // months.
 func TestRatingsRecomputeGenerated(t *testing.T) {
-	n := long.Size(10000, 600)
+	n := long.Sized(10000, 600, 200)
 	c := newClub(t, Options{})
 	ctx := context.Background()
 	if _, err := archivegen.Generate(ctx, c.db, archivegen.Options{Finished: n, Active: 10, MaxPlies: 12, Seed: 25, Players: 30}); err != nil {

@@ -32,7 +32,7 @@ import (
 // searches take minutes there. make test-long plays them to the end.
 func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 	maxPlies, byRules := 0, true
-	if raceDetector && !long.Enabled() {
+	if long.Raced && !long.Enabled() {
 		maxPlies, byRules = 6, false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)

@@ -18,3 +18,14 @@ func Size(full, quick int) int {
 	}
 	return quick
 }
+
+// Sized is Size with a third, smaller size for a test binary built with
+// -race (make test), where the long tests' quick versions would take
+// minutes: raced there, quick in go test, full in make test-long. The race
+// detector finds races in what runs at all, not in how much of it.
+func Sized(full, quick, raced int) int {
+	if Raced && !Enabled() {
+		return raced
+	}
+	return Size(full, quick)
+}
