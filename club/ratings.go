@@ -268,10 +268,14 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 	if len(ss) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "  %4s  %-20s %6s %4s %6s  %s\n", "#", "player", "rating", "RD", "games", "last game")
+	// The rating's digits line up whether or not a "?" follows them.
+	fmt.Fprintf(b, "%4s  %-20s %-6s %4s %6s  %s\n", "#", "player", "rating", "RD", "games", "last game")
 	row := func(rank int, s archive.Standing) {
-		r := rating.Rating{Rating: s.Rating, RD: s.RD}
-		fmt.Fprintf(b, "  %4d  %-20s %6s %4.0f %6d  %s\n", rank, clip(ratedName(names[s.PlayerID], s.Level), 20), r, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
+		mark := " "
+		if (rating.Rating{Rating: s.Rating, RD: s.RD}).IsProvisional() {
+			mark = "?"
+		}
+		fmt.Fprintf(b, "%4d  %-20s %5.0f%s %4.0f %6d  %s\n", rank, clip(ratedName(names[s.PlayerID], s.Level), 20), s.Rating, mark, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
 	}
 	mine := -1
 	for i, s := range ss {
@@ -285,10 +289,10 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 	switch {
 	case h.actor == nil:
 	case mine >= ratingTop:
-		b.WriteString("  ...\n")
+		fmt.Fprintf(b, "%4s\n", "...")
 		row(mine+1, ss[mine])
 	case mine < 0:
-		fmt.Fprintf(b, "  You have no rating in %s yet.\n", list)
+		fmt.Fprintf(b, "You have no rating in %s yet.\n", list)
 	}
 }
 
