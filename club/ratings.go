@@ -170,9 +170,10 @@ func (s *Service) RateEnded(tx *archive.Tx, row *archive.Game) error {
 	return nil
 }
 
-// ratedName is the name of a rated player: the player's, with the level
-// for the bot ("bot-2").
-func ratedName(name string, level int) string {
+// RatedName is the name of a rated player in the lists: the player's,
+// with the level for the bot ("bot-2"). The site and the demo name them so
+// too.
+func RatedName(name string, level int) string {
 	if level == 0 {
 		return name
 	}
@@ -194,7 +195,7 @@ func (h *handling) ratingLine(gameID int64) (string, error) {
 			return "", err
 		}
 		r := rating.Rating{Rating: s.Rating, RD: s.RD}
-		parts = append(parts, fmt.Sprintf("%s %s (%+.0f)", ratedName(p.Name, s.Level), r, s.Rating-s.RatingBefore))
+		parts = append(parts, fmt.Sprintf("%s %s (%+.0f)", RatedName(p.Name, s.Level), r, s.Rating-s.RatingBefore))
 	}
 	return fmt.Sprintf("Ratings (%s): %s.", seats[0].List, strings.Join(parts, ", ")), nil
 }
@@ -275,7 +276,7 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 		if (rating.Rating{Rating: s.Rating, RD: s.RD}).IsProvisional() {
 			mark = "?"
 		}
-		fmt.Fprintf(b, "%4d  %-20s %5.0f%s %4.0f %6d  %s\n", rank, clip(ratedName(names[s.PlayerID], s.Level), 20), s.Rating, mark, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
+		fmt.Fprintf(b, "%4d  %-20s %5.0f%s %4.0f %6d  %s\n", rank, clip(RatedName(names[s.PlayerID], s.Level), 20), s.Rating, mark, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
 	}
 	mine := -1
 	for i, s := range ss {
