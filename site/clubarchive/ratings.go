@@ -77,6 +77,5 @@ func (s Source) RatingHistory(ctx context.Context, players []string) ([]site.Rat
 	return out, err
 }
 
-
 // The club archive keeps ratings: the site has their pages.
 var _ site.RatingSource = Source{}
