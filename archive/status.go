@@ -24,6 +24,18 @@ type Status struct {
 	Active       int       // games in progress
 	NextDeadline time.Time // the earliest deadline of a game in progress; zero: none
 	NextGame     int64     // its game
+
+	// Tournaments are those open for entries and those running, by
+	// number (issue 25).
+	Tournaments []TournamentStatus
+}
+
+// TournamentStatus is a tournament as postal status lists it.
+type TournamentStatus struct {
+	Name, Status, Game, Format string
+	Rounds, Round              int // a Swiss's rounds; the round in play (Swiss, knockout)
+	Entrants                   int // still in: not left, removed or out on time
+	Games, InPlay              int // its games so far, and of them those in progress
 }
 
 // Status reads the status as of now, in one read transaction.
@@ -55,6 +67,25 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 		return s, fmt.Errorf("archive: status: %w", err)
 	}
 	s.Oldest, s.LastPoll, s.LastMail, s.NextDeadline, s.NextGame = parseTime(oldest.String), parseTime(lastPoll.String), parseTime(lastMail.String), parseTime(deadline.String), next.Int64
+	rows, err := tx.QueryContext(ctx, `SELECT t.name, t.status, t.game, t.format, t.rounds, t.round,
+		(SELECT COUNT(*) FROM entrants e WHERE e.tournament_id = t.id AND e.status = 'in'),
+		(SELECT COUNT(*) FROM tournament_games tg WHERE tg.tournament_id = t.id),
+		(SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = t.id AND g.status = ?)
+		FROM tournaments t WHERE t.status IN (?, ?) ORDER BY t.id`, GameActive, TournamentOpen, TournamentRunning)
+	if err != nil {
+		return s, fmt.Errorf("archive: status: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ts TournamentStatus
+		if err := rows.Scan(&ts.Name, &ts.Status, &ts.Game, &ts.Format, &ts.Rounds, &ts.Round, &ts.Entrants, &ts.Games, &ts.InPlay); err != nil {
+			return s, fmt.Errorf("archive: status: %w", err)
+		}
+		s.Tournaments = append(s.Tournaments, ts)
+	}
+	if err := rows.Err(); err != nil {
+		return s, fmt.Errorf("archive: status: %w", err)
+	}
 	return s, nil
 }
 

@@ -86,6 +86,7 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	botMails(t, add)
 	talkMails(t, add)
 	tournamentMails(t, add)
+	ratingMails(t, add)
 	return set
 }
 

@@ -170,9 +170,10 @@ func (s *Service) RateEnded(tx *archive.Tx, row *archive.Game) error {
 	return nil
 }
 
-// ratedName is the name of a rated player: the player's, with the level
-// for the bot ("bot-2").
-func ratedName(name string, level int) string {
+// RatedName is the name of a rated player in the lists: the player's,
+// with the level for the bot ("bot-2"). The site and the demo name them so
+// too.
+func RatedName(name string, level int) string {
 	if level == 0 {
 		return name
 	}
@@ -194,7 +195,7 @@ func (h *handling) ratingLine(gameID int64) (string, error) {
 			return "", err
 		}
 		r := rating.Rating{Rating: s.Rating, RD: s.RD}
-		parts = append(parts, fmt.Sprintf("%s %s (%+.0f)", ratedName(p.Name, s.Level), r, s.Rating-s.RatingBefore))
+		parts = append(parts, fmt.Sprintf("%s %s (%+.0f)", RatedName(p.Name, s.Level), r, s.Rating-s.RatingBefore))
 	}
 	return fmt.Sprintf("Ratings (%s): %s.", seats[0].List, strings.Join(parts, ", ")), nil
 }
@@ -268,10 +269,14 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 	if len(ss) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "  %4s  %-20s %6s %4s %6s  %s\n", "#", "player", "rating", "RD", "games", "last game")
+	// The rating's digits line up whether or not a "?" follows them.
+	fmt.Fprintf(b, "%4s  %-20s %-6s %4s %6s  %s\n", "#", "player", "rating", "RD", "games", "last game")
 	row := func(rank int, s archive.Standing) {
-		r := rating.Rating{Rating: s.Rating, RD: s.RD}
-		fmt.Fprintf(b, "  %4d  %-20s %6s %4.0f %6d  %s\n", rank, clip(ratedName(names[s.PlayerID], s.Level), 20), r, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
+		mark := " "
+		if (rating.Rating{Rating: s.Rating, RD: s.RD}).IsProvisional() {
+			mark = "?"
+		}
+		fmt.Fprintf(b, "%4d  %-20s %5.0f%s %4.0f %6d  %s\n", rank, clip(RatedName(names[s.PlayerID], s.Level), 20), s.Rating, mark, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
 	}
 	mine := -1
 	for i, s := range ss {
@@ -285,10 +290,10 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 	switch {
 	case h.actor == nil:
 	case mine >= ratingTop:
-		b.WriteString("  ...\n")
+		fmt.Fprintf(b, "%4s\n", "...")
 		row(mine+1, ss[mine])
 	case mine < 0:
-		fmt.Fprintf(b, "  You have no rating in %s yet.\n", list)
+		fmt.Fprintf(b, "You have no rating in %s yet.\n", list)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/smtp"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -77,8 +78,9 @@ type bot struct {
 
 // autoplay registers alice, has her challenge the club's bot to every game
 // in turn, and plays each game by mail to its end: alice chooses her moves
-// at random, the bot answers each by the club. It returns when every game
-// is over or ctx ends.
+// at random, the bot answers each by the club. Then alice, bob and the bot
+// play a round robin (autoplayCup). It returns when every game is over or
+// ctx ends.
 func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int, db *archive.DB, log *slog.Logger) error {
 	domain := club[strings.IndexByte(club, '@')+1:]
 	alice := &bot{name: "alice", addr: "alice@" + domain, imapAddr: imapAddr, smtp: smtpAddr,
@@ -100,6 +102,11 @@ func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int
 		}
 		log.Info("autoplay: game over", "game", name)
 	}
+	// Then a round robin of alice, bob and the bot (issue 25).
+	if err := autoplayCup(ctx, alice); err != nil {
+		return fmt.Errorf("autoplay %s: %w", cupName, err)
+	}
+	log.Info("autoplay: tournament over", "tournament", cupName)
 	return nil
 }
 
@@ -160,7 +167,11 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 					return err
 				}
 				_, number := club.MoveNumbers(moves)
-				cmd, err = b.command(row, me.ID, number)
+				all, err := everyoneMoved(tx, row)
+				if err != nil {
+					return err
+				}
+				cmd, err = b.command(row, me.ID, number, row.Ply >= b.plies && all)
 				about = row.ID
 				return err
 			}
@@ -187,11 +198,20 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 	return done, b.send(to, "autoplay", cmd)
 }
 
+// everyoneMoved reports whether each player of the game has made a move of
+// their own: autoplay resigns only then, so that every game is rated
+// (issue 25).
+func everyoneMoved(tx *archive.Tx, row *archive.Game) (bool, error) {
+	moved, err := tx.MovedSeats(row.ID, []string{engine.Resign.String(), engine.Timeout.String()})
+	return len(moved) == len(row.Players), err
+}
+
 // command is the bot's command for an active game: its chooser's move with
 // the move-number guard (number, the mails' numbering of the next move), a
-// resignation at ply b.plies, or nothing when it is not our turn or we
+// resignation when resign is set (at ply b.plies once everyone moved), or
+// nothing when it is not our turn or we
 // already moved at this ply.
-func (b *bot) command(row *archive.Game, me int64, number int) (string, error) {
+func (b *bot) command(row *archive.Game, me int64, number int, resign bool) (string, error) {
 	key := fmt.Sprint(row.ID)
 	if b.sent[key] == row.Ply+1 {
 		return "", nil
@@ -212,7 +232,7 @@ func (b *bot) command(row *archive.Game, me int64, number int) (string, error) {
 		return "", nil
 	}
 	b.sent[key] = row.Ply + 1
-	if row.Ply >= b.plies {
+	if resign {
 		return fmt.Sprintf("resign %d", row.ID), nil
 	}
 	m := b.choose(pos, side)
@@ -289,27 +309,43 @@ func (b *bot) readMail(ctx context.Context) (int, error) {
 	return n, c.Logout().Wait()
 }
 
-// printSummary tells what autoplay played, each game with its result, and
-// where the site shows them.
+// printSummary tells what autoplay played, each game with its result, the
+// tournament's winner and the ratings, and where the site shows them.
 func printSummary(ctx context.Context, w io.Writer, db *archive.DB, clubAddr, data string, stay bool) error {
-	var lines []string
+	lines := map[int64]string{}
+	var order []int64
 	err := club.EachRecord(ctx, db, clubAddr, nil, false, func(r club.Archived) error {
 		res := r.Record.Result
-		lines = append(lines, fmt.Sprintf("  #%d %-16s %-14s %-7s %s\n", r.Row.ID, r.Row.Game, strings.Join(r.Record.Players, " vs "), res.Score(), res.Words(r.Record.Players)))
+		lines[r.Row.ID] = fmt.Sprintf("  #%d %-16s %-14s %-7s %s\n", r.Row.ID, r.Row.Game, strings.Join(r.Record.Players, " vs "), res.Score(), res.Words(r.Record.Players))
+		order = append(order, r.Row.ID)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nautoplay: %s played by mail (alice chose each move at random among\nthe legal ones; the bot played at level %d)\n%s", count(len(lines), "game"), autoplayLevel, strings.Join(lines, ""))
+	cup, cupText, err := cupSummary(ctx, db, lines)
+	if err != nil {
+		return err
+	}
+	var single []string
+	for _, id := range order {
+		if !slices.Contains(cup, id) {
+			single = append(single, lines[id])
+		}
+	}
+	fmt.Fprintf(w, "\nautoplay: %s played by mail (alice chose each move at random among\nthe legal ones; the bot played at level %d)\n%s%s", count(len(single), "game"), autoplayLevel, strings.Join(single, ""), cupText)
 	dir := filepath.Join(data, "site")
+	open := "http://127.0.0.1:8080/."
+	if cup != nil {
+		open = fmt.Sprintf("http://127.0.0.1:8080/ (the round robin's page:\nhttp://127.0.0.1:8080/tournaments/%s.html).", cupName)
+	}
 	fmt.Fprintf(w, `
 The site is in %s. View it with
   postal site serve --dir %s
 or, without the postal binary installed,
   go run ./cmd/postal site serve --dir %s
-then open http://127.0.0.1:8080/.
-`, dir, dir, dir)
+then open %s
+`, dir, dir, dir, open)
 	if stay {
 		fmt.Fprintln(w, "The demo goes on: play by hand (README.md), or stop it with Ctrl-C.")
 	} else {

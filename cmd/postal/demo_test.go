@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club"
+	"postal/club/rating"
 	"postal/engine"
 	"postal/engine/enginetest/long"
 	"postal/mailer/demoserver"
@@ -25,11 +27,14 @@ import (
 
 // The README's main job: postal demo --autoplay on free loopback ports plays
 // a game of every game by mail between alice and the club's bot, to its end
-// by the rules, and says how each ended and how to view the site.
+// by the rules, then a round robin of alice, bob and the bot (issue 25), and
+// says how each game ended, who won the round robin, the ratings, and how
+// to view the site.
 //
-// Under the race detector (make test) the games stop early, by alice's
-// resignation at ply 6: the pictures of a few hundred mails and the bot's
-// searches take minutes there. make test-long plays them to the end.
+// Under the race detector (make test) the games stop early, by a player's
+// resignation at ply 6 once each side has moved (so that the game is still
+// rated): the pictures of a few hundred mails and the bot's searches take
+// minutes there. make test-long plays them to the end.
 func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 	maxPlies, byRules := 0, true
 	if long.Raced && !long.Enabled() {
@@ -124,6 +129,92 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 		if err != nil || !bytes.Contains(b, []byte(") won")) && !bytes.Contains(b, []byte("<dd>Draw")) {
 			t.Errorf("%s does not show a finished game: %v", page, err)
 		}
+	}
+	demoCup(t, ctx, db, data, text)
+}
+
+// demoCup checks the demo's round robin (issue 25): alice, bob and the
+// bot played its three games by mail to their end, each rated; the
+// winner the summary names and the site's page shows has the most
+// points, counted here from the games' results; the ratings the summary
+// prints are the club's.
+func demoCup(t *testing.T, ctx context.Context, db *archive.DB, data, text string) {
+	t.Helper()
+	pts := map[string]float64{}
+	var winner string
+	var initiative []string
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		tr, err := tx.TournamentByName(cupName)
+		if err != nil {
+			return err
+		}
+		tgs, err := tx.TournamentGames(tr.ID)
+		if err != nil {
+			return err
+		}
+		if len(tgs) != 3 {
+			t.Errorf("the round robin of three has %d games", len(tgs))
+		}
+		names, err := tx.PlayerNames()
+		if err != nil {
+			return err
+		}
+		for _, tg := range tgs {
+			g, err := tx.GameByID(tg.GameID)
+			if err != nil {
+				return err
+			}
+			if g.Status != archive.GameOver || g.Game != cupGame {
+				t.Errorf("tournament game #%d: %s %s", g.ID, g.Game, g.Status)
+			}
+			seats, err := tx.RatedSeatsOf(g.ID)
+			if err != nil {
+				return err
+			}
+			if len(seats) != 2 {
+				t.Errorf("tournament game #%d (%s, %s) is not rated", g.ID, g.Result, g.Termination)
+			}
+			score := map[string][2]float64{"1-0": {1, 0}, "0-1": {0, 1}, "1/2-1/2": {0.5, 0.5}}[g.Result]
+			for seat, id := range g.Players {
+				pts[names[id]] += score[seat]
+			}
+			// The summary lists the game with its result.
+			if !regexp.MustCompile(fmt.Sprintf(`#%d %s +%s vs %s +%s `, g.ID, cupGame, names[g.Players[0]], names[g.Players[1]], regexp.QuoteMeta(g.Result))).MatchString(text) {
+				t.Errorf("the summary does not list game #%d (%s):\n%s", g.ID, g.Result, text)
+			}
+		}
+		if tr.Status != archive.TournamentOver || tr.WinnerID == 0 {
+			t.Fatalf("the round robin is %s, winner %d", tr.Status, tr.WinnerID)
+		}
+		winner = names[tr.WinnerID]
+		list, err := tx.Standings(cupGame)
+		for _, s := range list {
+			initiative = append(initiative, club.RatedName(names[s.PlayerID], s.Level)+" "+rating.Rating{Rating: s.Rating, RD: s.RD}.String())
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pts) != 3 || pts["alice"]+pts["bob"]+pts["bot"] != 3 {
+		t.Errorf("the round robin's points: %v", pts)
+	}
+	for name, p := range pts {
+		if p > pts[winner] {
+			t.Errorf("the winner, %s, has %v points; %s has %v", winner, pts[winner], name, p)
+		}
+	}
+	if !strings.Contains(text, fmt.Sprintf("%s is over: %s wins.", cupName, winner)) {
+		t.Errorf("the summary does not name the winner, %s:\n%s", winner, text)
+	}
+	// The list of initiative holds bob, alice, and the bot at level 1
+	// (alice's game) and at its default level (the round robin's).
+	if len(initiative) != 4 || !strings.Contains(text, "  initiative       "+strings.Join(initiative, ", ")+"\n") {
+		t.Errorf("the summary does not give the ratings of initiative, %q:\n%s", initiative, text)
+	}
+	page := filepath.Join(data, "site", "tournaments", cupName+".html")
+	if b, err := os.ReadFile(page); err != nil || !bytes.Contains(b, []byte("Winner: "+winner+"<")) {
+		t.Errorf("%s does not show the winner, %s: %v", page, winner, err)
 	}
 }
 

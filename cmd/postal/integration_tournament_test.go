@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,14 +15,18 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/rating"
+	"postal/engine"
 )
 
 // Issue 25's acceptance, by mail against Dovecot: three players and the
-// club's bot enter a round robin; the six games start at once; the results
-// come in (resignations, and the director's adjudication of a game with the
-// bot, which never resigns); the standings by mail match a computation made
-// here from the results alone; the event ends with the winner mailed to
-// everyone and shown on the site.
+// club's bot enter a round robin; the six games start at once; in each,
+// every player makes a move of their own (so that each game is rated); the
+// results come in (resignations, and the director's adjudication of a game
+// with the bot, which never resigns); the standings and the ratings by mail
+// (the game-over mails' line and the answer to "ratings initiative") match
+// a computation made here from the results alone; the event ends with the
+// winner mailed to everyone and shown on the site.
 func TestIntegrationTournament(t *testing.T) {
 	siteDir := filepath.Join(t.TempDir(), "site")
 	r := newMailServers(t, fmt.Sprintf("[site]\nout = %q\n", siteDir), "[bots]\nenabled = true\nlevel = 1\niterations = [200]\nmax_level = 1\n")
@@ -66,17 +71,78 @@ func TestIntegrationTournament(t *testing.T) {
 		t.Fatalf("games %v, want %v", pairs, want)
 	}
 	id := func(i int) int64 { return games[i].ID }
-	has(ask(alice, fmt.Sprintf("adjudicate %d 1-0", id(0))), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
-	has(ask(carol, fmt.Sprintf("resign %d", id(1))), "you resigned")
-	has(ask(carol, fmt.Sprintf("resign %d", id(2))), "you resigned")
-	has(ask(bob, fmt.Sprintf("resign %d", id(3))), "you resigned")
-	has(ask(bob, fmt.Sprintf("resign %d", id(4))), "you resigned")
+	// Every game is rated (issue 25: a game is rated only when each of its
+	// players made a move of their own): in each, every seat moves before
+	// the game ends, the people by mail, the bot by itself.
+	people := map[string]*player{"alice": alice, "bob": bob, "carol": carol}
+	rng := rand.New(rand.NewPCG(25, 1))
+	for _, g := range games {
+		r.moveEachSeat(g.ID, r.names(g), people, rng)
+	}
+
+	// The ratings computed here, from the results alone: club/rating.Play
+	// (the Glicko-2 of Glickman's paper, tested on its example) applied to
+	// each game in the order the games ended, every player new at 1500,
+	// the bot as its level, bot-1.
+	rated := map[string]rating.Player{}
+	end := func(i int, p *player, text, want string) {
+		t.Helper()
+		reply := ask(p, text)
+		has(reply, want)
+		g := r.gameRow(id(i))
+		n := ratedNames(r.names(g))
+		before := []rating.Player{rating.Newcomer(), rating.Newcomer()}
+		for seat, name := range n {
+			if pl, ok := rated[name]; ok {
+				before[seat] = pl
+			}
+		}
+		places := map[string][]int{"1-0": {1, 2}, "0-1": {2, 1}, "1/2-1/2": {1, 1}}[g.Result]
+		after, err := rating.Play(before, places, g.Finished)
+		if err != nil {
+			t.Fatalf("game #%d (%s): %v", g.ID, g.Result, err)
+		}
+		var parts []string
+		for seat, name := range n {
+			rated[name] = after[seat]
+			parts = append(parts, fmt.Sprintf("%s %s (%+.0f)", name, after[seat].Rating, after[seat].Rating.Rating-before[seat].At(g.Finished).Rating))
+		}
+		// The mail that ends a game says what it did to the ratings.
+		has(reply, fmt.Sprintf("Ratings (initiative): %s.", strings.Join(parts, ", ")))
+	}
+	end(0, alice, fmt.Sprintf("adjudicate %d 1-0", id(0)), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
+	end(1, carol, fmt.Sprintf("resign %d", id(1)), "you resigned")
+	end(2, carol, fmt.Sprintf("resign %d", id(2)), "you resigned")
+	end(3, bob, fmt.Sprintf("resign %d", id(3)), "you resigned")
+	end(4, bob, fmt.Sprintf("resign %d", id(4)), "you resigned")
 	// Bob asked for the news: the standings after each game.
 	news := r.await(bob, "the standings after the fifth game", func(m *gotMail) bool {
 		return strings.Contains(m.Subject, fmt.Sprintf("cup: standings after game #%d", id(4)))
 	})
 	has(news, "1 game in play of 6")
-	has(ask(alice, fmt.Sprintf("resign %d", id(5))), "you resigned")
+	end(5, alice, fmt.Sprintf("resign %d", id(5)), "you resigned")
+
+	// The list by mail: every player's rating, RD and games are the ones
+	// computed here, best first.
+	list := ratingLines(ask(carol, "ratings initiative").Text)
+	if len(list) != 4 {
+		t.Fatalf("the list of initiative has %d players, want 4: %v", len(list), list)
+	}
+	for i, f := range list {
+		name := f[1]
+		want, ok := rated[name]
+		if !ok {
+			t.Errorf("the list names %s, who played no rated game here: %v", name, f)
+			continue
+		}
+		if f[0] != fmt.Sprint(i+1) || f[2] != want.Rating.String() || f[3] != fmt.Sprintf("%.0f", want.RD) || f[4] != fmt.Sprint(want.Games) || want.Games != 3 {
+			t.Errorf("line %v of the list; computed here: %s %s RD %.0f in %d games", f, name, want.Rating, want.RD, want.Games)
+		}
+		if i > 0 && rated[list[i-1][1]].Rating.Rating < want.Rating.Rating {
+			t.Errorf("the list puts %s above %s", list[i-1][1], name)
+		}
+	}
+	t.Logf("ratings: %v", list)
 
 	// The standings computed here, from the games' results alone: points,
 	// then Sonneborn-Berger (the points of those beaten, half of those
@@ -151,6 +217,97 @@ func TestIntegrationTournament(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// moveEachSeat plays game id until each of its seats has made a move of
+// its own: the people (by name, in people) a random legal move that does
+// not end the game, by mail; the bot's turns are awaited, it answers by
+// itself.
+func (r *rig) moveEachSeat(id int64, names []string, people map[string]*player, rng *rand.Rand) {
+	r.t.Helper()
+	leaving := []string{engine.Resign.String(), engine.Timeout.String()}
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		var moved []int
+		err := r.db().Tx(context.Background(), func(tx *archive.Tx) error {
+			var err error
+			moved, err = tx.MovedSeats(id, leaving)
+			return err
+		})
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		if len(moved) == len(names) {
+			return
+		}
+		if time.Now().After(deadline) {
+			r.t.Fatalf("game #%d: only seats %v moved", id, moved)
+		}
+		pos := r.position(id)
+		if pos.Result().Over() {
+			r.t.Fatalf("game #%d ended by the rules before each seat moved: %s", id, pos.Result().Score())
+		}
+		played := false
+		for _, side := range pos.ToMove() {
+			if side == engine.Chance || side < 0 || int(side) >= len(names) {
+				continue
+			}
+			p, person := people[names[side]]
+			if !person {
+				continue // the bot's turn: it moves by itself
+			}
+			legal := pos.Legal(side)
+			var move string
+			for _, k := range rng.Perm(len(legal)) {
+				move = legal[k].String()
+				if next, _, err := engine.Play(pos, side, move); err == nil && !next.Result().Over() {
+					break
+				}
+			}
+			reply := r.replyTo(p, r.send(p, fmt.Sprintf("Re: [postal #%d]", id), fmt.Sprintf("move %d %s", id, move)))
+			if !strings.Contains(reply.Text, move+" played") {
+				r.t.Fatalf("%s's move %s in game #%d:\n%s", p.name, move, id, reply.Text)
+			}
+			played = true
+			break
+		}
+		if !played {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+}
+
+// ratedNames are the names of players in a rating list: the bot as its
+// level (the rig's bot plays at level 1).
+func ratedNames(names []string) []string {
+	out := slices.Clone(names)
+	for i, n := range out {
+		if n == "bot" {
+			out[i] = "bot-1"
+		}
+	}
+	return out
+}
+
+// ratingLines reads the rows of the rating list of a mail: rank, name,
+// rating ("1523?" when provisional), RD, games, last game.
+func ratingLines(text string) [][]string {
+	var out [][]string
+	in := false
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 2 && f[0] == "#" && f[1] == "player" && f[2] == "rating" {
+			in = true
+			continue
+		}
+		if in {
+			if len(f) != 6 {
+				break
+			}
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // standingLines reads the lines of the standings table of a mail.

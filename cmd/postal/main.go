@@ -33,7 +33,7 @@ func commands() []command {
 		{"oauth", "[--config postal.toml] [--flow device|redirect] [--port N]", "sign the club's mail account in with OAuth2 once, and keep the refresh token for IMAP and SMTP logins", runOAuth},
 		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
 		{"backup", "[--config FILE] [--db FILE] OUT", "copy the club's database to OUT, consistently, while postal serve runs", runBackup},
-		{"status", "[--config FILE] [--db FILE]", "what the club's daemon has in hand: the outbox, the last mail, failed mail, games and the next deadline", runStatus},
+		{"status", "[--config FILE] [--db FILE]", "what the club's daemon has in hand: the outbox, the last mail, failed mail, games and the next deadline, tournaments", runStatus},
 		{"archive", "generate N [--active M] [--seed S] [--players P] [--games G,...] [--db FILE] | fix [--db FILE]", "write a generated archive of N finished games (the scale figures' own), or let an archive another tool wrote take new challenges", runArchive},
 		{"games", "", "list every game, ruleset and option", runGames},
 		{"play", "GAME [--ruleset R] [--option k=v ...] [--seed N] [--record FILE] [--bot [LEVEL]] [--as first|second|SIDE]", "play a game in the terminal, or against the bot (it takes every side but yours)", runPlay},

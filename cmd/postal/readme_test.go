@@ -403,10 +403,10 @@ func (n *newcomer) autoplay(line string) {
 		n.t.Errorf("the demo did not stop cleanly after autoplay: %v\n%s", err, log)
 	}
 	_, errOut := p.output()
-	if lines := strings.Count(out, "\n"); lines > 40 || strings.Contains(out+errOut, "level=INFO") {
+	if lines := strings.Count(out, "\n"); lines > 55 || strings.Contains(out+errOut, "level=INFO") {
 		n.t.Errorf("the demo printed %d lines (the log belongs in its file):\n%s%s", lines, out, errOut)
 	}
-	for _, want := range []string{"postal site serve --dir postal-demo/site", "go run ./cmd/postal site serve --dir postal-demo/site", "log      postal-demo/postal.log"} {
+	for _, want := range []string{"cup is over: ", "Ratings (Glicko-2", "postal site serve --dir postal-demo/site", "go run ./cmd/postal site serve --dir postal-demo/site", "log      postal-demo/postal.log"} {
 		if !strings.Contains(out, want) {
 			n.t.Errorf("the demo does not say %q:\n%s", want, out)
 		}

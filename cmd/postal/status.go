@@ -76,7 +76,46 @@ func runStatus(args []string, w io.Writer) error {
 		games += fmt.Sprintf("; the next deadline is game #%d's, %s (%s)", s.NextGame, s.NextDeadline.UTC().Format("Mon 2 Jan 15:04 MST"), when)
 	}
 	fmt.Fprintf(w, "  games     %s\n", games)
+	writeTournaments(w, s.Tournaments)
 	return nil
+}
+
+// statusTournaments is how many tournaments postal status lists by name.
+const statusTournaments = 20
+
+// writeTournaments lists the tournaments open for entries and those running
+// (issue 25): each with its game and format, its entrants still in, and
+// its games in play.
+func writeTournaments(w io.Writer, ts []archive.TournamentStatus) {
+	if len(ts) == 0 {
+		fmt.Fprintln(w, "  tournaments none open or running")
+		return
+	}
+	open := 0
+	for _, t := range ts {
+		if t.Status == archive.TournamentOpen {
+			open++
+		}
+	}
+	fmt.Fprintf(w, "  tournaments %d running, %d open for entries\n", len(ts)-open, open)
+	for i, t := range ts {
+		if i == statusTournaments {
+			fmt.Fprintf(w, "            and %d more (\"tournaments\" by mail lists them all)\n", len(ts)-i)
+			break
+		}
+		format := t.Format
+		if t.Rounds > 0 {
+			format += fmt.Sprintf(" of %d rounds", t.Rounds)
+		}
+		line := fmt.Sprintf("%s (%s %s): %s, %s", t.Name, t.Game, format, t.Status, count(t.Entrants, "entrant"))
+		if t.Status == archive.TournamentRunning {
+			if t.Round > 0 {
+				line += fmt.Sprintf(", round %d", t.Round)
+			}
+			line += fmt.Sprintf(", %d of %d games in play", t.InPlay, t.Games)
+		}
+		fmt.Fprintf(w, "            %s\n", line)
+	}
 }
 
 // failedFolder says how many mails wait in the failed folder, where postal

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,8 +19,9 @@ import (
 
 // postal status reads what the daemon has in hand from its database: the
 // outbox waiting and retrying, the last search of the mailbox and the mail
-// handled, the games in progress and the next deadline; with --config, the
-// mail in the failed folder (issue 29).
+// handled, the games in progress and the next deadline, the tournaments open
+// and running (issue 25); with --config, the mail in the failed folder
+// (issue 29).
 func TestStatusShowsTheQueue(t *testing.T) {
 	ctx := context.Background()
 	r := newCheckRig(t, demoserver.Options{})
@@ -48,7 +51,7 @@ func TestStatusShowsTheQueue(t *testing.T) {
 				return err
 			}
 		}
-		return nil
+		return addStatusTournaments(tx, now)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -96,14 +99,95 @@ func TestStatusShowsTheQueue(t *testing.T) {
 		"failed    2 mails in failed",
 		"games     3 in progress; the next deadline is game #",
 		"(in 2 days 2 hours)",
+		// Issue 25: the tournaments open and running, not those over.
+		"tournaments 2 running, 1 open for entries\n",
+		"            cup (conflagration round-robin): running, 3 entrants, 2 of 4 games in play\n",
+		"            sw (conflagration swiss of 4 rounds): running, 4 entrants, round 2, 0 of 0 games in play\n",
+		"            spring (initiative knockout): open, 1 entrant\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("postal status does not say %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out, "old (") {
+		t.Errorf("postal status lists a tournament that is over:\n%s", out)
 	}
 	// The database alone: everything but the mail account.
 	out, _, code = postal(t, "status", "--db", path)
 	if code != 0 || strings.Contains(out, "failed    ") || !regexp.MustCompile(`games +3 in progress`).MatchString(out) {
 		t.Errorf("postal status --db: %d\n%s", code, out)
 	}
+}
+
+// addStatusTournaments adds the tournaments of TestStatusShowsTheQueue to the
+// generated games: cup, running, with four of them (two in progress) and an
+// entrant who left; sw, a Swiss in its second round; spring, open; old, over.
+func addStatusTournaments(tx *archive.Tx, now time.Time) error {
+	games, err := tx.GamesAfter(0, 100)
+	if err != nil {
+		return err
+	}
+	var active, over []*archive.Game
+	for _, g := range games {
+		if g.Status == archive.GameActive {
+			active = append(active, g)
+		} else {
+			over = append(over, g)
+		}
+	}
+	if len(active) < 2 || len(over) < 2 {
+		return fmt.Errorf("generated %d games in progress and %d over", len(active), len(over))
+	}
+	cupGames := []*archive.Game{over[0], active[0], over[1], active[1]}
+	var players []int64
+	for _, g := range cupGames {
+		for _, p := range g.Players {
+			if !slices.Contains(players, p) {
+				players = append(players, p)
+			}
+		}
+	}
+	if len(players) < 4 {
+		return fmt.Errorf("the generated games have %d players", len(players))
+	}
+	add := func(name, game, format string, rounds, round int, status string, entrants []int64) (*archive.Tournament, error) {
+		t := &archive.Tournament{Name: name, DirectorID: players[0], Game: game, Format: format, Rounds: rounds, Days: 5, Control: "5 days a move", Created: now}
+		if err := tx.AddTournament(t); err != nil {
+			return nil, err
+		}
+		for _, p := range entrants {
+			if err := tx.AddEntrant(t.ID, p, now); err != nil {
+				return nil, err
+			}
+		}
+		t.Status, t.Round = status, round
+		return t, tx.UpdateTournament(t)
+	}
+	cup, err := add("cup", "conflagration", "round-robin", 0, 0, archive.TournamentRunning, players[:4])
+	if err != nil {
+		return err
+	}
+	for i, g := range cupGames {
+		if err := tx.AddTournamentGame(cup.ID, archive.TournamentGame{GameID: g.ID, Round: 1, Board: i + 1}); err != nil {
+			return err
+		}
+	}
+	if err := tx.UpdateEntrant(cup.ID, archive.Entrant{PlayerID: players[3], Status: "left", Out: now}); err != nil {
+		return err
+	}
+	for _, t := range []struct {
+		name, game, format string
+		rounds, round      int
+		status             string
+		entrants           []int64
+	}{
+		{"sw", "conflagration", "swiss", 4, 2, archive.TournamentRunning, players[:4]},
+		{"spring", "initiative", "knockout", 0, 0, archive.TournamentOpen, players[:1]},
+		{"old", "initiative", "round-robin", 0, 0, archive.TournamentOver, players[:2]},
+	} {
+		if _, err := add(t.name, t.game, t.format, t.rounds, t.round, t.status, t.entrants); err != nil {
+			return err
+		}
+	}
+	return nil
 }

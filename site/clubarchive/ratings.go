@@ -2,10 +2,10 @@ package clubarchive
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"postal/archive"
+	"postal/club"
 	"postal/site"
 )
 
@@ -28,7 +28,7 @@ func (s Source) RatingLists(ctx context.Context, lists []string) ([]site.RatingL
 					out = append(out, site.RatingList{Name: st.List})
 				}
 				l := &out[len(out)-1]
-				l.Entries = append(l.Entries, site.RatingEntry{Player: names[st.PlayerID], Name: ratedName(names[st.PlayerID], st.Level),
+				l.Entries = append(l.Entries, site.RatingEntry{Player: names[st.PlayerID], Name: club.RatedName(names[st.PlayerID], st.Level),
 					Rating: st.Rating, RD: st.RD, Games: st.Games, Last: st.Last})
 			}
 			return nil
@@ -70,19 +70,11 @@ func (s Source) RatingHistory(ctx context.Context, players []string) ([]site.Rat
 		}
 		for _, r := range seats {
 			n := names[r.PlayerID]
-			out = append(out, site.RatingPoint{List: r.List, Player: n, Name: ratedName(n, r.Level), Game: r.GameID, At: r.At, Rating: r.Rating, RD: r.RD})
+			out = append(out, site.RatingPoint{List: r.List, Player: n, Name: club.RatedName(n, r.Level), Game: r.GameID, At: r.At, Rating: r.Rating, RD: r.RD})
 		}
 		return nil
 	})
 	return out, err
-}
-
-// ratedName names a rated player: the club's bot with its level ("bot-2").
-func ratedName(name string, level int) string {
-	if level == 0 {
-		return name
-	}
-	return fmt.Sprintf("%s-%d", name, level)
 }
 
 // The club archive keeps ratings: the site has their pages.
