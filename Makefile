@@ -14,11 +14,13 @@ build:
 test:
 	$(GO) test -race -shuffle=on -timeout 20m ./...
 
-# The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), with
-# every other test again; without -race, which would slow them tenfold.
-# CI runs it after make test.
+# The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), in
+# the packages that have them (whose tests import that package), with their
+# other tests again; without -race, which would slow them tenfold. CI runs
+# it after make test, which ran every package.
+LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1)
 test-long:
-	POSTAL_TEST_LONG=1 $(GO) test -count=1 -timeout 30m ./...
+	POSTAL_TEST_LONG=1 $(GO) test -count=1 -timeout 30m $(LONG_PKGS)
 
 # Against real mail servers: Dovecot from Debian (see .ci/run).
 test-integration:
