@@ -303,7 +303,7 @@ func FuzzMultiMove(f *testing.F) {
 }
 
 // BenchmarkMultiRandomPlayout plays random games of four (R13) from the
-// start to their end: what the 10,000 random games of the long tests cost.
+// start to their end: what each of the random games of the long tests costs.
 func BenchmarkMultiRandomPlayout(b *testing.B) {
 	enginetest.Playouts(b, multiStart(4))
 }
