@@ -30,6 +30,7 @@ func botConfig(level2 int) string {
 // is answered meanwhile; a SIGKILL of the daemon mid-thought loses nothing,
 // and after the restart the bot's move comes, once.
 func TestIntegrationBotByMail(t *testing.T) {
+	t.Parallel()
 	r := newMailServers(t, botConfig(1<<30))
 	r.start()
 	t.Cleanup(r.stop)

@@ -12,6 +12,7 @@ import (
 // game nobody moves in brings its player a reminder by mail, then the
 // game-over mail of a loss on time.
 func TestIntegrationClockByMail(t *testing.T) {
+	t.Parallel()
 	r := newMailServers(t)
 	r.runScaled(20000, func(cfg *Config) { cfg.Clock.Reminders = "before 24h, before 2h" })
 

@@ -132,6 +132,7 @@ func (r *rig) strangerReplies(db *archive.DB, n int) (in int, out []int) {
 // addresses each got 60 an hour. Now the victim gets one reply under 4 KB,
 // and 100 forged addresses together at most the cap.
 func TestIntegrationHostileStrangers(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	r.register("alice") // the daemon is up and the database made
 	db := r.db()
@@ -151,6 +152,7 @@ func TestIntegrationHostileStrangers(t *testing.T) {
 
 // One mail with 60 "challenge ADDRESS" lines sent 49 invitations; now 3.
 func TestIntegrationHostileInvitations(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice := r.register("alice")
 	var lines []string
@@ -176,6 +178,7 @@ func hostileMail(size int) string {
 // raw. Now 100 of them grow the database by less than 2 MiB: headers and a
 // hash each, and a brief answer within the strangers' budget.
 func TestIntegrationHostileBigMail(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	r.register("alice") // the daemon is up and the database made
 	db := r.db()
@@ -209,6 +212,7 @@ func TestIntegrationHostileBigMail(t *testing.T) {
 // freed. Now the database at its page limit, filled by hostile mail, still
 // takes a move: the mail is kept as headers, old raw mail is cut.
 func TestIntegrationHostileFullDisk(t *testing.T) {
+	t.Parallel()
 	r := newMailServers(t)
 	r.runScaled(1, func(c *Config) { c.maxPages = 700 }) // about 2.8 MB
 	alice, bob := r.register("alice"), r.register("bob")
@@ -248,6 +252,7 @@ func TestIntegrationHostileFullDisk(t *testing.T) {
 // Two identical mails without Message-ID were both handled: Dovecot adds
 // its own Received and Return-Path to each copy. Now the second is skipped.
 func TestIntegrationHostileNoMessageIDTwice(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice := r.register("alice")
 	before := r.processed()
@@ -271,6 +276,7 @@ func TestIntegrationHostileNoMessageIDTwice(t *testing.T) {
 // A 1 MB subject made a mail unanswerable; now the answer echoes 200
 // characters of it.
 func TestIntegrationHostileLongSubject(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice := r.register("alice")
 	subject := strings.Repeat("s", 1_000_000)

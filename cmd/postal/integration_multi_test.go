@@ -22,6 +22,7 @@ import (
 // stored position. The daemon runs in process on a clock 20,000 times
 // faster than the wall: ten days a move last 43 seconds.
 func TestIntegrationFourPlayersByMail(t *testing.T) {
+	t.Parallel()
 	r := newMailServers(t)
 	r.runScaled(20000, nil)
 

@@ -73,7 +73,11 @@ func postalBinary(t testing.TB) string {
 	return buildOnce.bin
 }
 
-// newRig starts Dovecot, the relay and the postal binary.
+// newRig starts Dovecot, the relay and the postal binary. Every test has
+// its own (fresh directories, free ports), so the tests run in parallel
+// (t.Parallel): they mostly wait for mail, and make test-integration runs
+// three at a time. Only TestIntegrationDeployGuide, which sets up the
+// machine's own Postfix, runs alone, before them.
 func newRig(t testing.TB) *rig {
 	t.Helper()
 	r := newMailServers(t)

@@ -23,6 +23,7 @@ import (
 // comments once the game is over, and the site shows them only then; a
 // note never leaves its player.
 func TestIntegrationTalk(t *testing.T) {
+	t.Parallel()
 	siteDir := filepath.Join(t.TempDir(), "site")
 	r := newMailServers(t, fmt.Sprintf("[site]\nout = %q\n", siteDir))
 	r.start()

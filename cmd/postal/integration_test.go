@@ -37,6 +37,7 @@ func integrationPlies(game string) int {
 // notice carries the engine's board as text, PNG and SVG, and each game
 // ends with the result the engine reached.
 func TestIntegrationMatchByMail(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice, bob := r.register("alice"), r.register("bob")
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -60,6 +61,7 @@ func TestIntegrationMatchByMail(t *testing.T) {
 // On the way, the capture sent without saying where the king goes is
 // refused with the choices, and changes nothing.
 func TestIntegrationVsChessByMail(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice, bob := r.register("alice"), r.register("bob")
 	id, rec := r.startGame(alice, bob, "superial-chess vs-chess")
@@ -90,6 +92,7 @@ func TestIntegrationVsChessByMail(t *testing.T) {
 // A mail with a forged From and no token or key changes nothing and gets a
 // refusal.
 func TestIntegrationForgedFrom(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice, bob := r.register("alice"), r.register("bob")
 	id, rec := r.startGame(alice, bob, "conflagration")
@@ -109,6 +112,7 @@ func TestIntegrationForgedFrom(t *testing.T) {
 // starts it again: no move is lost or applied twice, every mail gets its
 // one reply (one Message-ID), and nothing lands in the failed mailbox.
 func TestIntegrationKilledDaemon(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice, bob := r.register("alice"), r.register("bob")
 	stop := make(chan struct{})

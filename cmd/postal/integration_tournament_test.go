@@ -28,6 +28,7 @@ import (
 // a computation made here from the results alone; the event ends with the
 // winner mailed to everyone and shown on the site.
 func TestIntegrationTournament(t *testing.T) {
+	t.Parallel()
 	siteDir := filepath.Join(t.TempDir(), "site")
 	r := newMailServers(t, fmt.Sprintf("[site]\nout = %q\n", siteDir), "[bots]\nenabled = true\nlevel = 1\niterations = [200]\nmax_level = 1\n")
 	r.start()

@@ -61,6 +61,7 @@ func newPlayer(name, addr string) *player {
 // the same, and alice hears of it once. alice's own tokens do not reach past
 // their game either.
 func TestIntegrationStolenTokens(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice, bob, carol := r.register("alice"), r.register("bob"), r.register("carol")
 	a, _ := r.startGame(alice, bob, "superial-chess vs-chess") // alice plays White: e2-e4
@@ -129,6 +130,7 @@ func TestIntegrationStolenTokens(t *testing.T) {
 // alice adds alice.home, confirms it from its mailbox and plays from it;
 // alice.work, added but never confirmed, proves nothing.
 func TestIntegrationSecondAddress(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice, bob := r.register("alice"), r.register("bob")
 	id, _ := r.startGame(alice, bob, "conflagration")
@@ -169,6 +171,7 @@ func TestIntegrationSecondAddress(t *testing.T) {
 // the record and on the page, and "postal replay" checks it; a record with
 // one throw altered, or another seed, is refused naming the move.
 func TestIntegrationDiceSecret(t *testing.T) {
+	t.Parallel()
 	siteDir := filepath.Join(t.TempDir(), "site")
 	r := newMailServers(t, fmt.Sprintf("[site]\nout = %q\n", siteDir))
 	r.start()
@@ -388,6 +391,7 @@ const forgedAR = "Authentication-Results: mx.demo.test; dkim=pass header.d=demo.
 // "vacation 3" and "address add" of an attacker's address change nothing,
 // and no confirmation mail reaches the attacker.
 func TestIntegrationForgedAuthResults(t *testing.T) {
+	t.Parallel()
 	r := newMailServers(t, "")
 	cfg, _ := os.ReadFile(r.config)
 	cfg = bytes.Replace(cfg, []byte("rate_limit = -1\n"), []byte("rate_limit = -1\nauthserv_id = \"mx.demo.test\"\n"), 1)
@@ -423,6 +427,7 @@ func TestIntegrationForgedAuthResults(t *testing.T) {
 // carol at most once (a day). The new key and the new mails' reply
 // addresses play.
 func TestIntegrationRevokedTokens(t *testing.T) {
+	t.Parallel()
 	r := newMailServers(t, "")
 	cfg, _ := os.ReadFile(r.config)
 	cfg = bytes.Replace(cfg, []byte("rate_limit = -1\n"), []byte("rate_limit = -1\nauthserv_id = \"mx.demo.test\"\n"), 1)
@@ -519,6 +524,7 @@ func TestIntegrationRevokedTokens(t *testing.T) {
 // its token nor its key, even with alice's From forged, changes anything;
 // the answer to the removal brings alice a new key, which plays.
 func TestIntegrationAddressRemove(t *testing.T) {
+	t.Parallel()
 	r := newRig(t)
 	alice, bob := r.register("alice"), r.register("bob")
 	id, rec := r.startGame(alice, bob, "conflagration")
