@@ -3,6 +3,7 @@ package club
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -71,25 +72,48 @@ func storeVersionedGame(t *testing.T, db *archive.DB, id int64, version string, 
 	return row
 }
 
-// v1Game is a game of three of rules version 1 (before ruling R13g): North
-// and West resign, South wins.
-const v1Game = "0:d1-d2 1:a3-b3 2:resign 0:f1-f2 1:resign"
+// r13gGame reads the moves of testdata/r13g-v1-game.txt: a game of three
+// of rules version 1 whose last move, the 100th quiet ply, leaves West no
+// legal turn. Version 1 puts West out first and South wins (1-2-3); under
+// ruling R13g (version 2) the same moves end drawn between South and West
+// (1-1-3), West still in: engine/superial's TestR13g_Version1 and
+// TestR13g_DrawBeforeTheNextTurn play the issue's position of the same kind.
+func r13gGame(t testing.TB, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			moves = append(moves, strings.Fields(l)...)
+		}
+	}
+	return strings.Join(moves, " ")
+}
 
 // TestR13g_Issue27_RecordOfVersion1 stores a finished game of Superial
 // Chess's multiplayer rules version 1 (played before ruling R13g) in a real
 // archive: the club reads its version from the stored position, and the
 // record it mails ("record") names that version and replays under it to the
-// very position and result the game ended with (issue 27); a game of the
-// current version stays of it.
+// very position and result the game ended with: South's win, where the
+// current version would draw (issue 27). The same moves played under the
+// current version stay of it, and end drawn.
 func TestR13g_Issue27_RecordOfVersion1(t *testing.T) {
 	c := newClub(t, Options{})
 	for _, name := range []string{"alice", "bob", "carol"} {
 		c.register(name)
 	}
-	old := storeVersionedGame(t, c.db, 1, "1", []string{"alice", "bob", "carol"}, v1Game)
-	cur := storeVersionedGame(t, c.db, 2, "", []string{"alice", "bob", "carol"}, v1Game)
+	moves := r13gGame(t, "testdata/r13g-v1-game.txt")
+	old := storeVersionedGame(t, c.db, 1, "1", []string{"alice", "bob", "carol"}, moves)
+	cur := storeVersionedGame(t, c.db, 2, "", []string{"alice", "bob", "carol"}, moves)
 	if !strings.HasSuffix(old.Position, " v1") || strings.HasSuffix(cur.Position, " v1") {
 		t.Fatalf("stored positions: %q, %q", old.Position, cur.Position)
+	}
+	// The two versions end the moves differently, or the test proves nothing.
+	if old.Result != "1-2-3" || cur.Result != "1-1-3" {
+		t.Fatalf("results: version 1 %s (%s), version 2 %s (%s); want 1-2-3 and 1-1-3", old.Result, old.Termination, cur.Result, cur.Termination)
 	}
 	if v := RulesVersion(old); v != "1" {
 		t.Errorf("RulesVersion of the game of version 1: %q", v)

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -19,9 +20,25 @@ import (
 	"postal/site/clubarchive"
 )
 
-// v1Game is a game of three of Superial Chess (multiplayer) by rules
-// version 1, before ruling R13g: North and West resign, South wins.
-const v1Game = "0:d1-d2 1:a3-b3 2:resign 0:f1-f2 1:resign"
+// r13gGame reads the moves of club/testdata/r13g-v1-game.txt: a game of
+// three of rules version 1 whose last move, the 100th quiet ply, leaves West
+// no legal turn. Version 1 puts West out first and South wins (1-2-3);
+// under ruling R13g (version 2) the same moves end drawn between South and
+// West (1-1-3).
+func r13gGame(t testing.TB) string {
+	t.Helper()
+	data, err := os.ReadFile("../../club/testdata/r13g-v1-game.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			moves = append(moves, strings.Fields(l)...)
+		}
+	}
+	return strings.Join(moves, " ")
+}
 
 // storeGame stores a finished game of three of Superial Chess played
 // under rules version (engine.Config's; "" for the current one) in db as
@@ -92,9 +109,14 @@ func TestR13g_Issue27_SiteOfVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := []*archive.Game{storeGame(t, db, 1, "1", players, v1Game), storeGame(t, db, 2, "", players, v1Game)}
+	moves := r13gGame(t)
+	rows := []*archive.Game{storeGame(t, db, 1, "1", players, moves), storeGame(t, db, 2, "", players, moves)}
 	if !strings.HasSuffix(rows[0].Position, " v1") || club.RulesVersion(rows[0]) != "1" || club.RulesVersion(rows[1]) != "" {
 		t.Fatalf("stored positions %q, %q", rows[0].Position, rows[1].Position)
+	}
+	// The two versions end the moves differently, or the test proves nothing.
+	if rows[0].Result != "1-2-3" || rows[1].Result != "1-1-3" {
+		t.Fatalf("results: version 1 %s, version 2 %s; want 1-2-3 and 1-1-3", rows[0].Result, rows[1].Result)
 	}
 	out := filepath.Join(t.TempDir(), "site")
 	opts := site.Options{OutDir: out, Club: "postal@club.example", Title: "Test Club", Workers: 2, Logger: slog.New(slog.DiscardHandler)}
@@ -125,6 +147,21 @@ func TestR13g_Issue27_SiteOfVersion1(t *testing.T) {
 		page, err := os.ReadFile(filepath.Join(out, "games", id+".html"))
 		if err != nil {
 			t.Fatal(err)
+		}
+		// What the page says of the end, and the text of its last ply, which
+		// the site draws from the moves replayed (site/plies.go): South's win
+		// under version 1, the draw of R13g under version 2.
+		plies := regexp.MustCompile(`"t":\[[^]]*\]`).FindString(string(page))
+		for _, want := range [][]string{
+			{`<b>alice (South) won</b> (West cannot move).`, `Places: 1st alice (South), 2nd bob (West), 3rd carol (North).`, `Final position, after 220 moves: South won (West cannot move).`},
+			{`<b>Draw</b> (100 moves in a row`, `Places: 1st alice (South), 1st bob (West), 3rd carol (North).`},
+		}[i] {
+			if !strings.Contains(string(page), want) {
+				t.Errorf("page of game %s does not say %q", id, want)
+			}
+		}
+		if drawn := strings.Contains(plies, "Draw"); drawn != (i == 1) || !strings.Contains(plies, "South") {
+			t.Errorf("page of game %s: the texts of its plies, replayed, say %s", id, plies)
 		}
 		if got := strings.Contains(string(page), `data-version="1"`); got != (i == 0) {
 			t.Errorf("page of game %s: data-version=\"1\" %v", id, got)
