@@ -165,9 +165,9 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string, messages bool) (
 // in the record's memory, so nothing made from the record (mail, page,
 // download, search index) can show it.
 func newRecord(row *archive.Game, players []string, moves []archive.Move, site string) (*notation.Record, error) {
-	cfg, err := parseConfig(row.Config, revealedSeed(row))
+	cfg, err := GameConfig(row, revealedSeed(row))
 	if err != nil {
-		return nil, permanent{fmt.Errorf("club: game %d: %w", row.ID, err)}
+		return nil, permanent{err}
 	}
 	rec := &notation.Record{Game: row.Game, Config: cfg, Players: players, SeedCommitment: seedCommitment(row)}
 	rec.SetTag("Site", site)
@@ -209,4 +209,42 @@ func revealedSeed(row *archive.Game) uint64 {
 		return 0
 	}
 	return row.Seed
+}
+
+// GameConfig is the config game row is replayed from: its ruleset and
+// options as stored, seed (the seed as far as the reader may know it, see
+// revealedSeed), and the version of the rules it was played by
+// (RulesVersion). Every replay of a row's moves starts from it: the records
+// of the mail command "record" and of the site (newRecord, EachRecord), and
+// through them the site's pages, records and results (issue 27, R13g).
+func GameConfig(row *archive.Game, seed uint64) (engine.Config, error) {
+	cfg, err := parseConfig(row.Config, seed)
+	if err != nil {
+		return engine.Config{}, fmt.Errorf("club: game %d: %w", row.ID, err)
+	}
+	cfg.Version = RulesVersion(row)
+	return cfg, nil
+}
+
+// RulesVersion is the version of its game's rules game row was played by,
+// as engine.Config.Version names it: "" for the current one. The archive
+// keeps no column for it: the stored position says it (engine.VersionOf),
+// since a game started under an older version keeps that version in its
+// position text to its end (Superial Chess's multiplayer games of version
+// 1, played before ruling R13g: a player whose turn came with no move went
+// out before a draw was judged). Replayed under the current version, such
+// a game's moves could end otherwise than they did (issue 27). Only a game
+// whose rules have had more than one version is read; a position that
+// does not read (a broken row, which the club refuses to play on) says
+// nothing, and the game replays under the current version.
+func RulesVersion(row *archive.Game) string {
+	g, err := engine.Lookup(row.Game)
+	if err != nil || g.Info().RulesVersion() == "1" || row.Position == "" {
+		return ""
+	}
+	pos, err := g.ParsePosition(row.Position)
+	if err != nil {
+		return ""
+	}
+	return engine.VersionOf(pos)
 }

@@ -257,17 +257,21 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 		common
 		Game                     *summary
 		Ruleset, Options, Config string
-		Board                    template.HTML
-		Plies                    template.HTML
-		Caption                  string
-		Moves                    template.HTML
-		ReplayError              string
-		Commitment, Seed         string
-		Engine, WasmExec         string
-		Subject, Mailto          string
-		Next                     int
+		// Version is the version of the rules the game was played by,
+		// "" for the current one: the browser's engine replays the moves
+		// under it (issue 27, R13g).
+		Version          string
+		Board            template.HTML
+		Plies            template.HTML
+		Caption          string
+		Moves            template.HTML
+		ReplayError      string
+		Commitment, Seed string
+		Engine, WasmExec string
+		Subject, Mailto  string
+		Next             int
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
-		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset,
+		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment}
 	if a, ok := engineAssets()[s.Type.Name]; ok {
 		data.Engine, data.WasmExec = a.name, wasmExecAsset().name
@@ -309,6 +313,16 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 		data.Caption = fmt.Sprintf("Position after %s.", moves)
 	}
 	return execute("game.html", data)
+}
+
+// olderVersion is the version of the rules r was played by when it is
+// older than its game's current one, else "".
+func olderVersion(r *notation.Record) string {
+	g, err := engine.Lookup(r.Game)
+	if v := strings.TrimSpace(r.Config.Version); err == nil && v != "" && v != g.Info().RulesVersion() {
+		return v
+	}
+	return ""
 }
 
 // players is who made each ply of r.

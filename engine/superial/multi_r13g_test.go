@@ -93,15 +93,15 @@ func TestR13g_Version1(t *testing.T) {
 	if r.Kind != engine.Win || r.Winner != 0 || r.Score() != "1-2-3" {
 		t.Errorf("version 1: %+v %s, want South's win, West second", r, r.Score())
 	}
-	if !strings.HasSuffix(q.String(), " v1") {
-		t.Errorf("the position forgot its version: %s", q)
+	if !strings.HasSuffix(q.String(), " v1") || engine.VersionOf(q) != "1" {
+		t.Errorf("the position forgot its version: %s (VersionOf %q)", q, engine.VersionOf(q))
 	}
 	_, _, start, err := engine.New("superial-chess", engine.Config{Ruleset: "multiplayer", Version: "1"})
 	if err != nil || !strings.HasSuffix(start.String(), " v1") {
 		t.Errorf("start of version 1: %v %v", start, err)
 	}
 	_, _, start, err = engine.New("superial-chess", engine.Config{Ruleset: "multiplayer", Version: "2"})
-	if err != nil || strings.HasSuffix(start.String(), " v1") {
+	if err != nil || strings.HasSuffix(start.String(), " v1") || engine.VersionOf(start) != "" {
 		t.Errorf("start of version 2: %v %v", start, err)
 	}
 	if _, _, _, err := engine.New("superial-chess", engine.Config{Ruleset: "multiplayer", Version: "3"}); err == nil {

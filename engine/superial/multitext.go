@@ -28,6 +28,16 @@ import (
 //     the repetition rule (R13e): 16 hex digits each, comma-separated, or -
 //  10. only in a game played by rules version 1 (before R13g): v1
 
+// RulesVersion is the version of the rules the position plays by
+// (engine.Versioned): "1" for a game played before ruling R13g, "" for the
+// current one.
+func (p *multiPosition) RulesVersion() string {
+	if p.v1 {
+		return "1"
+	}
+	return ""
+}
+
 // String is the canonical text of the position.
 func (p *multiPosition) String() string {
 	var b strings.Builder

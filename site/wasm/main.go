@@ -14,8 +14,11 @@
 // positions held here and named by numbers (handles):
 //
 //	start(game, ruleset, options)    -> {pos} | {error}
-//	replay(game, ruleset, options, players, moves)
+//	replay(game, ruleset, options, players, moves, version)
 //	                                 -> {positions: [pos...], error, ply}
+//	                                    version: the rules version the game
+//	                                    was played by ("" for the current:
+//	                                    engine.Config.Version; issue 27, R13g)
 //	play(pos, player, move)          -> {pos, move} | {error}
 //	state(pos)                       -> {toMove: [player...], over, draw, winner, reason, ply}
 //	legal(pos)                       -> [{player, moves: [text...]}...]
@@ -76,18 +79,19 @@ func str(a []js.Value, i int) string {
 	return ""
 }
 
-// newGame starts a game from its name, ruleset and options ("k=v k=v").
-func newGame(a []js.Value) (engine.Position, error) {
+// newGame starts a game from its name, ruleset and options ("k=v k=v"),
+// under the version of the rules named ("" for the current one).
+func newGame(a []js.Value, version string) (engine.Position, error) {
 	opts, err := engine.ParseOptions(strings.Fields(str(a, 2)))
 	if err != nil {
 		return nil, err
 	}
-	_, _, p, err := engine.New(str(a, 0), engine.Config{Ruleset: str(a, 1), Options: opts})
+	_, _, p, err := engine.New(str(a, 0), engine.Config{Ruleset: str(a, 1), Options: opts, Version: version})
 	return p, err
 }
 
 func start(_ js.Value, a []js.Value) any {
-	p, err := newGame(a)
+	p, err := newGame(a, "")
 	if err != nil {
 		return errObj(err.Error())
 	}
@@ -95,10 +99,12 @@ func start(_ js.Value, a []js.Value) any {
 }
 
 // replay plays a game's moves: players and moves are arrays of the same
-// length. It returns a handle per position reached, from the start; error
+// length; version is the version of the rules the game was played by, so
+// that a game of an older version replays as it was played (issue 27,
+// R13g). It returns a handle per position reached, from the start; error
 // and ply say which move, if any, the engine refused.
 func replay(_ js.Value, a []js.Value) any {
-	p, err := newGame(a)
+	p, err := newGame(a, str(a, 5))
 	if err != nil {
 		return errObj(err.Error())
 	}

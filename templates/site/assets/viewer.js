@@ -176,7 +176,7 @@
       var players = [], moves = [];
       for (var i = 1; i < reached; i++) { players.push(player(items[i])); moves.push(text(items[i])); }
       var r = e.replay(viewer.getAttribute("data-game"), viewer.getAttribute("data-ruleset") || "",
-        viewer.getAttribute("data-options") || "", players, moves);
+        viewer.getAttribute("data-options") || "", players, moves, viewer.getAttribute("data-version") || "");
       if (!r.positions) { throw new Error("the engine cannot replay this game: " + r.error); }
       positions = r.positions;
       eng = e;
