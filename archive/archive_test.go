@@ -395,3 +395,61 @@ func TestMigrateThreadsFromEight(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// An archive written before migration 21 holds Superial Chess games of
+// three and four played by rules version 1 (before R13g, issue 27): after
+// migrating, their positions say v1, so that they replay and go on as they
+// were played; two-player games and games of other rules are unchanged.
+func TestMigrateR13gMarksOldMultiplayerGamesV1(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "twenty.db")
+	db, err := open(ctx, file, migrationsUpTo(t, 20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	multi := "multiplayer 3 10/4No5/10/10/10/4So5/10/So9/SoSo8/W+1So7 s np 200 99 - -"
+	positions := map[int64][2]string{
+		1: {"superial-chess", multi},
+		2: {"superial-chess", multi + " v1"},
+		3: {"superial-chess", "classic 6 6/6/6/2pp2/1pHp2/6 w - 20 3 - -"},
+		4: {"takeaway", "multiplayer 1"},
+	}
+	err = db.Tx(ctx, func(tx *Tx) error {
+		p, err := tx.AddPlayer("alice", "alice@x", "", now)
+		if err != nil {
+			return err
+		}
+		for id := int64(1); id <= 4; id++ {
+			g := &Game{ID: id, Game: positions[id][0], Position: positions[id][1], Players: []int64{p.ID, p.ID, p.ID}, Status: GameActive, Created: now, Updated: now}
+			if err := tx.AddGame(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if db, err = Open(ctx, file); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	want := map[int64]string{1: multi + " v1", 2: multi + " v1", 3: positions[3][1], 4: positions[4][1]}
+	err = db.ReadTx(ctx, func(tx *Tx) error {
+		for id, w := range want {
+			g, err := tx.GameByID(id)
+			if err != nil {
+				return err
+			}
+			if g.Position != w {
+				t.Errorf("game %d after migrating: %q, want %q", id, g.Position, w)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
