@@ -605,7 +605,11 @@ func (h *handling) tellEvent(ev *event, subject string, intro []string, standing
 	}
 	var secs []section
 	if standings {
-		secs = []section{h.standingsSection(ev)}
+		sec := h.standingsSection(ev)
+		// The intro has said what the status line says ("cup is over:
+		// bob wins."): once is enough.
+		sec.Lines = slices.DeleteFunc(sec.Lines, func(l string) bool { return slices.Contains(intro, l) })
+		secs = []section{sec}
 	}
 	for _, id := range ids {
 		if id == skip {

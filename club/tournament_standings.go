@@ -184,9 +184,9 @@ func (ev *event) displayName(l standingLine) string {
 // tieBreakLine says how ties are broken.
 func (ev *event) tieBreakLine() string {
 	if ev.t.Format == "swiss" {
-		return "Ties are broken by Buchholz (the opponents' points), then median Buchholz (without the highest and the lowest); a bye scores one point."
+		return "Ties are broken by Buchholz (the opponents' points), then median Buchholz (without the highest and the lowest); a bye scores one point. The ratings are those the event started with."
 	}
-	return "Ties are broken by Sonneborn-Berger (SB): the points of the players beaten, and half those of the players drawn."
+	return "Ties are broken by Sonneborn-Berger (SB): the points of the players beaten, and half those of the players drawn. The ratings are those the event started with."
 }
 
 // bracketText is a knockout's rounds, match by match.
