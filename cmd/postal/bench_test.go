@@ -65,6 +65,10 @@ const daemonRestarts = 5
 //     watcher's log);
 //   - site-update-ms-median: the site's update after each move (the
 //     daemon's log; goal < 30 ms);
+//   - cpu-ms/move: the daemon's CPU time (user and system, /proc) over
+//     the moves, a move's reply, handling and site update together, by
+//     move: unlike the times it does not grow when other jobs share the
+//     machine;
 //   - rss-MiB, peak-rss-MiB: VmRSS after the moves and VmHWM, the peak,
 //     full build included (/proc);
 //   - restart-ms: the daemon restarted on that archive with a move waiting
@@ -72,17 +76,19 @@ const daemonRestarts = 5
 //     ready-ms: from exec to the watcher's "watching" line.
 func BenchmarkDaemon(b *testing.B) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("no /proc: the daemon's memory cannot be read")
+		b.Skip("no /proc: the daemon's memory and CPU time cannot be read")
 	}
 	d := newDaemonBench(b, postalBinary(b), benchOptions(*benchGames, *benchGames/10), true)
 	d.start()
 	first := d.firstBuild()
+	cpu := d.cpu()
 	for b.Loop() {
 		d.move()
 	}
 	for len(d.replies) < daemonMoves {
 		d.move()
 	}
+	cpu = d.cpu() - cpu
 	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", d.cmd.Process.Pid))
 	if err != nil {
 		b.Fatal(err)
@@ -98,6 +104,7 @@ func BenchmarkDaemon(b *testing.B) {
 	b.ReportMetric(ms(quantile(d.replies, 0.95)), "reply-ms-p95")
 	b.ReportMetric(ms(quantile(d.handled, 0.5)), "handle-ms-median")
 	b.ReportMetric(ms(quantile(d.updates, 0.5)), "site-update-ms-median")
+	b.ReportMetric(ms(cpu)/float64(len(d.replies)), "cpu-ms/move")
 	b.ReportMetric(procKB(status, "VmRSS")/1024, "rss-MiB")
 	b.ReportMetric(procKB(status, "VmHWM")/1024, "peak-rss-MiB")
 	b.ReportMetric(ms(quantile(restarts, 0.5)), "restart-ms")
@@ -109,19 +116,29 @@ func BenchmarkDaemon(b *testing.B) {
 // each message once loaded every one of them): the same 10,000 finished
 // games with 100, 1,000 and 10,000 in progress, moves by mail as in
 // BenchmarkDaemon. The daemon runs without its site here, which
-// BenchmarkDaemon measures: the figures are the club's and the mail's.
+// BenchmarkDaemon measures: the figures are the club's and the mail's, and
+// cpu-ms/move the daemon's CPU time by move, which other jobs on the
+// machine do not inflate.
 func BenchmarkDaemonInProgress(b *testing.B) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		b.Skip("no /proc: the daemon's CPU time cannot be read")
+	}
 	bin := postalBinary(b)
 	for _, active := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprintf("games=%d", active), func(b *testing.B) {
 			d := newDaemonBench(b, bin, benchOptions(*benchGames, active), false)
 			d.start()
+			d.move() // the first message meets a daemon just started
+			cpu := d.cpu()
+			d.replies, d.handled = nil, nil
 			for b.Loop() {
 				d.move()
 			}
 			for len(d.replies) < daemonMoves {
 				d.move()
 			}
+			cpu = d.cpu() - cpu
+			b.ReportMetric(ms(cpu)/float64(len(d.replies)), "cpu-ms/move")
 			b.ReportMetric(ms(quantile(d.handled, 0.5)), "handle-ms-median")
 			b.ReportMetric(ms(quantile(d.replies, 0.5)), "reply-ms-median")
 			b.ReportMetric(ms(quantile(d.replies, 0.95)), "reply-ms-p95")
@@ -584,6 +601,22 @@ var buildOnce struct {
 	sync.Once
 	bin string
 	err error
+}
+
+// cpu is the CPU time the daemon has used, user and system, from
+// /proc/PID/stat in clock ticks (USER_HZ, 100 on Linux).
+func (d *daemonBench) cpu() time.Duration {
+	d.b.Helper()
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", d.cmd.Process.Pid))
+	if err != nil {
+		d.b.Fatal(err)
+	}
+	// The command name, field 2, is in parentheses and may hold spaces:
+	// utime and stime are fields 14 and 15, the 12th and 13th after it.
+	f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * (time.Second / 100)
 }
 
 // quantile is the q-quantile of ds (nearest rank), 0 for none.
