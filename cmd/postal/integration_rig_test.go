@@ -47,32 +47,6 @@ type rig struct {
 	n      int // mails sent, for Message-IDs
 }
 
-var buildOnce struct {
-	sync.Once
-	bin string
-	err error
-}
-
-// postalBinary builds cmd/postal once per test binary.
-func postalBinary(t testing.TB) string {
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "postal-bin-")
-		if err != nil {
-			buildOnce.err = err
-			return
-		}
-		buildOnce.bin = filepath.Join(dir, "postal")
-		out, err := exec.Command("go", "build", "-o", buildOnce.bin, ".").CombinedOutput()
-		if err != nil {
-			buildOnce.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if buildOnce.err != nil {
-		t.Fatal(buildOnce.err)
-	}
-	return buildOnce.bin
-}
-
 // newRig starts Dovecot, the relay and the postal binary. Every test has
 // its own (fresh directories, free ports), so the tests run in parallel
 // (t.Parallel): they mostly wait for mail, and make test-integration runs

@@ -57,6 +57,10 @@ type Options struct {
 	// Logger receives protocol errors and deliveries; nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// Delivered, when set, is called with each message as it lands in a
+	// mailbox (addr is the account's address), so a benchmark can time
+	// postal's replies to the instant without polling the mailboxes.
+	Delivered func(addr string, raw []byte, at time.Time)
 }
 
 // Server is a running demo mail server.
@@ -72,8 +76,9 @@ type Server struct {
 	smtp  *smtp.Server
 	imapL *trackingListener
 
-	noPlus bool
-	oauth2 func(addr, token string) bool
+	noPlus    bool
+	oauth2    func(addr, token string) bool
+	delivered func(addr string, raw []byte, at time.Time)
 
 	mu       sync.Mutex
 	users    map[string]*account // by address
@@ -116,13 +121,14 @@ func Start(opts Options) (*Server, error) {
 		}
 	}
 	s := &Server{
-		noPlus: opts.NoPlusAddressing,
-		oauth2: opts.OAuth2,
-		Domain: strings.ToLower(opts.Domain),
-		Club:   strings.ToLower(opts.Club + "@" + opts.Domain),
-		log:    log.With("component", "demoserver"),
-		mem:    imapmemserver.New(),
-		users:  map[string]*account{},
+		noPlus:    opts.NoPlusAddressing,
+		oauth2:    opts.OAuth2,
+		delivered: opts.Delivered,
+		Domain:    strings.ToLower(opts.Domain),
+		Club:      strings.ToLower(opts.Club + "@" + opts.Domain),
+		log:       log.With("component", "demoserver"),
+		mem:       imapmemserver.New(),
+		users:     map[string]*account{},
 	}
 	s.addUser(opts.Club, opts.ClubPassword)
 	for _, p := range opts.Players {
@@ -240,6 +246,9 @@ func (s *Server) Deliver(addr string, raw []byte) error {
 		return fmt.Errorf("demoserver: deliver to %s: %w", a.addr, err)
 	}
 	s.log.Info("demoserver: delivered", "to", a.addr, "bytes", len(raw))
+	if s.delivered != nil {
+		s.delivered(a.addr, raw, time.Now())
+	}
 	return nil
 }
 

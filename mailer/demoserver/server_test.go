@@ -4,7 +4,9 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -78,6 +80,36 @@ func TestSubmissionDelivers(t *testing.T) {
 	raw := string(msgs[0].FindBodySection(sec))
 	if !strings.HasPrefix(raw, "Return-Path: <alice@demo.test>\r\n") || !strings.HasSuffix(raw, "\r\ne4\r\n") {
 		t.Errorf("delivered message:\n%s", raw)
+	}
+}
+
+// TestDeliveredHook: Delivered sees each message as it lands, once per
+// mailbox it lands in, by the account's address (a plus-address lands in
+// its account's).
+func TestDeliveredHook(t *testing.T) {
+	var mu sync.Mutex
+	got := map[string]string{}
+	s := start(t, Options{Delivered: func(addr string, raw []byte, at time.Time) {
+		mu.Lock()
+		defer mu.Unlock()
+		got[addr] += string(raw)
+	}})
+	body := "From: alice@demo.test\r\nTo: postal+g42@demo.test\r\nSubject: e4\r\n\r\ne4\r\n"
+	if err := submit(t, s, "alice", "alice", "alice@demo.test", []string{"postal+g42@demo.test", "bob@demo.test"}, body); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Deliver("carol@demo.test", []byte(body)); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, addr := range []string{"postal@demo.test", "bob@demo.test", "carol@demo.test"} {
+		if !strings.HasSuffix(got[addr], body) || strings.Count(got[addr], "Subject: e4") != 1 {
+			t.Errorf("%s: the hook saw %q", addr, got[addr])
+		}
+	}
+	if len(got) != 3 {
+		t.Errorf("the hook saw mail for %d mailboxes, want 3: %v", len(got), got)
 	}
 }
 
