@@ -151,11 +151,14 @@ func myers(a, b []int) []byte {
 	max := n + m
 	off := max + 1
 	v := make([]int, 2*max+3)
+	// trace[d] is v as step d found it, of the diagonals step d reads
+	// (-d-1 to d+1): the whole of v each step would cost the length of
+	// the boards' edited middle times the edits.
 	var trace [][]int
 	var d int
 search:
 	for d = 0; d <= max; d++ {
-		trace = append(trace, slices.Clone(v))
+		trace = append(trace, slices.Clone(v[off-d-1:off+d+2]))
 		for k := -d; k <= d; k += 2 {
 			var x int
 			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
@@ -177,7 +180,7 @@ search:
 	var ops []byte
 	x, y := n, m
 	for ; d > 0; d-- {
-		v := trace[d]
+		v, off := trace[d], d+1
 		k := x - y
 		var pk int
 		if k == -d || k != d && v[off+k-1] < v[off+k+1] {
