@@ -3,6 +3,7 @@ package conflagration
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"postal/engine"
@@ -66,12 +67,17 @@ type geom struct {
 	// rank orders every conceivable move by its canonical text, since Legal
 	// is sorted by text: index (from*n+to)*2 + capture.
 	rank   []uint16
-	unrank []mv            // the move of each rank
-	start  [maxCells]uint8 // R3
+	unrank []mv // the move of each rank
+	// A move's rank is also prefix[from*2+capture]*n + nameRank[to]: its
+	// text is its origin's name and '-' or 'x', which no other such prefix
+	// begins with, then its destination's name. rankOf reads these two
+	// small tables, not rank.
+	prefix   [256]uint8
+	nameRank [256]uint8
+	start    [maxCells]uint8 // R3
 
 	boxOnce sync.Once
-	box     []engine.Move // every conceivable Move, boxed once: index as rank
-	byRank  []engine.Move // the same by rank: in the order of their texts
+	byRank  []engine.Move // every conceivable Move, boxed once, by rank: in the order of their texts
 }
 
 var geoms = [7]*geom{4: newGeom(4), 5: newGeom(5), 6: newGeom(6)}
@@ -170,6 +176,26 @@ func newGeom(order int) *geom {
 		g.rank[x.i] = uint16(k)
 		g.unrank[k] = mv{from: int8(x.i / 2 / g.n), to: int8(x.i / 2 % g.n), cap: x.i%2 == 1}
 	}
+	prefixes := make([]text, 0, 2*g.n)
+	names := make([]text, 0, g.n)
+	for f := 0; f < g.n; f++ {
+		prefixes = append(prefixes, text{g.name[f] + "-", 2 * f}, text{g.name[f] + "x", 2*f + 1})
+		names = append(names, text{g.name[f], f})
+	}
+	for _, l := range [][]text{prefixes, names} {
+		slices.SortFunc(l, func(a, b text) int { return strings.Compare(a.s, b.s) })
+	}
+	for k, x := range prefixes {
+		g.prefix[x.i] = uint8(k)
+	}
+	for k, x := range names {
+		g.nameRank[x.i] = uint8(k)
+	}
+	for i, r := range g.rank {
+		if m := (mv{from: int8(i / 2 / g.n), to: int8(i / 2 % g.n), cap: i%2 == 1}); g.rankOf(m) != r {
+			panic("conflagration: rankOf disagrees with the order of the texts")
+		}
+	}
 	return g
 }
 
@@ -191,28 +217,23 @@ func (g *geom) at(r, c int) int8 {
 // boxed returns m as an engine.Move without allocating: the playouts and
 // Legal hand out the same boxed values, made once per board on first need.
 func (g *geom) boxed(m mv) engine.Move {
+	return g.moveBoxes()[g.rankOf(m)]
+}
+
+// moveBoxes returns every conceivable move, boxed, in the order of their
+// texts (indexed by rankOf), made once per board on first need: one table,
+// as the collector reads all of it each cycle.
+func (g *geom) moveBoxes() []engine.Move {
 	g.boxOnce.Do(func() {
-		g.box = make([]engine.Move, len(g.rank))
-		for i := range g.box {
-			g.box[i] = g.toMove(mv{from: int8(i / 2 / g.n), to: int8(i / 2 % g.n), cap: i%2 == 1})
-		}
 		g.byRank = make([]engine.Move, len(g.rank))
 		for i, r := range g.rank {
-			g.byRank[r] = g.box[i]
+			g.byRank[r] = g.toMove(mv{from: int8(i / 2 / g.n), to: int8(i / 2 % g.n), cap: i%2 == 1})
 		}
 	})
-	k := (int(m.from)*g.n + int(m.to)) * 2
-	if m.cap {
-		k++
-	}
-	return g.box[k]
+	return g.byRank
 }
 
 // rankOf is the position of the move's text among all move texts.
 func (g *geom) rankOf(m mv) uint16 {
-	k := (int(m.from)*g.n + int(m.to)) * 2
-	if m.cap {
-		k++
-	}
-	return g.rank[k]
+	return uint16(int(g.prefix[uint8(m.from)*2+b2i(m.cap)])*g.n + int(g.nameRank[uint8(m.to)]))
 }

@@ -129,7 +129,7 @@ func (g *geom) joined(b *board, f, t int8, col uint8, limit int) int {
 // through a summary of its non-zero words, which beats sorting some hundred
 // ranks. The set is a pooled generator's, left clear as it is read.
 func (g *geom) sortedInto(ms []mv, out []engine.Move) {
-	g.boxed(mv{}) // makes byRank
+	byRank := g.moveBoxes()
 	x := gens.Get().(*gen)
 	set, sum := &x.rankSet, &x.rankSum
 	for _, m := range ms {
@@ -142,7 +142,7 @@ func (g *geom) sortedInto(ms []mv, out []engine.Move) {
 		for ; sum[s] != 0; sum[s] &= sum[s] - 1 {
 			w := s<<6 | bits.TrailingZeros64(sum[s])
 			for word := set[w&(rankWords-1)]; word != 0; word &= word - 1 {
-				out[k] = g.byRank[w<<6|bits.TrailingZeros64(word)]
+				out[k] = byRank[w<<6|bits.TrailingZeros64(word)]
 				k++
 			}
 			set[w&(rankWords-1)] = 0
