@@ -26,7 +26,7 @@ type gen struct {
 	// Legal's sort (sortedInto): a set of ranks and its summary, clear
 	// between uses.
 	rankSet [rankWords]uint64
-	rankSum [8]uint64
+	rankSum [rankWords / 64]uint64
 }
 
 // noGroups is gen.comp before labelling: no cell in a group.
