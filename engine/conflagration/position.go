@@ -23,7 +23,7 @@ type Position struct {
 	end     *engine.Result // how a game ended outside the rules (End), for boards; nil in play (a smaller position)
 
 	once  sync.Once
-	known bool // moves was worked out before p was handed out (play), once is not needed
+	known bool // moves was worked out before p was handed out (Playout), once is not needed
 	moves []mv // unsorted
 }
 
@@ -298,9 +298,6 @@ func (p *Position) play(x mv) *Position {
 	q.b[x.to] = q.b[x.from] // a capture replaces the enemy piece (R6)
 	q.b[x.from] = empty
 	q.last, q.hasLast = p.g.toMove(x), true
-	// Its moves are worked out now, before anyone else sees q: whoever
-	// applies a move asks next whether the game goes on.
-	q.moves, q.known = q.g.generate(q.rs, &q.b, colourOf(q.turn)), true
 	return q
 }
 
