@@ -3,6 +3,7 @@ package conflagration
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"postal/engine"
@@ -63,15 +64,23 @@ type geom struct {
 	nbw    [256][numDirs]uint8
 	lines  [linesLen]uint8
 	lineAt [256][numDirs]uint16
-	// rank orders every conceivable move by its canonical text, since Legal
-	// is sorted by text: index (from*n+to)*2 + capture.
-	rank   []uint16
-	unrank []mv            // the move of each rank
-	start  [maxCells]uint8 // R3
+	// Legal is sorted by text: rankOf numbers the moves along lines (every
+	// move goes along one) in the order of their texts. A move's text is
+	// its origin's name and '-' or 'x', which no other such prefix begins
+	// with, then its destination's name: its rank is where its prefix's
+	// moves begin (base, by the prefix's place among them, prefix[from*2 +
+	// capture]) plus the place of its destination among the cells on the
+	// lines from its origin, by name (lineIdx[from*n + to], noLine off
+	// them).
+	prefix   [256]uint8
+	nameRank [256]uint8
+	base     [256]uint16
+	lineIdx  []uint8
+	moves    int             // moves along lines, the ranks
+	start    [maxCells]uint8 // R3
 
 	boxOnce sync.Once
-	box     []engine.Move // every conceivable Move, boxed once: index as rank
-	byRank  []engine.Move // the same by rank: in the order of their texts
+	byRank  []engine.Move // every Move along a line, boxed once, by rank: in the order of their texts
 }
 
 var geoms = [7]*geom{4: newGeom(4), 5: newGeom(5), 6: newGeom(6)}
@@ -148,27 +157,61 @@ func newGeom(order int) *geom {
 		s string
 		i int
 	}
-	all := make([]text, 0, g.n*g.n*2)
+	prefixes := make([]text, 0, 2*g.n)
+	names := make([]text, 0, g.n)
+	for f := 0; f < g.n; f++ {
+		prefixes = append(prefixes, text{g.name[f] + "-", 2 * f}, text{g.name[f] + "x", 2*f + 1})
+		names = append(names, text{g.name[f], f})
+	}
+	byText := func(a, b text) int { return strings.Compare(a.s, b.s) }
+	slices.SortFunc(prefixes, byText)
+	slices.SortFunc(names, byText)
+	for k, x := range names {
+		g.nameRank[x.i] = uint8(k)
+	}
+	// Every move goes along a line (R5-R8): number each cell's lines'
+	// cells in the order of their names.
+	g.lineIdx = make([]uint8, g.n*g.n)
+	var lineCount [maxCells]int
 	for f := 0; f < g.n; f++ {
 		for t := 0; t < g.n; t++ {
-			all = append(all, text{g.name[f] + "-" + g.name[t], (f*g.n + t) * 2})
-			all = append(all, text{g.name[f] + "x" + g.name[t], (f*g.n+t)*2 + 1})
+			g.lineIdx[f*g.n+t] = noLine
+		}
+		var on []int
+		for d := range numDirs {
+			for _, t := range g.ray[f][d] {
+				on = append(on, int(t))
+			}
+		}
+		slices.SortFunc(on, func(a, b int) int { return int(g.nameRank[a]) - int(g.nameRank[b]) })
+		for k, t := range on {
+			g.lineIdx[f*g.n+t] = uint8(k)
+		}
+		lineCount[f] = len(on)
+	}
+	for k, x := range prefixes {
+		g.prefix[x.i] = uint8(k)
+		g.base[k] = uint16(g.moves)
+		g.moves += lineCount[x.i/2]
+	}
+	if g.moves > rankWords*64 {
+		panic("conflagration: rankWords is too small")
+	}
+	// rankOf orders the moves as their texts.
+	all := make([]text, 0, g.moves)
+	for f := 0; f < g.n; f++ {
+		for t := 0; t < g.n; t++ {
+			if g.lineIdx[f*g.n+t] != noLine {
+				all = append(all, text{g.name[f] + "-" + g.name[t], (f*g.n + t) * 2})
+				all = append(all, text{g.name[f] + "x" + g.name[t], (f*g.n+t)*2 + 1})
+			}
 		}
 	}
-	slices.SortFunc(all, func(a, b text) int {
-		if a.s < b.s {
-			return -1
-		}
-		if a.s > b.s {
-			return 1
-		}
-		return 0
-	})
-	g.rank = make([]uint16, len(all))
-	g.unrank = make([]mv, len(all))
+	slices.SortFunc(all, byText)
 	for k, x := range all {
-		g.rank[x.i] = uint16(k)
-		g.unrank[k] = mv{from: int8(x.i / 2 / g.n), to: int8(x.i / 2 % g.n), cap: x.i%2 == 1}
+		if g.rankOf(mv{from: int8(x.i / 2 / g.n), to: int8(x.i / 2 % g.n), cap: x.i%2 == 1}) != uint16(k) {
+			panic("conflagration: rankOf disagrees with the order of the texts")
+		}
 	}
 	return g
 }
@@ -190,29 +233,39 @@ func (g *geom) at(r, c int) int8 {
 
 // boxed returns m as an engine.Move without allocating: the playouts and
 // Legal hand out the same boxed values, made once per board on first need.
+// A move along no line (never a legal one) is boxed anew.
 func (g *geom) boxed(m mv) engine.Move {
-	g.boxOnce.Do(func() {
-		g.box = make([]engine.Move, len(g.rank))
-		for i := range g.box {
-			g.box[i] = g.toMove(mv{from: int8(i / 2 / g.n), to: int8(i / 2 % g.n), cap: i%2 == 1})
-		}
-		g.byRank = make([]engine.Move, len(g.rank))
-		for i, r := range g.rank {
-			g.byRank[r] = g.box[i]
-		}
-	})
-	k := (int(m.from)*g.n + int(m.to)) * 2
-	if m.cap {
-		k++
+	if g.lineIdx[int(m.from)*g.n+int(m.to)] == noLine {
+		return g.toMove(m)
 	}
-	return g.box[k]
+	return g.moveBoxes()[g.rankOf(m)]
 }
 
-// rankOf is the position of the move's text among all move texts.
+// noLine marks lineIdx's cells on no line from the origin.
+const noLine = 255
+
+// moveBoxes returns every move along a line, boxed, in the order of their
+// texts (indexed by rankOf), made once per board on first need.
+func (g *geom) moveBoxes() []engine.Move {
+	g.boxOnce.Do(func() {
+		g.byRank = make([]engine.Move, g.moves)
+		for f := 0; f < g.n; f++ {
+			for t := 0; t < g.n; t++ {
+				if g.lineIdx[f*g.n+t] == noLine {
+					continue
+				}
+				for _, c := range []bool{false, true} {
+					m := mv{from: int8(f), to: int8(t), cap: c}
+					g.byRank[g.rankOf(m)] = g.toMove(m)
+				}
+			}
+		}
+	})
+	return g.byRank
+}
+
+// rankOf is the position of the move's text among the texts of the moves
+// along lines.
 func (g *geom) rankOf(m mv) uint16 {
-	k := (int(m.from)*g.n + int(m.to)) * 2
-	if m.cap {
-		k++
-	}
-	return g.rank[k]
+	return g.base[g.prefix[uint8(m.from)*2+b2i(m.cap)]] + uint16(g.lineIdx[int(m.from)*g.n+int(m.to)])
 }

@@ -26,7 +26,7 @@ type gen struct {
 	// Legal's sort (sortedInto): a set of ranks and its summary, clear
 	// between uses.
 	rankSet [rankWords]uint64
-	rankSum [8]uint64
+	rankSum [rankWords / 64]uint64
 }
 
 // noGroups is gen.comp before labelling: no cell in a group.
@@ -48,11 +48,9 @@ func (x *gen) init(g *geom, b *board, col uint8) {
 	copy(x.cells[:g.n], b[:g.n])
 	x.cells[offBoard] = wallMark
 	np := 0
-	for f := range g.n {
-		if x.cells[f] == col {
-			x.pieces[np] = uint8(f)
-			np++
-		}
+	for f := range g.n { // without a branch: a board's pieces are no pattern
+		x.pieces[np] = uint8(f)
+		np += int(b2i(x.cells[f] == col))
 	}
 	x.np = np
 	x.label(col, x.pieces[:np])
@@ -403,5 +401,40 @@ func (g *geom) generate(rs ruleset, b *board, col uint8) []mv {
 	if len(out) == 0 {
 		return nil
 	}
-	return append([]mv(nil), out...)
+	return mvList(out)
+}
+
+// mvSlab hands out generate's lists from a larger array (as moveList
+// does Legal's).
+type mvSlab struct{ free []mv }
+
+// mvSlabLen is the moves of one slab (6 kB).
+const mvSlabLen = 2048
+
+var mvSlabs = sync.Pool{New: func() any { return new(mvSlab) }}
+
+// mvList returns a copy of ms of its own (capacity len(ms)).
+func mvList(ms []mv) []mv {
+	n := len(ms)
+	if n > mvSlabLen/8 {
+		return append([]mv(nil), ms...)
+	}
+	s := mvSlabs.Get().(*mvSlab)
+	if len(s.free) < n {
+		s.free = make([]mv, mvSlabLen)
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	mvSlabs.Put(s)
+	copy(out, ms)
+	return out
+}
+
+// b2i is 1 for true, 0 for false (a SETcc, not a branch).
+func b2i(b bool) uint8 {
+	var i uint8
+	if b {
+		i = 1
+	}
+	return i
 }

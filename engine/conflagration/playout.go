@@ -60,7 +60,7 @@ func (p *Position) Playout(rng *rand.Rand, maxPlies int) (engine.Position, int) 
 	copy(q.b[:g.n], x.cells[:g.n])
 	q.last, q.hasLast = g.toMove(last), true
 	if over {
-		q.once.Do(func() {}) // no moves: the list stays nil
+		q.known = true // no moves: the list stays nil
 	}
 	return q, n
 }

@@ -23,6 +23,7 @@ type Position struct {
 	end     *engine.Result // how a game ended outside the rules (End), for boards; nil in play (a smaller position)
 
 	once  sync.Once
+	known bool // moves was worked out before p was handed out (Playout), once is not needed
 	moves []mv // unsorted
 }
 
@@ -44,6 +45,9 @@ func sideName(p engine.Player) string { return sides[p] }
 var sides = [2]string{"Light", "Dark"}
 
 func (p *Position) legal() []mv {
+	if p.known {
+		return p.moves
+	}
 	p.once.Do(func() { p.moves = p.g.generate(p.rs, &p.b, colourOf(p.turn)) })
 	return p.moves
 }
@@ -208,8 +212,35 @@ func (p *Position) Legal(pl engine.Player) []engine.Move {
 	if len(ms) == 0 {
 		return nil
 	}
-	out := make([]engine.Move, len(ms))
+	out := moveList(len(ms))
 	p.g.sortedInto(ms, out)
+	return out
+}
+
+// moveSlab hands out Legal's lists from a larger array, so that a list
+// costs the allocator a slice expression rather than a call: a playout
+// through Legal asks for one every ply.
+type moveSlab struct{ free []engine.Move }
+
+// slabLen is the moves of one slab: some tens of lists. A list kept keeps
+// its slab (16 kB) from the collector.
+const slabLen = 1024
+
+var slabs = sync.Pool{New: func() any { return new(moveSlab) }}
+
+// moveList returns a list of n moves of its own (its capacity n, so that
+// appending to it never writes into another's).
+func moveList(n int) []engine.Move {
+	if n > slabLen/4 {
+		return make([]engine.Move, n)
+	}
+	s := slabs.Get().(*moveSlab)
+	if len(s.free) < n {
+		s.free = make([]engine.Move, slabLen)
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	slabs.Put(s)
 	return out
 }
 

@@ -125,24 +125,24 @@ func (g *geom) joined(b *board, f, t int8, col uint8, limit int) int {
 }
 
 // sortedInto writes the moves ms, boxed, into out (as long as ms) in the
-// order of their texts: each move's rank is a bit of a set, read in order
+// order of their texts: each move's rank (rankOf) is a bit of a set, read in order
 // through a summary of its non-zero words, which beats sorting some hundred
 // ranks. The set is a pooled generator's, left clear as it is read.
 func (g *geom) sortedInto(ms []mv, out []engine.Move) {
-	g.boxed(mv{}) // makes byRank
+	byRank := g.moveBoxes()
 	x := gens.Get().(*gen)
 	set, sum := &x.rankSet, &x.rankSum
 	for _, m := range ms {
 		r := int(g.rankOf(m))
 		set[r>>6&(rankWords-1)] |= 1 << (r & 63)
-		sum[r>>12&7] |= 1 << (r >> 6 & 63)
+		sum[r>>12&(rankWords/64-1)] |= 1 << (r >> 6 & 63)
 	}
 	k := 0
 	for s := range sum {
 		for ; sum[s] != 0; sum[s] &= sum[s] - 1 {
 			w := s<<6 | bits.TrailingZeros64(sum[s])
 			for word := set[w&(rankWords-1)]; word != 0; word &= word - 1 {
-				out[k] = g.byRank[w<<6|bits.TrailingZeros64(word)]
+				out[k] = byRank[w<<6|bits.TrailingZeros64(word)]
 				k++
 			}
 			set[w&(rankWords-1)] = 0
@@ -151,9 +151,9 @@ func (g *geom) sortedInto(ms []mv, out []engine.Move) {
 	gens.Put(x)
 }
 
-// rankWords is the words of a set of every rank (maxRank bits), a power of
-// two; eight summary words of 64 bits cover them.
-const rankWords = 512
+// rankWords is the words of a set of every rank (geom.moves bits, 4,140 at
+// Order 6), a power of two; summary words of 64 bits cover them.
+const rankWords = 128
 
 // groupSizes lists the group sizes of col, largest first (R11's measure).
 func (g *geom) groupSizes(b *board, col uint8) []int {
