@@ -78,8 +78,8 @@ type bot struct {
 
 // autoplay registers alice, has her challenge the club's bot to every game
 // in turn, and plays each game by mail to its end: alice chooses her moves
-// at random, the bot answers each by the club. Then alice, bob and the bot
-// play a round robin (autoplayCup). It returns when every game is over or
+// at random, the bot answers each by the club. Then alice, bob, carol and
+// the bot play a round robin (autoplayCup). It returns when every game is over or
 // ctx ends.
 func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int, db *archive.DB, log *slog.Logger) error {
 	domain := club[strings.IndexByte(club, '@')+1:]
@@ -102,7 +102,7 @@ func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int
 		}
 		log.Info("autoplay: game over", "game", name)
 	}
-	// Then a round robin of alice, bob and the bot (issue 25).
+	// Then a round robin of alice, bob, carol and the bot (issue 25).
 	if err := autoplayCup(ctx, alice); err != nil {
 		return fmt.Errorf("autoplay %s: %w", cupName, err)
 	}
@@ -316,7 +316,7 @@ func printSummary(ctx context.Context, w io.Writer, db *archive.DB, clubAddr, da
 	var order []int64
 	err := club.EachRecord(ctx, db, clubAddr, nil, false, func(r club.Archived) error {
 		res := r.Record.Result
-		lines[r.Row.ID] = fmt.Sprintf("  #%d %-16s %-14s %-7s %s\n", r.Row.ID, r.Row.Game, strings.Join(r.Record.Players, " vs "), res.Score(), res.Words(r.Record.Players))
+		lines[r.Row.ID] = fmt.Sprintf("  %-3s %-16s %-14s %-7s %s\n", fmt.Sprintf("#%d", r.Row.ID), r.Row.Game, strings.Join(r.Record.Players, " vs "), res.Score(), res.Words(r.Record.Players))
 		order = append(order, r.Row.ID)
 		return nil
 	})

@@ -16,32 +16,37 @@ import (
 )
 
 // The demo's tournament (issue 25): after alice's games against the bot,
-// autoplay has alice organise a round robin by mail, enter the club's bot
-// and bob, who joins by mail too; the third entrant fills it, and its three
-// games start at once. alice and bob play their games by mail, choosing
-// their moves at random, the bot its own; every game is rated (each player
-// moves before a game ends). The summary then names the winner and shows
-// the ratings, and the site has the tournament's page.
+// autoplay has alice organise a round robin by mail and enter the club's
+// bot; bob and carol register and join by mail too. The fourth entrant
+// fills it, and its six games start at once. The three players play their
+// games by mail, choosing their moves at random, the bot its own; every
+// game is rated (each player moves before a game ends). The summary then
+// names the winner and shows the ratings, and the site has the
+// tournament's page.
 const (
 	cupName = "cup"
 	cupGame = "initiative" // quick games, and short ones at random
 )
 
 // autoplayCup runs the demo's round robin to its end: alice (registered)
-// organises it and plays, bob registers and plays. It returns when the
-// tournament is over or ctx ends.
+// organises it and plays, bob and carol register and play. It returns
+// when the tournament is over or ctx ends.
 func autoplayCup(ctx context.Context, alice *bot) error {
-	bob := &bot{name: "bob", addr: "bob@" + alice.addr[strings.IndexByte(alice.addr, '@')+1:], imapAddr: alice.imapAddr, smtp: alice.smtp,
-		db: alice.db, club: alice.club, choose: randomMoves(rand.New(rand.NewPCG(2, 5))), log: alice.log, sent: map[string]int{},
-		plies: alice.plies, playing: map[string]int64{}, replyTo: map[int64]string{}}
-	if err := bob.send(bob.club, "register", "register bob"); err != nil {
-		return err
+	players := []*bot{alice}
+	for i, name := range []string{"bob", "carol"} {
+		p := &bot{name: name, addr: name + "@" + alice.addr[strings.IndexByte(alice.addr, '@')+1:], imapAddr: alice.imapAddr, smtp: alice.smtp,
+			db: alice.db, club: alice.club, choose: randomMoves(rand.New(rand.NewPCG(uint64(2+i), 5))), log: alice.log, sent: map[string]int{},
+			plies: alice.plies, playing: map[string]int64{}, replyTo: map[int64]string{}}
+		if err := p.send(p.club, "register", "register "+name); err != nil {
+			return err
+		}
+		if err := p.waitForMail(ctx); err != nil {
+			return err
+		}
+		players = append(players, p)
 	}
-	if err := bob.waitForMail(ctx); err != nil {
-		return err
-	}
-	// "players 3": the tournament starts when its third entrant joins.
-	if err := alice.send(alice.account, "tournament", fmt.Sprintf("tournament %s %s round-robin players 3\njoin %s bot", cupName, cupGame, cupName)); err != nil {
+	// "players 4": the tournament starts when its fourth entrant joins.
+	if err := alice.send(alice.account, "tournament", fmt.Sprintf("tournament %s %s round-robin players 4\njoin %s bot", cupName, cupGame, cupName)); err != nil {
 		return err
 	}
 	var t *archive.Tournament
@@ -62,12 +67,14 @@ func autoplayCup(ctx context.Context, alice *bot) error {
 			}
 		}
 	}
-	if err := bob.send(bob.account, "join", "join "+cupName); err != nil {
-		return err
+	for _, p := range players[1:] {
+		if err := p.send(p.account, "join", "join "+cupName); err != nil {
+			return err
+		}
 	}
 	for {
 		over := false
-		for _, b := range []*bot{alice, bob} {
+		for _, b := range players {
 			if _, err := b.readMail(ctx); err != nil {
 				return err
 			}
@@ -207,7 +214,7 @@ func cupSummary(ctx context.Context, db *archive.DB, games map[int64]string) (id
 		return nil, "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nautoplay: the round robin %s (%s) by mail between alice, bob and the\nbot, every game rated (alice and bob chose their moves at random; the bot\nplayed at level %d, the club's default)\n", view.Name, view.Title, level)
+	fmt.Fprintf(&b, "\nautoplay: the round robin %s (%s) by mail between alice, bob, carol and\nthe bot, every game rated (the three chose their moves at random; the bot\nplayed at level %d, the club's default)\n", view.Name, view.Title, level)
 	for _, id := range ids {
 		b.WriteString(games[id])
 	}

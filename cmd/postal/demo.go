@@ -49,7 +49,7 @@ type demoOptions struct {
 func runDemo(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	var o demoOptions
-	fs.BoolVar(&o.autoplay, "autoplay", false, "alice plays every game by mail against the club's bot, to its end, then alice, bob and the bot a round robin; the demo then prints the results and the ratings")
+	fs.BoolVar(&o.autoplay, "autoplay", false, "alice plays every game by mail against the club's bot, to its end, then alice, bob, carol and the bot a round robin; the demo then prints the results and the ratings")
 	fs.BoolVar(&o.stay, "stay", false, "with --autoplay: keep the club running after the results, to play by hand")
 	fs.BoolVar(&o.fresh, "fresh", false, "start over: remove the database, site and log an earlier demo left in --data")
 	verbose := fs.Bool("v", false, "show the log here too (it always goes to DATA/postal.log)")
@@ -269,9 +269,9 @@ func printBanner(w io.Writer, srv *demoserver.Server, o demoOptions) {
 		filepath.Join(o.data, "postal.db"), filepath.Join(o.data, "site"), filepath.Join(o.data, "postal.log"))
 	switch {
 	case o.autoplay && !o.stay:
-		fmt.Fprintln(w, "alice plays every game by mail against the club's bot, then alice, bob and\nthe bot a round robin; the results follow, then the demo stops (--stay\nkeeps it running). Stop it sooner with Ctrl-C.")
+		fmt.Fprintln(w, "alice plays every game by mail against the club's bot, then alice, bob,\ncarol and the bot a round robin; the results follow, then the demo stops\n(--stay keeps it running). Stop it sooner with Ctrl-C.")
 	case o.autoplay:
-		fmt.Fprintln(w, "alice plays every game by mail against the club's bot, then alice, bob and\nthe bot a round robin; the results follow. Stop with Ctrl-C.")
+		fmt.Fprintln(w, "alice plays every game by mail against the club's bot, then alice, bob,\ncarol and the bot a round robin; the results follow. Stop with Ctrl-C.")
 	default:
 		fmt.Fprintln(w, `Play by hand with any mail client: README.md, "Play by hand".`)
 		fmt.Fprintln(w, "Stop with Ctrl-C.")

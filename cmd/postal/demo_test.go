@@ -27,7 +27,7 @@ import (
 
 // The README's main job: postal demo --autoplay on free loopback ports plays
 // a game of every game by mail between alice and the club's bot, to its end
-// by the rules, then a round robin of alice, bob and the bot (issue 25), and
+// by the rules, then a round robin of alice, bob, carol and the bot (issue 25), and
 // says how each game ended, who won the round robin, the ratings, and how
 // to view the site.
 //
@@ -40,7 +40,7 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 	if long.Raced && !long.Enabled() {
 		maxPlies, byRules = 6, false
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
 	defer cancel()
 	data := filepath.Join(t.TempDir(), "demo")
 	type up struct {
@@ -86,7 +86,7 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 	}
 	for _, g := range engine.Games() {
 		// The result, and in words who won and why (or that it was a draw).
-		if !regexp.MustCompile(`#\d+ ` + g.Info().Name + ` +(alice vs bot|bot vs alice) +(1-0|0-1|1/2-1/2) +(alice wins|bot wins|Draw)\b`).MatchString(text) {
+		if !regexp.MustCompile(`#\d+ +` + g.Info().Name + ` +(alice vs bot|bot vs alice) +(1-0|0-1|1/2-1/2) +(alice wins|bot wins|Draw)\b`).MatchString(text) {
 			t.Errorf("the summary does not give the result of %s:\n%s", g.Info().Name, text)
 		}
 	}
@@ -133,8 +133,8 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 	demoCup(t, ctx, db, data, text)
 }
 
-// demoCup checks the demo's round robin (issue 25): alice, bob and the
-// bot played its three games by mail to their end, each rated; the
+// demoCup checks the demo's round robin (issue 25): alice, bob, carol and
+// the bot played its six games by mail to their end, each rated; the
 // winner the summary names and the site's page shows has the most
 // points, counted here from the games' results; the ratings the summary
 // prints are the club's.
@@ -152,8 +152,8 @@ func demoCup(t *testing.T, ctx context.Context, db *archive.DB, data, text strin
 		if err != nil {
 			return err
 		}
-		if len(tgs) != 3 {
-			t.Errorf("the round robin of three has %d games", len(tgs))
+		if len(tgs) != 6 {
+			t.Errorf("the round robin of four has %d games", len(tgs))
 		}
 		names, err := tx.PlayerNames()
 		if err != nil {
@@ -179,7 +179,7 @@ func demoCup(t *testing.T, ctx context.Context, db *archive.DB, data, text strin
 				pts[names[id]] += score[seat]
 			}
 			// The summary lists the game with its result.
-			if !regexp.MustCompile(fmt.Sprintf(`#%d %s +%s vs %s +%s `, g.ID, cupGame, names[g.Players[0]], names[g.Players[1]], regexp.QuoteMeta(g.Result))).MatchString(text) {
+			if !regexp.MustCompile(fmt.Sprintf(`#%d +%s +%s vs %s +%s `, g.ID, cupGame, names[g.Players[0]], names[g.Players[1]], regexp.QuoteMeta(g.Result))).MatchString(text) {
 				t.Errorf("the summary does not list game #%d (%s):\n%s", g.ID, g.Result, text)
 			}
 		}
@@ -196,7 +196,7 @@ func demoCup(t *testing.T, ctx context.Context, db *archive.DB, data, text strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(pts) != 3 || pts["alice"]+pts["bob"]+pts["bot"] != 3 {
+	if len(pts) != 4 || pts["alice"]+pts["bob"]+pts["carol"]+pts["bot"] != 6 {
 		t.Errorf("the round robin's points: %v", pts)
 	}
 	for name, p := range pts {
@@ -207,9 +207,9 @@ func demoCup(t *testing.T, ctx context.Context, db *archive.DB, data, text strin
 	if !strings.Contains(text, fmt.Sprintf("%s is over: %s wins.", cupName, winner)) {
 		t.Errorf("the summary does not name the winner, %s:\n%s", winner, text)
 	}
-	// The list of initiative holds bob, alice, and the bot at level 1
-	// (alice's game) and at its default level (the round robin's).
-	if len(initiative) != 4 || !strings.Contains(text, "  initiative       "+strings.Join(initiative, ", ")+"\n") {
+	// The list of initiative holds alice, bob, carol, and the bot at level
+	// 1 (alice's game) and at its default level (the round robin's).
+	if len(initiative) != 5 || !strings.Contains(text, "  initiative       "+strings.Join(initiative, ", ")+"\n") {
 		t.Errorf("the summary does not give the ratings of initiative, %q:\n%s", initiative, text)
 	}
 	page := filepath.Join(data, "site", "tournaments", cupName+".html")
