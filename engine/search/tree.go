@@ -17,6 +17,35 @@ type searcher struct {
 	plies int           // playout cap in games with an Evaluator
 	path  []*node       // scratch: the nodes of the current iteration
 	tune  tuning
+
+	// MAST (issue 27): each move's rewards for its player, summed over
+	// the iterations that played it, and the moves of the current
+	// iteration.
+	mast  map[mastKey]*mastStat
+	trail []mastKey
+}
+
+// mastKey names a move for MAST: its player and its text.
+type mastKey struct {
+	p engine.Player
+	m string
+}
+
+// mastStat is a move's MAST record.
+type mastStat struct {
+	reward float64
+	n      int
+}
+
+// mastValue is the average reward of move k for its player, with one
+// draw's worth (1/2) as prior so that a move seen once is not taken for
+// sure.
+func (s *searcher) mastValue(k mastKey) float64 {
+	st := s.mast[k]
+	if st == nil {
+		return 0.5
+	}
+	return (st.reward + 0.5) / float64(st.n+1)
 }
 
 // node is a position of the search tree.
@@ -35,6 +64,8 @@ type node struct {
 	// A player's node.
 	expanded bool
 	untried  []engine.Move // moves not yet tried, in no particular order
+	keys0    []string      // with MAST: the texts of untried, in step
+	key      string        // with MAST: move's text
 	children []*node
 
 	// A chance node: the outcomes drawn, their texts and how often each
@@ -72,6 +103,30 @@ func (s *searcher) expand(n *node) {
 	if us, ok := n.pos.(engine.UnlistedSampler); ok {
 		n.untried = append(n.untried, us.SampleUnlisted(n.mover, s.rng, unlistedPerNode)...)
 	}
+	if s.tune.mast > 1 {
+		n.keys0 = make([]string, len(n.untried))
+		for i, m := range n.untried {
+			n.keys0[i] = m.String()
+		}
+	}
+}
+
+// untriedPick returns the index of the untried move of n to try next: a
+// random one, or with MAST the one of best average (issue 27), ties to
+// the first from a random start.
+func (s *searcher) untriedPick(n *node) int {
+	start := s.rng.IntN(len(n.untried))
+	if n.keys0 == nil {
+		return start
+	}
+	best, bestV := start, -1.0
+	for j := range n.untried {
+		i := (start + j) % len(n.untried)
+		if v := s.mastValue(mastKey{n.mover, n.keys0[i]}); v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
 }
 
 // iterate runs one playout: down the tree by UCT to a node not yet
@@ -79,6 +134,7 @@ func (s *searcher) expand(n *node) {
 // up the path; then what the new child proves, up the path too.
 func (s *searcher) iterate(root *node) error {
 	path := append(s.path[:0], root)
+	s.trail = s.trail[:0]
 	n := root
 	for !n.proven {
 		if n.mover == engine.Chance {
@@ -94,7 +150,7 @@ func (s *searcher) iterate(root *node) error {
 			s.expand(n)
 		}
 		if len(n.untried) > 0 {
-			c, err := s.tryMove(n, s.rng.IntN(len(n.untried)))
+			c, err := s.tryMove(n, s.untriedPick(n))
 			if err != nil {
 				return err
 			}
@@ -120,6 +176,25 @@ func (s *searcher) iterate(root *node) error {
 		x.reward.add(r)
 		x.square.addSquares(r)
 	}
+	if s.tune.mast > 1 {
+		for i := 1; i < len(path); i++ {
+			if path[i-1].mover != engine.Chance {
+				s.trail = append(s.trail, mastKey{path[i-1].mover, path[i].key})
+			}
+		}
+		if s.mast == nil {
+			s.mast = make(map[mastKey]*mastStat)
+		}
+		for _, k := range s.trail {
+			st := s.mast[k]
+			if st == nil {
+				st = new(mastStat)
+				s.mast[k] = st
+			}
+			st.reward += r[k.p]
+			st.n++
+		}
+	}
 	for i := len(path) - 1; i > 0 && path[i].proven && path[i-1].prove(path[i]); i-- {
 	}
 	s.path = path
@@ -129,13 +204,21 @@ func (s *searcher) iterate(root *node) error {
 // tryMove plays n's untried move i and returns the new child.
 func (s *searcher) tryMove(n *node, i int) (*node, error) {
 	m := n.untried[i]
-	n.untried[i] = n.untried[len(n.untried)-1]
-	n.untried = n.untried[:len(n.untried)-1]
+	last := len(n.untried) - 1
+	n.untried[i] = n.untried[last]
+	n.untried = n.untried[:last]
+	key := ""
+	if n.keys0 != nil {
+		key = n.keys0[i]
+		n.keys0[i] = n.keys0[last]
+		n.keys0 = n.keys0[:last]
+	}
 	next, err := n.pos.Apply(n.mover, m)
 	if err != nil {
 		return nil, fmt.Errorf("search: move %s of player %d refused: %w\nposition %s", m, n.mover, err, n.pos)
 	}
 	c := s.newNode(next, m)
+	c.key = key
 	n.children = append(n.children, c)
 	return c, nil
 }
@@ -237,7 +320,13 @@ func (s *searcher) playout(n *node) (Rewards, error) {
 	if _, ok := n.pos.(engine.Evaluator); ok {
 		plies = s.plies
 	}
-	end, _, err := engine.Playout(n.pos, s.rng, plies)
+	var end engine.Position
+	var err error
+	if _, fast := n.pos.(engine.Playouter); fast || s.tune.mast <= 1 {
+		end, _, err = engine.Playout(n.pos, s.rng, plies)
+	} else {
+		end, err = s.mastPlayout(n.pos, plies)
+	}
 	if err != nil {
 		return Rewards{}, fmt.Errorf("search: playout: %w", err)
 	}
@@ -282,4 +371,52 @@ func (n *node) best() *node {
 		}
 	}
 	return best
+}
+
+// mastPlayout is engine.Playout with MAST's moves (issue 27): at each ply
+// the mover's move is the best by MAST average of s.tune.mast drawn at
+// random, and recorded in s.trail.
+func (s *searcher) mastPlayout(pos engine.Position, maxPlies int) (engine.Position, error) {
+	for range maxPlies {
+		players := pos.ToMove()
+		if len(players) == 0 {
+			if pos.Result().Over() {
+				break
+			}
+			return pos, fmt.Errorf("nobody may act but the game is not over: %s", pos)
+		}
+		p := players[0]
+		if len(players) > 1 {
+			p = players[s.rng.IntN(len(players))]
+		}
+		var m engine.Move
+		if p == engine.Chance {
+			m = pos.Sample(s.rng)
+		} else {
+			bestV := -1.0
+			var bestK mastKey
+			for range s.tune.mast {
+				x := engine.RandomMove(pos, p, s.rng)
+				if x == nil {
+					break
+				}
+				k := mastKey{p, x.String()}
+				if v := s.mastValue(k); v > bestV {
+					m, bestK, bestV = x, k, v
+				}
+			}
+			if m != nil {
+				s.trail = append(s.trail, bestK)
+			}
+		}
+		if m == nil {
+			return pos, fmt.Errorf("player %d has no move but the game is not over: %s", p, pos)
+		}
+		next, err := pos.Apply(p, m)
+		if err != nil {
+			return pos, fmt.Errorf("random move %s of player %d refused: %w\nposition %s", m, p, err, pos)
+		}
+		pos = next
+	}
+	return pos, nil
 }

@@ -196,3 +196,48 @@ func near(a, b Rewards) bool {
 	}
 	return true
 }
+
+// TestMAST checks MAST's records (issue 27): after a search of Imperial
+// Chess every iteration has recorded its playout's moves, each move's
+// average is a reward, and a node tries first the untried move of best
+// average.
+func TestMAST(t *testing.T) {
+	_, _, pos, err := engine.New("imperial-chess", engine.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pos, _, err = engine.ResolveChance(pos, 1); err != nil {
+		t.Fatal(err)
+	}
+	s := &searcher{rng: rand.New(rand.NewPCG(1, 2)), me: pos.ToMove()[0], seats: seatsOf(pos), plies: 20, tune: current}
+	root := s.newNode(pos, nil)
+	if err := s.expandRoot(root); err != nil {
+		t.Fatal(err)
+	}
+	const its = 100
+	for range its {
+		if err := s.iterate(root); err != nil {
+			t.Fatal(err)
+		}
+	}
+	total := 0
+	for k, st := range s.mast {
+		if k.m == "" || st.n == 0 || st.reward < 0 || st.reward > float64(st.n) {
+			t.Errorf("MAST record %v: %+v", k, *st)
+		}
+		total += st.n
+	}
+	// Each iteration records at least its new node's move and the 20
+	// plies of its playout, unless the game ended sooner.
+	if total < its*10 {
+		t.Errorf("MAST recorded %d moves in %d iterations", total, its)
+	}
+	n := s.newNode(pos, nil)
+	s.expand(n)
+	best := s.untriedPick(n)
+	for i, k := range n.keys0 {
+		if s.mastValue(mastKey{n.mover, k}) > s.mastValue(mastKey{n.mover, n.keys0[best]}) {
+			t.Errorf("untried move %d (%s) averages better than the one picked (%s)", i, k, n.keys0[best])
+		}
+	}
+}
