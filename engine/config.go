@@ -102,6 +102,18 @@ func rulesVersion(info Info, v string) (string, error) {
 	return strconv.Itoa(n), nil
 }
 
+// OlderVersion is v, a version of the rules asked for (a record's
+// RulesVersion), when it is older than the game's current one, as
+// Config.Version names it; "" for the current version or one that is no
+// version of the game's.
+func (i Info) OlderVersion(v string) string {
+	older, err := rulesVersion(i, v)
+	if err != nil {
+		return ""
+	}
+	return older
+}
+
 func rulesetNames(info Info) string {
 	names := make([]string, len(info.Rulesets))
 	for i, r := range info.Rulesets {

@@ -319,10 +319,10 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 // older than its game's current one, else "".
 func olderVersion(r *notation.Record) string {
 	g, err := engine.Lookup(r.Game)
-	if v := strings.TrimSpace(r.Config.Version); err == nil && v != "" && v != g.Info().RulesVersion() {
-		return v
+	if err != nil {
+		return ""
 	}
-	return ""
+	return g.Info().OlderVersion(r.Config.Version)
 }
 
 // players is who made each ply of r.
