@@ -73,6 +73,16 @@ func (h *handling) eventNamed(name string) (*archive.Tournament, error) {
 	return t, err
 }
 
+// eventCalled loads the tournament called name with its entrants and
+// games, refusing a name that is none.
+func (h *handling) eventCalled(name string) (*event, error) {
+	t, err := h.eventNamed(name)
+	if err != nil {
+		return nil, err
+	}
+	return h.loadEvent(t)
+}
+
 // proposedGame reads the game, ruleset and options a proposal names, as a
 // challenge does.
 func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
@@ -308,14 +318,11 @@ func (h *handling) startWord(name string) (section, error) {
 // leaveEvent takes the actor out of a tournament: before it starts simply;
 // once it runs, they forfeit their unplayed games (see withdrawEntrant).
 func (h *handling) leaveEvent(name string) (section, error) {
-	t, err := h.eventNamed(name)
+	ev, err := h.eventCalled(name)
 	if err != nil {
 		return section{}, err
 	}
-	ev, err := h.loadEvent(t)
-	if err != nil {
-		return section{}, err
-	}
+	t := ev.t
 	e := ev.entrant(h.actor.ID)
 	if e == nil || e.Status != archive.EntrantIn {
 		return section{}, refuse(fmt.Sprintf("you are not in %s", t.Name))
@@ -340,11 +347,7 @@ func (h *handling) leaveEvent(name string) (section, error) {
 }
 
 func (h *handling) standingsWord(name string) (section, error) {
-	t, err := h.eventNamed(name)
-	if err != nil {
-		return section{}, err
-	}
-	ev, err := h.loadEvent(t)
+	ev, err := h.eventCalled(name)
 	if err != nil {
 		return section{}, err
 	}
