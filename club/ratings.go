@@ -269,14 +269,23 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 	if len(ss) == 0 {
 		return
 	}
-	// The rating's digits line up whether or not a "?" follows them.
-	fmt.Fprintf(b, "%4s  %-20s %-6s %4s %6s  %s\n", "#", "player", "rating", "RD", "games", "last game")
+	// The name column is as wide as the longest name shown (at most 20),
+	// so that the table fits a phone's width; the rating's digits line up
+	// whether or not a "?" follows them.
+	name := func(s archive.Standing) string { return clip(RatedName(names[s.PlayerID], s.Level), 20) }
+	w := len("player")
+	for i, s := range ss {
+		if i < ratingTop || h.actor != nil && s.PlayerID == h.actor.ID && s.Level == 0 {
+			w = max(w, len(name(s)))
+		}
+	}
+	fmt.Fprintf(b, "%4s  %-*s %-6s %4s %6s  %s\n", "#", w, "player", "rating", "RD", "games", "last game")
 	row := func(rank int, s archive.Standing) {
 		mark := " "
 		if (rating.Rating{Rating: s.Rating, RD: s.RD}).IsProvisional() {
 			mark = "?"
 		}
-		fmt.Fprintf(b, "%4d  %-20s %5.0f%s %4.0f %6d  %s\n", rank, clip(RatedName(names[s.PlayerID], s.Level), 20), s.Rating, mark, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
+		fmt.Fprintf(b, "%4d  %-*s %5.0f%s %4.0f %6d  %s\n", rank, w, name(s), s.Rating, mark, s.RD, s.Games, s.Last.UTC().Format("2006-01-02"))
 	}
 	mine := -1
 	for i, s := range ss {
