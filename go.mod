@@ -3,6 +3,7 @@ module postal
 go 1.26.8
 
 require (
+	blitiri.com.ar/go/spf v1.6.0
 	github.com/BurntSushi/toml v1.6.0
 	github.com/andybalholm/brotli v1.3.0
 	github.com/chromedp/cdproto v0.159.0

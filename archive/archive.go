@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"sort"
 	"strconv"
@@ -53,6 +54,8 @@ type DB struct {
 	// status): in WAL mode they read the last commit while the writer goes
 	// on, so no reader waits behind a writer's transaction (issue 27).
 	ro *sql.DB
+	// path is the database file, for the log.
+	path string
 	// gamesRead counts the game rows read, for the tests that show what
 	// handling a message reads (GamesRead).
 	gamesRead atomic.Int64
@@ -61,11 +64,17 @@ type DB struct {
 // Open opens (creating if needed) the archive at path and brings its schema
 // up to date. The path is escaped into the DSN, never interpreted as SQL.
 func Open(ctx context.Context, path string) (*DB, error) {
-	return open(ctx, path, migrations)
+	return open(ctx, path, migrations, slog.Default())
+}
+
+// OpenLog is Open logging each migration it applies to log, one line each
+// (issue 34: an upgrade says what it changed in the database).
+func OpenLog(ctx context.Context, path string, log *slog.Logger) (*DB, error) {
+	return open(ctx, path, migrations, log)
 }
 
 // open opens path and applies the migrations of steps (migrations/NNN_*.sql).
-func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
+func open(ctx context.Context, path string, steps fs.FS, log *slog.Logger) (*DB, error) {
 	if err := CheckFolder(path); err != nil {
 		return nil, err
 	}
@@ -83,8 +92,8 @@ func open(ctx context.Context, path string, steps fs.FS) (*DB, error) {
 	// One writer at a time is all SQLite allows; a single connection also
 	// keeps every transaction on the same file handle.
 	db.SetMaxOpenConns(1)
-	a := &DB{db: db}
-	if err := a.migrate(ctx, steps); err != nil {
+	a := &DB{db: db, path: path}
+	if err := a.migrate(ctx, steps, log); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -107,7 +116,7 @@ func (a *DB) GamesRead() int64 { return a.gamesRead.Load() }
 
 // migrate applies the embedded numbered steps not yet recorded in
 // schema_version, each in its own transaction.
-func (a *DB) migrate(ctx context.Context, fsys fs.FS) error {
+func (a *DB) migrate(ctx context.Context, fsys fs.FS, log *slog.Logger) error {
 	if _, err := a.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL PRIMARY KEY, applied TEXT NOT NULL)`); err != nil {
 		return fmt.Errorf("archive: schema_version: %w", err)
 	}
@@ -133,6 +142,7 @@ func (a *DB) migrate(ctx context.Context, fsys fs.FS) error {
 		if err != nil {
 			return err
 		}
+		start := time.Now()
 		err = a.Tx(ctx, func(tx *Tx) error {
 			if _, err := tx.tx.ExecContext(ctx, string(text)); err != nil {
 				return err
@@ -143,6 +153,8 @@ func (a *DB) migrate(ctx context.Context, fsys fs.FS) error {
 		if err != nil {
 			return fmt.Errorf("archive: migration %s: %w", base, err)
 		}
+		log.Info("archive: migration applied", "database", a.path, "version", n, "step", base, "from", have, "took", time.Since(start).Round(time.Millisecond))
+		have = n
 	}
 	return nil
 }

@@ -3,7 +3,9 @@ package archive
 import (
 	"context"
 	"errors"
+	"io"
 	"io/fs"
+	"log/slog"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -220,7 +222,7 @@ func TestTokens(t *testing.T) {
 func TestMigrateFromOne(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := open(ctx, path, migrationsUpTo(t, 1))
+	db, err := open(ctx, path, migrationsUpTo(t, 1), slog.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,7 +356,7 @@ func migrationsUpTo(t *testing.T, n int) fs.FS {
 func TestMigrateThreadsFromEight(t *testing.T) {
 	ctx := context.Background()
 	file := filepath.Join(t.TempDir(), "eight.db")
-	db, err := open(ctx, file, migrationsUpTo(t, 8))
+	db, err := open(ctx, file, migrationsUpTo(t, 8), slog.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,7 +405,7 @@ func TestMigrateThreadsFromEight(t *testing.T) {
 func TestMigrateR13gMarksOldMultiplayerGamesV1(t *testing.T) {
 	ctx := context.Background()
 	file := filepath.Join(t.TempDir(), "twenty.db")
-	db, err := open(ctx, file, migrationsUpTo(t, 20))
+	db, err := open(ctx, file, migrationsUpTo(t, 20), slog.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,5 +453,47 @@ func TestMigrateR13gMarksOldMultiplayerGamesV1(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// An upgrade says what it changed: each migration applied at an open is
+// logged, one line each with its version and step (issue 34); an archive
+// already up to date logs none.
+func TestMigrationsAppliedAreLogged(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "old.db")
+	db, err := open(ctx, file, migrationsUpTo(t, 19), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	var log strings.Builder
+	if db, err = OpenLog(ctx, file, slog.New(slog.NewTextHandler(&log, nil))); err != nil {
+		t.Fatal(err)
+	}
+	steps, _ := fs.Glob(migrations, "migrations/*.sql")
+	var want []string
+	for _, s := range steps {
+		if n, _ := strconv.Atoi(strings.SplitN(path.Base(s), "_", 2)[0]); n > 19 {
+			want = append(want, path.Base(s))
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines logged for %d migrations:\n%s", len(lines), len(want), log.String())
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], "archive: migration applied") || !strings.Contains(lines[i], "step="+w) {
+			t.Errorf("line %d does not name %s: %s", i+1, w, lines[i])
+		}
+	}
+	db.Close()
+	log.Reset()
+	if db, err = OpenLog(ctx, file, slog.New(slog.NewTextHandler(&log, nil))); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if log.Len() != 0 {
+		t.Errorf("an archive up to date logged:\n%s", log.String())
 	}
 }

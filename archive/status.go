@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
+	"strings"
 	"time"
 )
 
@@ -18,6 +20,8 @@ type Status struct {
 	LastErr  string    // the last failure of a mail still waiting
 
 	LastPoll time.Time // the watcher last searched the mailbox; zero: never
+	Alive    time.Time // the daemon's last sign of life (its heartbeat); zero: never
+	Stopped  time.Time // the daemon last stopped cleanly; zero: never
 	LastMail time.Time // the newest mail handled; zero: none
 	MailsDay int       // mails handled in the 24 hours before now
 
@@ -46,7 +50,7 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 		return s, fmt.Errorf("archive: status: %w", err)
 	}
 	defer tx.Rollback()
-	var oldest, lastPoll, lastMail, deadline sql.NullString
+	var oldest, lastPoll, alive, stopped, lastMail, deadline sql.NullString
 	var next sql.NullInt64
 	err = tx.QueryRowContext(ctx, `SELECT
 		(SELECT COALESCE(MAX(version), 0) FROM schema_version),
@@ -56,16 +60,19 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NULL AND sent_at IS NULL),
 		(SELECT COALESCE((SELECT last_error FROM outbox WHERE next_attempt IS NOT NULL AND attempts > 0 ORDER BY id DESC LIMIT 1), '')),
 		(SELECT value FROM daemon_state WHERE key = 'last_poll'),
+		(SELECT value FROM daemon_state WHERE key = ?),
+		(SELECT value FROM daemon_state WHERE key = ?),
 		(SELECT MAX(received) FROM messages),
 		(SELECT COUNT(*) FROM messages WHERE received >= ?),
 		(SELECT COUNT(*) FROM games WHERE status = ?),
 		(SELECT MIN(deadline) FROM games WHERE status = ? AND deadline != ''),
 		(SELECT id FROM games WHERE status = ? AND deadline != '' ORDER BY deadline, id LIMIT 1)`,
-		fmtTime(now.Add(-24*time.Hour)), GameActive, GameActive, GameActive).Scan(
-		&s.Version, &s.Waiting, &oldest, &s.Retrying, &s.GaveUp, &s.LastErr, &lastPoll, &lastMail, &s.MailsDay, &s.Active, &deadline, &next)
+		StateAlive, StateStopped, fmtTime(now.Add(-24*time.Hour)), GameActive, GameActive, GameActive).Scan(
+		&s.Version, &s.Waiting, &oldest, &s.Retrying, &s.GaveUp, &s.LastErr, &lastPoll, &alive, &stopped, &lastMail, &s.MailsDay, &s.Active, &deadline, &next)
 	if err != nil {
 		return s, fmt.Errorf("archive: status: %w", err)
 	}
+	s.Alive, s.Stopped = parseTime(alive.String), parseTime(stopped.String)
 	s.Oldest, s.LastPoll, s.LastMail, s.NextDeadline, s.NextGame = parseTime(oldest.String), parseTime(lastPoll.String), parseTime(lastMail.String), parseTime(deadline.String), next.Int64
 	rows, err := tx.QueryContext(ctx, `SELECT t.name, t.status, t.game, t.format, t.rounds, t.round,
 		(SELECT COUNT(*) FROM entrants e WHERE e.tournament_id = t.id AND e.status = 'in'),
@@ -88,6 +95,86 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 	}
 	return s, nil
 }
+
+// Running reports whether the daemon showed a sign of life within
+// HeartbeatEvery twice over at now, and has not stopped since.
+func (s Status) Running(now time.Time) bool {
+	return !s.Alive.IsZero() && now.Sub(s.Alive) < 2*HeartbeatEvery && s.Stopped.Before(s.Alive)
+}
+
+// What the daemon says of itself in daemon_state (migration 018) besides
+// the last search of the mailbox: its heartbeat, its clean stop, and the
+// folders it runs with, which postal check reads so that a check run with
+// another config finds its test mail where the running daemon moved it
+// (issue 34).
+const (
+	StateAlive     = "alive"          // the time of its last heartbeat
+	StateStopped   = "stopped"        // the time it last stopped cleanly
+	StateWatched   = "imap_mailbox"   // the mailbox it watches
+	StateProcessed = "imap_processed" // where it moves handled mail ("": none)
+	StateFailed    = "imap_failed"    // where it moves mail it cannot handle
+)
+
+// HeartbeatEvery is how often the daemon records that it lives; postal
+// status calls it running while the last heartbeat is younger than twice
+// this.
+const HeartbeatEvery = 30 * time.Second
+
+// SetState records the daemon's values of daemon_state, all in one
+// transaction.
+func (a *DB) SetState(ctx context.Context, values map[string]string) error {
+	return a.Tx(ctx, func(tx *Tx) error {
+		for k, v := range values {
+			if _, err := tx.exec(`INSERT INTO daemon_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
+				return fmt.Errorf("archive: daemon state: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// Beat records the daemon's heartbeat at t.
+func (a *DB) Beat(ctx context.Context, t time.Time) error {
+	return a.SetState(ctx, map[string]string{StateAlive: fmtTime(t)})
+}
+
+// ReadState reads daemon_state from the database file at path without
+// opening it for writing or bringing its schema up to date (postal check
+// reads it beside a running daemon, maybe of an older version); an empty
+// map when the file or the table does not exist.
+func ReadState(ctx context.Context, path string) (map[string]string, error) {
+	out := map[string]string{}
+	if _, err := os.Stat(path); err != nil {
+		return out, nil
+	}
+	db, err := sql.Open("sqlite", dsn(path, "mode=ro&_pragma=busy_timeout(10000)"))
+	if err != nil {
+		return out, fmt.Errorf("archive: daemon state: %w", err)
+	}
+	defer db.Close()
+	rows, err := db.QueryContext(ctx, `SELECT key, value FROM daemon_state`)
+	if err != nil {
+		if strings.Contains(err.Error(), "no such table") {
+			return out, nil
+		}
+		return out, fmt.Errorf("archive: daemon state: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return out, fmt.Errorf("archive: daemon state: %w", err)
+		}
+		out[k] = v
+	}
+	return out, rows.Err()
+}
+
+// StateTime reads a time daemon_state holds; zero when it holds none.
+func StateTime(v string) time.Time { return parseTime(v) }
+
+// FmtStateTime is a time as daemon_state holds it.
+func FmtStateTime(t time.Time) string { return fmtTime(t) }
 
 // SetLastPoll records that the watcher searched the mailbox at t.
 func (a *DB) SetLastPoll(ctx context.Context, t time.Time) error {

@@ -72,6 +72,13 @@ func (o *BotOptions) maxLevel() int {
 	return o.MaxLevel
 }
 
+// Settled is who the bot is and how it plays once the defaults are
+// filled in: its player name, the level of a challenge naming none, the
+// strongest level (postal check says them).
+func (o *BotOptions) Settled() (name string, level, maxLevel int) {
+	return o.name(), o.level(), o.maxLevel()
+}
+
 func (o *BotOptions) atOnce() int {
 	if o.AtOnce > 0 {
 		return o.AtOnce

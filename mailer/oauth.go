@@ -3,6 +3,7 @@ package mailer
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/emersion/go-sasl"
@@ -40,11 +41,57 @@ func (o *OAuth2) mechanism() (string, error) {
 	return "", fmt.Errorf("mailer: oauth2: no mechanism %q (XOAUTH2 or OAUTHBEARER)", o.Mechanism)
 }
 
+// TokenError is a login that failed before it began: no access token
+// came from the provider's token endpoint. Its fix is never the mail
+// account's password (issue 34): the provider refused the refresh token
+// (it expired or was revoked: postal oauth gets a new one), or the
+// endpoint did not answer (the network), or the config lacks what the
+// token needs.
+type TokenError struct{ Err error }
+
+func (e *TokenError) Error() string {
+	msg := "mailer: oauth2 token: " + e.Err.Error()
+	switch code := e.Code(); {
+	case code == "invalid_grant":
+		return msg + " (the refresh token expired or was revoked: run postal oauth again)"
+	case code != "":
+		return msg + " (the provider refused: check [oauth2] client_id, its secret and scopes)"
+	case e.Unreachable():
+		return msg + " (the token endpoint did not answer: check the network to [oauth2] token_url)"
+	}
+	return msg
+}
+
+func (e *TokenError) Unwrap() error { return e.Err }
+
+// Code is the OAuth error code of the provider's refusal (RFC 6749
+// section 5.2: invalid_grant for a refresh token that no longer works);
+// "" when the provider did not answer with one.
+func (e *TokenError) Code() string {
+	var re *oauth2.RetrieveError
+	if errors.As(e.Err, &re) {
+		switch {
+		case re.ErrorCode != "":
+			return re.ErrorCode
+		case re.Response != nil:
+			return fmt.Sprintf("HTTP %d", re.Response.StatusCode)
+		}
+		return "refused"
+	}
+	return ""
+}
+
+// Unreachable reports that the token endpoint did not answer.
+func (e *TokenError) Unreachable() bool {
+	var ue *url.Error
+	return errors.As(e.Err, &ue)
+}
+
 // token is the current access token.
 func (o *OAuth2) token() (string, error) {
 	t, err := o.Token.Token()
 	if err != nil {
-		return "", fmt.Errorf("mailer: oauth2 token: %w", err)
+		return "", &TokenError{err}
 	}
 	if t.AccessToken == "" {
 		return "", errors.New("mailer: oauth2 token: the token endpoint gave no access token")

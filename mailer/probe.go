@@ -27,6 +27,16 @@ type Folders struct {
 	All       []string // every folder the account has, in the server's spelling
 }
 
+// FolderNames are the folders a watcher of opts uses, by their configured
+// names ("/" between levels), the defaults filled in.
+type FolderNames struct{ Watched, Processed, Failed string }
+
+// FolderNames are the folders the watcher of o uses.
+func (o WatchOptions) FolderNames() FolderNames {
+	w := NewWatcher(o)
+	return FolderNames{Watched: w.opts.Mailbox, Processed: w.opts.Processed, Failed: w.opts.Failed}
+}
+
 // ProbeIMAP logs in as the watcher does and lists the folders.
 func ProbeIMAP(ctx context.Context, opts WatchOptions) (Folders, error) {
 	w := NewWatcher(opts)
@@ -79,12 +89,20 @@ func ProbeSMTP(ctx context.Context, opts SendOptions) error {
 	return c.Close()
 }
 
+// Trip is what RoundTrip found of its test mail.
+type Trip struct {
+	Took   time.Duration // from sending to finding it
+	Folder string        // where it was found
+	Raw    []byte        // the mail as it arrived, for its DKIM signature
+}
+
 // RoundTrip sends a test mail from the club to to (a plus address of the
 // club's own) and waits until it arrives in the watched mailbox, or in the
-// processed folder if a running daemon took it first. It then deletes it,
-// so that it is neither handled nor kept. It returns how long delivery
-// took; an error when the mail did not arrive within wait.
-func RoundTrip(ctx context.Context, w WatchOptions, s SendOptions, from, to string, wait time.Duration) (time.Duration, error) {
+// processed folder if a running daemon took it first, or in any of also
+// (the folders of a daemon that runs with another config). It then reads
+// it whole and deletes it, so that it is neither handled nor kept. It
+// returns an error when the mail did not arrive within wait.
+func RoundTrip(ctx context.Context, w WatchOptions, s SendOptions, from, to string, wait time.Duration, also ...string) (Trip, error) {
 	var rnd [8]byte
 	rand.Read(rnd[:])
 	domain := from[strings.LastIndexByte(from, '@')+1:]
@@ -95,65 +113,80 @@ func RoundTrip(ctx context.Context, w WatchOptions, s SendOptions, from, to stri
 		To:        to,
 		Subject:   "postal check: delivery to " + to,
 		MessageID: id,
-		Text:      "postal check sent this mail to see that mail to " + to + "\nreaches the club's mailbox. It deletes it when it arrives.\n",
+		Text:      "postal check sent this mail to see that mail to " + to + "\nreaches the club's mailbox, signed. It deletes it when it arrives.\n",
 		Headers:   map[string]string{"Auto-Submitted": "auto-generated"},
 	})
 	if err != nil {
-		return 0, err
+		return Trip{}, err
 	}
 	watcher := NewWatcher(w)
 	c, err := w.dialAs(ctx, nil)
 	if err != nil {
-		return 0, err
+		return Trip{}, err
 	}
 	defer c.Close()
 	names := watcher.mailboxNames(c)
 	folders := []string{names.watched}
-	if names.processed != "" {
-		folders = append(folders, names.processed)
+	for _, f := range append([]string{names.processed}, serverSpelling(c, also...)...) {
+		if f != "" && !slices.Contains(folders, f) {
+			folders = append(folders, f)
+		}
 	}
 	deadline := time.Now().Add(wait)
 	for {
 		for _, folder := range folders {
-			found, err := takeByMessageID(c, folder, id)
+			raw, err := takeByMessageID(c, folder, id)
 			if err != nil {
-				return 0, err
+				return Trip{}, err
 			}
-			if found {
-				return time.Since(start), c.Logout().Wait()
+			if raw != nil {
+				return Trip{Took: time.Since(start), Folder: folder, Raw: raw}, c.Logout().Wait()
 			}
 		}
 		if time.Now().After(deadline) {
-			return 0, fmt.Errorf("mailer: the test mail to %s did not arrive in %s within %s", to, strings.Join(folders, " or "), wait)
+			return Trip{}, fmt.Errorf("mailer: the test mail to %s did not arrive in %s within %s", to, strings.Join(folders, " or "), wait)
 		}
 		select {
 		case <-ctx.Done():
-			return 0, ctx.Err()
+			return Trip{}, ctx.Err()
 		case <-time.After(250 * time.Millisecond):
 		}
 	}
 }
 
-// takeByMessageID finds the message of Message-ID id in folder and deletes
-// it.
-func takeByMessageID(c *imapclient.Client, folder, id string) (bool, error) {
+// takeByMessageID finds the message of Message-ID id in folder, reads it
+// whole and deletes it; nil when it is not there.
+func takeByMessageID(c *imapclient.Client, folder, id string) ([]byte, error) {
 	if _, err := c.Select(folder, nil).Wait(); err != nil {
-		return false, nil // no such folder (yet): not there
+		return nil, nil // no such folder (yet): not there
 	}
 	data, err := c.UIDSearch(&imap.SearchCriteria{Header: []imap.SearchCriteriaHeaderField{{Key: "Message-Id", Value: id}}}, nil).Wait()
 	if err != nil {
-		return false, fmt.Errorf("mailer: imap search in %s: %w", folder, err)
+		return nil, fmt.Errorf("mailer: imap search in %s: %w", folder, err)
 	}
 	uids := data.AllUIDs()
 	if len(uids) == 0 {
-		return false, nil
+		return nil, nil
 	}
 	set := imap.UIDSetNum(uids...)
+	msgs, err := c.Fetch(set, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{{Peek: true}}}).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("mailer: imap fetch in %s: %w", folder, err)
+	}
+	var raw []byte
+	for _, m := range msgs {
+		for _, b := range m.BodySection {
+			raw = b.Bytes
+		}
+	}
+	if raw == nil {
+		raw = []byte{} // found, though the server sent no body
+	}
 	if err := c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Flags: []imap.Flag{imap.FlagDeleted}, Silent: true}, nil).Close(); err != nil {
-		return true, fmt.Errorf("mailer: imap store: %w", err)
+		return raw, fmt.Errorf("mailer: imap store: %w", err)
 	}
 	if err := c.Expunge().Close(); err != nil {
-		return true, fmt.Errorf("mailer: imap expunge: %w", err)
+		return raw, fmt.Errorf("mailer: imap expunge: %w", err)
 	}
-	return true, nil
+	return raw, nil
 }

@@ -347,17 +347,21 @@ type mailboxes struct{ watched, processed, failed string }
 // hierarchy delimiter (Dovecot's maildir uses "."), so "postal/processed"
 // is a folder "processed" inside "postal" on every server.
 func (w *Watcher) mailboxNames(c *imapclient.Client) mailboxes {
-	names := mailboxes{w.opts.Mailbox, w.opts.Processed, w.opts.Failed}
+	n := serverSpelling(c, w.opts.Mailbox, w.opts.Processed, w.opts.Failed)
+	return mailboxes{watched: n[0], processed: n[1], failed: n[2]}
+}
+
+// serverSpelling is names with "/" as the server's hierarchy delimiter.
+func serverSpelling(c *imapclient.Client, names ...string) []string {
 	l, err := c.List("", "", nil).Collect()
 	if err != nil || len(l) == 0 || l[0].Delim == 0 || l[0].Delim == '/' {
 		return names
 	}
-	d := string(l[0].Delim)
-	return mailboxes{
-		watched:   strings.ReplaceAll(names.watched, "/", d),
-		processed: strings.ReplaceAll(names.processed, "/", d),
-		failed:    strings.ReplaceAll(names.failed, "/", d),
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = strings.ReplaceAll(n, "/", string(l[0].Delim))
 	}
+	return out
 }
 
 type retryState struct {

@@ -11,7 +11,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -21,7 +20,10 @@ import (
 )
 
 // runCheck is postal check: every part of a config tried once, a line each,
-// with a fix for what fails (issue 29), before the first player writes.
+// with a fix for what fails (issue 29), before the first player writes. It
+// proves rather than looks (issue 34): its test mail goes through the
+// club's SMTP and comes back signed, and the DNS records are judged, not
+// only found. Exit status 1 on any failure; warnings say so, and exit 0.
 func runCheck(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	configFile := fs.String("config", "postal.toml", "the config file to check")
@@ -39,11 +41,17 @@ func runCheck(args []string, w io.Writer) error {
 
 // checker runs the checks and writes their lines.
 type checker struct {
-	w      io.Writer
-	wait   time.Duration
-	failed int
-	// lookupTXT reads DNS TXT records; nil asks the config's resolver.
-	lookupTXT func(ctx context.Context, name string) ([]string, error)
+	w              io.Writer
+	wait           time.Duration
+	failed, warned int
+	// localAddrs are this machine's addresses, from which mail relayed by
+	// an SMTP server on loopback leaves; nil asks the interfaces.
+	localAddrs func() ([]net.IP, error)
+
+	// What the checks found that later ones use.
+	resolver   *net.Resolver
+	resolverOK bool
+	trip       *mailer.Trip // the test mail as it came back; nil: it did not
 }
 
 // errChecksFailed is postal check's exit status 1 once every line is out.
@@ -52,6 +60,16 @@ var errChecksFailed = errors.New("some checks failed: see the fixes above")
 func (c *checker) ok(name, detail string) { fmt.Fprintf(c.w, "  ok    %-13s %s\n", name, detail) }
 
 func (c *checker) skip(name, why string) { fmt.Fprintf(c.w, "  skip  %-13s %s\n", name, why) }
+
+// warn is a line that is not a failure but should be mended: postal works,
+// less well than it could.
+func (c *checker) warn(name, what, fix string) {
+	c.warned++
+	fmt.Fprintf(c.w, "  warn  %-13s %s\n", name, what)
+	if fix != "" {
+		fmt.Fprintf(c.w, "        fix: %s\n", fix)
+	}
+}
 
 func (c *checker) fail(name string, err error, fix string) {
 	c.failed++
@@ -71,26 +89,36 @@ func (c *checker) run(ctx context.Context, path string) error {
 	c.ok("config", fmt.Sprintf("read; the club is %s", cfg.Club.Address))
 	c.database(ctx, cfg)
 	c.site(cfg)
+	c.bot(cfg)
+	c.resolver = dkimproof.NetResolver(cfg.Club.DNSResolver)
 	// The log of the mail parts goes nowhere: each check says what it found.
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	watch, send, err := cfg.mailOptions(quiet)
 	if err != nil {
-		c.fail("passwords", err, "each of [imap] and [smtp] needs password_env (an environment variable that is set) or password_file (a file postal can read)")
+		c.fail("passwords", err, secretFix(err))
 		c.skip("imap, smtp", "need their passwords")
+		c.checkResolver(ctx, cfg)
 	} else {
 		c.mail(ctx, cfg, watch, send)
 	}
-	if c.lookupTXT == nil {
-		c.lookupTXT = dkimproof.Resolver(cfg.Club.DNSResolver)
-	}
-	c.dns(ctx, cfg)
+	c.dkim(ctx, cfg)
+	c.spf(ctx, cfg)
+	c.dmarc(ctx, cfg)
 	return c.done()
 }
 
 func (c *checker) done() error {
-	if c.failed > 0 {
-		fmt.Fprintf(c.w, "postal check: %d failed\n", c.failed)
+	warnings := ""
+	if c.warned > 0 {
+		warnings = ", " + count(c.warned, "warning")
+	}
+	switch {
+	case c.failed > 0:
+		fmt.Fprintf(c.w, "postal check: %d failed%s\n", c.failed, warnings)
 		return errChecksFailed
+	case c.warned > 0:
+		fmt.Fprintf(c.w, "postal check: nothing failed, %s: see the fixes above\n", count(c.warned, "warning"))
+		return nil
 	}
 	fmt.Fprintln(c.w, "postal check: all good")
 	return nil
@@ -129,115 +157,14 @@ func (c *checker) site(cfg *Config) {
 	c.ok("site", cfg.Site.Out)
 }
 
-// mail: the logins, the folders, and a mail to the club's plus address
-// that must arrive in its mailbox: reply proof depends on it.
-func (c *checker) mail(ctx context.Context, cfg *Config, watch mailer.WatchOptions, send mailer.SendOptions) {
-	folders, err := mailer.ProbeIMAP(ctx, watch)
-	imapOK := err == nil
-	if err != nil {
-		c.fail("imap login", err, connectFix("imap", err))
-	} else {
-		c.ok("imap login", fmt.Sprintf("%s as %s", watch.Addr, watch.User))
-		c.folders(cfg, folders)
-	}
-	if err := mailer.ProbeSMTP(ctx, send); err != nil {
-		c.fail("smtp login", err, connectFix("smtp", err))
-		c.skip("plus address", "needs the smtp login")
+// bot: whether the club has its bot, and as whom (issue 34: a config
+// without [bots] has it at its defaults).
+func (c *checker) bot(cfg *Config) {
+	b := cfg.Bots
+	if !b.on() {
+		c.skip("bot", "[bots] enabled = false: the club has no bot, and challenges to it are refused")
 		return
 	}
-	c.ok("smtp login", fmt.Sprintf("%s as %s", send.Addr, send.User))
-	if !imapOK || !folders.Watched {
-		c.skip("plus address", "needs the imap login and the watched mailbox")
-		return
-	}
-	local, domain, _ := strings.Cut(cfg.Club.Address, "@")
-	to := local + "+check@" + domain
-	took, err := mailer.RoundTrip(ctx, watch, send, cfg.Club.Address, to, c.wait)
-	if err != nil {
-		c.fail("plus address", err, "mail to "+local+"+TOKEN@"+domain+" must reach the club's mailbox: every reply to postal carries the player's token this way. Turn on plus addressing (Postfix: recipient_delimiter = +; Fastmail, Gmail and Microsoft 365 have it on), see docs/deploy.md")
-		return
-	}
-	c.ok("plus address", fmt.Sprintf("a mail to %s arrived in %s (deleted again)", to, took.Round(time.Millisecond)))
-}
-
-func (c *checker) folders(cfg *Config, f mailer.Folders) {
-	watched := cfg.IMAP.Mailbox
-	if watched == "" {
-		watched = "INBOX"
-	}
-	if !f.Watched {
-		c.fail("folders", fmt.Errorf("the watched mailbox %q does not exist (the account has %s)", watched, strings.Join(f.All, ", ")),
-			"create it in the mail account, or set [imap] mailbox to one of those")
-		return
-	}
-	var later []string
-	if !f.Processed {
-		later = append(later, cfg.IMAP.Processed)
-	}
-	if !f.Failed {
-		failed := cfg.IMAP.Failed
-		if failed == "" {
-			failed = "postal-failed"
-		}
-		later = append(later, failed)
-	}
-	detail := "watching " + watched
-	if len(later) > 0 {
-		detail += "; postal creates " + strings.Join(later, " and ") + " at its first start"
-	}
-	c.ok("folders", detail)
-}
-
-// connectFix is the fix for a login that failed: the address when nothing
-// answered, else the account.
-func connectFix(section string, err error) string {
-	var op *net.OpError
-	if errors.As(err, &op) || strings.Contains(err.Error(), "dial") {
-		return fmt.Sprintf("check [%s] host, port and tls (implicit: 993 for IMAP, 465 for SMTP; starttls: 143, 587)", section)
-	}
-	return fmt.Sprintf("check [%s] user and its password; Gmail, Google Workspace and Microsoft 365 refuse the account's own password: use an app password, or OAuth2 (docs/deploy.md)", section)
-}
-
-// dns: the club's domain publishes SPF and DMARC, and the DKIM key of its
-// selector when the config names one, so that mail from the club is
-// believed and players' providers sign theirs. Skipped when no resolver
-// answers.
-func (c *checker) dns(ctx context.Context, cfg *Config) {
-	_, domain, _ := strings.Cut(cfg.Club.Address, "@")
-	records := []struct{ name, host, prefix, fix string }{
-		{"spf", domain, "v=spf1", "publish a TXT record at " + domain + " naming the servers that send its mail, e.g. \"v=spf1 mx -all\""},
-		{"dmarc", "_dmarc." + domain, "v=DMARC1", "publish a TXT record at _dmarc." + domain + ", e.g. \"v=DMARC1; p=quarantine\""},
-	}
-	if cfg.Club.DKIMSelector != "" {
-		records = append(records, struct{ name, host, prefix, fix string }{"dkim", cfg.Club.DKIMSelector + "._domainkey." + domain, "v=DKIM1",
-			"publish the public key of the signer (OpenDKIM, rspamd or the provider) at " + cfg.Club.DKIMSelector + "._domainkey." + domain})
-	}
-	for _, r := range records {
-		lctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		txt, err := c.lookupTXT(lctx, r.host)
-		cancel()
-		var dnsErr *net.DNSError
-		switch {
-		case err != nil && errors.As(err, &dnsErr) && !dnsErr.IsNotFound:
-			c.skip(r.name, "no DNS resolver answered ("+err.Error()+")")
-			continue
-		case err != nil:
-			c.fail(r.name, fmt.Errorf("no TXT record at %s", r.host), r.fix)
-			continue
-		}
-		found := ""
-		for _, t := range txt {
-			if strings.HasPrefix(strings.TrimSpace(t), r.prefix) {
-				found = t
-			}
-		}
-		if found == "" {
-			c.fail(r.name, fmt.Errorf("no %s record at %s", r.prefix, r.host), r.fix)
-			continue
-		}
-		c.ok(r.name, fmt.Sprintf("%s: %.60s", r.host, found))
-	}
-	if cfg.Club.DKIMSelector == "" {
-		c.skip("dkim", "set [club] dkim_selector to the selector that signs the club's mail to check its key")
-	}
+	name, level, maxLevel := b.options().Settled()
+	c.ok("bot", fmt.Sprintf("%q plays every game, levels 1 to %d (%d when a challenge names none)", name, maxLevel, level))
 }

@@ -2,39 +2,71 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"postal/archive"
 	"postal/mailer/demoserver"
 )
 
-// checkRig is a club's config against the in-process mail servers, in a
-// folder of its own.
+// checkRig is a club's config against the in-process mail servers, which
+// sign the club's mail, and a DNS server of the test's, in a folder of its
+// own.
 type checkRig struct {
 	srv  *demoserver.Server
+	dns  *testDNS
 	dir  string
+	key  ed25519.PublicKey
 	conf map[string]string // settings of the config, "section.key" = TOML value
 }
 
+// noSigning in the options of newCheckRig starts a mail server that does
+// not sign the club's mail, as Postfix does with OpenDKIM stopped.
+var noSigning = &demoserver.DKIMKey{}
+
+// sendsFrom is the public address of the test's machine, from which mail
+// relayed by the SMTP server on loopback leaves.
+var sendsFrom = net.ParseIP("192.0.2.10")
+
 func newCheckRig(t *testing.T, opts demoserver.Options) *checkRig {
 	opts.IMAPAddr, opts.SMTPAddr = "127.0.0.1:0", "127.0.0.1:0"
+	pub, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch opts.DKIM {
+	case nil:
+		opts.DKIM = &demoserver.DKIMKey{Selector: "mail", Key: key}
+	case noSigning:
+		opts.DKIM = nil
+	}
 	srv, err := demoserver.Start(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
+	dns := startDNS(t)
+	dns.TXT("demo.test", "v=spf1 ip4:192.0.2.0/24 -all")
+	dns.TXT("_dmarc.demo.test", "v=DMARC1; p=quarantine")
+	dns.TXT("mail._domainkey.demo.test", dkimRecordOf(pub))
 	dir := t.TempDir()
 	ih, ip, _ := net.SplitHostPort(srv.IMAPAddr)
 	sh, sp, _ := net.SplitHostPort(srv.SMTPAddr)
 	t.Setenv("POSTAL_CHECK_PASSWORD", "postal")
-	return &checkRig{srv: srv, dir: dir, conf: map[string]string{
+	return &checkRig{srv: srv, dns: dns, dir: dir, key: pub, conf: map[string]string{
 		"database":           fmt.Sprintf("%q", filepath.Join(dir, "postal.db")),
 		"club.address":       fmt.Sprintf("%q", srv.Club),
 		"club.dkim_selector": `"mail"`,
+		"club.dns_resolver":  fmt.Sprintf("%q", dns.Addr),
 		"imap.host":          fmt.Sprintf("%q", ih),
 		"imap.port":          ip,
 		"imap.tls":           `"none"`,
@@ -50,9 +82,13 @@ func newCheckRig(t *testing.T, opts demoserver.Options) *checkRig {
 	}}
 }
 
-// check writes the config and runs postal check on it, with DNS answered
-// from records.
-func (r *checkRig) check(t *testing.T, records map[string]string) (string, error) {
+// dkimRecordOf is the TXT record that publishes an Ed25519 DKIM key.
+func dkimRecordOf(pub ed25519.PublicKey) string {
+	return "v=DKIM1; k=ed25519; p=" + base64.StdEncoding.EncodeToString(pub)
+}
+
+// writeConfig writes the rig's config, and returns its path.
+func (r *checkRig) writeConfig(t *testing.T) string {
 	t.Helper()
 	var top, sections []string
 	bySection := map[string][]string{}
@@ -64,28 +100,28 @@ func (r *checkRig) check(t *testing.T, records map[string]string) (string, error
 		}
 		bySection[section] = append(bySection[section], key+" = "+v)
 	}
-	for _, s := range []string{"club", "imap", "smtp", "site", "oauth2"} {
+	for _, s := range []string{"club", "imap", "smtp", "site", "oauth2", "bots"} {
 		sections = append(sections, "["+s+"]\n"+strings.Join(bySection[s], "\n"))
 	}
 	path := filepath.Join(r.dir, "postal.toml")
 	if err := os.WriteFile(path, []byte(strings.Join(top, "\n")+"\n"+strings.Join(sections, "\n")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// check writes the config and runs postal check on it.
+func (r *checkRig) check(t *testing.T) (string, error) {
+	t.Helper()
+	path := r.writeConfig(t)
 	var out strings.Builder
-	c := &checker{w: &out, wait: 5e9, lookupTXT: func(_ context.Context, name string) ([]string, error) {
-		if txt, ok := records[name]; ok {
-			return []string{txt}, nil
-		}
-		return nil, &net.DNSError{Err: "no such host", Name: name, IsNotFound: true}
+	c := &checker{w: &out, wait: 5e9, localAddrs: func() ([]net.IP, error) {
+		// Loopback, a private and a link-local address are not where
+		// mail leaves from; sendsFrom is.
+		return []net.IP{net.ParseIP("127.0.0.1"), net.ParseIP("10.1.2.3"), sendsFrom, net.ParseIP("fe80::1")}, nil
 	}}
 	err := c.run(context.Background(), path)
 	return out.String(), err
-}
-
-var goodDNS = map[string]string{
-	"demo.test":                 "v=spf1 mx -all",
-	"_dmarc.demo.test":          "v=DMARC1; p=quarantine",
-	"mail._domainkey.demo.test": "v=DKIM1; k=rsa; p=MIIB",
 }
 
 // lines says that out has a line of status for each check named.
@@ -102,11 +138,15 @@ func lines(t *testing.T, out, status string, names ...string) {
 // mail to the plus address gone again afterwards.
 func TestCheckAllGood(t *testing.T) {
 	r := newCheckRig(t, demoserver.Options{})
-	out, err := r.check(t, goodDNS)
+	out, err := r.check(t)
 	if err != nil {
 		t.Fatalf("postal check: %v\n%s", err, out)
 	}
-	lines(t, out, "ok", "config", "database", "site", "imap login", "folders", "smtp login", "plus address", "spf", "dmarc", "dkim")
+	t.Log("\n" + out)
+	lines(t, out, "ok", "config", "database", "site", "bot", "imap login", "folders", "smtp login", "resolver", "plus address", "dkim", "spf", "dmarc")
+	if !strings.Contains(out, "verifies against the key at mail._domainkey.demo.test") || !strings.Contains(out, "lets 192.0.2.10 send") {
+		t.Errorf("the dkim and spf lines do not say what they proved:\n%s", out)
+	}
 	if strings.Contains(out, "FAIL") || !strings.HasSuffix(out, "postal check: all good\n") {
 		t.Errorf("a failure among the checks:\n%s", out)
 	}
@@ -122,7 +162,6 @@ func TestCheckNamesEachFailureWithItsFix(t *testing.T) {
 		name   string
 		opts   demoserver.Options
 		change func(r *checkRig)
-		dns    map[string]string
 		failed []string // the checks that fail
 		fix    string   // what the first one's fix says
 	}{
@@ -136,22 +175,38 @@ func TestCheckNamesEachFailureWithItsFix(t *testing.T) {
 			failed: []string{"database"}, fix: "a file in a folder that exists and that the user postal runs as can write"},
 		{name: "missing database folder", change: func(r *checkRig) { r.conf["database"] = fmt.Sprintf("%q", filepath.Join(r.dir, "no", "postal.db")) },
 			failed: []string{"database"}, fix: "a file in a folder that exists"},
-		{name: "no DMARC", dns: map[string]string{"demo.test": "v=spf1 mx -all", "mail._domainkey.demo.test": "v=DKIM1; p=x"},
+		{name: "no DMARC", change: func(r *checkRig) { r.dns.TXT("_dmarc.demo.test") },
 			failed: []string{"dmarc"}, fix: "publish a TXT record at _dmarc.demo.test"},
+		// Issue 34, finding 1: each of these said "all good".
+		{name: "the DNS key is not the signer's", change: func(r *checkRig) {
+			other, _, _ := ed25519.GenerateKey(rand.Reader)
+			r.dns.TXT("mail._domainkey.demo.test", dkimRecordOf(other))
+		}, failed: []string{"dkim"}, fix: "the record holds another key than the one the signer signs with"},
+		{name: "the mail server does not sign", opts: demoserver.Options{DKIM: noSigning},
+			failed: []string{"dkim"}, fix: "must sign the club's mail for demo.test. With docs/deploy.md's OpenDKIM: is it running"},
+		{name: "no key at the selector", change: func(r *checkRig) { r.dns.TXT("mail._domainkey.demo.test") },
+			failed: []string{"dkim"}, fix: "publish the signer's public key as a TXT record at mail._domainkey.demo.test"},
+		{name: "SPF names another machine", change: func(r *checkRig) { r.dns.TXT("demo.test", "v=spf1 a:elsewhere.example ~all") },
+			failed: []string{"spf"}, fix: "naming the machines that send its mail"},
+		{name: "SPF lets anyone send", change: func(r *checkRig) { r.dns.TXT("demo.test", "v=spf1 mx +all") },
+			failed: []string{"spf"}, fix: "naming the machines that send its mail"},
+		{name: "the configured resolver does not answer", change: func(r *checkRig) { r.conf["club.dns_resolver"] = `"127.0.0.1:1"` },
+			failed: []string{"resolver"}, fix: "postal verifies players' DKIM signatures through it"},
+		{name: "failed is the watched mailbox", change: func(r *checkRig) { r.conf["imap.failed"] = `"INBOX"` },
+			failed: []string{"config"}, fix: "postal.example.toml documents every setting"},
+		{name: "processed is the watched mailbox", change: func(r *checkRig) { r.conf["imap.processed"] = `"inbox"` },
+			failed: []string{"config"}, fix: "postal.example.toml documents every setting"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newCheckRig(t, c.opts)
 			if c.change != nil {
 				c.change(r)
 			}
-			dns := c.dns
-			if dns == nil {
-				dns = goodDNS
-			}
-			out, err := r.check(t, dns)
+			out, err := r.check(t)
 			if err != errChecksFailed || !strings.HasSuffix(out, fmt.Sprintf("postal check: %d failed\n", len(c.failed))) {
 				t.Fatalf("postal check: %v, want %d failures:\n%s", err, len(c.failed), out)
 			}
+			t.Log("\n" + out)
 			lines(t, out, "FAIL", c.failed...)
 			// The fix is the line after the first failure's.
 			_, after, _ := strings.Cut(out, "FAIL  "+fmt.Sprintf("%-13s", c.failed[0]))
@@ -174,4 +229,60 @@ func unwritable(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// A DMARC record that asks receivers to do nothing (p=none) is a warning,
+// not "all good" (issue 34): the check says so, and exits 0.
+func TestCheckWarnsOfDMARCNone(t *testing.T) {
+	r := newCheckRig(t, demoserver.Options{})
+	r.dns.TXT("_dmarc.demo.test", "v=DMARC1; p=none; rua=mailto:postmaster@demo.test")
+	out, err := r.check(t)
+	if err != nil {
+		t.Fatalf("postal check: %v, want exit 0 for a warning:\n%s", err, out)
+	}
+	lines(t, out, "warn", "dmarc")
+	if !strings.Contains(out, "publish p=quarantine or p=reject") || !strings.HasSuffix(out, "postal check: nothing failed, 1 warning: see the fixes above\n") {
+		t.Errorf("the warning does not say its fix, or the check says all good:\n%s", out)
+	}
+}
+
+// A check run beside a daemon that runs with another processed folder
+// (another config, or one changed since it started) finds its test mail
+// where the daemon moved it, and says the folders differ (issue 34: it
+// reported a false plus-address failure).
+func TestCheckBesideADaemonOfOtherFolders(t *testing.T) {
+	r := newCheckRig(t, demoserver.Options{})
+	r.conf["imap.processed"] = `"postal/daemon-processed"`
+	cfg, err := LoadConfig(r.writeConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	d, err := newDaemon(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := make(chan struct{})
+	go func() { d.run(ctx); close(stopped) }()
+	t.Cleanup(func() { cancel(); <-stopped; d.db.Close() })
+	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+		state, _ := archive.ReadState(ctx, cfg.Database)
+		if state[archive.StateProcessed] == "postal/daemon-processed" {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("the daemon recorded no folders")
+		}
+	}
+	r.conf["imap.processed"] = `"processed"`
+	out, err := r.check(t)
+	t.Log("\n" + out)
+	if err != nil {
+		t.Fatalf("postal check: %v", err)
+	}
+	lines(t, out, "ok", "plus address")
+	lines(t, out, "warn", "folders")
+	if !strings.Contains(out, `processed = "postal/daemon-processed" (this config: "processed")`) {
+		t.Errorf("the folders line does not name the daemon's folder:\n%s", out)
+	}
 }

@@ -120,7 +120,7 @@ func waitUntil(t *testing.T, ctx context.Context, what string, ok func() bool) {
 func TestClubBotPlaysAWholeGameByMail(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	c := startClubBotDemo(t, ctx, t.TempDir(), BotsConfig{Enabled: true})
+	c := startClubBotDemo(t, ctx, t.TempDir(), BotsConfig{Enabled: botsOn(true)})
 	c.register(t, ctx)
 	if err := c.alice.send(c.alice.account, "a game", "challenge bot conflagration level 1"); err != nil {
 		t.Fatal(err)
@@ -205,7 +205,7 @@ func TestClubBotAnswersWhileThinkingAndAfterARestart(t *testing.T) {
 	defer cancel()
 	data := t.TempDir()
 	// A thought of a billion playouts does not end within the test.
-	c := startClubBotDemo(t, ctx, data, BotsConfig{Enabled: true, Iterations: []int{1 << 30}})
+	c := startClubBotDemo(t, ctx, data, BotsConfig{Enabled: botsOn(true), Iterations: []int{1 << 30}})
 	c.register(t, ctx)
 	if err := c.alice.send(c.alice.account, "a game", "challenge bot conflagration level 1 as second"); err != nil {
 		t.Fatal(err)
@@ -240,7 +240,7 @@ func TestClubBotAnswersWhileThinkingAndAfterARestart(t *testing.T) {
 	}
 
 	// Started again, with the default levels: the bot's move comes.
-	c = startClubBotDemo(t, ctx, data, BotsConfig{Enabled: true})
+	c = startClubBotDemo(t, ctx, data, BotsConfig{Enabled: botsOn(true)})
 	var moves []archive.Move
 	waitUntil(t, ctx, "the bot's first move after the restart", func() bool {
 		_, moves = c.game(t, ctx, 1)

@@ -12,6 +12,7 @@ import (
 	"postal/club"
 	"postal/club/clock"
 	"postal/engine/search"
+	"postal/mailer"
 	"postal/notation"
 )
 
@@ -65,10 +66,12 @@ func (c ClockConfig) clubClock() (ctl clock.Control, points []clock.Point, err e
 	return ctl, points, nil
 }
 
-// BotsConfig is the club's built-in opponent (issue 19): off unless
-// enabled; every other field has a default (postal.example.toml).
+// BotsConfig is the club's built-in opponent (issue 19): on unless
+// enabled = false, at its defaults when the config has no [bots] (issue
+// 34: the guide's config had none, and the bot the docs promise was
+// missing); every other field has a default (postal.example.toml).
 type BotsConfig struct {
-	Enabled    bool     `toml:"enabled"`    // false, or no [bots]: no bot, and challenges to it are refused
+	Enabled    *bool    `toml:"enabled"`    // false: no bot, and challenges to it are refused; unset: the bot plays
 	Name       string   `toml:"name"`       // its player name; "" means bot
 	Level      int      `toml:"level"`      // a challenge naming no level, and open challenges; 0 means 2
 	MaxLevel   int      `toml:"max_level"`  // the strongest level one may ask for; 0 means 4
@@ -82,12 +85,18 @@ type BotsConfig struct {
 // options turns the [bots] section into the club's; nil when the bot is
 // off.
 func (b BotsConfig) options() *club.BotOptions {
-	if !b.Enabled {
+	if !b.on() {
 		return nil
 	}
 	return &club.BotOptions{Name: b.Name, Level: b.Level, MaxLevel: b.MaxLevel, Iterations: b.Iterations,
 		MaxTime: b.MaxTime.Duration, AtOnce: b.AtOnce, MaxGames: b.MaxGames, TakeOpen: b.TakeOpen.Duration}
 }
+
+// on reports whether the club has its bot: unless enabled = false.
+func (b BotsConfig) on() bool { return b.Enabled == nil || *b.Enabled }
+
+// botsOn is a BotsConfig's Enabled that says so in Go.
+func botsOn(on bool) *bool { return &on }
 
 func (b BotsConfig) check() error {
 	if b.Name != "" && !notation.ValidName(strings.ToLower(b.Name)) {
@@ -233,6 +242,9 @@ func (c *Config) check() error {
 	default:
 		return fmt.Errorf("config: clock.timeout %q is neither auto nor claim", c.Clock.Timeout)
 	}
+	if err := c.IMAP.checkFolders(); err != nil {
+		return err
+	}
 	for _, s := range []*MailServer{&c.IMAP, &c.SMTP} {
 		switch s.TLS {
 		case "implicit", "starttls", "none":
@@ -257,11 +269,46 @@ func (s MailServer) Password() (string, error) {
 	case s.PasswordEnv != "":
 		v, ok := os.LookupEnv(s.PasswordEnv)
 		if !ok {
-			return "", fmt.Errorf("config: environment variable %s is not set", s.PasswordEnv)
+			return "", &envUnset{Var: s.PasswordEnv, What: s.Host + "'s password"}
 		}
 		return v, nil
 	}
 	return "", fmt.Errorf("config: %s has neither password_file nor password_env", s.Host)
+}
+
+// checkFolders refuses folders that would have the watcher move mail back
+// into the mailbox it watches (issue 34: failed = "INBOX" passed, and
+// mail that failed would be handed over again and again), or mix failed
+// mail with handled mail.
+func (s MailServer) checkFolders() error {
+	f := mailer.WatchOptions{Mailbox: s.Mailbox, Processed: s.Processed, Failed: s.Failed}.FolderNames()
+	same := func(a, b string) bool {
+		// INBOX is the same in any case (RFC 3501); other names are not.
+		return a == b || strings.EqualFold(a, "INBOX") && strings.EqualFold(b, "INBOX")
+	}
+	switch {
+	case same(f.Failed, f.Watched):
+		return fmt.Errorf("config: imap.failed %q is the watched mailbox (imap.mailbox %q): mail postal cannot handle would come back to it; name a folder of its own, e.g. \"postal/failed\"", f.Failed, f.Watched)
+	case f.Processed != "" && same(f.Processed, f.Watched):
+		return fmt.Errorf("config: imap.processed %q is the watched mailbox (imap.mailbox %q): handled mail would be handled again; name a folder of its own, e.g. \"postal/processed\", or \"\" to mark it \\Seen", f.Processed, f.Watched)
+	case f.Processed != "" && same(f.Processed, f.Failed):
+		return fmt.Errorf("config: imap.processed and imap.failed are both %q: keep the mail postal could not handle apart, for you to look at", f.Failed)
+	}
+	return nil
+}
+
+// envUnset is a secret whose environment variable is not set: postal
+// serve gets it from the unit's EnvironmentFile, a command run by hand
+// must be given it the same way (issue 34).
+type envUnset struct{ Var, What string }
+
+func (e *envUnset) Error() string {
+	return fmt.Sprintf("config: environment variable %s (%s) is not set", e.Var, e.What)
+}
+
+// Fix says how to set it as postal serve has it.
+func (e *envUnset) Fix() string {
+	return fmt.Sprintf("set %s as postal serve has it: the unit reads it from /etc/postal/env (EnvironmentFile), so run this as runuser -u postal -- env $(cat /etc/postal/env) postal ...", e.Var)
 }
 
 // Addr is host:port.

@@ -40,6 +40,9 @@ type daemon struct {
 	// keepRaw is how long raw mail and delivered mail's text are kept
 	// (prune.go); 0 keeps them for ever.
 	keepRaw time.Duration
+	// folders are the IMAP folders the watcher uses, recorded for postal
+	// check (heartbeat.go).
+	folders mailer.FolderNames
 }
 
 // changed tells the sender, the clocks, the site and the bot that the
@@ -115,6 +118,11 @@ func (d *daemon) run(ctx context.Context) error {
 			d.pruneLoop(ctx)
 		}()
 	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		d.heartbeat(ctx)
+	}()
 	if d.site != nil {
 		// The site is a view of the archive: it never stops the daemon.
 		wg.Add(1)

@@ -241,7 +241,7 @@ func demoConfig(srv *demoserver.Server, o demoOptions) (*Config, error) {
 		SMTP: smtp,
 		Site: SiteConfig{Out: filepath.Join(o.data, "site")},
 		// The club's bot: "challenge bot GAME" by mail plays it.
-		Bots: BotsConfig{Enabled: true},
+		Bots: BotsConfig{Enabled: botsOn(true)},
 	}
 	if o.bots != nil {
 		cfg.Bots = *o.bots

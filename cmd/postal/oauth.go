@@ -51,7 +51,7 @@ func secret(file, env, what string) (string, error) {
 	case env != "":
 		v, ok := os.LookupEnv(env)
 		if !ok {
-			return "", fmt.Errorf("config: %s: environment variable %s is not set", what, env)
+			return "", &envUnset{Var: env, What: what}
 		}
 		return v, nil
 	}

@@ -55,7 +55,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if err != nil {
 		return nil, err
 	}
-	db, err := archive.Open(ctx, cfg.Database)
+	db, err := archive.OpenLog(ctx, cfg.Database, log)
 	if err != nil {
 		return nil, err
 	}
@@ -109,6 +109,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		return nil, fmt.Errorf("club: %w", err)
 	}
 	d := &daemon{
+		folders:   watch.FolderNames(),
 		db:        db,
 		club:      svc,
 		log:       log,

@@ -26,7 +26,7 @@ func TestStatusShowsTheQueue(t *testing.T) {
 	ctx := context.Background()
 	r := newCheckRig(t, demoserver.Options{})
 	r.conf["imap.failed"] = `"failed"`
-	r.check(t, goodDNS) // writes the config
+	r.check(t) // writes the config
 	path := filepath.Join(r.dir, "postal.db")
 	db, err := archive.Open(ctx, path)
 	if err != nil {

@@ -6,6 +6,7 @@ package demoserver
 
 import (
 	"bytes"
+	"crypto"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+	"github.com/emersion/go-msgauth/dkim"
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
@@ -57,10 +59,21 @@ type Options struct {
 	// Logger receives protocol errors and deliveries; nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// DKIM, when set, signs every submitted mail for Domain before it is
+	// delivered, as a mail server with a signing milter does (postal
+	// check's tests of the signature of its test mail).
+	DKIM *DKIMKey
 	// Delivered, when set, is called with each message as it lands in a
 	// mailbox (addr is the account's address), so a benchmark can time
 	// postal's replies to the instant without polling the mailboxes.
 	Delivered func(addr string, raw []byte, at time.Time)
+}
+
+// DKIMKey is the key the server signs submitted mail with, published (by
+// whoever publishes it) at Selector._domainkey.Domain.
+type DKIMKey struct {
+	Selector string
+	Key      crypto.Signer
 }
 
 // Server is a running demo mail server.
@@ -77,6 +90,7 @@ type Server struct {
 	imapL *trackingListener
 
 	noPlus    bool
+	dkim      *DKIMKey
 	oauth2    func(addr, token string) bool
 	delivered func(addr string, raw []byte, at time.Time)
 
@@ -122,6 +136,7 @@ func Start(opts Options) (*Server, error) {
 	}
 	s := &Server{
 		noPlus:    opts.NoPlusAddressing,
+		dkim:      opts.DKIM,
 		oauth2:    opts.OAuth2,
 		delivered: opts.Delivered,
 		Domain:    strings.ToLower(opts.Domain),
@@ -422,6 +437,15 @@ func (s *smtpSession) Data(r io.Reader) error {
 	s.srv.mu.Unlock()
 	if fail {
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "demoserver: temporary failure (FailNext)"}
+	}
+	if k := s.srv.dkim; k != nil {
+		var signed bytes.Buffer
+		err := dkim.Sign(&signed, bytes.NewReader(body), &dkim.SignOptions{Domain: s.srv.Domain, Selector: k.Selector, Signer: k.Key,
+			HeaderCanonicalization: dkim.CanonicalizationRelaxed, BodyCanonicalization: dkim.CanonicalizationSimple})
+		if err != nil {
+			return fmt.Errorf("demoserver: dkim: %w", err)
+		}
+		body = signed.Bytes()
 	}
 	// Local delivery records the envelope sender, as Dovecot's LMTP does.
 	raw := append([]byte("Return-Path: <"+s.from+">\r\n"), body...)

@@ -23,15 +23,19 @@ type LookupTXT func(ctx context.Context, name string) ([]string, error)
 
 // Resolver returns the lookup of the DNS server at addr ("host:port"), or
 // of the system's resolver when addr is empty.
-func Resolver(addr string) LookupTXT {
-	r := net.DefaultResolver
-	if addr != "" {
-		r = &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
-			var d net.Dialer
-			return d.DialContext(ctx, network, addr)
-		}}
+func Resolver(addr string) LookupTXT { return NetResolver(addr).LookupTXT }
+
+// NetResolver is the DNS server at addr ("host:port") as a net.Resolver,
+// or the system's resolver when addr is empty: the club's DKIM proofs and
+// postal check's look-ups go through the same one.
+func NetResolver(addr string) *net.Resolver {
+	if addr == "" {
+		return net.DefaultResolver
 	}
-	return r.LookupTXT
+	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	}}
 }
 
 const (
@@ -69,7 +73,25 @@ type Result struct {
 	Domain string
 	// Why says, when not proven, what was missing, for the log.
 	Why string
+	// Fault is, when not proven, the kind of what was missing (postal
+	// check names its fix by it); Selector the selector (s=) of the
+	// signature Why speaks of, or of the one that proved.
+	Fault    Fault
+	Selector string
 }
+
+// Fault is why a mail's signatures prove nothing.
+type Fault int
+
+const (
+	NoFault    Fault = iota // proven
+	Unsigned                // no DKIM-Signature header
+	NotAligned              // signed, but by a domain not aligned with the From domain
+	NoKey                   // no key is published at the signature's selector
+	WrongKey                // the published key does not verify the signature, or the body changed
+	KeyUnknown              // the key could not be looked up: the resolver did not answer
+	Malformed               // no single From header, or a signature that cannot be read
+)
 
 // Verify checks the DKIM signatures of raw, the mail as received, against
 // from, the address its From header names.
@@ -81,10 +103,10 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
 	if n := countFrom(raw); n != 1 {
 		// A second From header is how a signature over one From is shown
 		// with another (RFC 6376 section 8.15): the mail proves nothing.
-		return Result{Why: "not exactly one From header"}
+		return Result{Why: "not exactly one From header", Fault: Malformed}
 	}
 	if !Signed(raw) {
-		return Result{Why: "no DKIM signature"}
+		return Result{Why: "no DKIM signature", Fault: Unsigned}
 	}
 	ctx, cancel := context.WithTimeout(ctx, verifyTimeout)
 	defer cancel()
@@ -105,20 +127,66 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
 		},
 	})
 	if err != nil && len(verifs) == 0 {
-		return Result{Why: "unreadable: " + err.Error()}
+		return Result{Why: "unreadable: " + err.Error(), Fault: Malformed}
 	}
-	why := "no signature verified"
-	for _, ver := range verifs {
+	selectors := signatureSelectors(raw)
+	res := Result{Why: "no signature verified", Fault: Malformed}
+	for i, ver := range verifs {
+		sel := ""
+		if i < len(selectors) {
+			sel = selectors[i]
+		}
 		if ver.Err != nil {
-			why = "signature of " + ver.Domain + ": " + ver.Err.Error()
+			res = Result{Why: "signature of " + ver.Domain + ": " + ver.Err.Error(), Fault: faultOf(ver.Err), Domain: strings.ToLower(ver.Domain), Selector: sel}
 			continue
 		}
 		if Aligned(ver.Domain, fromDomain) {
-			return Result{Proven: true, Domain: strings.ToLower(ver.Domain)}
+			return Result{Proven: true, Domain: strings.ToLower(ver.Domain), Selector: sel}
 		}
-		why = "signed by " + ver.Domain + ", not aligned with " + fromDomain
+		res = Result{Why: "signed by " + ver.Domain + ", not aligned with " + fromDomain, Fault: NotAligned, Domain: strings.ToLower(ver.Domain), Selector: sel}
 	}
-	return Result{Why: why}
+	return res
+}
+
+// faultOf sorts a signature's failure.
+func faultOf(err error) Fault {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, errNotAligned.Error()): // go-msgauth keeps only its text
+		return NotAligned
+	case dkim.IsTempFail(err):
+		return KeyUnknown
+	case strings.Contains(msg, "no key for signature"), strings.Contains(msg, "no valid key found"):
+		return NoKey
+	case strings.Contains(msg, "did not verify"):
+		return WrongKey
+	}
+	return Malformed
+}
+
+// signatureSelectors are the s= tags of raw's DKIM-Signature headers, in
+// the order of the headers (go-msgauth reports them in that order).
+func signatureSelectors(raw []byte) []string {
+	var out []string
+	lines := strings.Split(string(header(raw)), "\n")
+	for i := 0; i < len(lines); i++ {
+		name, value, ok := strings.Cut(lines[i], ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(name), "dkim-signature") || lines[i][0] == ' ' || lines[i][0] == '\t' {
+			continue
+		}
+		for i+1 < len(lines) && lines[i+1] != "" && (lines[i+1][0] == ' ' || lines[i+1][0] == '\t') {
+			i++
+			value += lines[i]
+		}
+		sel := ""
+		for _, tag := range strings.Split(value, ";") {
+			if k, v, ok := strings.Cut(tag, "="); ok && strings.TrimSpace(k) == "s" {
+				sel = strings.Join(strings.Fields(v), "")
+			}
+		}
+		out = append(out, sel)
+	}
+	return out
 }
 
 // Aligned reports whether the signing domain d and the From domain share

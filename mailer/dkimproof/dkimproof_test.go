@@ -10,6 +10,7 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"errors"
+	"net"
 	"strings"
 	"testing"
 
@@ -176,6 +177,43 @@ func BenchmarkVerify(b *testing.B) {
 				if !v.Verify(context.Background(), raw, "alice@example.org").Proven {
 					b.Fatal("not proven")
 				}
+			}
+		})
+	}
+}
+
+// What postal check tells an operator rests on the kind of failure and
+// the selector it names (issue 34): a key that is not the signer's, no
+// key, no signature, another domain's signature.
+func TestVerifyFaults(t *testing.T) {
+	z := zone{}
+	club := newRSASigner(t, z, "club.test")
+	other := newSigner(t, z, "other.test")
+	ctx := context.Background()
+	signed := club.sign(t, mail("postal@club.test"))
+	// The record at the selector holds another key than the signer's.
+	wrong := zone{}
+	newRSASigner(t, wrong, "club.test")
+	for _, tc := range []struct {
+		what     string
+		v        *Verifier
+		raw      []byte
+		fault    Fault
+		selector string
+	}{
+		{"proven", New(z.lookup), signed, NoFault, "rsa"},
+		{"another key at the selector", New(wrong.lookup), signed, WrongKey, "rsa"},
+		{"no key at the selector", New(zone{}.lookup), signed, NoKey, "rsa"},
+		{"unsigned", New(z.lookup), []byte(mail("postal@club.test")), Unsigned, ""},
+		{"signed by another domain", New(z.lookup), other.sign(t, mail("postal@club.test")), NotAligned, "sel"},
+		{"resolver down", New(func(context.Context, string) ([]string, error) {
+			return nil, &net.DNSError{Err: "i/o timeout", IsTimeout: true, IsTemporary: true}
+		}), signed, KeyUnknown, "rsa"},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			got := tc.v.Verify(ctx, tc.raw, "postal@club.test")
+			if got.Fault != tc.fault || got.Selector != tc.selector || got.Proven != (tc.fault == NoFault) {
+				t.Errorf("Fault %d, selector %q, proven %v (%s); want fault %d, selector %q", got.Fault, got.Selector, got.Proven, got.Why, tc.fault, tc.selector)
 			}
 		})
 	}
