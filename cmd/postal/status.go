@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -55,6 +56,7 @@ func runStatus(args []string, w io.Writer) error {
 		}
 		return club.Span(now.Sub(t)) + " ago"
 	}
+	fmt.Fprintf(w, "  daemon    %s\n", daemonLine(s, now))
 	fmt.Fprintf(w, "  mail in   last search of the mailbox %s; last mail handled %s; %s in the last 24 hours\n", ago(s.LastPoll), ago(s.LastMail), count(s.MailsDay, "mail"))
 	out := fmt.Sprintf("%d waiting", s.Waiting)
 	if s.Waiting > 0 {
@@ -78,6 +80,21 @@ func runStatus(args []string, w io.Writer) error {
 	fmt.Fprintf(w, "  games     %s\n", games)
 	writeTournaments(w, s.Tournaments)
 	return nil
+}
+
+// daemonLine says whether postal serve runs on this database, by its
+// heartbeat (issue 34).
+func daemonLine(s archive.Status, now time.Time) string {
+	since := func(t time.Time) string { return club.Span(now.Sub(t)) + " ago" }
+	switch {
+	case s.Running(now):
+		return fmt.Sprintf("running (last sign of life %d s ago)", int(now.Sub(s.Alive).Round(time.Second)/time.Second))
+	case s.Alive.IsZero():
+		return "not running (it has never run on this database, or ran before its heartbeat was recorded)"
+	case !s.Stopped.Before(s.Alive):
+		return "not running (it stopped " + since(s.Stopped) + ")"
+	}
+	return "not running (last sign of life " + since(s.Alive) + ": it was killed or the machine stopped; journalctl -u postal says why)"
 }
 
 // statusTournaments is how many tournaments postal status lists by name.
@@ -122,6 +139,10 @@ func writeTournaments(w io.Writer, ts []archive.TournamentStatus) {
 // puts what it could not handle, for the operator to look at.
 func failedFolder(ctx context.Context, cfg *Config) string {
 	watch, _, err := cfg.mailOptions(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	var unset *envUnset
+	if errors.As(err, &unset) {
+		return "not looked at: " + err.Error() + "; " + unset.Fix()
+	}
 	if err != nil {
 		return "not looked at: " + err.Error()
 	}

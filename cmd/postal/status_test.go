@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -190,4 +191,54 @@ func addStatusTournaments(tx *archive.Tx, now time.Time) error {
 		}
 	}
 	return nil
+}
+
+// postal status says whether the daemon runs, by its heartbeat, and how
+// old its last sign of life is; run without the passwords' environment
+// it names the variable and how postal serve has it, instead of a bare
+// config error (issue 34).
+func TestStatusSaysWhetherTheDaemonRuns(t *testing.T) {
+	ctx := context.Background()
+	r := newCheckRig(t, demoserver.Options{})
+	config := r.writeConfig(t)
+	path := filepath.Join(r.dir, "postal.db")
+	db, err := archive.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	status := func() string {
+		t.Helper()
+		out, stderr, code := postal(t, "status", "--config", config)
+		if code != 0 {
+			t.Fatalf("postal status: %d\n%s%s", code, out, stderr)
+		}
+		return out
+	}
+	now := time.Now()
+	for _, c := range []struct {
+		what  string
+		state map[string]string
+		want  string
+	}{
+		{"never ran", nil, "daemon    not running (it has never run on this database"},
+		{"alive", map[string]string{archive.StateAlive: archive.FmtStateTime(now.Add(-5 * time.Second))}, "daemon    running (last sign of life 5 s ago)"},
+		{"stopped", map[string]string{archive.StateStopped: archive.FmtStateTime(now.Add(-3 * time.Second))}, "daemon    not running (it stopped "},
+		{"killed", map[string]string{archive.StateAlive: archive.FmtStateTime(now.Add(-10 * time.Minute)), archive.StateStopped: archive.FmtStateTime(now.Add(-time.Hour))},
+			"daemon    not running (last sign of life 10 minutes ago: it was killed"},
+	} {
+		if c.state != nil {
+			if err := db.SetState(ctx, c.state); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if out := status(); !strings.Contains(out, c.want) {
+			t.Errorf("%s: postal status does not say %q:\n%s", c.what, c.want, out)
+		}
+	}
+	os.Unsetenv("POSTAL_CHECK_PASSWORD")
+	if out := status(); !strings.Contains(out, "failed    not looked at: config: environment variable POSTAL_CHECK_PASSWORD") ||
+		!strings.Contains(out, "set POSTAL_CHECK_PASSWORD as postal serve has it: the unit reads it from /etc/postal/env") {
+		t.Errorf("without the password's variable, postal status does not say which to set:\n%s", out)
+	}
 }
