@@ -8,6 +8,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/pem"
 	"math/big"
 	"net"
 	"testing"
@@ -91,6 +92,34 @@ func TestTLSModes(t *testing.T) {
 			}
 			if _, err := dialIMAP(context.Background(), srv.IMAPAddr, mode, nil, srv.Club, "postal", nil); err == nil {
 				t.Error("IMAP trusted an unknown certificate")
+			}
+
+			// The server's own certificate pinned (a self-signed one of a
+			// mail server on this machine) is trusted whatever it names;
+			// another is refused (issue 34).
+			pinned, err := PinnedTLS(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: serverTLS.Certificates[0].Certificate[0]}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pinned.ServerName = "mx.club.example"
+			s = NewSender(SendOptions{Addr: srv.SMTPAddr, TLS: mode, TLSConfig: pinned, User: "alice@demo.test", Password: "alice", Logger: testLogger(t)})
+			if err := s.Send(context.Background(), q.row(id).Msg); err != nil {
+				t.Errorf("Send with the server's certificate pinned: %v", err)
+			}
+			if c, err := dialIMAP(context.Background(), srv.IMAPAddr, mode, pinned, srv.Club, "postal", nil); err != nil {
+				t.Errorf("IMAP with the server's certificate pinned: %v", err)
+			} else {
+				c.Close()
+			}
+			otherTLS, _ := testCert(t)
+			other, err := PinnedTLS(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: otherTLS.Certificates[0].Certificate[0]}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = NewSender(SendOptions{Addr: srv.SMTPAddr, TLS: mode, TLSConfig: other, User: "alice@demo.test", Password: "alice",
+				Timeout: 5 * time.Second, Logger: testLogger(t)})
+			if err := s.Send(context.Background(), q.row(id).Msg); err == nil {
+				t.Error("Send trusted a certificate other than the one pinned")
 			}
 		})
 	}

@@ -167,17 +167,21 @@ func (c ClubConfig) checkAuth() error {
 
 // MailServer is an IMAP or SMTP account.
 type MailServer struct {
-	Host         string   `toml:"host"`
-	Port         int      `toml:"port"`
-	TLS          string   `toml:"tls"` // "implicit", "starttls" or "none" (loopback only)
-	User         string   `toml:"user"`
-	Auth         string   `toml:"auth"` // "password" (or ""), or "xoauth2" or "oauthbearer" with [oauth2]
-	PasswordFile string   `toml:"password_file"`
-	PasswordEnv  string   `toml:"password_env"`
-	Mailbox      string   `toml:"mailbox"`       // IMAP: the watched mailbox (INBOX)
-	Processed    string   `toml:"processed"`     // IMAP: move handled mail here; "" sets \Seen instead
-	Failed       string   `toml:"failed"`        // IMAP: move mail that cannot be handled here
-	PollInterval Duration `toml:"poll_interval"` // IMAP: when the server has no IDLE
+	Host string `toml:"host"`
+	Port int    `toml:"port"`
+	TLS  string `toml:"tls"` // "implicit", "starttls" or "none" (loopback only)
+	// TLSCertificate, when set, is the file of the server's own
+	// certificate, trusted for it alone instead of by the authorities: a
+	// mail server on this machine with a self-signed one (issue 34).
+	TLSCertificate string   `toml:"tls_certificate"`
+	User           string   `toml:"user"`
+	Auth           string   `toml:"auth"` // "password" (or ""), or "xoauth2" or "oauthbearer" with [oauth2]
+	PasswordFile   string   `toml:"password_file"`
+	PasswordEnv    string   `toml:"password_env"`
+	Mailbox        string   `toml:"mailbox"`       // IMAP: the watched mailbox (INBOX)
+	Processed      string   `toml:"processed"`     // IMAP: move handled mail here; "" sets \Seen instead
+	Failed         string   `toml:"failed"`        // IMAP: move mail that cannot be handled here
+	PollInterval   Duration `toml:"poll_interval"` // IMAP: when the server has no IDLE
 
 	// password, when set, is used as it is (the demo's accounts).
 	password string

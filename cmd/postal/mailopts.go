@@ -1,7 +1,10 @@
 package main
 
 import (
+	"crypto/tls"
+	"fmt"
 	"log/slog"
+	"os"
 
 	"golang.org/x/oauth2"
 
@@ -37,6 +40,14 @@ func (c *Config) mailOptions(log *slog.Logger) (mailer.WatchOptions, mailer.Send
 	if err != nil {
 		return mailer.WatchOptions{}, mailer.SendOptions{}, err
 	}
+	imapTLSConfig, err := c.IMAP.tlsConfig()
+	if err != nil {
+		return mailer.WatchOptions{}, mailer.SendOptions{}, err
+	}
+	smtpTLSConfig, err := c.SMTP.tlsConfig()
+	if err != nil {
+		return mailer.WatchOptions{}, mailer.SendOptions{}, err
+	}
 	smtpUser := c.SMTP.User
 	if smtpUser == "" {
 		smtpUser = c.IMAP.User
@@ -44,6 +55,7 @@ func (c *Config) mailOptions(log *slog.Logger) (mailer.WatchOptions, mailer.Send
 	w := mailer.WatchOptions{
 		Addr:         c.IMAP.Addr(),
 		TLS:          imapTLS,
+		TLSConfig:    imapTLSConfig,
 		User:         c.IMAP.User,
 		Password:     imapPass,
 		OAuth2:       imapOAuth,
@@ -57,15 +69,33 @@ func (c *Config) mailOptions(log *slog.Logger) (mailer.WatchOptions, mailer.Send
 		Logger:         log,
 	}
 	s := mailer.SendOptions{
-		Addr:     c.SMTP.Addr(),
-		TLS:      smtpTLS,
-		User:     smtpUser,
-		Password: smtpPass,
-		OAuth2:   smtpOAuth,
-		Logger:   log,
-		Now:      c.now,
+		Addr:      c.SMTP.Addr(),
+		TLS:       smtpTLS,
+		TLSConfig: smtpTLSConfig,
+		User:      smtpUser,
+		Password:  smtpPass,
+		OAuth2:    smtpOAuth,
+		Logger:    log,
+		Now:       c.now,
 	}
 	return w, s, nil
+}
+
+// tlsConfig is the TLS config of the account's server: nil (the system's
+// authorities) unless tls_certificate pins its own certificate.
+func (s MailServer) tlsConfig() (*tls.Config, error) {
+	if s.TLSCertificate == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(s.TLSCertificate)
+	if err != nil {
+		return nil, fmt.Errorf("config: tls_certificate of %s: %w", s.Host, err)
+	}
+	c, err := mailer.PinnedTLS(b)
+	if err != nil {
+		return nil, fmt.Errorf("config: tls_certificate %s: %w", s.TLSCertificate, err)
+	}
+	return c, nil
 }
 
 // login is how the account logs in: its password, or an OAuth2 token.
