@@ -4,16 +4,25 @@ package main
 
 import (
 	"bufio"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/base64"
+	"errors"
 	"net"
+	"net/smtp"
+	"net/textproto"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
-	"golang.org/x/net/dns/dnsmessage"
+	"postal/mailer"
 )
 
 // TestIntegrationDeployGuide follows docs/deploy.md's own-server path on
@@ -47,10 +56,21 @@ func TestIntegrationDeployGuide(t *testing.T) {
 		t.Fatalf("docs/deploy.md has %d sh blocks", len(blocks))
 	}
 	records := dnsTable(string(guide))
-	if records["club.example."] == "" || records["_dmarc.club.example."] == "" {
-		t.Fatalf("docs/deploy.md's DNS table gives no SPF or DMARC record: %q", records)
+	if records["club.example."] == "" || records["_dmarc.club.example."] == "" || records["MX club.example."] != "mx.club.example" {
+		t.Fatalf("docs/deploy.md's DNS table gives no SPF, DMARC or MX record: %q", records)
 	}
-	dnsAddr := serveDNS(t, records)
+	// The machine's address, as the internet reaches it: the MX's A record,
+	// which SPF's "mx" names.
+	public := publicAddr(t)
+	dns := startDNS(t)
+	for name, txt := range records {
+		if !strings.HasPrefix(name, "MX ") {
+			dns.TXT(name, txt)
+		}
+	}
+	dns.MX("club.example", records["MX club.example."])
+	dns.A("mx.club.example", public)
+	dnsAddr := dns.Addr
 	shims := t.TempDir()
 	for name, text := range map[string]string{"systemctl": systemctlShim, "journalctl": journalctlShim} {
 		if err := os.WriteFile(filepath.Join(shims, name), []byte(text), 0o755); err != nil {
@@ -62,26 +82,32 @@ func TestIntegrationDeployGuide(t *testing.T) {
 	// What an earlier run on this machine left (a laptop's rerun; CI's
 	// machine is fresh): the club's database and mail, alice's mailbox.
 	stopGuideDaemons()
-	guideRun(t, repo, shims, logDir, -1, `rm -rf /var/lib/postal/postal.db* /var/mail/vhosts/club.example /var/mail/vhosts/players.example /var/log/postal-deploy-test.log`)
+	guideRun(t, repo, shims, logDir, -1, `rm -rf /var/lib/postal/postal.db* /var/mail/vhosts/club.example /var/mail/vhosts/players.example /var/log/postal-deploy-test.log
+if test -f /etc/postfix/master.cf; then postconf -MX submission/inet 127.0.0.1:submission/inet 2>/dev/null || true; fi`)
 
 	var checkOut string
+	checkBlock := -1
 	for i, b := range blocks {
 		if strings.Contains(b, "postal check") {
-			// The machine's resolver is the test's; and a player of
-			// another domain, with a mailbox on this machine too.
+			// The key opendkim-genkey wrote is published; the machine's
+			// resolver is the test's; and a player of another domain has
+			// a mailbox on this machine too.
+			dns.TXT("postal._domainkey.club.example", dkimRecord())
 			guideRun(t, repo, shims, logDir, -1, `
-sed -i 's|^\[club\]$|[club]\ndns_resolver = "`+dnsAddr+`"|' /etc/postal/postal.toml
+sed -i 's|^dns_resolver = .*|dns_resolver = "`+dnsAddr+`"|' /etc/postal/postal.toml
 postconf -e 'virtual_mailbox_domains = club.example players.example'
+echo 'alice@players.example OK' >> /etc/postfix/vmailbox
+postmap /etc/postfix/vmailbox
 sed -i '/^alice@players.example:/d' /etc/dovecot/users
 echo "alice@players.example:$(doveadm pw -s SHA512-CRYPT -p alice-secret)" >> /etc/dovecot/users
 postfix reload`)
 		}
 		out := guideRun(t, repo, shims, logDir, i, b)
 		if strings.Contains(b, "postal check") {
-			checkOut = out
+			checkOut, checkBlock = out, i
 		}
 	}
-	for _, name := range []string{"config", "database", "site", "imap login", "folders", "smtp login", "plus address", "spf", "dmarc", "dkim"} {
+	for _, name := range []string{"config", "database", "site", "bot", "imap login", "folders", "smtp login", "resolver", "plus address", "dkim", "spf", "dmarc"} {
 		if !regexp.MustCompile(`(?m)^  ok    ` + regexp.QuoteMeta(name) + ` `).MatchString(checkOut) {
 			t.Errorf("postal check did not say ok for %s:\n%s", name, checkOut)
 		}
@@ -91,7 +117,15 @@ postfix reload`)
 	}
 
 	// A player writes to the club from her own domain.
-	alice := &mailClient{t: t, addr: "alice@players.example", password: "alice-secret", imapAddr: "127.0.0.1:143", smtpAddr: "127.0.0.1:587"}
+	snakeoil, err := os.ReadFile("/etc/ssl/certs/ssl-cert-snakeoil.pem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pinned, err := mailer.PinnedTLS(snakeoil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice := &mailClient{t: t, addr: "alice@players.example", password: "alice-secret", imapAddr: "127.0.0.1:143", smtpAddr: "127.0.0.1:587", smtpTLS: pinned}
 	alice.send("postal@club.example", "hello", "register alice\n", "", nil)
 	welcome := alice.await("the welcome", func(m *gotMail) bool { return keyRE.MatchString(m.Text) })
 	if !regexp.MustCompile(`(?m)^DKIM-Signature:.*(\n\s.*)*\bd=club\.example;`).Match(welcome.Raw) || !strings.Contains(string(welcome.Raw), "s=postal;") {
@@ -107,6 +141,134 @@ postfix reload`)
 	if !strings.Contains(status.Text, "alice") {
 		t.Errorf("the answer to status does not speak of alice:\n%s", status.Text)
 	}
+	// The guide's config keeps the bot (issue 34: it had none).
+	alice.reply(welcome, "challenge bot conflagration level 1")
+	game := alice.await("the answer to the challenge", func(m *gotMail) bool {
+		return m != welcome && m != status && strings.Contains(m.Text, "bot")
+	})
+	if !strings.Contains(game.Text, "bot accepted at once") {
+		t.Errorf("the guide's club has no bot:\n%s", game.Text)
+	}
+
+	// Issue 34: the guide's Postfix is safe on the internet.
+	start := time.Now()
+	guidePostfixRefusesStrangers(t, public)
+	t.Logf("postfix's refusals checked in %s", time.Since(start).Round(time.Millisecond))
+	// And postal check cannot say all good when the club's mail goes out
+	// unsigned (OpenDKIM stopped) or signed with a key DNS does not hold.
+	check := func() (string, error) {
+		begin := time.Now()
+		out, err := exec.Command("bash", "-c", blocks[checkBlock]).CombinedOutput()
+		t.Logf("postal check took %s:\n%s", time.Since(begin).Round(time.Millisecond), out)
+		return string(out), err
+	}
+	stopOpenDKIM(t)
+	out, err := check()
+	if err == nil || !regexp.MustCompile(`(?m)^  FAIL  dkim +the test mail came back without a DKIM signature`).MatchString(out) || !strings.Contains(out, "OpenDKIM: is it running") {
+		t.Errorf("postal check with OpenDKIM stopped: %v\n%s", err, out)
+	}
+	guideRun(t, repo, shims, logDir, -1, "systemctl restart opendkim")
+	dns.TXT("postal._domainkey.club.example", otherDKIMKey(t))
+	out, err = check()
+	if err == nil || !regexp.MustCompile(`(?m)^  FAIL  dkim +the key published at postal\._domainkey\.club\.example does not verify`).MatchString(out) ||
+		!strings.Contains(out, "/etc/opendkim/keys/postal.txt") {
+		t.Errorf("postal check with another key in DNS: %v\n%s", err, out)
+	}
+	dns.TXT("postal._domainkey.club.example", dkimRecord())
+	t.Logf("postfix's refusals and two failing checks in %s", time.Since(start).Round(time.Millisecond))
+}
+
+// guidePostfixRefusesStrangers: the guide's Postfix refuses an address of
+// the club's domain it does not know while the sender is connected, not
+// later by a bounce to a forged sender (backscatter), takes the club's
+// plus addresses and postmaster, and listens for submission on loopback
+// only (issue 34).
+func guidePostfixRefusesStrangers(t *testing.T, public net.IP) {
+	t.Helper()
+	c, err := smtp.Dial(net.JoinHostPort(public.String(), "25"))
+	if err != nil {
+		t.Fatalf("port 25 of %s, the MX: %v", public, err)
+	}
+	defer c.Close()
+	if err := c.Mail("someone@elsewhere.example"); err != nil {
+		t.Fatal(err)
+	}
+	for rcpt, taken := range map[string]bool{"nobody@club.example": false, "postal+k3x9q2@club.example": true, "postmaster@club.example": true} {
+		err := c.Rcpt(rcpt)
+		if taken && err != nil {
+			t.Errorf("RCPT TO:<%s> refused: %v", rcpt, err)
+		}
+		var refused *textproto.Error
+		if !taken && (!errors.As(err, &refused) || refused.Code != 550 || !strings.HasPrefix(refused.Msg, "5.1.1")) {
+			t.Errorf("RCPT TO:<%s> not refused at once with 550 5.1.1: %v", rcpt, err)
+		}
+	}
+	c.Quit()
+	if conn, err := net.DialTimeout("tcp", net.JoinHostPort(public.String(), "587"), 2*time.Second); err == nil {
+		conn.Close()
+		t.Errorf("submission (587) is open on %s, not only on 127.0.0.1", public)
+	}
+	// On 127.0.0.1 it takes no password before STARTTLS.
+	c, err = smtp.Dial("127.0.0.1:587")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if ok, _ := c.Extension("AUTH"); ok {
+		t.Error("submission offers AUTH before STARTTLS")
+	}
+}
+
+// publicAddr is the machine's address that is not loopback: the internet
+// reaches the guide's MX there.
+func publicAddr(t *testing.T) net.IP {
+	t.Helper()
+	ips, err := interfaceAddrs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ip := range ips {
+		if v4 := ip.To4(); v4 != nil && ip.IsGlobalUnicast() && !ip.IsPrivate() {
+			return v4
+		}
+	}
+	t.Fatalf("this machine has no public IPv4 address (%v): the guide's MX needs one", ips)
+	return nil
+}
+
+// stopOpenDKIM stops the guide's OpenDKIM, by the pid of its PidFile.
+func stopOpenDKIM(t *testing.T) {
+	t.Helper()
+	b, err := os.ReadFile("/run/opendkim/opendkim.pid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := os.FindProcess(pid)
+	if err := p.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); p.Signal(syscall.Signal(0)) == nil; time.Sleep(50 * time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("OpenDKIM did not stop")
+		}
+	}
+}
+
+// otherDKIMKey is the record of a key OpenDKIM does not sign with.
+func otherDKIMKey(t *testing.T) string {
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "v=DKIM1; h=sha256; k=rsa; p=" + base64.StdEncoding.EncodeToString(der)
 }
 
 // guideRun runs one block as root with bash -euo pipefail in the repository,
@@ -152,13 +314,17 @@ func shBlocks(md string) []string {
 	return blocks
 }
 
-// dnsTable reads the TXT records of the guide's DNS table; the DKIM key is
-// the file opendkim-genkey writes, read when asked.
+// dnsTable reads the TXT records of the guide's DNS table, and its MX
+// records as "MX NAME."; the DKIM key is the file opendkim-genkey writes.
 func dnsTable(md string) map[string]string {
 	records := map[string]string{}
 	row := regexp.MustCompile("(?m)^\\| `([^`]+)` \\| TXT \\| `([^`]+)` \\|$")
 	for _, m := range row.FindAllStringSubmatch(md, -1) {
 		records[m[1]+"."] = m[2]
+	}
+	mx := regexp.MustCompile("(?m)^\\| `([^`]+)` \\| MX \\| `\\d+ ([^`]+)\\.` \\|$")
+	for _, m := range mx.FindAllStringSubmatch(md, -1) {
+		records["MX "+m[1]+"."] = m[2]
 	}
 	return records
 }
@@ -174,54 +340,6 @@ func dkimRecord() string {
 		parts = append(parts, m[1])
 	}
 	return strings.Join(parts, "")
-}
-
-// serveDNS answers TXT questions for records (and the DKIM key) on a UDP
-// port of loopback, NXDOMAIN for any other name.
-func serveDNS(t *testing.T, records map[string]string) string {
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pc.Close() })
-	go func() {
-		buf := make([]byte, 1500)
-		for {
-			n, from, err := pc.ReadFrom(buf)
-			if err != nil {
-				return
-			}
-			var msg dnsmessage.Message
-			if msg.Unpack(buf[:n]) != nil || len(msg.Questions) != 1 {
-				continue
-			}
-			q := msg.Questions[0]
-			name := strings.ToLower(q.Name.String())
-			txt := records[name]
-			if name == "postal._domainkey.club.example." {
-				txt = dkimRecord()
-			}
-			msg.Header.Response, msg.Header.Authoritative = true, true
-			msg.Answers = nil
-			switch {
-			case txt == "":
-				msg.Header.RCode = dnsmessage.RCodeNameError
-			case q.Type == dnsmessage.TypeTXT:
-				var chunks []string
-				for len(txt) > 255 {
-					chunks, txt = append(chunks, txt[:255]), txt[255:]
-				}
-				msg.Answers = []dnsmessage.Resource{{
-					Header: dnsmessage.ResourceHeader{Name: q.Name, Type: dnsmessage.TypeTXT, Class: dnsmessage.ClassINET, TTL: 60},
-					Body:   &dnsmessage.TXTResource{TXT: append(chunks, txt)},
-				}}
-			}
-			if out, err := msg.Pack(); err == nil {
-				pc.WriteTo(out, from)
-			}
-		}
-	}()
-	return pc.LocalAddr().String()
 }
 
 // stopGuideDaemons stops what the guide started, so that nothing runs on

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -94,8 +95,11 @@ type mailClient struct {
 	addr, password     string
 	imapAddr, smtpAddr string
 	last               imap.UID
-	inbox              []*gotMail // read so far, oldest first
-	taken              map[*gotMail]bool
+	// smtpTLS, when set, is the TLS of the submission server, which takes
+	// the password over TLS only (docs/deploy.md's Postfix).
+	smtpTLS *tls.Config
+	inbox   []*gotMail // read so far, oldest first
+	taken   map[*gotMail]bool
 }
 
 // send submits a plain-text mail and returns its Message-ID.
@@ -116,10 +120,49 @@ func (c *mailClient) send(to, subject, body, inReplyTo string, refs []string) st
 	w.Write([]byte(strings.ReplaceAll(body, "\n", "\r\n")))
 	w.Close()
 	host := c.smtpAddr[:strings.LastIndexByte(c.smtpAddr, ':')]
-	if err := smtp.SendMail(c.smtpAddr, smtp.PlainAuth("", c.addr, c.password, host), c.addr, []string{to}, append([]byte(h.String()), qp.Bytes()...)); err != nil {
+	msg := append([]byte(h.String()), qp.Bytes()...)
+	send := smtp.SendMail
+	if c.smtpTLS != nil {
+		send = c.sendTLS
+	}
+	if err := send(c.smtpAddr, smtp.PlainAuth("", c.addr, c.password, host), c.addr, []string{to}, msg); err != nil {
 		c.t.Fatalf("%s sending to %s: %v", c.addr, to, err)
 	}
 	return id
+}
+
+// sendTLS is smtp.SendMail with STARTTLS by c.smtpTLS.
+func (c *mailClient) sendTLS(addr string, auth smtp.Auth, from string, to []string, msg []byte) error {
+	cl, err := smtp.Dial(addr)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	if err := cl.StartTLS(c.smtpTLS); err != nil {
+		return err
+	}
+	if err := cl.Auth(auth); err != nil {
+		return err
+	}
+	if err := cl.Mail(from); err != nil {
+		return err
+	}
+	for _, rcpt := range to {
+		if err := cl.Rcpt(rcpt); err != nil {
+			return err
+		}
+	}
+	w, err := cl.Data()
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(msg); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	return cl.Quit()
 }
 
 // reply answers m as a mail client does: to its Reply-To, "Re:" its
