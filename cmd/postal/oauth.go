@@ -192,7 +192,7 @@ func runOAuth(args []string, w io.Writer) error {
 		return err
 	}
 	if tok.RefreshToken == "" {
-		return errors.New("the provider gave no refresh token: ask for offline access (Microsoft: the scope offline_access; Google: it is asked for)")
+		return errors.New("the provider gave no refresh token: Microsoft gives one for the scope offline_access (add it to [oauth2] scopes); Google for a sign-in that showed the consent screen (postal asks for it: remove postal's access at https://myaccount.google.com/connections and run postal oauth again)")
 	}
 	if err := writeSecret(o.RefreshTokenFile, tok.RefreshToken); err != nil {
 		return err
@@ -253,7 +253,10 @@ func redirectFlow(ctx context.Context, oc *oauth2.Config, port int, w io.Writer)
 	go srv.Serve(l)
 	defer srv.Close()
 	fmt.Fprintf(w, "Sign in as the club's mail account in a browser on this machine:\n  %s\nWaiting for the sign-in...\n",
-		oc.AuthCodeURL(state, oauth2.AccessTypeOffline, oauth2.S256ChallengeOption(verifier)))
+		// prompt=consent: Google gives a refresh token only when the
+		// consent screen was shown, so a second sign-in (a token that
+		// expired, another machine) would get none without it (issue 34).
+		oc.AuthCodeURL(state, oauth2.AccessTypeOffline, oauth2.SetAuthURLParam("prompt", "consent"), oauth2.S256ChallengeOption(verifier)))
 	select {
 	case <-ctx.Done():
 		return nil, ctx.Err()

@@ -30,6 +30,8 @@ type provider struct {
 	access    string // the access token that logs in now
 	refresh   string // the refresh token the next refresh must present
 	challenge string // the PKCE challenge of the last authorization
+	prompt    string // the prompt of the last authorization
+	granted   bool   // the account has authorized the application before
 }
 
 func newProvider(t *testing.T) *provider {
@@ -42,7 +44,7 @@ func newProvider(t *testing.T) *provider {
 	mux.HandleFunc("/authorize", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		p.mu.Lock()
-		p.challenge = q.Get("code_challenge")
+		p.challenge, p.prompt = q.Get("code_challenge"), q.Get("prompt")
 		p.mu.Unlock()
 		http.Redirect(w, r, q.Get("redirect_uri")+"?code=code-1&state="+url.QueryEscape(q.Get("state")), http.StatusFound)
 	})
@@ -67,8 +69,19 @@ func newProvider(t *testing.T) *provider {
 			return
 		}
 		p.n++
-		p.access, p.refresh = fmt.Sprintf("access-%d", p.n), fmt.Sprintf("refresh-%d", p.n)
-		json.NewEncoder(w).Encode(map[string]any{"access_token": p.access, "token_type": "Bearer", "expires_in": 3600, "refresh_token": p.refresh})
+		p.access = fmt.Sprintf("access-%d", p.n)
+		answer := map[string]any{"access_token": p.access, "token_type": "Bearer", "expires_in": 3600}
+		// As Google does: an authorization code gives a refresh token the
+		// first time the account grants access, and again only when the
+		// consent screen was asked for (prompt=consent).
+		if r.Form.Get("grant_type") != "authorization_code" || !p.granted || p.prompt == "consent" {
+			p.refresh = fmt.Sprintf("refresh-%d", p.n)
+			answer["refresh_token"] = p.refresh
+		}
+		if r.Form.Get("grant_type") == "authorization_code" {
+			p.granted = true
+		}
+		json.NewEncoder(w).Encode(answer)
 	})
 	p.srv = httptest.NewServer(mux)
 	t.Cleanup(p.srv.Close)
@@ -136,6 +149,23 @@ func TestOAuthRedirectFlow(t *testing.T) {
 	p := newProvider(t)
 	r := oauthRig(t, p, "oauthbearer")
 	r.check(t) // writes the config
+	// Twice: a second sign-in (a token that expired, a new machine) gets a
+	// refresh token too, as postal asks for the consent screen (issue 34).
+	p.granted = true
+	redirectSignIn(t, r)
+	if got, err := r.check(t); err != nil {
+		t.Fatalf("postal check with OAUTHBEARER: %v\n%s", err, got)
+	}
+	redirectSignIn(t, r)
+	if p.prompt != "consent" {
+		t.Errorf("the sign-in asked prompt=%q, not consent", p.prompt)
+	}
+}
+
+// redirectSignIn runs postal oauth --flow redirect, and the browser that
+// opens the address it prints.
+func redirectSignIn(t *testing.T, r *checkRig) {
+	t.Helper()
 	done := make(chan struct{})
 	var code int
 	w := &syncBuffer{}
@@ -164,7 +194,46 @@ func TestOAuthRedirectFlow(t *testing.T) {
 	if out := w.String(); code != 0 || !strings.Contains(out, "the refresh token is in") {
 		t.Fatalf("postal oauth --flow redirect: %d\n%s", code, out)
 	}
-	if got, err := r.check(t); err != nil {
-		t.Fatalf("postal check with OAUTHBEARER: %v\n%s", err, got)
+}
+
+// An OAuth2 login that fails names its own fix, never the password's
+// (issue 34): a refresh token the provider no longer takes names postal
+// oauth, a token endpoint that does not answer the network, a missing
+// client secret its variable.
+func TestOAuthFailuresNameTheirFix(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		change func(r *checkRig, p *provider)
+		failed string
+		fix    string
+	}{
+		{"refresh token expired or revoked", func(r *checkRig, p *provider) {
+			os.WriteFile(filepath.Join(r.dir, "refresh-token"), []byte("refresh-revoked\n"), 0o600)
+			p.refresh = "refresh-current"
+		}, "imap login", "the provider no longer takes the refresh token"},
+		{"token endpoint unreachable", func(r *checkRig, p *provider) {
+			os.WriteFile(filepath.Join(r.dir, "refresh-token"), []byte("refresh-current\n"), 0o600)
+			r.conf["oauth2.token_url"] = `"http://127.0.0.1:1/token"`
+		}, "imap login", "the token endpoint [oauth2] token_url did not answer"},
+		{"client secret not set", func(r *checkRig, p *provider) {
+			os.WriteFile(filepath.Join(r.dir, "refresh-token"), []byte("refresh-current\n"), 0o600)
+			r.conf["oauth2.client_secret_env"] = `"POSTAL_TEST_OAUTH2_SECRET"`
+		}, "passwords", "set POSTAL_TEST_OAUTH2_SECRET as postal serve has it"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := newProvider(t)
+			r := oauthRig(t, p, "xoauth2")
+			c.change(r, p)
+			out, err := r.check(t)
+			if err == nil {
+				t.Fatalf("postal check passed:\n%s", out)
+			}
+			lines(t, out, "FAIL", c.failed)
+			_, after, _ := strings.Cut(out, "FAIL  "+fmt.Sprintf("%-13s", c.failed))
+			_, fix, _ := strings.Cut(after, "\n        fix: ")
+			if fix, _, _ = strings.Cut(fix, "\n"); !strings.Contains(fix, c.fix) || strings.Contains(fix, "password") {
+				t.Errorf("the fix says %q, not %q:\n%s", fix, c.fix, out)
+			}
+		})
 	}
 }
