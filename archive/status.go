@@ -17,6 +17,7 @@ type Status struct {
 	Oldest   time.Time // the oldest of them was written then; zero when none
 	Retrying int       // of them, those that failed at least once
 	GaveUp   int       // mails given up on (a permanent refusal or too many tries)
+	Held     int       // mails held for the operator's review after a restore (postal outbox)
 	LastErr  string    // the last failure of a mail still waiting
 
 	LastPoll time.Time // the watcher last searched the mailbox; zero: never
@@ -57,7 +58,8 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NOT NULL),
 		(SELECT MIN(created) FROM outbox WHERE next_attempt IS NOT NULL),
 		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NOT NULL AND attempts > 0),
-		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NULL AND sent_at IS NULL),
+		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NULL AND sent_at IS NULL AND held IS NULL),
+		(SELECT COUNT(*) FROM outbox WHERE held IS NOT NULL),
 		(SELECT COALESCE((SELECT last_error FROM outbox WHERE next_attempt IS NOT NULL AND attempts > 0 ORDER BY id DESC LIMIT 1), '')),
 		(SELECT value FROM daemon_state WHERE key = 'last_poll'),
 		(SELECT value FROM daemon_state WHERE key = ?),
@@ -68,7 +70,7 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 		(SELECT MIN(deadline) FROM games WHERE status = ? AND deadline != ''),
 		(SELECT id FROM games WHERE status = ? AND deadline != '' ORDER BY deadline, id LIMIT 1)`,
 		StateAlive, StateStopped, fmtTime(now.Add(-24*time.Hour)), GameActive, GameActive, GameActive).Scan(
-		&s.Version, &s.Waiting, &oldest, &s.Retrying, &s.GaveUp, &s.LastErr, &lastPoll, &alive, &stopped, &lastMail, &s.MailsDay, &s.Active, &deadline, &next)
+		&s.Version, &s.Waiting, &oldest, &s.Retrying, &s.GaveUp, &s.Held, &s.LastErr, &lastPoll, &alive, &stopped, &lastMail, &s.MailsDay, &s.Active, &deadline, &next)
 	if err != nil {
 		return s, fmt.Errorf("archive: status: %w", err)
 	}

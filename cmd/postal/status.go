@@ -65,7 +65,11 @@ func runStatus(args []string, w io.Writer) error {
 	if s.Retrying > 0 {
 		out += fmt.Sprintf("; %d retrying (the last failure: %.120s)", s.Retrying, s.LastErr)
 	}
-	fmt.Fprintf(w, "  outbox    %s; %d given up\n", out, s.GaveUp)
+	out += fmt.Sprintf("; %d given up", s.GaveUp)
+	if s.Held > 0 {
+		out += fmt.Sprintf("; %s held for your review (postal outbox)", count(s.Held, "mail"))
+	}
+	fmt.Fprintf(w, "  outbox    %s\n", out)
 	if *dbf.config != "" {
 		fmt.Fprintf(w, "  failed    %s\n", failedFolder(ctx, cfg))
 	}
