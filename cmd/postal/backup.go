@@ -24,11 +24,8 @@ func runBackup(args []string, w io.Writer) error {
 	if len(rest) != 1 {
 		return usageError{"name the backup file to write, e.g. postal-2026-11-26.db"}
 	}
-	cfg, err := dbf.load()
+	cfg, err := dbf.loadDatabase()
 	if err != nil {
-		return err
-	}
-	if err := needDatabase(cfg); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

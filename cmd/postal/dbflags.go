@@ -34,6 +34,16 @@ func (f dbFlags) load() (*Config, error) {
 	return cfg, nil
 }
 
+// loadDatabase is load, then needDatabase: the config of a command that
+// must have a database.
+func (f dbFlags) loadDatabase() (*Config, error) {
+	cfg, err := f.load()
+	if err != nil {
+		return nil, err
+	}
+	return cfg, needDatabase(cfg)
+}
+
 // needDatabase fills the database neither the config nor --db named:
 // ./postal.db or else the demo's. What it cannot find it names, with the
 // flags that set it.

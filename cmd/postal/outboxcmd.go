@@ -49,11 +49,8 @@ func runOutbox(args []string, w io.Writer) error {
 	default:
 		return usageError{fmt.Sprintf("postal outbox: no %q (list, hold, release, drop)", verb)}
 	}
-	cfg, err := dbf.load()
+	cfg, err := dbf.loadDatabase()
 	if err != nil {
-		return err
-	}
-	if err := needDatabase(cfg); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

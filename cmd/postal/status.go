@@ -30,11 +30,8 @@ func runStatus(args []string, w io.Writer) error {
 	if len(rest) > 0 {
 		return usageError{"unexpected " + rest[0]}
 	}
-	cfg, err := dbf.load()
+	cfg, err := dbf.loadDatabase()
 	if err != nil {
-		return err
-	}
-	if err := needDatabase(cfg); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
