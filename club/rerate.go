@@ -1,0 +1,272 @@
+package club
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"postal/archive"
+	"postal/club/rating"
+	"postal/engine/search"
+)
+
+// Rating again (issue 35). The club rates each game as it ends (RateEnded);
+// when what is rated changes after the fact (an annulment takes games back,
+// "postal ratings --recompute --all" rates the games from before ratings),
+// the lists concerned are rated again from the archive, every game in the
+// order they ended, and stored in place of the old: the same numbers the
+// recompute gives (RecomputeRatings).
+
+// replayed is what the finished games give, rated from scratch.
+type replayed struct {
+	rated     int
+	standings []archive.Standing            // by list, best first
+	history   map[int64][]archive.RatedSeat // by game, by seat
+	order     []int64                       // the rated games, in the order rated
+}
+
+// replay rates games, in their order (the order they ended), from
+// scratch; bots are the players rated by level.
+func replay(games []archive.Ended, bots map[int64]bool) (replayed, error) {
+	type key struct {
+		list string
+		entrant
+	}
+	r := replayed{history: map[int64][]archive.RatedSeat{}}
+	players := map[key]rating.Player{}
+	var order []key
+	isBot := func(id int64) bool { return bots[id] }
+	for _, g := range games {
+		list, who, places, ok := ratedGame(g, isBot, g.BotLevel)
+		if !ok {
+			continue
+		}
+		before := make([]rating.Player, len(who))
+		for i, e := range who {
+			p, seen := players[key{list, e}]
+			if !seen {
+				p = rating.Newcomer()
+				order = append(order, key{list, e})
+			}
+			before[i] = p
+		}
+		after, seats, err := playRated(g, list, who, places, before)
+		if err != nil {
+			return r, err
+		}
+		for i, e := range who {
+			players[key{list, e}] = after[i]
+		}
+		r.rated++
+		r.history[g.ID] = seats
+		r.order = append(r.order, g.ID)
+	}
+	for _, k := range order {
+		p := players[k]
+		r.standings = append(r.standings, archive.Standing{List: k.list, PlayerID: k.player, Level: k.level, Rating: p.Rating.Rating, RD: p.RD, Vol: p.Vol, Games: p.Games, Last: p.Last})
+	}
+	slices.SortFunc(r.standings, compareStandings)
+	return r, nil
+}
+
+// byGame groups history rows by game, each game's by seat.
+func byGame(rows []archive.RatedSeat) map[int64][]archive.RatedSeat {
+	out := map[int64][]archive.RatedSeat{}
+	for _, h := range rows {
+		out[h.GameID] = append(out[h.GameID], h)
+	}
+	for _, seats := range out {
+		slices.SortFunc(seats, func(a, b archive.RatedSeat) int { return a.Seat - b.Seat })
+	}
+	return out
+}
+
+// sameSeat reports whether two history rows say the same.
+func sameSeat(a, b archive.RatedSeat) bool {
+	at := a.At.Equal(b.At)
+	a.At = b.At
+	return at && a == b
+}
+
+// rerate rates every finished game of game ("": of every game) again from
+// scratch, in the order they ended, and stores the lists of those games in
+// place of the stored ones. The games whose ratings changed are marked
+// changed, for the site (their pages, their lists, their players'
+// histories). It returns the games rated before and not now.
+func rerate(tx *archive.Tx, game string) (takenBack []int64, err error) {
+	games, bots, err := tx.EndedGamesOf(leavingWords, game)
+	if err != nil {
+		return nil, err
+	}
+	r, err := replay(games, bots)
+	if err != nil {
+		return nil, err
+	}
+	var lists []string // nil: every list
+	if game != "" {
+		for _, g := range games {
+			if l := listOf(g); !slices.Contains(lists, l) {
+				lists = append(lists, l)
+			}
+		}
+		if len(lists) == 0 {
+			return nil, nil
+		}
+	}
+	stored, err := tx.RatingHistory(nil)
+	if err != nil {
+		return nil, err
+	}
+	stored = slices.DeleteFunc(stored, func(h archive.RatedSeat) bool { return lists != nil && !slices.Contains(lists, h.List) })
+	before := byGame(stored)
+	if err := tx.DeleteRatings(lists); err != nil {
+		return nil, err
+	}
+	for _, s := range r.standings {
+		if err := tx.SetStanding(s); err != nil {
+			return nil, err
+		}
+	}
+	for _, id := range r.order {
+		for _, h := range r.history[id] {
+			if err := tx.AddRatedSeat(h); err != nil {
+				return nil, err
+			}
+		}
+	}
+	var changed []int64
+	for _, g := range games {
+		was, now := before[g.ID], r.history[g.ID]
+		if len(was) > 0 && len(now) == 0 {
+			takenBack = append(takenBack, g.ID)
+		}
+		if !slices.EqualFunc(was, now, sameSeat) {
+			changed = append(changed, g.ID)
+		}
+	}
+	return takenBack, tx.TouchGames(changed)
+}
+
+// takeBackRatings rates the lists of ev's game again once player's results
+// in ev are annulled, when one of their games there was rated: those games
+// count for nothing, and every rating they moved, then and since, is as if
+// they had not been played. It returns what the director's reply and the
+// entrants' news say; "" when none was rated.
+func (h *handling) takeBackRatings(ev *event, player int64) (string, error) {
+	rated := false
+	for _, g := range ev.games {
+		if g.row.Status != archive.GameOver || !slices.Contains(g.row.Players, player) {
+			continue
+		}
+		seats, err := h.tx.RatedSeatsOf(g.row.ID)
+		if err != nil {
+			return "", err
+		}
+		rated = rated || len(seats) > 0
+	}
+	if !rated {
+		return "", nil
+	}
+	takenBack, err := rerate(h.tx, ev.t.Game)
+	if err != nil || len(takenBack) == 0 {
+		return "", err
+	}
+	ids := make([]string, len(takenBack))
+	for i, id := range takenBack {
+		ids[i] = fmt.Sprintf("#%d", id)
+	}
+	noun := "games"
+	if len(ids) == 1 {
+		noun = "game"
+	}
+	return fmt.Sprintf("The rating changes of %s %s are taken back.", noun, joinAnd(ids)), nil
+}
+
+// joinAnd joins words as a list is said: "a", "a and b", "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// RateBeforeRatings rates the finished games of db that ended before the
+// archive had ratings (migration 014 left them unrated; 050 says which):
+// every list is rated again from scratch with them, in the order the games
+// ended. The bot's players are those the club knows (the ones rated so
+// far, and s's bot, when s has one): its games from before without a level
+// are rated at s's default level. It returns how many games it rated
+// besides, and the check of the stored ratings against a recompute after.
+// s may be nil (no config): then a bot's game from before ratings whose
+// bot the archive does not name is an error, which says to name the config.
+func RateBeforeRatings(ctx context.Context, db *archive.DB, s *Service) (int, RatingCheck, error) {
+	var n int
+	var chk RatingCheck
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		old, err := tx.BeforeRatingsGames()
+		if err != nil || len(old) == 0 {
+			return err
+		}
+		if err := markOldBots(tx, old, s); err != nil {
+			return err
+		}
+		if n, err = tx.RateBeforeRatings(); err != nil {
+			return err
+		}
+		if _, err := rerate(tx, ""); err != nil {
+			return err
+		}
+		chk, err = checkRatings(tx)
+		return err
+	})
+	return n, chk, err
+}
+
+// markOldBots records the bot of the games from before ratings, as
+// RateEnded does for each game it rates: who it is (rating_bots), and the
+// level it played at (bot_games), the default one where none was kept.
+func markOldBots(tx *archive.Tx, old []int64, s *Service) error {
+	level := search.DefaultLevel
+	if s != nil {
+		level = s.defaultBotLevel()
+	}
+	for _, id := range old {
+		row, err := tx.GameByID(id)
+		if err != nil {
+			return err
+		}
+		bot := false
+		for _, pid := range row.Players {
+			known, err := tx.IsRatingBot(pid)
+			if err != nil {
+				return err
+			}
+			if !known && s != nil && s.opt.Bot != nil {
+				p, err := tx.PlayerByID(pid)
+				if err != nil {
+					return err
+				}
+				if known = s.isBot(p); known {
+					if err := tx.MarkRatingBot(pid); err != nil {
+						return err
+					}
+				}
+			}
+			bot = bot || known
+		}
+		kept, err := tx.BotLevel(id)
+		if err != nil {
+			return err
+		}
+		switch {
+		case bot && kept == 0:
+			if err := tx.SetBotLevel(id, level); err != nil {
+				return err
+			}
+		case !bot && kept != 0:
+			return fmt.Errorf("game #%d, from before ratings, was played by the club's bot, and neither the archive nor the config names it: name the club's config (--config FILE), whose [bots] says who the bot is", id)
+		}
+	}
+	return nil
+}
