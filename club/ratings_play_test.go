@@ -1,13 +1,19 @@
 package club
 
 import (
+	"context"
+	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"postal/archive"
+	"postal/archive/archivegen"
 	"postal/club/clock"
 	"postal/club/rating"
 	"postal/engine"
@@ -145,6 +151,135 @@ func TestForfeitsRatedAsPlayed(t *testing.T) {
 	c.as("carol", "leave ko")
 	if g := c.game(unplayed); g.Status != archive.GameOver || len(c.ratedSeats(unplayed)) != 0 {
 		t.Errorf("game #%d, forfeited unplayed: %s, rated seats %+v", unplayed, g.Status, c.ratedSeats(unplayed))
+	}
+	c.recomputeAgrees()
+}
+
+// upgradeFromBeforeRatings puts in place of c's archive one as a postal
+// from before ratings left it (archivegen.BeforeRatings with o), with
+// change, SQL of that schema, applied to it, and opens it as the club
+// does after an upgrade.
+func (c *club) upgradeFromBeforeRatings(o archivegen.Options, change string) {
+	c.t.Helper()
+	c.db.Close()
+	for _, f := range []string{c.path, c.path + "-wal", c.path + "-shm"} {
+		if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			c.t.Fatal(err)
+		}
+	}
+	if _, err := archivegen.BeforeRatings(context.Background(), c.path, o); err != nil {
+		c.t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite", c.path)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	_, err = raw.Exec(change)
+	raw.Close()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.restart()
+}
+
+// Issue 35, acceptance: the ratings of a mixed archive recomputed from
+// scratch equal the stored ones, before and after the games from before
+// the upgrade are rated, and equal what the club's game-by-game updates
+// give. The archive: 6 games of Imperial Chess finished before the upgrade
+// (the bot's among them, one at a level the archive kept), one in play
+// then that ends on time after it, and since, by mail: a game with the bot,
+// a round robin with games rated and then annulled, a game "unrated".
+func TestMixedArchiveRatings(t *testing.T) {
+	ctx := context.Background()
+	c := newClub(t, Options{Bot: &BotOptions{}, ReminderPoints: []clock.Point{}})
+	c.upgradeFromBeforeRatings(archivegen.Options{Games: []string{"imperial-chess"}, Finished: 6, Active: 1, Players: 3, MaxPlies: 12, Seed: 7},
+		`UPDATE players SET name = 'bot', address = 'postal+bot.bot@demo.test' WHERE id = 3;
+		INSERT INTO bot_games (game_id, level) SELECT MIN(id), 3 FROM games WHERE status = 'over' AND 3 IN (first_id, second_id);`)
+	if chk := c.recomputeAgrees(); chk.Games != 6 || chk.Rated != 0 || chk.BeforeRatings != 6 {
+		t.Fatalf("upgraded: %d games, %d rated, %d from before ratings; want 6, 0, 6", chk.Games, chk.Rated, chk.BeforeRatings)
+	}
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		c.register(p)
+	}
+	c.now = time.Now().Add(time.Hour) // after the upgrade, as a daemon's clock
+	c.tick()                          // game 7, in play at the upgrade, ends on time
+	if g := c.game(7); g.Status != archive.GameOver {
+		t.Fatalf("game 7: %s", g.Status)
+	}
+
+	// alice against the bot, which moves first.
+	out := c.as("alice", "challenge bot imperial-chess as second")
+	botGame := gameOf(t, to(t, out, "alice@example.org"))
+	turns := c.botTurns()
+	if len(turns) != 1 || turns[0].game != botGame {
+		t.Fatalf("bot turns %+v", turns)
+	}
+	if err := c.s.botMove(ctx, turns[0], turns[0].pos.Legal(engine.First)[0].String()); err != nil {
+		t.Fatal(err)
+	}
+	pos := c.positionOf(t, botGame)
+	c.as("alice", fmt.Sprintf("move %d %s", botGame, pos.Legal(engine.Second)[0]))
+	c.now = c.now.Add(time.Hour)
+	says(t, to(t, c.as("alice", fmt.Sprintf("resign %d", botGame)), "alice@example.org"), "Ratings (imperial-chess): bot-2 ")
+
+	// A round robin: bob beats carol, alice beats dave, then carol is
+	// removed with one game of three played, annulled.
+	c.as("alice", "tournament cup imperial-chess round-robin players 4")
+	for _, p := range []string{"bob", "carol", "dave"} {
+		c.as(p, "join cup")
+	}
+	games := c.eventGames(1)
+	for _, pair := range [][3]string{{"bob", "carol", "carol"}, {"alice", "dave", "dave"}} {
+		id := c.gameOfPair(games, pair[0], pair[1])
+		c.moveEach(t, id)
+		c.now = c.now.Add(time.Hour)
+		c.as(pair[2], fmt.Sprintf("resign %d", id))
+	}
+	says(t, c.reply(c.as("alice", "remove carol rude")), "are taken back")
+
+	// A challenge "unrated".
+	out = c.as("alice", "challenge bob imperial-chess as first unrated")
+	out = c.replyTo(to(t, out, "bob@example.org"), "accept")
+	unrated := gameOf(t, to(t, out, "alice@example.org"))
+	c.moveEach(t, unrated)
+	c.now = c.now.Add(time.Hour)
+	c.as("bob", fmt.Sprintf("resign %d", unrated))
+	if len(c.ratedSeats(unrated)) != 0 {
+		t.Fatalf("game #%d, unrated, is rated", unrated)
+	}
+
+	chk := c.recomputeAgrees()
+	since := chk.Rated // game 7 (when played by both), the bot's, alice-dave
+	if since < 2 || chk.BeforeRatings != 6 {
+		t.Fatalf("before --all: %d rated, %d from before ratings", chk.Rated, chk.BeforeRatings)
+	}
+	n, err := RateBeforeRatings(ctx, c.db, c.s)
+	if err != nil || n != 6 {
+		t.Fatalf("RateBeforeRatings: %d, %v; want 6", n, err)
+	}
+	chk = c.recomputeAgrees()
+	if chk.BeforeRatings != 0 || chk.Rated <= since {
+		t.Errorf("after --all: %d rated (%d before), %d from before ratings", chk.Rated, since, chk.BeforeRatings)
+	}
+	levels := map[int]bool{}
+	for _, s := range chk.Standings {
+		if s.PlayerID == 3 {
+			levels[s.Level] = true
+		}
+	}
+	if !levels[2] || !levels[3] || levels[0] {
+		t.Errorf("the bot rated at levels %v; want 2 (its default) and 3 (kept)", levels)
+	}
+	// The club's updates, a game at a time in the order they ended, give
+	// the same numbers.
+	stored := c.standings("")
+	err = c.db.Tx(ctx, func(tx *archive.Tx) error { return tx.DeleteRatings(nil) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	rateGenerated(t, c.s, c.db)
+	if again := c.standings(""); !slices.Equal(again, stored) {
+		t.Errorf("game by game:\n%+v\nstored:\n%+v", again, stored)
 	}
 	c.recomputeAgrees()
 }

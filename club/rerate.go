@@ -194,15 +194,14 @@ func joinAnd(words []string) string {
 // RateBeforeRatings rates the finished games of db that ended before the
 // archive had ratings (migration 014 left them unrated; 050 says which):
 // every list is rated again from scratch with them, in the order the games
-// ended. The bot's players are those the club knows (the ones rated so
-// far, and s's bot, when s has one): its games from before without a level
-// are rated at s's default level. It returns how many games it rated
-// besides, and the check of the stored ratings against a recompute after.
-// s may be nil (no config): then a bot's game from before ratings whose
-// bot the archive does not name is an error, which says to name the config.
-func RateBeforeRatings(ctx context.Context, db *archive.DB, s *Service) (int, RatingCheck, error) {
+// ended. The bot's players are those the archive names (rated so far) and
+// s's bot, when s has one; its games from before without a level are rated
+// at s's default level. It returns how many games it rated besides. s may
+// be nil (no config): then a game from before ratings with a bot's level
+// whose bot the archive does not name is an error that says to name the
+// config.
+func RateBeforeRatings(ctx context.Context, db *archive.DB, s *Service) (int, error) {
 	var n int
-	var chk RatingCheck
 	err := db.Tx(ctx, func(tx *archive.Tx) error {
 		old, err := tx.BeforeRatingsGames()
 		if err != nil || len(old) == 0 {
@@ -214,13 +213,10 @@ func RateBeforeRatings(ctx context.Context, db *archive.DB, s *Service) (int, Ra
 		if n, err = tx.RateBeforeRatings(); err != nil {
 			return err
 		}
-		if _, err := rerate(tx, ""); err != nil {
-			return err
-		}
-		chk, err = checkRatings(tx)
+		_, err = rerate(tx, "")
 		return err
 	})
-	return n, chk, err
+	return n, err
 }
 
 // markOldBots records the bot of the games from before ratings, as
