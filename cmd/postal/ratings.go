@@ -113,6 +113,26 @@ func rateBeforeRatings(ctx context.Context, db *archive.DB, cfg *Config, named b
 	return nil
 }
 
+// logBeforeRatings says in the daemon's log as it starts how many finished
+// games of an upgraded archive ended before it had ratings and are not
+// rated, and what rates them (issue 35); nothing when there are none.
+func logBeforeRatings(ctx context.Context, db *archive.DB, log *slog.Logger) error {
+	var n int
+	err := db.ReadTx(ctx, func(tx *archive.Tx) error {
+		var err error
+		n, err = tx.BeforeRatings()
+		return err
+	})
+	if err != nil || n == 0 {
+		return err
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	log.Warn("postal: finished games from before ratings are not rated", "games", n, "rate-them-with", "postal ratings --recompute --all --config FILE")
+	return nil
+}
+
 func countLists(ss []archive.Standing) int {
 	n, last := 0, ""
 	for _, s := range ss {

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,5 +145,36 @@ func TestRatingsAllOfAnArchiveFromBeforeRatings(t *testing.T) {
 	out, _, _ = postal(t, "ratings", "--db", path)
 	if !strings.Contains(out, "bot-3") || !strings.Contains(out, "bot-2") {
 		t.Errorf("the bot's old games at level 3 (kept) and 2 (its default): \n%s", out)
+	}
+}
+
+// The daemon says at its start, in its log, how many finished games of an
+// upgraded archive are not rated, and what rates them.
+func TestDaemonLogsGamesFromBeforeRatings(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "postal.db")
+	if _, err := archivegen.BeforeRatings(ctx, path, archivegen.Options{Games: []string{"conflagration"}, Finished: 3, Players: 2, MaxPlies: 12, Seed: 35}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Database: path, Club: ClubConfig{Address: "postal@x.test"}, IMAP: MailServer{Host: "127.0.0.1", Port: 1, TLS: "none", password: "p"}, SMTP: MailServer{Host: "127.0.0.1", Port: 1, TLS: "none", password: "p"}}
+	var logged bytes.Buffer
+	d, err := newDaemon(ctx, cfg, slog.New(slog.NewTextHandler(&logged, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.db.Close()
+	if want := `msg="postal: finished games from before ratings are not rated" games=3 rate-them-with="postal ratings --recompute --all --config FILE"`; !strings.Contains(logged.String(), want) {
+		t.Errorf("the daemon's log lacks %s:\n%s", want, logged.String())
+	}
+	if _, _, code := postal(t, "ratings", "--recompute", "--all", "--db", path); code != 0 {
+		t.Fatal("--all failed")
+	}
+	logged.Reset()
+	if d, err = newDaemon(ctx, cfg, slog.New(slog.NewTextHandler(&logged, nil))); err != nil {
+		t.Fatal(err)
+	}
+	d.db.Close()
+	if strings.Contains(logged.String(), "before ratings") {
+		t.Errorf("the log after --all: %s", logged.String())
 	}
 }
