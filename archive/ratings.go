@@ -142,16 +142,34 @@ func (t *Tx) AddRatedSeat(r RatedSeat) error {
 // RatingHistory returns the rated seats of players (every player when
 // players is nil), in the order the games were rated.
 func (t *Tx) RatingHistory(players []int64) ([]RatedSeat, error) {
-	q := `SELECT game_id, seat, list, player_id, level, rating_before, rd_before, rating, rd, vol, at FROM rating_history`
-	var args []any
-	if players != nil {
-		if len(players) == 0 {
-			return nil, nil
-		}
-		q += ` WHERE player_id IN (` + placeholders(len(players)) + `)`
-		args = int64Args(players)
+	if players != nil && len(players) == 0 {
+		return nil, nil
 	}
-	rows, err := t.tx.QueryContext(t.ctx, q+` ORDER BY at, rowid`, args...)
+	where := ""
+	if players != nil {
+		where = ` WHERE player_id IN (` + placeholders(len(players)) + `)`
+	}
+	return t.ratedSeats(where, int64Args(players)...)
+}
+
+// RatingHistoryOfLists returns the rated seats of the lists named (every
+// list when nil), in the order the games were rated.
+func (t *Tx) RatingHistoryOfLists(lists []string) ([]RatedSeat, error) {
+	if lists != nil && len(lists) == 0 {
+		return nil, nil
+	}
+	where, args := "", []any(nil)
+	if lists != nil {
+		where = ` WHERE list IN (` + placeholders(len(lists)) + `)`
+		for _, l := range lists {
+			args = append(args, l)
+		}
+	}
+	return t.ratedSeats(where, args...)
+}
+
+func (t *Tx) ratedSeats(where string, args ...any) ([]RatedSeat, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, seat, list, player_id, level, rating_before, rd_before, rating, rd, vol, at FROM rating_history`+where+` ORDER BY at, rowid`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +185,29 @@ func (t *Tx) RatingHistory(players []int64) ([]RatedSeat, error) {
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// ReplaceRatedSeats stores seats as the rated seats of game, in place of
+// those it had; none when the game is no longer rated.
+func (t *Tx) ReplaceRatedSeats(gameID int64, seats []RatedSeat) error {
+	if _, err := t.exec(`DELETE FROM rating_history WHERE game_id = ?`, gameID); err != nil {
+		return fmt.Errorf("archive: ratings of game %d: %w", gameID, err)
+	}
+	for _, s := range seats {
+		if err := t.AddRatedSeat(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeleteStanding deletes the standing of player at level in list.
+func (t *Tx) DeleteStanding(list string, player int64, level int) error {
+	_, err := t.exec(`DELETE FROM ratings WHERE list = ? AND player_id = ? AND level = ?`, list, player, level)
+	if err != nil {
+		return fmt.Errorf("archive: delete rating of %d in %s: %w", player, list, err)
+	}
+	return nil
 }
 
 // RatedSeatsOf returns the rated seats of game, by seat; none when the
@@ -244,27 +285,6 @@ func (t *Tx) RateBeforeRatings() (int, error) {
 	}
 	n, err := res.RowsAffected()
 	return int(n), err
-}
-
-// DeleteRatings deletes the standings and history of lists (every list when
-// nil), for the caller to store them again.
-func (t *Tx) DeleteRatings(lists []string) error {
-	where, args := "", []any(nil)
-	if lists != nil {
-		if len(lists) == 0 {
-			return nil
-		}
-		where = ` WHERE list IN (` + placeholders(len(lists)) + `)`
-		for _, l := range lists {
-			args = append(args, l)
-		}
-	}
-	for _, table := range []string{"ratings", "rating_history"} {
-		if _, err := t.exec(`DELETE FROM `+table+where, args...); err != nil {
-			return fmt.Errorf("archive: delete %s: %w", table, err)
-		}
-	}
-	return nil
 }
 
 // TouchGames gives the games ids a new change number (migration 007), as

@@ -273,7 +273,12 @@ func TestMixedArchiveRatings(t *testing.T) {
 	// The club's updates, a game at a time in the order they ended, give
 	// the same numbers.
 	stored := c.standings("")
-	err = c.db.Tx(ctx, func(tx *archive.Tx) error { return tx.DeleteRatings(nil) })
+	raw, err := sql.Open("sqlite", c.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = raw.Exec(`DELETE FROM ratings; DELETE FROM rating_history`)
+	raw.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,4 +287,76 @@ func TestMixedArchiveRatings(t *testing.T) {
 		t.Errorf("game by game:\n%+v\nstored:\n%+v", again, stored)
 	}
 	c.recomputeAgrees()
+}
+
+// An annulment takes back a game of three too: dave, North (the third
+// seat) at a table he played to its end, leaves the round robin of tables
+// with one of his three played; that table's ratings are taken back, and
+// the recompute agrees.
+func TestAnnulledTableTakenBack(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		c.register(p)
+	}
+	c.as("alice", "tournament tri superial-chess multiplayer players=3 round-robin")
+	for _, p := range []string{"bob", "carol", "dave"} {
+		c.as(p, "join tri")
+	}
+	says(t, c.reply(c.as("alice", "start tri")), "Every game starts at once: 4 games")
+	var table *archive.Game
+	for _, g := range c.eventGames(1) {
+		if c.names(g)[2] == "dave" {
+			table = g
+		}
+	}
+	if table == nil {
+		t.Fatal("dave is North at no table")
+	}
+	c.moveEach(t, table.ID)
+	names := c.names(table)
+	c.as(names[0], fmt.Sprintf("resign %d", table.ID))
+	c.as(names[1], fmt.Sprintf("resign %d", table.ID))
+	if g := c.game(table.ID); g.Status != archive.GameOver || len(c.ratedSeats(table.ID)) != 3 {
+		t.Fatalf("game #%d: %s, %d seats rated; want over and rated", table.ID, g.Status, len(c.ratedSeats(table.ID)))
+	}
+	says(t, c.reply(c.as("dave", "leave tri")), "every result of theirs in tri is annulled",
+		fmt.Sprintf("The rating changes of game #%d are taken back.", table.ID))
+	if len(c.ratedSeats(table.ID)) != 0 || len(c.standings("")) != 0 {
+		t.Errorf("after the annulment: seats %+v, standings %+v", c.ratedSeats(table.ID), c.standings(""))
+	}
+	c.recomputeAgrees()
+}
+
+// BenchmarkRerate rates 10,000 generated games again from scratch in one
+// transaction, storing what differs (here nothing: the cost is reading the
+// games and rating them; each game whose ratings change adds the writing of
+// its rows): every list ("postal ratings --recompute --all"), and the lists
+// of one game (an annulment's taking back in a tournament of Initiative).
+func BenchmarkRerate(b *testing.B) {
+	c := newClub(b, Options{})
+	ctx := context.Background()
+	if _, err := archivegen.Generate(ctx, c.db, archivegen.Options{Finished: 10000, MaxPlies: 80, Seed: 25, Players: 40}); err != nil {
+		b.Fatal(err)
+	}
+	rateGenerated(b, c.s, c.db)
+	for _, game := range []string{"", "initiative"} {
+		name := "every-list"
+		if game != "" {
+			name = game
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				err := c.db.Tx(ctx, func(tx *archive.Tx) error {
+					taken, err := rerate(tx, game)
+					if err == nil && len(taken) > 0 {
+						err = fmt.Errorf("%d games taken back", len(taken))
+					}
+					return err
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

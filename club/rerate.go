@@ -90,10 +90,11 @@ func sameSeat(a, b archive.RatedSeat) bool {
 }
 
 // rerate rates every finished game of game ("": of every game) again from
-// scratch, in the order they ended, and stores the lists of those games in
-// place of the stored ones. The games whose ratings changed are marked
-// changed, for the site (their pages, their lists, their players'
-// histories). It returns the games rated before and not now.
+// scratch, in the order they ended, and stores what differs from the
+// stored ratings of their lists: the history of each game whose ratings
+// changed, and each standing. Those games are marked changed, for the site
+// (their pages, their lists, their players' histories). It returns the
+// games rated before and not now.
 func rerate(tx *archive.Tx, game string) (takenBack []int64, err error) {
 	games, bots, err := tx.EndedGamesOf(leavingWords, game)
 	if err != nil {
@@ -114,38 +115,83 @@ func rerate(tx *archive.Tx, game string) (takenBack []int64, err error) {
 			return nil, nil
 		}
 	}
-	stored, err := tx.RatingHistory(nil)
+	stored, err := tx.RatingHistoryOfLists(lists)
 	if err != nil {
 		return nil, err
 	}
-	stored = slices.DeleteFunc(stored, func(h archive.RatedSeat) bool { return lists != nil && !slices.Contains(lists, h.List) })
 	before := byGame(stored)
-	if err := tx.DeleteRatings(lists); err != nil {
-		return nil, err
-	}
-	for _, s := range r.standings {
-		if err := tx.SetStanding(s); err != nil {
-			return nil, err
-		}
-	}
-	for _, id := range r.order {
-		for _, h := range r.history[id] {
-			if err := tx.AddRatedSeat(h); err != nil {
-				return nil, err
-			}
-		}
-	}
 	var changed []int64
 	for _, g := range games {
 		was, now := before[g.ID], r.history[g.ID]
+		if slices.EqualFunc(was, now, sameSeat) {
+			continue
+		}
 		if len(was) > 0 && len(now) == 0 {
 			takenBack = append(takenBack, g.ID)
 		}
-		if !slices.EqualFunc(was, now, sameSeat) {
-			changed = append(changed, g.ID)
+		changed = append(changed, g.ID)
+		if err := tx.ReplaceRatedSeats(g.ID, now); err != nil {
+			return nil, err
 		}
 	}
+	if err := restand(tx, lists, r.standings); err != nil {
+		return nil, err
+	}
 	return takenBack, tx.TouchGames(changed)
+}
+
+// restand stores standings as the standings of lists (every list when
+// nil): each that differs from the stored one, and no other.
+func restand(tx *archive.Tx, lists []string, standings []archive.Standing) error {
+	var old []archive.Standing
+	if lists == nil {
+		lists = []string{""}
+	}
+	for _, l := range lists {
+		ss, err := tx.Standings(l)
+		if err != nil {
+			return err
+		}
+		old = append(old, ss...)
+	}
+	type key struct {
+		list string
+		entrant
+	}
+	want := map[key]archive.Standing{}
+	for _, s := range standings {
+		want[key{s.List, entrant{s.PlayerID, s.Level}}] = s
+	}
+	for _, s := range old {
+		k := key{s.List, entrant{s.PlayerID, s.Level}}
+		w, ok := want[k]
+		delete(want, k)
+		switch {
+		case !ok:
+			if err := tx.DeleteStanding(s.List, s.PlayerID, s.Level); err != nil {
+				return err
+			}
+		case !sameStanding(s, w):
+			if err := tx.SetStanding(w); err != nil {
+				return err
+			}
+		}
+	}
+	for _, s := range standings {
+		if _, left := want[key{s.List, entrant{s.PlayerID, s.Level}}]; left {
+			if err := tx.SetStanding(s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sameStanding reports whether two standings say the same.
+func sameStanding(a, b archive.Standing) bool {
+	last := a.Last.Equal(b.Last)
+	a.Last = b.Last
+	return last && a == b
 }
 
 // takeBackRatings rates the lists of ev's game again once player's results
