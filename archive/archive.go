@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -105,6 +106,45 @@ func open(ctx context.Context, path string, steps fs.FS, log *slog.Logger) (*DB,
 	return a, nil
 }
 
+// CreateAt creates a new archive at path with the schema an older postal
+// left, the migrations up to version and no further: for the tests of
+// upgrades (archivegen.BeforeRatings). Open brings it up to date.
+func CreateAt(ctx context.Context, path string, version int) error {
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("archive: create %s at version %d: it exists", path, version)
+	}
+	db, err := open(ctx, path, stepsUpTo{migrations, version})
+	if err != nil {
+		return err
+	}
+	return db.Close()
+}
+
+// stepsUpTo is the migrations of FS up to version.
+type stepsUpTo struct {
+	fs.FS
+	version int
+}
+
+func (s stepsUpTo) Glob(pattern string) ([]string, error) {
+	names, err := fs.Glob(s.FS, pattern)
+	return slices.DeleteFunc(names, func(name string) bool {
+		n, err := stepNumber(name)
+		return err != nil || n > s.version
+	}), err
+}
+
+// stepNumber is the number of the migration named name
+// ("migrations/014_ratings.sql": 14).
+func stepNumber(name string) (int, error) {
+	base := strings.TrimPrefix(name, "migrations/")
+	n, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+	if err != nil {
+		return 0, fmt.Errorf("archive: migration %s has no number", base)
+	}
+	return n, nil
+}
+
 // readers is how many read-only connections the archive keeps at most.
 const readers = 4
 
@@ -131,9 +171,9 @@ func (a *DB) migrate(ctx context.Context, fsys fs.FS, log *slog.Logger) error {
 	sort.Strings(steps)
 	for _, name := range steps {
 		base := strings.TrimPrefix(name, "migrations/")
-		n, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		n, err := stepNumber(name)
 		if err != nil {
-			return fmt.Errorf("archive: migration %s has no number", base)
+			return err
 		}
 		if n <= have {
 			continue

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 )
 
@@ -335,19 +334,7 @@ func TestThread(t *testing.T) {
 // archive written by an older postal.
 func migrationsUpTo(t *testing.T, n int) fs.FS {
 	t.Helper()
-	steps, _ := fs.Glob(migrations, "migrations/*.sql")
-	out := fstest.MapFS{}
-	for _, name := range steps {
-		k, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if k <= n {
-			data, _ := fs.ReadFile(migrations, name)
-			out[name] = &fstest.MapFile{Data: data}
-		}
-	}
-	return out
+	return stepsUpTo{migrations, n}
 }
 
 // An archive at migration 8 (the outbox's files, before issue 16's threads)

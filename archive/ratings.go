@@ -142,16 +142,34 @@ func (t *Tx) AddRatedSeat(r RatedSeat) error {
 // RatingHistory returns the rated seats of players (every player when
 // players is nil), in the order the games were rated.
 func (t *Tx) RatingHistory(players []int64) ([]RatedSeat, error) {
-	q := `SELECT game_id, seat, list, player_id, level, rating_before, rd_before, rating, rd, vol, at FROM rating_history`
-	var args []any
-	if players != nil {
-		if len(players) == 0 {
-			return nil, nil
-		}
-		q += ` WHERE player_id IN (` + placeholders(len(players)) + `)`
-		args = int64Args(players)
+	if players != nil && len(players) == 0 {
+		return nil, nil
 	}
-	rows, err := t.tx.QueryContext(t.ctx, q+` ORDER BY at, rowid`, args...)
+	where := ""
+	if players != nil {
+		where = ` WHERE player_id IN (` + placeholders(len(players)) + `)`
+	}
+	return t.ratedSeats(where, int64Args(players)...)
+}
+
+// RatingHistoryOfLists returns the rated seats of the lists named (every
+// list when nil), in the order the games were rated.
+func (t *Tx) RatingHistoryOfLists(lists []string) ([]RatedSeat, error) {
+	if lists != nil && len(lists) == 0 {
+		return nil, nil
+	}
+	where, args := "", []any(nil)
+	if lists != nil {
+		where = ` WHERE list IN (` + placeholders(len(lists)) + `)`
+		for _, l := range lists {
+			args = append(args, l)
+		}
+	}
+	return t.ratedSeats(where, args...)
+}
+
+func (t *Tx) ratedSeats(where string, args ...any) ([]RatedSeat, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, seat, list, player_id, level, rating_before, rd_before, rating, rd, vol, at FROM rating_history`+where+` ORDER BY at, rowid`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +185,29 @@ func (t *Tx) RatingHistory(players []int64) ([]RatedSeat, error) {
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// ReplaceRatedSeats stores seats as the rated seats of game, in place of
+// those it had; none when the game is no longer rated.
+func (t *Tx) ReplaceRatedSeats(gameID int64, seats []RatedSeat) error {
+	if _, err := t.exec(`DELETE FROM rating_history WHERE game_id = ?`, gameID); err != nil {
+		return fmt.Errorf("archive: ratings of game %d: %w", gameID, err)
+	}
+	for _, s := range seats {
+		if err := t.AddRatedSeat(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeleteStanding deletes the standing of player at level in list.
+func (t *Tx) DeleteStanding(list string, player int64, level int) error {
+	_, err := t.exec(`DELETE FROM ratings WHERE list = ? AND player_id = ? AND level = ?`, list, player, level)
+	if err != nil {
+		return fmt.Errorf("archive: delete rating of %d in %s: %w", player, list, err)
+	}
+	return nil
 }
 
 // RatedSeatsOf returns the rated seats of game, by seat; none when the
@@ -202,6 +243,61 @@ func (t *Tx) Unrated(id int64) (bool, error) {
 	var n int
 	err := t.queryRow(`SELECT COUNT(*) FROM unrated_games WHERE id = ?`, id).Scan(&n)
 	return n > 0, err
+}
+
+// beforeRatings is unrated_games.why of the games over before the archive
+// had ratings (migration 050).
+const beforeRatings = "before-ratings"
+
+// BeforeRatings counts the finished games not rated because they ended
+// before the archive had ratings.
+func (t *Tx) BeforeRatings() (int, error) {
+	var n int
+	err := t.queryRow(`SELECT COUNT(*) FROM unrated_games WHERE why = ?`, beforeRatings).Scan(&n)
+	return n, err
+}
+
+// BeforeRatingsGames returns the games BeforeRatings counts, by number.
+func (t *Tx) BeforeRatingsGames() ([]int64, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT id FROM unrated_games WHERE why = ? ORDER BY id`, beforeRatings)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// RateBeforeRatings makes the games BeforeRatings counts rated games (no
+// longer unrated); it returns how many. Their ratings are the caller's to
+// compute.
+func (t *Tx) RateBeforeRatings() (int, error) {
+	res, err := t.exec(`DELETE FROM unrated_games WHERE why = ?`, beforeRatings)
+	if err != nil {
+		return 0, fmt.Errorf("archive: rate the games from before ratings: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// TouchGames gives the games ids a new change number (migration 007), as
+// any write to them does, so that the readers that follow the changes (the
+// site) read them again: their ratings changed, not the games.
+func (t *Tx) TouchGames(ids []int64) error {
+	for from := 0; from < len(ids); from += 500 {
+		part := ids[from:min(len(ids), from+500)]
+		if _, err := t.exec(`UPDATE games SET seq = seq WHERE id IN (`+placeholders(len(part))+`)`, int64Args(part)...); err != nil {
+			return fmt.Errorf("archive: touch games: %w", err)
+		}
+	}
+	return nil
 }
 
 // MarkRatingBot records that player is the club's bot, rated by level.
@@ -248,7 +344,8 @@ var seatNumbers = func() string {
 	return strings.Join(parts, " UNION ALL ")
 }()
 
-// Ended is a finished game as a recompute of the ratings reads it.
+// Ended is a finished game as the ratings read it: the club as the game
+// ends, and a recompute.
 type Ended struct {
 	ID       int64
 	Game     string
@@ -257,6 +354,9 @@ type Ended struct {
 	Result   string
 	Finished time.Time
 	Unrated  bool
+	// Annulled is set when the results of one of its players in the
+	// tournament it belongs to are annulled (entrants.annulled).
+	Annulled bool
 	// Moved are the seats that made a move other than leaving (see
 	// MovedSeats).
 	Moved []int
@@ -269,6 +369,49 @@ type Ended struct {
 // ended by one message share its time), then by number. leaving is as for
 // MovedSeats. bots are the players recorded by MarkRatingBot.
 func (t *Tx) EndedGames(leaving []string) (games []Ended, bots map[int64]bool, err error) {
+	return t.EndedGamesOf(leaving, "")
+}
+
+// EndedGamesOf is EndedGames of the games of game alone ("": every game).
+func (t *Tx) EndedGamesOf(leaving []string, game string) (games []Ended, bots map[int64]bool, err error) {
+	where, args := `g.status = 'over'`, []any(nil)
+	if game != "" {
+		where, args = where+` AND g.game = ?`, []any{game}
+	}
+	if games, err = t.ended(leaving, where, args...); err != nil {
+		return nil, nil, err
+	}
+	bots = map[int64]bool{}
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT player_id FROM rating_bots`)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, nil, err
+		}
+		bots[id] = true
+	}
+	return games, bots, rows.Err()
+}
+
+// EndedGame returns the finished game id as EndedGames reads it; ErrNotFound
+// when it is not over.
+func (t *Tx) EndedGame(id int64, leaving []string) (Ended, error) {
+	games, err := t.ended(leaving, `g.id = ? AND g.status = 'over'`, id)
+	if err != nil {
+		return Ended{}, err
+	}
+	if len(games) == 0 {
+		return Ended{}, fmt.Errorf("archive: game %d over: %w", id, ErrNotFound)
+	}
+	return games[0], nil
+}
+
+// ended reads the games where says, in the order they ended.
+func (t *Tx) ended(leaving []string, where string, whereArgs ...any) ([]Ended, error) {
 	// The seats that moved: for each seat, the first of its moves in ply
 	// order that is not a leaving, found by the primary key (game_id, ply)
 	// within the game's first plies, rather than every move of the archive.
@@ -280,31 +423,36 @@ func (t *Tx) EndedGames(leaving []string) (games []Ended, bots map[int64]bool, e
 			args = append(args, w)
 		}
 	}
+	args = append(args, whereArgs...)
 	rows, err := t.tx.QueryContext(t.ctx, `SELECT g.id, g.game, g.config, g.first_id, g.second_id,
 		COALESCE((SELECT group_concat(player_id, ' ' ORDER BY seat) FROM game_seats WHERE game_id = g.id), ''),
 		g.result, g.finished, EXISTS (SELECT 1 FROM unrated_games u WHERE u.id = g.id),
+		EXISTS (SELECT 1 FROM tournament_games tg JOIN entrants en ON en.tournament_id = tg.tournament_id
+			WHERE tg.game_id = g.id AND en.annulled != 0 AND (en.player_id IN (g.first_id, g.second_id)
+				OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.player_id = en.player_id))),
 		COALESCE((SELECT level FROM bot_games b WHERE b.game_id = g.id), 0),
 		COALESCE(e.ev, 0) AS ev,
 		COALESCE((SELECT group_concat(s.n, ' ') FROM (`+seatNumbers+`) s
 			WHERE s.n < 2 + (SELECT COUNT(*) FROM game_seats gs WHERE gs.game_id = g.id)
 			AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.player = s.n`+notLeaving+`)), '')
 		FROM games g LEFT JOIN (SELECT game_id, MIN(id) AS ev FROM events WHERE kind = 'over' GROUP BY game_id) e ON e.game_id = g.id
-		WHERE g.status = 'over' ORDER BY g.finished, ev, g.id`, args...)
+		WHERE `+where+` ORDER BY g.finished, ev, g.id`, args...)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer rows.Close()
+	var games []Ended
 	for rows.Next() {
 		var e Ended
 		var first, second, ev int64
 		var more, finished, moved string
-		if err := rows.Scan(&e.ID, &e.Game, &e.Config, &first, &second, &more, &e.Result, &finished, &e.Unrated, &e.BotLevel, &ev, &moved); err != nil {
-			return nil, nil, err
+		if err := rows.Scan(&e.ID, &e.Game, &e.Config, &first, &second, &more, &e.Result, &finished, &e.Unrated, &e.Annulled, &e.BotLevel, &ev, &moved); err != nil {
+			return nil, err
 		}
 		for f := range strings.FieldsSeq(moved) {
 			seat, err := strconv.Atoi(f)
 			if err != nil {
-				return nil, nil, fmt.Errorf("archive: game %d: seat %q", e.ID, f)
+				return nil, fmt.Errorf("archive: game %d: seat %q", e.ID, f)
 			}
 			e.Moved = append(e.Moved, seat)
 		}
@@ -312,31 +460,14 @@ func (t *Tx) EndedGames(leaving []string) (games []Ended, bots map[int64]bool, e
 		for f := range strings.FieldsSeq(more) {
 			id, err := strconv.ParseInt(f, 10, 64)
 			if err != nil {
-				return nil, nil, fmt.Errorf("archive: game %d: seat player %q", e.ID, f)
+				return nil, fmt.Errorf("archive: game %d: seat player %q", e.ID, f)
 			}
 			e.Players = append(e.Players, id)
 		}
 		e.Finished = parseTime(finished)
 		games = append(games, e)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, err
-	}
-	rows.Close()
-	bots = map[int64]bool{}
-	brows, err := t.tx.QueryContext(t.ctx, `SELECT player_id FROM rating_bots`)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer brows.Close()
-	for brows.Next() {
-		var id int64
-		if err := brows.Scan(&id); err != nil {
-			return nil, nil, err
-		}
-		bots[id] = true
-	}
-	return games, bots, brows.Err()
+	return games, rows.Err()
 }
 
 // IsRatingBot reports whether player was recorded by MarkRatingBot.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 
 	"postal/archive"
@@ -434,6 +435,12 @@ func (gs *gameState) opponents(p engine.Player) []*archive.Player {
 	return out
 }
 
+// placeAmong says seat p's place in r among the players of gs, as a
+// result is said to one player: "3rd of 4", not a loss (issue 35).
+func (gs *gameState) placeAmong(r engine.Result, p engine.Player) string {
+	return engine.Ordinal(r.Place(p)) + " of " + strconv.Itoa(len(gs.players))
+}
+
 // stillIn reports whether seat p of gs is still in the game (R13d).
 func (gs *gameState) stillIn(p engine.Player) bool {
 	return gs.row.Status == archive.GameActive && gs.pos.Result().Place(p) == 0
@@ -462,7 +469,7 @@ func (h *handling) leave(gs *gameState, p engine.Player, how engine.Leaving) err
 	if err := h.tx.AddEvent(h.now, how.String(), gs.row.ID, gs.players[p].ID, ""); err != nil {
 		return err
 	}
-	place := engine.Ordinal(next.Result().Place(p))
+	place := gs.placeAmong(next.Result(), p)
 	what := map[engine.Leaving]string{engine.Resign: "resigned", engine.Timeout: "ran out of time"}[how]
 	if h.actor == nil || h.actor.ID != gs.players[p].ID {
 		line := fmt.Sprintf("You %s in game #%d and are out, %s.", what, gs.row.ID, place)
@@ -520,7 +527,7 @@ func (h *handling) resignMore(gs *gameState, side engine.Player) (section, error
 	if err := h.leave(gs, side, engine.Resign); err != nil {
 		return section{}, err
 	}
-	lines := []string{fmt.Sprintf("You are out, %s; the others play on.", engine.Ordinal(gs.pos.Result().Place(side)))}
+	lines := []string{fmt.Sprintf("You are out, %s; the others play on.", gs.placeAmong(gs.pos.Result(), side))}
 	if gs.row.Status == archive.GameOver {
 		lines = []string{"Result: " + gs.resultText() + "."}
 	}

@@ -143,9 +143,9 @@ func TestFourPlayers(t *testing.T) {
 	// East resigns out of turn: out, 4th; West's clock runs on.
 	c.now = c.now.Add(time.Hour)
 	out = c.mail(east+"@example.org", "x", key(east)+"resign 1")
-	says(t, to(t, out, east+"@example.org"), "you resigned game #1", "You are out, 4th; the others play on.")
+	says(t, to(t, out, east+"@example.org"), "you resigned game #1", "You are out, 4th of 4; the others play on.")
 	for _, p := range []string{south, west, north, "erin"} {
-		says(t, to(t, out, p+"@example.org"), east+" (East) resigned in game #1 and is out, 4th.")
+		says(t, to(t, out, p+"@example.org"), east+" (East) resigned in game #1 and is out, 4th of 4.")
 	}
 	if g := c.game(1); g.Status != archive.GameActive || !g.Deadline.Equal(deadline) {
 		t.Fatalf("after East resigned: %s, deadline %v (was %v)", g.Status, g.Deadline, deadline)
@@ -156,10 +156,10 @@ func TestFourPlayers(t *testing.T) {
 	// West runs out of time: out, 3rd; North's turn.
 	c.now = deadline
 	out, _ = c.tick()
-	says(t, to(t, out, west+"@example.org"), "You ran out of time in game #1 and are out, 3rd.")
-	says(t, to(t, out, north+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd.", "Your move in game #1 (move 4).")
+	says(t, to(t, out, west+"@example.org"), "You ran out of time in game #1 and are out, 3rd of 4.")
+	says(t, to(t, out, north+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd of 4.", "Your move in game #1 (move 4).")
 	for _, p := range []string{south, east, "erin"} {
-		says(t, to(t, out, p+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd.")
+		says(t, to(t, out, p+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd of 4.")
 	}
 	g := c.game(1)
 	if g.Status != archive.GameActive || !g.Deadline.Equal(c.now.Add(2*clock.Day)) {

@@ -16,12 +16,19 @@ import (
 
 // Ratings (issue 25). Every game that ends passes through handling.finish,
 // which calls rate in the transaction that ends the game: the game is one
-// Glicko-2 period of its players (club/rating). A game is rated unless its
-// challenge said "unrated" or it ended before each player made a move of
-// their own (a seat's resignation or timeout is its move of the record in
-// a game of more, and does not count). The club's bot is rated by level,
-// each level a player of its own named "bot-2" (the bot's name and the
-// level): a level is a fixed strength, which gives the lists fixed points.
+// Glicko-2 period of its players (club/rating). Rating follows play (issue
+// 35): a game is rated when each player made a move of their own (a seat's
+// resignation or timeout is its move of the record in a game of more, and
+// does not count) and its result came from the board, the clock, a
+// resignation (a forfeit is one) or an adjudication of the position played.
+// It is not rated when its challenge said "unrated", when the club marked
+// it unrated (archive.Tx.SetUnrated before it ends: a game cancelled), when
+// it ended before the archive had ratings (until "postal ratings
+// --recompute --all"), or when the results of one of its players in its
+// tournament are annulled; an annulment after the game was rated takes its
+// rating back (takeBackRatings). The club's bot is rated by level, each
+// level a player of its own named "bot-2" (the bot's name and the level): a
+// level is a fixed strength, which gives the lists fixed points.
 // RecomputeRatings computes the same from the archive alone.
 
 // leavingWords are the moves of the record that are a seat leaving a game
@@ -35,26 +42,26 @@ type entrant struct {
 	level  int
 }
 
-// ratedGame says whether a finished game is rated, and how: its list, who
-// each seat is, and their places. The bot's seats (isBot) are rated at
-// botLevel. It is the one judge of both the club's updates and the
-// recompute.
-func ratedGame(game, config string, players []int64, result string, unrated bool, moved []int, isBot func(int64) bool, botLevel int) (list string, who []entrant, places []int, ok bool) {
-	if unrated {
+// ratedGame says whether the finished game e is rated, and how: its list,
+// who each seat is, and their places. The bot's seats (isBot) are rated at
+// botLevel. It is the one judge of the club's updates, the recompute and
+// the rating again of whole lists.
+func ratedGame(e archive.Ended, isBot func(int64) bool, botLevel int) (list string, who []entrant, places []int, ok bool) {
+	if e.Unrated || e.Annulled {
 		return "", nil, nil, false
 	}
-	for seat := range players {
-		if !slices.Contains(moved, seat) {
+	for seat := range e.Players {
+		if !slices.Contains(e.Moved, seat) {
 			return "", nil, nil, false // ended before each player moved
 		}
 	}
-	r, err := engine.ParseScore(result, len(players))
+	r, err := engine.ParseScore(e.Result, len(e.Players))
 	if err != nil || !r.Over() {
 		return "", nil, nil, false
 	}
-	places = make([]int, len(players))
-	who = make([]entrant, len(players))
-	for seat, id := range players {
+	places = make([]int, len(e.Players))
+	who = make([]entrant, len(e.Players))
+	for seat, id := range e.Players {
 		if places[seat] = r.Place(engine.Player(seat)); places[seat] == 0 {
 			return "", nil, nil, false
 		}
@@ -66,24 +73,25 @@ func ratedGame(game, config string, players []int64, result string, unrated bool
 			return "", nil, nil, false // one player in two seats measures nothing
 		}
 	}
-	ruleset := ""
-	if f := strings.Fields(config); len(f) > 0 && !strings.Contains(f[0], "=") {
-		ruleset = f[0]
-	}
-	return rating.ListOf(game, ruleset), who, places, true
+	return listOf(e), who, places, true
 }
 
-// botLevel is the level the bot played game at: its bot_games row, else
+// listOf is the rating list of the game e, rated or not.
+func listOf(e archive.Ended) string {
+	ruleset := ""
+	if f := strings.Fields(e.Config); len(f) > 0 && !strings.Contains(f[0], "=") {
+		ruleset = f[0]
+	}
+	return rating.ListOf(e.Game, ruleset)
+}
+
+// defaultBotLevel is the level of a bot's game without a bot_games row:
 // the bot's default level.
-func (s *Service) botLevelOf(tx *archive.Tx, gameID int64) (int, error) {
-	level, err := tx.BotLevel(gameID)
-	if err != nil || level != 0 {
-		return level, err
-	}
+func (s *Service) defaultBotLevel() int {
 	if s.opt.Bot != nil {
-		return s.opt.Bot.level(), nil
+		return s.opt.Bot.level()
 	}
-	return search.DefaultLevel, nil
+	return search.DefaultLevel
 }
 
 // rate rates the game of gs, which has just ended, if it is rated.
@@ -97,20 +105,16 @@ func (h *handling) rate(gs *gameState) error { return h.s.RateEnded(h.tx, gs.row
 // order: a game rated after a later one gives other numbers than the
 // recompute.
 func (s *Service) RateEnded(tx *archive.Tx, row *archive.Game) error {
-	unrated, err := tx.Unrated(row.ID)
+	e, err := tx.EndedGame(row.ID, leavingWords)
 	if err != nil {
 		return err
 	}
-	moved, err := tx.MovedSeats(row.ID, leavingWords)
-	if err != nil {
-		return err
-	}
-	level, err := s.botLevelOf(tx, row.ID)
-	if err != nil {
-		return err
+	level := e.BotLevel
+	if level == 0 {
+		level = s.defaultBotLevel()
 	}
 	bots := map[int64]bool{}
-	for _, id := range row.Players {
+	for _, id := range e.Players {
 		isBot, err := tx.IsRatingBot(id)
 		if err != nil {
 			return err
@@ -124,7 +128,7 @@ func (s *Service) RateEnded(tx *archive.Tx, row *archive.Game) error {
 		}
 		bots[id] = isBot
 	}
-	list, who, places, ok := ratedGame(row.Game, row.Config, row.Players, row.Result, unrated, moved, func(id int64) bool { return bots[id] }, level)
+	list, who, places, ok := ratedGame(e, func(id int64) bool { return bots[id] }, level)
 	if !ok {
 		return nil
 	}
@@ -137,13 +141,13 @@ func (s *Service) RateEnded(tx *archive.Tx, row *archive.Game) error {
 		if err := tx.MarkRatingBot(id); err != nil {
 			return err
 		}
-		if err := tx.SetBotLevel(row.ID, level); err != nil {
+		if err := tx.SetBotLevel(e.ID, level); err != nil {
 			return err
 		}
 	}
 	before := make([]rating.Player, len(who))
-	for i, e := range who {
-		st, found, err := tx.StandingOf(list, e.player, e.level)
+	for i, w := range who {
+		st, found, err := tx.StandingOf(list, w.player, w.level)
 		if err != nil {
 			return err
 		}
@@ -152,22 +156,37 @@ func (s *Service) RateEnded(tx *archive.Tx, row *archive.Game) error {
 			before[i] = rating.Player{Rating: rating.Rating{Rating: st.Rating, RD: st.RD, Vol: st.Vol}, Games: st.Games, Last: st.Last}
 		}
 	}
-	after, err := rating.Play(before, places, row.Finished)
+	after, seats, err := playRated(e, list, who, places, before)
 	if err != nil {
-		return fmt.Errorf("club: rating game %d: %w", row.ID, err)
+		return err
 	}
-	for i, e := range who {
+	for i, w := range who {
 		a := after[i]
-		from := before[i].At(row.Finished)
-		if err := tx.SetStanding(archive.Standing{List: list, PlayerID: e.player, Level: e.level, Rating: a.Rating.Rating, RD: a.RD, Vol: a.Vol, Games: a.Games, Last: a.Last}); err != nil {
+		if err := tx.SetStanding(archive.Standing{List: list, PlayerID: w.player, Level: w.level, Rating: a.Rating.Rating, RD: a.RD, Vol: a.Vol, Games: a.Games, Last: a.Last}); err != nil {
 			return err
 		}
-		if err := tx.AddRatedSeat(archive.RatedSeat{GameID: row.ID, Seat: i, List: list, PlayerID: e.player, Level: e.level,
-			RatingBefore: from.Rating, RDBefore: from.RD, Rating: a.Rating.Rating, RD: a.RD, Vol: a.Vol, At: row.Finished}); err != nil {
+		if err := tx.AddRatedSeat(seats[i]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// playRated plays the rated game e (as ratedGame judged it) from the
+// ratings before of its seats: their ratings after, and the history row of
+// each seat.
+func playRated(e archive.Ended, list string, who []entrant, places []int, before []rating.Player) ([]rating.Player, []archive.RatedSeat, error) {
+	after, err := rating.Play(before, places, e.Finished)
+	if err != nil {
+		return nil, nil, fmt.Errorf("club: rating game %d: %w", e.ID, err)
+	}
+	seats := make([]archive.RatedSeat, len(who))
+	for i, w := range who {
+		from := before[i].At(e.Finished)
+		seats[i] = archive.RatedSeat{GameID: e.ID, Seat: i, List: list, PlayerID: w.player, Level: w.level,
+			RatingBefore: from.Rating, RDBefore: from.RD, Rating: after[i].Rating.Rating, RD: after[i].RD, Vol: after[i].Vol, At: e.Finished}
+	}
+	return after, seats, nil
 }
 
 // RatedName is the name of a rated player in the lists: the player's,
@@ -313,6 +332,10 @@ type RatingCheck struct {
 	Games     int // finished games read
 	Rated     int // of them rated
 	Standings []archive.Standing
+	// BeforeRatings counts the finished games not rated because they
+	// ended before the archive had ratings ("postal ratings --recompute
+	// --all" rates them).
+	BeforeRatings int
 	// Mismatches describe each standing that differs from the stored one,
 	// each stored standing the recompute has not, and each game whose
 	// history rows differ.
@@ -325,80 +348,60 @@ type RatingCheck struct {
 // same numbers.
 func RecomputeRatings(ctx context.Context, db *archive.DB) (RatingCheck, error) {
 	var chk RatingCheck
-	var stored []archive.Standing
-	var history []archive.RatedSeat
-	var games []archive.Ended
-	var bots map[int64]bool
-	err := db.Tx(ctx, func(tx *archive.Tx) error {
+	err := db.ReadTx(ctx, func(tx *archive.Tx) error {
 		var err error
-		if games, bots, err = tx.EndedGames(leavingWords); err != nil {
-			return err
-		}
-		if stored, err = tx.Standings(""); err != nil {
-			return err
-		}
-		history, err = tx.RatingHistory(nil)
+		chk, err = checkRatings(tx)
 		return err
 	})
+	return chk, err
+}
+
+// checkRatings is RecomputeRatings in tx.
+func checkRatings(tx *archive.Tx) (RatingCheck, error) {
+	var chk RatingCheck
+	games, bots, err := tx.EndedGames(leavingWords)
 	if err != nil {
 		return chk, err
+	}
+	stored, err := tx.Standings("")
+	if err != nil {
+		return chk, err
+	}
+	history, err := tx.RatingHistory(nil)
+	if err != nil {
+		return chk, err
+	}
+	if chk.BeforeRatings, err = tx.BeforeRatings(); err != nil {
+		return chk, err
+	}
+	r, err := replay(games, bots)
+	if err != nil {
+		return chk, err
+	}
+	chk.Games, chk.Rated, chk.Standings = len(games), r.rated, r.standings
+	hist := byGame(history)
+	for _, g := range games {
+		club, again := hist[g.ID], r.history[g.ID]
+		switch {
+		case len(club) > 0 && len(again) == 0:
+			chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d: rated by the club, not by the recompute", g.ID))
+		case len(club) == 0 && len(again) > 0:
+			chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d: rated by the recompute, not by the club", g.ID))
+		case len(club) != len(again):
+			chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d: the club rated %d seats, the recompute %d", g.ID, len(club), len(again)))
+		default:
+			for i, h := range club {
+				if a := again[i]; !sameSeat(h, a) {
+					chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d seat %d: the club gave %s %.6f/%.6f/%.8f from %.6f/%.6f, the recompute %s %.6f/%.6f/%.8f from %.6f/%.6f",
+						g.ID, h.Seat, h.List, h.Rating, h.RD, h.Vol, h.RatingBefore, h.RDBefore, a.List, a.Rating, a.RD, a.Vol, a.RatingBefore, a.RDBefore))
+				}
+			}
+		}
 	}
 	type key struct {
 		list string
 		entrant
 	}
-	players := map[key]rating.Player{}
-	var order []key
-	hist := map[[2]int64]archive.RatedSeat{}
-	for _, h := range history {
-		hist[[2]int64{h.GameID, int64(h.Seat)}] = h
-	}
-	var ps []rating.Player
-	for _, g := range games {
-		if err := ctx.Err(); err != nil {
-			return chk, err
-		}
-		chk.Games++
-		list, who, places, ok := ratedGame(g.Game, g.Config, g.Players, g.Result, g.Unrated, g.Moved, func(id int64) bool { return bots[id] }, g.BotLevel)
-		if !ok {
-			if _, rated := hist[[2]int64{g.ID, 0}]; rated {
-				chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d: rated by the club, not by the recompute", g.ID))
-			}
-			continue
-		}
-		chk.Rated++
-		ps = ps[:0]
-		for _, e := range who {
-			p, seen := players[key{list, e}]
-			if !seen {
-				p = rating.Newcomer()
-				order = append(order, key{list, e})
-			}
-			ps = append(ps, p)
-		}
-		after, err := rating.Play(ps, places, g.Finished)
-		if err != nil {
-			return chk, fmt.Errorf("club: recompute game %d: %w", g.ID, err)
-		}
-		for i, e := range who {
-			players[key{list, e}] = after[i]
-			h, found := hist[[2]int64{g.ID, int64(i)}]
-			switch {
-			case !found:
-				if i == 0 {
-					chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d: rated by the recompute, not by the club", g.ID))
-				}
-			case h.List != list || h.PlayerID != e.player || h.Level != e.level || h.Rating != after[i].Rating.Rating || h.RD != after[i].RD || h.Vol != after[i].Vol:
-				chk.Mismatches = append(chk.Mismatches, fmt.Sprintf("game %d seat %d: the club gave %s %.6f/%.6f/%.8f, the recompute %.6f/%.6f/%.8f",
-					g.ID, i, h.List, h.Rating, h.RD, h.Vol, after[i].Rating.Rating, after[i].RD, after[i].Vol))
-			}
-		}
-	}
-	for _, k := range order {
-		p := players[k]
-		chk.Standings = append(chk.Standings, archive.Standing{List: k.list, PlayerID: k.player, Level: k.level, Rating: p.Rating.Rating, RD: p.RD, Vol: p.Vol, Games: p.Games, Last: p.Last})
-	}
-	slices.SortFunc(chk.Standings, compareStandings)
 	want := map[key]archive.Standing{}
 	for _, s := range chk.Standings {
 		want[key{s.List, entrant{s.PlayerID, s.Level}}] = s

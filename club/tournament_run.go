@@ -694,6 +694,15 @@ func (h *handling) withdrawEntrant(ev *event, player int64, status, reason strin
 	if err := h.tx.UpdateEntrant(t.ID, *e); err != nil {
 		return nil, err
 	}
+	if e.Annulled { // annulled games move no rating (issue 35)
+		line, err := h.takeBackRatings(ev, player)
+		if err != nil {
+			return nil, err
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+	}
 	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
 		return nil, err
 	}

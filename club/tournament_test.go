@@ -539,9 +539,23 @@ func TestTablesOfThree(t *testing.T) {
 	c.as("dave", "join tri")
 	says(t, c.reply(c.as("alice", "start tri")), "Every game starts at once: 4 games")
 	games := c.eventGames(1)
+	seats := map[string][]int{} // by player, the tables at each seat
 	for _, g := range games {
 		if len(g.Players) != 3 {
 			t.Fatalf("game #%d has %d players", g.ID, len(g.Players))
+		}
+		for s, name := range c.names(g) {
+			if seats[name] == nil {
+				seats[name] = make([]int, 3)
+			}
+			seats[name][s]++
+		}
+	}
+	// Issue 35: each plays three tables, one from each seat (South moves
+	// first).
+	for name, counts := range seats {
+		if !slices.Equal(counts, []int{1, 1, 1}) {
+			t.Errorf("%s sits South, West, North at %v tables; want one each", name, counts)
 		}
 	}
 	// Dave leaves before playing: his results are annulled, his seats

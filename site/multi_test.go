@@ -86,8 +86,9 @@ func TestMultiplayerPages(t *testing.T) {
 			`<title>Places by side</title>`, `<text x="0" y="43">South</text>`, `<title>North 1st: 1</title>`, `<title>West 4th: 1</title>`,
 			`>East won</text>`, `>Drawn</text>`,
 		},
-		"players/carol.html": {`<th>Places</th>`, `<td>1st 1</td>`, `<td>1</td><td>0</td><td>0</td><td>1</td><td>1st 1</td>`},
-		"players/bob.html":   {`<td>2</td><td>0</td><td>0</td><td>1</td><td>1</td><td>4th 1</td>`},
+		// A place in a game of more is a place, not a win or a loss (issue 35).
+		"players/carol.html": {`<th>Places</th>`, `<td>1st of 4</td>`, `<td>2</td><td>0</td><td>0</td><td>0</td><td>1</td><td>1st of 4</td>`},
+		"players/bob.html":   {`<td>2</td><td>0</td><td>0</td><td>0</td><td>1</td><td>4th of 4</td>`},
 		"search/0.js":        {`[1,"Superial Chess","multiplayer","alice","bob","carol (North) won",`, `"2026-01-02","carol","dave"]`, `"erin","bob","erin (South) to move",`},
 		"feed.atom":          {`<title>Superial Chess #1: alice – bob – carol – dave, carol (North) won</title>`},
 		"index.html":         {`Places: 1st carol (North), 2nd dave (East), 3rd alice (South), 4th bob (West)`},

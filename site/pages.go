@@ -580,24 +580,14 @@ func (b *builder) rules(name string) (template.HTML, error) {
 	return h, nil
 }
 
-// recordRow is a player's results in one game type or ruleset.
+// recordRow is a player's results in one game type or ruleset: games of
+// two won, drawn or lost, games of more by place.
 type recordRow struct {
 	Name, Title, Ruleset             string
 	Games, Won, Drawn, Lost, Ongoing int
 	// places counts the player's finished games of more than two players
-	// by place (Superial Chess R13d): places[0] the first places.
-	places []int
-}
-
-// Places says the places counted: "1st 2, 2nd 1, 4th 3"; "" when none.
-func (r recordRow) Places() string {
-	var parts []string
-	for i, n := range r.places {
-		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", engine.Ordinal(i+1), n))
-		}
-	}
-	return strings.Join(parts, ", ")
+	// by place (Superial Chess R13d).
+	places map[placing]int
 }
 
 // placeOf is the best place of the seats name holds in s: 1 for a win or a
@@ -632,18 +622,19 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 			switch {
 			case !s.over():
 				r.Ongoing++
-			case s.Result.Kind == engine.Draw && (place == 1 || len(s.Players) == 2):
+			case len(s.Players) > 2:
+				if pl, ok := placingOf(s, p.Name); ok {
+					if r.places == nil {
+						r.places = map[placing]int{}
+					}
+					r.places[pl]++
+				}
+			case s.Result.Kind == engine.Draw:
 				r.Drawn++
 			case s.Result.Kind == engine.Win && place == 1:
 				r.Won++
 			case s.Result.Kind != engine.Ongoing:
 				r.Lost++
-			}
-			if len(s.Players) > 2 && s.over() && place > 0 {
-				for len(r.places) < place {
-					r.places = append(r.places, 0)
-				}
-				r.places[place-1]++
 			}
 		}
 	}

@@ -70,18 +70,7 @@ type game struct {
 // gen001... are registered when missing.
 func Generate(ctx context.Context, db *archive.DB, o Options) (Stats, error) {
 	start := time.Now()
-	if o.Players <= 0 {
-		o.Players = 40
-	}
-	if o.MaxPlies <= 0 {
-		o.MaxPlies = 500
-	}
-	if o.Start.IsZero() {
-		o.Start = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
-	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.GOMAXPROCS(0)
-	}
+	o.fill()
 	kinds, err := variants(o.Games)
 	if err != nil {
 		return Stats{}, err
@@ -182,6 +171,22 @@ func Generate(ctx context.Context, db *archive.DB, o Options) (Stats, error) {
 	}
 	st.Duration = time.Since(start)
 	return st, nil
+}
+
+// fill gives the options left zero their defaults.
+func (o *Options) fill() {
+	if o.Players <= 0 {
+		o.Players = 40
+	}
+	if o.MaxPlies <= 0 {
+		o.MaxPlies = 500
+	}
+	if o.Start.IsZero() {
+		o.Start = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
 }
 
 // rate calls fn with each finished game numbered above first, in the order

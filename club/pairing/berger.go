@@ -72,9 +72,10 @@ func DoubleRoundRobin(n int) [][]Pair {
 
 // Tables is the round robin of tables for games of k seats (three or four,
 // as Superial Chess's multiplayer ruleset): every set of k of the n players
-// plays one game, so each pair of players meets equally often. Seats turn
-// with the table's number, so that each player takes each seat as evenly as
-// the sets allow. Each table lists the players by seat.
+// plays one game, so each pair of players meets equally often. Each player
+// takes each seat as often as every other, give or take one (balanceSeats),
+// as Berger tables balance colours: the first seat, first to move, falls to
+// everyone alike (issue 35). Each table lists the players by seat.
 func Tables(n, k int) [][]int {
 	if k < 2 || n < k {
 		return nil
@@ -98,5 +99,6 @@ func Tables(n, k int) [][]int {
 		}
 	}
 	walk(0, 0)
+	balanceSeats(tables, n, k)
 	return tables
 }

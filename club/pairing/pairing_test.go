@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -114,6 +115,56 @@ func TestTablesOfThreeAndFour(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Issue 35: across a round robin of tables each player takes each seat as
+// often as every other seat, give or take one, as Berger tables do for
+// colours: for every field of 3 to 12 players at tables of three and four.
+// Each table seats k different players, and every set of k meets once.
+func TestTablesBalanceSeats(t *testing.T) {
+	for k := 3; k <= 4; k++ {
+		for n := k; n <= 12; n++ {
+			tables := Tables(n, k)
+			if want := binomial(n, k); len(tables) != want {
+				t.Fatalf("Tables(%d, %d): %d tables, want %d", n, k, len(tables), want)
+			}
+			seats := make([][]int, n) // seats[p][s]: tables where p sits at s
+			for p := range seats {
+				seats[p] = make([]int, k)
+			}
+			sets := map[string]bool{}
+			for _, table := range tables {
+				if len(table) != k {
+					t.Fatalf("Tables(%d, %d): table %v", n, k, table)
+				}
+				sorted := slices.Sorted(slices.Values(table))
+				if len(slices.Compact(slices.Clone(sorted))) != k || sorted[0] < 0 || sorted[k-1] >= n {
+					t.Fatalf("Tables(%d, %d): table %v seats someone twice, or nobody", n, k, table)
+				}
+				if key := fmt.Sprint(sorted); sets[key] {
+					t.Fatalf("Tables(%d, %d): %v meets twice", n, k, sorted)
+				} else {
+					sets[key] = true
+				}
+				for s, p := range table {
+					seats[p][s]++
+				}
+			}
+			for p, counts := range seats {
+				if slices.Max(counts)-slices.Min(counts) > 1 {
+					t.Errorf("Tables(%d, %d): player %d sits at the seats %v times", n, k, p+1, counts)
+				}
+			}
+		}
+	}
+}
+
+func binomial(n, k int) int {
+	c := 1
+	for i := range k {
+		c = c * (n - i) / (i + 1)
+	}
+	return c
 }
 
 func TestBracketSeedsOneAgainstN(t *testing.T) {

@@ -120,7 +120,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 
 	// East resigns out of turn: out, 4th; North still to move.
 	east := seats[3]
-	if reply := r.replyTo(east, r.send(east, "Re: "+tag, "resign 1")); !strings.Contains(reply.Text, "You are out, 4th") {
+	if reply := r.replyTo(east, r.send(east, "Re: "+tag, "resign 1")); !strings.Contains(reply.Text, "You are out, 4th of 4") {
 		t.Fatalf("East's resignation: %s", reply.Text)
 	}
 	if pos, _, err = engine.Play(pos, 3, "resign"); err != nil {
@@ -128,26 +128,26 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	}
 	for _, p := range append(seats[:3:3], erin) {
 		r.await(p, "East's resignation", func(m *gotMail) bool {
-			return strings.Contains(flat(m.Text), east.name+" (East) resigned in game #1 and is out, 4th.")
+			return strings.Contains(flat(m.Text), east.name+" (East) resigned in game #1 and is out, 4th of 4.")
 		})
 	}
 
 	// North does not move: out on time, 3rd; South to move.
 	north := seats[2]
 	r.await(north, "North's timeout", func(m *gotMail) bool {
-		return strings.Contains(flat(m.Text), "You ran out of time in game #1 and are out, 3rd.")
+		return strings.Contains(flat(m.Text), "You ran out of time in game #1 and are out, 3rd of 4.")
 	})
 	if pos, _, err = engine.Play(pos, 2, "timeout"); err != nil {
 		t.Fatal(err)
 	}
 	turn := r.await(alice, "her turn after North's timeout", func(m *gotMail) bool {
 		text := flat(m.Text)
-		return strings.Contains(text, north.name+" (North) ran out of time in game #1 and is out, 3rd.") && strings.Contains(text, "Your move in game #1 (move 5).")
+		return strings.Contains(text, north.name+" (North) ran out of time in game #1 and is out, 3rd of 4.") && strings.Contains(text, "Your move in game #1 (move 5).")
 	})
 	r.checkBoard(turn, tag, pos, "")
 	for _, p := range []*player{seats[1], east, erin} {
 		r.await(p, "North's timeout", func(m *gotMail) bool {
-			return strings.Contains(flat(m.Text), north.name+" (North) ran out of time in game #1 and is out, 3rd.")
+			return strings.Contains(flat(m.Text), north.name+" (North) ran out of time in game #1 and is out, 3rd of 4.")
 		})
 	}
 

@@ -42,7 +42,7 @@ func commands() []command {
 		{"perft", "GAME [--ruleset R] [--option k=v ...] [MOVE ...] DEPTH", "count the leaves of the move tree", runPerft},
 		{"replay", "FILE", "check a game record and print the final board and result", runReplay},
 		{"render", "GAME [...] [MOVE ...] [--format ascii|svg|png] [--out FILE]", "draw the board after the moves", runRender},
-		{"ratings", "[--recompute] [--config FILE] [--db FILE] [LIST]", "print the rating lists, or recompute them from the finished games and compare with the stored ratings", runRatings},
+		{"ratings", "[--recompute [--all]] [--config FILE] [--db FILE] [LIST]", "print the rating lists, or recompute them from the finished games and compare with the stored ratings (--all: first rate the games from before ratings)", runRatings},
 		{"arena", "GAME [--ruleset R] [--option k=v ...] [--games N] [--a LEVEL|random] [--b LEVEL|random] [--seed S] [--parallel P] [--max-plies N] [-v] [--table]", "play the bot against itself or random play, sides alternating (A takes each seat in turn in a game of more): A's wins, draws, losses and score", runArena},
 	}
 }

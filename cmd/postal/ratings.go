@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"time"
 
@@ -22,12 +23,16 @@ func runRatings(args []string, w io.Writer) error {
 	configFile := fs.String("config", "", "take the database from this config file")
 	dbFile := fs.String("db", "", "the SQLite database (default: the config's, else ./postal.db, else the demo's ./"+demoData+"/postal.db)")
 	recompute := fs.Bool("recompute", false, "recompute every list from the finished games and compare with the stored ratings")
+	all := fs.Bool("all", false, "with --recompute: first rate the finished games from before the archive had ratings (an upgraded archive), every list again in the order the games ended")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(rest) > 1 {
 		return usageError{"unexpected " + rest[1]}
+	}
+	if *all && !*recompute {
+		return usageError{"--all goes with --recompute"}
 	}
 	cfg := &Config{}
 	if *configFile != "" {
@@ -60,12 +65,20 @@ func runRatings(args []string, w io.Writer) error {
 		return printRatings(ctx, db, list, w)
 	}
 	start := time.Now()
+	if *all {
+		if err := rateBeforeRatings(ctx, db, cfg, *configFile != "", w); err != nil {
+			return err
+		}
+	}
 	chk, err := club.RecomputeRatings(ctx, db)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "postal: recomputed %d rating lists from %d finished games (%d rated) in %s\n",
 		countLists(chk.Standings), chk.Games, chk.Rated, time.Since(start).Round(time.Millisecond))
+	if chk.BeforeRatings > 0 {
+		fmt.Fprintf(w, "postal: %d of the finished games ended before the archive had ratings and are not rated; \"postal ratings --recompute --all\" rates them\n", chk.BeforeRatings)
+	}
 	for _, m := range chk.Mismatches {
 		fmt.Fprintln(w, "  differs: "+m)
 	}
@@ -73,6 +86,50 @@ func runRatings(args []string, w io.Writer) error {
 		return fmt.Errorf("the stored ratings differ from the recompute in %d places", n)
 	}
 	fmt.Fprintln(w, "postal: the stored ratings are the recomputed ones")
+	return nil
+}
+
+// rateBeforeRatings is --all: the finished games from before the archive
+// had ratings (migration 014 left them unrated) are rated, every list again
+// in the order the games ended (issue 35). The config, when named, says
+// who the club's bot is.
+func rateBeforeRatings(ctx context.Context, db *archive.DB, cfg *Config, named bool, w io.Writer) error {
+	var svc *club.Service
+	if named {
+		var err error
+		if svc, err = club.New(db, club.Options{Address: cfg.Club.Address, Bot: cfg.Bots.options(), Log: slog.New(slog.DiscardHandler)}); err != nil {
+			return fmt.Errorf("club: %w", err)
+		}
+	}
+	n, err := club.RateBeforeRatings(ctx, db, svc)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		fmt.Fprintln(w, "postal: no finished game from before ratings is left unrated")
+		return nil
+	}
+	fmt.Fprintf(w, "postal: rated %d finished games from before ratings; every list rated again in the order the games ended\n", n)
+	return nil
+}
+
+// logBeforeRatings says in the daemon's log as it starts how many finished
+// games of an upgraded archive ended before it had ratings and are not
+// rated, and what rates them (issue 35); nothing when there are none.
+func logBeforeRatings(ctx context.Context, db *archive.DB, log *slog.Logger) error {
+	var n int
+	err := db.ReadTx(ctx, func(tx *archive.Tx) error {
+		var err error
+		n, err = tx.BeforeRatings()
+		return err
+	})
+	if err != nil || n == 0 {
+		return err
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	log.Warn("postal: finished games from before ratings are not rated", "games", n, "rate-them-with", "postal ratings --recompute --all --config FILE")
 	return nil
 }
 

@@ -69,6 +69,10 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		db.Close()
 		return nil, err
 	}
+	if err := logBeforeRatings(ctx, db, log); err != nil {
+		db.Close()
+		return nil, err
+	}
 	watch.Searched = func(at time.Time) {
 		// For postal status; a failure here costs nothing but that line.
 		if err := db.SetLastPoll(context.WithoutCancel(ctx), at); err != nil {
