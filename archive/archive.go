@@ -113,7 +113,7 @@ func CreateAt(ctx context.Context, path string, version int) error {
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("archive: create %s at version %d: it exists", path, version)
 	}
-	db, err := open(ctx, path, stepsUpTo{migrations, version})
+	db, err := open(ctx, path, stepsUpTo{migrations, version}, slog.Default())
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"log/slog"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -15,7 +16,7 @@ import (
 func TestMigrateUnratedSaysWhy(t *testing.T) {
 	ctx := context.Background()
 	file := filepath.Join(t.TempDir(), "thirteen.db")
-	db, err := open(ctx, file, migrationsUpTo(t, 13))
+	db, err := open(ctx, file, migrationsUpTo(t, 13), slog.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestMigrateUnratedSaysWhy(t *testing.T) {
 	add(db, 2, past.Add(time.Hour))
 	add(db, 3, time.Time{}) // in play at the upgrade
 	db.Close()
-	if db, err = open(ctx, file, migrationsUpTo(t, 14)); err != nil {
+	if db, err = open(ctx, file, migrationsUpTo(t, 14), slog.Default()); err != nil {
 		t.Fatal(err)
 	}
 	// After the upgrade: game 3 ends, game 4 is a challenge "unrated" and
