@@ -12,7 +12,6 @@ import (
 	"postal/archive"
 	"postal/engine"
 	"postal/engine/search"
-	"postal/mailer"
 )
 
 // BotOptions configure the club's built-in opponent (issue 19): a player
@@ -133,8 +132,8 @@ type botTurn struct {
 // botChallenge checks a challenge to the bot at level (0: the default)
 // before it is made: the bot is on, plays at that level and has room for
 // another game. It returns the level to play at.
-func (h *handling) botChallenge(bot *archive.Player, level int) (int, error) {
-	o := h.s.opt.Bot
+func (w *work) botChallenge(bot *archive.Player, level int) (int, error) {
+	o := w.s.opt.Bot
 	if level == 0 {
 		level = o.level()
 	}
@@ -142,7 +141,7 @@ func (h *handling) botChallenge(bot *archive.Player, level int) (int, error) {
 		return 0, refuse(fmt.Sprintf("%s plays at levels 1 to %d, not %d", bot.Name, o.maxLevel(), level), "Level 1 is the weakest.")
 	}
 	if o.MaxGames > 0 {
-		games, err := h.tx.GamesOf(bot.ID)
+		games, err := w.tx.GamesOf(bot.ID)
 		if err != nil {
 			return 0, err
 		}
@@ -181,16 +180,15 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 	now := s.opt.Now().UTC()
 	var turns []botTurn
 	err := s.db.Tx(ctx, func(tx *archive.Tx) error {
-		h := &handling{s: s, tx: tx, in: &mailer.Inbound{}, now: now}
 		bot, err := s.botPlayer(tx, now)
 		if err != nil {
 			return err
 		}
-		h.actor = bot
-		if err := h.botTakesOpen(bot); err != nil {
+		w := &work{s: s, tx: tx, now: now, actor: bot}
+		if err := w.botTakesOpen(bot); err != nil {
 			return err
 		}
-		games, err := h.gamesOf(bot)
+		games, err := w.gamesOf(bot)
 		if err != nil {
 			return err
 		}
@@ -202,7 +200,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 					// lets the winner claim: the bot claims, as a
 					// person would.
 					var ue *userError
-					if _, err := h.claim(gs.row.ID); err != nil && !errors.As(err, &ue) {
+					if err := w.claimTime(gs, side); err != nil && !errors.As(err, &ue) {
 						return err
 					}
 				}
@@ -217,7 +215,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 			}
 			turns = append(turns, botTurn{game: gs.row.ID, ply: gs.pos.Ply(), side: side, level: level, pos: gs.pos})
 		}
-		return h.flushNotices()
+		return w.flushNotices()
 	})
 	return turns, err
 }
@@ -226,26 +224,26 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 // TakeOpen, while it has room for more games: a two-player one starts at
 // once; in one of more, the bot takes an open seat (its acceptance may be
 // the last, which starts the game).
-func (h *handling) botTakesOpen(bot *archive.Player) error {
-	o := h.s.opt.Bot
+func (w *work) botTakesOpen(bot *archive.Player) error {
+	o := w.s.opt.Bot
 	if o.TakeOpen <= 0 {
 		return nil
 	}
-	chs, err := h.tx.OpenChallenges(bot.ID)
+	chs, err := w.tx.OpenChallenges(bot.ID)
 	if err != nil {
 		return err
 	}
 	for _, ch := range chs {
 		seated := slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID })
 		switch {
-		case ch.ChallengerID == bot.ID || h.now.Sub(ch.Created) < o.TakeOpen:
+		case ch.ChallengerID == bot.ID || w.now.Sub(ch.Created) < o.TakeOpen:
 			continue
 		case ch.Seats != nil && (seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open)):
 			continue
 		case ch.Seats == nil && (ch.OpponentID != 0 || ch.OpponentAddr != ""):
 			continue
 		}
-		if _, err := h.botChallenge(bot, 0); err != nil {
+		if _, err := w.botChallenge(bot, 0); err != nil {
 			var ue *userError
 			if errors.As(err, &ue) {
 				return nil // no room for more games
@@ -253,28 +251,28 @@ func (h *handling) botTakesOpen(bot *archive.Player) error {
 			return err
 		}
 		if ch.Seats != nil {
-			if _, err := h.acceptSeat(ch); err != nil {
+			if _, err := w.acceptSeat(ch); err != nil {
 				var ue *userError
 				if !errors.As(err, &ue) {
 					return err
 				}
-				h.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
+				w.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
 			}
 			continue
 		}
-		gs, err := h.startGame(ch, bot)
+		gs, err := w.startGame(ch, bot)
 		if err != nil {
 			var ue *userError
 			if errors.As(err, &ue) {
-				h.s.log.Warn("club: the bot cannot take an open challenge", "challenge", ch.ID, "err", err)
+				w.s.log.Warn("club: the bot cannot take an open challenge", "challenge", ch.ID, "err", err)
 				continue
 			}
 			return err
 		}
-		if err := h.tx.SetBotLevel(gs.row.ID, o.level()); err != nil {
+		if err := w.tx.SetBotLevel(gs.row.ID, o.level()); err != nil {
 			return err
 		}
-		h.s.log.Info("club: the bot took an open challenge", "game", gs.row.ID, "game_type", ch.Game)
+		w.s.log.Info("club: the bot took an open challenge", "game", gs.row.ID, "game_type", ch.Game)
 	}
 	return nil
 }
@@ -290,13 +288,12 @@ var errStaleTurn = errors.New("club: the game has moved on since the bot began t
 func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 	now := s.opt.Now().UTC()
 	return s.db.Tx(ctx, func(tx *archive.Tx) error {
-		h := &handling{s: s, tx: tx, in: &mailer.Inbound{}, now: now}
 		bot, err := s.botPlayer(tx, now)
 		if err != nil {
 			return err
 		}
-		h.actor = bot
-		gs, err := h.loadGame(t.game)
+		w := &work{s: s, tx: tx, now: now, actor: bot}
+		gs, err := w.loadGame(t.game)
 		if err != nil {
 			return err
 		}
@@ -307,9 +304,9 @@ func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 		if err != nil {
 			return fmt.Errorf("club: the bot's move %s in game %d: %w", move, t.game, err)
 		}
-		if err := h.commit(gs, t.side, m.String(), next); err != nil {
+		if err := w.commit(gs, t.side, m.String(), next); err != nil {
 			return err
 		}
-		return h.flushNotices()
+		return w.flushNotices()
 	})
 }

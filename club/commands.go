@@ -183,7 +183,7 @@ func (h *handling) status() (section, error) {
 		b.WriteString("No games in progress.\n")
 	}
 	for _, gs := range games {
-		turn := h.whoMoves(gs) + " to move"
+		turn := gs.whoMoves() + " to move"
 		if side := gs.side(h.actor); engine.Acts(gs.pos, side) {
 			turn = "your move"
 		}
@@ -227,11 +227,11 @@ func (h *handling) status() (section, error) {
 	return section{Title: "status of " + h.actor.Name, Pre: strings.TrimRight(b.String(), "\n")}, nil
 }
 
-func (h *handling) opponentName(ch *archive.Challenge) string {
+func (w *work) opponentName(ch *archive.Challenge) string {
 	if ch.Seats != nil {
-		return h.seatNames(ch)
+		return w.seatNames(ch)
 	}
-	return h.seatHolder(archive.ChallengeSeat{PlayerID: ch.OpponentID, Address: ch.OpponentAddr})
+	return w.seatHolder(archive.ChallengeSeat{PlayerID: ch.OpponentID, Address: ch.OpponentAddr})
 }
 
 // left writes a duration for people: "2 days 3 hours", "40 minutes".
@@ -495,7 +495,7 @@ func (h *handling) accept(id int64) (section, error) {
 // seed and the sides drawn, the chance before the first move resolved, the
 // clock started. The challenger is told, unless they sent the message
 // (challenging the club's bot), whose reply says it.
-func (h *handling) startGame(ch *archive.Challenge, acceptor *archive.Player) (*gameState, error) {
+func (w *work) startGame(ch *archive.Challenge, acceptor *archive.Player) (*gameState, error) {
 	id := ch.ID
 	var b [9]byte
 	randomRead(b[:])
@@ -511,7 +511,7 @@ func (h *handling) startGame(ch *archive.Challenge, acceptor *archive.Player) (*
 	if !challengerFirst {
 		players = []int64{acceptor.ID, ch.ChallengerID}
 	}
-	gs, err := h.openGame(ch, acceptor.ID, seed, game, cfg, pos, players)
+	gs, err := w.openGame(ch, acceptor.ID, seed, game, cfg, pos, players)
 	if err != nil {
 		return nil, err
 	}
@@ -520,12 +520,12 @@ func (h *handling) startGame(ch *archive.Challenge, acceptor *archive.Player) (*
 	if !challengerFirst {
 		challenger = gs.players[1]
 	}
-	if h.actor == nil || challenger.ID != h.actor.ID {
+	if w.actor == nil || challenger.ID != w.actor.ID {
 		started := fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", acceptor.Name, id, gs.info.Sides[gs.side(challenger)])
 		if engine.Acts(gs.pos, gs.side(challenger)) {
 			started += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
 		}
-		if err := h.gameNotice(gs, challenger, append([]string{started}, diceCommitted(row)...)); err != nil {
+		if err := w.gameNotice(gs, challenger, append([]string{started}, diceCommitted(row)...)); err != nil {
 			return nil, err
 		}
 	}
@@ -561,31 +561,31 @@ func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, en
 // seed. The game keeps the challenge's number; the chance draws it starts
 // with are made and its clock starts; the start is logged as by, the last
 // to accept. It returns the game as stored.
-func (h *handling) openGame(ch *archive.Challenge, by int64, seed uint64, game engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*gameState, error) {
+func (w *work) openGame(ch *archive.Challenge, by int64, seed uint64, game engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*gameState, error) {
 	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
-		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: h.now}
+		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: w.now}
 	row.Position, row.Ply = pos.String(), pos.Ply()
-	if err := h.tx.AddGame(row); err != nil {
+	if err := w.tx.AddGame(row); err != nil {
 		return nil, err
 	}
-	next, err := h.resolveChance(&gameState{row: row, pos: pos}, pos)
+	next, err := w.resolveChance(&gameState{row: row, pos: pos}, pos)
 	if err != nil {
 		return nil, err
 	}
-	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), h.now
-	if err := h.startClock(&gameState{row: row, pos: next}); err != nil {
+	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), w.now
+	if err := w.startClock(&gameState{row: row, pos: next}); err != nil {
 		return nil, err
 	}
-	if err := h.tx.UpdateGame(row); err != nil {
+	if err := w.tx.UpdateGame(row); err != nil {
 		return nil, err
 	}
-	if err := h.tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, h.now); err != nil {
+	if err := w.tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, w.now); err != nil {
 		return nil, err
 	}
-	if err := h.tx.AddEvent(h.now, "start", ch.ID, by, row.Config); err != nil {
+	if err := w.tx.AddEvent(w.now, "start", ch.ID, by, row.Config); err != nil {
 		return nil, err
 	}
-	return h.loadGame(ch.ID)
+	return w.loadGame(ch.ID)
 }
 
 // diceCommitted is what the first mails of a game with chance say about its

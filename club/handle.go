@@ -13,17 +13,16 @@ import (
 	"postal/notation"
 )
 
-// handling is the work on one inbound message, inside its transaction.
+// handling is the work of one inbound message, inside its transaction:
+// the work every writer shares (work: the transaction, the time, the actor,
+// the notices), and what only a mail has: the message, its proof and the
+// sections of its reply.
 type handling struct {
-	s   *Service
-	tx  *archive.Tx
+	*work // its actor is the player whose address the From address is (see proof.go)
+
 	in  *mailer.Inbound
-	now time.Time
 	msg int64 // the messages row
 
-	// actor is the player the message acts for: the player whose address
-	// the From address is (see proof.go).
-	actor *archive.Player
 	// proof is how the sender proved to be actor: "" (not at all), "key",
 	// "token" or "dkim". proofGame is the game or challenge a game token
 	// proves actor for (0: the whole account); proofLive says whether it
@@ -35,13 +34,10 @@ type handling struct {
 	dkim      dkimproof.Result // what the mail's DKIM signatures prove, checked before the transaction
 	claims    []claim          // the tokens and keys the message carries
 
-	tagged  int64           // the game the message is about: a game token's, or the subject's tag
-	lead    []string        // the reply's first lines, when a command has more to say than where a game stands
-	subject string          // the reply's subject, when not the usual one
-	ended   []*archive.Game // games the message ended
+	tagged  int64  // the game the message is about: a game token's, or the subject's tag
+	subject string // the reply's subject, when not the usual one
 
 	sections []section
-	notices  []notice // mails to players other than the sender
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable

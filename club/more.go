@@ -191,16 +191,16 @@ func count(n int, one, many string) string {
 
 // acceptSeat accepts the actor's seat of ch, a challenge of more than two,
 // or takes an open one; the last to accept starts the game.
-func (h *handling) acceptSeat(ch *archive.Challenge) (section, error) {
-	if ch.ChallengerID == h.actor.ID {
+func (w *work) acceptSeat(ch *archive.Challenge) (section, error) {
+	if ch.ChallengerID == w.actor.ID {
 		return section{}, refuse("you cannot accept your own challenge", fmt.Sprintf("\"cancel %d\" withdraws it.", ch.ID))
 	}
 	n := -1
 	for i, st := range ch.Seats {
 		switch {
-		case st.PlayerID == h.actor.ID && !st.Accepted.IsZero():
-			return section{}, refuse(fmt.Sprintf("you have accepted challenge #%d already", ch.ID), "The game starts when every seat is taken and accepted: "+h.waitingFor(ch)+".")
-		case st.PlayerID == h.actor.ID, st.Address != "" && st.Address == h.actor.Address:
+		case st.PlayerID == w.actor.ID && !st.Accepted.IsZero():
+			return section{}, refuse(fmt.Sprintf("you have accepted challenge #%d already", ch.ID), "The game starts when every seat is taken and accepted: "+w.waitingFor(ch)+".")
+		case st.PlayerID == w.actor.ID, st.Address != "" && st.Address == w.actor.Address:
 			n = i
 		case st.Open() && n < 0:
 			n = i
@@ -209,32 +209,32 @@ func (h *handling) acceptSeat(ch *archive.Challenge) (section, error) {
 	if n < 0 {
 		return section{}, refuse(fmt.Sprintf("challenge #%d has no seat for you", ch.ID), "Its seats are taken by the players it names.")
 	}
-	if err := h.tx.TakeSeat(ch.ID, ch.Seats[n].N, h.actor.ID, h.now); err != nil {
+	if err := w.tx.TakeSeat(ch.ID, ch.Seats[n].N, w.actor.ID, w.now); err != nil {
 		return section{}, err
 	}
-	if err := h.tx.AddEvent(h.now, "accept-seat", ch.ID, h.actor.ID, ""); err != nil {
+	if err := w.tx.AddEvent(w.now, "accept-seat", ch.ID, w.actor.ID, ""); err != nil {
 		return section{}, err
 	}
-	ch.Seats[n].PlayerID, ch.Seats[n].Address, ch.Seats[n].Accepted = h.actor.ID, "", h.now
+	ch.Seats[n].PlayerID, ch.Seats[n].Address, ch.Seats[n].Accepted = w.actor.ID, "", w.now
 	if slices.ContainsFunc(ch.Seats, func(s archive.ChallengeSeat) bool { return s.Accepted.IsZero() }) {
-		line := fmt.Sprintf("%s accepted challenge #%d; still waiting for %s.", h.actor.Name, ch.ID, h.waitingFor(ch))
-		for _, id := range h.challengePlayers(ch) {
-			if id == h.actor.ID {
+		line := fmt.Sprintf("%s accepted challenge #%d; still waiting for %s.", w.actor.Name, ch.ID, w.waitingFor(ch))
+		for _, id := range w.challengePlayers(ch) {
+			if id == w.actor.ID {
 				continue
 			}
-			if err := h.challengeNews(ch, id, line); err != nil {
+			if err := w.challengeNews(ch, id, line); err != nil {
 				return section{}, err
 			}
 		}
 		return section{Title: fmt.Sprintf("you accepted challenge #%d", ch.ID), game: ch.ID,
-			Lines: []string{fmt.Sprintf("The game starts when every seat is taken and accepted; still waiting for %s.", h.waitingFor(ch))}}, nil
+			Lines: []string{fmt.Sprintf("The game starts when every seat is taken and accepted; still waiting for %s.", w.waitingFor(ch))}}, nil
 	}
-	return h.startMore(ch)
+	return w.startMore(ch)
 }
 
 // waitingFor names who a challenge of more than two waits for: "bob, and 1
 // open seat".
-func (h *handling) waitingFor(ch *archive.Challenge) string {
+func (w *work) waitingFor(ch *archive.Challenge) string {
 	var names []string
 	open := 0
 	for _, st := range ch.Seats {
@@ -243,7 +243,7 @@ func (h *handling) waitingFor(ch *archive.Challenge) string {
 		case st.Open():
 			open++
 		default:
-			names = append(names, h.seatHolder(st))
+			names = append(names, w.seatHolder(st))
 		}
 	}
 	return seatsText(names, open)
@@ -251,20 +251,20 @@ func (h *handling) waitingFor(ch *archive.Challenge) string {
 
 // seatNames names the players of a challenge of more than two besides
 // the challenger, for its subject: "bob vs carol vs anyone".
-func (h *handling) seatNames(ch *archive.Challenge) string {
+func (w *work) seatNames(ch *archive.Challenge) string {
 	names := make([]string, len(ch.Seats))
 	for i, st := range ch.Seats {
-		names[i] = h.seatHolder(st)
+		names[i] = w.seatHolder(st)
 	}
 	return strings.Join(names, " vs ")
 }
 
 // seatHolder names who a seat of a challenge is for: a player, an invited
 // address, or anyone.
-func (h *handling) seatHolder(st archive.ChallengeSeat) string {
+func (w *work) seatHolder(st archive.ChallengeSeat) string {
 	switch {
 	case st.PlayerID != 0:
-		if p, err := h.tx.PlayerByID(st.PlayerID); err == nil {
+		if p, err := w.tx.PlayerByID(st.PlayerID); err == nil {
 			return p.Name
 		}
 	case st.Address != "":
@@ -275,7 +275,7 @@ func (h *handling) seatHolder(st archive.ChallengeSeat) string {
 
 // challengePlayers are the players of a challenge of more than two with an
 // account: the challenger and those named or seated.
-func (h *handling) challengePlayers(ch *archive.Challenge) []int64 {
+func (w *work) challengePlayers(ch *archive.Challenge) []int64 {
 	ids := []int64{ch.ChallengerID}
 	for _, st := range ch.Seats {
 		if st.PlayerID != 0 {
@@ -286,23 +286,23 @@ func (h *handling) challengePlayers(ch *archive.Challenge) []int64 {
 }
 
 // challengeNews mails player id a line about challenge ch.
-func (h *handling) challengeNews(ch *archive.Challenge, id int64, line string) error {
-	p, err := h.tx.PlayerByID(id)
+func (w *work) challengeNews(ch *archive.Challenge, id int64, line string) error {
+	p, err := w.tx.PlayerByID(id)
 	if err != nil {
 		return err
 	}
-	subject, err := h.challengeSubject(ch)
+	subject, err := w.challengeSubject(ch)
 	if err != nil {
 		return err
 	}
-	return h.send(outgoing{to: p.Address, player: p, game: ch.ID, auto: "auto-generated", subject: subject, view: mailView{Intro: []string{line}}})
+	return w.send(outgoing{to: p.Address, player: p, game: ch.ID, auto: "auto-generated", subject: subject, view: mailView{Intro: []string{line}}})
 }
 
 // startMore starts the game of ch, every seat accepted: the challenger at
 // the seat they asked for, or one drawn, the others drawn among the seats
 // left. The seats are drawn apart from the seed: who sits where is public
 // and must tell nothing about the seed.
-func (h *handling) startMore(ch *archive.Challenge) (section, error) {
+func (w *work) startMore(ch *archive.Challenge) (section, error) {
 	var b [8]byte
 	randomRead(b[:])
 	seed := binary.LittleEndian.Uint64(b[:]) >> 1 // SQLite integers are signed
@@ -329,13 +329,13 @@ func (h *handling) startMore(ch *archive.Challenge) (section, error) {
 	for _, st := range ch.Seats {
 		players[take(randIntN(len(free)))] = st.PlayerID
 	}
-	gs, err := h.openGame(ch, h.actor.ID, seed, game, cfg, pos, players)
+	gs, err := w.openGame(ch, w.actor.ID, seed, game, cfg, pos, players)
 	if err != nil {
 		return section{}, err
 	}
-	lineup := h.lineup(gs)
+	lineup := w.lineup(gs)
 	for i, p := range gs.players {
-		if p.ID == h.actor.ID {
+		if p.ID == w.actor.ID {
 			continue
 		}
 		line := fmt.Sprintf("Game #%d has started: %s. You play %s.", ch.ID, lineup, seats[i])
@@ -343,16 +343,16 @@ func (h *handling) startMore(ch *archive.Challenge) (section, error) {
 			line += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
 		}
 		lines := append([]string{line}, diceCommitted(gs.row)...)
-		if err := h.gameNotice(gs, p, lines); err != nil {
+		if err := w.gameNotice(gs, p, lines); err != nil {
 			return section{}, err
 		}
 	}
-	bv, err := h.boardOf(gs, nil, "")
+	bv, err := w.boardOf(gs, nil, "")
 	if err != nil {
 		return section{}, err
 	}
 	return section{Title: fmt.Sprintf("game #%d has started: %s", ch.ID, gs.title()), Board: bv, game: ch.ID,
-		Lines: []string{lineup + ".", fmt.Sprintf("You play %s.", seats[gs.side(h.actor)])}}, nil
+		Lines: []string{lineup + ".", fmt.Sprintf("You play %s.", seats[gs.side(w.actor)])}}, nil
 }
 
 // randIntN draws a number below n from the system's random source.
@@ -366,7 +366,7 @@ func randIntN(n int) int {
 
 // lineup names every seat's player: "alice South, bob West, carol North,
 // dave East".
-func (h *handling) lineup(gs *gameState) string {
+func (w *work) lineup(gs *gameState) string {
 	var parts []string
 	for i, side := range gs.sides() {
 		parts = append(parts, gs.players[i].Name+" "+side)
@@ -443,7 +443,7 @@ func (gs *gameState) stillIn(p engine.Player) bool {
 // resignation, or a timeout. The leaving is p's move of the record; the
 // others play on, and the last one in wins. The clock of the player to
 // move runs on unless p was to move. Every player and observer is told.
-func (h *handling) leave(gs *gameState, p engine.Player, how engine.Leaving) error {
+func (w *work) leave(gs *gameState, p engine.Player, how engine.Leaving) error {
 	wasToMove := slices.Contains(gs.toMove(), p)
 	next, err := engine.Leave(gs.pos, p, how)
 	if err != nil {
@@ -451,52 +451,52 @@ func (h *handling) leave(gs *gameState, p engine.Player, how engine.Leaving) err
 	}
 	msgID := ""
 	if how == engine.Resign {
-		msgID = h.in.MessageID
+		msgID = w.msgID
 	}
-	if err := h.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(p), Text: how.String(), MessageID: msgID, At: h.now}); err != nil {
+	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(p), Text: how.String(), MessageID: msgID, At: w.now}); err != nil {
 		return err
 	}
 	gs.pos = next
-	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), h.now
+	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), w.now
 	gs.row.DrawAgreed = nil // a draw is agreed among the players in: they changed
-	if err := h.tx.AddEvent(h.now, how.String(), gs.row.ID, gs.players[p].ID, ""); err != nil {
+	if err := w.tx.AddEvent(w.now, how.String(), gs.row.ID, gs.players[p].ID, ""); err != nil {
 		return err
 	}
 	place := engine.Ordinal(next.Result().Place(p))
 	what := map[engine.Leaving]string{engine.Resign: "resigned", engine.Timeout: "ran out of time"}[how]
-	if h.actor == nil || h.actor.ID != gs.players[p].ID {
+	if w.actor == nil || w.actor.ID != gs.players[p].ID {
 		line := fmt.Sprintf("You %s in game #%d and are out, %s.", what, gs.row.ID, place)
 		if !next.Result().Over() {
 			line += " The others play on; you will hear when the game ends."
 		}
-		if err := h.gameNotice(gs, gs.players[p], []string{line}); err != nil {
+		if err := w.gameNotice(gs, gs.players[p], []string{line}); err != nil {
 			return err
 		}
 	}
-	if err := h.tellAll(gs, p, []string{fmt.Sprintf("%s %s in game #%d and is out, %s.", h.playerName(gs, p), what, gs.row.ID, place)}); err != nil {
+	if err := w.tellAll(gs, p, []string{fmt.Sprintf("%s %s in game #%d and is out, %s.", gs.seatName(p), what, gs.row.ID, place)}); err != nil {
 		return err
 	}
 	if r := next.Result(); r.Over() {
-		return h.finish(gs, r)
+		return w.finish(gs, r)
 	}
 	if wasToMove {
-		if err := h.startTurn(gs); err != nil {
+		if err := w.startTurn(gs); err != nil {
 			return err
 		}
 		for _, q := range gs.toMove() {
-			if err := h.gameNotice(gs, gs.players[q], []string{fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())}); err != nil {
+			if err := w.gameNotice(gs, gs.players[q], []string{fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())}); err != nil {
 				return err
 			}
 		}
 	}
-	return h.tx.UpdateGame(gs.row)
+	return w.tx.UpdateGame(gs.row)
 }
 
 // moveNews tells the players of gs still in, other than mover (who has the
 // reply) and those to move now (who get their turn), what mover played:
 // news of each move.
-func (h *handling) moveNews(gs *gameState, mover engine.Player, move string) error {
-	line := fmt.Sprintf("%s played %s in game #%d; %s to move.", h.playerName(gs, mover), move, gs.row.ID, h.whoMoves(gs))
+func (w *work) moveNews(gs *gameState, mover engine.Player, move string) error {
+	line := fmt.Sprintf("%s played %s in game #%d; %s to move.", gs.seatName(mover), move, gs.row.ID, gs.whoMoves())
 	for i, pl := range gs.players {
 		p := engine.Player(i)
 		if p == mover || !gs.stillIn(p) || slices.Contains(gs.toMove(), p) {
@@ -504,7 +504,7 @@ func (h *handling) moveNews(gs *gameState, mover engine.Player, move string) err
 		}
 		// The sender hears of a conditional answer to their move (the
 		// only move news they get) in their reply.
-		if err := h.tellPlayer(gs, pl, line); err != nil {
+		if err := w.tellPlayer(gs, pl, line); err != nil {
 			return err
 		}
 	}
@@ -530,12 +530,12 @@ func (h *handling) resignMore(gs *gameState, side engine.Player) (section, error
 // timeOut takes the players of gs whose time ran out out of the game, a
 // game of more than two: whatever the club's timeout mode, no one player's
 // claim could be fair to the others (R13d).
-func (h *handling) timeOut(gs *gameState) error {
+func (w *work) timeOut(gs *gameState) error {
 	for _, p := range gs.toMove() {
-		if err := h.tx.AddEvent(h.now, "timeout", gs.row.ID, gs.players[p].ID, ""); err != nil {
+		if err := w.tx.AddEvent(w.now, "timeout", gs.row.ID, gs.players[p].ID, ""); err != nil {
 			return err
 		}
-		if err := h.leave(gs, p, engine.Timeout); err != nil {
+		if err := w.leave(gs, p, engine.Timeout); err != nil {
 			return err
 		}
 		if gs.row.Status != archive.GameActive {
@@ -585,7 +585,7 @@ func (h *handling) drawAmong(gs *gameState, side engine.Player) (section, error)
 
 // drawWaiting names the players still in who have not agreed to the draw
 // of gs: "bob and carol"; "" when none.
-func (h *handling) drawWaiting(gs *gameState) string {
+func (w *work) drawWaiting(gs *gameState) string {
 	var names []string
 	for i, pl := range gs.players {
 		if gs.stillIn(engine.Player(i)) && !slices.Contains(gs.row.DrawAgreed, i) {
@@ -600,17 +600,17 @@ func (h *handling) drawWaiting(gs *gameState) string {
 
 // declineByMove ends the draw gathering in gs when mover, who has not
 // agreed to it, moves instead; it returns the line for those who had.
-func (h *handling) declineByMove(gs *gameState, mover engine.Player) error {
+func (w *work) declineByMove(gs *gameState, mover engine.Player) error {
 	if len(gs.row.DrawAgreed) == 0 || slices.Contains(gs.row.DrawAgreed, int(mover)) {
 		return nil
 	}
 	agreed := gs.row.DrawAgreed
 	gs.row.DrawAgreed = nil
-	if err := h.tx.AddEvent(h.now, "draw-declined", gs.row.ID, gs.players[mover].ID, ""); err != nil {
+	if err := w.tx.AddEvent(w.now, "draw-declined", gs.row.ID, gs.players[mover].ID, ""); err != nil {
 		return err
 	}
 	for _, i := range agreed {
-		if err := h.gameNotice(gs, gs.players[i], []string{fmt.Sprintf("%s declined the draw by moving.", gs.players[mover].Name)}); err != nil {
+		if err := w.gameNotice(gs, gs.players[i], []string{fmt.Sprintf("%s declined the draw by moving.", gs.players[mover].Name)}); err != nil {
 			return err
 		}
 	}

@@ -24,23 +24,23 @@ type gameState struct {
 	event   string            // its tournament and round ("spring-cup, round 2"); "" for none
 }
 
-func (h *handling) loadGame(id int64) (*gameState, error) {
-	row, err := h.tx.GameByID(id)
+func (w *work) loadGame(id int64) (*gameState, error) {
+	row, err := w.tx.GameByID(id)
 	if err != nil {
 		return nil, err
 	}
-	return h.gameOf(row)
+	return w.gameOf(row)
 }
 
 // gamesOf loads every game in progress of p.
-func (h *handling) gamesOf(p *archive.Player) ([]*gameState, error) {
-	rows, err := h.tx.GamesOf(p.ID)
+func (w *work) gamesOf(p *archive.Player) ([]*gameState, error) {
+	rows, err := w.tx.GamesOf(p.ID)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*gameState, len(rows))
 	for i, row := range rows {
-		if out[i], err = h.gameOf(row); err != nil {
+		if out[i], err = w.gameOf(row); err != nil {
 			return nil, err
 		}
 	}
@@ -49,7 +49,7 @@ func (h *handling) gamesOf(p *archive.Player) ([]*gameState, error) {
 
 // gameOf loads the rest of the game of row: its engine, position, players
 // and moves.
-func (h *handling) gameOf(row *archive.Game) (*gameState, error) {
+func (w *work) gameOf(row *archive.Game) (*gameState, error) {
 	id := row.ID
 	g, err := engine.Lookup(row.Game)
 	if err != nil {
@@ -61,14 +61,14 @@ func (h *handling) gameOf(row *archive.Game) (*gameState, error) {
 	}
 	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos, players: make([]*archive.Player, len(row.Players))}
 	for i, pid := range row.Players {
-		if gs.players[i], err = h.tx.PlayerByID(pid); err != nil {
+		if gs.players[i], err = w.tx.PlayerByID(pid); err != nil {
 			return nil, err
 		}
 	}
-	if gs.moves, err = h.tx.Moves(id); err != nil {
+	if gs.moves, err = w.tx.Moves(id); err != nil {
 		return nil, err
 	}
-	if gs.event, err = h.eventOf(id); err != nil {
+	if gs.event, err = w.eventOf(id); err != nil {
 		return nil, err
 	}
 	return gs, nil
@@ -197,14 +197,14 @@ func (h *handling) stateLine(gs *gameState, p *archive.Player) string {
 	case slices.Contains(gs.toMove(), gs.side(p)):
 		return fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())
 	}
-	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.row.ID, h.whoMoves(gs), gs.moveNumber())
+	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.row.ID, gs.whoMoves(), gs.moveNumber())
 }
 
 // chanceAfter says what chance drew after the last player's move, for a
 // board: the board itself says the last move (every game's ASCII and
 // picture do), so the mail says only what it does not (issue 28: say it
 // once). "" when chance drew nothing since.
-func (h *handling) chanceAfter(gs *gameState) string {
+func (w *work) chanceAfter(gs *gameState) string {
 	k := len(gs.moves) - 1
 	for k >= 0 && gs.moves[k].Player == int(engine.Chance) {
 		k--
@@ -236,7 +236,7 @@ func (gs *gameState) toMove() []engine.Player {
 }
 
 // boardOf draws pos (the game's own position unless given) for a mail.
-func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (*boardView, error) {
+func (w *work) boardOf(gs *gameState, pos engine.Position, preview string) (*boardView, error) {
 	if pos == nil {
 		pos = gs.pos
 		if gs.row.Status == archive.GameOver {
@@ -255,7 +255,7 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	if preview != "" {
 		next++
 	} else {
-		b.Chance = h.chanceAfter(gs)
+		b.Chance = w.chanceAfter(gs)
 	}
 	if r := pos.Result(); r.Over() || gs.row.Status == archive.GameOver {
 		// The result is said at the top of the mail, and the board says
@@ -266,11 +266,11 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	} else {
 		var names []string
 		for _, p := range pos.ToMove() {
-			names = append(names, h.playerName(gs, p))
+			names = append(names, gs.seatName(p))
 		}
 		b.Turn = fmt.Sprintf("%s to move (move %d).", strings.Join(names, " and "), next)
 		if preview == "" {
-			b.Deadline = h.clockLine(gs)
+			b.Deadline = w.clockLine(gs)
 		}
 	}
 	// One position ended by a resignation looks unlike itself going on.
@@ -283,7 +283,7 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 			if png, _, err := pic.MailPNG(mailImageBytes - len(img.svg)); err == nil {
 				img.png = png
 			} else {
-				h.s.log.Warn("club: no PNG board", "game", gs.row.ID, "err", err)
+				w.s.log.Warn("club: no PNG board", "game", gs.row.ID, "err", err)
 			}
 		}
 		return img
@@ -297,8 +297,6 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	}
 	return b, nil
 }
-
-func (h *handling) playerName(gs *gameState, p engine.Player) string { return gs.seatName(p) }
 
 // seatName names the player of seat p with their side: "bob (West)";
 // "chance" for no seat.
@@ -390,7 +388,7 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		return h.resignMore(gs, side)
 	}
 	if !engine.Acts(gs.pos, side) {
-		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.moveNumber(), h.whoMoves(gs)))
+		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.moveNumber(), gs.whoMoves()))
 	}
 	if c.Guard != 0 && c.Guard != gs.moveNumber() {
 		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.moveNumber(), c.Guard),
@@ -428,10 +426,11 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	return sec, nil
 }
 
-func (h *handling) whoMoves(gs *gameState) string {
+// whoMoves names the players who act now: "bob (Dark)".
+func (gs *gameState) whoMoves() string {
 	var names []string
 	for _, s := range gs.pos.ToMove() {
-		names = append(names, h.playerName(gs, s))
+		names = append(names, gs.seatName(s))
 	}
 	return strings.Join(names, " and ")
 }
@@ -439,52 +438,52 @@ func (h *handling) whoMoves(gs *gameState) string {
 // commit logs a move (and the chance draws that follow it), stores the new
 // position, and sends the notices: a turn notice to whoever moves next, or
 // the game-over mail.
-func (h *handling) commit(gs *gameState, side engine.Player, move string, next engine.Position) error {
-	return h.commitMove(gs, side, move, next, false)
+func (w *work) commit(gs *gameState, side engine.Player, move string, next engine.Position) error {
+	return w.commitMove(gs, side, move, next, false)
 }
 
 // commitMove is commit; answer marks a conditional answer (conditions.go),
 // which the player to move next is told of.
-func (h *handling) commitMove(gs *gameState, side engine.Player, move string, next engine.Position, answer bool) error {
+func (w *work) commitMove(gs *gameState, side engine.Player, move string, next engine.Position, answer bool) error {
 	from := len(gs.moves) // the plies this move logs, chance included, from here
-	if err := h.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: h.in.MessageID, At: h.now}); err != nil {
+	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: w.msgID, At: w.now}); err != nil {
 		return err
 	}
-	next, err := h.resolveChance(gs, next)
+	next, err := w.resolveChance(gs, next)
 	if err != nil {
 		return err
 	}
 	gs.pos = next
-	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), h.now
+	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), w.now
 	declined := gs.row.DrawOffer == int(side.Other())+1 // a move declines the opponent's offer
 	if declined {
 		gs.row.DrawOffer = 0
 	}
-	if err := h.declineByMove(gs, side); err != nil {
+	if err := w.declineByMove(gs, side); err != nil {
 		return err
 	}
-	h.spendClock(gs, side)
-	if err := h.startTurn(gs); err != nil {
+	w.spendClock(gs, side)
+	if err := w.startTurn(gs); err != nil {
 		return err
 	}
-	if err := h.tx.AddEvent(h.now, "move", gs.row.ID, gs.players[side].ID, move); err != nil {
+	if err := w.tx.AddEvent(w.now, "move", gs.row.ID, gs.players[side].ID, move); err != nil {
 		return err
 	}
 	if r := next.Result(); r.Over() {
-		return h.finish(gs, r)
+		return w.finish(gs, r)
 	}
-	if err := h.tx.UpdateGame(gs.row); err != nil {
+	if err := w.tx.UpdateGame(gs.row); err != nil {
 		return err
 	}
 	if gs.more() {
-		if err := h.moveNews(gs, side, move); err != nil {
+		if err := w.moveNews(gs, side, move); err != nil {
 			return err
 		}
 	}
 	var after []string
 	if declined {
 		after = append(after, fmt.Sprintf("%s declined your draw offer by moving.", gs.players[side].Name))
-		if err := h.tx.AddEvent(h.now, "draw-declined", gs.row.ID, gs.players[side].ID, ""); err != nil {
+		if err := w.tx.AddEvent(w.now, "draw-declined", gs.row.ID, gs.players[side].ID, ""); err != nil {
 			return err
 		}
 	}
@@ -494,15 +493,15 @@ func (h *handling) commitMove(gs *gameState, side engine.Player, move string, ne
 	// Conditional moves (issue 26): a line that foresaw this move has its
 	// answer played at once, through this same path; its player is told
 	// instead of getting their turn.
-	if answered, err := h.answerConditions(gs, side, move, from, &after); answered || err != nil {
+	if answered, err := w.answerConditions(gs, side, move, from, &after); answered || err != nil {
 		return err
 	}
-	return h.turnNotices(gs, side, move, after, answer)
+	return w.turnNotices(gs, side, move, after, answer)
 }
 
 // addMove logs a ply of gs.
-func (h *handling) addMove(gs *gameState, m archive.Move) error {
-	if err := h.tx.AddMove(gs.row.ID, m); err != nil {
+func (w *work) addMove(gs *gameState, m archive.Move) error {
+	if err := w.tx.AddMove(gs.row.ID, m); err != nil {
 		return err
 	}
 	gs.moves = append(gs.moves, m)
@@ -511,7 +510,7 @@ func (h *handling) addMove(gs *gameState, m archive.Move) error {
 
 // resolveChance draws and logs the chance outcomes pos, a position of gs,
 // waits for.
-func (h *handling) resolveChance(gs *gameState, pos engine.Position) (engine.Position, error) {
+func (w *work) resolveChance(gs *gameState, pos engine.Position) (engine.Position, error) {
 	next, steps, err := engine.ResolveChance(pos, gs.row.Seed)
 	if err != nil {
 		return nil, permanent{err}
@@ -519,7 +518,7 @@ func (h *handling) resolveChance(gs *gameState, pos engine.Position) (engine.Pos
 	ply := pos.Ply()
 	for _, st := range steps {
 		ply++
-		if err := h.addMove(gs, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: h.now}); err != nil {
+		if err := w.addMove(gs, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: w.now}); err != nil {
 			return nil, err
 		}
 	}
@@ -530,21 +529,21 @@ func (h *handling) resolveChance(gs *gameState, pos engine.Position) (engine.Pos
 // just played move (who has the reply), that it is their move: what was
 // played first, then after. answer marks a conditional answer to the
 // sender's move, which their reply tells them of.
-func (h *handling) turnNotices(gs *gameState, mover engine.Player, move string, after []string, answer bool) error {
+func (w *work) turnNotices(gs *gameState, mover engine.Player, move string, after []string, answer bool) error {
 	for _, p := range gs.toMove() {
-		if p == mover && h.actor != nil && h.actor.ID == gs.players[p].ID {
+		if p == mover && w.actor != nil && w.actor.ID == gs.players[p].ID {
 			continue
 		}
-		if answer && h.actor != nil && h.actor.ID == gs.players[p].ID {
+		if answer && w.actor != nil && w.actor.ID == gs.players[p].ID {
 			// The move of the sender was answered at once: the reply says so.
-			h.lead = append(h.lead, after...)
+			w.lead = append(w.lead, after...)
 			continue
 		}
 		first := fmt.Sprintf("%s played %s in game #%d. Your move (move %d).", gs.players[mover].Name, move, gs.row.ID, gs.moveNumber())
 		if p == mover {
 			first = fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())
 		}
-		if err := h.gameNotice(gs, gs.players[p], append([]string{first}, after...)); err != nil {
+		if err := w.gameNotice(gs, gs.players[p], append([]string{first}, after...)); err != nil {
 			return err
 		}
 	}
@@ -554,28 +553,28 @@ func (h *handling) turnNotices(gs *gameState, mover engine.Player, move string, 
 // gameNotice queues a mail to p about gs. Notices of one message to the same
 // player about the same game become one mail, sent by flushNotices with the
 // board as all the message's commands left it.
-func (h *handling) gameNotice(gs *gameState, p *archive.Player, intro []string) error {
-	for i := range h.notices {
-		if n := &h.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+func (w *work) gameNotice(gs *gameState, p *archive.Player, intro []string) error {
+	for i := range w.notices {
+		if n := &w.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
 			n.intro = append(n.intro, intro...)
 			return nil
 		}
 	}
-	h.notices = append(h.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro)})
+	w.notices = append(w.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro)})
 	return nil
 }
 
 // reminderNotice queues a reminder to p about gs: a notice without the
 // board, which the player has had since their turn began (issue 28: light
 // mail). Merged with another notice of the same message, it has the board.
-func (h *handling) reminderNotice(gs *gameState, p *archive.Player, intro []string) error {
-	for i := range h.notices {
-		if n := &h.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+func (w *work) reminderNotice(gs *gameState, p *archive.Player, intro []string) error {
+	for i := range w.notices {
+		if n := &w.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
 			n.intro = append(n.intro, intro...)
 			return nil
 		}
 	}
-	h.notices = append(h.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
+	w.notices = append(w.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
 	return nil
 }
 
@@ -587,9 +586,9 @@ type notice struct {
 	noBoard bool // a reminder: the board only on asking ("board ID")
 }
 
-func (h *handling) flushNotices() error {
-	for _, n := range h.notices {
-		gs, err := h.loadGame(n.game)
+func (w *work) flushNotices() error {
+	for _, n := range w.notices {
+		gs, err := w.loadGame(n.game)
 		if err != nil {
 			return err
 		}
@@ -598,79 +597,79 @@ func (h *handling) flushNotices() error {
 		// them all; a player who wants none gets none (set boards).
 		if n.player.Boards == "none" || n.noBoard && n.player.Boards != "all" {
 			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
-		} else if sec.Board, err = h.boardOf(gs, nil, ""); err != nil {
+		} else if sec.Board, err = w.boardOf(gs, nil, ""); err != nil {
 			return err
 		}
-		subject, err := h.gameSubject(gs)
+		subject, err := w.gameSubject(gs)
 		if err != nil {
 			return err
 		}
-		err = h.send(outgoing{
+		err = w.send(outgoing{
 			to: n.player.Address, player: n.player, game: gs.row.ID, subject: subject,
-			view: mailView{Intro: n.intro, Sections: []section{sec}, HowTo: h.howTo(gs, n.player)},
+			view: mailView{Intro: n.intro, Sections: []section{sec}, HowTo: w.howTo(gs, n.player)},
 			auto: "auto-generated",
 		})
 		if err != nil {
 			return err
 		}
 	}
-	h.notices = nil
+	w.notices = nil
 	return nil
 }
 
 // finish ends a game and sends the game-over mail to both players (but not
 // to the actor, whose reply says it) and to every observer.
-func (h *handling) finish(gs *gameState, r engine.Result) error {
+func (w *work) finish(gs *gameState, r engine.Result) error {
 	gs.row.Status = archive.GameOver
 	gs.row.Result = r.Score()
 	gs.row.Termination = r.Reason
-	gs.row.Finished, gs.row.Updated = h.now, h.now
+	gs.row.Finished, gs.row.Updated = w.now, w.now
 	gs.row.DrawOffer, gs.row.DrawAgreed = 0, nil
 	gs.row.Deadline, gs.row.Paused, gs.row.Flagged = time.Time{}, time.Time{}, time.Time{}
-	if err := h.tx.UpdateGame(gs.row); err != nil {
+	if err := w.tx.UpdateGame(gs.row); err != nil {
 		return err
 	}
-	if err := h.tx.AddEvent(h.now, "over", gs.row.ID, 0, gs.resultText()); err != nil {
+	if err := w.tx.AddEvent(w.now, "over", gs.row.ID, 0, gs.resultText()); err != nil {
 		return err
 	}
 	// Every end of a game passes here: the ratings change with it (issue 25).
-	if err := h.rate(gs); err != nil {
+	if err := w.rate(gs); err != nil {
 		return err
 	}
 	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}, diceRevealed(gs.row)...)
-	if line, err := h.ratingLine(gs.row.ID); err != nil {
+	if line, err := w.ratingLine(gs.row.ID); err != nil {
 		return err
 	} else if line != "" {
 		intro = append(intro, line)
 	}
-	h.ended = append(h.ended, gs.row)
-	if err := h.tellAll(gs, -1, intro); err != nil {
+	w.ended = append(w.ended, gs.row)
+	if err := w.tellAll(gs, -1, intro); err != nil {
 		return err
 	}
-	return h.eventGameOver(gs)
+	return w.eventGameOver(gs)
 }
 
 // tellAll queues intro for every player of gs but seat skip (-1: none) and
 // the actor (whose reply says it), and for its observers.
-func (h *handling) tellAll(gs *gameState, skip engine.Player, intro []string) error {
+func (w *work) tellAll(gs *gameState, skip engine.Player, intro []string) error {
 	for i, p := range gs.players {
-		if engine.Player(i) == skip || h.actor != nil && p.ID == h.actor.ID {
+		if engine.Player(i) == skip || w.actor != nil && p.ID == w.actor.ID {
 			continue
 		}
-		if err := h.gameNotice(gs, p, intro); err != nil {
+		if err := w.gameNotice(gs, p, intro); err != nil {
 			return err
 		}
 	}
-	obs, err := h.tx.Observers(gs.row.ID)
+	obs, err := w.tx.Observers(gs.row.ID)
 	if err != nil {
 		return err
 	}
 	for _, id := range obs {
-		p, err := h.tx.PlayerByID(id)
+		p, err := w.tx.PlayerByID(id)
 		if err != nil {
 			return err
 		}
-		if err := h.gameNotice(gs, p, intro); err != nil {
+		if err := w.gameNotice(gs, p, intro); err != nil {
 			return err
 		}
 	}
@@ -713,7 +712,7 @@ func (h *handling) moves(id int64) (section, error) {
 	}
 	var pre []string
 	for _, p := range gs.toMove() {
-		pre = append(pre, fmt.Sprintf("%s:\n%s", h.playerName(gs, p), legalSample(gs, gs.pos, p, 0)))
+		pre = append(pre, fmt.Sprintf("%s:\n%s", gs.seatName(p), legalSample(gs, gs.pos, p, 0)))
 	}
 	return section{Title: fmt.Sprintf("legal moves in game #%d (move %d)", id, gs.moveNumber()), Pre: strings.Join(pre, "\n\n"), game: id}, nil
 }

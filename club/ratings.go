@@ -87,7 +87,7 @@ func (s *Service) botLevelOf(tx *archive.Tx, gameID int64) (int, error) {
 }
 
 // rate rates the game of gs, which has just ended, if it is rated.
-func (h *handling) rate(gs *gameState) error { return h.s.RateEnded(h.tx, gs.row) }
+func (w *work) rate(gs *gameState) error { return w.s.RateEnded(w.tx, gs.row) }
 
 // RateEnded rates the finished game row, if it is rated: its players'
 // standings and a history row per seat, in tx, the transaction that ended
@@ -183,14 +183,14 @@ func RatedName(name string, level int) string {
 // ratingLine is the one line of a game-over mail that says what the game
 // did to its players' ratings: "Ratings (conflagration): alice 1662? (+162),
 // bob 1338? (-162)."; "" for a game not rated.
-func (h *handling) ratingLine(gameID int64) (string, error) {
-	seats, err := h.tx.RatedSeatsOf(gameID)
+func (w *work) ratingLine(gameID int64) (string, error) {
+	seats, err := w.tx.RatedSeatsOf(gameID)
 	if err != nil || len(seats) == 0 {
 		return "", err
 	}
 	var parts []string
 	for _, s := range seats {
-		p, err := h.tx.PlayerByID(s.PlayerID)
+		p, err := w.tx.PlayerByID(s.PlayerID)
 		if err != nil {
 			return "", err
 		}

@@ -236,7 +236,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 				outcome = "duplicate"
 				return nil
 			}
-			h := &handling{s: s, tx: tx, in: in, now: now, dkim: dkim}
+			h := &handling{work: &work{s: s, tx: tx, now: now, msgID: in.MessageID}, in: in, dkim: dkim}
 			err = h.run()
 			outcome = h.outcome
 			return err

@@ -177,11 +177,11 @@ func (h *handling) remove(c notation.Command) (section, error) {
 // eventTick starts the tournaments whose day has come (or closes those
 // without enough entrants), acts on the Swiss rounds past their deadline,
 // and adds the next time due.
-func (h *handling) eventTick(due *dueTimes) error {
-	if err := h.roundDeadlines(due); err != nil {
+func (w *work) eventTick(due *dueTimes) error {
+	if err := w.roundDeadlines(due); err != nil {
 		return err
 	}
-	ts, err := h.tx.Tournaments(archive.TournamentOpen)
+	ts, err := w.tx.Tournaments(archive.TournamentOpen)
 	if err != nil {
 		return err
 	}
@@ -189,19 +189,19 @@ func (h *handling) eventTick(due *dueTimes) error {
 		if t.Starts.IsZero() {
 			continue
 		}
-		if h.now.Before(t.Starts) {
+		if w.now.Before(t.Starts) {
 			due.add(t.Starts)
 			continue
 		}
-		_, err := h.startEvent(t)
+		_, err := w.startEvent(t)
 		var ue *userError
 		if errors.As(err, &ue) {
 			// Too few entrants on the day: the event is called off.
-			ev, err := h.loadEvent(t)
+			ev, err := w.loadEvent(t)
 			if err != nil {
 				return err
 			}
-			if err := h.finishEvent(ev, -1, "It did not start: "+ue.title+"."); err != nil {
+			if err := w.finishEvent(ev, -1, "It did not start: "+ue.title+"."); err != nil {
 				return err
 			}
 			continue
@@ -216,11 +216,11 @@ func (h *handling) eventTick(due *dueTimes) error {
 // roundDeadlines acts on the Swiss rounds older than the club's RoundDays:
 // their unfinished games are drawn ("draw"), or the director is asked, once,
 // to adjudicate them ("director", the default).
-func (h *handling) roundDeadlines(due *dueTimes) error {
-	if h.s.opt.RoundDays <= 0 {
+func (w *work) roundDeadlines(due *dueTimes) error {
+	if w.s.opt.RoundDays <= 0 {
 		return nil
 	}
-	ts, err := h.tx.Tournaments(archive.TournamentRunning)
+	ts, err := w.tx.Tournaments(archive.TournamentRunning)
 	if err != nil {
 		return err
 	}
@@ -228,7 +228,7 @@ func (h *handling) roundDeadlines(due *dueTimes) error {
 		if t.Format != "swiss" {
 			continue
 		}
-		acts, err := h.tx.Acts(t.ID)
+		acts, err := w.tx.Acts(t.ID)
 		if err != nil {
 			return err
 		}
@@ -246,15 +246,15 @@ func (h *handling) roundDeadlines(due *dueTimes) error {
 		if began.IsZero() || asked {
 			continue
 		}
-		deadline := began.Add(time.Duration(h.s.opt.RoundDays) * clock.Day)
-		if h.now.Before(deadline) {
+		deadline := began.Add(time.Duration(w.s.opt.RoundDays) * clock.Day)
+		if w.now.Before(deadline) {
 			due.add(deadline)
 			continue
 		}
-		if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "deadline", Detail: label}); err != nil {
+		if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "deadline", Detail: label}); err != nil {
 			return err
 		}
-		ev, err := h.loadEvent(t)
+		ev, err := w.loadEvent(t)
 		if err != nil {
 			return err
 		}
@@ -263,15 +263,15 @@ func (h *handling) roundDeadlines(due *dueTimes) error {
 			if g.Round != t.Round || g.row.Status != archive.GameActive {
 				continue
 			}
-			if h.s.opt.RoundUnfinished == "draw" {
-				gs, err := h.loadGame(g.GameID)
+			if w.s.opt.RoundUnfinished == "draw" {
+				gs, err := w.loadGame(g.GameID)
 				if err != nil {
 					return err
 				}
 				if gs.row.Status != archive.GameActive {
 					continue
 				}
-				if err := h.finish(gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
+				if err := w.finish(gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
 					return err
 				}
 				continue
@@ -281,11 +281,11 @@ func (h *handling) roundDeadlines(due *dueTimes) error {
 		if len(open) == 0 {
 			continue
 		}
-		director, err := h.tx.PlayerByID(t.DirectorID)
+		director, err := w.tx.PlayerByID(t.DirectorID)
 		if err != nil {
 			return err
 		}
-		err = h.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
+		err = w.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
 			view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
 				Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
 		if err != nil {

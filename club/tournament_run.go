@@ -35,30 +35,30 @@ type eventGame struct {
 	row *archive.Game
 }
 
-func (h *handling) loadEvent(t *archive.Tournament) (*event, error) {
+func (w *work) loadEvent(t *archive.Tournament) (*event, error) {
 	ev := &event{t: t, players: map[int64]*archive.Player{}}
 	_, _, ev.seats = eventInfo(t)
 	var err error
-	if ev.entrants, err = h.tx.Entrants(t.ID); err != nil {
+	if ev.entrants, err = w.tx.Entrants(t.ID); err != nil {
 		return nil, err
 	}
 	for _, e := range ev.entrants {
-		if ev.players[e.PlayerID], err = h.tx.PlayerByID(e.PlayerID); err != nil {
+		if ev.players[e.PlayerID], err = w.tx.PlayerByID(e.PlayerID); err != nil {
 			return nil, err
 		}
 	}
-	places, err := h.tx.TournamentGames(t.ID)
+	places, err := w.tx.TournamentGames(t.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, g := range places {
-		row, err := h.tx.GameByID(g.GameID)
+		row, err := w.tx.GameByID(g.GameID)
 		if err != nil {
 			return nil, err
 		}
 		ev.games = append(ev.games, eventGame{g, row})
 	}
-	if ev.byes, err = h.tx.Byes(t.ID); err != nil {
+	if ev.byes, err = w.tx.Byes(t.ID); err != nil {
 		return nil, err
 	}
 	return ev, nil
@@ -101,15 +101,15 @@ func eventLabel(name string, round int) string {
 
 // rating is a player's rating in the club's list of game and ruleset
 // (ratings.go), which seeds tournaments; 1500 for a player not yet rated.
-func (h *handling) rating(player int64, game, ruleset string) (float64, error) {
-	r, _, err := h.tx.Rating(player, rating.ListOf(game, ruleset))
+func (w *work) rating(player int64, game, ruleset string) (float64, error) {
+	r, _, err := w.tx.Rating(player, rating.ListOf(game, ruleset))
 	return r, err
 }
 
 // startEvent starts t: seeds by rating, then the games. It returns what the
 // reply says.
-func (h *handling) startEvent(t *archive.Tournament) ([]string, error) {
-	ev, err := h.loadEvent(t)
+func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
+	ev, err := w.loadEvent(t)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (h *handling) startEvent(t *archive.Tournament) ([]string, error) {
 	cfg, _ := parseConfig(t.Config, 0)
 	for i := range ev.entrants {
 		e := &ev.entrants[i]
-		if e.Rating, err = h.rating(e.PlayerID, t.Game, cfg.Ruleset); err != nil {
+		if e.Rating, err = w.rating(e.PlayerID, t.Game, cfg.Ruleset); err != nil {
 			return nil, err
 		}
 	}
@@ -132,21 +132,21 @@ func (h *handling) startEvent(t *archive.Tournament) ([]string, error) {
 	sort.SliceStable(ev.entrants, func(i, j int) bool { return ev.entrants[i].Rating > ev.entrants[j].Rating })
 	for i := range ev.entrants {
 		ev.entrants[i].Seed = i + 1
-		if err := h.tx.UpdateEntrant(t.ID, ev.entrants[i]); err != nil {
+		if err := w.tx.UpdateEntrant(t.ID, ev.entrants[i]); err != nil {
 			return nil, err
 		}
 	}
-	t.Status, t.Started, t.Round, t.Updated = archive.TournamentRunning, h.now, 1, h.now
-	if err := h.tx.UpdateTournament(t); err != nil {
+	t.Status, t.Started, t.Round, t.Updated = archive.TournamentRunning, w.now, 1, w.now
+	if err := w.tx.UpdateTournament(t); err != nil {
 		return nil, err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actorID(), Act: "start", Detail: count(n, "player", "players")}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: w.actorID(), Act: "start", Detail: count(n, "player", "players")}); err != nil {
 		return nil, err
 	}
 	idx := func(i int) int64 { return ev.entrants[i].PlayerID }
 	var ids []string
 	add := func(round, board int, players ...int64) error {
-		gs, err := h.newEventGame(ev, round, board, players)
+		gs, err := w.newEventGame(ev, round, board, players)
 		if err == nil {
 			ids = append(ids, fmt.Sprintf("#%d", gs.row.ID))
 		}
@@ -179,31 +179,22 @@ func (h *handling) startEvent(t *archive.Tournament) ([]string, error) {
 			}
 		}
 	case t.Format == "swiss":
-		return h.swissRound(ev, 1)
+		return w.swissRound(ev, 1)
 	case t.Format == "knockout":
-		return h.knockoutRound(ev, 1, nil)
+		return w.knockoutRound(ev, 1, nil)
 	}
 	return []string{fmt.Sprintf("Every game starts at once: %s (%s).", count(len(ids), "game", "games"), strings.Join(ids, ", ")),
 		"Each player has a mail for each of their games; \"standings " + t.Name + "\" shows the table."}, nil
-}
-
-// actorID is the player the handling acts for; 0 for the club itself (the
-// clock loop).
-func (h *handling) actorID() int64 {
-	if h.actor == nil {
-		return 0
-	}
-	return h.actor.ID
 }
 
 // newEventGame starts a game of ev, round and board, with players by seat:
 // an ordinary game, through the path an accepted challenge takes (its
 // number from a challenge row, openGame), whose mails and record name the
 // event and the round.
-func (h *handling) newEventGame(ev *event, round, board int, players []int64) (*gameState, error) {
+func (w *work) newEventGame(ev *event, round, board int, players []int64) (*gameState, error) {
 	t := ev.t
-	ch := &archive.Challenge{ChallengerID: players[0], OpponentID: players[1], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: h.now}
-	if err := h.tx.AddChallenge(ch); err != nil {
+	ch := &archive.Challenge{ChallengerID: players[0], OpponentID: players[1], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: w.now}
+	if err := w.tx.AddChallenge(ch); err != nil {
 		return nil, err
 	}
 	var b [8]byte
@@ -213,26 +204,26 @@ func (h *handling) newEventGame(ev *event, round, board int, players []int64) (*
 	if err != nil {
 		return nil, err
 	}
-	by := h.actorID()
+	by := w.actorID()
 	if by == 0 {
 		by = t.DirectorID
 	}
-	gs, err := h.openGame(ch, by, seed, game, cfg, pos, players)
+	gs, err := w.openGame(ch, by, seed, game, cfg, pos, players)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.tx.AddTournamentGame(t.ID, archive.TournamentGame{GameID: gs.row.ID, Round: round, Board: board}); err != nil {
+	if err := w.tx.AddTournamentGame(t.ID, archive.TournamentGame{GameID: gs.row.ID, Round: round, Board: board}); err != nil {
 		return nil, err
 	}
 	gs.event = eventLabel(t.Name, round)
 	ev.games = append(ev.games, eventGame{archive.TournamentGame{GameID: gs.row.ID, Round: round, Board: board}, gs.row})
 	sides := gs.sides()
 	for i, p := range gs.players {
-		line := fmt.Sprintf("Game #%d of %s, round %d, has started: %s. You play %s.", gs.row.ID, t.Name, round, h.lineup(gs), sides[i])
+		line := fmt.Sprintf("Game #%d of %s, round %d, has started: %s. You play %s.", gs.row.ID, t.Name, round, w.lineup(gs), sides[i])
 		if engine.Acts(gs.pos, engine.Player(i)) {
 			line += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
 		}
-		if err := h.gameNotice(gs, p, append([]string{line}, diceCommitted(gs.row)...)); err != nil {
+		if err := w.gameNotice(gs, p, append([]string{line}, diceCommitted(gs.row)...)); err != nil {
 			return nil, err
 		}
 	}
@@ -242,15 +233,15 @@ func (h *handling) newEventGame(ev *event, round, board int, players []int64) (*
 // eventGameOver follows the end of game gs in its tournament, if it has
 // one: a loss on time withdraws the loser (their unplayed games are
 // forfeited), then the event moves on (eventProgress).
-func (h *handling) eventGameOver(gs *gameState) error {
-	tid, _, err := h.tx.TournamentOfGame(gs.row.ID)
+func (w *work) eventGameOver(gs *gameState) error {
+	tid, _, err := w.tx.TournamentOfGame(gs.row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	t, err := h.tx.TournamentByID(tid)
+	t, err := w.tx.TournamentByID(tid)
 	if err != nil {
 		return err
 	}
@@ -262,16 +253,16 @@ func (h *handling) eventGameOver(gs *gameState) error {
 	// timeout: in a game of more the player is out of that game alone.
 	if r := gs.result(); !gs.more() && r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") {
 		loser := gs.row.Players[r.Winner.Other()]
-		ev, err := h.loadEvent(t)
+		ev, err := w.loadEvent(t)
 		if err != nil {
 			return err
 		}
 		if e := ev.entrant(loser); e != nil && e.Status == archive.EntrantIn {
-			_, err := h.withdrawEntrant(ev, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.row.ID), 0)
+			_, err := w.withdrawEntrant(ev, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.row.ID), 0)
 			return err
 		}
 	}
-	return h.eventProgress(tid, gs.row.ID)
+	return w.eventProgress(tid, gs.row.ID)
 }
 
 // eventProgress moves tournament tid on after game (0: none) ended or a
@@ -279,15 +270,15 @@ func (h *handling) eventGameOver(gs *gameState) error {
 // next round when the last game of the round has ended, a knockout plays a
 // drawn match's second game or its next round. Entrants who asked for news
 // get the standings.
-func (h *handling) eventProgress(tid, game int64) error {
-	t, err := h.tx.TournamentByID(tid)
+func (w *work) eventProgress(tid, game int64) error {
+	t, err := w.tx.TournamentByID(tid)
 	if err != nil {
 		return err
 	}
 	if t.Status != archive.TournamentRunning {
 		return nil
 	}
-	ev, err := h.loadEvent(t)
+	ev, err := w.loadEvent(t)
 	if err != nil {
 		return err
 	}
@@ -297,23 +288,23 @@ func (h *handling) eventProgress(tid, game int64) error {
 			break
 		}
 		if t.Round >= t.Rounds || ev.stillIn() < 2 {
-			return h.finishEvent(ev, 0, "")
+			return w.finishEvent(ev, 0, "")
 		}
-		if _, err := h.swissRound(ev, t.Round+1); err != nil {
+		if _, err := w.swissRound(ev, t.Round+1); err != nil {
 			return err
 		}
 	case "knockout":
-		done, err := h.knockoutStep(ev)
+		done, err := w.knockoutStep(ev)
 		if err != nil || done {
 			return err
 		}
 	default:
 		if ev.playing(0) == 0 {
-			return h.finishEvent(ev, 0, "")
+			return w.finishEvent(ev, 0, "")
 		}
 	}
 	if game != 0 {
-		return h.eventNews(ev, game)
+		return w.eventNews(ev, game)
 	}
 	return nil
 }
@@ -344,7 +335,7 @@ func (ev *event) stillIn() int {
 // groups, then seeds; no pair twice; seats alternated; one bye, a point, to
 // the lowest ranked who has had none). Players who left are not paired;
 // their results stand. When no pairing is left the event ends.
-func (h *handling) swissRound(ev *event, r int) ([]string, error) {
+func (w *work) swissRound(ev *event, r int) ([]string, error) {
 	t := ev.t
 	idx := ev.index()
 	n := len(ev.entrants)
@@ -371,28 +362,28 @@ func (h *handling) swissRound(ev *event, r int) ([]string, error) {
 	}
 	pairs, err := s.Next()
 	if errors.Is(err, pairing.ErrNoPairing) {
-		return nil, h.finishEvent(ev, 0, fmt.Sprintf("It ended after round %d: no pairing was left for round %d (every pair left has met, or the seats could not be kept in balance).", r-1, r))
+		return nil, w.finishEvent(ev, 0, fmt.Sprintf("It ended after round %d: no pairing was left for round %d (every pair left has met, or the seats could not be kept in balance).", r-1, r))
 	}
 	if err != nil {
 		return nil, err
 	}
-	t.Round, t.Updated = r, h.now
-	if err := h.tx.UpdateTournament(t); err != nil {
+	t.Round, t.Updated = r, w.now
+	if err := w.tx.UpdateTournament(t); err != nil {
 		return nil, err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "round", Detail: fmt.Sprintf("round %d of %d", r, t.Rounds)}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "round", Detail: fmt.Sprintf("round %d of %d", r, t.Rounds)}); err != nil {
 		return nil, err
 	}
 	var ids []string
 	for b, p := range pairs {
 		first := ev.entrants[p.First].PlayerID
 		if p.Second == pairing.Bye {
-			if err := h.eventBye(ev, archive.Bye{Round: r, Board: b + 1, PlayerID: first}, "a bye scores one point"); err != nil {
+			if err := w.eventBye(ev, archive.Bye{Round: r, Board: b + 1, PlayerID: first}, "a bye scores one point"); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		gs, err := h.newEventGame(ev, r, b+1, []int64{first, ev.entrants[p.Second].PlayerID})
+		gs, err := w.newEventGame(ev, r, b+1, []int64{first, ev.entrants[p.Second].PlayerID})
 		if err != nil {
 			return nil, err
 		}
@@ -402,13 +393,13 @@ func (h *handling) swissRound(ev *event, r int) ([]string, error) {
 }
 
 // eventBye records b and tells its player.
-func (h *handling) eventBye(ev *event, b archive.Bye, what string) error {
-	if err := h.tx.AddBye(ev.t.ID, b); err != nil {
+func (w *work) eventBye(ev *event, b archive.Bye, what string) error {
+	if err := w.tx.AddBye(ev.t.ID, b); err != nil {
 		return err
 	}
 	ev.byes = append(ev.byes, b)
 	p := ev.players[b.PlayerID]
-	return h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: a bye in round %d", ev.t.Name, b.Round), auto: "auto-generated",
+	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: a bye in round %d", ev.t.Name, b.Round), auto: "auto-generated",
 		view: mailView{Intro: []string{fmt.Sprintf("You have a bye in round %d of %s: %s. You will hear when the next round starts.", b.Round, ev.t.Name, what)}}})
 }
 
@@ -416,7 +407,7 @@ func (h *handling) eventBye(ev *event, b archive.Bye, what string) error {
 // the seeds (1 v N, 2 v N-1, the top seeds' byes), a later round from the
 // winners of the round before, in bracket order. The higher seed has the
 // first seat in a match's first game.
-func (h *handling) knockoutRound(ev *event, r int, winners []int64) ([]string, error) {
+func (w *work) knockoutRound(ev *event, r int, winners []int64) ([]string, error) {
 	t := ev.t
 	var pairs [][2]int64 // 0: a bye
 	if r == 1 {
@@ -444,11 +435,11 @@ func (h *handling) knockoutRound(ev *event, r int, winners []int64) ([]string, e
 			pairs = append(pairs, [2]int64{a, b})
 		}
 	}
-	t.Round, t.Updated = r, h.now
-	if err := h.tx.UpdateTournament(t); err != nil {
+	t.Round, t.Updated = r, w.now
+	if err := w.tx.UpdateTournament(t); err != nil {
 		return nil, err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "round", Detail: fmt.Sprintf("round %d", r)}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "round", Detail: fmt.Sprintf("round %d", r)}); err != nil {
 		return nil, err
 	}
 	var ids []string
@@ -458,19 +449,19 @@ func (h *handling) knockoutRound(ev *event, r int, winners []int64) ([]string, e
 			if r > 1 {
 				why = "your opponent has left, and you go through to the next round"
 			}
-			if err := h.eventBye(ev, archive.Bye{Round: r, Board: b + 1, PlayerID: p[0]}, why); err != nil {
+			if err := w.eventBye(ev, archive.Bye{Round: r, Board: b + 1, PlayerID: p[0]}, why); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		gs, err := h.newEventGame(ev, r, b+1, []int64{p[0], p[1]})
+		gs, err := w.newEventGame(ev, r, b+1, []int64{p[0], p[1]})
 		if err != nil {
 			return nil, err
 		}
 		ids = append(ids, fmt.Sprintf("#%d", gs.row.ID))
 	}
 	if len(ids) == 0 { // every match a bye: the round is decided already
-		_, err := h.knockoutStep(ev)
+		_, err := w.knockoutStep(ev)
 		return nil, err
 	}
 	return []string{fmt.Sprintf("Round %d has started: %s (%s).", r, count(len(ids), "match", "matches"), strings.Join(ids, ", "))}, nil
@@ -533,7 +524,7 @@ func (ev *event) matches(r int) []*match {
 }
 
 // knockoutStep moves a knockout on; done reports that it ended.
-func (h *handling) knockoutStep(ev *event) (bool, error) {
+func (w *work) knockoutStep(ev *event) (bool, error) {
 	r := ev.t.Round
 	var winners []int64
 	waiting := false
@@ -546,7 +537,7 @@ func (h *handling) knockoutStep(ev *event) (bool, error) {
 		last := m.games[len(m.games)-1].row
 		if last.Status == archive.GameOver && len(m.games) == 1 {
 			// A drawn first game: a second with the seats swapped.
-			if _, err := h.newEventGame(ev, r, m.board, []int64{m.players[1], m.players[0]}); err != nil {
+			if _, err := w.newEventGame(ev, r, m.board, []int64{m.players[1], m.players[0]}); err != nil {
 				return false, err
 			}
 		}
@@ -555,16 +546,16 @@ func (h *handling) knockoutStep(ev *event) (bool, error) {
 		return false, nil
 	}
 	if len(winners) == 1 {
-		return true, h.finishEvent(ev, winners[0], "")
+		return true, w.finishEvent(ev, winners[0], "")
 	}
-	_, err := h.knockoutRound(ev, r+1, winners)
+	_, err := w.knockoutRound(ev, r+1, winners)
 	return false, err
 }
 
 // finishEvent ends the event: the winner (the knockout's last winner, or
 // the head of the standings), the record, and a mail to every entrant and
 // the director with the final standings.
-func (h *handling) finishEvent(ev *event, winner int64, note string) error {
+func (w *work) finishEvent(ev *event, winner int64, note string) error {
 	t := ev.t
 	switch {
 	case winner < 0: // called off
@@ -574,11 +565,11 @@ func (h *handling) finishEvent(ev *event, winner int64, note string) error {
 			winner = lines[0].id
 		}
 	}
-	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, h.now, h.now, winner, note
-	if err := h.tx.UpdateTournament(t); err != nil {
+	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, w.now, w.now, winner, note
+	if err := w.tx.UpdateTournament(t); err != nil {
 		return err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
 		return err
 	}
 	intro := []string{fmt.Sprintf("%s is over: %s wins.", t.Name, ev.name(winner))}
@@ -590,12 +581,12 @@ func (h *handling) finishEvent(ev *event, winner int64, note string) error {
 	if note != "" {
 		intro = append(intro, note)
 	}
-	return h.tellEvent(ev, subject, intro, true, 0)
+	return w.tellEvent(ev, subject, intro, true, 0)
 }
 
 // tellEvent mails every entrant and the director (each once; the actor
 // too, but not skip) intro, with the standings when standings is set.
-func (h *handling) tellEvent(ev *event, subject string, intro []string, standings bool, skip int64) error {
+func (w *work) tellEvent(ev *event, subject string, intro []string, standings bool, skip int64) error {
 	ids := []int64{}
 	for _, e := range ev.entrants {
 		ids = append(ids, e.PlayerID)
@@ -605,7 +596,7 @@ func (h *handling) tellEvent(ev *event, subject string, intro []string, standing
 	}
 	var secs []section
 	if standings {
-		sec := h.standingsSection(ev)
+		sec := w.standingsSection(ev)
 		// The intro has said what the status line says ("cup is over:
 		// bob wins."): once is enough.
 		sec.Lines = slices.DeleteFunc(sec.Lines, func(l string) bool { return slices.Contains(intro, l) })
@@ -618,11 +609,11 @@ func (h *handling) tellEvent(ev *event, subject string, intro []string, standing
 		p := ev.players[id]
 		if p == nil {
 			var err error
-			if p, err = h.tx.PlayerByID(id); err != nil {
+			if p, err = w.tx.PlayerByID(id); err != nil {
 				return err
 			}
 		}
-		if err := h.send(outgoing{to: p.Address, player: p, subject: subject, auto: "auto-generated", view: mailView{Intro: intro, Sections: secs}}); err != nil {
+		if err := w.send(outgoing{to: p.Address, player: p, subject: subject, auto: "auto-generated", view: mailView{Intro: intro, Sections: secs}}); err != nil {
 			return err
 		}
 	}
@@ -631,9 +622,9 @@ func (h *handling) tellEvent(ev *event, subject string, intro []string, standing
 
 // eventNews mails the standings after game to the entrants who asked for
 // them ("set tournament-news on").
-func (h *handling) eventNews(ev *event, game int64) error {
+func (w *work) eventNews(ev *event, game int64) error {
 	for _, e := range ev.entrants {
-		on, err := h.tx.TournamentNews(e.PlayerID)
+		on, err := w.tx.TournamentNews(e.PlayerID)
 		if err != nil {
 			return err
 		}
@@ -641,8 +632,8 @@ func (h *handling) eventNews(ev *event, game int64) error {
 			continue
 		}
 		p := ev.players[e.PlayerID]
-		err = h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: standings after game #%d", ev.t.Name, game), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("Game #%d of %s is over: %s.", game, ev.t.Name, ev.resultOf(game))}, Sections: []section{h.standingsSection(ev)}}})
+		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: standings after game #%d", ev.t.Name, game), auto: "auto-generated",
+			view: mailView{Intro: []string{fmt.Sprintf("Game #%d of %s is over: %s.", game, ev.t.Name, ev.resultOf(game))}, Sections: []section{w.standingsSection(ev)}}})
 		if err != nil {
 			return err
 		}
@@ -673,7 +664,7 @@ func (ev *event) resultOf(game int64) string {
 // their results stand. In a Swiss they are paired no more and their
 // results stand; in a knockout the forfeit sends the opponent through. The
 // other entrants are told why. It returns what the reply says.
-func (h *handling) withdrawEntrant(ev *event, player int64, status, reason string, by int64) ([]string, error) {
+func (w *work) withdrawEntrant(ev *event, player int64, status, reason string, by int64) ([]string, error) {
 	t := ev.t
 	e := ev.entrant(player)
 	played, total := 0, 0
@@ -685,16 +676,16 @@ func (h *handling) withdrawEntrant(ev *event, player int64, status, reason strin
 			}
 		}
 	}
-	e.Status, e.Out, e.Reason = status, h.now, reason
+	e.Status, e.Out, e.Reason = status, w.now, reason
 	var lines []string
 	if (ev.roundRobin() || ev.seats > 2) && 2*played < total {
 		e.Annulled = true
 		lines = append(lines, fmt.Sprintf("%s played %d of %d games, under half: every result of theirs in %s is annulled.", ev.name(player), played, total, t.Name))
 	}
-	if err := h.tx.UpdateEntrant(t.ID, *e); err != nil {
+	if err := w.tx.UpdateEntrant(t.ID, *e); err != nil {
 		return nil, err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
 		return nil, err
 	}
 	forfeits := 0
@@ -702,7 +693,7 @@ func (h *handling) withdrawEntrant(ev *event, player int64, status, reason strin
 		if g.row.Status != archive.GameActive || !slices.Contains(g.row.Players, player) {
 			continue
 		}
-		gs, err := h.loadGame(g.row.ID)
+		gs, err := w.loadGame(g.row.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -710,17 +701,17 @@ func (h *handling) withdrawEntrant(ev *event, player int64, status, reason strin
 			continue // ended by an earlier forfeit's progress
 		}
 		seat := gs.side(ev.players[player])
-		if err := h.tx.AddEvent(h.now, "forfeit", gs.row.ID, player, reason); err != nil {
+		if err := w.tx.AddEvent(w.now, "forfeit", gs.row.ID, player, reason); err != nil {
 			return nil, err
 		}
 		forfeits++
 		if gs.more() {
-			if err := h.leave(gs, seat, engine.Resign); err != nil {
+			if err := w.leave(gs, seat, engine.Resign); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		if err := h.finish(gs, engine.Result{Kind: engine.Win, Winner: seat.Other(), Reason: fmt.Sprintf("%s forfeits (%s)", ev.name(player), reason)}); err != nil {
+		if err := w.finish(gs, engine.Result{Kind: engine.Win, Winner: seat.Other(), Reason: fmt.Sprintf("%s forfeits (%s)", ev.name(player), reason)}); err != nil {
 			return nil, err
 		}
 	}
@@ -732,29 +723,29 @@ func (h *handling) withdrawEntrant(ev *event, player int64, status, reason strin
 	if by != 0 && by != player {
 		byName := ev.name(by)
 		if byName == fmt.Sprintf("player %d", by) {
-			if p, err := h.tx.PlayerByID(by); err == nil {
+			if p, err := w.tx.PlayerByID(by); err == nil {
 				byName = p.Name
 			}
 		}
 		news = fmt.Sprintf("%s, directing %s, removed %s: %s", byName, t.Name, who, reason)
 	}
-	if err := h.tellEvent(ev, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...), false, h.actorID()); err != nil {
+	if err := w.tellEvent(ev, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...), false, w.actorID()); err != nil {
 		return nil, err
 	}
-	return append([]string{news}, lines...), h.eventProgress(t.ID, 0)
+	return append([]string{news}, lines...), w.eventProgress(t.ID, 0)
 }
 
 // eventOf is the label of game id's place in its tournament ("spring-cup,
 // round 2"), "" for a game of none.
-func (h *handling) eventOf(id int64) (string, error) {
-	tid, place, err := h.tx.TournamentOfGame(id)
+func (w *work) eventOf(id int64) (string, error) {
+	tid, place, err := w.tx.TournamentOfGame(id)
 	if errors.Is(err, archive.ErrNotFound) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
 	}
-	t, err := h.tx.TournamentByID(tid)
+	t, err := w.tx.TournamentByID(tid)
 	if err != nil {
 		return "", err
 	}

@@ -216,7 +216,7 @@ func (ev *event) bracketText() string {
 
 // standingsSection is the answer to "standings NAME" and the body of the
 // tournament's news.
-func (h *handling) standingsSection(ev *event) section {
+func (w *work) standingsSection(ev *event) section {
 	sec := section{Title: "standings of " + ev.t.Name, Lines: []string{ev.statusLine()}}
 	switch {
 	case ev.t.Status == archive.TournamentOpen:
@@ -234,7 +234,7 @@ func (h *handling) standingsSection(ev *event) section {
 	if ev.t.Note != "" {
 		sec.Lines = append(sec.Lines, ev.t.Note)
 	}
-	if url := h.s.opt.SiteURL; url != "" {
+	if url := w.s.opt.SiteURL; url != "" {
 		sec.Lines = append(sec.Lines, "On the site: "+strings.TrimRight(url, "/")+"/tournaments/"+ev.t.Name+".html")
 	}
 	return sec

@@ -83,12 +83,12 @@ func EachTournament(ctx context.Context, db *archive.DB, ids []int64, fn func(*T
 	for _, id := range ids {
 		var v *TournamentView
 		err := db.Tx(ctx, func(tx *archive.Tx) error {
-			h := &handling{tx: tx}
+			w := &work{tx: tx}
 			t, err := tx.TournamentByID(id)
 			if err != nil {
 				return err
 			}
-			ev, err := h.loadEvent(t)
+			ev, err := w.loadEvent(t)
 			if err != nil {
 				return err
 			}
