@@ -279,36 +279,45 @@ func parseConfig(s string, seed uint64) (engine.Config, error) {
 	return cfg, err
 }
 
-func (h *handling) challenge(c notation.Command) (section, error) {
-	g, err := engine.Lookup(c.Game)
+// proposedGame reads the game, ruleset and options a challenge or a
+// tournament proposes.
+func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
+	g, err := engine.Lookup(game)
 	if err != nil {
-		return section{}, refuse(fmt.Sprintf("postal does not play %q", c.Game), "Write \"games\" for the games postal plays.")
+		return engine.Info{}, engine.Config{}, refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays.")
 	}
 	info := g.Info()
 	var rs string
 	var optWords []string
-	for _, w := range c.Options {
+	for _, w := range words {
 		if strings.Contains(w, "=") {
 			optWords = append(optWords, w)
 		} else if rs == "" {
 			rs = w
 		} else {
-			return section{}, refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
+			return info, engine.Config{}, refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
 		}
 	}
 	opts, err := engine.ParseOptions(optWords)
 	if err != nil {
-		return section{}, refuse(err.Error())
+		return info, engine.Config{}, refusal(err)
 	}
 	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
+	if ue, ok := refusal(err).(*userError); ok {
+		ue.pre = describe(info) // what the game has
+		return info, cfg, ue
+	}
+	return info, cfg, err
+}
+
+func (h *handling) challenge(c notation.Command) (section, error) {
+	info, cfg, err := proposedGame(c.Game, c.Options)
 	if err != nil {
-		ue := refuse(strings.TrimPrefix(err.Error(), "engine: "))
-		ue.pre = describe(info)
-		return section{}, ue
+		return section{}, err
 	}
 	ctl, err := h.s.challengeControl(c.Clock)
 	if err != nil {
-		return section{}, refuse(strings.TrimPrefix(err.Error(), "clock: "))
+		return section{}, refusal(err)
 	}
 	if seats := info.Seats(cfg); len(seats) > 2 {
 		return h.challengeOfMore(c, info, cfg, ctl)
@@ -547,7 +556,7 @@ func (h *handling) started(gs *gameState, p *archive.Player) (section, error) {
 func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, engine.Position, error) {
 	cfg, err := parseConfig(ch.Config, seed)
 	if err != nil {
-		return nil, cfg, nil, permanent{err}
+		return nil, cfg, nil, permanent(err)
 	}
 	game, cfg, pos, err := engine.New(ch.Game, cfg)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/clock"
 	"postal/engine"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -56,6 +57,26 @@ type userError struct {
 func (e *userError) Error() string { return e.title }
 
 func refuse(title string, lines ...string) *userError { return &userError{title: title, lines: lines} }
+
+// refusal is the one place where the typed errors of the engine and the
+// clock that a player's words caused become a refusal, with the message
+// they carry for the player: a configuration the game does not have, a
+// time control that is none, a leaving the rules forbid. Any other error
+// is returned as it is.
+func refusal(err error) error {
+	var cfg *engine.ConfigError
+	var ctl *clock.ControlError
+	var illegal *engine.IllegalMoveError
+	switch {
+	case errors.As(err, &cfg):
+		return refuse(cfg.Msg)
+	case errors.As(err, &ctl):
+		return refuse(ctl.Msg)
+	case errors.As(err, &illegal):
+		return refuse(illegal.Reason)
+	}
+	return err
+}
 
 // from is the message's From address, lower case.
 func (h *handling) from() string { return strings.ToLower(h.in.From) }

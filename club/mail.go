@@ -222,7 +222,7 @@ func (s *Service) fill(out *mailer.Outbound, view mailView) error {
 			return err
 		}
 		if !shorten(view.Sections) {
-			return permanent{fmt.Errorf("club: a mail to %s passes %d bytes with every section cut short", out.To, maxMailBytes)}
+			return permanent(fmt.Errorf("club: a mail to %s passes %d bytes with every section cut short", out.To, maxMailBytes))
 		}
 	}
 }
@@ -231,10 +231,10 @@ func (s *Service) fill(out *mailer.Outbound, view mailView) error {
 func (s *Service) render(v mailView) (text, html string, err error) {
 	var tb, hb bytes.Buffer
 	if err := s.text.Execute(&tb, v); err != nil {
-		return "", "", permanent{fmt.Errorf("club: mail.txt: %w", err)}
+		return "", "", permanent(fmt.Errorf("club: mail.txt: %w", err))
 	}
 	if err := s.html.Execute(&hb, v); err != nil {
-		return "", "", permanent{fmt.Errorf("club: mail.html: %w", err)}
+		return "", "", permanent(fmt.Errorf("club: mail.html: %w", err))
 	}
 	return tb.String(), hb.String(), nil
 }

@@ -447,7 +447,7 @@ func (w *work) leave(gs *gameState, p engine.Player, how engine.Leaving) error {
 	wasToMove := slices.Contains(gs.toMove(), p)
 	next, err := engine.Leave(gs.pos, p, how)
 	if err != nil {
-		return refuse(strings.TrimPrefix(err.Error(), "engine: "))
+		return refusal(err)
 	}
 	msgID := ""
 	if how == engine.Resign {

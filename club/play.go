@@ -53,11 +53,11 @@ func (w *work) gameOf(row *archive.Game) (*gameState, error) {
 	id := row.ID
 	g, err := engine.Lookup(row.Game)
 	if err != nil {
-		return nil, permanent{fmt.Errorf("club: game %d: %w", id, err)}
+		return nil, permanent(fmt.Errorf("club: game %d: %w", id, err))
 	}
 	pos, err := g.ParsePosition(row.Position)
 	if err != nil {
-		return nil, permanent{fmt.Errorf("club: game %d: stored position: %w", id, err)}
+		return nil, permanent(fmt.Errorf("club: game %d: stored position: %w", id, err))
 	}
 	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos, players: make([]*archive.Player, len(row.Players))}
 	for i, pid := range row.Players {
@@ -513,7 +513,7 @@ func (w *work) addMove(gs *gameState, m archive.Move) error {
 func (w *work) resolveChance(gs *gameState, pos engine.Position) (engine.Position, error) {
 	next, steps, err := engine.ResolveChance(pos, gs.row.Seed)
 	if err != nil {
-		return nil, permanent{err}
+		return nil, permanent(err)
 	}
 	ply := pos.Ply()
 	for _, st := range steps {
@@ -792,7 +792,9 @@ func (h *handling) observe(c notation.Command) (section, error) {
 		if _, err := h.tx.AddObserver(c.ID, h.actor.ID); err != nil {
 			return section{}, err
 		}
-		h.tx.AddEvent(h.now, "observe", c.ID, h.actor.ID, "")
+		if err := h.tx.AddEvent(h.now, "observe", c.ID, h.actor.ID, ""); err != nil {
+			return section{}, err
+		}
 		b, err := h.boardOf(gs, nil, "")
 		if err != nil {
 			return section{}, err
@@ -806,7 +808,9 @@ func (h *handling) observe(c notation.Command) (section, error) {
 	if !removed {
 		return section{}, refuse(fmt.Sprintf("you do not observe game #%d", c.ID))
 	}
-	h.tx.AddEvent(h.now, "unobserve", c.ID, h.actor.ID, "")
+	if err := h.tx.AddEvent(h.now, "unobserve", c.ID, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
 	return section{Title: fmt.Sprintf("you no longer observe game #%d", c.ID), game: c.ID}, nil
 }
 

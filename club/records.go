@@ -167,7 +167,7 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string, messages bool) (
 func newRecord(row *archive.Game, players []string, moves []archive.Move, site string) (*notation.Record, error) {
 	cfg, err := GameConfig(row, revealedSeed(row))
 	if err != nil {
-		return nil, permanent{err}
+		return nil, permanent(err)
 	}
 	rec := &notation.Record{Game: row.Game, Config: cfg, Players: players, SeedCommitment: seedCommitment(row)}
 	rec.SetTag("Site", site)

@@ -83,38 +83,6 @@ func (h *handling) eventCalled(name string) (*event, error) {
 	return h.loadEvent(t)
 }
 
-// proposedGame reads the game, ruleset and options a proposal names, as a
-// challenge does.
-func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
-	g, err := engine.Lookup(game)
-	if err != nil {
-		return engine.Info{}, engine.Config{}, refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays.")
-	}
-	info := g.Info()
-	var rs string
-	var optWords []string
-	for _, w := range words {
-		if strings.Contains(w, "=") {
-			optWords = append(optWords, w)
-		} else if rs == "" {
-			rs = w
-		} else {
-			return info, engine.Config{}, refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
-		}
-	}
-	opts, err := engine.ParseOptions(optWords)
-	if err != nil {
-		return info, engine.Config{}, refuse(err.Error())
-	}
-	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
-	if err != nil {
-		ue := refuse(strings.TrimPrefix(err.Error(), "engine: "))
-		ue.pre = describe(info)
-		return info, cfg, ue
-	}
-	return info, cfg, nil
-}
-
 // organise is "tournament NAME GAME ... FORMAT ...": the organiser directs
 // the new event and is its first entrant.
 func (h *handling) organise(c notation.Command) (section, error) {
@@ -130,7 +98,7 @@ func (h *handling) organise(c notation.Command) (section, error) {
 	}
 	ctl, err := h.s.challengeControl(c.Clock)
 	if err != nil {
-		return section{}, refuse(strings.TrimPrefix(err.Error(), "clock: "))
+		return section{}, refusal(err)
 	}
 	seats := len(info.Seats(cfg))
 	if seats > 2 && ev.Format != "round-robin" {
