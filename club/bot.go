@@ -152,28 +152,6 @@ func (w *work) botChallenge(bot *archive.Player, level int) (int, error) {
 	return level, nil
 }
 
-// botAccepts starts the game of challenge ch at once, the bot accepting
-// it at level, and answers the challenger with the board.
-func (h *handling) botAccepts(bot *archive.Player, ch *archive.Challenge, level int) (section, error) {
-	gs, err := h.startGame(ch, bot)
-	if err != nil {
-		return section{}, err
-	}
-	if err := h.tx.SetBotLevel(gs.row.ID, level); err != nil {
-		return section{}, err
-	}
-	sec, err := h.started(gs, h.actor)
-	if err != nil {
-		return section{}, err
-	}
-	intro := fmt.Sprintf("%s accepted at once and plays at level %d of %d.", bot.Name, level, search.MaxLevel)
-	if engine.Acts(gs.pos, gs.side(bot)) {
-		intro += " It moves first: its move comes by mail, usually within seconds."
-	}
-	sec.Lines = append([]string{intro}, sec.Lines...)
-	return sec, nil
-}
-
 // botTurns lists the games where the bot must act now, and takes the open
 // challenges that waited TakeOpen for a person.
 func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
@@ -235,38 +213,21 @@ func (w *work) botTakesOpen(bot *archive.Player) error {
 	}
 	for _, ch := range chs {
 		seated := slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID })
-		switch {
-		case ch.ChallengerID == bot.ID || w.now.Sub(ch.Created) < o.TakeOpen:
-			continue
-		case ch.Seats != nil && (seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open)):
-			continue
-		case ch.Seats == nil && (ch.OpponentID != 0 || ch.OpponentAddr != ""):
+		if ch.ChallengerID == bot.ID || w.now.Sub(ch.Created) < o.TakeOpen || seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open) {
 			continue
 		}
-		if _, err := w.botChallenge(bot, 0); err != nil {
-			var ue *userError
-			if errors.As(err, &ue) {
-				return nil // no room for more games
-			}
+		var ue *userError
+		if _, err := w.botChallenge(bot, 0); errors.As(err, &ue) {
+			return nil // no room for more games
+		} else if err != nil {
 			return err
 		}
-		if ch.Seats != nil {
-			if _, err := w.acceptSeat(ch); err != nil {
-				var ue *userError
-				if !errors.As(err, &ue) {
-					return err
-				}
-				w.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
-			}
+		gs, err := w.takeSeat(ch, bot)
+		if errors.As(err, &ue) {
+			w.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
 			continue
 		}
-		gs, err := w.startGame(ch, bot)
-		if err != nil {
-			var ue *userError
-			if errors.As(err, &ue) {
-				w.s.log.Warn("club: the bot cannot take an open challenge", "challenge", ch.ID, "err", err)
-				continue
-			}
+		if err != nil || gs == nil {
 			return err
 		}
 		if err := w.tx.SetBotLevel(gs.row.ID, o.level()); err != nil {

@@ -159,29 +159,13 @@ func (w *work) claimTime(gs *gameState, side engine.Player) error {
 	case slices.Contains(late, side):
 		return refuse(fmt.Sprintf("it is your move in game #%d: there is nothing to claim", id))
 	case gs.row.Deadline.IsZero() || !gs.row.Paused.IsZero() || w.now.Before(gs.row.Deadline):
-		return refuse(fmt.Sprintf("%s still has time in game #%d", gs.players[side.Other()].Name, id), "Clock: "+w.clockLine(gs)+".")
+		opp, _ := gs.opponentOfTwo(side)
+		return refuse(fmt.Sprintf("%s still has time in game #%d", gs.players[opp].Name, id), "Clock: "+w.clockLine(gs)+".")
 	}
 	if err := w.tx.AddEvent(w.now, "claim", id, w.actor.ID, ""); err != nil {
 		return err
 	}
-	return w.finish(gs, w.timeoutResult(gs))
-}
-
-// timeoutResult is the result of a game whose player to move ran out of
-// time: a loss for them, or a draw when both sides were to act.
-func (w *work) timeoutResult(gs *gameState) engine.Result {
-	late := gs.toMove()
-	if len(late) == 1 {
-		// A game whose first move never came is lost like any other, not
-		// aborted (docs/commands.md, "claim"): both players accepted it and
-		// its clock. The reason says so.
-		reason := gs.players[late[0]].Name + " ran out of time"
-		if gs.playerMoves() == 0 {
-			reason = gs.players[late[0]].Name + " ran out of time before the first move"
-		}
-		return engine.Result{Kind: engine.Win, Winner: late[0].Other(), Reason: reason}
-	}
-	return engine.Result{Kind: engine.Draw, Reason: "both players ran out of time"}
+	return w.outOfTime(gs)
 }
 
 // vacation starts ("vacation 10") or ends ("vacation off") the actor's

@@ -3,6 +3,7 @@ package club
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -285,13 +286,16 @@ func (h *handling) parseOptions() (notation.ParseOptions, error) {
 	return opt, nil
 }
 
-// moveReader reads a line as a move of gs: for the side of the sender
-// first, then for either side; it returns the first side's error.
+// moveReader reads a line as a move of gs: for the seat of the sender
+// first, then for every other seat; it returns the first seat's error.
 func (h *handling) moveReader(gs *gameState) func(string) error {
-	sides := []engine.Player{engine.First, engine.Second}
-	if p, err := h.tx.PlayerByAddress(h.from()); err == nil {
-		if s := gs.side(p); s >= 0 {
-			sides = []engine.Player{s, s.Other()}
+	var sides []engine.Player
+	if p, err := h.tx.PlayerByAddress(h.from()); err == nil && gs.side(p) >= 0 {
+		sides = append(sides, gs.side(p))
+	}
+	for i := range gs.players {
+		if s := engine.Player(i); !slices.Contains(sides, s) {
+			sides = append(sides, s)
 		}
 	}
 	return func(line string) error {

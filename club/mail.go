@@ -323,23 +323,6 @@ func numberWord(n int) string {
 	return fmt.Sprint(n)
 }
 
-// challengeLine says in one line where challenge c stands.
-func (h *handling) challengeLine(c *archive.Challenge) string {
-	switch c.Status {
-	case archive.ChallengeOpen:
-		if c.Seats != nil {
-			return fmt.Sprintf("Challenge #%d is open: it waits for %s.", c.ID, h.waitingFor(c))
-		}
-		if c.OpponentID == 0 && c.OpponentAddr == "" {
-			return fmt.Sprintf("Challenge #%d is open: anyone may accept it.", c.ID)
-		}
-		return fmt.Sprintf("Challenge #%d is open: %s may accept it.", c.ID, h.opponentName(c))
-	case archive.ChallengeAccepted:
-		return fmt.Sprintf("Challenge #%d was accepted.", c.ID)
-	}
-	return fmt.Sprintf("Challenge #%d was %s: there will be no game.", c.ID, c.Status)
-}
-
 // howTo is the "how to answer" list at the end of a mail to p; gs is the
 // game the mail is about, or nil.
 func (w *work) howTo(gs *gameState, p *archive.Player) []string {

@@ -136,7 +136,7 @@ func (gs *gameState) sides() []string {
 
 // more reports whether gs is a game of more than two players, where
 // players leave and the others play on (Superial Chess R13d).
-func (gs *gameState) more() bool { return len(gs.players) > 2 }
+func (gs *gameState) more() bool { return engine.OthersPlayOn(len(gs.players)) }
 
 // result is how the game ended, with the players' names in its reason
 // as stored.
@@ -385,7 +385,7 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		if how != engine.Resign {
 			return section{}, refuse(fmt.Sprintf("%q is not a move", c.Move), "The clock takes a player out when their time runs out.")
 		}
-		return h.resignMore(gs, side)
+		return h.resign(gs.row.ID)
 	}
 	if !engine.Acts(gs.pos, side) {
 		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.moveNumber(), gs.whoMoves()))
@@ -455,11 +455,8 @@ func (w *work) commitMove(gs *gameState, side engine.Player, move string, next e
 	}
 	gs.pos = next
 	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), w.now
-	declined := gs.row.DrawOffer == int(side.Other())+1 // a move declines the opponent's offer
-	if declined {
-		gs.row.DrawOffer = 0
-	}
-	if err := w.declineByMove(gs, side); err != nil {
+	declined, err := w.declineDraw(gs, side)
+	if err != nil {
 		return err
 	}
 	w.spendClock(gs, side)
@@ -481,22 +478,22 @@ func (w *work) commitMove(gs *gameState, side engine.Player, move string, next e
 		}
 	}
 	var after []string
-	if declined {
-		after = append(after, fmt.Sprintf("%s declined your draw offer by moving.", gs.players[side].Name))
-		if err := w.tx.AddEvent(w.now, "draw-declined", gs.row.ID, gs.players[side].ID, ""); err != nil {
-			return err
-		}
-	}
 	if answer {
 		after = append(after, answeredLine(gs, side, move))
 	}
 	// Conditional moves (issue 26): a line that foresaw this move has its
 	// answer played at once, through this same path; its player is told
 	// instead of getting their turn.
-	if answered, err := w.answerConditions(gs, side, move, from, &after); answered || err != nil {
+	answered, err := w.answerConditions(gs, side, move, from, &after)
+	if err != nil {
 		return err
 	}
-	return w.turnNotices(gs, side, move, after, answer)
+	if !answered {
+		if err := w.turnNotices(gs, side, move, after, answer); err != nil {
+			return err
+		}
+	}
+	return w.tellDeclined(gs, side, declined)
 }
 
 // addMove logs a ply of gs.
@@ -624,7 +621,7 @@ func (w *work) finish(gs *gameState, r engine.Result) error {
 	gs.row.Result = r.Score()
 	gs.row.Termination = r.Reason
 	gs.row.Finished, gs.row.Updated = w.now, w.now
-	gs.row.DrawOffer, gs.row.DrawAgreed = 0, nil
+	gs.row.DrawAgreed = nil
 	gs.row.Deadline, gs.row.Paused, gs.row.Flagged = time.Time{}, time.Time{}, time.Time{}
 	if err := w.tx.UpdateGame(gs.row); err != nil {
 		return err
@@ -729,57 +726,6 @@ func (h *handling) board(id int64) (section, error) {
 	return section{Title: fmt.Sprintf("board of game #%d", id), Board: b, game: id}, nil
 }
 
-func (h *handling) resign(id int64) (section, error) {
-	gs, side, err := h.myGame(id)
-	if err != nil {
-		return section{}, err
-	}
-	if gs.more() {
-		return h.resignMore(gs, side)
-	}
-	if err := h.tx.AddEvent(h.now, "resign", id, h.actor.ID, ""); err != nil {
-		return section{}, err
-	}
-	if err := h.finish(gs, engine.Result{Kind: engine.Win, Winner: side.Other(), Reason: gs.players[side].Name + " resigned"}); err != nil {
-		return section{}, err
-	}
-	return section{Title: fmt.Sprintf("you resigned game #%d", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
-}
-
-func (h *handling) draw(id int64) (section, error) {
-	gs, side, err := h.myGame(id)
-	if err != nil {
-		return section{}, err
-	}
-	if gs.more() {
-		return h.drawAmong(gs, side)
-	}
-	switch gs.row.DrawOffer {
-	case int(side.Other()) + 1:
-		if err := h.tx.AddEvent(h.now, "draw-accepted", id, h.actor.ID, ""); err != nil {
-			return section{}, err
-		}
-		if err := h.finish(gs, engine.Result{Kind: engine.Draw, Reason: "agreed by the players"}); err != nil {
-			return section{}, err
-		}
-		return section{Title: fmt.Sprintf("draw agreed in game #%d", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
-	case int(side) + 1:
-		return section{}, refuse("you have already offered a draw", "Your opponent accepts it by writing \"draw\"; a move declines it.")
-	}
-	gs.row.DrawOffer, gs.row.Updated = int(side)+1, h.now
-	if err := h.tx.UpdateGame(gs.row); err != nil {
-		return section{}, err
-	}
-	if err := h.tx.AddEvent(h.now, "draw-offer", id, h.actor.ID, ""); err != nil {
-		return section{}, err
-	}
-	opp := gs.players[side.Other()]
-	if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s offers a draw in game #%d. Write \"draw\" to accept; a move declines.", h.actor.Name, id)}); err != nil {
-		return section{}, err
-	}
-	return section{Title: fmt.Sprintf("draw offered in game #%d", id), Lines: []string{opp.Name + " accepts it by writing \"draw\"; a move declines it."}, game: id}, nil
-}
-
 func (h *handling) observe(c notation.Command) (section, error) {
 	gs, err := h.game(c.ID)
 	if err != nil {
@@ -847,4 +793,49 @@ func drawn(key string, draw func() images) images {
 	}
 	drawnImages.m[key] = img
 	return img
+}
+
+// moveNews tells the players of gs still in, other than mover (who has the
+// reply) and those to move now (who get their turn), what mover played:
+// news of each move.
+func (w *work) moveNews(gs *gameState, mover engine.Player, move string) error {
+	line := fmt.Sprintf("%s played %s in game #%d; %s to move.", gs.seatName(mover), move, gs.row.ID, gs.whoMoves())
+	for i, pl := range gs.players {
+		p := engine.Player(i)
+		if p == mover || !gs.stillIn(p) || slices.Contains(gs.toMove(), p) {
+			continue
+		}
+		// The sender hears of a conditional answer to their move (the
+		// only move news they get) in their reply.
+		if err := w.tellPlayer(gs, pl, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// opponents are the players of gs other than seat p: the opponent of a
+// game of two, the players still in of a game of more.
+func (gs *gameState) opponents(p engine.Player) []*archive.Player {
+	var out []*archive.Player
+	for i, pl := range gs.players {
+		if q := engine.Player(i); q != p && (!gs.more() || gs.stillIn(q)) {
+			out = append(out, pl)
+		}
+	}
+	return out
+}
+
+// placesText says the places of a finished game of more than two: "1st
+// carol (North), 2nd dave (East), 3rd alice (South), 4th bob (West)".
+func (gs *gameState) placesText(r engine.Result) string {
+	var parts []string
+	for place := 1; place <= len(r.Places); place++ {
+		for i, pl := range r.Places {
+			if pl == place {
+				parts = append(parts, engine.Ordinal(place)+" "+gs.seatName(engine.Player(i)))
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
 }

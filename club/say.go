@@ -104,9 +104,6 @@ func (h *handling) say(c notation.Command) (section, error) {
 // have an account. nil when the actor has no part in it.
 func (h *handling) challengeTalkers(ch *archive.Challenge) ([]*archive.Player, error) {
 	ids := []int64{ch.ChallengerID}
-	if ch.OpponentID != 0 {
-		ids = append(ids, ch.OpponentID)
-	}
 	for _, s := range ch.Seats {
 		if s.PlayerID != 0 && s.PlayerID != ch.ChallengerID {
 			ids = append(ids, s.PlayerID)

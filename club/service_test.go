@@ -359,12 +359,12 @@ func TestResignAndDraw(t *testing.T) {
 	out = c.replyTo(aliceMail, "draw\nt1")
 	bobMail = to(t, out, "bob@example.org")
 	contains(t, bobMail, "alice offers a draw")
-	if g := c.game(2); g.DrawOffer != 1 {
+	if g := c.game(2); !slices.Equal(g.DrawAgreed, []int{0}) {
 		t.Fatalf("the offerer's move withdrew the offer: %+v", g)
 	}
 	out = c.replyTo(bobMail, "t1")
 	contains(t, to(t, out, "alice@example.org"), "bob declined your draw offer by moving")
-	if g := c.game(2); g.DrawOffer != 0 {
+	if g := c.game(2); g.DrawAgreed != nil {
 		t.Fatalf("a move left the offer standing: %+v", g)
 	}
 	out = c.replyTo(aliceMail, "resign")

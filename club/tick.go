@@ -127,17 +127,12 @@ func (w *work) endVacations() error {
 }
 
 // timeUp handles a game whose player to move ran out of time: in the club's
-// automatic mode the game is lost on time; in claim mode the opponent is
-// told, once, that they may claim it.
+// automatic mode (and in any game of more) the player is out of the game
+// (outOfTime); in claim mode the opponent in a game of two is told, once,
+// that they may claim it.
 func (w *work) timeUp(gs *gameState) error {
-	if gs.more() {
-		return w.timeOut(gs)
-	}
-	if w.s.opt.Timeout != "claim" {
-		if err := w.tx.AddEvent(w.now, "timeout", gs.row.ID, 0, ""); err != nil {
-			return err
-		}
-		return w.finish(gs, w.timeoutResult(gs))
+	if w.s.opt.Timeout != "claim" || gs.more() {
+		return w.outOfTime(gs)
 	}
 	if !gs.row.Flagged.IsZero() {
 		return nil
@@ -151,15 +146,16 @@ func (w *work) timeUp(gs *gameState) error {
 	}
 	late := gs.toMove()
 	for _, p := range late {
-		if slices.Contains(late, p.Other()) {
-			continue
+		opp, _ := gs.opponentOfTwo(p)
+		if slices.Contains(late, opp) {
+			continue // both late: neither may claim
 		}
-		if err := w.gameNotice(gs, gs.players[p.Other()], []string{
+		if err := w.gameNotice(gs, gs.players[opp], []string{
 			fmt.Sprintf("%s ran out of time in game #%d. Write \"claim %d\" to win on time, or wait for their move: a move before your claim goes on with the game.", gs.players[p].Name, gs.row.ID, gs.row.ID)}); err != nil {
 			return err
 		}
 		if err := w.gameNotice(gs, gs.players[p], []string{
-			fmt.Sprintf("Your time in game #%d ran out; %s may now claim the game. Move soon: until they claim, your move is still taken.", gs.row.ID, gs.players[p.Other()].Name)}); err != nil {
+			fmt.Sprintf("Your time in game #%d ran out; %s may now claim the game. Move soon: until they claim, your move is still taken.", gs.row.ID, gs.players[opp].Name)}); err != nil {
 			return err
 		}
 	}

@@ -1,7 +1,6 @@
 package club
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -189,44 +188,22 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 
 // newEventGame starts a game of ev, round and board, with players by seat:
 // an ordinary game, through the path an accepted challenge takes (its
-// number from a challenge row, openGame), whose mails and record name the
-// event and the round.
+// number from a challenge row whose seats are its players', startGame),
+// whose mails and record name the event and the round.
 func (w *work) newEventGame(ev *event, round, board int, players []int64) (*gameState, error) {
 	t := ev.t
-	ch := &archive.Challenge{ChallengerID: players[0], OpponentID: players[1], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: w.now}
+	ch := &archive.Challenge{ChallengerID: players[0], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: w.now}
+	for _, p := range players[1:] {
+		ch.Seats = append(ch.Seats, archive.ChallengeSeat{PlayerID: p, Accepted: w.now})
+	}
 	if err := w.tx.AddChallenge(ch); err != nil {
 		return nil, err
 	}
-	var b [8]byte
-	randomRead(b[:])
-	seed := binary.LittleEndian.Uint64(b[:]) >> 1 // SQLite integers are signed
-	game, cfg, pos, err := startOf(ch, seed)
+	gs, err := w.startGame(ch, nil, players, &eventPlace{t: t, round: round, board: board})
 	if err != nil {
 		return nil, err
 	}
-	by := w.actorID()
-	if by == 0 {
-		by = t.DirectorID
-	}
-	gs, err := w.openGame(ch, by, seed, game, cfg, pos, players)
-	if err != nil {
-		return nil, err
-	}
-	if err := w.tx.AddTournamentGame(t.ID, archive.TournamentGame{GameID: gs.row.ID, Round: round, Board: board}); err != nil {
-		return nil, err
-	}
-	gs.event = eventLabel(t.Name, round)
 	ev.games = append(ev.games, eventGame{archive.TournamentGame{GameID: gs.row.ID, Round: round, Board: board}, gs.row})
-	sides := gs.sides()
-	for i, p := range gs.players {
-		line := fmt.Sprintf("Game #%d of %s, round %d, has started: %s. You play %s.", gs.row.ID, t.Name, round, w.lineup(gs), sides[i])
-		if engine.Acts(gs.pos, engine.Player(i)) {
-			line += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
-		}
-		if err := w.gameNotice(gs, p, append([]string{line}, diceCommitted(gs.row)...)); err != nil {
-			return nil, err
-		}
-	}
 	return gs, nil
 }
 
@@ -252,7 +229,8 @@ func (w *work) eventGameOver(gs *gameState) error {
 	// games (issue 25), as one who leaves. Only a game of two ends by a
 	// timeout: in a game of more the player is out of that game alone.
 	if r := gs.result(); !gs.more() && r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") {
-		loser := gs.row.Players[r.Winner.Other()]
+		lost, _ := gs.opponentOfTwo(r.Winner)
+		loser := gs.row.Players[lost]
 		ev, err := w.loadEvent(t)
 		if err != nil {
 			return err
@@ -697,21 +675,17 @@ func (w *work) withdrawEntrant(ev *event, player int64, status, reason string, b
 		if err != nil {
 			return nil, err
 		}
-		if gs.row.Status != archive.GameActive {
-			continue // ended by an earlier forfeit's progress
-		}
 		seat := gs.side(ev.players[player])
+		if !gs.stillIn(seat) {
+			// Ended by an earlier forfeit's progress, or a table the
+			// player left already (R13d) while the others play on.
+			continue
+		}
 		if err := w.tx.AddEvent(w.now, "forfeit", gs.row.ID, player, reason); err != nil {
 			return nil, err
 		}
 		forfeits++
-		if gs.more() {
-			if err := w.leave(gs, seat, engine.Resign); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if err := w.finish(gs, engine.Result{Kind: engine.Win, Winner: seat.Other(), Reason: fmt.Sprintf("%s forfeits (%s)", ev.name(player), reason)}); err != nil {
+		if err := w.forfeit(gs, seat, engine.Resign, fmt.Sprintf("%s forfeits (%s)", ev.name(player), reason)); err != nil {
 			return nil, err
 		}
 	}

@@ -267,7 +267,7 @@ func TestRoundRobinWithdrawals(t *testing.T) {
 		t.Fatalf("game #%d: %s %q", late.ID, late.Result, late.Termination)
 	}
 	r := recordResult(late)
-	loser := late.Players[r.Winner.Other()]
+	loser := late.Players[1-r.Winner] // a game of two
 	st := read(c, func(tx *archive.Tx) ([]archive.Entrant, error) { return tx.Entrants(1) })
 	for _, e := range st {
 		want := map[int64]string{loser: archive.EntrantTimedOut}[e.PlayerID]

@@ -150,7 +150,7 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 			return err
 		}
 		for _, c := range chs {
-			if c.Game == game && c.OpponentID == me.ID {
+			if c.Game == game && slices.ContainsFunc(c.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == me.ID }) {
 				cmd, about = fmt.Sprintf("accept %d", c.ID), c.ID
 				return nil
 			}

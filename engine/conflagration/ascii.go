@@ -100,7 +100,7 @@ func (p *Position) ASCII() string {
 	}
 	b.WriteByte('\n')
 	if p.hasLast {
-		fmt.Fprintf(&b, "Last move: %s by %s, from ( ) to [ ]\n", p.last, sideName(p.turn.Other()))
+		fmt.Fprintf(&b, "Last move: %s by %s, from ( ) to [ ]\n", p.last, sideName(opponent(p.turn)))
 	} else {
 		b.WriteString("Last move: none yet\n")
 	}

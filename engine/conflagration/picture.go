@@ -100,7 +100,7 @@ func (p *Position) Picture() *picture.Picture {
 	}
 	foot := "Last move: none yet"
 	if p.hasLast {
-		foot = fmt.Sprintf("Last move: %s by %s", p.last, sideName(p.turn.Other()))
+		foot = fmt.Sprintf("Last move: %s by %s", p.last, sideName(opponent(p.turn)))
 	}
 	nl, nd := 0, 0
 	for i := 0; i < g.n; i++ {
