@@ -515,7 +515,9 @@ func TestMigrate30EveryChallengeSeats(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if !slices.EqualFunc(c.Seats, seats, func(a, b ChallengeSeat) bool { return a.N == b.N && a.PlayerID == b.PlayerID && a.Address == b.Address && a.Accepted.Equal(b.Accepted) }) {
+			if !slices.EqualFunc(c.Seats, seats, func(a, b ChallengeSeat) bool {
+				return a.N == b.N && a.PlayerID == b.PlayerID && a.Address == b.Address && a.Accepted.Equal(b.Accepted)
+			}) {
 				t.Errorf("challenge %d's seats after migrating: %+v, want %+v", id, c.Seats, seats)
 			}
 		}

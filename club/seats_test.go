@@ -13,7 +13,6 @@ import (
 	"postal/mailer"
 )
 
-
 // drawEvents counts the events of game id of kind.
 func (c *club) drawEvents(id int64, kind string) int {
 	c.t.Helper()
