@@ -36,7 +36,13 @@ type club struct {
 
 func newClub(t testing.TB, opt Options) *club {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "postal.db")
+	return clubAt(t, filepath.Join(t.TempDir(), "postal.db"), opt)
+}
+
+// clubAt is a test club on the archive at path, created or brought up to
+// date.
+func clubAt(t testing.TB, path string, opt Options) *club {
+	t.Helper()
 	db, err := archive.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
