@@ -8,25 +8,12 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/published"
 	"postal/engine"
 )
 
 // The clocks of games: what a turn's deadline is, how a time bank is spent,
 // and how a vacation stops a clock. The scheduler (tick.go) acts on them.
-
-// control is the game's time control.
-func control(row *archive.Game) clock.Control {
-	if row.Control == "" {
-		return clock.Control{Kind: clock.PerMove, PerMove: time.Duration(row.DaysPerMove) * clock.Day}
-	}
-	c, err := clock.ParseControl(row.Control)
-	if err != nil {
-		// Controls are parsed before they are stored: a bad one is a bug,
-		// and the game is better untimed than stuck.
-		return clock.Control{Kind: clock.None}
-	}
-	return c
-}
 
 // challengeControl reads the time control a challenge proposes ("days N",
 // "bank S+I/C", "untimed"), the club's default when it names none.
@@ -42,7 +29,7 @@ func (s *Service) challengeControl(written string) (clock.Control, error) {
 
 // startClock sets the clocks of a game that has just begun.
 func (w *work) startClock(gs *gameState) error {
-	c := control(gs.row)
+	c := published.Control(gs.row)
 	if c.Kind == clock.Bank {
 		gs.row.Banks = make([]time.Duration, len(gs.row.Players))
 		for i := range gs.row.Banks {
@@ -55,7 +42,7 @@ func (w *work) startClock(gs *gameState) error {
 // spendClock charges mover for the turn that their move ends: under a time
 // bank the time used leaves the bank and the increment comes in.
 func (w *work) spendClock(gs *gameState, mover engine.Player) {
-	c := control(gs.row)
+	c := published.Control(gs.row)
 	if c.Kind != clock.Bank || mover < 0 || int(mover) >= len(gs.row.Banks) || gs.row.Deadline.IsZero() {
 		return
 	}
@@ -73,7 +60,7 @@ func (w *work) spendClock(gs *gameState, mover engine.Player) {
 func (w *work) startTurn(gs *gameState) error {
 	gs.row.TurnStarted, gs.row.Paused, gs.row.Flagged = w.now, time.Time{}, time.Time{}
 	gs.row.Deadline = time.Time{}
-	c := control(gs.row)
+	c := published.Control(gs.row)
 	toMove := gs.toMove()
 	if c.Kind == clock.None || len(toMove) == 0 || gs.row.Status != archive.GameActive {
 		return nil
@@ -111,7 +98,7 @@ func resumeClock(row *archive.Game, now time.Time) {
 // clockLine says the state of the clock for a game mail: the deadline and
 // time control, or that it stands still.
 func (w *work) clockLine(gs *gameState) string {
-	c := control(gs.row)
+	c := published.Control(gs.row)
 	if c.Kind == clock.None {
 		return "no time limit"
 	}

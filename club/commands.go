@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/published"
 	"postal/docs"
 	"postal/engine"
 	"postal/mailer"
@@ -243,18 +244,6 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// parseConfig reads the stored "ruleset k=v ..." text.
-func parseConfig(s string, seed uint64) (engine.Config, error) {
-	words := strings.Fields(s)
-	cfg := engine.Config{Seed: seed}
-	if len(words) > 0 && !strings.Contains(words[0], "=") {
-		cfg.Ruleset, words = words[0], words[1:]
-	}
-	opts, err := engine.ParseOptions(words)
-	cfg.Options = opts
-	return cfg, err
-}
-
 // proposedGame reads the game, ruleset and options a challenge or a
 // tournament proposes.
 func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
@@ -289,7 +278,7 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 // diceCommitted is what the first mails of a game with chance say about its
 // dice: the commitment to the secret seed.
 func diceCommitted(row *archive.Game) []string {
-	c := seedCommitment(row)
+	c := published.SeedCommitment(row)
 	if c == "" {
 		return nil
 	}
@@ -303,7 +292,7 @@ func diceCommitted(row *archive.Game) []string {
 // diceRevealed is what the mails at the end of a game with chance say about
 // its dice: the seed, now public.
 func diceRevealed(row *archive.Game) []string {
-	c := seedCommitment(row)
+	c := published.SeedCommitment(row)
 	if c == "" {
 		return nil
 	}
@@ -315,20 +304,14 @@ func (h *handling) record(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	rec, err := gameRecord(h.tx, gs.row, h.s.opt.Address, !h.s.opt.HideMessages)
-	if err != nil {
+	rec, err := published.GameRecord(h.tx, gs.row, h.s.opt.Address, !h.s.opt.HideMessages)
+	var stored *engine.ConfigError
+	if errors.As(err, &stored) {
+		return section{}, permanent(err) // a stored configuration that does not read: a bug
+	} else if err != nil {
 		return section{}, err
 	}
 	text := rec.String()
 	return section{Title: fmt.Sprintf("record of game #%d", id), Lines: []string{"The record is attached and below."}, Pre: text, game: id,
 		attach: []mailer.Attachment{{Name: fmt.Sprintf("postal-%d.txt", id), ContentType: "text/plain; charset=utf-8", Data: []byte(text)}}}, nil
-}
-
-func recordResult(row *archive.Game) engine.Result {
-	r, err := engine.ParseScore(row.Result, len(row.Players))
-	if err != nil || !r.Over() {
-		return engine.Result{}
-	}
-	r.Reason = row.Termination
-	return r
 }

@@ -9,6 +9,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/event"
 	"postal/engine"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -59,16 +60,19 @@ func (e *userError) Error() string { return e.title }
 
 func refuse(title string, lines ...string) *userError { return &userError{title: title, lines: lines} }
 
-// refusal is the one place where the typed errors of the engine and the
-// clock that a player's words caused become a refusal, with the message
-// they carry for the player: a configuration the game does not have, a
-// time control that is none, a leaving the rules forbid. Any other error
-// is returned as it is.
+// refusal is the one place where the typed errors of the engine, the clock
+// and the rules of events that a player's words caused become a refusal,
+// with the message they carry for the player: a configuration the game
+// does not have, a time control that is none, a leaving the rules forbid,
+// an event that cannot start. Any other error is returned as it is.
 func refusal(err error) error {
 	var cfg *engine.ConfigError
 	var ctl *clock.ControlError
 	var illegal *engine.IllegalMoveError
+	var ev *event.Refusal
 	switch {
+	case errors.As(err, &ev):
+		return refuse(ev.Msg, ev.Hint)
 	case errors.As(err, &cfg):
 		return refuse(cfg.Msg)
 	case errors.As(err, &ctl):

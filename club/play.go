@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/published"
 	"postal/engine"
 	"postal/notation"
 )
@@ -130,7 +131,7 @@ func (gs *gameState) title() string {
 // sides names the seats of the game: its two sides, or those of its
 // ruleset as configured (South, West, North, East).
 func (gs *gameState) sides() []string {
-	cfg, _ := parseConfig(gs.row.Config, 0)
+	cfg, _ := published.ParseConfig(gs.row.Config, 0)
 	return gs.info.Seats(cfg)
 }
 
@@ -140,7 +141,7 @@ func (gs *gameState) more() bool { return engine.OthersPlayOn(len(gs.players)) }
 
 // result is how the game ended, with the players' names in its reason
 // as stored.
-func (gs *gameState) result() engine.Result { return recordResult(gs.row) }
+func (gs *gameState) result() engine.Result { return published.Result(gs.row) }
 
 // resultText words how the game ended, with the players' names and the
 // score: "bob (Dark) wins: Light cannot move (0-1)"; in a game of more

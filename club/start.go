@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/event"
+	"postal/club/published"
 	"postal/engine"
 )
 
@@ -67,7 +69,7 @@ func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []in
 		if err := w.tx.AddTournamentGame(at.t.ID, archive.TournamentGame{GameID: gs.row.ID, Round: at.round, Board: at.board}); err != nil {
 			return nil, err
 		}
-		gs.event = eventLabel(at.t.Name, at.round)
+		gs.event = event.Label(at.t.Name, at.round)
 	}
 	for i, p := range gs.players {
 		if at == nil && p.ID == w.actorID() {
@@ -176,7 +178,7 @@ func (gs *gameState) lineup() string {
 // startOf makes the start position of the game challenge ch proposes,
 // with seed.
 func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, engine.Position, error) {
-	cfg, err := parseConfig(ch.Config, seed)
+	cfg, err := published.ParseConfig(ch.Config, seed)
 	if err != nil {
 		return nil, cfg, nil, permanent(err)
 	}

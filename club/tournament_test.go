@@ -10,6 +10,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/published"
 	"postal/mailer"
 )
 
@@ -177,7 +178,7 @@ func TestRoundRobinByMail(t *testing.T) {
 		t.Fatalf("cup is %s", tr.Status)
 	}
 	text := read(c, func(tx *archive.Tx) (string, error) {
-		r, err := gameRecord(tx, games[0], "demo", false)
+		r, err := published.GameRecord(tx, games[0], "demo", false)
 		if err != nil {
 			return "", err
 		}
@@ -266,7 +267,7 @@ func TestRoundRobinWithdrawals(t *testing.T) {
 	if !strings.Contains(late.Termination, "ran out of time") {
 		t.Fatalf("game #%d: %s %q", late.ID, late.Result, late.Termination)
 	}
-	r := recordResult(late)
+	r := published.Result(late)
 	loser := late.Players[1-r.Winner] // a game of two
 	st := read(c, func(tx *archive.Tx) ([]archive.Entrant, error) { return tx.Entrants(1) })
 	for _, e := range st {
