@@ -450,7 +450,13 @@ func (h *handling) previewLine(c notation.Command, p notation.Parsed) (section, 
 	if err != nil {
 		return section{}, err
 	}
-	b, err := h.boardOf(gs, end, stepsText(steps))
+	moves := 0
+	for _, st := range steps {
+		if st.Seat != int(engine.Chance) {
+			moves++
+		}
+	}
+	b, err := h.boardOf(gs, end, &preview{after: stepsText(steps), moves: moves})
 	if err != nil {
 		return section{}, err
 	}

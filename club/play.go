@@ -237,7 +237,15 @@ func (gs *gameState) toMove() []engine.Player {
 }
 
 // boardOf draws pos (the game's own position unless given) for a mail.
-func (w *work) boardOf(gs *gameState, pos engine.Position, preview string) (*boardView, error) {
+// preview is a position of a game a command shows without playing it: the
+// game's after the moves (their text) the preview adds, moves of the
+// players among them (chance's aside).
+type preview struct {
+	after string
+	moves int
+}
+
+func (w *work) boardOf(gs *gameState, pos engine.Position, pv *preview) (*boardView, error) {
 	if pos == nil {
 		pos = gs.pos
 		if gs.row.Status == archive.GameOver {
@@ -248,20 +256,18 @@ func (w *work) boardOf(gs *gameState, pos engine.Position, preview string) (*boa
 	}
 	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, gs.moveNumber()-1), game: gs.row.ID}
 	b.Title = fmt.Sprintf("Game #%d, %s", gs.row.ID, gs.title())
-	if preview != "" {
-		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.row.ID, preview)
-		b.file += "-preview"
-	}
 	next := gs.moveNumber()
-	if preview != "" {
-		next++
+	if pv != nil {
+		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.row.ID, pv.after)
+		b.file += "-preview"
+		next += pv.moves
 	} else {
 		b.Chance = w.chanceAfter(gs)
 	}
 	if r := pos.Result(); r.Over() || gs.row.Status == archive.GameOver {
 		// The result is said at the top of the mail, and the board says
 		// it too: no third time here (issue 28).
-		if preview != "" {
+		if pv != nil {
 			b.Turn = "This move would end the game: " + r.Words(gs.names()) + "."
 		}
 	} else {
@@ -270,7 +276,7 @@ func (w *work) boardOf(gs *gameState, pos engine.Position, preview string) (*boa
 			names = append(names, gs.seatName(p))
 		}
 		b.Turn = fmt.Sprintf("%s to move (move %d).", strings.Join(names, " and "), next)
-		if preview == "" {
+		if pv == nil {
 			b.Deadline = w.clockLine(gs)
 		}
 	}
@@ -419,7 +425,7 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
 		return sec, nil
 	}
-	b, err := h.boardOf(gs, nil, "")
+	b, err := h.boardOf(gs, nil, nil)
 	if err != nil {
 		return section{}, err
 	}
@@ -595,7 +601,7 @@ func (w *work) flushNotices() error {
 		// them all; a player who wants none gets none (set boards).
 		if n.player.Boards == "none" || n.noBoard && n.player.Boards != "all" {
 			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
-		} else if sec.Board, err = w.boardOf(gs, nil, ""); err != nil {
+		} else if sec.Board, err = w.boardOf(gs, nil, nil); err != nil {
 			return err
 		}
 		subject, err := w.gameSubject(gs)
@@ -692,7 +698,7 @@ func (h *handling) preview(c notation.Command, p notation.Parsed) (section, erro
 	if err != nil {
 		return section{}, moveError(gs, side, c, p, err)
 	}
-	b, err := h.boardOf(gs, next, m.String())
+	b, err := h.boardOf(gs, next, &preview{after: m.String(), moves: 1})
 	if err != nil {
 		return section{}, err
 	}
@@ -720,7 +726,7 @@ func (h *handling) board(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	b, err := h.boardOf(gs, nil, "")
+	b, err := h.boardOf(gs, nil, nil)
 	if err != nil {
 		return section{}, err
 	}
@@ -742,7 +748,7 @@ func (h *handling) observe(c notation.Command) (section, error) {
 		if err := h.tx.AddEvent(h.now, "observe", c.ID, h.actor.ID, ""); err != nil {
 			return section{}, err
 		}
-		b, err := h.boardOf(gs, nil, "")
+		b, err := h.boardOf(gs, nil, nil)
 		if err != nil {
 			return section{}, err
 		}

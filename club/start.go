@@ -152,7 +152,7 @@ func startedLine(gs *gameState, p engine.Player, by *archive.Player) string {
 // startedSection is the section that tells p, the last to accept, that
 // game gs has started.
 func (w *work) startedSection(gs *gameState, p *archive.Player) (section, error) {
-	b, err := w.boardOf(gs, nil, "")
+	b, err := w.boardOf(gs, nil, nil)
 	if err != nil {
 		return section{}, err
 	}
