@@ -337,22 +337,39 @@ func legalSample(gs *gameState, pos engine.Position, p engine.Player, limit int)
 	return out
 }
 
-// columns lays words out in rows of at most 72 characters.
+// columns lays words out in rows of at most 72 characters, in columns as
+// wide as the common word: the longest of the nine in ten shortest. The
+// words wider than that (a long hop chain among short moves) follow the
+// columns, a line each, rather than making every column as wide as they
+// are (a list of a line a word).
 func columns(words []string) string {
-	w := 0
-	for _, s := range words {
-		w = max(w, len([]rune(s)))
+	widths := make([]int, len(words))
+	for i, s := range words {
+		widths[i] = len([]rune(s))
 	}
+	sorted := slices.Sorted(slices.Values(widths))
+	w := sorted[(len(sorted)-1)*9/10]
 	per := max(1, 72/(w+2))
 	var b strings.Builder
+	var long []string
+	n, last := 0, 0 // the words in the columns, and the width of the last
 	for i, s := range words {
-		if i > 0 && i%per == 0 {
-			b.WriteByte('\n')
+		if widths[i] > w {
+			long = append(long, s)
+			continue
+		}
+		if n > 0 {
+			if n%per == 0 {
+				b.WriteByte('\n')
+			} else {
+				b.WriteString(strings.Repeat(" ", w+2-last))
+			}
 		}
 		b.WriteString(s)
-		if (i+1)%per != 0 && i != len(words)-1 {
-			b.WriteString(strings.Repeat(" ", w+2-len([]rune(s))))
-		}
+		n, last = n+1, widths[i]
+	}
+	for _, s := range long {
+		b.WriteString("\n" + s)
 	}
 	return b.String()
 }
