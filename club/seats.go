@@ -276,15 +276,15 @@ func seatIndex(side string, seats []string) int {
 }
 
 // seatText says the seat a challenger asked for: "White (moves first)",
-// "North", "a side drawn at random".
+// "South", "a side drawn at random".
 func seatText(side string, seats []string) string {
-	i := seatIndex(side, seats)
+	i, more := seatIndex(side, seats), engine.OthersPlayOn(len(seats))
 	switch {
-	case i < 0 && engine.OthersPlayOn(len(seats)):
+	case i < 0 && more:
 		return "a seat drawn at random"
 	case i < 0:
 		return "a side drawn at random"
-	case i == 0:
+	case i == 0 && !more:
 		return seats[0] + " (moves first)"
 	}
 	return seats[i]

@@ -158,3 +158,18 @@ func TestLeaveAfterResigningATable_Issue33(t *testing.T) {
 		}
 	}
 }
+
+// TestChallengeOfMoreSaysTheSeat_Issue33: a challenger of a game of more
+// who asks for the first seat plays it; the challenge says which, as it
+// always did, without the words of a game of two ("moves first").
+func TestChallengeOfMoreSaysTheSeat_Issue33(t *testing.T) {
+	c := newClub(t, Options{})
+	for _, p := range []string{"alice", "bob", "carol"} {
+		c.register(p)
+	}
+	out := c.as("alice", "challenge bob carol superial-chess multiplayer players=3 as south")
+	says(t, to(t, out, "bob@example.org"), "alice plays South.")
+	lacks(t, to(t, out, "bob@example.org"), "South (moves first)")
+	out = c.as("alice", "challenge bob takeaway as first")
+	says(t, to(t, out, "bob@example.org"), "alice plays North (moves first).")
+}
