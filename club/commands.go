@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/clock"
 	"postal/club/published"
 	"postal/docs"
 	"postal/engine"
@@ -244,8 +245,19 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// proposedGame reads the game, ruleset and options a challenge or a
-// tournament proposes.
+// proposal reads what a challenge or a tournament proposes: the game, its
+// ruleset and options, and the time control (the club's when it names
+// none).
+func (s *Service) proposal(c notation.Command) (engine.Info, engine.Config, clock.Control, error) {
+	info, cfg, err := proposedGame(c.Game, c.Options)
+	if err != nil {
+		return info, cfg, clock.Control{}, err
+	}
+	ctl, err := s.challengeControl(c.Clock)
+	return info, cfg, ctl, refusal(err)
+}
+
+// proposedGame reads the game, ruleset and options a proposal names.
 func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
 	g, err := engine.Lookup(game)
 	if err != nil {

@@ -24,13 +24,9 @@ import (
 
 // challenge is "challenge PLAYER... GAME" and "open GAME".
 func (h *handling) challenge(c notation.Command) (section, error) {
-	info, cfg, err := proposedGame(c.Game, c.Options)
+	info, cfg, ctl, err := h.s.proposal(c)
 	if err != nil {
 		return section{}, err
-	}
-	ctl, err := h.s.challengeControl(c.Clock)
-	if err != nil {
-		return section{}, refusal(err)
 	}
 	seats := info.Seats(cfg)
 	more := engine.OthersPlayOn(len(seats))

@@ -129,13 +129,7 @@ func TestSeatsDrawOffer_Issue33(t *testing.T) {
 // second leaving, which once refused the whole "leave").
 func TestLeaveAfterResigningATable_Issue33(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	for _, p := range []string{"alice", "bob", "carol", "dave"} {
-		c.register(p)
-	}
-	c.as("alice", "tournament tri superial-chess multiplayer players=3 round-robin")
-	c.as("bob", "join tri")
-	c.as("carol", "join tri")
-	c.as("dave", "join tri")
+	c.fourEnter("tri", "superial-chess multiplayer players=3 round-robin")
 	says(t, c.reply(c.as("alice", "start tri")), "Every game starts at once: 4 games")
 	var withDave []int64
 	for _, g := range c.eventGames(1) {

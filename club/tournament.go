@@ -77,13 +77,9 @@ func (h *handling) organise(c notation.Command) (section, error) {
 	} else if !errors.Is(err, archive.ErrNotFound) {
 		return section{}, err
 	}
-	info, cfg, err := proposedGame(c.Game, c.Options)
+	info, cfg, ctl, err := h.s.proposal(c)
 	if err != nil {
 		return section{}, err
-	}
-	ctl, err := h.s.challengeControl(c.Clock)
-	if err != nil {
-		return section{}, refusal(err)
 	}
 	seats := len(info.Seats(cfg))
 	format, ok := event.FormatOf(ev.Format, seats)
@@ -224,7 +220,7 @@ func (h *handling) leaveEvent(name string) (section, error) {
 	}
 	t := ev.t
 	e := ev.entrant(h.actor.ID)
-	if e == nil || e.Status != archive.EntrantIn {
+	if e == nil || !e.In() {
 		return section{}, refuse(fmt.Sprintf("you are not in %s", t.Name))
 	}
 	switch t.Status {

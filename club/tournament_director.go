@@ -147,7 +147,7 @@ func (h *handling) remove(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	e := ev.entrant(p.ID)
-	if e == nil || e.Status != archive.EntrantIn {
+	if e == nil || !e.In() {
 		return section{}, refuse(fmt.Sprintf("%s is not in %s", p.Name, t.Name))
 	}
 	switch t.Status {

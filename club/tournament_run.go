@@ -185,7 +185,7 @@ func (w *work) eventGameOver(gs *gameState) error {
 			if err != nil {
 				return err
 			}
-			if e := tr.entrant(loser); e != nil && e.Status == event.In {
+			if e := tr.entrant(loser); e != nil && e.In() {
 				_, err := w.withdrawEntrant(tr, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.row.ID), 0)
 				return err
 			}
@@ -220,7 +220,7 @@ func (w *work) eventProgress(tid, game int64) error {
 func (w *work) finishEvent(tr *tournament, winner int64, note string) error {
 	t := tr.t
 	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, w.now, w.now, winner, note
-	tr.ev.Status, tr.ev.Winner, tr.ev.Note = event.Over, winner, note
+	tr.ev.Stage, tr.ev.Winner, tr.ev.Note = event.Over, winner, note
 	if err := w.tx.UpdateTournament(t); err != nil {
 		return err
 	}

@@ -69,6 +69,19 @@ func (c *club) names(g *archive.Game) []string {
 	})
 }
 
+// fourEnter registers alice, bob, carol and dave; alice organises
+// tournament name as proposal says, and the others join it.
+func (c *club) fourEnter(name, proposal string) {
+	c.t.Helper()
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		c.register(p)
+	}
+	c.as("alice", "tournament "+name+" "+proposal)
+	for _, p := range []string{"bob", "carol", "dave"} {
+		c.as(p, "join "+name)
+	}
+}
+
 // mailsTo are the mails of out to name.
 func mailsTo(out []mailer.Outbound, name string) []mailer.Outbound {
 	var found []mailer.Outbound
@@ -581,13 +594,7 @@ func TestTablesOfThree(t *testing.T) {
 // through, and a round of byes alone is decided at once.
 func TestKnockoutWinnerLeaves(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	for _, p := range []string{"alice", "bob", "carol", "dave"} {
-		c.register(p)
-	}
-	c.as("alice", "tournament ko initiative knockout players 4")
-	c.as("bob", "join ko")
-	c.as("carol", "join ko")
-	c.as("dave", "join ko")
+	c.fourEnter("ko", "initiative knockout players 4")
 	games := c.eventGames(1)
 	if len(games) != 2 || strings.Join(c.names(games[0]), "-") != "alice-dave" || strings.Join(c.names(games[1]), "-") != "bob-carol" {
 		t.Fatalf("round 1: 1 v 4, 2 v 3 wanted")

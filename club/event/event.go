@@ -22,19 +22,13 @@ import (
 	"postal/engine"
 )
 
-// An event's statuses, as the archive stores them.
-const (
-	Open    = "open"    // taking entries
-	Running = "running" // games under way
-	Over    = "over"
-)
+// Stage is where an event stands.
+type Stage int
 
-// An entrant's statuses: in the event, or out of it and how.
 const (
-	In       = "in"
-	Left     = "left"
-	Removed  = "removed"
-	TimedOut = "timed-out"
+	Open    Stage = iota // taking entries
+	Running              // games under way
+	Over
 )
 
 // Event is a tournament as its rules see it.
@@ -45,7 +39,7 @@ type Event struct {
 	Rounds int       // a Swiss's number of rounds
 	Max    int       // the entrants it waits for to start; 0: its director starts it
 	Starts time.Time // the day it starts by itself; zero for none
-	Status string
+	Stage  Stage
 	Round  int // the round in play
 	Winner int64
 	Note   string // how it ended, when not simply by its last game
@@ -58,12 +52,17 @@ type Event struct {
 
 // Entrant is a player of an event.
 type Entrant struct {
-	Player   int64
-	Seed     int
-	Rating   float64 // their rating when the event started, which seeded them
-	Status   string
+	Player int64
+	Seed   int
+	Rating float64 // their rating when the event started, which seeded them
+	// Out is how they went out of the event, in the club's words (left,
+	// removed, timed-out); "" while they are in.
+	Out      string
 	Annulled bool // every result of theirs is annulled
 }
+
+// In reports whether e is still in the event.
+func (e Entrant) In() bool { return e.Out == "" }
 
 // Game is a game of an event.
 type Game struct {
@@ -107,7 +106,7 @@ func (ev *Event) Start() ([]Step, error) {
 	for i := range ev.Entrants {
 		ev.Entrants[i].Seed = i + 1
 	}
-	ev.Status, ev.Round = Running, 1
+	ev.Stage, ev.Round = Running, 1
 	return ev.Format.Start(ev)
 }
 
@@ -115,23 +114,23 @@ func (ev *Event) Start() ([]Step, error) {
 // left: nothing while the games it waits for go on, else the next round, a
 // match's replay, or its end.
 func (ev *Event) Next() []Step {
-	if ev.Status != Running {
+	if ev.Stage != Running {
 		return nil
 	}
 	return ev.Format.Next(ev)
 }
 
-// Withdraw takes player out of ev, running, for status (Left, Removed,
-// TimedOut): their games in play are forfeited; in a format where all play
+// Withdraw takes player out of ev, running, the way how (Entrant.Out):
+// their games in play are forfeited; in a format where all play
 // all, a player who played less than half of their games has every result
 // annulled (ICCF practice), else their results stand. The event moves on
 // afterwards (Next), as each forfeit ends a game.
-func (ev *Event) Withdraw(player int64, status string) []Step {
+func (ev *Event) Withdraw(player int64, how string) []Step {
 	e := ev.Entrant(player)
-	if e == nil || e.Status != In {
+	if e == nil || !e.In() {
 		return nil
 	}
-	e.Status = status
+	e.Out = how
 	played, total := 0, 0
 	for _, g := range ev.Games {
 		if slices.Contains(g.Players, player) {
@@ -193,7 +192,7 @@ func (ev *Event) Playing(round int) int {
 func (ev *Event) StillIn() int {
 	n := 0
 	for _, e := range ev.Entrants {
-		if e.Status == In {
+		if e.In() {
 			n++
 		}
 	}

@@ -16,9 +16,9 @@ func newEvent(t *testing.T, name string, seats, n, rounds int) *Event {
 	if !ok {
 		t.Fatalf("no format %s for %d", name, seats)
 	}
-	ev := &Event{Name: "cup", Format: f, Seats: seats, Rounds: rounds, Status: Open, Names: map[int64]string{}}
+	ev := &Event{Name: "cup", Format: f, Seats: seats, Rounds: rounds, Stage: Open, Names: map[int64]string{}}
 	for i := 1; i <= n; i++ {
-		ev.Entrants = append(ev.Entrants, Entrant{Player: int64(i), Rating: float64(2000 - i), Status: In})
+		ev.Entrants = append(ev.Entrants, Entrant{Player: int64(i), Rating: float64(2000 - i)})
 		ev.Names[int64(i)] = fmt.Sprintf("p%d", i)
 	}
 	return ev
@@ -44,7 +44,7 @@ func play(ev *Event, steps []Step) []string {
 		case GiveBye:
 			out = append(out, fmt.Sprintf("b%d:%d", st.Round, st.Player))
 		case Finish:
-			ev.Status, ev.Winner = Over, st.Winner
+			ev.Stage, ev.Winner = Over, st.Winner
 			out = append(out, fmt.Sprintf("w%d", st.Winner))
 		case Annul:
 			out = append(out, fmt.Sprintf("a%d", st.Player))
@@ -86,8 +86,8 @@ func TestRoundRobin(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := play(ev, steps)
-	if len(got) != 6 || ev.Round != 1 || ev.Status != Running {
-		t.Fatalf("start: %v, round %d, %s", got, ev.Round, ev.Status)
+	if len(got) != 6 || ev.Round != 1 || ev.Stage != Running {
+		t.Fatalf("start: %v, round %d, stage %d", got, ev.Round, ev.Stage)
 	}
 	if got := ev.Next(); got != nil {
 		t.Fatalf("games in play, yet %v", got)
@@ -152,7 +152,7 @@ func TestKnockout(t *testing.T) {
 		t.Errorf("match 2 of round 1: %+v", m)
 	}
 	end(ev)
-	ev.Entrant(2).Status = Left
+	ev.Entrant(2).Out = "left"
 	// 1 and 2 won round 2 (the first seats), and 2 left: 1 goes through,
 	// a round of a bye alone, decided at once.
 	want(t, "the final, 2 gone", play(ev, ev.Next()), "r3", "b3:1", "w1")
@@ -197,18 +197,18 @@ func TestWithdraw(t *testing.T) {
 		}
 	}
 	ev.Games[slices.IndexFunc(ev.Games, func(g Game) bool { return g.ID == mine[0] })].Over = true
-	got := play(ev, ev.Withdraw(4, Left))
+	got := play(ev, ev.Withdraw(4, "left"))
 	want(t, "4 leaves", got, "a4", fmt.Sprintf("f%d:4", mine[1]), fmt.Sprintf("f%d:4", mine[2]))
-	if e := ev.Entrant(4); e.Status != Left || !e.Annulled {
+	if e := ev.Entrant(4); e.Out != "left" || !e.Annulled {
 		t.Errorf("4 after leaving: %+v", e)
 	}
-	if got := ev.Withdraw(4, Removed); got != nil {
+	if got := ev.Withdraw(4, "removed"); got != nil {
 		t.Errorf("4 withdrawn twice: %v", got)
 	}
 	sw := newEvent(t, "swiss", 2, 4, 3)
 	steps, _ = sw.Start()
 	play(sw, steps)
-	for _, st := range sw.Withdraw(1, Removed) {
+	for _, st := range sw.Withdraw(1, "removed") {
 		if _, ok := st.(Annul); ok {
 			t.Error("a Swiss annulled the results of one who left")
 		}

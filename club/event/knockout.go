@@ -46,9 +46,9 @@ func (f knockout) round(ev *Event, r int, winners []int64) []Step {
 			// A winner who left while the round finished: the opponent
 			// goes through.
 			switch {
-			case ev.Entrant(b).Status != In:
+			case !ev.Entrant(b).In():
 				b = 0
-			case ev.Entrant(a).Status != In:
+			case !ev.Entrant(a).In():
 				a, b = b, 0
 			}
 			pairs = append(pairs, [2]int64{a, b})

@@ -139,11 +139,11 @@ func tieBreak(x float64) string { return fmt.Sprintf("%.2f", x) }
 // StatusLine says where ev stands.
 func (ev *Event) StatusLine() string {
 	switch {
-	case ev.Status == Open:
+	case ev.Stage == Open:
 		return fmt.Sprintf("%s is open, with %s. %s", ev.Name, Count(len(ev.Entrants), "entrant", "entrants"), StartsWhen(ev.Name, ev.Max, ev.Starts))
-	case ev.Status == Over && ev.Winner != 0:
+	case ev.Stage == Over && ev.Winner != 0:
 		return fmt.Sprintf("%s is over: %s wins.", ev.Name, ev.PlayerName(ev.Winner))
-	case ev.Status == Over:
+	case ev.Stage == Over:
 		return fmt.Sprintf("%s is over.", ev.Name)
 	}
 	if where := ev.Format.Where(ev); where != "" {
@@ -203,8 +203,8 @@ func (ev *Event) displayName(l Standing) string {
 	switch {
 	case !l.Counted:
 		return ev.PlayerName(l.Player) + " (annulled)"
-	case e.Status != In:
-		return ev.PlayerName(l.Player) + " (" + e.Status + ")"
+	case !e.In():
+		return ev.PlayerName(l.Player) + " (" + e.Out + ")"
 	}
 	return ev.PlayerName(l.Player)
 }

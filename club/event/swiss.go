@@ -55,7 +55,7 @@ func (swiss) round(ev *Event, r int) []Step {
 		s.Scores[st.Player] = st.Score
 	}
 	for i, e := range ev.Entrants {
-		s.Out[i] = e.Status != In
+		s.Out[i] = !e.In()
 	}
 	for round := 1; round < r; round++ {
 		var pairs []pairing.Pair

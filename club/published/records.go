@@ -95,15 +95,9 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 			for _, row := range rows {
 				players := make([]string, len(row.Players))
 				for i, id := range row.Players {
-					name, ok := names[id]
-					if !ok {
-						p, err := tx.PlayerByID(id)
-						if err != nil {
-							return err
-						}
-						name, names[id] = p.Name, p.Name
+					if players[i], err = named(names, id, func() (string, error) { return playerName(tx, id) }); err != nil {
+						return err
 					}
-					players[i] = name
 				}
 				rec, err := newRecord(row, players, byGame[row.ID], site)
 				if err != nil {
@@ -129,6 +123,18 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 			after = a.Row.ID
 		}
 	}
+}
+
+// named is the name of id in names, read the first time by read.
+func named(names map[int64]string, id int64, read func() (string, error)) (string, error) {
+	if n, ok := names[id]; ok {
+		return n, nil
+	}
+	n, err := read()
+	if err == nil {
+		names[id] = n
+	}
+	return n, err
 }
 
 // GameRecord writes game row as a record: its tags, the moves of record and,
@@ -210,13 +216,15 @@ func tagEvents(tx *archive.Tx, recs []Archived) error {
 			continue
 		}
 		tid := events[a.Row.ID]
-		name, ok := names[tid]
-		if !ok {
+		name, err := named(names, tid, func() (string, error) {
 			t, err := tx.TournamentByID(tid)
 			if err != nil {
-				return err
+				return "", err
 			}
-			name, names[tid] = t.Name, t.Name
+			return t.Name, nil
+		})
+		if err != nil {
+			return err
 		}
 		a.Record.SetTag("Event", name)
 		a.Record.SetTag("EventRound", fmt.Sprint(place.Round))

@@ -23,13 +23,17 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 		return nil, fmt.Errorf("published: tournament %s: no format %q for games of %d", t.Name, t.Format, seats)
 	}
 	ev := &event.Event{Name: t.Name, Format: format, Seats: seats, Rounds: t.Rounds, Max: t.MaxPlayers, Starts: t.Starts,
-		Status: t.Status, Round: t.Round, Winner: t.WinnerID, Note: t.Note, Names: map[int64]string{}}
+		Stage: stages[t.Status], Round: t.Round, Winner: t.WinnerID, Note: t.Note, Names: map[int64]string{}}
 	entrants, err := tx.Entrants(t.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range entrants {
-		ev.Entrants = append(ev.Entrants, event.Entrant{Player: e.PlayerID, Seed: e.Seed, Rating: e.Rating, Status: e.Status, Annulled: e.Annulled})
+		out := e.Status
+		if out == archive.EntrantIn {
+			out = ""
+		}
+		ev.Entrants = append(ev.Entrants, event.Entrant{Player: e.PlayerID, Seed: e.Seed, Rating: e.Rating, Out: out, Annulled: e.Annulled})
 		if ev.Names[e.PlayerID], err = playerName(tx, e.PlayerID); err != nil {
 			return nil, err
 		}
@@ -64,6 +68,17 @@ func playerName(tx *archive.Tx, id int64) (string, error) {
 		return "", err
 	}
 	return p.Name, nil
+}
+
+// stages are the events' stages by the statuses of their tournaments.
+var stages = map[string]event.Stage{archive.TournamentOpen: event.Open, archive.TournamentRunning: event.Running, archive.TournamentOver: event.Over}
+
+// entrantStatus is e's status as the archive says it.
+func entrantStatus(e *event.Entrant) string {
+	if e.In() {
+		return archive.EntrantIn
+	}
+	return e.Out
 }
 
 // Played is what tournament t plays: its game's description, its time
@@ -220,12 +235,12 @@ func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentVi
 		v.Winner = ev.PlayerName(t.WinnerID)
 	}
 	for _, e := range ev.Entrants {
-		v.Entrants = append(v.Entrants, ViewEntrant{Name: ev.PlayerName(e.Player), Seed: e.Seed, Rating: e.Rating, Status: e.Status, Annulled: e.Annulled})
+		v.Entrants = append(v.Entrants, ViewEntrant{Name: ev.PlayerName(e.Player), Seed: e.Seed, Rating: e.Rating, Status: entrantStatus(&e), Annulled: e.Annulled})
 	}
 	if tb := ev.Format.Table(); t.Status != archive.TournamentOpen && tb.TieBreaks != nil {
 		v.TieBreaks = tb.TieBreaks
 		for _, l := range ev.Standings() {
-			s := ViewStanding{Rank: l.Rank, Name: ev.PlayerName(l.Player), Points: l.Score, Played: l.Played, Status: ev.Entrant(l.Player).Status}
+			s := ViewStanding{Rank: l.Rank, Name: ev.PlayerName(l.Player), Points: l.Score, Played: l.Played, Status: entrantStatus(ev.Entrant(l.Player))}
 			if !l.Counted {
 				s.Rank = 0
 			}
