@@ -133,7 +133,8 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 		}
 	}
 	for _, id := range []int64{11, 12} {
-		out = c.byToken(c.names(c.game(id))[0], id, fmt.Sprintf("resign %d", id))
+		first := c.names(c.game(id))[0]
+		says(t, c.reply(c.byToken(first, id, fmt.Sprintf("resign %d", id))), fmt.Sprintf("you resigned game #%d", id))
 	}
 	says(t, to(t, c.mail("erin@example.org", "x", "standings sw"), "erin@example.org"), "sw: round 2 of 2, 2 games in play.")
 }
