@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"postal/club/pairing"
+	"postal/engine"
 )
 
 // Format is how an event pairs its entrants and ranks them: one
@@ -53,7 +54,7 @@ type Table struct {
 // for none: a game of more than two is played in a round robin of tables
 // only.
 func FormatOf(name string, seats int) (Format, bool) {
-	if seats > 2 {
+	if engine.OthersPlayOn(seats) {
 		return tables{seats: seats}, name == "round-robin"
 	}
 	switch name {
