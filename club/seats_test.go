@@ -10,6 +10,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/engine/enginetest/long"
 	"postal/mailer"
 )
 
@@ -49,8 +50,8 @@ func (c *club) startSeats(players string) []string {
 }
 
 // TestSeatsDrawOffer_Issue33 plays a game of three and one of four by
-// mail, 60 plies each, every move a random legal one: no mail mentions a
-// draw offer nobody made (the move of seat 2 once read "declined your draw
+// mail, 60 plies each (12 under the race detector), every move a random
+// legal one: no mail mentions a draw offer nobody made (the move of seat 2 once read "declined your draw
 // offer", Other() of seat 2 being -1, and -1+1 the value for none). Then a
 // real offer, by North (seat 2), is declined by the next mover's move, and
 // North hears of it once; the archive holds the one offer and the one
@@ -74,7 +75,7 @@ func TestSeatsDrawOffer_Issue33(t *testing.T) {
 				all = append(all, out...)
 				return names[p], out
 			}
-			for ply := 0; ply < 60; ply++ {
+			for ply := 0; ply < long.Sized(60, 60, 12); ply++ {
 				if c.game(1).Status != archive.GameActive {
 					t.Fatalf("the game ended at ply %d: pick another seed", ply)
 				}
