@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -482,5 +483,112 @@ func TestMigrationsAppliedAreLogged(t *testing.T) {
 	db.Close()
 	if log.Len() != 0 {
 		t.Errorf("an archive up to date logged:\n%s", log.String())
+	}
+}
+
+// An archive of the release before issue 33 (migrations to 21) keeps a
+// challenge of two's opponent in challenges.opponent_id or opponent_addr,
+// a tournament table of three its first two players only, and a game of
+// two's draw offer in games.draw_offer. After migration 30 every challenge
+// lists its seats, and the offer is the offerer's agreement: the games in
+// progress go on as they were.
+func TestMigrate30EveryChallengeSeats(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "release.db")
+	db, err := open(ctx, file, migrationsUpTo(t, 21), slog.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := "2026-11-01T00:00:00.000Z"
+	// As the release wrote them: 1 an open challenge of two to bob, 2 an
+	// invitation, 3 an open one, 4 accepted and a game with bob's draw
+	// offer, 5 a tournament's table of three (a challenge row of two),
+	// 6 a challenge of four with seats of its own, 7 an open challenge of
+	// alice's as second that carol accepted (its row named no opponent).
+	for _, q := range []string{
+		`INSERT INTO players (id, name, address, key_hash, created) VALUES (1, 'alice', 'alice@x', 'ka', '` + at + `'), (2, 'bob', 'bob@x', 'kb', '` + at + `'), (3, 'carol', 'carol@x', 'kc', '` + at + `')`,
+		`INSERT INTO challenges (id, challenger_id, opponent_id, opponent_addr, game, config, side, days, status, created, updated) VALUES
+			(1, 1, 2, '', 'initiative', 'standard', 'random', 3, 'open', '` + at + `', '` + at + `'),
+			(2, 1, NULL, 'dave@x', 'initiative', 'standard', 'first', 3, 'open', '` + at + `', '` + at + `'),
+			(3, 2, NULL, '', 'initiative', 'standard', 'second', 3, 'open', '` + at + `', '` + at + `'),
+			(4, 1, 2, '', 'initiative', 'standard', 'first', 3, 'accepted', '` + at + `', '2026-11-02T00:00:00.000Z'),
+			(5, 1, 2, '', 'superial-chess', 'multiplayer players=3', 'first', 3, 'accepted', '` + at + `', '` + at + `'),
+			(6, 1, NULL, '', 'superial-chess', 'multiplayer players=4', 'north', 3, 'open', '` + at + `', '` + at + `'),
+			(7, 1, NULL, '', 'initiative', 'standard', 'second', 3, 'accepted', '` + at + `', '` + at + `')`,
+		`INSERT INTO challenge_seats (challenge_id, n, player_id, address, accepted) VALUES (6, 1, 2, '', ''), (6, 2, NULL, '', ''), (6, 3, NULL, 'erin@x', '')`,
+		`INSERT INTO games (id, game, config, seed, first_id, second_id, position, ply, status, draw_offer, created, updated) VALUES
+			(4, 'initiative', 'standard', 7, 1, 2, 'p4', 3, 'active', 1, '` + at + `', '` + at + `'),
+			(5, 'superial-chess', 'multiplayer players=3', 8, 1, 2, 'p5', 2, 'active', NULL, '` + at + `', '` + at + `'),
+			(7, 'initiative', 'standard', 9, 3, 1, 'p7', 1, 'active', NULL, '` + at + `', '` + at + `')`,
+		`INSERT INTO game_seats (game_id, seat, player_id) VALUES (5, 2, 3)`,
+	} {
+		if _, err := db.db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%v\n%s", err, q)
+		}
+	}
+	db.Close()
+	if db, err = Open(ctx, file); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Tx(ctx, func(tx *Tx) error {
+		want := map[int64][]ChallengeSeat{
+			1: {{N: 1, PlayerID: 2}},
+			2: {{N: 1, Address: "dave@x"}},
+			3: {{N: 1}},
+			4: {{N: 1, PlayerID: 2, Accepted: time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)}},
+			5: {{N: 1, PlayerID: 2, Accepted: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}, {N: 2, PlayerID: 3, Accepted: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}},
+			6: {{N: 1, PlayerID: 2}, {N: 2}, {N: 3, Address: "erin@x"}},
+			7: {{N: 1, PlayerID: 3, Accepted: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}},
+		}
+		for id, seats := range want {
+			c, err := tx.Challenge(id)
+			if err != nil {
+				return err
+			}
+			if !slices.EqualFunc(c.Seats, seats, func(a, b ChallengeSeat) bool {
+				return a.N == b.N && a.PlayerID == b.PlayerID && a.Address == b.Address && a.Accepted.Equal(b.Accepted)
+			}) {
+				t.Errorf("challenge %d's seats after migrating: %+v, want %+v", id, c.Seats, seats)
+			}
+		}
+		// bob's open challenges: 1 (his seat), 3 (his own), 6 (his seat).
+		open, err := tx.OpenChallenges(2)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for _, c := range open {
+			ids = append(ids, c.ID)
+		}
+		if !slices.Equal(ids, []int64{1, 3, 6}) {
+			t.Errorf("bob's open challenges after migrating: %v", ids)
+		}
+		// dave registers: the invitation becomes his.
+		d, err := tx.AddPlayer("dave", "dave@x", "kd", time.Now())
+		if err != nil {
+			return err
+		}
+		if bound, err := tx.BindInvitations("dave@x", d.ID); err != nil || len(bound) != 1 || bound[0].ID != 2 || bound[0].Seats[0].PlayerID != d.ID {
+			t.Errorf("dave's invitations: %+v %v", bound, err)
+		}
+		g, err := tx.GameByID(4)
+		if err != nil {
+			return err
+		}
+		if g.Status != GameActive || g.Position != "p4" || g.Ply != 3 || !slices.Equal(g.DrawAgreed, []int{1}) {
+			t.Errorf("game 4 after migrating: %s %q ply %d, draw agreed by %v (bob offered)", g.Status, g.Position, g.Ply, g.DrawAgreed)
+		}
+		g, err = tx.GameByID(5)
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(g.Players, []int64{1, 2, 3}) || g.DrawAgreed != nil {
+			t.Errorf("game 5 after migrating: players %v, draw agreed by %v", g.Players, g.DrawAgreed)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

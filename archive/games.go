@@ -20,27 +20,27 @@ const (
 type Challenge struct {
 	ID           int64
 	ChallengerID int64
-	OpponentID   int64  // 0: anyone (open) or the invited OpponentAddr
-	OpponentAddr string // an invited address that had no player yet
 	Game         string
 	Config       string // ruleset and options, engine.Config.String()
-	Side         string // the challenger's side: first, second, random
-	Days         int
-	Control      string // clock.Control text; "" means "days Days"
-	Status       string
-	Created      time.Time
-	Updated      time.Time
-	// Seats are the places asked for besides the challenger's in a
-	// challenge of more than two players (Superial Chess for three or
-	// four), in the order the challenge names them; nil for two players,
-	// who have OpponentID and OpponentAddr.
+	// Side is the challenger's seat: first, second, a seat's name in
+	// lower case, or random.
+	Side    string
+	Days    int
+	Control string // clock.Control text; "" means "days Days"
+	Status  string
+	Created time.Time
+	Updated time.Time
+	// Seats are the places asked for besides the challenger's, in the
+	// order the challenge names them: one in a challenge of two, two or
+	// three in one of Superial Chess for three or four (issue 33: one path
+	// for any number of seats).
 	Seats []ChallengeSeat
 }
 
-// ChallengeSeat is a place asked for in a challenge of more than two
-// players: an invited player, an invited address not yet registered, or an
-// open seat anyone may take. Accepted may be set when the challenge is
-// made (the club's bot takes its seat at once).
+// ChallengeSeat is a place asked for in a challenge: an invited player, an
+// invited address not yet registered, or an open seat anyone may take.
+// Accepted may be set when the challenge is made (the club's bot takes its
+// seat at once).
 type ChallengeSeat struct {
 	N        int    // 1, 2, 3: in the order the challenge names them
 	PlayerID int64  // 0: an invited address or an open seat
@@ -51,14 +51,14 @@ type ChallengeSeat struct {
 // Open reports whether anyone may take the seat.
 func (s ChallengeSeat) Open() bool { return s.PlayerID == 0 && s.Address == "" }
 
-const challengeCols = `id, challenger_id, COALESCE(opponent_id, 0), opponent_addr, game, config, side, days, control, status, created, updated`
+const challengeCols = `id, challenger_id, game, config, side, days, control, status, created, updated`
 
 type scanner interface{ Scan(...any) error }
 
 func scanChallenge(row scanner) (*Challenge, error) {
 	var c Challenge
 	var created, updated string
-	if err := row.Scan(&c.ID, &c.ChallengerID, &c.OpponentID, &c.OpponentAddr, &c.Game, &c.Config, &c.Side, &c.Days, &c.Control, &c.Status, &created, &updated); err != nil {
+	if err := row.Scan(&c.ID, &c.ChallengerID, &c.Game, &c.Config, &c.Side, &c.Days, &c.Control, &c.Status, &created, &updated); err != nil {
 		return nil, notFound(err)
 	}
 	c.Created, c.Updated = parseTime(created), parseTime(updated)
@@ -75,8 +75,8 @@ func nullID(id int64) any {
 // AddChallenge stores c (status open) and sets c.ID.
 func (t *Tx) AddChallenge(c *Challenge) error {
 	c.Status = ChallengeOpen
-	res, err := t.exec(`INSERT INTO challenges (challenger_id, opponent_id, opponent_addr, game, config, side, days, control, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.ChallengerID, nullID(c.OpponentID), c.OpponentAddr, c.Game, c.Config, c.Side, c.Days, c.Control, c.Status, fmtTime(c.Created), fmtTime(c.Created))
+	res, err := t.exec(`INSERT INTO challenges (challenger_id, game, config, side, days, control, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ChallengerID, c.Game, c.Config, c.Side, c.Days, c.Control, c.Status, fmtTime(c.Created), fmtTime(c.Created))
 	if err != nil {
 		return fmt.Errorf("archive: add challenge: %w", err)
 	}
@@ -139,24 +139,19 @@ func (t *Tx) SetChallengeStatus(id int64, status string, now time.Time) error {
 // BindInvitations makes the open challenges sent to address (before it was
 // registered) challenges of player, and returns them.
 func (t *Tx) BindInvitations(address string, playerID int64) ([]*Challenge, error) {
-	if _, err := t.exec(`UPDATE challenges SET opponent_id = ?, opponent_addr = '' WHERE opponent_addr = ? AND status = 'open'`, playerID, address); err != nil {
-		return nil, err
-	}
 	if _, err := t.exec(`UPDATE challenge_seats SET player_id = ?, address = '' WHERE address = ? AND challenge_id IN (SELECT id FROM challenges WHERE status = 'open')`, playerID, address); err != nil {
 		return nil, err
 	}
-	return t.challenges(`WHERE (opponent_id = ? OR id IN (SELECT challenge_id FROM challenge_seats WHERE player_id = ? AND accepted = '')) AND status = 'open' ORDER BY id`, playerID, playerID)
+	return t.challenges(`WHERE id IN (SELECT challenge_id FROM challenge_seats WHERE player_id = ? AND accepted = '') AND status = 'open' ORDER BY id`, playerID)
 }
 
 // OpenChallenges returns the open challenges player made or received (a
-// seat of theirs among those of a challenge of more than two), and every
-// open challenge anyone may accept: of two players without an opponent, or
-// of more with a seat open.
+// seat of theirs among those of the challenge), and every open challenge
+// with a seat open to anyone.
 func (t *Tx) OpenChallenges(playerID int64) ([]*Challenge, error) {
-	return t.challenges(`WHERE status = 'open' AND (challenger_id = ? OR opponent_id = ?
+	return t.challenges(`WHERE status = 'open' AND (challenger_id = ?
 		OR id IN (SELECT challenge_id FROM challenge_seats WHERE player_id = ?)
-		OR (opponent_id IS NULL AND opponent_addr = '' AND NOT EXISTS (SELECT 1 FROM challenge_seats s WHERE s.challenge_id = challenges.id))
-		OR id IN (SELECT challenge_id FROM challenge_seats WHERE player_id IS NULL AND address = '')) ORDER BY id`, playerID, playerID, playerID)
+		OR id IN (SELECT challenge_id FROM challenge_seats WHERE player_id IS NULL AND address = '')) ORDER BY id`, playerID, playerID)
 }
 
 func (t *Tx) challenges(where string, args ...any) ([]*Challenge, error) {
@@ -205,7 +200,6 @@ type Game struct {
 	Status      string
 	Result      string // score: 1-0, 0-1, 1/2-1/2, *
 	Termination string
-	DrawOffer   int // player index + 1 offering a draw; 0 for none
 	DaysPerMove int
 	// Control is the time control (clock.Control text); "" means "days
 	// DaysPerMove".
@@ -220,9 +214,9 @@ type Game struct {
 	// Banks is the time each player has left under a time bank, by seat;
 	// empty for a game without one.
 	Banks []time.Duration
-	// DrawAgreed are the seats that agreed to a draw in a game of more than
-	// two players, which needs every player still in (Superial Chess
-	// R13e); a two-player game has DrawOffer.
+	// DrawAgreed are the seats that agreed to a draw, which needs every
+	// player still in (Superial Chess R13e): in a game of two, the one
+	// who offered it.
 	DrawAgreed []int
 	// Flagged is when the opponent of a player out of time was told they
 	// may claim the game (the club's claim mode).
@@ -234,16 +228,15 @@ type Game struct {
 
 // gameCols are the columns scanGame reads; the last, the players of the
 // seats from the third on (game_seats), by seat.
-const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, COALESCE(draw_offer, -1), days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged, draw_agreed,
+const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged, draw_agreed,
 	COALESCE((SELECT group_concat(player_id, ' ' ORDER BY seat) FROM game_seats WHERE game_id = games.id), '')`
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var seed int64
-	var offer int
 	var deadline, created, updated, finished, turnStarted, banks, paused, flagged, agreed, more string
 	g.Players = make([]int64, 2, 4)
-	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &offer, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged, &agreed, &more); err != nil {
+	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged, &agreed, &more); err != nil {
 		return nil, notFound(err)
 	}
 	for f := range strings.FieldsSeq(agreed) {
@@ -263,7 +256,6 @@ func scanGame(row scanner) (*Game, error) {
 	g.TurnStarted, g.Paused, g.Flagged = parseTime(turnStarted), parseTime(paused), parseTime(flagged)
 	g.Banks = parseBanks(banks)
 	g.Seed = uint64(seed)
-	g.DrawOffer = offer + 1
 	g.Deadline = parseTime(deadline)
 	g.Created, g.Updated, g.Finished = parseTime(created), parseTime(updated), parseTime(finished)
 	return &g, nil
@@ -295,19 +287,15 @@ func (t *Tx) GameByID(id int64) (*Game, error) {
 }
 
 // UpdateGame writes the changing fields of g: position, ply, status, result,
-// termination, draw offer and agreement, the clock fields, updated and
+// termination, the draw agreed, the clock fields, updated and
 // finished.
 func (t *Tx) UpdateGame(g *Game) error {
-	var offer any
-	if g.DrawOffer > 0 {
-		offer = g.DrawOffer - 1
-	}
 	agreed := make([]string, len(g.DrawAgreed))
 	for i, seat := range g.DrawAgreed {
 		agreed[i] = strconv.Itoa(seat)
 	}
-	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, draw_offer = ?, deadline = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ?, draw_agreed = ? WHERE id = ?`,
-		g.Position, g.Ply, g.Status, g.Result, g.Termination, offer, fmtTime(g.Deadline), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), strings.Join(agreed, " "), g.ID)
+	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, deadline = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ?, draw_agreed = ? WHERE id = ?`,
+		g.Position, g.Ply, g.Status, g.Result, g.Termination, fmtTime(g.Deadline), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), strings.Join(agreed, " "), g.ID)
 	if err != nil {
 		return fmt.Errorf("archive: update game %d: %w", g.ID, err)
 	}

@@ -157,7 +157,7 @@ func TestChallengeSeats(t *testing.T) {
 		if err := tx.AddChallenge(ch); err != nil {
 			return err
 		}
-		two := &Challenge{ChallengerID: a.ID, OpponentID: b.ID, Game: "initiative", Side: "random", Days: 3, Created: now}
+		two := &Challenge{ChallengerID: a.ID, Game: "initiative", Side: "random", Days: 3, Created: now, Seats: []ChallengeSeat{{PlayerID: b.ID}}}
 		if err := tx.AddChallenge(two); err != nil {
 			return err
 		}
@@ -168,7 +168,7 @@ func TestChallengeSeats(t *testing.T) {
 		if len(got.Seats) != 3 || got.Seats[0].PlayerID != b.ID || got.Seats[1].Address != "c@x.org" || !got.Seats[2].Open() || got.Seats[0].Open() || got.Seats[1].Open() {
 			t.Errorf("seats %+v", got.Seats)
 		}
-		if got, _ := tx.Challenge(two.ID); got.Seats != nil {
+		if got, _ := tx.Challenge(two.ID); len(got.Seats) != 1 || got.Seats[0].PlayerID != b.ID {
 			t.Errorf("a challenge of two has seats %+v", got.Seats)
 		}
 		// e sees it: a seat is open.

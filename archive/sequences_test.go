@@ -51,7 +51,7 @@ func TestSequencesFollowTheGames(t *testing.T) {
 		t.Fatalf("after RaiseSequences: %v", err)
 	}
 	err = db.Tx(ctx, func(tx *Tx) error {
-		c := &Challenge{ChallengerID: alice.ID, OpponentAddr: "bob@x", Game: "takeaway", Created: now}
+		c := &Challenge{ChallengerID: alice.ID, Game: "takeaway", Created: now, Seats: []ChallengeSeat{{Address: "bob@x"}}}
 		if err := tx.AddChallenge(c); err != nil {
 			return err
 		}

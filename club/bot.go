@@ -12,7 +12,6 @@ import (
 	"postal/archive"
 	"postal/engine"
 	"postal/engine/search"
-	"postal/mailer"
 )
 
 // BotOptions configure the club's built-in opponent (issue 19): a player
@@ -140,8 +139,8 @@ type botTurn struct {
 // botChallenge checks a challenge to the bot at level (0: the default)
 // before it is made: the bot is on, plays at that level and has room for
 // another game. It returns the level to play at.
-func (h *handling) botChallenge(bot *archive.Player, level int) (int, error) {
-	o := h.s.opt.Bot
+func (w *work) botChallenge(bot *archive.Player, level int) (int, error) {
+	o := w.s.opt.Bot
 	if level == 0 {
 		level = o.level()
 	}
@@ -149,7 +148,7 @@ func (h *handling) botChallenge(bot *archive.Player, level int) (int, error) {
 		return 0, refuse(fmt.Sprintf("%s plays at levels 1 to %d, not %d", bot.Name, o.maxLevel(), level), "Level 1 is the weakest.")
 	}
 	if o.MaxGames > 0 {
-		games, err := h.tx.GamesOf(bot.ID)
+		games, err := w.tx.GamesOf(bot.ID)
 		if err != nil {
 			return 0, err
 		}
@@ -160,44 +159,21 @@ func (h *handling) botChallenge(bot *archive.Player, level int) (int, error) {
 	return level, nil
 }
 
-// botAccepts starts the game of challenge ch at once, the bot accepting
-// it at level, and answers the challenger with the board.
-func (h *handling) botAccepts(bot *archive.Player, ch *archive.Challenge, level int) (section, error) {
-	gs, err := h.startGame(ch, bot)
-	if err != nil {
-		return section{}, err
-	}
-	if err := h.tx.SetBotLevel(gs.row.ID, level); err != nil {
-		return section{}, err
-	}
-	sec, err := h.started(gs, h.actor)
-	if err != nil {
-		return section{}, err
-	}
-	intro := fmt.Sprintf("%s accepted at once and plays at level %d of %d.", bot.Name, level, search.MaxLevel)
-	if engine.Acts(gs.pos, gs.side(bot)) {
-		intro += " It moves first: its move comes by mail, usually within seconds."
-	}
-	sec.Lines = append([]string{intro}, sec.Lines...)
-	return sec, nil
-}
-
 // botTurns lists the games where the bot must act now, and takes the open
 // challenges that waited TakeOpen for a person.
 func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 	now := s.opt.Now().UTC()
 	var turns []botTurn
 	err := s.db.Tx(ctx, func(tx *archive.Tx) error {
-		h := &handling{s: s, tx: tx, in: &mailer.Inbound{}, now: now}
 		bot, err := s.botPlayer(tx, now)
 		if err != nil {
 			return err
 		}
-		h.actor = bot
-		if err := h.botTakesOpen(bot); err != nil {
+		w := &work{s: s, tx: tx, now: now, actor: bot}
+		if err := w.botTakesOpen(bot); err != nil {
 			return err
 		}
-		games, err := h.gamesOf(bot)
+		games, err := w.gamesOf(bot)
 		if err != nil {
 			return err
 		}
@@ -209,7 +185,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 					// lets the winner claim: the bot claims, as a
 					// person would.
 					var ue *userError
-					if _, err := h.claim(gs.row.ID); err != nil && !errors.As(err, &ue) {
+					if err := w.claimTime(gs, side); err != nil && !errors.As(err, &ue) {
 						return err
 					}
 				}
@@ -224,7 +200,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 			}
 			turns = append(turns, botTurn{game: gs.row.ID, ply: gs.pos.Ply(), side: side, level: level, pos: gs.pos})
 		}
-		return h.flushNotices()
+		return w.flushNotices()
 	})
 	return turns, err
 }
@@ -233,55 +209,38 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 // TakeOpen, while it has room for more games: a two-player one starts at
 // once; in one of more, the bot takes an open seat (its acceptance may be
 // the last, which starts the game).
-func (h *handling) botTakesOpen(bot *archive.Player) error {
-	o := h.s.opt.Bot
+func (w *work) botTakesOpen(bot *archive.Player) error {
+	o := w.s.opt.Bot
 	if o.TakeOpen <= 0 {
 		return nil
 	}
-	chs, err := h.tx.OpenChallenges(bot.ID)
+	chs, err := w.tx.OpenChallenges(bot.ID)
 	if err != nil {
 		return err
 	}
 	for _, ch := range chs {
 		seated := slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID })
-		switch {
-		case ch.ChallengerID == bot.ID || h.now.Sub(ch.Created) < o.TakeOpen:
-			continue
-		case ch.Seats != nil && (seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open)):
-			continue
-		case ch.Seats == nil && (ch.OpponentID != 0 || ch.OpponentAddr != ""):
+		if ch.ChallengerID == bot.ID || w.now.Sub(ch.Created) < o.TakeOpen || seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open) {
 			continue
 		}
-		if _, err := h.botChallenge(bot, 0); err != nil {
-			var ue *userError
-			if errors.As(err, &ue) {
-				return nil // no room for more games
-			}
+		var ue *userError
+		if _, err := w.botChallenge(bot, 0); errors.As(err, &ue) {
+			return nil // no room for more games
+		} else if err != nil {
 			return err
 		}
-		if ch.Seats != nil {
-			if _, err := h.acceptSeat(ch); err != nil {
-				var ue *userError
-				if !errors.As(err, &ue) {
-					return err
-				}
-				h.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
-			}
+		gs, err := w.takeSeat(ch, bot)
+		if errors.As(err, &ue) {
+			w.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
 			continue
 		}
-		gs, err := h.startGame(ch, bot)
-		if err != nil {
-			var ue *userError
-			if errors.As(err, &ue) {
-				h.s.log.Warn("club: the bot cannot take an open challenge", "challenge", ch.ID, "err", err)
-				continue
-			}
+		if err != nil || gs == nil {
 			return err
 		}
-		if err := h.tx.SetBotLevel(gs.row.ID, o.level()); err != nil {
+		if err := w.tx.SetBotLevel(gs.row.ID, o.level()); err != nil {
 			return err
 		}
-		h.s.log.Info("club: the bot took an open challenge", "game", gs.row.ID, "game_type", ch.Game)
+		w.s.log.Info("club: the bot took an open challenge", "game", gs.row.ID, "game_type", ch.Game)
 	}
 	return nil
 }
@@ -297,13 +256,12 @@ var errStaleTurn = errors.New("club: the game has moved on since the bot began t
 func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 	now := s.opt.Now().UTC()
 	return s.db.Tx(ctx, func(tx *archive.Tx) error {
-		h := &handling{s: s, tx: tx, in: &mailer.Inbound{}, now: now}
 		bot, err := s.botPlayer(tx, now)
 		if err != nil {
 			return err
 		}
-		h.actor = bot
-		gs, err := h.loadGame(t.game)
+		w := &work{s: s, tx: tx, now: now, actor: bot}
+		gs, err := w.loadGame(t.game)
 		if err != nil {
 			return err
 		}
@@ -314,9 +272,9 @@ func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 		if err != nil {
 			return fmt.Errorf("club: the bot's move %s in game %d: %w", move, t.game, err)
 		}
-		if err := h.commit(gs, t.side, m.String(), next); err != nil {
+		if err := w.commit(gs, t.side, m.String(), next); err != nil {
 			return err
 		}
-		return h.flushNotices()
+		return w.flushNotices()
 	})
 }

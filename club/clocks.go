@@ -8,25 +8,12 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/published"
 	"postal/engine"
 )
 
 // The clocks of games: what a turn's deadline is, how a time bank is spent,
 // and how a vacation stops a clock. The scheduler (tick.go) acts on them.
-
-// control is the game's time control.
-func control(row *archive.Game) clock.Control {
-	if row.Control == "" {
-		return clock.Control{Kind: clock.PerMove, PerMove: time.Duration(row.DaysPerMove) * clock.Day}
-	}
-	c, err := clock.ParseControl(row.Control)
-	if err != nil {
-		// Controls are parsed before they are stored: a bad one is a bug,
-		// and the game is better untimed than stuck.
-		return clock.Control{Kind: clock.None}
-	}
-	return c
-}
 
 // challengeControl reads the time control a challenge proposes ("days N",
 // "bank S+I/C", "untimed"), the club's default when it names none.
@@ -41,25 +28,25 @@ func (s *Service) challengeControl(written string) (clock.Control, error) {
 }
 
 // startClock sets the clocks of a game that has just begun.
-func (h *handling) startClock(gs *gameState) error {
-	c := control(gs.row)
+func (w *work) startClock(gs *gameState) error {
+	c := published.Control(gs.row)
 	if c.Kind == clock.Bank {
 		gs.row.Banks = make([]time.Duration, len(gs.row.Players))
 		for i := range gs.row.Banks {
 			gs.row.Banks[i] = c.Start
 		}
 	}
-	return h.startTurn(gs)
+	return w.startTurn(gs)
 }
 
 // spendClock charges mover for the turn that their move ends: under a time
 // bank the time used leaves the bank and the increment comes in.
-func (h *handling) spendClock(gs *gameState, mover engine.Player) {
-	c := control(gs.row)
+func (w *work) spendClock(gs *gameState, mover engine.Player) {
+	c := published.Control(gs.row)
 	if c.Kind != clock.Bank || mover < 0 || int(mover) >= len(gs.row.Banks) || gs.row.Deadline.IsZero() {
 		return
 	}
-	end := h.now
+	end := w.now
 	if !gs.row.Paused.IsZero() {
 		end = gs.row.Paused // a stopped clock spent nothing since
 	}
@@ -70,10 +57,10 @@ func (h *handling) spendClock(gs *gameState, mover engine.Player) {
 // startTurn starts the clock of whoever is to move now: their deadline is
 // their time per move or what their bank holds. The clock starts stopped
 // when they are on vacation.
-func (h *handling) startTurn(gs *gameState) error {
-	gs.row.TurnStarted, gs.row.Paused, gs.row.Flagged = h.now, time.Time{}, time.Time{}
+func (w *work) startTurn(gs *gameState) error {
+	gs.row.TurnStarted, gs.row.Paused, gs.row.Flagged = w.now, time.Time{}, time.Time{}
 	gs.row.Deadline = time.Time{}
-	c := control(gs.row)
+	c := published.Control(gs.row)
 	toMove := gs.toMove()
 	if c.Kind == clock.None || len(toMove) == 0 || gs.row.Status != archive.GameActive {
 		return nil
@@ -85,12 +72,12 @@ func (h *handling) startTurn(gs *gameState) error {
 			have = min(have, gs.row.Banks[p])
 		}
 	}
-	gs.row.Deadline = h.now.Add(have)
+	gs.row.Deadline = w.now.Add(have)
 	for _, p := range toMove {
-		if _, away, err := h.tx.OngoingVacation(gs.row.Players[p]); err != nil {
+		if _, away, err := w.tx.OngoingVacation(gs.row.Players[p]); err != nil {
 			return err
 		} else if away {
-			gs.row.Paused = h.now
+			gs.row.Paused = w.now
 		}
 	}
 	return nil
@@ -110,8 +97,8 @@ func resumeClock(row *archive.Game, now time.Time) {
 
 // clockLine says the state of the clock for a game mail: the deadline and
 // time control, or that it stands still.
-func (h *handling) clockLine(gs *gameState) string {
-	c := control(gs.row)
+func (w *work) clockLine(gs *gameState) string {
+	c := published.Control(gs.row)
 	if c.Kind == clock.None {
 		return "no time limit"
 	}
@@ -121,7 +108,7 @@ func (h *handling) clockLine(gs *gameState) string {
 	if !gs.row.Paused.IsZero() {
 		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", left(gs.row.Deadline.Sub(gs.row.Paused)), c.Describe())
 	}
-	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(h.now)), c.Describe())
+	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(w.now)), c.Describe())
 	if c.Kind == clock.Bank && len(gs.row.Banks) == len(gs.players) {
 		var banks []string
 		for i, p := range gs.players {
@@ -141,40 +128,31 @@ func (h *handling) claim(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if gs.more() {
-		return section{}, refuse(fmt.Sprintf("game #%d has more than two players: there is nothing to claim", id), "A player whose time runs out is out of the game at once, and the others play on.")
-	}
-	late := gs.toMove()
-	switch {
-	case slices.Contains(late, side):
-		return section{}, refuse(fmt.Sprintf("it is your move in game #%d: there is nothing to claim", id))
-	case gs.row.Deadline.IsZero() || !gs.row.Paused.IsZero() || h.now.Before(gs.row.Deadline):
-		return section{}, refuse(fmt.Sprintf("%s still has time in game #%d", gs.players[side.Other()].Name, id), "Clock: "+h.clockLine(gs)+".")
-	}
-	if err := h.tx.AddEvent(h.now, "claim", id, h.actor.ID, ""); err != nil {
-		return section{}, err
-	}
-	if err := h.finish(gs, h.timeoutResult(gs)); err != nil {
+	if err := h.claimTime(gs, side); err != nil {
 		return section{}, err
 	}
 	return section{Title: fmt.Sprintf("you won game #%d on time", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
 }
 
-// timeoutResult is the result of a game whose player to move ran out of
-// time: a loss for them, or a draw when both sides were to act.
-func (h *handling) timeoutResult(gs *gameState) engine.Result {
-	late := gs.toMove()
-	if len(late) == 1 {
-		// A game whose first move never came is lost like any other, not
-		// aborted (docs/commands.md, "claim"): both players accepted it and
-		// its clock. The reason says so.
-		reason := gs.players[late[0]].Name + " ran out of time"
-		if gs.playerMoves() == 0 {
-			reason = gs.players[late[0]].Name + " ran out of time before the first move"
-		}
-		return engine.Result{Kind: engine.Win, Winner: late[0].Other(), Reason: reason}
+// claimTime ends gs on time for the actor, seat side, whose opponent ran
+// out of it: the claim of a player by mail, or of the bot.
+func (w *work) claimTime(gs *gameState, side engine.Player) error {
+	id := gs.row.ID
+	if gs.more() {
+		return refuse(fmt.Sprintf("game #%d has more than two players: there is nothing to claim", id), "A player whose time runs out is out of the game at once, and the others play on.")
 	}
-	return engine.Result{Kind: engine.Draw, Reason: "both players ran out of time"}
+	late := gs.toMove()
+	switch {
+	case slices.Contains(late, side):
+		return refuse(fmt.Sprintf("it is your move in game #%d: there is nothing to claim", id))
+	case gs.row.Deadline.IsZero() || !gs.row.Paused.IsZero() || w.now.Before(gs.row.Deadline):
+		opp, _ := gs.opponentOfTwo(side)
+		return refuse(fmt.Sprintf("%s still has time in game #%d", gs.players[opp].Name, id), "Clock: "+w.clockLine(gs)+".")
+	}
+	if err := w.tx.AddEvent(w.now, "claim", id, w.actor.ID, ""); err != nil {
+		return err
+	}
+	return w.outOfTime(gs)
 }
 
 // vacation starts ("vacation 10") or ends ("vacation off") the actor's
@@ -253,30 +231,30 @@ func (h *handling) vacation(value string) (section, error) {
 
 // endVacation ends v now: the stopped clocks of the player run again and the
 // opponents are told.
-func (h *handling) endVacation(v archive.Vacation) error {
-	if err := h.tx.EndVacation(v.ID, h.now); err != nil {
+func (w *work) endVacation(v archive.Vacation) error {
+	if err := w.tx.EndVacation(v.ID, w.now); err != nil {
 		return err
 	}
-	p, err := h.tx.PlayerByID(v.PlayerID)
+	p, err := w.tx.PlayerByID(v.PlayerID)
 	if err != nil {
 		return err
 	}
-	if err := h.tx.AddEvent(h.now, "vacation-over", 0, p.ID, ""); err != nil {
+	if err := w.tx.AddEvent(w.now, "vacation-over", 0, p.ID, ""); err != nil {
 		return err
 	}
-	games, err := h.gamesOf(p)
+	games, err := w.gamesOf(p)
 	if err != nil {
 		return err
 	}
 	for _, gs := range games {
 		if !gs.row.Paused.IsZero() {
-			resumeClock(gs.row, h.now)
-			if err := h.tx.UpdateGame(gs.row); err != nil {
+			resumeClock(gs.row, w.now)
+			if err := w.tx.UpdateGame(gs.row); err != nil {
 				return err
 			}
 		}
 		for _, opp := range gs.opponents(gs.side(p)) {
-			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
+			if err := w.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
 				return err
 			}
 		}

@@ -332,8 +332,8 @@ func wordCol(text string, n, i int, move string) int {
 // may in turn be answered) and the player is told instead of being told
 // it is their move; answered reports it. after holds what the turn notice
 // adds; a player whose lines are cleared on their turn reads it there.
-func (h *handling) answerConditions(gs *gameState, mover engine.Player, move string, from int, after *[]string) (answered bool, err error) {
-	ids, err := h.tx.ConditionPlayers(gs.row.ID)
+func (w *work) answerConditions(gs *gameState, mover engine.Player, move string, from int, after *[]string) (answered bool, err error) {
+	ids, err := w.tx.ConditionPlayers(gs.row.ID)
 	if err != nil || len(ids) == 0 {
 		return false, err
 	}
@@ -347,7 +347,7 @@ func (h *handling) answerConditions(gs *gameState, mover engine.Player, move str
 		if seat < 0 {
 			continue
 		}
-		lines, err := h.tx.Conditions(gs.row.ID, pid)
+		lines, err := w.tx.Conditions(gs.row.ID, pid)
 		if err != nil {
 			return false, err
 		}
@@ -371,23 +371,23 @@ func (h *handling) answerConditions(gs *gameState, mover engine.Player, move str
 			}
 			lines = next
 		}
-		if err := h.tx.SetConditions(gs.row.ID, pid, lines); err != nil {
+		if err := w.tx.SetConditions(gs.row.ID, pid, lines); err != nil {
 			return false, err
 		}
 		p := gs.players[seat]
 		if len(lines) == 0 && had > done && stale == had-done {
-			if err := h.tellPlayer(gs, p, fmt.Sprintf("Your conditional moves in game #%d are cleared: a player left the game since you gave them.", gs.row.ID)); err != nil {
+			if err := w.tellPlayer(gs, p, fmt.Sprintf("Your conditional moves in game #%d are cleared: a player left the game since you gave them.", gs.row.ID)); err != nil {
 				return false, err
 			}
 			continue
 		}
 		if len(lines) == 0 && had > done {
-			if tm := gs.toMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (h.actor == nil || h.actor.ID != p.ID) {
+			if tm := gs.toMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (w.actor == nil || w.actor.ID != p.ID) {
 				// Their turn notice says what was played; this follows it.
 				*after = append(*after, fmt.Sprintf("None of your conditional moves foresaw %s: they are cleared.", move))
 				continue
 			}
-			if err := h.tellPlayer(gs, p, fmt.Sprintf("%s played %s in game #%d, which none of your conditional moves foresaw: they are cleared.", gs.players[mover].Name, move, gs.row.ID)); err != nil {
+			if err := w.tellPlayer(gs, p, fmt.Sprintf("%s played %s in game #%d, which none of your conditional moves foresaw: they are cleared.", gs.players[mover].Name, move, gs.row.ID)); err != nil {
 				return false, err
 			}
 			continue
@@ -404,30 +404,30 @@ func (h *handling) answerConditions(gs *gameState, mover engine.Player, move str
 	// rules are the judge now.
 	next, m, err := engine.Play(gs.pos, ans.seat, ans.move)
 	if err != nil {
-		if err := h.tx.SetConditions(gs.row.ID, p.ID, nil); err != nil {
+		if err := w.tx.SetConditions(gs.row.ID, p.ID, nil); err != nil {
 			return false, err
 		}
-		return false, h.tellPlayer(gs, p, fmt.Sprintf("Your conditional answer %s in game #%d could not be played (%v): your conditional moves there are cleared.", ans.move, gs.row.ID, err))
+		return false, w.tellPlayer(gs, p, fmt.Sprintf("Your conditional answer %s in game #%d could not be played (%v): your conditional moves there are cleared.", ans.move, gs.row.ID, err))
 	}
 	line := fmt.Sprintf("%s played %s in game #%d; your conditional answer %s was played at once.", gs.players[mover].Name, move, gs.row.ID, m)
-	if err := h.tellPlayer(gs, p, append([]string{line}, *after...)...); err != nil {
+	if err := w.tellPlayer(gs, p, append([]string{line}, *after...)...); err != nil {
 		return false, err
 	}
-	if err := h.tx.AddEvent(h.now, "conditional", gs.row.ID, p.ID, m.String()); err != nil {
+	if err := w.tx.AddEvent(w.now, "conditional", gs.row.ID, p.ID, m.String()); err != nil {
 		return false, err
 	}
-	return true, h.commitMove(gs, ans.seat, m.String(), next, true)
+	return true, w.commitMove(gs, ans.seat, m.String(), next, true)
 }
 
 // tellPlayer tells p of gs: in the reply when p sent the message (their
 // move was answered at once, or their conditional moves changed), else in
 // a mail about the game.
-func (h *handling) tellPlayer(gs *gameState, p *archive.Player, lines ...string) error {
-	if h.actor != nil && h.actor.ID == p.ID {
-		h.lead = append(h.lead, lines...)
+func (w *work) tellPlayer(gs *gameState, p *archive.Player, lines ...string) error {
+	if w.actor != nil && w.actor.ID == p.ID {
+		w.lead = append(w.lead, lines...)
 		return nil
 	}
-	return h.gameNotice(gs, p, lines)
+	return w.gameNotice(gs, p, lines)
 }
 
 // answeredLine is what the player to move after a conditional answer is
@@ -450,7 +450,13 @@ func (h *handling) previewLine(c notation.Command, p notation.Parsed) (section, 
 	if err != nil {
 		return section{}, err
 	}
-	b, err := h.boardOf(gs, end, stepsText(steps))
+	moves := 0
+	for _, st := range steps {
+		if st.Seat != int(engine.Chance) {
+			moves++
+		}
+	}
+	b, err := h.boardOf(gs, end, &preview{after: stepsText(steps), moves: moves})
 	if err != nil {
 		return section{}, err
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"postal/archive"
+	"postal/club/published"
 	"postal/docs"
 	"postal/engine"
 	"postal/mailer"
@@ -225,7 +226,7 @@ func mustRead(t *testing.T, text string) *notation.Record {
 func buildSite(t *testing.T, c *club) string {
 	t.Helper()
 	var games []site.Game
-	err := EachRecord(context.Background(), c.db, c.opt.Address, nil, true, func(r Archived) error {
+	err := published.EachRecord(context.Background(), c.db, c.opt.Address, nil, true, func(r published.Archived) error {
 		games = append(games, site.Game{ID: r.Row.ID, Record: r.Record, Plies: r.Row.Ply, Position: r.Row.Position,
 			Started: r.Row.Created, Updated: r.Row.Updated, Finished: r.Row.Finished, Deadline: r.Row.Deadline})
 		return nil

@@ -87,6 +87,7 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	talkMails(t, add)
 	tournamentMails(t, add)
 	ratingMails(t, add)
+	seatsMails(t, add)
 	return set
 }
 

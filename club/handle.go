@@ -3,27 +3,29 @@ package club
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"postal/archive"
+	"postal/club/clock"
+	"postal/club/event"
 	"postal/engine"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
 	"postal/notation"
 )
 
-// handling is the work on one inbound message, inside its transaction.
+// handling is the work of one inbound message, inside its transaction:
+// the work every writer shares (work: the transaction, the time, the actor,
+// the notices), and what only a mail has: the message, its proof and the
+// sections of its reply.
 type handling struct {
-	s   *Service
-	tx  *archive.Tx
+	*work // its actor is the player whose address the From address is (see proof.go)
+
 	in  *mailer.Inbound
-	now time.Time
 	msg int64 // the messages row
 
-	// actor is the player the message acts for: the player whose address
-	// the From address is (see proof.go).
-	actor *archive.Player
 	// proof is how the sender proved to be actor: "" (not at all), "key",
 	// "token" or "dkim". proofGame is the game or challenge a game token
 	// proves actor for (0: the whole account); proofLive says whether it
@@ -35,13 +37,10 @@ type handling struct {
 	dkim      dkimproof.Result // what the mail's DKIM signatures prove, checked before the transaction
 	claims    []claim          // the tokens and keys the message carries
 
-	tagged  int64           // the game the message is about: a game token's, or the subject's tag
-	lead    []string        // the reply's first lines, when a command has more to say than where a game stands
-	subject string          // the reply's subject, when not the usual one
-	ended   []*archive.Game // games the message ended
+	tagged  int64  // the game the message is about: a game token's, or the subject's tag
+	subject string // the reply's subject, when not the usual one
 
 	sections []section
-	notices  []notice // mails to players other than the sender
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
@@ -60,6 +59,29 @@ type userError struct {
 func (e *userError) Error() string { return e.title }
 
 func refuse(title string, lines ...string) *userError { return &userError{title: title, lines: lines} }
+
+// refusal is the one place where the typed errors of the engine, the clock
+// and the rules of events that a player's words caused become a refusal,
+// with the message they carry for the player: a configuration the game
+// does not have, a time control that is none, a leaving the rules forbid,
+// an event that cannot start. Any other error is returned as it is.
+func refusal(err error) error {
+	var cfg *engine.ConfigError
+	var ctl *clock.ControlError
+	var illegal *engine.IllegalMoveError
+	var ev *event.Refusal
+	switch {
+	case errors.As(err, &ev):
+		return refuse(ev.Msg, ev.Hint)
+	case errors.As(err, &cfg):
+		return refuse(cfg.Msg)
+	case errors.As(err, &ctl):
+		return refuse(ctl.Msg)
+	case errors.As(err, &illegal):
+		return refuse(illegal.Reason)
+	}
+	return err
+}
 
 // from is the message's From address, lower case.
 func (h *handling) from() string { return strings.ToLower(h.in.From) }
@@ -268,13 +290,16 @@ func (h *handling) parseOptions() (notation.ParseOptions, error) {
 	return opt, nil
 }
 
-// moveReader reads a line as a move of gs: for the side of the sender
-// first, then for either side; it returns the first side's error.
+// moveReader reads a line as a move of gs: for the seat of the sender
+// first, then for every other seat; it returns the first seat's error.
 func (h *handling) moveReader(gs *gameState) func(string) error {
-	sides := []engine.Player{engine.First, engine.Second}
-	if p, err := h.tx.PlayerByAddress(h.from()); err == nil {
-		if s := gs.side(p); s >= 0 {
-			sides = []engine.Player{s, s.Other()}
+	var sides []engine.Player
+	if p, err := h.tx.PlayerByAddress(h.from()); err == nil && gs.side(p) >= 0 {
+		sides = append(sides, gs.side(p))
+	}
+	for i := range gs.players {
+		if s := engine.Player(i); !slices.Contains(sides, s) {
+			sides = append(sides, s)
 		}
 	}
 	return func(line string) error {

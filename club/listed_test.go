@@ -141,7 +141,7 @@ func (c *club) readAsMoves(t *testing.T, addr string, id int64, lines []string) 
 	t.Helper()
 	got := make([]string, len(lines))
 	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
-		h := &handling{s: c.s, tx: tx, in: &mailer.Inbound{From: addr}, now: c.now, tagged: id}
+		h := &handling{work: &work{s: c.s, tx: tx, now: c.now}, in: &mailer.Inbound{From: addr}, tagged: id}
 		opt, err := h.parseOptions()
 		if err != nil {
 			return err

@@ -101,8 +101,8 @@ const threadKeep = 4
 // token for its game (or for the account) in its Reply-To plus-address, the
 // only place a token ever goes: never the subject, which is quoted and
 // forwarded freely.
-func (h *handling) send(m outgoing) error {
-	s := h.s
+func (w *work) send(m outgoing) error {
+	s := w.s
 	if m.player != nil && s.isOwn(m.player.Address) {
 		return nil // the club's bot reads the archive, not mail
 	}
@@ -121,7 +121,7 @@ func (h *handling) send(m outgoing) error {
 	if m.player != nil {
 		if tok == "" {
 			var err error
-			if tok, err = h.tx.Token(m.player.ID, m.game, h.now); err != nil {
+			if tok, err = w.tx.Token(m.player.ID, m.game, w.now); err != nil {
 				return err
 			}
 		}
@@ -130,13 +130,13 @@ func (h *handling) send(m outgoing) error {
 	if tok != "" {
 		out.ReplyTo = s.local + s.opt.TokenSeparator + tok + "@" + s.host
 	}
-	if err := h.thread(&out, m); err != nil {
+	if err := w.thread(&out, m); err != nil {
 		return err
 	}
 	m.view.Subject = out.Subject
 	m.view.Site = s.opt.SiteURL
 	if m.game != 0 && s.opt.SiteURL != "" {
-		if _, err := h.tx.GameByID(m.game); err == nil {
+		if _, err := w.tx.GameByID(m.game); err == nil {
 			m.view.GameURL = gameURL(s.opt.SiteURL, m.game, out.ReplyTo)
 		} else if !errors.Is(err, archive.ErrNotFound) {
 			return err // (a challenge has no page yet)
@@ -150,7 +150,7 @@ func (h *handling) send(m outgoing) error {
 	if err != nil {
 		return err
 	}
-	_, err = h.tx.Enqueue(archive.Mail{Message: msg, Files: files}, h.now)
+	_, err = w.tx.Enqueue(archive.Mail{Message: msg, Files: files}, w.now)
 	return err
 }
 
@@ -159,7 +159,7 @@ func (h *handling) send(m outgoing) error {
 // conversation's first mail, then its latest ones; In-Reply-To the message
 // answered or, for a notice, the latest mail of the conversation. Another
 // mail answers the message it replies to.
-func (h *handling) thread(out *mailer.Outbound, m outgoing) error {
+func (w *work) thread(out *mailer.Outbound, m outgoing) error {
 	// A message without a Message-ID has none to refer to: the hash the
 	// mailer gives it for deduplication is no Message-ID.
 	answered := ""
@@ -168,7 +168,7 @@ func (h *handling) thread(out *mailer.Outbound, m outgoing) error {
 	}
 	var refs []string
 	if m.game != 0 {
-		root, recent, ok, err := h.tx.Thread(m.game, m.to)
+		root, recent, ok, err := w.tx.Thread(m.game, m.to)
 		if err != nil {
 			return err
 		}
@@ -176,7 +176,7 @@ func (h *handling) thread(out *mailer.Outbound, m outgoing) error {
 			refs = append([]string{root}, recent...)
 			out.InReplyTo = refs[len(refs)-1]
 		}
-		if err := h.tx.AddToThread(m.game, m.to, out.MessageID, threadKeep); err != nil {
+		if err := w.tx.AddToThread(m.game, m.to, out.MessageID, threadKeep); err != nil {
 			return err
 		}
 	} else {
@@ -222,7 +222,7 @@ func (s *Service) fill(out *mailer.Outbound, view mailView) error {
 			return err
 		}
 		if !shorten(view.Sections) {
-			return permanent{fmt.Errorf("club: a mail to %s passes %d bytes with every section cut short", out.To, maxMailBytes)}
+			return permanent(fmt.Errorf("club: a mail to %s passes %d bytes with every section cut short", out.To, maxMailBytes))
 		}
 	}
 }
@@ -231,10 +231,10 @@ func (s *Service) fill(out *mailer.Outbound, view mailView) error {
 func (s *Service) render(v mailView) (text, html string, err error) {
 	var tb, hb bytes.Buffer
 	if err := s.text.Execute(&tb, v); err != nil {
-		return "", "", permanent{fmt.Errorf("club: mail.txt: %w", err)}
+		return "", "", permanent(fmt.Errorf("club: mail.txt: %w", err))
 	}
 	if err := s.html.Execute(&hb, v); err != nil {
-		return "", "", permanent{fmt.Errorf("club: mail.html: %w", err)}
+		return "", "", permanent(fmt.Errorf("club: mail.html: %w", err))
 	}
 	return tb.String(), hb.String(), nil
 }
@@ -323,26 +323,9 @@ func numberWord(n int) string {
 	return fmt.Sprint(n)
 }
 
-// challengeLine says in one line where challenge c stands.
-func (h *handling) challengeLine(c *archive.Challenge) string {
-	switch c.Status {
-	case archive.ChallengeOpen:
-		if c.Seats != nil {
-			return fmt.Sprintf("Challenge #%d is open: it waits for %s.", c.ID, h.waitingFor(c))
-		}
-		if c.OpponentID == 0 && c.OpponentAddr == "" {
-			return fmt.Sprintf("Challenge #%d is open: anyone may accept it.", c.ID)
-		}
-		return fmt.Sprintf("Challenge #%d is open: %s may accept it.", c.ID, h.opponentName(c))
-	case archive.ChallengeAccepted:
-		return fmt.Sprintf("Challenge #%d was accepted.", c.ID)
-	}
-	return fmt.Sprintf("Challenge #%d was %s: there will be no game.", c.ID, c.Status)
-}
-
 // howTo is the "how to answer" list at the end of a mail to p; gs is the
 // game the mail is about, or nil.
-func (h *handling) howTo(gs *gameState, p *archive.Player) []string {
+func (w *work) howTo(gs *gameState, p *archive.Player) []string {
 	if gs == nil || gs.row.Status != archive.GameActive {
 		return []string{"Write one command a line; \"help\" lists them all."}
 	}
@@ -373,7 +356,7 @@ func (h *handling) howTo(gs *gameState, p *archive.Player) []string {
 		"\"moves\" lists the legal moves, \"preview MOVE\" shows the board after one.",
 		"\"resign\", \"draw\" (offer or accept), \"board\", \"record\".",
 	)
-	if note := h.noteLine(gs, p); note != "" {
+	if note := w.noteLine(gs, p); note != "" {
 		out = append(out, note)
 	}
 	return out

@@ -49,6 +49,18 @@ func says(t testing.TB, m mailer.Outbound, want ...string) {
 	}
 }
 
+// lacks checks that the text part of m says none of unwanted, whatever the
+// line breaks of its paragraphs: the other half of says.
+func lacks(t testing.TB, m mailer.Outbound, unwanted ...string) {
+	t.Helper()
+	flat := strings.Join(strings.Fields(m.Text), " ")
+	for _, w := range unwanted {
+		if strings.Contains(flat, w) {
+			t.Errorf("mail to %s (%s) says %q:\n%s", m.To, m.Subject, w, m.Text)
+		}
+	}
+}
+
 // startEvery registers a player for every seat of game's ruleset (two, or
 // three or four in Superial Chess's multiplayer ruleset): alice challenges
 // the others, alice moving first, and each accepts by replying to the

@@ -33,13 +33,13 @@ func (h *handling) note(c notation.Command) (section, error) {
 
 // noteLine is the footer line of a mail to p about gs that shows p's note,
 // "" when none.
-func (h *handling) noteLine(gs *gameState, p *archive.Player) string {
+func (w *work) noteLine(gs *gameState, p *archive.Player) string {
 	if gs == nil || p == nil {
 		return ""
 	}
-	note, err := h.tx.Note(gs.row.ID, p.ID)
+	note, err := w.tx.Note(gs.row.ID, p.ID)
 	if err != nil {
-		h.s.log.Warn("club: note", "game", gs.row.ID, "err", err)
+		w.s.log.Warn("club: note", "game", gs.row.ID, "err", err)
 		return ""
 	}
 	if note == "" {

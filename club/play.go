@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"postal/archive"
+	"postal/club/published"
 	"postal/engine"
 	"postal/notation"
 )
@@ -24,23 +26,23 @@ type gameState struct {
 	event   string            // its tournament and round ("spring-cup, round 2"); "" for none
 }
 
-func (h *handling) loadGame(id int64) (*gameState, error) {
-	row, err := h.tx.GameByID(id)
+func (w *work) loadGame(id int64) (*gameState, error) {
+	row, err := w.tx.GameByID(id)
 	if err != nil {
 		return nil, err
 	}
-	return h.gameOf(row)
+	return w.gameOf(row)
 }
 
 // gamesOf loads every game in progress of p.
-func (h *handling) gamesOf(p *archive.Player) ([]*gameState, error) {
-	rows, err := h.tx.GamesOf(p.ID)
+func (w *work) gamesOf(p *archive.Player) ([]*gameState, error) {
+	rows, err := w.tx.GamesOf(p.ID)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*gameState, len(rows))
 	for i, row := range rows {
-		if out[i], err = h.gameOf(row); err != nil {
+		if out[i], err = w.gameOf(row); err != nil {
 			return nil, err
 		}
 	}
@@ -49,26 +51,26 @@ func (h *handling) gamesOf(p *archive.Player) ([]*gameState, error) {
 
 // gameOf loads the rest of the game of row: its engine, position, players
 // and moves.
-func (h *handling) gameOf(row *archive.Game) (*gameState, error) {
+func (w *work) gameOf(row *archive.Game) (*gameState, error) {
 	id := row.ID
 	g, err := engine.Lookup(row.Game)
 	if err != nil {
-		return nil, permanent{fmt.Errorf("club: game %d: %w", id, err)}
+		return nil, permanent(fmt.Errorf("club: game %d: %w", id, err))
 	}
 	pos, err := g.ParsePosition(row.Position)
 	if err != nil {
-		return nil, permanent{fmt.Errorf("club: game %d: stored position: %w", id, err)}
+		return nil, permanent(fmt.Errorf("club: game %d: stored position: %w", id, err))
 	}
 	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos, players: make([]*archive.Player, len(row.Players))}
 	for i, pid := range row.Players {
-		if gs.players[i], err = h.tx.PlayerByID(pid); err != nil {
+		if gs.players[i], err = w.tx.PlayerByID(pid); err != nil {
 			return nil, err
 		}
 	}
-	if gs.moves, err = h.tx.Moves(id); err != nil {
+	if gs.moves, err = w.tx.Moves(id); err != nil {
 		return nil, err
 	}
-	if gs.event, err = h.eventOf(id); err != nil {
+	if gs.event, err = w.eventOf(id); err != nil {
 		return nil, err
 	}
 	return gs, nil
@@ -130,17 +132,17 @@ func (gs *gameState) title() string {
 // sides names the seats of the game: its two sides, or those of its
 // ruleset as configured (South, West, North, East).
 func (gs *gameState) sides() []string {
-	cfg, _ := parseConfig(gs.row.Config, 0)
+	cfg, _ := published.ParseConfig(gs.row.Config, 0)
 	return gs.info.Seats(cfg)
 }
 
 // more reports whether gs is a game of more than two players, where
 // players leave and the others play on (Superial Chess R13d).
-func (gs *gameState) more() bool { return len(gs.players) > 2 }
+func (gs *gameState) more() bool { return engine.OthersPlayOn(len(gs.players)) }
 
 // result is how the game ended, with the players' names in its reason
 // as stored.
-func (gs *gameState) result() engine.Result { return recordResult(gs.row) }
+func (gs *gameState) result() engine.Result { return published.Result(gs.row) }
 
 // resultText words how the game ended, with the players' names and the
 // score: "bob (Dark) wins: Light cannot move (0-1)"; in a game of more
@@ -197,14 +199,14 @@ func (h *handling) stateLine(gs *gameState, p *archive.Player) string {
 	case slices.Contains(gs.toMove(), gs.side(p)):
 		return fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())
 	}
-	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.row.ID, h.whoMoves(gs), gs.moveNumber())
+	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.row.ID, gs.whoMoves(), gs.moveNumber())
 }
 
 // chanceAfter says what chance drew after the last player's move, for a
 // board: the board itself says the last move (every game's ASCII and
 // picture do), so the mail says only what it does not (issue 28: say it
 // once). "" when chance drew nothing since.
-func (h *handling) chanceAfter(gs *gameState) string {
+func (w *work) chanceAfter(gs *gameState) string {
 	k := len(gs.moves) - 1
 	for k >= 0 && gs.moves[k].Player == int(engine.Chance) {
 		k--
@@ -236,7 +238,15 @@ func (gs *gameState) toMove() []engine.Player {
 }
 
 // boardOf draws pos (the game's own position unless given) for a mail.
-func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (*boardView, error) {
+// preview is a position of a game a command shows without playing it: the
+// game's after the moves (their text) the preview adds, moves of the
+// players among them (chance's aside).
+type preview struct {
+	after string
+	moves int
+}
+
+func (w *work) boardOf(gs *gameState, pos engine.Position, pv *preview) (*boardView, error) {
 	if pos == nil {
 		pos = gs.pos
 		if gs.row.Status == archive.GameOver {
@@ -247,30 +257,28 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	}
 	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, gs.moveNumber()-1), game: gs.row.ID}
 	b.Title = fmt.Sprintf("Game #%d, %s", gs.row.ID, gs.title())
-	if preview != "" {
-		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.row.ID, preview)
-		b.file += "-preview"
-	}
 	next := gs.moveNumber()
-	if preview != "" {
-		next++
+	if pv != nil {
+		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.row.ID, pv.after)
+		b.file += "-preview"
+		next += pv.moves
 	} else {
-		b.Chance = h.chanceAfter(gs)
+		b.Chance = w.chanceAfter(gs)
 	}
 	if r := pos.Result(); r.Over() || gs.row.Status == archive.GameOver {
 		// The result is said at the top of the mail, and the board says
 		// it too: no third time here (issue 28).
-		if preview != "" {
+		if pv != nil {
 			b.Turn = "This move would end the game: " + r.Words(gs.names()) + "."
 		}
 	} else {
 		var names []string
 		for _, p := range pos.ToMove() {
-			names = append(names, h.playerName(gs, p))
+			names = append(names, gs.seatName(p))
 		}
 		b.Turn = fmt.Sprintf("%s to move (move %d).", strings.Join(names, " and "), next)
-		if preview == "" {
-			b.Deadline = h.clockLine(gs)
+		if pv == nil {
+			b.Deadline = w.clockLine(gs)
 		}
 	}
 	// One position ended by a resignation looks unlike itself going on.
@@ -283,7 +291,7 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 			if png, _, err := pic.MailPNG(mailImageBytes - len(img.svg)); err == nil {
 				img.png = png
 			} else {
-				h.s.log.Warn("club: no PNG board", "game", gs.row.ID, "err", err)
+				w.s.log.Warn("club: no PNG board", "game", gs.row.ID, "err", err)
 			}
 		}
 		return img
@@ -297,8 +305,6 @@ func (h *handling) boardOf(gs *gameState, pos engine.Position, preview string) (
 	}
 	return b, nil
 }
-
-func (h *handling) playerName(gs *gameState, p engine.Player) string { return gs.seatName(p) }
 
 // seatName names the player of seat p with their side: "bob (West)";
 // "chance" for no seat.
@@ -332,22 +338,39 @@ func legalSample(gs *gameState, pos engine.Position, p engine.Player, limit int)
 	return out
 }
 
-// columns lays words out in rows of at most 72 characters.
+// columns lays words out in rows of at most 72 characters, in columns as
+// wide as the common word: the longest of the nine in ten shortest. The
+// words wider than that (a long hop chain among short moves) follow the
+// columns, a line each, rather than making every column as wide as they
+// are (a list of a line a word).
 func columns(words []string) string {
-	w := 0
-	for _, s := range words {
-		w = max(w, len([]rune(s)))
+	widths := make([]int, len(words))
+	for i, s := range words {
+		widths[i] = len([]rune(s))
 	}
+	sorted := slices.Sorted(slices.Values(widths))
+	w := sorted[(len(sorted)-1)*9/10]
 	per := max(1, 72/(w+2))
 	var b strings.Builder
+	var long []string
+	n, last := 0, 0 // the words in the columns, and the width of the last
 	for i, s := range words {
-		if i > 0 && i%per == 0 {
-			b.WriteByte('\n')
+		if widths[i] > w {
+			long = append(long, s)
+			continue
+		}
+		if n > 0 {
+			if n%per == 0 {
+				b.WriteByte('\n')
+			} else {
+				b.WriteString(strings.Repeat(" ", w+2-last))
+			}
 		}
 		b.WriteString(s)
-		if (i+1)%per != 0 && i != len(words)-1 {
-			b.WriteString(strings.Repeat(" ", w+2-len([]rune(s))))
-		}
+		n, last = n+1, widths[i]
+	}
+	for _, s := range long {
+		b.WriteString("\n" + s)
 	}
 	return b.String()
 }
@@ -387,10 +410,10 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		if how != engine.Resign {
 			return section{}, refuse(fmt.Sprintf("%q is not a move", c.Move), "The clock takes a player out when their time runs out.")
 		}
-		return h.resignMore(gs, side)
+		return h.resign(gs.row.ID)
 	}
 	if !engine.Acts(gs.pos, side) {
-		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.moveNumber(), h.whoMoves(gs)))
+		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.moveNumber(), gs.whoMoves()))
 	}
 	if c.Guard != 0 && c.Guard != gs.moveNumber() {
 		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.moveNumber(), c.Guard),
@@ -420,7 +443,7 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
 		return sec, nil
 	}
-	b, err := h.boardOf(gs, nil, "")
+	b, err := h.boardOf(gs, nil, nil)
 	if err != nil {
 		return section{}, err
 	}
@@ -428,10 +451,11 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	return sec, nil
 }
 
-func (h *handling) whoMoves(gs *gameState) string {
+// whoMoves names the players who act now: "bob (Dark)".
+func (gs *gameState) whoMoves() string {
 	var names []string
 	for _, s := range gs.pos.ToMove() {
-		names = append(names, h.playerName(gs, s))
+		names = append(names, gs.seatName(s))
 	}
 	return strings.Join(names, " and ")
 }
@@ -439,70 +463,67 @@ func (h *handling) whoMoves(gs *gameState) string {
 // commit logs a move (and the chance draws that follow it), stores the new
 // position, and sends the notices: a turn notice to whoever moves next, or
 // the game-over mail.
-func (h *handling) commit(gs *gameState, side engine.Player, move string, next engine.Position) error {
-	return h.commitMove(gs, side, move, next, false)
+func (w *work) commit(gs *gameState, side engine.Player, move string, next engine.Position) error {
+	return w.commitMove(gs, side, move, next, false)
 }
 
 // commitMove is commit; answer marks a conditional answer (conditions.go),
 // which the player to move next is told of.
-func (h *handling) commitMove(gs *gameState, side engine.Player, move string, next engine.Position, answer bool) error {
+func (w *work) commitMove(gs *gameState, side engine.Player, move string, next engine.Position, answer bool) error {
 	from := len(gs.moves) // the plies this move logs, chance included, from here
-	if err := h.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: h.in.MessageID, At: h.now}); err != nil {
+	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: w.msgID, At: w.now}); err != nil {
 		return err
 	}
-	next, err := h.resolveChance(gs, next)
+	next, err := w.resolveChance(gs, next)
 	if err != nil {
 		return err
 	}
 	gs.pos = next
-	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), h.now
-	declined := gs.row.DrawOffer == int(side.Other())+1 // a move declines the opponent's offer
-	if declined {
-		gs.row.DrawOffer = 0
-	}
-	if err := h.declineByMove(gs, side); err != nil {
+	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), w.now
+	declined, err := w.declineDraw(gs, side)
+	if err != nil {
 		return err
 	}
-	h.spendClock(gs, side)
-	if err := h.startTurn(gs); err != nil {
+	w.spendClock(gs, side)
+	if err := w.startTurn(gs); err != nil {
 		return err
 	}
-	if err := h.tx.AddEvent(h.now, "move", gs.row.ID, gs.players[side].ID, move); err != nil {
+	if err := w.tx.AddEvent(w.now, "move", gs.row.ID, gs.players[side].ID, move); err != nil {
 		return err
 	}
 	if r := next.Result(); r.Over() {
-		return h.finish(gs, r)
+		return w.finish(gs, r)
 	}
-	if err := h.tx.UpdateGame(gs.row); err != nil {
+	if err := w.tx.UpdateGame(gs.row); err != nil {
 		return err
 	}
 	if gs.more() {
-		if err := h.moveNews(gs, side, move); err != nil {
+		if err := w.moveNews(gs, side, move); err != nil {
 			return err
 		}
 	}
 	var after []string
-	if declined {
-		after = append(after, fmt.Sprintf("%s declined your draw offer by moving.", gs.players[side].Name))
-		if err := h.tx.AddEvent(h.now, "draw-declined", gs.row.ID, gs.players[side].ID, ""); err != nil {
-			return err
-		}
-	}
 	if answer {
 		after = append(after, answeredLine(gs, side, move))
 	}
 	// Conditional moves (issue 26): a line that foresaw this move has its
 	// answer played at once, through this same path; its player is told
 	// instead of getting their turn.
-	if answered, err := h.answerConditions(gs, side, move, from, &after); answered || err != nil {
+	answered, err := w.answerConditions(gs, side, move, from, &after)
+	if err != nil {
 		return err
 	}
-	return h.turnNotices(gs, side, move, after, answer)
+	if !answered {
+		if err := w.turnNotices(gs, side, move, after, answer); err != nil {
+			return err
+		}
+	}
+	return w.tellDeclined(gs, side, declined)
 }
 
 // addMove logs a ply of gs.
-func (h *handling) addMove(gs *gameState, m archive.Move) error {
-	if err := h.tx.AddMove(gs.row.ID, m); err != nil {
+func (w *work) addMove(gs *gameState, m archive.Move) error {
+	if err := w.tx.AddMove(gs.row.ID, m); err != nil {
 		return err
 	}
 	gs.moves = append(gs.moves, m)
@@ -511,15 +532,15 @@ func (h *handling) addMove(gs *gameState, m archive.Move) error {
 
 // resolveChance draws and logs the chance outcomes pos, a position of gs,
 // waits for.
-func (h *handling) resolveChance(gs *gameState, pos engine.Position) (engine.Position, error) {
+func (w *work) resolveChance(gs *gameState, pos engine.Position) (engine.Position, error) {
 	next, steps, err := engine.ResolveChance(pos, gs.row.Seed)
 	if err != nil {
-		return nil, permanent{err}
+		return nil, permanent(err)
 	}
 	ply := pos.Ply()
 	for _, st := range steps {
 		ply++
-		if err := h.addMove(gs, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: h.now}); err != nil {
+		if err := w.addMove(gs, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: w.now}); err != nil {
 			return nil, err
 		}
 	}
@@ -530,21 +551,21 @@ func (h *handling) resolveChance(gs *gameState, pos engine.Position) (engine.Pos
 // just played move (who has the reply), that it is their move: what was
 // played first, then after. answer marks a conditional answer to the
 // sender's move, which their reply tells them of.
-func (h *handling) turnNotices(gs *gameState, mover engine.Player, move string, after []string, answer bool) error {
+func (w *work) turnNotices(gs *gameState, mover engine.Player, move string, after []string, answer bool) error {
 	for _, p := range gs.toMove() {
-		if p == mover && h.actor != nil && h.actor.ID == gs.players[p].ID {
+		if p == mover && w.actor != nil && w.actor.ID == gs.players[p].ID {
 			continue
 		}
-		if answer && h.actor != nil && h.actor.ID == gs.players[p].ID {
+		if answer && w.actor != nil && w.actor.ID == gs.players[p].ID {
 			// The move of the sender was answered at once: the reply says so.
-			h.lead = append(h.lead, after...)
+			w.lead = append(w.lead, after...)
 			continue
 		}
 		first := fmt.Sprintf("%s played %s in game #%d. Your move (move %d).", gs.players[mover].Name, move, gs.row.ID, gs.moveNumber())
 		if p == mover {
 			first = fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())
 		}
-		if err := h.gameNotice(gs, gs.players[p], append([]string{first}, after...)); err != nil {
+		if err := w.gameNotice(gs, gs.players[p], append([]string{first}, after...)); err != nil {
 			return err
 		}
 	}
@@ -554,28 +575,28 @@ func (h *handling) turnNotices(gs *gameState, mover engine.Player, move string, 
 // gameNotice queues a mail to p about gs. Notices of one message to the same
 // player about the same game become one mail, sent by flushNotices with the
 // board as all the message's commands left it.
-func (h *handling) gameNotice(gs *gameState, p *archive.Player, intro []string) error {
-	for i := range h.notices {
-		if n := &h.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+func (w *work) gameNotice(gs *gameState, p *archive.Player, intro []string) error {
+	for i := range w.notices {
+		if n := &w.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
 			n.intro = append(n.intro, intro...)
 			return nil
 		}
 	}
-	h.notices = append(h.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro)})
+	w.notices = append(w.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro)})
 	return nil
 }
 
 // reminderNotice queues a reminder to p about gs: a notice without the
 // board, which the player has had since their turn began (issue 28: light
 // mail). Merged with another notice of the same message, it has the board.
-func (h *handling) reminderNotice(gs *gameState, p *archive.Player, intro []string) error {
-	for i := range h.notices {
-		if n := &h.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+func (w *work) reminderNotice(gs *gameState, p *archive.Player, intro []string) error {
+	for i := range w.notices {
+		if n := &w.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
 			n.intro = append(n.intro, intro...)
 			return nil
 		}
 	}
-	h.notices = append(h.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
+	w.notices = append(w.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
 	return nil
 }
 
@@ -587,9 +608,9 @@ type notice struct {
 	noBoard bool // a reminder: the board only on asking ("board ID")
 }
 
-func (h *handling) flushNotices() error {
-	for _, n := range h.notices {
-		gs, err := h.loadGame(n.game)
+func (w *work) flushNotices() error {
+	for _, n := range w.notices {
+		gs, err := w.loadGame(n.game)
 		if err != nil {
 			return err
 		}
@@ -598,79 +619,79 @@ func (h *handling) flushNotices() error {
 		// them all; a player who wants none gets none (set boards).
 		if n.player.Boards == "none" || n.noBoard && n.player.Boards != "all" {
 			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
-		} else if sec.Board, err = h.boardOf(gs, nil, ""); err != nil {
+		} else if sec.Board, err = w.boardOf(gs, nil, nil); err != nil {
 			return err
 		}
-		subject, err := h.gameSubject(gs)
+		subject, err := w.gameSubject(gs)
 		if err != nil {
 			return err
 		}
-		err = h.send(outgoing{
+		err = w.send(outgoing{
 			to: n.player.Address, player: n.player, game: gs.row.ID, subject: subject,
-			view: mailView{Intro: n.intro, Sections: []section{sec}, HowTo: h.howTo(gs, n.player)},
+			view: mailView{Intro: n.intro, Sections: []section{sec}, HowTo: w.howTo(gs, n.player)},
 			auto: "auto-generated",
 		})
 		if err != nil {
 			return err
 		}
 	}
-	h.notices = nil
+	w.notices = nil
 	return nil
 }
 
 // finish ends a game and sends the game-over mail to both players (but not
 // to the actor, whose reply says it) and to every observer.
-func (h *handling) finish(gs *gameState, r engine.Result) error {
+func (w *work) finish(gs *gameState, r engine.Result) error {
 	gs.row.Status = archive.GameOver
 	gs.row.Result = r.Score()
 	gs.row.Termination = r.Reason
-	gs.row.Finished, gs.row.Updated = h.now, h.now
-	gs.row.DrawOffer, gs.row.DrawAgreed = 0, nil
+	gs.row.Finished, gs.row.Updated = w.now, w.now
+	gs.row.DrawAgreed = nil
 	gs.row.Deadline, gs.row.Paused, gs.row.Flagged = time.Time{}, time.Time{}, time.Time{}
-	if err := h.tx.UpdateGame(gs.row); err != nil {
+	if err := w.tx.UpdateGame(gs.row); err != nil {
 		return err
 	}
-	if err := h.tx.AddEvent(h.now, "over", gs.row.ID, 0, gs.resultText()); err != nil {
+	if err := w.tx.AddEvent(w.now, "over", gs.row.ID, 0, gs.resultText()); err != nil {
 		return err
 	}
 	// Every end of a game passes here: the ratings change with it (issue 25).
-	if err := h.rate(gs); err != nil {
+	if err := w.rate(gs); err != nil {
 		return err
 	}
 	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}, diceRevealed(gs.row)...)
-	if line, err := h.ratingLine(gs.row.ID); err != nil {
+	if line, err := w.ratingLine(gs.row.ID); err != nil {
 		return err
 	} else if line != "" {
 		intro = append(intro, line)
 	}
-	h.ended = append(h.ended, gs.row)
-	if err := h.tellAll(gs, -1, intro); err != nil {
+	w.ended = append(w.ended, gs.row)
+	if err := w.tellAll(gs, -1, intro); err != nil {
 		return err
 	}
-	return h.eventGameOver(gs)
+	return w.eventGameOver(gs)
 }
 
 // tellAll queues intro for every player of gs but seat skip (-1: none) and
 // the actor (whose reply says it), and for its observers.
-func (h *handling) tellAll(gs *gameState, skip engine.Player, intro []string) error {
+func (w *work) tellAll(gs *gameState, skip engine.Player, intro []string) error {
 	for i, p := range gs.players {
-		if engine.Player(i) == skip || h.actor != nil && p.ID == h.actor.ID {
+		if engine.Player(i) == skip || w.actor != nil && p.ID == w.actor.ID {
 			continue
 		}
-		if err := h.gameNotice(gs, p, intro); err != nil {
+		if err := w.gameNotice(gs, p, intro); err != nil {
 			return err
 		}
 	}
-	obs, err := h.tx.Observers(gs.row.ID)
+	obs, err := w.tx.Observers(gs.row.ID)
 	if err != nil {
 		return err
 	}
 	for _, id := range obs {
-		p, err := h.tx.PlayerByID(id)
+		p, err := w.tx.PlayerByID(id)
 		if err != nil {
 			return err
 		}
-		if err := h.gameNotice(gs, p, intro); err != nil {
+		if err := w.gameNotice(gs, p, intro); err != nil {
 			return err
 		}
 	}
@@ -695,7 +716,7 @@ func (h *handling) preview(c notation.Command, p notation.Parsed) (section, erro
 	if err != nil {
 		return section{}, moveError(gs, side, c, p, err)
 	}
-	b, err := h.boardOf(gs, next, m.String())
+	b, err := h.boardOf(gs, next, &preview{after: m.String(), moves: 1})
 	if err != nil {
 		return section{}, err
 	}
@@ -713,7 +734,7 @@ func (h *handling) moves(id int64) (section, error) {
 	}
 	var pre []string
 	for _, p := range gs.toMove() {
-		pre = append(pre, fmt.Sprintf("%s:\n%s", h.playerName(gs, p), legalSample(gs, gs.pos, p, 0)))
+		pre = append(pre, fmt.Sprintf("%s:\n%s", gs.seatName(p), legalSample(gs, gs.pos, p, 0)))
 	}
 	return section{Title: fmt.Sprintf("legal moves in game #%d (move %d)", id, gs.moveNumber()), Pre: strings.Join(pre, "\n\n"), game: id}, nil
 }
@@ -723,62 +744,11 @@ func (h *handling) board(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	b, err := h.boardOf(gs, nil, "")
+	b, err := h.boardOf(gs, nil, nil)
 	if err != nil {
 		return section{}, err
 	}
 	return section{Title: fmt.Sprintf("board of game #%d", id), Board: b, game: id}, nil
-}
-
-func (h *handling) resign(id int64) (section, error) {
-	gs, side, err := h.myGame(id)
-	if err != nil {
-		return section{}, err
-	}
-	if gs.more() {
-		return h.resignMore(gs, side)
-	}
-	if err := h.tx.AddEvent(h.now, "resign", id, h.actor.ID, ""); err != nil {
-		return section{}, err
-	}
-	if err := h.finish(gs, engine.Result{Kind: engine.Win, Winner: side.Other(), Reason: gs.players[side].Name + " resigned"}); err != nil {
-		return section{}, err
-	}
-	return section{Title: fmt.Sprintf("you resigned game #%d", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
-}
-
-func (h *handling) draw(id int64) (section, error) {
-	gs, side, err := h.myGame(id)
-	if err != nil {
-		return section{}, err
-	}
-	if gs.more() {
-		return h.drawAmong(gs, side)
-	}
-	switch gs.row.DrawOffer {
-	case int(side.Other()) + 1:
-		if err := h.tx.AddEvent(h.now, "draw-accepted", id, h.actor.ID, ""); err != nil {
-			return section{}, err
-		}
-		if err := h.finish(gs, engine.Result{Kind: engine.Draw, Reason: "agreed by the players"}); err != nil {
-			return section{}, err
-		}
-		return section{Title: fmt.Sprintf("draw agreed in game #%d", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
-	case int(side) + 1:
-		return section{}, refuse("you have already offered a draw", "Your opponent accepts it by writing \"draw\"; a move declines it.")
-	}
-	gs.row.DrawOffer, gs.row.Updated = int(side)+1, h.now
-	if err := h.tx.UpdateGame(gs.row); err != nil {
-		return section{}, err
-	}
-	if err := h.tx.AddEvent(h.now, "draw-offer", id, h.actor.ID, ""); err != nil {
-		return section{}, err
-	}
-	opp := gs.players[side.Other()]
-	if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s offers a draw in game #%d. Write \"draw\" to accept; a move declines.", h.actor.Name, id)}); err != nil {
-		return section{}, err
-	}
-	return section{Title: fmt.Sprintf("draw offered in game #%d", id), Lines: []string{opp.Name + " accepts it by writing \"draw\"; a move declines it."}, game: id}, nil
 }
 
 func (h *handling) observe(c notation.Command) (section, error) {
@@ -793,8 +763,10 @@ func (h *handling) observe(c notation.Command) (section, error) {
 		if _, err := h.tx.AddObserver(c.ID, h.actor.ID); err != nil {
 			return section{}, err
 		}
-		h.tx.AddEvent(h.now, "observe", c.ID, h.actor.ID, "")
-		b, err := h.boardOf(gs, nil, "")
+		if err := h.tx.AddEvent(h.now, "observe", c.ID, h.actor.ID, ""); err != nil {
+			return section{}, err
+		}
+		b, err := h.boardOf(gs, nil, nil)
 		if err != nil {
 			return section{}, err
 		}
@@ -807,7 +779,9 @@ func (h *handling) observe(c notation.Command) (section, error) {
 	if !removed {
 		return section{}, refuse(fmt.Sprintf("you do not observe game #%d", c.ID))
 	}
-	h.tx.AddEvent(h.now, "unobserve", c.ID, h.actor.ID, "")
+	if err := h.tx.AddEvent(h.now, "unobserve", c.ID, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
 	return section{Title: fmt.Sprintf("you no longer observe game #%d", c.ID), game: c.ID}, nil
 }
 
@@ -844,4 +818,55 @@ func drawn(key string, draw func() images) images {
 	}
 	drawnImages.m[key] = img
 	return img
+}
+
+// moveNews tells the players of gs still in, other than mover (who has the
+// reply) and those to move now (who get their turn), what mover played:
+// news of each move.
+func (w *work) moveNews(gs *gameState, mover engine.Player, move string) error {
+	line := fmt.Sprintf("%s played %s in game #%d; %s to move.", gs.seatName(mover), move, gs.row.ID, gs.whoMoves())
+	for i, pl := range gs.players {
+		p := engine.Player(i)
+		if p == mover || !gs.stillIn(p) || slices.Contains(gs.toMove(), p) {
+			continue
+		}
+		// The sender hears of a conditional answer to their move (the
+		// only move news they get) in their reply.
+		if err := w.tellPlayer(gs, pl, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// opponents are the players of gs other than seat p: the opponent of a
+// game of two, the players still in of a game of more.
+func (gs *gameState) opponents(p engine.Player) []*archive.Player {
+	var out []*archive.Player
+	for i, pl := range gs.players {
+		if q := engine.Player(i); q != p && (!gs.more() || gs.stillIn(q)) {
+			out = append(out, pl)
+		}
+	}
+	return out
+}
+
+// placeAmong says seat p's place in r among the players of gs, as a
+// result is said to one player: "3rd of 4", not a loss (issue 35).
+func (gs *gameState) placeAmong(r engine.Result, p engine.Player) string {
+	return engine.Ordinal(r.Place(p)) + " of " + strconv.Itoa(len(gs.players))
+}
+
+// placesText says the places of a finished game of more than two: "1st
+// carol (North), 2nd dave (East), 3rd alice (South), 4th bob (West)".
+func (gs *gameState) placesText(r engine.Result) string {
+	var parts []string
+	for place := 1; place <= len(r.Places); place++ {
+		for i, pl := range r.Places {
+			if pl == place {
+				parts = append(parts, engine.Ordinal(place)+" "+gs.seatName(engine.Player(i)))
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
 }

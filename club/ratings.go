@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"postal/archive"
+	"postal/club/published"
 	"postal/club/rating"
 	"postal/engine"
 	"postal/engine/search"
@@ -95,7 +95,7 @@ func (s *Service) defaultBotLevel() int {
 }
 
 // rate rates the game of gs, which has just ended, if it is rated.
-func (h *handling) rate(gs *gameState) error { return h.s.RateEnded(h.tx, gs.row) }
+func (w *work) rate(gs *gameState) error { return w.s.RateEnded(w.tx, gs.row) }
 
 // RateEnded rates the finished game row, if it is rated: its players'
 // standings and a history row per seat, in tx, the transaction that ended
@@ -189,32 +189,22 @@ func playRated(e archive.Ended, list string, who []entrant, places []int, before
 	return after, seats, nil
 }
 
-// RatedName is the name of a rated player in the lists: the player's,
-// with the level for the bot ("bot-2"). The site and the demo name them so
-// too.
-func RatedName(name string, level int) string {
-	if level == 0 {
-		return name
-	}
-	return name + "-" + strconv.Itoa(level)
-}
-
 // ratingLine is the one line of a game-over mail that says what the game
 // did to its players' ratings: "Ratings (conflagration): alice 1662? (+162),
 // bob 1338? (-162)."; "" for a game not rated.
-func (h *handling) ratingLine(gameID int64) (string, error) {
-	seats, err := h.tx.RatedSeatsOf(gameID)
+func (w *work) ratingLine(gameID int64) (string, error) {
+	seats, err := w.tx.RatedSeatsOf(gameID)
 	if err != nil || len(seats) == 0 {
 		return "", err
 	}
 	var parts []string
 	for _, s := range seats {
-		p, err := h.tx.PlayerByID(s.PlayerID)
+		p, err := w.tx.PlayerByID(s.PlayerID)
 		if err != nil {
 			return "", err
 		}
 		r := rating.Rating{Rating: s.Rating, RD: s.RD}
-		parts = append(parts, fmt.Sprintf("%s %s (%+.0f)", RatedName(p.Name, s.Level), r, s.Rating-s.RatingBefore))
+		parts = append(parts, fmt.Sprintf("%s %s (%+.0f)", published.RatedName(p.Name, s.Level), r, s.Rating-s.RatingBefore))
 	}
 	return fmt.Sprintf("Ratings (%s): %s.", seats[0].List, strings.Join(parts, ", ")), nil
 }
@@ -291,7 +281,7 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 	// The name column is as wide as the longest name shown (at most 20),
 	// so that the table fits a phone's width; the rating's digits line up
 	// whether or not a "?" follows them.
-	name := func(s archive.Standing) string { return clip(RatedName(names[s.PlayerID], s.Level), 20) }
+	name := func(s archive.Standing) string { return clip(published.RatedName(names[s.PlayerID], s.Level), 20) }
 	w := len("player")
 	for i, s := range ss {
 		if i < ratingTop || h.actor != nil && s.PlayerID == h.actor.ID && s.Level == 0 {

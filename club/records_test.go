@@ -7,6 +7,7 @@ import (
 
 	"postal/archive"
 	"postal/archive/archivegen"
+	"postal/club/published"
 )
 
 // TestEachRecord reads a generated archive of more games than a chunk
@@ -26,7 +27,7 @@ func TestEachRecord(t *testing.T) {
 	err = db.Tx(ctx, func(tx *archive.Tx) error {
 		rows, err := tx.GamesAfter(0, 1000)
 		for _, row := range rows {
-			rec, err := gameRecord(tx, row, "postal@club.example", true)
+			rec, err := published.GameRecord(tx, row, "postal@club.example", true)
 			if err != nil {
 				return err
 			}
@@ -38,7 +39,7 @@ func TestEachRecord(t *testing.T) {
 		t.Fatalf("%d games, %v", len(want), err)
 	}
 	var n int
-	err = EachRecord(ctx, db, "postal@club.example", nil, true, func(a Archived) error {
+	err = published.EachRecord(ctx, db, "postal@club.example", nil, true, func(a published.Archived) error {
 		n++
 		if a.Row.ID != int64(n) {
 			t.Errorf("game %d read as the %dth", a.Row.ID, n)
@@ -52,9 +53,9 @@ func TestEachRecord(t *testing.T) {
 		t.Fatalf("read %d games, %v", n, err)
 	}
 	var ids []int64
-	err = EachRecord(ctx, db, "postal@club.example", []int64{3, 240, 999}, false, func(a Archived) error {
+	err = published.EachRecord(ctx, db, "postal@club.example", []int64{3, 240, 999}, false, func(a published.Archived) error {
 		ids = append(ids, a.Row.ID)
-		if len(a.Record.Moves) != 0 || a.Row.Ply == 0 || a.Record.Result.Score() != recordResult(a.Row).Score() || a.Record.Tag("Round") == "" {
+		if len(a.Record.Moves) != 0 || a.Row.Ply == 0 || a.Record.Result.Score() != published.Result(a.Row).Score() || a.Record.Tag("Round") == "" {
 			t.Errorf("game %d without moves: %d moves, ply %d, %s", a.Row.ID, len(a.Record.Moves), a.Row.Ply, a.Record.Result.Score())
 		}
 		return nil

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/published"
 	"postal/engine"
 	"postal/notation"
 )
@@ -21,7 +22,7 @@ import (
 func storeVersionedGame(t *testing.T, db *archive.DB, id int64, version string, players []string, moves string) *archive.Game {
 	t.Helper()
 	const config = "multiplayer players=3"
-	cfg, err := parseConfig(config, 0)
+	cfg, err := published.ParseConfig(config, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,10 +116,10 @@ func TestR13g_Issue27_RecordOfVersion1(t *testing.T) {
 	if old.Result != "1-2-3" || cur.Result != "1-1-3" {
 		t.Fatalf("results: version 1 %s (%s), version 2 %s (%s); want 1-2-3 and 1-1-3", old.Result, old.Termination, cur.Result, cur.Termination)
 	}
-	if v := RulesVersion(old); v != "1" {
+	if v := published.RulesVersion(old); v != "1" {
 		t.Errorf("RulesVersion of the game of version 1: %q", v)
 	}
-	if v := RulesVersion(cur); v != "" {
+	if v := published.RulesVersion(cur); v != "" {
 		t.Errorf("RulesVersion of the game of the current version: %q", v)
 	}
 	for _, row := range []*archive.Game{old, cur} {

@@ -183,37 +183,29 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	return s, nil
 }
 
-// Error is what Handle returns when it could not handle a message. The
-// watcher moves a Permanent failure to the failed mailbox and leaves any
-// other for a later retry; in both cases nothing of the message was applied.
+// Error is what Handle returns when it could not handle a message: Err, a
+// permanent failure when it wraps mailer.ErrPermanent (see permanent), which
+// the watcher moves to the failed mailbox, else one it tries again later.
+// In both cases nothing of the message was applied.
 type Error struct {
 	MessageID string
-	Permanent bool
 	Err       error
 }
 
 func (e *Error) Error() string {
-	kind := "temporary"
-	if e.Permanent {
-		kind = "permanent"
-	}
-	return fmt.Sprintf("club: message %s (%s failure): %v", e.MessageID, kind, e.Err)
+	return fmt.Sprintf("club: message %s: %v", e.MessageID, e.Err)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
 
 // IsPermanent reports whether err means the message can never be handled.
-func IsPermanent(err error) bool {
-	var e *Error
-	return errors.As(err, &e) && e.Permanent
-}
+func IsPermanent(err error) bool { return errors.Is(err, mailer.ErrPermanent) }
 
-// permanent marks an error inside a transaction as one retrying cannot cure
-// (a bug in a template, a game that refuses its own stored position).
-type permanent struct{ err error }
-
-func (p permanent) Error() string { return p.err.Error() }
-func (p permanent) Unwrap() error { return p.err }
+// permanent marks err, inside a transaction, as one retrying cannot cure (a
+// bug in a template, a game that refuses its own stored position): it wraps
+// mailer.ErrPermanent, the one mark of a permanent failure, which the
+// watcher reads through any wrapping.
+func permanent(err error) error { return fmt.Errorf("%w: %w", mailer.ErrPermanent, err) }
 
 // Handle does everything one inbound message asks, in one transaction: it
 // records the message (once: a Message-ID seen before is skipped), applies
@@ -221,7 +213,7 @@ func (p permanent) Unwrap() error { return p.err }
 // outbox. On error nothing is changed.
 func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	if in.MessageID == "" {
-		return &Error{Permanent: true, Err: errors.New("message has no Message-ID (the mailer must supply a hash)")}
+		return &Error{Err: permanent(errors.New("message has no Message-ID (the mailer must supply a hash)"))}
 	}
 	now := s.opt.Now().UTC()
 	var outcome string
@@ -236,7 +228,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 				outcome = "duplicate"
 				return nil
 			}
-			h := &handling{s: s, tx: tx, in: in, now: now, dkim: dkim}
+			h := &handling{work: &work{s: s, tx: tx, now: now, msgID: in.MessageID}, in: in, dkim: dkim}
 			err = h.run()
 			outcome = h.outcome
 			return err
@@ -247,10 +239,8 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 		err = s.whenFull(ctx, in, apply) // full.go
 	}
 	if err != nil {
-		var p permanent
-		e := &Error{MessageID: in.MessageID, Permanent: errors.As(err, &p), Err: err}
-		s.log.Error("club: handling failed", "message", in.MessageID, "from", in.From, "permanent", e.Permanent, "err", err)
-		return e
+		s.log.Error("club: handling failed", "message", in.MessageID, "from", in.From, "permanent", IsPermanent(err), "err", err)
+		return &Error{MessageID: in.MessageID, Err: err}
 	}
 	s.log.Info("club: handled", "message", in.MessageID, "from", in.From, "outcome", outcome)
 	return nil

@@ -36,7 +36,13 @@ type club struct {
 
 func newClub(t testing.TB, opt Options) *club {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "postal.db")
+	return clubAt(t, filepath.Join(t.TempDir(), "postal.db"), opt)
+}
+
+// clubAt is a test club on the archive at path, created or brought up to
+// date.
+func clubAt(t testing.TB, path string, opt Options) *club {
+	t.Helper()
 	db, err := archive.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
@@ -359,12 +365,12 @@ func TestResignAndDraw(t *testing.T) {
 	out = c.replyTo(aliceMail, "draw\nt1")
 	bobMail = to(t, out, "bob@example.org")
 	contains(t, bobMail, "alice offers a draw")
-	if g := c.game(2); g.DrawOffer != 1 {
+	if g := c.game(2); !slices.Equal(g.DrawAgreed, []int{0}) {
 		t.Fatalf("the offerer's move withdrew the offer: %+v", g)
 	}
 	out = c.replyTo(bobMail, "t1")
 	contains(t, to(t, out, "alice@example.org"), "bob declined your draw offer by moving")
-	if g := c.game(2); g.DrawOffer != 0 {
+	if g := c.game(2); g.DrawAgreed != nil {
 		t.Fatalf("a move left the offer standing: %+v", g)
 	}
 	out = c.replyTo(aliceMail, "resign")

@@ -21,27 +21,27 @@ import (
 
 // challengeSubject is the Subject of every mail about challenge c and,
 // once accepted, about its game.
-func (h *handling) challengeSubject(c *archive.Challenge) (string, error) {
-	return h.subjectOf(c, nil)
+func (w *work) challengeSubject(c *archive.Challenge) (string, error) {
+	return w.subjectOf(c)
 }
 
 // gameSubject is the Subject of every mail about game gs, to its players
 // and its observers alike, from its challenge's first mail to its last.
 // Whose turn it is goes in the first line of the body.
-func (h *handling) gameSubject(gs *gameState) (string, error) {
+func (w *work) gameSubject(gs *gameState) (string, error) {
 	if gs.event != "" {
 		// A tournament's game: its director's challenge row was never
 		// mailed, and its Subject names the event and the round.
 		return seatSubject(gs), nil
 	}
-	c, err := h.tx.Challenge(gs.row.ID)
+	c, err := w.tx.Challenge(gs.row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
 		return seatSubject(gs), nil
 	}
 	if err != nil {
 		return "", err
 	}
-	return h.subjectOf(c, gs)
+	return w.subjectOf(c)
 }
 
 // seatSubject names the players of gs in their seats' order (and its
@@ -51,10 +51,11 @@ func seatSubject(gs *gameState) string {
 	return fmt.Sprintf("[postal #%d] %s", gs.row.ID, gs.title())
 }
 
-// subjectOf writes the Subject of challenge c; gs is its game once
-// started (nil before), which names the opponent of an open challenge.
-func (h *handling) subjectOf(c *archive.Challenge, gs *gameState) (string, error) {
-	who, err := h.tx.PlayerByID(c.ChallengerID)
+// subjectOf writes the Subject of challenge c, its game's too: the
+// challenger, then the holders of its seats (the players who took the open
+// ones, once they did).
+func (w *work) subjectOf(c *archive.Challenge) (string, error) {
+	who, err := w.tx.PlayerByID(c.ChallengerID)
 	if err != nil {
 		return "", err
 	}
@@ -63,21 +64,10 @@ func (h *handling) subjectOf(c *archive.Challenge, gs *gameState) (string, error
 		title = g.Info().Title
 	}
 	names := []string{who.Name}
-	switch {
-	case c.Seats != nil:
-		for _, st := range c.Seats {
-			names = append(names, h.seatHolder(st))
-		}
-	case gs != nil && c.OpponentID == 0:
-		for _, p := range gs.players {
-			if p.ID != c.ChallengerID {
-				names = append(names, p.Name)
-			}
-		}
-	default:
-		names = append(names, h.opponentName(c))
+	for _, st := range c.Seats {
+		names = append(names, w.seatHolder(st))
 	}
-	if c.Seats == nil && c.Side == "second" && len(names) == 2 {
+	if c.Side == "second" && len(names) == 2 {
 		names[0], names[1] = names[1], names[0]
 	}
 	return fmt.Sprintf("[postal #%d] %s: %s", c.ID, title, strings.Join(names, " vs ")), nil

@@ -8,7 +8,6 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
-	"postal/mailer"
 )
 
 // Tick does the clock work that is due by now: vacations that end, games
@@ -27,8 +26,8 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 	now := s.opt.Now().UTC()
 	more := false
 	err = s.db.Tx(ctx, func(tx *archive.Tx) error {
-		h := &handling{s: s, tx: tx, in: &mailer.Inbound{}, now: now}
-		if err := h.endVacations(); err != nil {
+		w := &work{s: s, tx: tx, now: now}
+		if err := w.endVacations(); err != nil {
 			return err
 		}
 		digests := map[int64]*archive.Player{}
@@ -40,22 +39,22 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 			games, more = games[:s.opt.CatchUp], true
 		}
 		for _, row := range games {
-			if err := h.tickGame(row, digests); err != nil {
+			if err := w.tickGame(row, digests); err != nil {
 				return err
 			}
 		}
 		for _, p := range digests {
-			if err := h.digest(p); err != nil {
+			if err := w.digest(p); err != nil {
 				return err
 			}
 		}
 		// Tournaments' own times (a start date, a round's deadline) are
 		// few: read every open one.
 		var events dueTimes
-		if err := h.eventTick(&events); err != nil {
+		if err := w.eventTick(&events); err != nil {
 			return err
 		}
-		if err := h.flushNotices(); err != nil {
+		if err := w.flushNotices(); err != nil {
 			return err
 		}
 		if next, ok, err = tx.NextDue(); err != nil {
@@ -79,29 +78,29 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 // the game is next due. A write that changes the game (a timeout that puts
 // a player out, a flag) puts it back to "look now" by itself (the archive's
 // triggers): its next pass then sees the game as it became.
-func (h *handling) tickGame(row *archive.Game, digests map[int64]*archive.Player) error {
+func (w *work) tickGame(row *archive.Game, digests map[int64]*archive.Player) error {
 	switch {
 	case row.Status != archive.GameActive || row.Deadline.IsZero() || !row.Paused.IsZero():
 		// Over, untimed, or stopped for a vacation: nothing until a write
 		// (the vacation's end resumes the clock) changes it.
-		return h.tx.SetDue(row.ID, time.Time{})
-	case !h.now.Before(row.Deadline) && !row.Flagged.IsZero():
+		return w.tx.SetDue(row.ID, time.Time{})
+	case !w.now.Before(row.Deadline) && !row.Flagged.IsZero():
 		// Claim mode, the opponent told: nothing until a move or a claim.
-		return h.tx.SetDue(row.ID, time.Time{})
+		return w.tx.SetDue(row.ID, time.Time{})
 	}
-	gs, err := h.gameOf(row)
+	gs, err := w.gameOf(row)
 	if err != nil {
 		return err
 	}
-	if !h.now.Before(row.Deadline) {
-		return h.timeUp(gs)
+	if !w.now.Before(row.Deadline) {
+		return w.timeUp(gs)
 	}
 	var due dueTimes
 	due.add(row.Deadline)
-	if err := h.remind(gs, digests, &due); err != nil {
+	if err := w.remind(gs, digests, &due); err != nil {
 		return err
 	}
-	return h.tx.SetDue(row.ID, due.next)
+	return w.tx.SetDue(row.ID, due.next)
 }
 
 // dueTimes gathers the earliest future time something is due.
@@ -114,13 +113,13 @@ func (d *dueTimes) add(t time.Time) {
 }
 
 // endVacations ends the vacations whose time is up.
-func (h *handling) endVacations() error {
-	vs, err := h.tx.DueVacations(h.now)
+func (w *work) endVacations() error {
+	vs, err := w.tx.DueVacations(w.now)
 	if err != nil {
 		return err
 	}
 	for _, v := range vs {
-		if err := h.endVacation(v); err != nil {
+		if err := w.endVacation(v); err != nil {
 			return err
 		}
 	}
@@ -128,39 +127,35 @@ func (h *handling) endVacations() error {
 }
 
 // timeUp handles a game whose player to move ran out of time: in the club's
-// automatic mode the game is lost on time; in claim mode the opponent is
-// told, once, that they may claim it.
-func (h *handling) timeUp(gs *gameState) error {
-	if gs.more() {
-		return h.timeOut(gs)
-	}
-	if h.s.opt.Timeout != "claim" {
-		if err := h.tx.AddEvent(h.now, "timeout", gs.row.ID, 0, ""); err != nil {
-			return err
-		}
-		return h.finish(gs, h.timeoutResult(gs))
+// automatic mode (and in any game of more) the player is out of the game
+// (outOfTime); in claim mode the opponent in a game of two is told, once,
+// that they may claim it.
+func (w *work) timeUp(gs *gameState) error {
+	if w.s.opt.Timeout != "claim" || gs.more() {
+		return w.outOfTime(gs)
 	}
 	if !gs.row.Flagged.IsZero() {
 		return nil
 	}
-	gs.row.Flagged = h.now
-	if err := h.tx.UpdateGame(gs.row); err != nil {
+	gs.row.Flagged = w.now
+	if err := w.tx.UpdateGame(gs.row); err != nil {
 		return err
 	}
-	if err := h.tx.AddEvent(h.now, "flag", gs.row.ID, 0, ""); err != nil {
+	if err := w.tx.AddEvent(w.now, "flag", gs.row.ID, 0, ""); err != nil {
 		return err
 	}
 	late := gs.toMove()
 	for _, p := range late {
-		if slices.Contains(late, p.Other()) {
-			continue
+		opp, _ := gs.opponentOfTwo(p)
+		if slices.Contains(late, opp) {
+			continue // both late: neither may claim
 		}
-		if err := h.gameNotice(gs, gs.players[p.Other()], []string{
+		if err := w.gameNotice(gs, gs.players[opp], []string{
 			fmt.Sprintf("%s ran out of time in game #%d. Write \"claim %d\" to win on time, or wait for their move: a move before your claim goes on with the game.", gs.players[p].Name, gs.row.ID, gs.row.ID)}); err != nil {
 			return err
 		}
-		if err := h.gameNotice(gs, gs.players[p], []string{
-			fmt.Sprintf("Your time in game #%d ran out; %s may now claim the game. Move soon: until they claim, your move is still taken.", gs.row.ID, gs.players[p.Other()].Name)}); err != nil {
+		if err := w.gameNotice(gs, gs.players[p], []string{
+			fmt.Sprintf("Your time in game #%d ran out; %s may now claim the game. Move soon: until they claim, your move is still taken.", gs.row.ID, gs.players[opp].Name)}); err != nil {
 			return err
 		}
 	}
@@ -169,9 +164,9 @@ func (h *handling) timeUp(gs *gameState) error {
 
 // remind sends the reminders of gs that are due: to each player to move, a
 // mail per reminder point, or a place in their next digest.
-func (h *handling) remind(gs *gameState, digests map[int64]*archive.Player, due *dueTimes) error {
-	schedule := clock.Schedule(h.s.opt.ReminderPoints, gs.row.TurnStarted, gs.row.Deadline)
-	sent, err := h.tx.RemindersSent(gs.row.ID, gs.row.Ply)
+func (w *work) remind(gs *gameState, digests map[int64]*archive.Player, due *dueTimes) error {
+	schedule := clock.Schedule(w.s.opt.ReminderPoints, gs.row.TurnStarted, gs.row.Deadline)
+	sent, err := w.tx.RemindersSent(gs.row.ID, gs.row.Ply)
 	if err != nil {
 		return err
 	}
@@ -181,14 +176,14 @@ func (h *handling) remind(gs *gameState, digests map[int64]*archive.Player, due 
 		if sent[d.Index] {
 			continue
 		}
-		if d.At.After(h.now) {
+		if d.At.After(w.now) {
 			due.add(d.At)
 			break
 		}
 		// Of several points passed at once (a restart after a long stop),
 		// only the latest is worth a mail; the earlier ones are marked too.
 		point, found = d, true
-		if err := h.tx.MarkReminderSent(gs.row.ID, gs.row.Ply, d.Index, h.now); err != nil {
+		if err := w.tx.MarkReminderSent(gs.row.ID, gs.row.Ply, d.Index, w.now); err != nil {
 			return err
 		}
 	}
@@ -202,12 +197,12 @@ func (h *handling) remind(gs *gameState, digests map[int64]*archive.Player, due 
 		case "digest":
 			digests[pl.ID] = pl
 		default:
-			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.row.ID, fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(h.now)))
-			if err := h.reminderNotice(gs, pl, []string{line}); err != nil {
+			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.row.ID, fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(w.now)))
+			if err := w.reminderNotice(gs, pl, []string{line}); err != nil {
 				return err
 			}
 		}
-		if err := h.tx.AddEvent(h.now, "reminder", gs.row.ID, pl.ID, point.At.Format(time.RFC3339)); err != nil {
+		if err := w.tx.AddEvent(w.now, "reminder", gs.row.ID, pl.ID, point.At.Format(time.RFC3339)); err != nil {
 			return err
 		}
 	}
@@ -220,11 +215,11 @@ const digestEvery = 24 * time.Hour
 // digest mails p one message listing every game that waits for their move,
 // at most once a day: a reminder that falls within a day of the last digest
 // waits for the next one.
-func (h *handling) digest(p *archive.Player) error {
-	if !p.DigestSent.IsZero() && h.now.Before(p.DigestSent.Add(digestEvery)) {
+func (w *work) digest(p *archive.Player) error {
+	if !p.DigestSent.IsZero() && w.now.Before(p.DigestSent.Add(digestEvery)) {
 		return nil
 	}
-	games, err := h.gamesOf(p)
+	games, err := w.gamesOf(p)
 	if err != nil {
 		return err
 	}
@@ -241,10 +236,10 @@ func (h *handling) digest(p *archive.Player) error {
 	if len(secs) == 0 {
 		return nil
 	}
-	if err := h.tx.SetDigestSent(p.ID, h.now); err != nil {
+	if err := w.tx.SetDigestSent(p.ID, w.now); err != nil {
 		return err
 	}
-	return h.send(outgoing{to: p.Address, player: p, subject: waitingSubject(len(secs)), auto: "auto-generated",
+	return w.send(outgoing{to: p.Address, player: p, subject: waitingSubject(len(secs)), auto: "auto-generated",
 		view: mailView{Intro: []string{"Your daily digest: every game that waits for your move. \"set reminders each\" sends a reminder per game instead."}, Sections: secs,
 			HowTo: []string{"Write \"move ID MOVE\" for each game, one a line, in one mail."}}})
 }

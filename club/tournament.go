@@ -9,29 +9,14 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
-	"postal/engine"
+	"postal/club/event"
+	"postal/club/published"
 	"postal/notation"
 )
 
 // Tournaments by mail (issue 25): the words. An event is a round robin, a
 // Swiss or a knockout of one game and configuration; its games are ordinary
 // games (tournament_run.go starts them and follows their ends).
-
-// fieldLimit is the most entrants a format takes: every game of a round
-// robin starts at once, so its field stays small.
-func fieldLimit(format string, seats int) int {
-	switch {
-	case seats > 2:
-		return 6 // a round robin of tables: 20 games of three, 15 of four
-	case format == "round-robin":
-		return 20
-	case format == "double-round-robin":
-		return 12
-	case format == "knockout":
-		return 64
-	}
-	return 256
-}
 
 // tournamentWord runs a tournament word.
 func (h *handling) tournamentWord(c notation.Command) (section, error) {
@@ -75,44 +60,12 @@ func (h *handling) eventNamed(name string) (*archive.Tournament, error) {
 
 // eventCalled loads the tournament called name with its entrants and
 // games, refusing a name that is none.
-func (h *handling) eventCalled(name string) (*event, error) {
+func (h *handling) eventCalled(name string) (*tournament, error) {
 	t, err := h.eventNamed(name)
 	if err != nil {
 		return nil, err
 	}
 	return h.loadEvent(t)
-}
-
-// proposedGame reads the game, ruleset and options a proposal names, as a
-// challenge does.
-func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
-	g, err := engine.Lookup(game)
-	if err != nil {
-		return engine.Info{}, engine.Config{}, refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays.")
-	}
-	info := g.Info()
-	var rs string
-	var optWords []string
-	for _, w := range words {
-		if strings.Contains(w, "=") {
-			optWords = append(optWords, w)
-		} else if rs == "" {
-			rs = w
-		} else {
-			return info, engine.Config{}, refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
-		}
-	}
-	opts, err := engine.ParseOptions(optWords)
-	if err != nil {
-		return info, engine.Config{}, refuse(err.Error())
-	}
-	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
-	if err != nil {
-		ue := refuse(strings.TrimPrefix(err.Error(), "engine: "))
-		ue.pre = describe(info)
-		return info, cfg, ue
-	}
-	return info, cfg, nil
 }
 
 // organise is "tournament NAME GAME ... FORMAT ...": the organiser directs
@@ -124,28 +77,24 @@ func (h *handling) organise(c notation.Command) (section, error) {
 	} else if !errors.Is(err, archive.ErrNotFound) {
 		return section{}, err
 	}
-	info, cfg, err := proposedGame(c.Game, c.Options)
+	info, cfg, ctl, err := h.s.proposal(c)
 	if err != nil {
 		return section{}, err
 	}
-	ctl, err := h.s.challengeControl(c.Clock)
-	if err != nil {
-		return section{}, refuse(strings.TrimPrefix(err.Error(), "clock: "))
-	}
 	seats := len(info.Seats(cfg))
-	if seats > 2 && ev.Format != "round-robin" {
+	format, ok := event.FormatOf(ev.Format, seats)
+	if !ok {
 		return section{}, refuse(fmt.Sprintf("%s %s is a game of %d: its tournaments are round robins of tables", info.Title, cfg.String(), seats),
 			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
 	}
-	limit := fieldLimit(ev.Format, seats)
-	if ev.Players > limit {
-		return section{}, refuse(fmt.Sprintf("a %s takes at most %d players", formatName(ev.Format, seats), limit))
+	if limit := format.Limit(); ev.Players > limit {
+		return section{}, refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{Rounds: ev.Rounds}), limit))
 	}
 	if ev.Players != 0 && ev.Players < seats {
 		return section{}, refuse(fmt.Sprintf("a game of %d needs at least %d players", seats, seats))
 	}
-	if ev.Format == "swiss" && ev.Players != 0 && ev.Rounds > swissRounds(ev.Players) {
-		return section{}, refuse(fmt.Sprintf("a Swiss of %d players has at most %d rounds", ev.Players, swissRounds(ev.Players)), "No pair meets twice.")
+	if ev.Format == "swiss" && ev.Players != 0 && ev.Rounds > event.SwissRounds(ev.Players) {
+		return section{}, refuse(fmt.Sprintf("a Swiss of %d players has at most %d rounds", ev.Players, event.SwissRounds(ev.Players)), "No pair meets twice.")
 	}
 	t := &archive.Tournament{Name: c.Arg, DirectorID: h.actor.ID, Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Rounds,
 		MaxPlayers: ev.Players, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.now}
@@ -162,7 +111,7 @@ func (h *handling) organise(c notation.Command) (section, error) {
 	if err := h.tx.AddEntrant(t.ID, h.actor.ID, h.now); err != nil {
 		return section{}, err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "create", Detail: eventWhat(t, info, ctl)}); err != nil {
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "create", Detail: eventWhat(t)}); err != nil {
 		return section{}, err
 	}
 	if err := h.tx.AddEvent(h.now, "tournament", 0, h.actor.ID, t.Name); err != nil {
@@ -170,74 +119,21 @@ func (h *handling) organise(c notation.Command) (section, error) {
 	}
 	lines := []string{
 		"You direct it and are its first entrant. Others enter with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
-		startsWhen(t),
+		event.StartsWhen(t.Name, t.MaxPlayers, t.Starts),
 	}
-	return section{Title: fmt.Sprintf("tournament %s: %s", t.Name, eventWhat(t, info, ctl)), Lines: lines}, nil
-}
-
-// swissRounds is the most rounds a Swiss of n can have with no pair
-// meeting twice: n-1, or n when one player a round has a bye.
-func swissRounds(n int) int {
-	if n%2 == 1 {
-		return n
-	}
-	return n - 1
-}
-
-// formatName words a format for people.
-func formatName(format string, seats int) string {
-	switch {
-	case seats > 2:
-		return fmt.Sprintf("round robin of tables of %d", seats)
-	case format == "round-robin":
-		return "round robin"
-	case format == "double-round-robin":
-		return "double round robin"
-	}
-	return format
+	return section{Title: fmt.Sprintf("tournament %s: %s", t.Name, eventWhat(t)), Lines: lines}, nil
 }
 
 // eventWhat says what t is: "Imperial Chess (standard), round robin, 3
 // days per move".
-func eventWhat(t *archive.Tournament, info engine.Info, ctl clock.Control) string {
-	cfg, _ := parseConfig(t.Config, 0)
-	f := formatName(t.Format, len(info.Seats(cfg)))
-	if t.Format == "swiss" {
-		f = fmt.Sprintf("Swiss of %d rounds", t.Rounds)
-	}
+func eventWhat(t *archive.Tournament) string {
+	info, ctl, _ := published.Played(t)
+	format, _ := formatOf(t)
+	what := format.Words(&event.Event{Rounds: t.Rounds})
 	if t.MaxPlayers > 0 {
-		f += fmt.Sprintf(" of %d players", t.MaxPlayers)
+		what += fmt.Sprintf(" of %d players", t.MaxPlayers)
 	}
-	return fmt.Sprintf("%s (%s), %s, %s", info.Title, t.Config, f, ctl.Describe())
-}
-
-// startsWhen says how an open event starts.
-func startsWhen(t *archive.Tournament) string {
-	var ways []string
-	if t.MaxPlayers > 0 {
-		ways = append(ways, fmt.Sprintf("when %d players have entered", t.MaxPlayers))
-	}
-	if !t.Starts.IsZero() {
-		ways = append(ways, "on "+t.Starts.Format("Mon 2 Jan 2006")+" (midnight UTC)")
-	}
-	ways = append(ways, "when its director writes \"start "+t.Name+"\"")
-	return "It starts " + strings.Join(ways, ", or ") + "."
-}
-
-// eventInfo is the game and time control of t.
-func eventInfo(t *archive.Tournament) (engine.Info, clock.Control, int) {
-	info := engine.Info{Title: t.Game, Name: t.Game}
-	seats := 2
-	if g, err := engine.Lookup(t.Game); err == nil {
-		info = g.Info()
-		cfg, _ := parseConfig(t.Config, 0)
-		seats = len(info.Seats(cfg))
-	}
-	ctl, err := clock.ParseControl(t.Control)
-	if err != nil {
-		ctl = clock.Control{Kind: clock.None}
-	}
-	return info, ctl, seats
+	return fmt.Sprintf("%s (%s), %s, %s", info.Title, t.Config, what, ctl.Describe())
 }
 
 func (h *handling) join(c notation.Command) (section, error) {
@@ -267,8 +163,8 @@ func (h *handling) join(c notation.Command) (section, error) {
 	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == who.ID }) {
 		return section{}, refuse(fmt.Sprintf("%s is already in %s", who.Name, t.Name))
 	}
-	_, _, seats := eventInfo(t)
-	limit := fieldLimit(t.Format, seats)
+	format, _ := formatOf(t)
+	limit := format.Limit()
 	if t.MaxPlayers > 0 {
 		limit = t.MaxPlayers
 	}
@@ -293,7 +189,7 @@ func (h *handling) join(c notation.Command) (section, error) {
 		sec.Lines = append(sec.Lines, started...)
 		return sec, nil
 	}
-	sec.Lines = append(sec.Lines, startsWhen(t))
+	sec.Lines = append(sec.Lines, event.StartsWhen(t.Name, t.MaxPlayers, t.Starts))
 	return sec, nil
 }
 
@@ -324,7 +220,7 @@ func (h *handling) leaveEvent(name string) (section, error) {
 	}
 	t := ev.t
 	e := ev.entrant(h.actor.ID)
-	if e == nil || e.Status != archive.EntrantIn {
+	if e == nil || !e.In() {
 		return section{}, refuse(fmt.Sprintf("you are not in %s", t.Name))
 	}
 	switch t.Status {
@@ -362,17 +258,14 @@ func (h *handling) tournamentList() (section, error) {
 	}
 	var b strings.Builder
 	for _, t := range ts {
-		info, ctl, _ := eventInfo(t)
-		entrants, err := h.tx.Entrants(t.ID)
+		tr, err := h.loadEvent(t)
 		if err != nil {
 			return section{}, err
 		}
-		fmt.Fprintf(&b, "- %s: %s; %s", t.Name, eventWhat(t, info, ctl), count(len(entrants), "entrant", "entrants"))
-		switch {
-		case t.Status == archive.TournamentRunning && t.Format == "swiss":
-			fmt.Fprintf(&b, "; round %d of %d", t.Round, t.Rounds)
-		case t.Status == archive.TournamentRunning && t.Format == "knockout":
-			fmt.Fprintf(&b, "; round %d", t.Round)
+		fmt.Fprintf(&b, "- %s: %s; %s", t.Name, eventWhat(t), count(len(tr.ev.Entrants), "entrant", "entrants"))
+		switch where := tr.ev.Format.Where(tr.ev); {
+		case t.Status == archive.TournamentRunning && where != "":
+			b.WriteString("; " + where)
 		case t.Status == archive.TournamentRunning:
 			b.WriteString("; under way")
 		default:

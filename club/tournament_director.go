@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"postal/archive"
@@ -148,7 +147,7 @@ func (h *handling) remove(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	e := ev.entrant(p.ID)
-	if e == nil || e.Status != archive.EntrantIn {
+	if e == nil || !e.In() {
 		return section{}, refuse(fmt.Sprintf("%s is not in %s", p.Name, t.Name))
 	}
 	switch t.Status {
@@ -172,125 +171,4 @@ func (h *handling) remove(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	return section{Title: fmt.Sprintf("%s removed from %s", p.Name, t.Name), Lines: lines}, nil
-}
-
-// eventTick starts the tournaments whose day has come (or closes those
-// without enough entrants), acts on the Swiss rounds past their deadline,
-// and adds the next time due.
-func (h *handling) eventTick(due *dueTimes) error {
-	if err := h.roundDeadlines(due); err != nil {
-		return err
-	}
-	ts, err := h.tx.Tournaments(archive.TournamentOpen)
-	if err != nil {
-		return err
-	}
-	for _, t := range ts {
-		if t.Starts.IsZero() {
-			continue
-		}
-		if h.now.Before(t.Starts) {
-			due.add(t.Starts)
-			continue
-		}
-		_, err := h.startEvent(t)
-		var ue *userError
-		if errors.As(err, &ue) {
-			// Too few entrants on the day: the event is called off.
-			ev, err := h.loadEvent(t)
-			if err != nil {
-				return err
-			}
-			if err := h.finishEvent(ev, -1, "It did not start: "+ue.title+"."); err != nil {
-				return err
-			}
-			continue
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// roundDeadlines acts on the Swiss rounds older than the club's RoundDays:
-// their unfinished games are drawn ("draw"), or the director is asked, once,
-// to adjudicate them ("director", the default).
-func (h *handling) roundDeadlines(due *dueTimes) error {
-	if h.s.opt.RoundDays <= 0 {
-		return nil
-	}
-	ts, err := h.tx.Tournaments(archive.TournamentRunning)
-	if err != nil {
-		return err
-	}
-	for _, t := range ts {
-		if t.Format != "swiss" {
-			continue
-		}
-		acts, err := h.tx.Acts(t.ID)
-		if err != nil {
-			return err
-		}
-		var began time.Time
-		asked := false
-		label := fmt.Sprintf("round %d of %d", t.Round, t.Rounds)
-		for _, a := range acts {
-			switch {
-			case a.Act == "round" && a.Detail == label:
-				began = a.At
-			case a.Act == "deadline" && a.Detail == label:
-				asked = true
-			}
-		}
-		if began.IsZero() || asked {
-			continue
-		}
-		deadline := began.Add(time.Duration(h.s.opt.RoundDays) * clock.Day)
-		if h.now.Before(deadline) {
-			due.add(deadline)
-			continue
-		}
-		if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "deadline", Detail: label}); err != nil {
-			return err
-		}
-		ev, err := h.loadEvent(t)
-		if err != nil {
-			return err
-		}
-		var open []string
-		for _, g := range ev.games {
-			if g.Round != t.Round || g.row.Status != archive.GameActive {
-				continue
-			}
-			if h.s.opt.RoundUnfinished == "draw" {
-				gs, err := h.loadGame(g.GameID)
-				if err != nil {
-					return err
-				}
-				if gs.row.Status != archive.GameActive {
-					continue
-				}
-				if err := h.finish(gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
-					return err
-				}
-				continue
-			}
-			open = append(open, fmt.Sprintf("#%d %s", g.GameID, ev.resultOf(g.GameID)))
-		}
-		if len(open) == 0 {
-			continue
-		}
-		director, err := h.tx.PlayerByID(t.DirectorID)
-		if err != nil {
-			return err
-		}
-		err = h.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
-				Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -1,256 +1,174 @@
 package club
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"postal/archive"
-	"postal/club/pairing"
+	"postal/club/event"
+	"postal/club/published"
 	"postal/club/rating"
 	"postal/engine"
 )
 
-// A tournament's life: it starts (every game of a round robin at once, a
-// Swiss or knockout round by round), follows the end of each of its games
-// (finish calls eventGameOver, the one place every game end passes), and
-// ends with a winner mailed to every entrant.
+// A tournament's life in the club. Its rules decide (club/event: when it
+// starts, which games and byes each round has, when it ends and who wins);
+// the club loads the event, asks it, and carries out the steps it answers:
+// it stores them, starts the games (ordinary games, through startGame),
+// and tells the players. Every end of a game passes finish, which calls
+// eventGameOver.
 
-// event is a tournament with its entrants, games and byes, as stored.
-type event struct {
-	t        *archive.Tournament
-	entrants []archive.Entrant // by seed (by joining before the start)
-	players  map[int64]*archive.Player
-	games    []eventGame // by round, board and number
-	byes     []archive.Bye
-	seats    int // of each game
+// tournament is a tournament as stored, with its event as its rules see it.
+type tournament struct {
+	t  *archive.Tournament
+	ev *event.Event
 }
 
-// eventGame is a game of an event.
-type eventGame struct {
-	archive.TournamentGame
-	row *archive.Game
-}
-
-func (h *handling) loadEvent(t *archive.Tournament) (*event, error) {
-	ev := &event{t: t, players: map[int64]*archive.Player{}}
-	_, _, ev.seats = eventInfo(t)
-	var err error
-	if ev.entrants, err = h.tx.Entrants(t.ID); err != nil {
-		return nil, err
-	}
-	for _, e := range ev.entrants {
-		if ev.players[e.PlayerID], err = h.tx.PlayerByID(e.PlayerID); err != nil {
-			return nil, err
-		}
-	}
-	places, err := h.tx.TournamentGames(t.ID)
+func (w *work) loadEvent(t *archive.Tournament) (*tournament, error) {
+	ev, err := published.Event(w.tx, t)
 	if err != nil {
 		return nil, err
 	}
-	for _, g := range places {
-		row, err := h.tx.GameByID(g.GameID)
-		if err != nil {
-			return nil, err
-		}
-		ev.games = append(ev.games, eventGame{g, row})
-	}
-	if ev.byes, err = h.tx.Byes(t.ID); err != nil {
-		return nil, err
-	}
-	return ev, nil
+	return &tournament{t: t, ev: ev}, nil
 }
 
-func (ev *event) entrant(player int64) *archive.Entrant {
-	for i := range ev.entrants {
-		if ev.entrants[i].PlayerID == player {
-			return &ev.entrants[i]
-		}
-	}
-	return nil
+func (tr *tournament) entrant(player int64) *event.Entrant { return tr.ev.Entrant(player) }
+
+func (tr *tournament) name(id int64) string { return tr.ev.PlayerName(id) }
+
+// formatOf is the format of t, for what t's words and limits say before
+// its event is loaded; ok is false for a format that is none.
+func formatOf(t *archive.Tournament) (event.Format, bool) {
+	_, _, seats := published.Played(t)
+	return event.FormatOf(t.Format, seats)
 }
 
-// index numbers the entrants as pairing does: by seed, 0 the strongest.
-func (ev *event) index() map[int64]int {
-	idx := make(map[int64]int, len(ev.entrants))
-	for i, e := range ev.entrants {
-		idx[e.PlayerID] = i
-	}
-	return idx
-}
-
-func (ev *event) roundRobin() bool {
-	return ev.t.Format == "round-robin" || ev.t.Format == "double-round-robin"
-}
-
-// name is a player's name, or their number when unknown.
-func (ev *event) name(id int64) string {
-	if p := ev.players[id]; p != nil {
-		return p.Name
-	}
-	return fmt.Sprintf("player %d", id)
-}
-
-// eventLabel names a game's place in its event, for its mails and record.
-func eventLabel(name string, round int) string {
-	return fmt.Sprintf("%s, round %d", name, round)
-}
-
-// rating is a player's rating in the club's list of game and ruleset
-// (ratings.go), which seeds tournaments; 1500 for a player not yet rated.
-func (h *handling) rating(player int64, game, ruleset string) (float64, error) {
-	r, _, err := h.tx.Rating(player, rating.ListOf(game, ruleset))
-	return r, err
-}
-
-// startEvent starts t: seeds by rating, then the games. It returns what the
-// reply says.
-func (h *handling) startEvent(t *archive.Tournament) ([]string, error) {
-	ev, err := h.loadEvent(t)
+// startEvent starts t: its entrants seeded by their ratings in the club's
+// list of its game and ruleset (ratings.go; 1500 for a player not yet
+// rated), then its first round's games. It returns what the reply says.
+func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
+	tr, err := w.loadEvent(t)
 	if err != nil {
 		return nil, err
 	}
-	n := len(ev.entrants)
-	if need := max(2, ev.seats); n < need {
-		return nil, refuse(fmt.Sprintf("%s needs at least %d entrants to start; it has %d", t.Name, need, n), "\"join "+t.Name+" bot\" enters the club's bot.")
-	}
-	if t.Format == "swiss" && t.Rounds > swissRounds(n) {
-		return nil, refuse(fmt.Sprintf("a Swiss of %d players has at most %d rounds, and %s has %d", n, swissRounds(n), t.Name, t.Rounds), "No pair meets twice: more players must enter.")
-	}
-	cfg, _ := parseConfig(t.Config, 0)
-	for i := range ev.entrants {
-		e := &ev.entrants[i]
-		if e.Rating, err = h.rating(e.PlayerID, t.Game, cfg.Ruleset); err != nil {
+	cfg, _ := published.ParseConfig(t.Config, 0)
+	for i := range tr.ev.Entrants {
+		e := &tr.ev.Entrants[i]
+		if e.Rating, _, err = w.tx.Rating(e.Player, rating.ListOf(t.Game, cfg.Ruleset)); err != nil {
 			return nil, err
 		}
 	}
-	// Seeds by rating, the earlier entry first among equals (knockout
-	// brackets and Swiss pairings read them; Berger tables number by them).
-	sort.SliceStable(ev.entrants, func(i, j int) bool { return ev.entrants[i].Rating > ev.entrants[j].Rating })
-	for i := range ev.entrants {
-		ev.entrants[i].Seed = i + 1
-		if err := h.tx.UpdateEntrant(t.ID, ev.entrants[i]); err != nil {
+	steps, err := tr.ev.Start()
+	if err != nil {
+		return nil, refusal(err)
+	}
+	entrants, err := w.tx.Entrants(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entrants {
+		seeded := tr.entrant(e.PlayerID)
+		e.Seed, e.Rating = seeded.Seed, seeded.Rating
+		if err := w.tx.UpdateEntrant(t.ID, e); err != nil {
 			return nil, err
 		}
 	}
-	t.Status, t.Started, t.Round, t.Updated = archive.TournamentRunning, h.now, 1, h.now
-	if err := h.tx.UpdateTournament(t); err != nil {
+	t.Status, t.Started, t.Round, t.Updated = archive.TournamentRunning, w.now, 1, w.now
+	if err := w.tx.UpdateTournament(t); err != nil {
 		return nil, err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actorID(), Act: "start", Detail: count(n, "player", "players")}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: w.actorID(), Act: "start", Detail: count(len(entrants), "player", "players")}); err != nil {
 		return nil, err
 	}
-	idx := func(i int) int64 { return ev.entrants[i].PlayerID }
-	var ids []string
-	add := func(round, board int, players ...int64) error {
-		gs, err := h.newEventGame(ev, round, board, players)
-		if err == nil {
-			ids = append(ids, fmt.Sprintf("#%d", gs.row.ID))
-		}
-		return err
+	games, err := w.carry(tr, steps)
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case ev.seats > 2:
-		for i, table := range pairing.Tables(n, ev.seats) {
-			players := make([]int64, len(table))
-			for s, p := range table {
-				players[s] = idx(p)
-			}
-			if err := add(1, i+1, players...); err != nil {
+	return tr.ev.Format.Started(tr.ev, games), nil
+}
+
+// carry carries out the steps of tr's event, in order: it returns the
+// games it started ("#12"). A step of a withdrawal (event.Annul,
+// event.Forfeit) is withdrawEntrant's.
+func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
+	var games []string
+	for _, st := range steps {
+		switch st := st.(type) {
+		case event.BeginRound:
+			tr.t.Round, tr.t.Updated = st.Round, w.now
+			if err := w.tx.UpdateTournament(tr.t); err != nil {
 				return nil, err
 			}
-		}
-	case ev.roundRobin():
-		rounds := pairing.RoundRobin(n)
-		if t.Format == "double-round-robin" {
-			rounds = pairing.DoubleRoundRobin(n)
-		}
-		for r, round := range rounds {
-			for b, g := range round {
-				if g.Second == pairing.Bye {
-					continue // a rest in a round robin: no bye, no point
-				}
-				if err := add(r+1, b+1, idx(g.First), idx(g.Second)); err != nil {
-					return nil, err
-				}
+			if err := w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "round", Detail: st.Label()}); err != nil {
+				return nil, err
 			}
+		case event.StartGame:
+			gs, err := w.newEventGame(tr, st)
+			if err != nil {
+				return nil, err
+			}
+			games = append(games, fmt.Sprintf("#%d", gs.row.ID))
+		case event.GiveBye:
+			if err := w.eventBye(tr, st); err != nil {
+				return nil, err
+			}
+		case event.Finish:
+			return games, w.finishEvent(tr, st.Winner, st.Note)
+		default:
+			return nil, fmt.Errorf("club: tournament %s: step %T out of place", tr.t.Name, st)
 		}
-	case t.Format == "swiss":
-		return h.swissRound(ev, 1)
-	case t.Format == "knockout":
-		return h.knockoutRound(ev, 1, nil)
 	}
-	return []string{fmt.Sprintf("Every game starts at once: %s (%s).", count(len(ids), "game", "games"), strings.Join(ids, ", ")),
-		"Each player has a mail for each of their games; \"standings " + t.Name + "\" shows the table."}, nil
+	return games, nil
 }
 
-// actorID is the player the handling acts for; 0 for the club itself (the
-// clock loop).
-func (h *handling) actorID() int64 {
-	if h.actor == nil {
-		return 0
-	}
-	return h.actor.ID
-}
-
-// newEventGame starts a game of ev, round and board, with players by seat:
-// an ordinary game, through the path an accepted challenge takes (its
-// number from a challenge row, openGame), whose mails and record name the
+// newEventGame starts the game st of tr: an ordinary game, through the
+// path an accepted challenge takes (its number from a challenge row whose
+// seats are its players', startGame), whose mails and record name the
 // event and the round.
-func (h *handling) newEventGame(ev *event, round, board int, players []int64) (*gameState, error) {
-	t := ev.t
-	ch := &archive.Challenge{ChallengerID: players[0], OpponentID: players[1], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: h.now}
-	if err := h.tx.AddChallenge(ch); err != nil {
+func (w *work) newEventGame(tr *tournament, st event.StartGame) (*gameState, error) {
+	t := tr.t
+	ch := &archive.Challenge{ChallengerID: st.Players[0], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: w.now}
+	for _, p := range st.Players[1:] {
+		ch.Seats = append(ch.Seats, archive.ChallengeSeat{PlayerID: p, Accepted: w.now})
+	}
+	if err := w.tx.AddChallenge(ch); err != nil {
 		return nil, err
 	}
-	var b [8]byte
-	randomRead(b[:])
-	seed := binary.LittleEndian.Uint64(b[:]) >> 1 // SQLite integers are signed
-	game, cfg, pos, err := startOf(ch, seed)
+	gs, err := w.startGame(ch, nil, st.Players, &eventPlace{t: t, round: st.Round, board: st.Board})
 	if err != nil {
 		return nil, err
 	}
-	by := h.actorID()
-	if by == 0 {
-		by = t.DirectorID
-	}
-	gs, err := h.openGame(ch, by, seed, game, cfg, pos, players)
-	if err != nil {
-		return nil, err
-	}
-	if err := h.tx.AddTournamentGame(t.ID, archive.TournamentGame{GameID: gs.row.ID, Round: round, Board: board}); err != nil {
-		return nil, err
-	}
-	gs.event = eventLabel(t.Name, round)
-	ev.games = append(ev.games, eventGame{archive.TournamentGame{GameID: gs.row.ID, Round: round, Board: board}, gs.row})
-	sides := gs.sides()
-	for i, p := range gs.players {
-		line := fmt.Sprintf("Game #%d of %s, round %d, has started: %s. You play %s.", gs.row.ID, t.Name, round, h.lineup(gs), sides[i])
-		if engine.Acts(gs.pos, engine.Player(i)) {
-			line += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
-		}
-		if err := h.gameNotice(gs, p, append([]string{line}, diceCommitted(gs.row)...)); err != nil {
-			return nil, err
-		}
-	}
+	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.row.ID, Round: st.Round, Board: st.Board, Players: st.Players, Score: gs.row.Result})
 	return gs, nil
+}
+
+// eventBye records the bye st and tells its player.
+func (w *work) eventBye(tr *tournament, st event.GiveBye) error {
+	if err := w.tx.AddBye(tr.t.ID, archive.Bye{Round: st.Round, Board: st.Board, PlayerID: st.Player}); err != nil {
+		return err
+	}
+	p, err := w.tx.PlayerByID(st.Player)
+	if err != nil {
+		return err
+	}
+	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: a bye in round %d", tr.t.Name, st.Round), auto: "auto-generated",
+		view: mailView{Intro: []string{fmt.Sprintf("You have a bye in round %d of %s: %s. You will hear when the next round starts.", st.Round, tr.t.Name, st.Why)}}})
 }
 
 // eventGameOver follows the end of game gs in its tournament, if it has
 // one: a loss on time withdraws the loser (their unplayed games are
 // forfeited), then the event moves on (eventProgress).
-func (h *handling) eventGameOver(gs *gameState) error {
-	tid, _, err := h.tx.TournamentOfGame(gs.row.ID)
+func (w *work) eventGameOver(gs *gameState) error {
+	tid, _, err := w.tx.TournamentOfGame(gs.row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	t, err := h.tx.TournamentByID(tid)
+	t, err := w.tx.TournamentByID(tid)
 	if err != nil {
 		return err
 	}
@@ -260,329 +178,57 @@ func (h *handling) eventGameOver(gs *gameState) error {
 	// A player who loses on time in the event forfeits their unplayed
 	// games (issue 25), as one who leaves. Only a game of two ends by a
 	// timeout: in a game of more the player is out of that game alone.
-	if r := gs.result(); !gs.more() && r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") {
-		loser := gs.row.Players[r.Winner.Other()]
-		ev, err := h.loadEvent(t)
-		if err != nil {
-			return err
-		}
-		if e := ev.entrant(loser); e != nil && e.Status == archive.EntrantIn {
-			_, err := h.withdrawEntrant(ev, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.row.ID), 0)
-			return err
+	if r := gs.result(); r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") {
+		if lost, ok := gs.opponentOfTwo(r.Winner); ok {
+			loser := gs.row.Players[lost]
+			tr, err := w.loadEvent(t)
+			if err != nil {
+				return err
+			}
+			if e := tr.entrant(loser); e != nil && e.In() {
+				_, err := w.withdrawEntrant(tr, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.row.ID), 0)
+				return err
+			}
 		}
 	}
-	return h.eventProgress(tid, gs.row.ID)
+	return w.eventProgress(tid, gs.row.ID)
 }
 
 // eventProgress moves tournament tid on after game (0: none) ended or a
-// player withdrew: the event ends when its last game has, a Swiss pairs its
-// next round when the last game of the round has ended, a knockout plays a
-// drawn match's second game or its next round. Entrants who asked for news
-// get the standings.
-func (h *handling) eventProgress(tid, game int64) error {
-	t, err := h.tx.TournamentByID(tid)
+// player withdrew, as its event answers (event.Next). Entrants who asked
+// for news get the standings, unless it ended (which everyone hears).
+func (w *work) eventProgress(tid, game int64) error {
+	t, err := w.tx.TournamentByID(tid)
 	if err != nil {
 		return err
 	}
 	if t.Status != archive.TournamentRunning {
 		return nil
 	}
-	ev, err := h.loadEvent(t)
+	tr, err := w.loadEvent(t)
 	if err != nil {
 		return err
 	}
-	switch t.Format {
-	case "swiss":
-		if ev.playing(t.Round) > 0 {
-			break
-		}
-		if t.Round >= t.Rounds || ev.stillIn() < 2 {
-			return h.finishEvent(ev, 0, "")
-		}
-		if _, err := h.swissRound(ev, t.Round+1); err != nil {
-			return err
-		}
-	case "knockout":
-		done, err := h.knockoutStep(ev)
-		if err != nil || done {
-			return err
-		}
-	default:
-		if ev.playing(0) == 0 {
-			return h.finishEvent(ev, 0, "")
-		}
-	}
-	if game != 0 {
-		return h.eventNews(ev, game)
-	}
-	return nil
-}
-
-// playing counts the games of round (0: every round) still going on.
-func (ev *event) playing(round int) int {
-	n := 0
-	for _, g := range ev.games {
-		if (round == 0 || g.Round == round) && g.row.Status == archive.GameActive {
-			n++
-		}
-	}
-	return n
-}
-
-// stillIn counts the entrants who have not left.
-func (ev *event) stillIn() int {
-	n := 0
-	for _, e := range ev.entrants {
-		if e.Status == archive.EntrantIn {
-			n++
-		}
-	}
-	return n
-}
-
-// swissRound pairs and starts round r of a Swiss (pairing.Swiss: score
-// groups, then seeds; no pair twice; seats alternated; one bye, a point, to
-// the lowest ranked who has had none). Players who left are not paired;
-// their results stand. When no pairing is left the event ends.
-func (h *handling) swissRound(ev *event, r int) ([]string, error) {
-	t := ev.t
-	idx := ev.index()
-	n := len(ev.entrants)
-	s := pairing.Swiss{Players: n, Scores: make([]float64, n), Out: make([]bool, n)}
-	for _, st := range pairing.Standings(n, ev.results(), pairing.SwissSystem) {
-		s.Scores[st.Player] = st.Score
-	}
-	for i, e := range ev.entrants {
-		s.Out[i] = e.Status != archive.EntrantIn
-	}
-	for round := 1; round < r; round++ {
-		var pairs []pairing.Pair
-		for _, g := range ev.games {
-			if g.Round == round {
-				pairs = append(pairs, pairing.Pair{First: idx[g.row.Players[0]], Second: idx[g.row.Players[1]]})
-			}
-		}
-		for _, b := range ev.byes {
-			if b.Round == round {
-				pairs = append(pairs, pairing.Pair{First: idx[b.PlayerID], Second: pairing.Bye})
-			}
-		}
-		s.Rounds = append(s.Rounds, pairs)
-	}
-	pairs, err := s.Next()
-	if errors.Is(err, pairing.ErrNoPairing) {
-		return nil, h.finishEvent(ev, 0, fmt.Sprintf("It ended after round %d: no pairing was left for round %d (every pair left has met, or the seats could not be kept in balance).", r-1, r))
-	}
-	if err != nil {
-		return nil, err
-	}
-	t.Round, t.Updated = r, h.now
-	if err := h.tx.UpdateTournament(t); err != nil {
-		return nil, err
-	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "round", Detail: fmt.Sprintf("round %d of %d", r, t.Rounds)}); err != nil {
-		return nil, err
-	}
-	var ids []string
-	for b, p := range pairs {
-		first := ev.entrants[p.First].PlayerID
-		if p.Second == pairing.Bye {
-			if err := h.eventBye(ev, archive.Bye{Round: r, Board: b + 1, PlayerID: first}, "a bye scores one point"); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		gs, err := h.newEventGame(ev, r, b+1, []int64{first, ev.entrants[p.Second].PlayerID})
-		if err != nil {
-			return nil, err
-		}
-		ids = append(ids, fmt.Sprintf("#%d", gs.row.ID))
-	}
-	return []string{fmt.Sprintf("Round %d of %d has started: %s (%s).", r, t.Rounds, count(len(ids), "game", "games"), strings.Join(ids, ", "))}, nil
-}
-
-// eventBye records b and tells its player.
-func (h *handling) eventBye(ev *event, b archive.Bye, what string) error {
-	if err := h.tx.AddBye(ev.t.ID, b); err != nil {
+	if _, err := w.carry(tr, tr.ev.Next()); err != nil || t.Status != archive.TournamentRunning || game == 0 {
 		return err
 	}
-	ev.byes = append(ev.byes, b)
-	p := ev.players[b.PlayerID]
-	return h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: a bye in round %d", ev.t.Name, b.Round), auto: "auto-generated",
-		view: mailView{Intro: []string{fmt.Sprintf("You have a bye in round %d of %s: %s. You will hear when the next round starts.", b.Round, ev.t.Name, what)}}})
+	return w.eventNews(tr, game)
 }
 
-// knockoutRound starts round r of a knockout: round 1 from the bracket of
-// the seeds (1 v N, 2 v N-1, the top seeds' byes), a later round from the
-// winners of the round before, in bracket order. The higher seed has the
-// first seat in a match's first game.
-func (h *handling) knockoutRound(ev *event, r int, winners []int64) ([]string, error) {
-	t := ev.t
-	var pairs [][2]int64 // 0: a bye
-	if r == 1 {
-		for _, p := range pairing.Bracket(len(ev.entrants)) {
-			second := int64(0)
-			if p.Second != pairing.Bye {
-				second = ev.entrants[p.Second].PlayerID
-			}
-			pairs = append(pairs, [2]int64{ev.entrants[p.First].PlayerID, second})
-		}
-	} else {
-		for i := 0; i+1 < len(winners); i += 2 {
-			a, b := winners[i], winners[i+1]
-			if ev.entrant(b).Seed < ev.entrant(a).Seed {
-				a, b = b, a
-			}
-			// A winner who left while the round finished: the opponent
-			// goes through.
-			switch {
-			case ev.entrant(b).Status != archive.EntrantIn:
-				b = 0
-			case ev.entrant(a).Status != archive.EntrantIn:
-				a, b = b, 0
-			}
-			pairs = append(pairs, [2]int64{a, b})
-		}
-	}
-	t.Round, t.Updated = r, h.now
-	if err := h.tx.UpdateTournament(t); err != nil {
-		return nil, err
-	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "round", Detail: fmt.Sprintf("round %d", r)}); err != nil {
-		return nil, err
-	}
-	var ids []string
-	for b, p := range pairs {
-		if p[1] == 0 {
-			why := "as a top seed you go through to the next round"
-			if r > 1 {
-				why = "your opponent has left, and you go through to the next round"
-			}
-			if err := h.eventBye(ev, archive.Bye{Round: r, Board: b + 1, PlayerID: p[0]}, why); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		gs, err := h.newEventGame(ev, r, b+1, []int64{p[0], p[1]})
-		if err != nil {
-			return nil, err
-		}
-		ids = append(ids, fmt.Sprintf("#%d", gs.row.ID))
-	}
-	if len(ids) == 0 { // every match a bye: the round is decided already
-		_, err := h.knockoutStep(ev)
-		return nil, err
-	}
-	return []string{fmt.Sprintf("Round %d has started: %s (%s).", r, count(len(ids), "match", "matches"), strings.Join(ids, ", "))}, nil
-}
-
-// match is one pairing of a knockout round: a bye, or up to two games.
-type match struct {
-	board   int
-	players [2]int64 // the first game's seats; players[1] 0 for a bye
-	games   []eventGame
-	winner  int64 // 0 while undecided
-	how     string
-}
-
-// matches lists the matches of round r in bracket order, deciding those
-// that can be: a won game wins; a drawn first game is replayed with the
-// seats swapped; a second draw sends the higher seed through.
-func (ev *event) matches(r int) []*match {
-	byBoard := map[int]*match{}
-	for _, b := range ev.byes {
-		if b.Round == r {
-			byBoard[b.Board] = &match{board: b.Board, players: [2]int64{b.PlayerID, 0}, winner: b.PlayerID, how: "a bye"}
-		}
-	}
-	for _, g := range ev.games {
-		if g.Round != r {
-			continue
-		}
-		m := byBoard[g.Board]
-		if m == nil {
-			m = &match{board: g.Board, players: [2]int64{g.row.Players[0], g.row.Players[1]}}
-			byBoard[g.Board] = m
-		}
-		m.games = append(m.games, g)
-	}
-	var out []*match
-	for _, m := range byBoard {
-		out = append(out, m)
-		if len(m.games) == 0 {
-			continue
-		}
-		last := m.games[len(m.games)-1].row
-		if last.Status != archive.GameOver {
-			continue
-		}
-		res := recordResult(last)
-		switch {
-		case res.Kind == engine.Win:
-			m.winner, m.how = last.Players[res.Winner], fmt.Sprintf("won game #%d", last.ID)
-		case len(m.games) >= 2:
-			a, b := m.players[0], m.players[1]
-			if ev.entrant(b).Seed < ev.entrant(a).Seed {
-				a = b
-			}
-			m.winner, m.how = a, "two draws: the higher seed goes through"
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].board < out[j].board })
-	return out
-}
-
-// knockoutStep moves a knockout on; done reports that it ended.
-func (h *handling) knockoutStep(ev *event) (bool, error) {
-	r := ev.t.Round
-	var winners []int64
-	waiting := false
-	for _, m := range ev.matches(r) {
-		if m.winner != 0 {
-			winners = append(winners, m.winner)
-			continue
-		}
-		waiting = true
-		last := m.games[len(m.games)-1].row
-		if last.Status == archive.GameOver && len(m.games) == 1 {
-			// A drawn first game: a second with the seats swapped.
-			if _, err := h.newEventGame(ev, r, m.board, []int64{m.players[1], m.players[0]}); err != nil {
-				return false, err
-			}
-		}
-	}
-	if waiting {
-		return false, nil
-	}
-	if len(winners) == 1 {
-		return true, h.finishEvent(ev, winners[0], "")
-	}
-	_, err := h.knockoutRound(ev, r+1, winners)
-	return false, err
-}
-
-// finishEvent ends the event: the winner (the knockout's last winner, or
-// the head of the standings), the record, and a mail to every entrant and
-// the director with the final standings.
-func (h *handling) finishEvent(ev *event, winner int64, note string) error {
-	t := ev.t
-	switch {
-	case winner < 0: // called off
-		winner = 0
-	case winner == 0:
-		if lines := ev.standings(); len(lines) > 0 && lines[0].counted {
-			winner = lines[0].id
-		}
-	}
-	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, h.now, h.now, winner, note
-	if err := h.tx.UpdateTournament(t); err != nil {
+// finishEvent ends the event: its winner (0: none), the record, and a mail
+// to every entrant and the director with the final standings.
+func (w *work) finishEvent(tr *tournament, winner int64, note string) error {
+	t := tr.t
+	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, w.now, w.now, winner, note
+	tr.ev.Stage, tr.ev.Winner, tr.ev.Note = event.Over, winner, note
+	if err := w.tx.UpdateTournament(t); err != nil {
 		return err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
 		return err
 	}
-	intro := []string{fmt.Sprintf("%s is over: %s wins.", t.Name, ev.name(winner))}
-	subject := fmt.Sprintf("[postal] %s is over: %s wins", t.Name, ev.name(winner))
+	intro := []string{fmt.Sprintf("%s is over: %s wins.", t.Name, tr.name(winner))}
+	subject := fmt.Sprintf("[postal] %s is over: %s wins", t.Name, tr.name(winner))
 	if winner == 0 {
 		intro = []string{fmt.Sprintf("%s is over, without a winner.", t.Name)}
 		subject = fmt.Sprintf("[postal] %s is over", t.Name)
@@ -590,22 +236,22 @@ func (h *handling) finishEvent(ev *event, winner int64, note string) error {
 	if note != "" {
 		intro = append(intro, note)
 	}
-	return h.tellEvent(ev, subject, intro, true, 0)
+	return w.tellEvent(tr, subject, intro, true, 0)
 }
 
 // tellEvent mails every entrant and the director (each once; the actor
 // too, but not skip) intro, with the standings when standings is set.
-func (h *handling) tellEvent(ev *event, subject string, intro []string, standings bool, skip int64) error {
+func (w *work) tellEvent(tr *tournament, subject string, intro []string, standings bool, skip int64) error {
 	ids := []int64{}
-	for _, e := range ev.entrants {
-		ids = append(ids, e.PlayerID)
+	for _, e := range tr.ev.Entrants {
+		ids = append(ids, e.Player)
 	}
-	if !slices.Contains(ids, ev.t.DirectorID) {
-		ids = append(ids, ev.t.DirectorID)
+	if !slices.Contains(ids, tr.t.DirectorID) {
+		ids = append(ids, tr.t.DirectorID)
 	}
 	var secs []section
 	if standings {
-		sec := h.standingsSection(ev)
+		sec := w.standingsSection(tr)
 		// The intro has said what the status line says ("cup is over:
 		// bob wins."): once is enough.
 		sec.Lines = slices.DeleteFunc(sec.Lines, func(l string) bool { return slices.Contains(intro, l) })
@@ -615,14 +261,11 @@ func (h *handling) tellEvent(ev *event, subject string, intro []string, standing
 		if id == skip {
 			continue
 		}
-		p := ev.players[id]
-		if p == nil {
-			var err error
-			if p, err = h.tx.PlayerByID(id); err != nil {
-				return err
-			}
+		p, err := w.tx.PlayerByID(id)
+		if err != nil {
+			return err
 		}
-		if err := h.send(outgoing{to: p.Address, player: p, subject: subject, auto: "auto-generated", view: mailView{Intro: intro, Sections: secs}}); err != nil {
+		if err := w.send(outgoing{to: p.Address, player: p, subject: subject, auto: "auto-generated", view: mailView{Intro: intro, Sections: secs}}); err != nil {
 			return err
 		}
 	}
@@ -631,18 +274,21 @@ func (h *handling) tellEvent(ev *event, subject string, intro []string, standing
 
 // eventNews mails the standings after game to the entrants who asked for
 // them ("set tournament-news on").
-func (h *handling) eventNews(ev *event, game int64) error {
-	for _, e := range ev.entrants {
-		on, err := h.tx.TournamentNews(e.PlayerID)
+func (w *work) eventNews(tr *tournament, game int64) error {
+	for _, e := range tr.ev.Entrants {
+		on, err := w.tx.TournamentNews(e.Player)
 		if err != nil {
 			return err
 		}
 		if !on {
 			continue
 		}
-		p := ev.players[e.PlayerID]
-		err = h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: standings after game #%d", ev.t.Name, game), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("Game #%d of %s is over: %s.", game, ev.t.Name, ev.resultOf(game))}, Sections: []section{h.standingsSection(ev)}}})
+		p, err := w.tx.PlayerByID(e.Player)
+		if err != nil {
+			return err
+		}
+		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: standings after game #%d", tr.t.Name, game), auto: "auto-generated",
+			view: mailView{Intro: []string{fmt.Sprintf("Game #%d of %s is over: %s.", game, tr.t.Name, tr.ev.ResultOf(game))}, Sections: []section{w.standingsSection(tr)}}})
 		if err != nil {
 			return err
 		}
@@ -650,52 +296,36 @@ func (h *handling) eventNews(ev *event, game int64) error {
 	return nil
 }
 
-// resultOf words the result of game of ev.
-func (ev *event) resultOf(game int64) string {
-	for _, g := range ev.games {
-		if g.row.ID == game {
-			names := make([]string, len(g.row.Players))
-			for i, id := range g.row.Players {
-				names[i] = ev.name(id)
-			}
-			r := recordResult(g.row)
-			return fmt.Sprintf("%s %s", strings.Join(names, " - "), r.Score())
-		}
-	}
-	return ""
-}
-
-// withdrawEntrant takes player out of a running event (status: left, removed or
-// timed-out, for reason, by the director by or the club, 0): their games
-// in play are forfeited (a loss in a game of two; in a game of more they
-// leave it, as resigning). In a round robin a player who played less than
-// half of their games has every result annulled (ICCF practice); otherwise
-// their results stand. In a Swiss they are paired no more and their
-// results stand; in a knockout the forfeit sends the opponent through. The
-// other entrants are told why. It returns what the reply says.
-func (h *handling) withdrawEntrant(ev *event, player int64, status, reason string, by int64) ([]string, error) {
-	t := ev.t
-	e := ev.entrant(player)
-	played, total := 0, 0
-	for _, g := range ev.games {
-		if slices.Contains(g.row.Players, player) {
-			total++
-			if g.row.Status == archive.GameOver {
-				played++
-			}
-		}
-	}
-	e.Status, e.Out, e.Reason = status, h.now, reason
+// withdrawEntrant takes player out of tr, running (status: left, removed
+// or timed-out, for reason, by the director by or the club, 0), as its
+// event answers (event.Withdraw): their results annulled or standing,
+// their games in play forfeited (a loss in a game of two; in a game of
+// more they leave it, as resigning); the other entrants are told why, and
+// the event moves on. It returns what the reply says.
+func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason string, by int64) ([]string, error) {
+	t := tr.t
+	steps := tr.ev.Withdraw(player, status)
 	var lines []string
-	if (ev.roundRobin() || ev.seats > 2) && 2*played < total {
-		e.Annulled = true
-		lines = append(lines, fmt.Sprintf("%s played %d of %d games, under half: every result of theirs in %s is annulled.", ev.name(player), played, total, t.Name))
+	for _, st := range steps {
+		if a, ok := st.(event.Annul); ok {
+			lines = append(lines, fmt.Sprintf("%s played %d of %d games, under half: every result of theirs in %s is annulled.", tr.name(player), a.Played, a.Games, t.Name))
+		}
 	}
-	if err := h.tx.UpdateEntrant(t.ID, *e); err != nil {
+	entrants, err := w.tx.Entrants(t.ID)
+	if err != nil {
 		return nil, err
 	}
-	if e.Annulled { // annulled games move no rating (issue 35)
-		line, err := h.takeBackRatings(ev, player)
+	for _, e := range entrants {
+		if e.PlayerID != player {
+			continue
+		}
+		e.Status, e.Out, e.Reason, e.Annulled = status, w.now, reason, tr.entrant(player).Annulled
+		if err := w.tx.UpdateEntrant(t.ID, e); err != nil {
+			return nil, err
+		}
+	}
+	if tr.entrant(player).Annulled { // annulled games move no rating (issue 35)
+		line, err := w.takeBackRatings(tr, player)
 		if err != nil {
 			return nil, err
 		}
@@ -703,69 +333,68 @@ func (h *handling) withdrawEntrant(ev *event, player int64, status, reason strin
 			lines = append(lines, line)
 		}
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
 		return nil, err
 	}
 	forfeits := 0
-	for _, g := range ev.games {
-		if g.row.Status != archive.GameActive || !slices.Contains(g.row.Players, player) {
+	for _, st := range steps {
+		f, ok := st.(event.Forfeit)
+		if !ok {
 			continue
 		}
-		gs, err := h.loadGame(g.row.ID)
+		gs, err := w.loadGame(f.Game)
 		if err != nil {
 			return nil, err
 		}
-		if gs.row.Status != archive.GameActive {
-			continue // ended by an earlier forfeit's progress
+		seat := gs.side(&archive.Player{ID: player})
+		if !gs.stillIn(seat) {
+			// Ended by an earlier forfeit's progress, or a table the
+			// player left already (R13d) while the others play on.
+			continue
 		}
-		seat := gs.side(ev.players[player])
-		if err := h.tx.AddEvent(h.now, "forfeit", gs.row.ID, player, reason); err != nil {
+		if err := w.tx.AddEvent(w.now, "forfeit", gs.row.ID, player, reason); err != nil {
 			return nil, err
 		}
 		forfeits++
-		if gs.more() {
-			if err := h.leave(gs, seat, engine.Resign); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if err := h.finish(gs, engine.Result{Kind: engine.Win, Winner: seat.Other(), Reason: fmt.Sprintf("%s forfeits (%s)", ev.name(player), reason)}); err != nil {
+		if err := w.forfeit(gs, seat, engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
 			return nil, err
 		}
 	}
 	if forfeits > 0 {
-		lines = append(lines, fmt.Sprintf("%s forfeits %s in play.", ev.name(player), count(forfeits, "game", "games")))
+		lines = append(lines, fmt.Sprintf("%s forfeits %s in play.", tr.name(player), count(forfeits, "game", "games")))
 	}
-	who := ev.name(player)
+	who := tr.name(player)
 	news := fmt.Sprintf("%s is out of %s: %s.", who, t.Name, reason)
 	if by != 0 && by != player {
-		byName := ev.name(by)
-		if byName == fmt.Sprintf("player %d", by) {
-			if p, err := h.tx.PlayerByID(by); err == nil {
-				byName = p.Name
+		byName := tr.name(by)
+		if _, known := tr.ev.Names[by]; !known { // an admin of the club
+			p, err := w.tx.PlayerByID(by)
+			if err != nil {
+				return nil, err
 			}
+			byName = p.Name
 		}
 		news = fmt.Sprintf("%s, directing %s, removed %s: %s", byName, t.Name, who, reason)
 	}
-	if err := h.tellEvent(ev, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...), false, h.actorID()); err != nil {
+	if err := w.tellEvent(tr, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...), false, w.actorID()); err != nil {
 		return nil, err
 	}
-	return append([]string{news}, lines...), h.eventProgress(t.ID, 0)
+	return append([]string{news}, lines...), w.eventProgress(t.ID, 0)
 }
 
 // eventOf is the label of game id's place in its tournament ("spring-cup,
 // round 2"), "" for a game of none.
-func (h *handling) eventOf(id int64) (string, error) {
-	tid, place, err := h.tx.TournamentOfGame(id)
+func (w *work) eventOf(id int64) (string, error) {
+	tid, place, err := w.tx.TournamentOfGame(id)
 	if errors.Is(err, archive.ErrNotFound) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
 	}
-	t, err := h.tx.TournamentByID(tid)
+	t, err := w.tx.TournamentByID(tid)
 	if err != nil {
 		return "", err
 	}
-	return eventLabel(t.Name, place.Round), nil
+	return event.Label(t.Name, place.Round), nil
 }

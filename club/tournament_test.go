@@ -10,6 +10,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/published"
 	"postal/mailer"
 )
 
@@ -66,6 +67,19 @@ func (c *club) names(g *archive.Game) []string {
 		}
 		return out, nil
 	})
+}
+
+// fourEnter registers alice, bob, carol and dave; alice organises
+// tournament name as proposal says, and the others join it.
+func (c *club) fourEnter(name, proposal string) {
+	c.t.Helper()
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		c.register(p)
+	}
+	c.as("alice", "tournament "+name+" "+proposal)
+	for _, p := range []string{"bob", "carol", "dave"} {
+		c.as(p, "join "+name)
+	}
 }
 
 // mailsTo are the mails of out to name.
@@ -177,7 +191,7 @@ func TestRoundRobinByMail(t *testing.T) {
 		t.Fatalf("cup is %s", tr.Status)
 	}
 	text := read(c, func(tx *archive.Tx) (string, error) {
-		r, err := gameRecord(tx, games[0], "demo", false)
+		r, err := published.GameRecord(tx, games[0], "demo", false)
 		if err != nil {
 			return "", err
 		}
@@ -266,8 +280,8 @@ func TestRoundRobinWithdrawals(t *testing.T) {
 	if !strings.Contains(late.Termination, "ran out of time") {
 		t.Fatalf("game #%d: %s %q", late.ID, late.Result, late.Termination)
 	}
-	r := recordResult(late)
-	loser := late.Players[r.Winner.Other()]
+	r := published.Result(late)
+	loser := late.Players[1-r.Winner] // a game of two
 	st := read(c, func(tx *archive.Tx) ([]archive.Entrant, error) { return tx.Entrants(1) })
 	for _, e := range st {
 		want := map[int64]string{loser: archive.EntrantTimedOut}[e.PlayerID]
@@ -594,13 +608,7 @@ func TestTablesOfThree(t *testing.T) {
 // through, and a round of byes alone is decided at once.
 func TestKnockoutWinnerLeaves(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	for _, p := range []string{"alice", "bob", "carol", "dave"} {
-		c.register(p)
-	}
-	c.as("alice", "tournament ko initiative knockout players 4")
-	c.as("bob", "join ko")
-	c.as("carol", "join ko")
-	c.as("dave", "join ko")
+	c.fourEnter("ko", "initiative knockout players 4")
 	games := c.eventGames(1)
 	if len(games) != 2 || strings.Join(c.names(games[0]), "-") != "alice-dave" || strings.Join(c.names(games[1]), "-") != "bob-carol" {
 		t.Fatalf("round 1: 1 v 4, 2 v 3 wanted")

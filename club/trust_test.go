@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/published"
 	"postal/mailer"
 )
 
@@ -54,7 +55,7 @@ func (c *club) state() string {
 		}
 		rows.Close()
 	}
-	err = EachRecord(context.Background(), c.db, "postal@demo.test", nil, true, func(r Archived) error {
+	err = published.EachRecord(context.Background(), c.db, "postal@demo.test", nil, true, func(r published.Archived) error {
 		b.WriteString(r.Record.String())
 		return nil
 	})

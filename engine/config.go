@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -53,24 +52,24 @@ func Normalize(info Info, cfg Config) (Config, error) {
 		rs = info.Rulesets[0].Name
 	}
 	if !slices.ContainsFunc(info.Rulesets, func(r Ruleset) bool { return r.Name == rs }) {
-		return Config{}, fmt.Errorf("engine: %s has no ruleset %q (rulesets: %s)", info.Name, rs, rulesetNames(info))
+		return Config{}, badConfig("%s has no ruleset %q (rulesets: %s)", info.Name, rs, rulesetNames(info))
 	}
 	out.Ruleset = rs
 	for k, v := range cfg.Options {
 		k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
 		i := slices.IndexFunc(info.Options, func(o Option) bool { return o.Name == k })
 		if i < 0 {
-			return Config{}, fmt.Errorf("engine: %s has no option %q", info.Name, k)
+			return Config{}, badConfig("%s has no option %q", info.Name, k)
 		}
 		o := info.Options[i]
 		if !o.For(rs) && slices.Contains(o.Ignore, rs) {
 			continue // written by old records: read and dropped
 		}
 		if !o.For(rs) {
-			return Config{}, fmt.Errorf("engine: option %s of %s does not apply to ruleset %s (only to %s)", k, info.Name, rs, strings.Join(o.Rulesets, ", "))
+			return Config{}, badConfig("option %s of %s does not apply to ruleset %s (only to %s)", k, info.Name, rs, strings.Join(o.Rulesets, ", "))
 		}
 		if len(o.Values) > 0 && !slices.Contains(o.Values, v) {
-			return Config{}, fmt.Errorf("engine: option %s of %s must be one of %s, not %q", k, info.Name, strings.Join(o.Values, ", "), v)
+			return Config{}, badConfig("option %s of %s must be one of %s, not %q", k, info.Name, strings.Join(o.Values, ", "), v)
 		}
 		out.Options[k] = v
 	}
@@ -95,9 +94,9 @@ func rulesVersion(info Info, v string) (string, error) {
 	c, _ := strconv.Atoi(cur)
 	switch {
 	case err != nil || n < 1:
-		return "", fmt.Errorf("engine: rules version %q of %s is not a number from 1", v, info.Name)
+		return "", badConfig("rules version %q of %s is not a number from 1", v, info.Name)
 	case n > c:
-		return "", fmt.Errorf("engine: rules version %s of %s is newer than this postal's (%s)", v, info.Name, cur)
+		return "", badConfig("rules version %s of %s is newer than this postal's (%s)", v, info.Name, cur)
 	}
 	return strconv.Itoa(n), nil
 }
@@ -129,7 +128,7 @@ func ParseOptions(words []string) (map[string]string, error) {
 	for _, w := range words {
 		k, v, ok := strings.Cut(w, "=")
 		if !ok || k == "" || v == "" {
-			return nil, fmt.Errorf("engine: option %q is not of the form name=value", w)
+			return nil, badConfig("option %q is not of the form name=value", w)
 		}
 		m[strings.ToLower(k)] = v
 	}

@@ -58,10 +58,6 @@ const (
 	Chance Player = -1
 )
 
-// Other returns the opponent of p in a two-player game (First for Second and
-// back). It means nothing in a game of more players, nor for Chance.
-func (p Player) Other() Player { return 1 - p }
-
 // onePlayer holds Chance and the seats of every game (four at most), each
 // at its number plus one.
 var onePlayer = [...]Player{Chance, 0, 1, 2, 3}

@@ -62,3 +62,17 @@ func (e *NotYourTurnError) Error() string {
 	}
 	return fmt.Sprintf("it is not the turn of player %d", int(e.Player)+1)
 }
+
+// ConfigError reports a configuration a game does not have: a ruleset, an
+// option or a value of one, a version of its rules. Msg says what, in words
+// for the player who asked for it.
+type ConfigError struct {
+	Msg string
+}
+
+func (e *ConfigError) Error() string { return "engine: " + e.Msg }
+
+// badConfig returns a *ConfigError.
+func badConfig(format string, args ...any) *ConfigError {
+	return &ConfigError{Msg: fmt.Sprintf(format, args...)}
+}

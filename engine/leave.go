@@ -42,6 +42,13 @@ func ParseLeaving(text string) (l Leaving, ok bool) {
 	return 0, false
 }
 
+// OthersPlayOn reports whether a game of seats players is one whose players
+// leave while the others play on: a game of more than two, whose positions
+// are [Leaver]s, whose draw needs every player still in and whose result
+// gives places. It is the one test of "more than two": a game of two ends
+// when one player gives it up.
+func OthersPlayOn(seats int) bool { return seats > 2 }
+
 // A Leaver is a position of a game in which a player may leave while the
 // others play on. Games of two players do not implement it.
 type Leaver interface {
@@ -62,4 +69,29 @@ func Leave(pos Position, p Player, how Leaving) (Position, error) {
 		return nil, Illegal(how.String(), "in this game a player cannot leave while the others play on")
 	}
 	return lv.Leave(p, how)
+}
+
+// Forfeit is p giving the game at pos up, for the reason how: by resigning,
+// by running out of time, by leaving a tournament. It is the one place that
+// tells a game whose players leave while the others play on (a [Leaver],
+// more than two players) from a game of two. In the first, next is the
+// position after p left, a move of the record (how.String()), and r the
+// game's result then: over when one player is left, else ongoing. In a game
+// of two the game ends, the other player winning: next is nil (nothing is
+// played) and r the result, whose Reason the caller words. A player who is
+// no seat of a game of two, or out already, is an *IllegalMoveError.
+func Forfeit(pos Position, p Player, how Leaving) (next Position, r Result, err error) {
+	if _, ok := pos.(Leaver); ok {
+		if next, err = Leave(pos, p, how); err != nil {
+			return nil, Result{}, err
+		}
+		return next, next.Result(), nil
+	}
+	switch {
+	case pos.Result().Over():
+		return nil, Result{}, Illegal(how.String(), "the game is over")
+	case p != First && p != Second:
+		return nil, Result{}, Illegal(how.String(), "a game of two has no player %d", int(p)+1)
+	}
+	return nil, Result{Kind: Win, Winner: 1 - p, Reason: how.String()}, nil
 }

@@ -37,7 +37,7 @@ type ParseOptions struct {
 func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 	ent, err := message.Read(bytes.NewReader(raw))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
-		return nil, fmt.Errorf("mailer: %w: reading header: %v", ErrPermanent, err)
+		return nil, fmt.Errorf("mailer: %w: reading header: %w", ErrPermanent, err)
 	}
 	h := gomail.Header{Header: ent.Header}
 	in := &Inbound{Raw: raw, Size: int64(len(raw))}

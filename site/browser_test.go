@@ -187,7 +187,7 @@ func browserArchive(t *testing.T) (games []Game, long, ongoing *Game) {
 			r.Add(s.Player, s.Move.String())
 		}
 		loser := final.ToMove()[0]
-		r.Result = engine.Result{Kind: engine.Win, Winner: loser.Other(), Reason: r.Players[loser] + " resigned"}
+		r.Result = engine.Result{Kind: engine.Win, Winner: 1 - loser, Reason: r.Players[loser] + " resigned"}
 		r.SetTag("Termination", r.Result.Reason)
 		at := base.Add(1000 * time.Hour)
 		games = append(games, Game{ID: int64(len(games) + 1), Record: r, Started: at, Updated: at.Add(1000 * time.Hour), Finished: at.Add(1000 * time.Hour)})

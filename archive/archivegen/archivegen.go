@@ -382,7 +382,7 @@ func seat(rng *rand.Rand, players []int64, seats int) []int64 {
 // the players to move leave, resigning or on time, each a move of the
 // record, until one is left or those left agree a draw.
 func ending(rng *rand.Rand, pos engine.Position, players []int64, row *archive.Game, moves *[]archive.Move, at *time.Time) (engine.Result, error) {
-	if _, ok := pos.(engine.Leaver); ok {
+	if engine.OthersPlayOn(len(row.Players)) {
 		for !pos.Result().Over() {
 			if rng.IntN(4) == 0 {
 				return pos.Result().Drawn("draw agreed"), nil
@@ -391,7 +391,7 @@ func ending(rng *rand.Rand, pos engine.Position, players []int64, row *archive.G
 			if rng.IntN(2) == 0 {
 				how = engine.Timeout
 			}
-			next, err := engine.Leave(pos, p, how)
+			next, _, err := engine.Forfeit(pos, p, how)
 			if err != nil {
 				return engine.Result{}, err
 			}
@@ -402,24 +402,27 @@ func ending(rng *rand.Rand, pos engine.Position, players []int64, row *archive.G
 		}
 		return pos.Result(), nil
 	}
-	return endingOfTwo(rng, pos, players, row), nil
+	return endingOfTwo(rng, pos, players, row)
 }
 
 // endingOfTwo ends a game of two that did not end on the board: the
 // player to move resigns, runs out of time, or the two agree a draw.
-func endingOfTwo(rng *rand.Rand, pos engine.Position, players []int64, row *archive.Game) engine.Result {
+func endingOfTwo(rng *rand.Rand, pos engine.Position, players []int64, row *archive.Game) (engine.Result, error) {
 	side := engine.First
 	if to := pos.ToMove(); len(to) > 0 && to[0] == engine.Second {
 		side = engine.Second
 	}
 	name := fmt.Sprintf("gen%03d", indexOf(players, row.Players[side])+1)
+	how, reason := engine.Resign, " resigned"
 	switch rng.IntN(3) {
-	case 0:
-		return engine.Result{Kind: engine.Win, Winner: side.Other(), Reason: name + " resigned"}
 	case 1:
-		return engine.Result{Kind: engine.Draw, Reason: "draw agreed"}
+		return engine.Result{Kind: engine.Draw, Reason: "draw agreed"}, nil
+	case 2:
+		how, reason = engine.Timeout, " ran out of time"
 	}
-	return engine.Result{Kind: engine.Win, Winner: side.Other(), Reason: name + " ran out of time"}
+	_, r, err := engine.Forfeit(pos, side, how)
+	r.Reason = name + reason
+	return r, err
 }
 
 func indexOf(ids []int64, id int64) int {

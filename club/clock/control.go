@@ -45,7 +45,7 @@ func ParseControl(s string) (Control, error) {
 	case len(f) == 2 && f[0] == "days":
 		d, err := parseDays(f[1])
 		if err != nil || d <= 0 {
-			return Control{}, fmt.Errorf("clock: days %q is not a positive number of days", f[1])
+			return Control{}, badControl("days %q is not a positive number of days", f[1])
 		}
 		return Control{Kind: PerMove, PerMove: d}, nil
 	case len(f) == 2 && f[0] == "bank":
@@ -59,15 +59,15 @@ func ParseControl(s string) (Control, error) {
 				return Control{Kind: Bank, Start: start, Increment: inc, Cap: limit}, nil
 			}
 		}
-		return Control{}, fmt.Errorf("clock: bank %q is not START+INCREMENT/CAP in days with CAP at least START, e.g. 7+1/14", f[1])
+		return Control{}, badControl("bank %q is not START+INCREMENT/CAP in days with CAP at least START, e.g. 7+1/14", f[1])
 	}
-	return Control{}, fmt.Errorf("clock: %q is none of \"days N\", \"bank START+INCREMENT/CAP\", \"none\"", s)
+	return Control{}, badControl("%q is none of \"days N\", \"bank START+INCREMENT/CAP\", \"none\"", s)
 }
 
 func parseDays(s string) (time.Duration, error) {
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || v < 0 || v > 365 {
-		return 0, fmt.Errorf("clock: %q is not a number of days", s)
+		return 0, badControl("%q is not a number of days", s)
 	}
 	return time.Duration(v * float64(Day)), nil
 }
@@ -130,4 +130,16 @@ func (c Control) Deadline(turnStart time.Time, bank, paused time.Duration) (dead
 		return time.Time{}, false
 	}
 	return turnStart.Add(bank + paused), true
+}
+
+// ControlError reports a time control that is none: Msg says why, in words
+// for the player who wrote it.
+type ControlError struct {
+	Msg string
+}
+
+func (e *ControlError) Error() string { return "clock: " + e.Msg }
+
+func badControl(format string, args ...any) *ControlError {
+	return &ControlError{Msg: fmt.Sprintf(format, args...)}
 }

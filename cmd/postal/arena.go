@@ -116,7 +116,7 @@ func strengthTable(w io.Writer, names []string, ruleset string, seed uint64, gam
 					return fmt.Errorf("%s %s, %s against %s: %w", g.Info().Name, rs.Name, m.a, m.b, err)
 				}
 				mark := ""
-				if seats != 2 {
+				if engine.OthersPlayOn(seats) {
 					mark = fmt.Sprintf(" (pairings: %d seats, A against each of %d)", seats, seats-1)
 				}
 				if score.beatPercent() < m.bar {
@@ -175,7 +175,7 @@ func runArena(args []string, w io.Writer) error {
 		return err
 	}
 	m := arenaMatch{game: g.Info().Name, cfg: cfg, seats: len(g.Info().Seats(cfg)), a: a, b: b, maxPlies: *maxPlies}
-	if m.seats == 2 {
+	if !engine.OthersPlayOn(m.seats) {
 		fmt.Fprintf(w, "%s %s: A %s against B %s, %d games, seed %d (A moves first in games 1, 3, 5...)\n",
 			m.game, cfg, a, b, *games, cfg.Seed)
 	} else {
@@ -186,7 +186,7 @@ func runArena(args []string, w io.Writer) error {
 	score, err := m.play(context.Background(), *games, *parallel, func(i int, g arenaGame) {
 		switch {
 		case !*verbose:
-		case m.seats > 2 && g.place > 0:
+		case engine.OthersPlayOn(m.seats) && g.place > 0:
 			fmt.Fprintf(w, "game %d: %s, place %d of %d, in %d plies\n", i+1, g.outcome, g.place, m.seats, g.plies)
 		default:
 			fmt.Fprintf(w, "game %d: %s in %d plies\n", i+1, g.outcome, g.plies)
@@ -198,7 +198,7 @@ func runArena(args []string, w io.Writer) error {
 	n := score.games()
 	fmt.Fprintf(w, "A %s: %d wins, %d draws, %d losses, %d unfinished: %.1f%% won, score %.1f%%\n",
 		a, score.wins, score.draws, score.losses, score.unfinished, score.wonPercent(), score.scorePercent())
-	if m.seats > 2 {
+	if engine.OthersPlayOn(m.seats) {
 		fmt.Fprintf(w, "A %s against each B: ahead in %d pairings, level in %d, behind in %d: %.1f%% ahead\n",
 			a, score.beat, score.tied, score.behind, score.beatPercent())
 	}

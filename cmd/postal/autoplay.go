@@ -20,6 +20,7 @@ import (
 
 	"postal/archive"
 	"postal/club"
+	"postal/club/published"
 	"postal/engine"
 )
 
@@ -150,7 +151,7 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 			return err
 		}
 		for _, c := range chs {
-			if c.Game == game && c.OpponentID == me.ID {
+			if c.Game == game && slices.ContainsFunc(c.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == me.ID }) {
 				cmd, about = fmt.Sprintf("accept %d", c.ID), c.ID
 				return nil
 			}
@@ -314,7 +315,7 @@ func (b *bot) readMail(ctx context.Context) (int, error) {
 func printSummary(ctx context.Context, w io.Writer, db *archive.DB, clubAddr, data string, stay bool) error {
 	lines := map[int64]string{}
 	var order []int64
-	err := club.EachRecord(ctx, db, clubAddr, nil, false, func(r club.Archived) error {
+	err := published.EachRecord(ctx, db, clubAddr, nil, false, func(r published.Archived) error {
 		res := r.Record.Result
 		lines[r.Row.ID] = fmt.Sprintf("  %-3s %-16s %-14s %-7s %s\n", fmt.Sprintf("#%d", r.Row.ID), r.Row.Game, strings.Join(r.Record.Players, " vs "), res.Score(), res.Words(r.Record.Players))
 		order = append(order, r.Row.ID)

@@ -12,6 +12,7 @@ import (
 
 	"postal/archive"
 	"postal/club"
+	"postal/club/published"
 	"postal/club/rating"
 )
 
@@ -209,8 +210,8 @@ func cupSummary(ctx context.Context, db *archive.DB, games map[int64]string) (id
 	if err != nil {
 		return nil, "", err
 	}
-	var view *club.TournamentView
-	if err := club.EachTournament(ctx, db, []int64{t.ID}, func(v *club.TournamentView) error { view = v; return nil }); err != nil {
+	var view *published.TournamentView
+	if err := published.EachTournament(ctx, db, []int64{t.ID}, func(v *published.TournamentView) error { view = v; return nil }); err != nil {
 		return nil, "", err
 	}
 	var b strings.Builder
@@ -233,7 +234,7 @@ func cupSummary(ctx context.Context, db *archive.DB, games map[int64]string) (id
 		j := i
 		for ; j < len(lists) && lists[j].List == lists[i].List; j++ {
 			s := lists[j]
-			row = append(row, club.RatedName(names[s.PlayerID], s.Level)+" "+rating.Rating{Rating: s.Rating, RD: s.RD}.String())
+			row = append(row, published.RatedName(names[s.PlayerID], s.Level)+" "+rating.Rating{Rating: s.Rating, RD: s.RD}.String())
 		}
 		fmt.Fprintf(&b, "  %-16s %s\n", lists[i].List, strings.Join(row, ", "))
 		i = j

@@ -12,7 +12,7 @@ import (
 
 	"postal/archive"
 	"postal/archive/archivegen"
-	"postal/club"
+	"postal/club/published"
 )
 
 // postal backup taken while games are written restores to a database that
@@ -105,7 +105,7 @@ func TestBackupDuringAStreamOfMoves(t *testing.T) {
 			t.Fatal(err)
 		}
 		replayed := 0
-		err = club.EachRecord(ctx, rdb, "", nil, true, func(r club.Archived) error {
+		err = published.EachRecord(ctx, rdb, "", nil, true, func(r published.Archived) error {
 			positions, err := r.Record.Replay()
 			if err != nil {
 				return fmt.Errorf("game %d: %w", r.Row.ID, err)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -61,16 +60,13 @@ func (d *daemon) changed() {
 	}
 }
 
-// handle is the watcher's handler: it maps the club's errors onto the
-// watcher's protocol (permanent: the failed mailbox; other: retry later).
+// handle is the watcher's handler. The club's error is the watcher's
+// protocol already: a permanent failure wraps mailer.ErrPermanent (the
+// failed mailbox), any other is tried again later.
 func (d *daemon) handle(ctx context.Context, in *mailer.Inbound) error {
 	err := d.club.Handle(ctx, in)
-	switch {
-	case err == nil:
+	if err == nil {
 		d.changed()
-		return nil
-	case club.IsPermanent(err):
-		return fmt.Errorf("%w: %v", mailer.ErrPermanent, err)
 	}
 	return err
 }

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"postal/archive"
-	"postal/club"
+	"postal/club/published"
 	"postal/club/rating"
 	"postal/engine"
 	"postal/engine/enginetest/long"
@@ -189,7 +189,7 @@ func demoCup(t *testing.T, ctx context.Context, db *archive.DB, data, text strin
 		winner = names[tr.WinnerID]
 		list, err := tx.Standings(cupGame)
 		for _, s := range list {
-			initiative = append(initiative, club.RatedName(names[s.PlayerID], s.Level)+" "+rating.Rating{Rating: s.Rating, RD: s.RD}.String())
+			initiative = append(initiative, published.RatedName(names[s.PlayerID], s.Level)+" "+rating.Rating{Rating: s.Rating, RD: s.RD}.String())
 		}
 		return err
 	})

@@ -357,7 +357,7 @@ func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPl
 		if side < 0 {
 			r.t.Fatalf("nobody to move in %s", pos)
 		}
-		me, opp := players[side], players[side.Other()]
+		me, opp := players[side], players[1-side] // a game of two
 		if sent >= maxPlies {
 			reply := r.replyTo(me, r.send(me, tag, fmt.Sprintf("resign %d", id)))
 			if !strings.Contains(reply.Text, "you resigned") {
@@ -379,7 +379,7 @@ func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPl
 		reply := r.replyTo(me, msgID)
 		r.checkMoveReply(reply, tag, next, move)
 		// The opponent hears of it: a turn notice, or the end of the game.
-		if engine.Acts(next, side.Other()) || next.Result().Over() {
+		if engine.Acts(next, 1-side) || next.Result().Over() {
 			notice := r.await(opp, "the notice of "+move, func(m *gotMail) bool {
 				return strings.Contains(m.Subject, tag) && strings.Contains(trimLines(m.Text), trimLines(next.ASCII()))
 			})

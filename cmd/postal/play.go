@@ -174,7 +174,7 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 	}
 	intro := fmt.Sprintf("%s: type a move (\"moves\" lists the legal ones), \"resign\" or \"quit\".\n", g.Info().Title)
 	var extra []string
-	if _, leaver := pos.(engine.Leaver); leaver {
+	if engine.OthersPlayOn(len(sides)) {
 		extra = append(extra, "Any player may leave the game at any time: SIDE: resign.")
 	} else {
 		extra = append(extra, "When both players may act, write SIDE: MOVE (first: or second: will do).")
@@ -231,12 +231,17 @@ func playTerminal(g engine.Game, pos engine.Position, seed uint64, rec *notation
 			}
 			continue
 		case "resign":
-			if _, leaver := pos.(engine.Leaver); leaver {
-				line = sides[players[0]] + ": resign" // the others play on
+			loser := players[0]
+			next, r, err := engine.Forfeit(pos, loser, engine.Resign)
+			if err != nil {
+				return pos, err
+			}
+			if next != nil {
+				line = sides[loser] + ": resign" // a move of the record: the others play on
 				break
 			}
-			loser := players[0]
-			rec.Result = engine.Result{Kind: engine.Win, Winner: loser.Other(), Reason: sides[loser] + " resigned"}
+			r.Reason = sides[loser] + " resigned"
+			rec.Result = r
 			fmt.Fprintf(out, "%s %s\n", rec.Result.Score(), rec.Result.Reason)
 			return pos, nil
 		}

@@ -44,14 +44,28 @@ func (g *geom) layout() layout {
 	return l
 }
 
-// ASCII draws the board as offset rows of cells, top row first: L a Light
-// piece, D a Dark one, . an empty cell; row numbers on the left, column
-// letters along the bottom edges; the last move's cells in ( ) and [ ].
+// pieceChar is the letter of a cell's content on the text board: O a Light
+// piece, X a Dark one, . an empty cell. No column letter (A to K) is one of
+// them, so no piece reads as a label, nor a label as a piece (issue 33: D
+// was both a column and a Dark piece).
+const pieceChar = ".OX"
+
+// ASCII draws the board as offset rows of cells, top row first (see
+// pieceChar); row numbers on the left, and the column letters on a line of
+// their own under the board, each where its column's line (R2) crosses it,
+// outside the board as the picture has them; the last move's cells in ( )
+// and [ ].
 func (p *Position) ASCII() string {
 	g := p.g
 	l := g.layout()
 	const left = 5 // room for a row number
-	width := left + 2*(l.maxX-l.minX) + 6
+	under := l.botRow - 1
+	labelX := func(lb colLabel) int { return 2*int(lb.letter-'A') - under }
+	maxX := l.maxX
+	for _, lb := range l.labels {
+		maxX = max(maxX, labelX(lb))
+	}
+	width := left + 2*(maxX-l.minX) + 6
 	nLines := l.topRow - l.botRow + 2
 	grid := make([][]byte, nLines)
 	for i := range grid {
@@ -75,7 +89,7 @@ func (p *Position) ASCII() string {
 		copy(grid[y][x0-3-len(num):], num)
 		for _, c := range cells {
 			x := xOf(r, int(g.col[c]))
-			grid[y][x] = ".LD"[p.b[c]]
+			grid[y][x] = pieceChar[p.b[c]]
 			switch c {
 			case lastFrom:
 				grid[y][x-1], grid[y][x+1] = '(', ')'
@@ -85,10 +99,10 @@ func (p *Position) ASCII() string {
 		}
 	}
 	for _, lb := range l.labels {
-		grid[line(lb.row)][left+2*(lb.x-l.minX)] = lb.letter
+		grid[line(under)][left+2*(labelX(lb)-l.minX)] = lb.letter
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Conflagration, ruleset %s, Order %d\n", rulesetNames[p.rs], g.order)
+	b.WriteString(p.heading(", ") + "\n")
 	if p.Result().Over() {
 		fmt.Fprintf(&b, "Game over after %s.\n", plural(p.ply, "move"))
 	}
@@ -100,7 +114,7 @@ func (p *Position) ASCII() string {
 	}
 	b.WriteByte('\n')
 	if p.hasLast {
-		fmt.Fprintf(&b, "Last move: %s by %s, from ( ) to [ ]\n", p.last, sideName(p.turn.Other()))
+		fmt.Fprintf(&b, "Last move: %s by %s, from ( ) to [ ]\n", p.last, sideName(opponent(p.turn)))
 	} else {
 		b.WriteString("Last move: none yet\n")
 	}
@@ -116,7 +130,7 @@ func (p *Position) ASCII() string {
 		}
 		fmt.Fprintf(&b, "%-6s %s in %s, largest %d\n", sideName(side)+":", plural(n, "piece"), plural(len(sizes), "group"), sizes[0])
 	}
-	b.WriteString("Legend: L Light, D Dark, . empty cell\n")
+	fmt.Fprintf(&b, "Legend: %c Light, %c Dark, %c empty cell\n", pieceChar[light], pieceChar[dark], pieceChar[empty])
 	return b.String()
 }
 
@@ -125,7 +139,19 @@ func (p *Position) status() string {
 	if r := p.Result(); r.Over() {
 		return r.Words(sides[:]) + "."
 	}
-	return fmt.Sprintf("%s (%c) to move, move %d", sideName(p.turn), "LD"[p.turn], p.ply+1)
+	return fmt.Sprintf("%s (%c) to move, move %d", sideName(p.turn), pieceChar[colourOf(p.turn)], p.ply+1)
+}
+
+// heading names the game, its ruleset once (none for the ruleset named as
+// the game) and its order, joined by sep: "Conflagration, Order 4",
+// "Conflagration, backfire, Order 5" (issue 33: a title says a ruleset
+// once).
+func (p *Position) heading(sep string) string {
+	parts := []string{"Conflagration"}
+	if rs := rulesetNames[p.rs]; rs != "conflagration" {
+		parts = append(parts, rs)
+	}
+	return strings.Join(append(parts, fmt.Sprintf("Order %d", p.g.order)), sep)
 }
 
 func plural(n int, word string) string {

@@ -41,10 +41,10 @@ func (p *Position) Picture() *picture.Picture {
 	}
 	pic := &picture.Picture{Width: width, Height: height}
 	status := p.status()
-	pic.Title = fmt.Sprintf("Conflagration (%s, Order %d): %s", rulesetNames[p.rs], g.order, status)
+	pic.Title = p.heading(", ") + ": " + status
 	pic.Add(&picture.Rect{X: 0, Y: 0, W: width, H: height, Style: picture.Style{Fill: colBackground}})
 	pic.Add(&picture.Text{X: width / 2, Y: 20, Size: 15, Bold: true, Anchor: picture.Middle, Color: colText,
-		Text: fmt.Sprintf("Conflagration - %s - Order %d", rulesetNames[p.rs], g.order)})
+		Text: p.heading(" - ")})
 	pic.Add(&picture.Text{X: width / 2, Y: 39, Size: 13, Anchor: picture.Middle, Color: colText, Text: status})
 
 	var lastFrom, lastTo int8 = -1, -1
@@ -100,7 +100,7 @@ func (p *Position) Picture() *picture.Picture {
 	}
 	foot := "Last move: none yet"
 	if p.hasLast {
-		foot = fmt.Sprintf("Last move: %s by %s", p.last, sideName(p.turn.Other()))
+		foot = fmt.Sprintf("Last move: %s by %s", p.last, sideName(opponent(p.turn)))
 	}
 	nl, nd := 0, 0
 	for i := 0; i < g.n; i++ {

@@ -51,7 +51,7 @@ func (p *Position) Playout(rng *rand.Rand, maxPlies int) (engine.Position, int) 
 		shift(own, from, to)
 		x.cells[to] = col
 		x.cells[from] = empty
-		turn = turn.Other()
+		turn = opponent(turn)
 	}
 	if n == 0 {
 		return p, 0

@@ -294,7 +294,7 @@ func (p *Position) Apply(pl engine.Player, m engine.Move) (engine.Position, erro
 
 // play returns the position after the legal move x.
 func (p *Position) play(x mv) *Position {
-	q := &Position{g: p.g, rs: p.rs, b: p.b, turn: p.turn.Other(), ply: p.ply + 1}
+	q := &Position{g: p.g, rs: p.rs, b: p.b, turn: opponent(p.turn), ply: p.ply + 1}
 	q.b[x.to] = q.b[x.from] // a capture replaces the enemy piece (R6)
 	q.b[x.from] = empty
 	q.last, q.hasLast = p.g.toMove(x), true
@@ -323,6 +323,10 @@ func (p *Position) Result() engine.Result {
 		return engine.Result{Kind: engine.Win, Winner: stuck,
 			Reason: fmt.Sprintf("%s cannot move, which wins in %s", sideName(stuck), rulesetNames[p.rs])}
 	}
-	return engine.Result{Kind: engine.Win, Winner: stuck.Other(),
+	return engine.Result{Kind: engine.Win, Winner: opponent(stuck),
 		Reason: fmt.Sprintf("%s cannot move", sideName(stuck))}
 }
+
+// opponent is the other player of this game of two (engine.Player names
+// no opponent: a game may have more seats).
+func opponent(p engine.Player) engine.Player { return 1 - p }

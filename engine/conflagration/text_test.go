@@ -135,22 +135,22 @@ func Example() {
 	// 99 moves at the start
 	// illegal move D1-C1: the piece on D1 can capture, so it must capture: backfire priority
 	// backfire 5 LD1LD/D1LD1L/1LD1LD1/LD1LD1LD/D1LD1LD1L/1D1LD1LD/1LD1LD1/L1LD1L/D2LD L 2 B1xA1
-	// Conflagration, ruleset backfire, Order 5
-	// Light (L) to move, move 3
+	// Conflagration, backfire, Order 5
+	// Light (O) to move, move 3
 	//
-	//          9   L   D   .   L   D
-	//        8   D   .   L   D   .   L
-	//      7   .   L   D   .   L   D   .
-	//    6   L   D   .   L   D   .   L   D
-	//  5   D   .   L   D   .   L   D   .   L
-	//    4   .   D   .   L   D   .   L   D   I
-	//      3   .   L   D   .   L   D   .   H
-	//        2   L   .   L   D   .   L   G
-	//          1  [D] (.)  .   L   D   F
-	//                A   B   C   D   E
+	//          9   O   X   .   O   X
+	//        8   X   .   O   X   .   O
+	//      7   .   O   X   .   O   X   .
+	//    6   O   X   .   O   X   .   O   X
+	//  5   X   .   O   X   .   O   X   .   O
+	//    4   .   X   .   O   X   .   O   X
+	//      3   .   O   X   .   O   X   .
+	//        2   O   .   O   X   .   O
+	//          1  [X] (.)  .   O   X
+	//                A   B   C   D   E   F   G   H   I
 	//
 	// Last move: B1xA1 by Dark, from ( ) to [ ]
 	// Light: 20 pieces in 19 groups, largest 2
 	// Dark:  20 pieces in 20 groups, largest 1
-	// Legend: L Light, D Dark, . empty cell
+	// Legend: O Light, X Dark, . empty cell
 }

@@ -24,13 +24,13 @@ func (p *Position) why(m Move, from, to int8) string {
 	case b[from] == empty:
 		return fmt.Sprintf("there is no piece on %s", f)
 	case b[from] != own:
-		return fmt.Sprintf("%s holds a %s piece; %s is to move", f, sideName(p.turn.Other()), sideName(p.turn))
+		return fmt.Sprintf("%s holds a %s piece; %s is to move", f, sideName(opponent(p.turn)), sideName(p.turn))
 	case b[to] == own:
 		return fmt.Sprintf("%s holds your own piece: own pieces are never captured", t)
 	case m.Capture && b[to] == empty:
 		return fmt.Sprintf("%s is empty: write %s-%s to move there", t, f, t)
 	case !m.Capture && b[to] == enemy:
-		return fmt.Sprintf("%s holds a %s piece: write %sx%s to capture it", t, sideName(p.turn.Other()), f, t)
+		return fmt.Sprintf("%s holds a %s piece: write %sx%s to capture it", t, sideName(opponent(p.turn)), f, t)
 	}
 	dir, k := -1, 0
 	for d := 0; d < numDirs; d++ {

@@ -71,7 +71,7 @@ func (st state) randomCharge(pl engine.Player, rng *rand.Rand) (Move, bool) {
 			st.afterMove(pl, &fx)
 			used[f], progressed = true, true
 			m.Subs = append(m.Subs, done)
-			if !st.hasImperial(pl.Other()) {
+			if !st.hasImperial(opponent(pl)) {
 				return m, true // the game ends at once (R14)
 			}
 		}

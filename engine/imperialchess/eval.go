@@ -32,5 +32,5 @@ func (p *Position) Evaluate(pl engine.Player) float64 {
 		}
 		mat[idSide[id]] += v
 	}
-	return 1 / (1 + math.Exp(-(mat[pl]-mat[pl.Other()])/10))
+	return 1 / (1 + math.Exp(-(mat[pl]-mat[opponent(pl)])/10))
 }

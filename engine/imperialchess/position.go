@@ -86,9 +86,9 @@ func (p *Position) ChargeAvailable() bool {
 
 func (p *Position) computeResult() engine.Result {
 	// R18: a side with no piece of the Imperial family has lost.
-	for _, s := range [2]engine.Player{p.side.Other(), p.side} {
+	for _, s := range [2]engine.Player{opponent(p.side), p.side} {
 		if !p.st.hasImperial(s) {
-			return engine.Result{Kind: engine.Win, Winner: s.Other(),
+			return engine.Result{Kind: engine.Win, Winner: opponent(s),
 				Reason: sideName(s) + " has no piece of the Imperial family left"}
 		}
 	}
@@ -102,7 +102,7 @@ func (p *Position) computeResult() engine.Result {
 		return engine.Result{Kind: engine.Draw, Reason: "the same position occurred for the third time"}
 	}
 	if !p.st.hasMove(p.side) {
-		return engine.Result{Kind: engine.Win, Winner: p.side.Other(), Reason: sideName(p.side) + " cannot move"}
+		return engine.Result{Kind: engine.Win, Winner: opponent(p.side), Reason: sideName(p.side) + " cannot move"}
 	}
 	return engine.Result{}
 }
@@ -455,7 +455,7 @@ func (p *Position) Apply(pl engine.Player, em engine.Move) (engine.Position, err
 	if !fx.reset {
 		hist = &histNode{hash: p.hash, prev: p.hist}
 	}
-	return newPosition(st, pl.Other(), p.ply+1, &played, hist), nil
+	return newPosition(st, opponent(pl), p.ply+1, &played, hist), nil
 }
 
 // effects records what a move did, for the repetition rule: a capture, a
@@ -702,7 +702,7 @@ func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) 
 	var used [size]bool
 	played := Move{Kind: charge}
 	for i, sub := range m.Subs {
-		if i > 0 && (!st.hasImperial(pl.Other())) {
+		if i > 0 && (!st.hasImperial(opponent(pl))) {
 			return m, engine.Illegal(text, "the game ended with sub-move %d (%s): nothing may follow it", i, m.Subs[i-1])
 		}
 		if sub.Kind == single && st.sq[sub.From] != empty {
@@ -725,7 +725,7 @@ func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) 
 		st.afterMove(pl, fx)
 		played.Subs = append(played.Subs, done)
 	}
-	if st.hasImperial(pl.Other()) {
+	if st.hasImperial(opponent(pl)) {
 		// R14: a file may be skipped only if none of its pieces can move now.
 		buf := make([]base, 0, 64)
 		for s := 0; s < nsq; s++ {
@@ -740,3 +740,7 @@ func (st *state) playCharge(pl engine.Player, m Move, fx *effects, p *Position) 
 	}
 	return played, nil
 }
+
+// opponent is the other player of this game of two (engine.Player names
+// no opponent: a game may have more seats).
+func opponent(p engine.Player) engine.Player { return 1 - p }

@@ -23,7 +23,7 @@ func (p *Position) highlights() map[int]bool {
 		}
 	}
 	if p.last.Kind == deploy {
-		r := p.last.Rank - 1 + forward(p.side.Other())
+		r := p.last.Rank - 1 + forward(opponent(p.side))
 		for f := 0; f < size; f++ {
 			hl[r*size+f] = true
 		}

@@ -51,10 +51,10 @@ func (p *Position) lastText() string {
 		var k []string
 		for q := 0; q < 16; q++ {
 			if l.kills&(1<<q) != 0 {
-				k = append(k, p.board[l.who.Other()][q].id().String()+" "+sqName(q))
+				k = append(k, p.board[opponent(l.who)][q].id().String()+" "+sqName(q))
 			}
 		}
-		s += "; " + sides[l.who.Other()] + " lost " + strings.Join(k, ", ")
+		s += "; " + sides[opponent(l.who)] + " lost " + strings.Join(k, ", ")
 	}
 	return s
 }

@@ -31,7 +31,7 @@ func (p *Position) Evaluate(pl engine.Player) float64 {
 			}
 		}
 	}
-	o := pl.Other()
+	o := opponent(pl)
 	score := 0.5*float64(open[pl]-open[o]) + 0.25*float64(dead[o]-dead[pl])
 	return 1 / (1 + math.Exp(-score))
 }

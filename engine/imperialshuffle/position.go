@@ -234,7 +234,7 @@ func (p *Position) shift(pl engine.Player, e, d int) (r shiftResult, ok bool) {
 	}
 	r.to = to
 	r.mine = p.board[pl]
-	r.opp = p.board[pl.Other()]
+	r.opp = p.board[opponent(pl)]
 	// R7: a rotation of the line: the Emperor enters the target square, each
 	// piece moves one square away from it, the last falls into e.
 	r.mine[to] = p.board[pl][e]
@@ -345,7 +345,7 @@ func (p *Position) applySetup(pl engine.Player, m Move, kind lastKind) (engine.P
 	if err := p.nobles.checkSet(&m.arr, pl, "your arrangement"); err != nil {
 		return nil, engine.Illegal(m.String(), "%v", err)
 	}
-	opp := pl.Other()
+	opp := opponent(pl)
 	if p.set(opp) {
 		var clash []string
 		for s := 0; s < 16; s++ {
@@ -402,7 +402,7 @@ func (p *Position) applyStep(pl engine.Player, m Move) (engine.Position, error) 
 		case r.priestSq < 0:
 			return nil, engine.Illegal(mv, "this step does not push your High Priest, so nothing can be revived")
 		case !r.opp[r.priestSq].countsID():
-			return nil, engine.Illegal(mv, "your High Priest on %s faces %s's %s, which never counts for reanimation", sqName(r.priestSq), sides[pl.Other()], typeNames[r.opp[r.priestSq].typ()])
+			return nil, engine.Illegal(mv, "your High Priest on %s faces %s's %s, which never counts for reanimation", sqName(r.priestSq), sides[opponent(pl)], typeNames[r.opp[r.priestSq].typ()])
 		case r.reviveMask == 0:
 			return nil, engine.Illegal(mv, "your High Priest on %s faces a %s (%s), and you have no dead %s to revive", sqName(r.priestSq), r.opp[r.priestSq].id().name(), r.opp[r.priestSq].id(), r.opp[r.priestSq].id())
 		case r.reviveMask&(1<<rev) == 0:
@@ -420,8 +420,8 @@ func (p *Position) applyStep(pl engine.Player, m Move) (engine.Position, error) 
 		}
 	}
 	q := *p
-	q.board[pl], q.board[pl.Other()] = r.mine, r.opp
-	q.turn = pl.Other()
+	q.board[pl], q.board[opponent(pl)] = r.mine, r.opp
+	q.turn = opponent(pl)
 	q.ply++
 	q.last = lastMove{kind: lastStep, who: pl, from: int8(e), to: int8(to), revive: int8(rev), kills: r.kills}
 	q.hist = p.hist.with(p.hash())
@@ -464,7 +464,7 @@ func (p *Position) finish() {
 		return
 	}
 	if !p.hasStep(p.turn) {
-		p.result = engine.Result{Kind: engine.Win, Winner: p.turn.Other(),
+		p.result = engine.Result{Kind: engine.Win, Winner: opponent(p.turn),
 			Reason: fmt.Sprintf("%s's Emperor cannot move", sides[p.turn])}
 	}
 }
@@ -527,9 +527,9 @@ func (p *Position) arrangement(pl engine.Player, src *rand.Rand) Move {
 		}
 		copy(m.arr[:], set)
 		clash := false
-		if p.set(pl.Other()) {
+		if p.set(opponent(pl)) {
 			for s := 0; s < 16; s++ {
-				if matches(m.arr[s], p.board[pl.Other()][s]) {
+				if matches(m.arr[s], p.board[opponent(pl)][s]) {
 					clash = true
 					break
 				}
@@ -540,3 +540,7 @@ func (p *Position) arrangement(pl engine.Player, src *rand.Rand) Move {
 		}
 	}
 }
+
+// opponent is the other player of this game of two (engine.Player names
+// no opponent: a game may have more seats).
+func opponent(p engine.Player) engine.Player { return 1 - p }

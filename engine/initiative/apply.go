@@ -190,7 +190,7 @@ func (q *Position) applyDraft(m Move) error {
 // afterTake closes the row and decides who drafts next (R13, R14).
 func (q *Position) afterTake(r int8) {
 	x := q.mover
-	y := x.Other()
+	y := opponent(x)
 	xDone := q.inv[x].total() >= inventory
 	yDone := q.inv[y].total() >= inventory
 	if xDone && yDone {
@@ -225,7 +225,7 @@ func (q *Position) afterTake(r int8) {
 // nextDrafter: players alternate, but one who has taken a row passes until
 // the other takes too, and one who has stopped never drafts again (R13, R14).
 func (q *Position) nextDrafter(x engine.Player) engine.Player {
-	y := x.Other()
+	y := opponent(x)
 	if q.inv[y].total() >= inventory || q.passed[y] {
 		return x
 	}
@@ -399,7 +399,7 @@ func (q *Position) applyAttack(m Move) error {
 		return engine.Illegal(m.String(), "only a small pyramid may call its colour")
 	}
 	q.place(pl, m, true)
-	if !q.hasPlay(pl.Other(), false) {
+	if !q.hasPlay(opponent(pl), false) {
 		q.endRound(pl)
 		return nil
 	}
@@ -409,7 +409,7 @@ func (q *Position) applyAttack(m Move) error {
 
 // R7, R8: the parry and who gains the initiative.
 func (q *Position) applyParry(m Move) error {
-	pl := q.att.Other()
+	pl := opponent(q.att)
 	if err := q.checkPlay(pl, m); err != nil {
 		return err
 	}
@@ -473,7 +473,7 @@ func (q *Position) endRound(w engine.Player) {
 	if q.round == 1 {
 		q.r1 = s
 		q.prev, q.pn = q.rows, q.rn
-		q.startRound(2, q.lead1.Other())
+		q.startRound(2, opponent(q.lead1))
 		return
 	}
 	q.r2 = s

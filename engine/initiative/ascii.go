@@ -39,7 +39,7 @@ func (p *Position) status() string {
 		return sides[p.att] + " has the initiative and attacks"
 	case stParry:
 		a := p.attack()
-		s := fmt.Sprintf("%s must parry %s", sides[p.att.Other()], a.pc)
+		s := fmt.Sprintf("%s must parry %s", sides[opponent(p.att)], a.pc)
 		if a.call {
 			s += " (" + colorNames[a.pc.color()] + " called)"
 		}

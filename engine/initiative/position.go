@@ -96,7 +96,7 @@ func (p *Position) ToMove() []engine.Player {
 	case stAttack:
 		return engine.Players(p.att)
 	case stParry:
-		return engine.Players(p.att.Other())
+		return engine.Players(opponent(p.att))
 	}
 	return nil
 }
@@ -458,3 +458,7 @@ func (p *Position) shownRows() (*[2][maxTurns]play, [2]uint8) {
 	}
 	return &p.rows, p.rn
 }
+
+// opponent is the other player of this game of two (engine.Player names
+// no opponent: a game may have more seats).
+func opponent(p engine.Player) engine.Player { return 1 - p }

@@ -597,7 +597,7 @@ func (p *Position) parsePlay(text string, get func(string) (string, error), ms f
 			return posErr(text, "round one left no plays")
 		}
 	}
-	a, d := p.rn[p.att], p.rn[p.att.Other()]
+	a, d := p.rn[p.att], p.rn[opponent(p.att)]
 	switch p.st {
 	case stAttack:
 		if a != uint8(t-1) || d != a {

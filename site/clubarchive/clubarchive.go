@@ -9,7 +9,7 @@ import (
 	"context"
 
 	"postal/archive"
-	"postal/club"
+	"postal/club/published"
 	"postal/site"
 )
 
@@ -23,8 +23,8 @@ type Source struct {
 	HideMessages bool
 }
 
-func (s Source) options() club.RecordOptions {
-	return club.RecordOptions{Site: s.Club, Messages: !s.HideMessages}
+func (s Source) options() published.RecordOptions {
+	return published.RecordOptions{Site: s.Club, Messages: !s.HideMessages}
 }
 
 // Summaries calls fn with every game, its record without moves.
@@ -40,12 +40,12 @@ func (s Source) Summaries(ctx context.Context, fn func(*site.Game) error) (int64
 	if err != nil {
 		return 0, err
 	}
-	return cursor, club.EachRecord(ctx, s.DB, s.Club, nil, false, func(a club.Archived) error { return fn(game(a)) })
+	return cursor, published.EachRecord(ctx, s.DB, s.Club, nil, false, func(a published.Archived) error { return fn(game(a)) })
 }
 
 // Games calls fn with each game of ids (every game when nil), whole.
 func (s Source) Games(ctx context.Context, ids []int64, fn func(*site.Game) error) error {
-	return club.EachRecordOf(ctx, s.DB, s.options(), ids, true, func(a club.Archived) error { return fn(game(a)) })
+	return published.EachRecordOf(ctx, s.DB, s.options(), ids, true, func(a published.Archived) error { return fn(game(a)) })
 }
 
 // Changes returns the games changed after cursor, a change number of the
@@ -58,7 +58,7 @@ func (s Source) Changes(ctx context.Context, cursor int64) (ids []int64, now int
 	return ids, now, err
 }
 
-func game(a club.Archived) *site.Game {
+func game(a published.Archived) *site.Game {
 	r := a.Row
 	return &site.Game{ID: r.ID, Record: a.Record, Plies: r.Ply, Position: r.Position,
 		Started: r.Created, Updated: r.Updated, Finished: r.Finished, Deadline: r.Deadline}

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"postal/archive"
-	"postal/club"
+	"postal/club/published"
 	"postal/site"
 )
 
@@ -28,7 +28,7 @@ func (s Source) RatingLists(ctx context.Context, lists []string) ([]site.RatingL
 					out = append(out, site.RatingList{Name: st.List})
 				}
 				l := &out[len(out)-1]
-				l.Entries = append(l.Entries, site.RatingEntry{Player: names[st.PlayerID], Name: club.RatedName(names[st.PlayerID], st.Level),
+				l.Entries = append(l.Entries, site.RatingEntry{Player: names[st.PlayerID], Name: published.RatedName(names[st.PlayerID], st.Level),
 					Rating: st.Rating, RD: st.RD, Games: st.Games, Last: st.Last})
 			}
 			return nil
@@ -70,7 +70,7 @@ func (s Source) RatingHistory(ctx context.Context, players []string) ([]site.Rat
 		}
 		for _, r := range seats {
 			n := names[r.PlayerID]
-			out = append(out, site.RatingPoint{List: r.List, Player: n, Name: club.RatedName(n, r.Level), Game: r.GameID, At: r.At, Rating: r.Rating, RD: r.RD})
+			out = append(out, site.RatingPoint{List: r.List, Player: n, Name: published.RatedName(n, r.Level), Game: r.GameID, At: r.At, Rating: r.Rating, RD: r.RD})
 		}
 		return nil
 	})

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"postal/archive"
-	"postal/club"
+	"postal/club/published"
 	"postal/engine"
 	_ "postal/engine/allgames"
 	"postal/notation"
@@ -111,7 +111,7 @@ func TestR13g_Issue27_SiteOfVersion1(t *testing.T) {
 	}
 	moves := r13gGame(t)
 	rows := []*archive.Game{storeGame(t, db, 1, "1", players, moves), storeGame(t, db, 2, "", players, moves)}
-	if !strings.HasSuffix(rows[0].Position, " v1") || club.RulesVersion(rows[0]) != "1" || club.RulesVersion(rows[1]) != "" {
+	if !strings.HasSuffix(rows[0].Position, " v1") || published.RulesVersion(rows[0]) != "1" || published.RulesVersion(rows[1]) != "" {
 		t.Fatalf("stored positions %q, %q", rows[0].Position, rows[1].Position)
 	}
 	// The two versions end the moves differently, or the test proves nothing.

@@ -4,23 +4,23 @@ import (
 	"context"
 	"time"
 
-	"postal/club"
+	"postal/club/published"
 	"postal/site"
 )
 
 // Tournaments calls fn with each tournament of ids (every one when nil):
 // the club's view of it, as the site's page shows it.
 func (s Source) Tournaments(ctx context.Context, ids []int64, fn func(*site.Tournament) error) error {
-	return club.EachTournament(ctx, s.DB, ids, func(v *club.TournamentView) error { return fn(tournament(v)) })
+	return published.EachTournament(ctx, s.DB, ids, func(v *published.TournamentView) error { return fn(tournament(v)) })
 }
 
 // TournamentsTouched returns the tournaments of the games ids and those
 // changed at or after since.
 func (s Source) TournamentsTouched(ctx context.Context, games []int64, since time.Time) ([]int64, error) {
-	return club.TournamentsTouched(ctx, s.DB, games, since)
+	return published.TournamentsTouched(ctx, s.DB, games, since)
 }
 
-func tournament(v *club.TournamentView) *site.Tournament {
+func tournament(v *published.TournamentView) *site.Tournament {
 	t := &site.Tournament{ID: v.ID, Name: v.Name, Game: v.Game, Title: v.Title, Config: v.Config, Format: v.Format, Kind: v.Kind,
 		Control: v.Control, Status: v.Status, Director: v.Director, Winner: v.Winner, Note: v.Note, Round: v.Round, SwissRounds: v.SwissRounds,
 		Created: v.Created, Started: v.Started, Finished: v.Finished, Updated: v.Updated, TieBreaks: v.TieBreaks, Cross: v.Cross}

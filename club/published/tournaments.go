@@ -1,4 +1,4 @@
-package club
+package published
 
 import (
 	"context"
@@ -7,7 +7,96 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/clock"
+	"postal/club/event"
+	"postal/club/pairing"
+	"postal/engine"
 )
+
+// Event is tournament t, as tx holds it, as its rules see it (club/event):
+// its format, entrants, games and byes, and the names of its players and
+// director. The club decides with it; the site shows it.
+func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
+	_, _, seats := Played(t)
+	format, ok := event.FormatOf(t.Format, seats)
+	if !ok {
+		return nil, fmt.Errorf("published: tournament %s: no format %q for games of %d", t.Name, t.Format, seats)
+	}
+	ev := &event.Event{Name: t.Name, Format: format, Seats: seats, Rounds: t.Rounds, Max: t.MaxPlayers, Starts: t.Starts,
+		Stage: stages[t.Status], Round: t.Round, Winner: t.WinnerID, Note: t.Note, Names: map[int64]string{}}
+	entrants, err := tx.Entrants(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entrants {
+		out := e.Status
+		if out == archive.EntrantIn {
+			out = ""
+		}
+		ev.Entrants = append(ev.Entrants, event.Entrant{Player: e.PlayerID, Seed: e.Seed, Rating: e.Rating, Out: out, Annulled: e.Annulled})
+		if ev.Names[e.PlayerID], err = playerName(tx, e.PlayerID); err != nil {
+			return nil, err
+		}
+	}
+	if ev.Names[t.DirectorID], err = playerName(tx, t.DirectorID); err != nil {
+		return nil, err
+	}
+	places, err := tx.TournamentGames(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range places {
+		row, err := tx.GameByID(g.GameID)
+		if err != nil {
+			return nil, err
+		}
+		ev.Games = append(ev.Games, event.Game{ID: row.ID, Round: g.Round, Board: g.Board, Players: row.Players, Over: row.Status == archive.GameOver, Score: row.Result})
+	}
+	byes, err := tx.Byes(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range byes {
+		ev.Byes = append(ev.Byes, event.Bye{Round: b.Round, Board: b.Board, Player: b.PlayerID})
+	}
+	return ev, nil
+}
+
+func playerName(tx *archive.Tx, id int64) (string, error) {
+	p, err := tx.PlayerByID(id)
+	if err != nil {
+		return "", err
+	}
+	return p.Name, nil
+}
+
+// stages are the events' stages by the statuses of their tournaments.
+var stages = map[string]event.Stage{archive.TournamentOpen: event.Open, archive.TournamentRunning: event.Running, archive.TournamentOver: event.Over}
+
+// entrantStatus is e's status as the archive says it.
+func entrantStatus(e *event.Entrant) string {
+	if e.In() {
+		return archive.EntrantIn
+	}
+	return e.Out
+}
+
+// Played is what tournament t plays: its game's description, its time
+// control and the seats of each game (two when the game is unknown).
+func Played(t *archive.Tournament) (engine.Info, clock.Control, int) {
+	info := engine.Info{Title: t.Game, Name: t.Game}
+	seats := 2
+	if g, err := engine.Lookup(t.Game); err == nil {
+		info = g.Info()
+		cfg, _ := ParseConfig(t.Config, 0)
+		seats = len(info.Seats(cfg))
+	}
+	ctl, err := clock.ParseControl(t.Control)
+	if err != nil {
+		ctl = clock.Control{Kind: clock.None}
+	}
+	return info, ctl, seats
+}
 
 // TournamentView is a tournament as its page on the site shows it (issue
 // 25); site/clubarchive hands it to the site as a site.Tournament, whose
@@ -69,7 +158,7 @@ type (
 // by number, each read in a transaction of its own.
 func EachTournament(ctx context.Context, db *archive.DB, ids []int64, fn func(*TournamentView) error) error {
 	if ids == nil {
-		err := db.Tx(ctx, func(tx *archive.Tx) error {
+		err := db.ReadTx(ctx, func(tx *archive.Tx) error {
 			ts, err := tx.Tournaments()
 			for _, t := range ts {
 				ids = append(ids, t.ID)
@@ -82,17 +171,16 @@ func EachTournament(ctx context.Context, db *archive.DB, ids []int64, fn func(*T
 	}
 	for _, id := range ids {
 		var v *TournamentView
-		err := db.Tx(ctx, func(tx *archive.Tx) error {
-			h := &handling{tx: tx}
+		err := db.ReadTx(ctx, func(tx *archive.Tx) error {
 			t, err := tx.TournamentByID(id)
 			if err != nil {
 				return err
 			}
-			ev, err := h.loadEvent(t)
+			ev, err := Event(tx, t)
 			if err != nil {
 				return err
 			}
-			v, err = ev.view(tx)
+			v, err = view(tx, t, ev)
 			return err
 		})
 		if err != nil {
@@ -109,7 +197,7 @@ func EachTournament(ctx context.Context, db *archive.DB, ids []int64, fn func(*T
 // those changed at or after since.
 func TournamentsTouched(ctx context.Context, db *archive.DB, games []int64, since time.Time) ([]int64, error) {
 	var out []int64
-	err := db.Tx(ctx, func(tx *archive.Tx) error {
+	err := db.ReadTx(ctx, func(tx *archive.Tx) error {
 		seen := map[int64]bool{}
 		_, events, err := tx.TournamentGamesIn(games)
 		if err != nil {
@@ -133,90 +221,52 @@ func TournamentsTouched(ctx context.Context, db *archive.DB, games []int64, sinc
 	return out, err
 }
 
-// view builds the page's view of ev.
-func (ev *event) view(tx *archive.Tx) (*TournamentView, error) {
-	t := ev.t
-	info, ctl, _ := eventInfo(t)
+// view builds the page's view of t, ev as its rules see it.
+func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentView, error) {
+	info, ctl, _ := Played(t)
 	director, err := tx.PlayerByID(t.DirectorID)
 	if err != nil {
 		return nil, err
 	}
-	v := &TournamentView{ID: t.ID, Name: t.Name, Game: t.Game, Title: info.Title, Config: t.Config, Kind: t.Format,
+	v := &TournamentView{ID: t.ID, Name: t.Name, Game: t.Game, Title: info.Title, Config: t.Config, Kind: t.Format, Format: ev.Format.Words(ev),
 		Control: ctl.Describe(), Status: t.Status, Director: director.Name, Note: t.Note, Round: t.Round, SwissRounds: t.Rounds,
 		Created: t.Created, Started: t.Started, Finished: t.Finished, Updated: t.Updated}
-	v.Format = formatName(t.Format, ev.seats)
-	if t.Format == "swiss" {
-		v.Format = fmt.Sprintf("Swiss of %d rounds", t.Rounds)
-	}
 	if t.WinnerID != 0 {
-		v.Winner = ev.name(t.WinnerID)
+		v.Winner = ev.PlayerName(t.WinnerID)
 	}
-	for _, e := range ev.entrants {
-		v.Entrants = append(v.Entrants, ViewEntrant{Name: ev.name(e.PlayerID), Seed: e.Seed, Rating: e.Rating, Status: e.Status, Annulled: e.Annulled})
+	for _, e := range ev.Entrants {
+		v.Entrants = append(v.Entrants, ViewEntrant{Name: ev.PlayerName(e.Player), Seed: e.Seed, Rating: e.Rating, Status: entrantStatus(&e), Annulled: e.Annulled})
 	}
-	if t.Status != archive.TournamentOpen && t.Format != "knockout" {
-		if t.Format == "swiss" {
-			v.TieBreaks = []string{"Buchholz", "Median"}
-		} else {
-			v.TieBreaks = []string{"SB"}
-		}
-		for _, l := range ev.standings() {
-			s := ViewStanding{Rank: l.Rank, Name: ev.name(l.id), Points: l.Score, Played: l.Played, Status: ev.entrant(l.id).Status}
-			if !l.counted {
+	if tb := ev.Format.Table(); t.Status != archive.TournamentOpen && tb.TieBreaks != nil {
+		v.TieBreaks = tb.TieBreaks
+		for _, l := range ev.Standings() {
+			s := ViewStanding{Rank: l.Rank, Name: ev.PlayerName(l.Player), Points: l.Score, Played: l.Played, Status: entrantStatus(ev.Entrant(l.Player))}
+			if !l.Counted {
 				s.Rank = 0
 			}
-			if t.Format == "swiss" {
+			s.TieBreaks = []float64{l.SonnebornBerger}
+			if tb.System == pairing.SwissSystem {
 				s.TieBreaks = []float64{l.Buchholz, l.MedianBuchholz}
-			} else {
-				s.TieBreaks = []float64{l.SonnebornBerger}
 			}
 			v.Standings = append(v.Standings, s)
 		}
-		if ev.roundRobin() || ev.seats > 2 {
-			v.Cross = ev.crosstable()
+		if tb.AllPlayAll {
+			v.Cross = ev.Crosstable()
 		}
 	}
-	v.Rounds = ev.viewRounds()
+	v.Rounds = viewRounds(ev)
 	acts, err := tx.Acts(t.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, a := range acts {
-		v.Acts = append(v.Acts, ViewAct{At: a.At, Kind: a.Act, Text: ev.actText(tx, a), Game: a.GameID})
+		v.Acts = append(v.Acts, ViewAct{At: a.At, Kind: a.Act, Text: actText(tx, ev, a), Game: a.GameID})
 	}
 	return v, nil
 }
 
-// crosstable is each entrant's results against each other, by seed.
-func (ev *event) crosstable() [][]string {
-	n := len(ev.entrants)
-	cells := make([][][]string, n)
-	for i := range cells {
-		cells[i] = make([][]string, n)
-	}
-	for _, r := range ev.results() {
-		if r.Second < 0 {
-			continue
-		}
-		cells[r.First][r.Second] = append(cells[r.First][r.Second], points(r.Score))
-		cells[r.Second][r.First] = append(cells[r.Second][r.First], points(1-r.Score))
-	}
-	out := make([][]string, n)
-	for i := range out {
-		out[i] = make([]string, n)
-		for j := range out[i] {
-			if i == j {
-				out[i][j] = "x"
-				continue
-			}
-			out[i][j] = strings.Join(cells[i][j], " ")
-		}
-	}
-	return out
-}
-
 // viewRounds lists the games of ev by round, with a knockout's outcomes.
-func (ev *event) viewRounds() []ViewRound {
+func viewRounds(ev *event.Event) []ViewRound {
 	var out []ViewRound
 	at := func(r int) *ViewRound {
 		for i := range out {
@@ -228,26 +278,26 @@ func (ev *event) viewRounds() []ViewRound {
 		return &out[len(out)-1]
 	}
 	notes := map[int64]string{}
-	if ev.t.Format == "knockout" {
-		for r := 1; r <= ev.t.Round; r++ {
-			for _, m := range ev.matches(r) {
-				if m.winner != 0 && len(m.games) > 0 {
-					notes[m.games[len(m.games)-1].GameID] = fmt.Sprintf("%s goes through: %s", ev.name(m.winner), m.how)
+	if ev.Format.Table().TieBreaks == nil { // ranked by its bracket
+		for r := 1; r <= ev.Round; r++ {
+			for _, m := range ev.Matches(r) {
+				if m.Winner != 0 && len(m.Games) > 0 {
+					notes[m.Games[len(m.Games)-1].ID] = fmt.Sprintf("%s goes through: %s", ev.PlayerName(m.Winner), m.How)
 				}
 			}
 		}
 	}
-	for _, g := range ev.games {
+	for _, g := range ev.Games {
 		var names []string
-		for _, id := range g.row.Players {
-			names = append(names, ev.name(id))
+		for _, id := range g.Players {
+			names = append(names, ev.PlayerName(id))
 		}
 		vr := at(g.Round)
-		vr.Games = append(vr.Games, ViewGame{ID: g.GameID, Board: g.Board, Players: names, Result: g.row.Result, Note: notes[g.GameID]})
+		vr.Games = append(vr.Games, ViewGame{ID: g.ID, Board: g.Board, Players: names, Result: g.Score, Note: notes[g.ID]})
 	}
-	for _, b := range ev.byes {
+	for _, b := range ev.Byes {
 		vr := at(b.Round)
-		vr.Byes = append(vr.Byes, ev.name(b.PlayerID))
+		vr.Byes = append(vr.Byes, ev.PlayerName(b.Player))
 	}
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && out[j].Number < out[j-1].Number; j-- {
@@ -258,13 +308,13 @@ func (ev *event) viewRounds() []ViewRound {
 }
 
 // actText words an entry of the record for the page.
-func (ev *event) actText(tx *archive.Tx, a archive.Act) string {
+func actText(tx *archive.Tx, ev *event.Event, a archive.Act) string {
 	name := func(id int64) string {
 		if id == 0 {
 			return "the club"
 		}
-		if p := ev.players[id]; p != nil {
-			return p.Name
+		if n, ok := ev.Names[id]; ok {
+			return n
 		}
 		if p, err := tx.PlayerByID(id); err == nil {
 			return p.Name

@@ -1,4 +1,9 @@
-package club
+// Package published is the club's archive as the club publishes it (issue
+// 33): the records of its games, as the site and the mail command "record"
+// write them, and its tournaments as their pages show them, read from the
+// archive. It builds no mail: the site reads the club through it
+// (site/clubarchive) without go-imap, go-mail or the club's handling.
+package published
 
 import (
 	"context"
@@ -90,15 +95,9 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 			for _, row := range rows {
 				players := make([]string, len(row.Players))
 				for i, id := range row.Players {
-					name, ok := names[id]
-					if !ok {
-						p, err := tx.PlayerByID(id)
-						if err != nil {
-							return err
-						}
-						name, names[id] = p.Name, p.Name
+					if players[i], err = named(names, id, func() (string, error) { return playerName(tx, id) }); err != nil {
+						return err
 					}
-					players[i] = name
 				}
 				rec, err := newRecord(row, players, byGame[row.ID], site)
 				if err != nil {
@@ -126,10 +125,22 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 	}
 }
 
-// gameRecord writes game row as a record: its tags, the moves of record and,
+// named is the name of id in names, read the first time by read.
+func named(names map[int64]string, id int64, read func() (string, error)) (string, error) {
+	if n, ok := names[id]; ok {
+		return n, nil
+	}
+	n, err := read()
+	if err == nil {
+		names[id] = n
+	}
+	return n, err
+}
+
+// GameRecord writes game row as a record: its tags, the moves of record and,
 // once it is over, the result and how it ended. The mail command "record" and
 // the site (through EachRecord) both use it.
-func gameRecord(tx *archive.Tx, row *archive.Game, site string, messages bool) (*notation.Record, error) {
+func GameRecord(tx *archive.Tx, row *archive.Game, site string, messages bool) (*notation.Record, error) {
 	players := make([]string, len(row.Players))
 	for i, id := range row.Players {
 		p, err := tx.PlayerByID(id)
@@ -167,18 +178,18 @@ func gameRecord(tx *archive.Tx, row *archive.Game, site string, messages bool) (
 func newRecord(row *archive.Game, players []string, moves []archive.Move, site string) (*notation.Record, error) {
 	cfg, err := GameConfig(row, revealedSeed(row))
 	if err != nil {
-		return nil, permanent{err}
+		return nil, err
 	}
-	rec := &notation.Record{Game: row.Game, Config: cfg, Players: players, SeedCommitment: seedCommitment(row)}
+	rec := &notation.Record{Game: row.Game, Config: cfg, Players: players, SeedCommitment: SeedCommitment(row)}
 	rec.SetTag("Site", site)
 	rec.SetTag("Date", row.Created.Format("2006.01.02"))
 	rec.SetTag("Round", fmt.Sprint(row.ID))
-	rec.SetTag("TimeControl", control(row).String())
+	rec.SetTag("TimeControl", Control(row).String())
 	for _, m := range moves {
 		rec.Add(engine.Player(m.Player), m.Text)
 	}
 	if row.Status == archive.GameOver {
-		rec.Result = recordResult(row)
+		rec.Result = Result(row)
 		if row.Termination != "" {
 			rec.SetTag("Termination", row.Termination)
 		}
@@ -186,65 +197,37 @@ func newRecord(row *archive.Game, players []string, moves []archive.Move, site s
 	return rec, nil
 }
 
-// hasChance reports whether game row draws at random, and so commits to its
-// seed.
-func hasChance(row *archive.Game) bool {
-	g, err := engine.Lookup(row.Game)
-	return err == nil && g.Info().Chance
-}
-
-// seedCommitment is the public commitment to the seed of a game with chance
-// (engine.SeedCommitment), "" for a game without.
-func seedCommitment(row *archive.Game) string {
-	if !hasChance(row) {
-		return ""
+// tagEvents names, in the records of the games of a tournament, the event
+// and its round: [Event "spring-cup"] [EventRound "2"]. The Round tag stays
+// the game's number, which a seed commitment is computed with.
+func tagEvents(tx *archive.Tx, recs []Archived) error {
+	ids := make([]int64, len(recs))
+	for i, a := range recs {
+		ids[i] = a.Row.ID
 	}
-	return engine.SeedCommitment(row.ID, row.Seed)
-}
-
-// revealedSeed is the seed of row as far as anyone may know it: the seed
-// once the game is over, 0 while it goes on.
-func revealedSeed(row *archive.Game) uint64 {
-	if row.Status != archive.GameOver {
-		return 0
+	places, events, err := tx.TournamentGamesIn(ids)
+	if err != nil || len(places) == 0 {
+		return err
 	}
-	return row.Seed
-}
-
-// GameConfig is the config game row is replayed from: its ruleset and
-// options as stored, seed (the seed as far as the reader may know it, see
-// revealedSeed), and the version of the rules it was played by
-// (RulesVersion). Every replay of a row's moves starts from it: the records
-// of the mail command "record" and of the site (newRecord, EachRecord), and
-// through them the site's pages, records and results (issue 27, R13g).
-func GameConfig(row *archive.Game, seed uint64) (engine.Config, error) {
-	cfg, err := parseConfig(row.Config, seed)
-	if err != nil {
-		return engine.Config{}, fmt.Errorf("club: game %d: %w", row.ID, err)
+	names := map[int64]string{}
+	for _, a := range recs {
+		place, ok := places[a.Row.ID]
+		if !ok {
+			continue
+		}
+		tid := events[a.Row.ID]
+		name, err := named(names, tid, func() (string, error) {
+			t, err := tx.TournamentByID(tid)
+			if err != nil {
+				return "", err
+			}
+			return t.Name, nil
+		})
+		if err != nil {
+			return err
+		}
+		a.Record.SetTag("Event", name)
+		a.Record.SetTag("EventRound", fmt.Sprint(place.Round))
 	}
-	cfg.Version = RulesVersion(row)
-	return cfg, nil
-}
-
-// RulesVersion is the version of its game's rules game row was played by,
-// as engine.Config.Version names it: "" for the current one. The archive
-// keeps no column for it: the stored position says it (engine.VersionOf),
-// since a game started under an older version keeps that version in its
-// position text to its end (Superial Chess's multiplayer games of version
-// 1, played before ruling R13g: a player whose turn came with no move went
-// out before a draw was judged). Replayed under the current version, such
-// a game's moves could end otherwise than they did (issue 27). Only a game
-// whose rules have had more than one version is read; a position that
-// does not read (a broken row, which the club refuses to play on) says
-// nothing, and the game replays under the current version.
-func RulesVersion(row *archive.Game) string {
-	g, err := engine.Lookup(row.Game)
-	if err != nil || g.Info().RulesVersion() == "1" || row.Position == "" {
-		return ""
-	}
-	pos, err := g.ParsePosition(row.Position)
-	if err != nil {
-		return ""
-	}
-	return engine.VersionOf(pos)
+	return nil
 }

@@ -1,0 +1,243 @@
+package event
+
+import (
+	"fmt"
+	"strings"
+
+	"postal/club/pairing"
+	"postal/engine"
+)
+
+// Standing is one entrant's line of the standings.
+type Standing struct {
+	pairing.Standing
+	Player  int64
+	Counted bool // false: their results are annulled, and they are not ranked
+}
+
+// results are the finished games of ev as pairing reads them (entrants
+// numbered by seed): a game of two as one result, a game of more as one
+// between every pair of its players by their places (ahead 1, same place
+// ½); a Swiss bye scores one point. The results of a player whose results
+// are annulled do not count, for anyone (at a table of more, the other
+// pairs of the table still count).
+func (ev *Event) results() []pairing.Result {
+	idx := ev.index()
+	annulled := map[int64]bool{}
+	for _, e := range ev.Entrants {
+		annulled[e.Player] = e.Annulled
+	}
+	var out []pairing.Result
+	for _, g := range ev.Games {
+		r := g.Result()
+		if !r.Over() {
+			continue
+		}
+		for i := range g.Players {
+			for j := i + 1; j < len(g.Players); j++ {
+				if annulled[g.Players[i]] || annulled[g.Players[j]] {
+					continue
+				}
+				a, b := r.Place(engine.Player(i)), r.Place(engine.Player(j))
+				score := 0.5
+				switch {
+				case a < b:
+					score = 1
+				case a > b:
+					score = 0
+				}
+				out = append(out, pairing.Result{First: idx[g.Players[i]], Second: idx[g.Players[j]], Score: score})
+			}
+		}
+	}
+	if ev.Format.Table().ByePoint {
+		for _, b := range ev.Byes {
+			out = append(out, pairing.Result{First: idx[b.Player], Second: pairing.Bye, Score: 1})
+		}
+	}
+	return out
+}
+
+// Standings ranks the entrants; those whose results are annulled come
+// last, unranked.
+func (ev *Event) Standings() []Standing {
+	var ranked, annulled []Standing
+	for _, st := range pairing.Standings(len(ev.Entrants), ev.results(), ev.Format.Table().System) {
+		e := ev.Entrants[st.Player]
+		line := Standing{Standing: st, Player: e.Player, Counted: !e.Annulled}
+		if e.Annulled {
+			annulled = append(annulled, line)
+		} else {
+			ranked = append(ranked, line)
+		}
+	}
+	return append(ranked, annulled...)
+}
+
+// finish is the end of ev: its winner the head of its standings, unless
+// their results are annulled.
+func (ev *Event) finish(note string) Finish {
+	f := Finish{Note: note}
+	if lines := ev.Standings(); len(lines) > 0 && lines[0].Counted {
+		f.Winner = lines[0].Player
+	}
+	return f
+}
+
+// bye is a bye of ev, counted at once (a knockout's round of byes alone is
+// decided by them), and its step.
+func (ev *Event) bye(b Bye, why string) GiveBye {
+	ev.Byes = append(ev.Byes, b)
+	return GiveBye{Bye: b, Why: why}
+}
+
+// Crosstable is each entrant's results against each other, by seed: "1",
+// "½", "0", several when they met more than once; "x" on the diagonal.
+func (ev *Event) Crosstable() [][]string {
+	n := len(ev.Entrants)
+	cells := make([][][]string, n)
+	for i := range cells {
+		cells[i] = make([][]string, n)
+	}
+	for _, r := range ev.results() {
+		if r.Second < 0 {
+			continue
+		}
+		cells[r.First][r.Second] = append(cells[r.First][r.Second], Points(r.Score))
+		cells[r.Second][r.First] = append(cells[r.Second][r.First], Points(1-r.Score))
+	}
+	out := make([][]string, n)
+	for i := range out {
+		out[i] = make([]string, n)
+		for j := range out[i] {
+			if i == j {
+				out[i][j] = "x"
+				continue
+			}
+			out[i][j] = strings.Join(cells[i][j], " ")
+		}
+	}
+	return out
+}
+
+// Points writes a score: 2, 2½.
+func Points(x float64) string {
+	whole := int(x)
+	s := fmt.Sprint(whole)
+	if x-float64(whole) >= 0.5 {
+		if whole == 0 {
+			return "½"
+		}
+		s += "½"
+	}
+	return s
+}
+
+// tieBreak writes a tie-break to two places: 3.25.
+func tieBreak(x float64) string { return fmt.Sprintf("%.2f", x) }
+
+// StatusLine says where ev stands.
+func (ev *Event) StatusLine() string {
+	switch {
+	case ev.Stage == Open:
+		return fmt.Sprintf("%s is open, with %s. %s", ev.Name, Count(len(ev.Entrants), "entrant", "entrants"), StartsWhen(ev.Name, ev.Max, ev.Starts))
+	case ev.Stage == Over && ev.Winner != 0:
+		return fmt.Sprintf("%s is over: %s wins.", ev.Name, ev.PlayerName(ev.Winner))
+	case ev.Stage == Over:
+		return fmt.Sprintf("%s is over.", ev.Name)
+	}
+	if where := ev.Format.Where(ev); where != "" {
+		return fmt.Sprintf("%s: %s, %s in play.", ev.Name, where, Count(ev.Playing(ev.Round), "game", "games"))
+	}
+	return fmt.Sprintf("%s: %s in play of %d.", ev.Name, Count(ev.Playing(0), "game", "games"), len(ev.Games))
+}
+
+// Report is ev's table as the mails show it, within 78 columns: the
+// standings (rank, player, rating at the start, points, tie-breaks, games
+// played) and how ties are broken, or a knockout's bracket.
+func (ev *Event) Report() (table string, notes []string) {
+	tb := ev.Format.Table()
+	if tb.TieBreaks == nil {
+		return ev.bracketText(), nil
+	}
+	return ev.standingsText(tb), []string{tieBreakLine(tb)}
+}
+
+func (ev *Event) standingsText(tb Table) string {
+	var b strings.Builder
+	swiss := tb.System == pairing.SwissSystem
+	lines := ev.Standings()
+	// The name column is as wide as the longest name, so that the table
+	// fits a phone's width when it can.
+	w := len("player")
+	for _, l := range lines {
+		w = max(w, len(ev.displayName(l)))
+	}
+	if swiss {
+		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %6s %5s\n", "#", w, "player", "rating", "pts", "Buch", "median", "games")
+	} else {
+		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5s\n", "#", w, "player", "rating", "pts", "SB", "games")
+	}
+	for _, l := range lines {
+		e := ev.Entrant(l.Player)
+		rank, name := fmt.Sprint(l.Rank), ev.displayName(l)
+		if !l.Counted {
+			rank = "-"
+		}
+		rating := "-"
+		if e.Rating > 0 {
+			rating = fmt.Sprintf("%.0f", e.Rating)
+		}
+		if swiss {
+			fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %6s %5d\n", rank, w, name, rating, Points(l.Score), Points(l.Buchholz), Points(l.MedianBuchholz), l.Played)
+		} else {
+			fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5d\n", rank, w, name, rating, Points(l.Score), tieBreak(l.SonnebornBerger), l.Played)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// displayName is a line's player, with how they left.
+func (ev *Event) displayName(l Standing) string {
+	e := ev.Entrant(l.Player)
+	switch {
+	case !l.Counted:
+		return ev.PlayerName(l.Player) + " (annulled)"
+	case !e.In():
+		return ev.PlayerName(l.Player) + " (" + e.Out + ")"
+	}
+	return ev.PlayerName(l.Player)
+}
+
+// tieBreakLine says how ties are broken.
+func tieBreakLine(tb Table) string {
+	if tb.System == pairing.SwissSystem {
+		return "Ties are broken by Buchholz (the opponents' points), then median Buchholz (without the highest and the lowest); a bye scores one point. The ratings are those the event started with."
+	}
+	return "Ties are broken by Sonneborn-Berger (SB): the points of the players beaten, and half those of the players drawn. The ratings are those the event started with."
+}
+
+// bracketText is a knockout's rounds, match by match.
+func (ev *Event) bracketText() string {
+	var b strings.Builder
+	for r := 1; r <= ev.Round; r++ {
+		fmt.Fprintf(&b, "round %d\n", r)
+		for _, m := range ev.Matches(r) {
+			if m.Players[1] == 0 {
+				fmt.Fprintf(&b, "  %s: a bye\n", ev.PlayerName(m.Players[0]))
+				continue
+			}
+			var games []string
+			for _, g := range m.Games {
+				games = append(games, fmt.Sprintf("#%d %s", g.ID, g.Score))
+			}
+			fmt.Fprintf(&b, "  %s - %s: %s", ev.PlayerName(m.Players[0]), ev.PlayerName(m.Players[1]), strings.Join(games, ", "))
+			if m.Winner != 0 {
+				fmt.Fprintf(&b, "; %s goes through (%s)", ev.PlayerName(m.Winner), m.How)
+			}
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("A drawn game is replayed with the seats swapped; a second draw sends the higher seed through.")
+	return b.String()
+}

@@ -1,0 +1,546 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"postal/archive"
+	"postal/club/clock"
+	"postal/engine"
+	"postal/engine/search"
+	"postal/notation"
+)
+
+// Challenges of any number of seats (issue 33: one path for two players or
+// more). Every challenge lists the seats it asks for besides the
+// challenger's (archive.ChallengeSeat): a player it names, an address it
+// invites, or a seat open to anyone. A seat fills when its player accepts;
+// the last to accept starts the game (start.go), and anyone asked who
+// declines cancels it for all (R13). A challenge of two has one seat;
+// Superial Chess for three or four has two or three. The flows are one; only
+// the words people read differ where a game of two says it its own way.
+
+// challenge is "challenge PLAYER... GAME" and "open GAME".
+func (h *handling) challenge(c notation.Command) (section, error) {
+	info, cfg, ctl, err := h.s.proposal(c)
+	if err != nil {
+		return section{}, err
+	}
+	seats := info.Seats(cfg)
+	more := engine.OthersPlayOn(len(seats))
+	if !more && len(c.Others) > 0 {
+		return section{}, refuse(fmt.Sprintf("%s %s is a game of two: name one opponent", info.Title, cfg.String()))
+	}
+	side, err := seatChoice(c.As, seats)
+	if err != nil {
+		return section{}, err
+	}
+	var named []string
+	if c.Verb == notation.CmdChallenge {
+		named = append([]string{c.Arg}, c.Others...)
+	}
+	if len(named) > len(seats)-1 {
+		return section{}, refuse(fmt.Sprintf("%d players named for %d seats", len(named)+1, len(seats)),
+			fmt.Sprintf("%s (%s) seats %s: name at most %d players besides yourself; seats not named are open to anyone.", info.Title, cfg.String(), seatsText(seats, 0), len(seats)-1))
+	}
+	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: info.Name, Config: cfg.String(), Side: side, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.now}
+	level, bot := c.Level, (*archive.Player)(nil)
+	var asked []string // names and addresses, for people
+	for _, who := range named {
+		opp, addr, err := h.opponent(who)
+		if err != nil {
+			return section{}, err
+		}
+		st := archive.ChallengeSeat{Address: addr}
+		switch {
+		case opp != nil && h.s.isOwn(opp.Address) && !h.s.isBot(opp):
+			return section{}, refuse(fmt.Sprintf("%s is the club's bot, and it is off", opp.Name), "Challenge a person instead; \"status\" shows your games.")
+		case h.s.isBot(opp):
+			if more && c.Level != 0 {
+				return section{}, refuse(fmt.Sprintf("%s plays a game of more than two at its default level", opp.Name), "Leave \"level\" out.")
+			}
+			if level, err = h.botChallenge(opp, level); err != nil {
+				return section{}, err
+			}
+			st.Accepted, bot = h.now, opp // the bot takes its seat at once
+		}
+		if opp != nil {
+			st.PlayerID, who = opp.ID, opp.Name
+		}
+		if slices.Contains(ch.Seats, st) {
+			return section{}, refuse(fmt.Sprintf("%s is named twice", who))
+		}
+		ch.Seats = append(ch.Seats, st)
+		asked = append(asked, who)
+	}
+	if level != 0 && bot == nil {
+		whom := "a person"
+		if more {
+			whom = "people"
+		}
+		return section{}, refuse("only the bot plays at a level", "Leave \"level\" out when you challenge "+whom+".")
+	}
+	for len(ch.Seats) < len(seats)-1 {
+		ch.Seats = append(ch.Seats, archive.ChallengeSeat{})
+	}
+	if err := h.tx.AddChallenge(ch); err != nil {
+		return section{}, err
+	}
+	if err := h.markUnrated(c, ch.ID); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, "challenge", ch.ID, h.actor.ID, info.Name+" "+ch.Config); err != nil {
+		return section{}, err
+	}
+	if !slices.ContainsFunc(ch.Seats, unaccepted) {
+		return h.botStarts(ch, bot, level) // the bot was the one seat to fill
+	}
+	what := challengeWhat(ch, info, seats, ctl, h.actor.Name, c.Unrated)
+	if err := h.askSeats(ch, info, what, asked); err != nil {
+		return section{}, err
+	}
+	sec := section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what), game: ch.ID}
+	open := len(seats) - 1 - len(named)
+	switch st := ch.Seats[0]; {
+	case more:
+		if len(asked) > 0 {
+			sec.Lines = append(sec.Lines, fmt.Sprintf("Asked: %s.", strings.Join(asked, ", ")))
+		}
+		if bot != nil {
+			sec.Lines = append(sec.Lines, fmt.Sprintf("%s took its seat at once and plays at level %d of %d.", bot.Name, h.s.opt.Bot.level(), search.MaxLevel))
+		}
+		if open > 0 {
+			sec.Lines = append(sec.Lines, fmt.Sprintf("%s open to anyone: \"accept %d\" takes one.", count(open, "seat is", "seats are"), ch.ID))
+		}
+		sec.Lines = append(sec.Lines, fmt.Sprintf("The game starts when every seat is taken and accepted. \"cancel %d\" withdraws it.", ch.ID))
+	case st.PlayerID != 0:
+		sec.Lines = []string{fmt.Sprintf("%s has been asked; the game starts when they accept. \"cancel %d\" withdraws it.", asked[0], ch.ID)}
+	case st.Address != "":
+		sec.Lines = []string{fmt.Sprintf("%s is not registered yet and got an invitation. \"cancel %d\" withdraws it.", st.Address, ch.ID)}
+	default:
+		sec.Lines = []string{fmt.Sprintf("Anyone may accept it with \"accept %d\". \"cancel %d\" withdraws it.", ch.ID, ch.ID)}
+	}
+	return sec, nil
+}
+
+// unaccepted reports whether a seat still waits for its player.
+func unaccepted(st archive.ChallengeSeat) bool { return st.Accepted.IsZero() }
+
+// challengeWhat says what ch proposes: "Initiative (standard), 3 days per
+// move, alice plays a side drawn at random"; "Superial Chess for 4
+// (multiplayer players=4), ..., alice plays North".
+func challengeWhat(ch *archive.Challenge, info engine.Info, seats []string, ctl clock.Control, challenger string, unrated bool) string {
+	title := info.Title
+	if engine.OthersPlayOn(len(seats)) {
+		title = fmt.Sprintf("%s for %d", info.Title, len(seats))
+	}
+	what := fmt.Sprintf("%s (%s), %s, %s plays %s", title, ch.Config, ctl.Describe(), challenger, seatText(ch.Side, seats))
+	if unrated {
+		what += ", unrated"
+	}
+	return what
+}
+
+// askSeats mails each player and address ch names (asked, in its seats'
+// order) the challenge: a player the challenge, an address an invitation.
+// In a game of more, each hears who else is asked.
+func (h *handling) askSeats(ch *archive.Challenge, info engine.Info, what string, asked []string) error {
+	more := engine.OthersPlayOn(len(ch.Seats) + 1)
+	open := len(ch.Seats) - len(asked)
+	subject, err := h.challengeSubject(ch)
+	if err != nil {
+		return err
+	}
+	for i, st := range ch.Seats[:len(asked)] {
+		with := ""
+		if more {
+			with = "with " + seatsText(slices.Delete(slices.Clone(asked), i, i+1), open)
+		}
+		if st.PlayerID == 0 {
+			if err := h.invite(ch, info, st.Address, what, with); err != nil {
+				return err
+			}
+			continue
+		}
+		opp, err := h.tx.PlayerByID(st.PlayerID)
+		if err != nil {
+			return err
+		}
+		intro := []string{
+			fmt.Sprintf("%s challenges you to a game of %s (challenge #%d). Reply \"accept\" to play, \"decline\" to say no.", h.actor.Name, info.Title, ch.ID),
+			fmt.Sprintf("The game: %s.", what)}
+		accept := "starts the game"
+		if more {
+			intro[0] = fmt.Sprintf("%s challenges you to a game of %s, %s (challenge #%d). Reply \"accept\" to play, \"decline\" to say no.", h.actor.Name, info.Title, with, ch.ID)
+			intro = append(intro, "The game starts when every player has accepted; anyone who declines cancels it.")
+			accept = "takes your seat"
+		}
+		err = h.send(outgoing{to: opp.Address, player: opp, game: ch.ID, subject: subject, auto: "auto-generated",
+			view: mailView{Intro: intro,
+				Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
+				HowTo:    []string{fmt.Sprintf("\"accept %d\" %s, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, accept, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// invite mails address, which has no player, the invitation to challenge
+// ch of info: what says the game, with the other players of a game of more
+// than two ("" for two).
+func (h *handling) invite(ch *archive.Challenge, info engine.Info, address, what, with string) error {
+	if with != "" {
+		with = ", " + with
+	}
+	if err := h.tx.AddInvitation(address, h.actor.ID, h.now); err != nil {
+		return err
+	}
+	return h.send(outgoing{to: address, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
+		view: mailView{Intro: []string{
+			fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games%s.", h.actor.Name, info.Title, with),
+			fmt.Sprintf("The game: %s.", what),
+			fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'); then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
+			"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
+		}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
+}
+
+// opponent finds the player a challenge names, by name or address: the
+// player, or, for an address not registered, the address to invite.
+func (h *handling) opponent(arg string) (*archive.Player, string, error) {
+	var opp *archive.Player
+	var err error
+	if strings.Contains(arg, "@") {
+		if h.s.isOwn(arg) {
+			return nil, "", refuse("postal does not play against itself")
+		}
+		opp, err = h.tx.PlayerByAddress(arg)
+		if errors.Is(err, archive.ErrNotFound) {
+			return nil, arg, h.mayInvite(strings.ToLower(arg)) // strangers.go
+		}
+	} else if h.s.opt.Bot != nil && arg == h.s.opt.Bot.name() {
+		if opp, err = h.s.botPlayer(h.tx, h.now); errors.Is(err, errBotName) {
+			opp, err = h.tx.PlayerByName(arg) // a person's name, as it was before the bot
+		}
+	} else {
+		opp, err = h.tx.PlayerByName(arg)
+		if errors.Is(err, archive.ErrNotFound) {
+			return nil, "", refuse(fmt.Sprintf("there is no player called %s", arg), "Challenge them by email address instead: postal will invite them.")
+		}
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if opp.ID == h.actor.ID {
+		return nil, "", refuse("you cannot challenge yourself")
+	}
+	return opp, "", nil
+}
+
+// seatChoice reads the seat a challenger asks for ("as north"): first,
+// second, random ("" too), or, in a game of more, a seat by name.
+func seatChoice(as string, seats []string) (string, error) {
+	switch as {
+	case "", "random":
+		return "random", nil
+	case "first", "second":
+		return as, nil
+	}
+	if engine.OthersPlayOn(len(seats)) {
+		for _, s := range seats {
+			if strings.EqualFold(s, as) {
+				return strings.ToLower(s), nil
+			}
+		}
+		return "", refuse(fmt.Sprintf("%q is not a seat of this game", as), "Its seats: "+strings.Join(seats, ", ")+"; or \"as random\".")
+	}
+	return "", refuse(fmt.Sprintf("%q is not a side of this game", as), fmt.Sprintf("\"as first\" plays %s, \"as second\" %s; or \"as random\".", seats[0], seats[1]))
+}
+
+// seatIndex is the seat side (a challenge's Side) names among seats; -1
+// for one drawn at random.
+func seatIndex(side string, seats []string) int {
+	switch side {
+	case "first":
+		return 0
+	case "second":
+		return 1
+	}
+	return slices.IndexFunc(seats, func(s string) bool { return strings.EqualFold(s, side) })
+}
+
+// seatText says the seat a challenger asked for: "White (moves first)",
+// "South", "a side drawn at random".
+func seatText(side string, seats []string) string {
+	i, more := seatIndex(side, seats), engine.OthersPlayOn(len(seats))
+	switch {
+	case i < 0 && more:
+		return "a seat drawn at random"
+	case i < 0:
+		return "a side drawn at random"
+	case i == 0 && !more:
+		return seats[0] + " (moves first)"
+	}
+	return seats[i]
+}
+
+// seatsText names the other players of a challenge: "carol, dave and an
+// open seat".
+func seatsText(names []string, open int) string {
+	all := slices.Clone(names)
+	switch {
+	case open == 1:
+		all = append(all, "an open seat")
+	case open > 1:
+		all = append(all, fmt.Sprintf("%d open seats", open))
+	}
+	switch len(all) {
+	case 0:
+		return "nobody"
+	case 1:
+		return all[0]
+	}
+	return strings.Join(all[:len(all)-1], ", ") + " and " + all[len(all)-1]
+}
+
+// count writes "1 seat is", "2 seats are".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func (h *handling) challengeFor(id int64) (*archive.Challenge, error) {
+	ch, err := h.tx.Challenge(id)
+	if errors.Is(err, archive.ErrNotFound) {
+		return nil, refuse(fmt.Sprintf("there is no challenge #%d", id), "Write \"status\" for your challenges.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if ch.Status != archive.ChallengeOpen {
+		return nil, refuse(fmt.Sprintf("challenge #%d is %s", id, ch.Status))
+	}
+	return ch, nil
+}
+
+// accept is "accept ID": the actor takes their seat, or an open one; the
+// last to accept starts the game.
+func (h *handling) accept(id int64) (section, error) {
+	ch, err := h.challengeFor(id)
+	if err != nil {
+		return section{}, err
+	}
+	gs, err := h.takeSeat(ch, h.actor)
+	if err != nil {
+		return section{}, err
+	}
+	if gs == nil {
+		return section{Title: fmt.Sprintf("you accepted challenge #%d", ch.ID), game: ch.ID,
+			Lines: []string{fmt.Sprintf("The game starts when every seat is taken and accepted; still waiting for %s.", h.waitingFor(ch))}}, nil
+	}
+	return h.startedSection(gs, h.actor)
+}
+
+// takeSeat has p accept their seat of ch, or take an open one: a player
+// by mail, or the bot taking an open challenge. The last to accept starts
+// the game, which it returns; until then it returns nil, and the others
+// hear who accepted.
+func (w *work) takeSeat(ch *archive.Challenge, p *archive.Player) (*gameState, error) {
+	if ch.ChallengerID == p.ID {
+		return nil, refuse("you cannot accept your own challenge", fmt.Sprintf("\"cancel %d\" withdraws it.", ch.ID))
+	}
+	n := -1
+	for i, st := range ch.Seats {
+		switch {
+		case st.PlayerID == p.ID && !st.Accepted.IsZero():
+			return nil, refuse(fmt.Sprintf("you have accepted challenge #%d already", ch.ID), "The game starts when every seat is taken and accepted: "+w.waitingFor(ch)+".")
+		case st.PlayerID == p.ID, st.Address != "" && st.Address == p.Address:
+			n = i
+		case st.Open() && n < 0:
+			n = i
+		}
+	}
+	switch {
+	case n < 0 && len(ch.Seats) == 1:
+		return nil, refuse(fmt.Sprintf("challenge #%d is addressed to someone else", ch.ID))
+	case n < 0:
+		return nil, refuse(fmt.Sprintf("challenge #%d has no seat for you", ch.ID), "Its seats are taken by the players it names.")
+	}
+	if err := w.tx.TakeSeat(ch.ID, ch.Seats[n].N, p.ID, w.now); err != nil {
+		return nil, err
+	}
+	if err := w.tx.AddEvent(w.now, "accept-seat", ch.ID, p.ID, ""); err != nil {
+		return nil, err
+	}
+	ch.Seats[n].PlayerID, ch.Seats[n].Address, ch.Seats[n].Accepted = p.ID, "", w.now
+	if !slices.ContainsFunc(ch.Seats, unaccepted) {
+		return w.startGame(ch, p, nil, nil)
+	}
+	line := fmt.Sprintf("%s accepted challenge #%d; still waiting for %s.", p.Name, ch.ID, w.waitingFor(ch))
+	for _, id := range w.challengePlayers(ch) {
+		if id == p.ID {
+			continue
+		}
+		if err := w.challengeNews(ch, id, line); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
+}
+
+// botStarts starts the game of ch at once, the club's bot having taken its
+// one seat at level, and answers the challenger with the board.
+func (h *handling) botStarts(ch *archive.Challenge, bot *archive.Player, level int) (section, error) {
+	gs, err := h.startGame(ch, bot, nil, nil)
+	if err != nil {
+		return section{}, err
+	}
+	if err := h.tx.SetBotLevel(gs.row.ID, level); err != nil {
+		return section{}, err
+	}
+	sec, err := h.startedSection(gs, h.actor)
+	if err != nil {
+		return section{}, err
+	}
+	intro := fmt.Sprintf("%s accepted at once and plays at level %d of %d.", bot.Name, level, search.MaxLevel)
+	if engine.Acts(gs.pos, gs.side(bot)) {
+		intro += " It moves first: its move comes by mail, usually within seconds."
+	}
+	sec.Lines = append([]string{intro}, sec.Lines...)
+	return sec, nil
+}
+
+// withdraw is "decline ID" (a player the challenge asks) and "cancel ID"
+// (its challenger): the challenge will not be played, and every other
+// player it asks with an account hears so (R13: anyone who declines cancels
+// it for all).
+func (h *handling) withdraw(c notation.Command) (section, error) {
+	ch, err := h.challengeFor(c.ID)
+	if err != nil {
+		return section{}, err
+	}
+	status := archive.ChallengeDeclined
+	if c.Verb == notation.CmdCancel {
+		if ch.ChallengerID != h.actor.ID {
+			return section{}, refuse(fmt.Sprintf("challenge #%d is not yours to cancel", ch.ID), fmt.Sprintf("\"decline %d\" refuses a challenge made to you.", ch.ID))
+		}
+		status = archive.ChallengeCancelled
+	} else if !slices.ContainsFunc(ch.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == h.actor.ID || s.Address == h.actor.Address }) {
+		return section{}, refuse(fmt.Sprintf("challenge #%d is not addressed to you", ch.ID))
+	}
+	if err := h.tx.SetChallengeStatus(ch.ID, status, h.now); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddEvent(h.now, status, ch.ID, h.actor.ID, ""); err != nil {
+		return section{}, err
+	}
+	more := engine.OthersPlayOn(len(ch.Seats) + 1)
+	line := fmt.Sprintf("%s %s challenge #%d (%s): there will be no game.", h.actor.Name, status, ch.ID, ch.Game)
+	sec := section{Title: fmt.Sprintf("challenge #%d %s", ch.ID, status), game: ch.ID}
+	if more {
+		line = fmt.Sprintf("%s %s challenge #%d (%s): it will not be played.", h.actor.Name, status, ch.ID, ch.Game)
+		sec.Lines = []string{"Its other players have been told."}
+	}
+	for _, id := range h.challengePlayers(ch) {
+		if id == h.actor.ID {
+			continue
+		}
+		if err := h.challengeNews(ch, id, line); err != nil {
+			return section{}, err
+		}
+	}
+	return sec, nil
+}
+
+// challengeStatus is ch, made by challenger, in the actor's status: what it
+// proposes and whom it waits for, from the actor's side.
+func (h *handling) challengeStatus(ch *archive.Challenge, challenger *archive.Player) string {
+	what := fmt.Sprintf("%s %s", ch.Game, ch.Config)
+	waiting := h.waitingFor(ch)
+	mine := slices.IndexFunc(ch.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == h.actor.ID })
+	switch {
+	case ch.ChallengerID == h.actor.ID:
+		return fmt.Sprintf("challenge #%d: you propose %s; waiting for %s", ch.ID, what, waiting)
+	case mine >= 0 && !ch.Seats[mine].Accepted.IsZero():
+		return fmt.Sprintf("challenge #%d: %s proposes %s; you accepted; waiting for %s", ch.ID, challenger.Name, what, waiting)
+	case mine >= 0:
+		return fmt.Sprintf("challenge #%d: %s challenges you to %s (accept %d / decline %d); waiting for %s", ch.ID, challenger.Name, what, ch.ID, ch.ID, waiting)
+	}
+	return fmt.Sprintf("open challenge #%d: %s proposes %s; waiting for %s (accept %d takes a seat)", ch.ID, challenger.Name, what, waiting, ch.ID)
+}
+
+// challengeLine says in one line where challenge c stands: the first line
+// of a reply about it.
+func (h *handling) challengeLine(c *archive.Challenge) string {
+	switch st := c.Seats[0]; {
+	case c.Status == archive.ChallengeAccepted:
+		return fmt.Sprintf("Challenge #%d was accepted.", c.ID)
+	case c.Status != archive.ChallengeOpen:
+		return fmt.Sprintf("Challenge #%d was %s: there will be no game.", c.ID, c.Status)
+	case engine.OthersPlayOn(len(c.Seats) + 1):
+		return fmt.Sprintf("Challenge #%d is open: it waits for %s.", c.ID, h.waitingFor(c))
+	case st.Open():
+		return fmt.Sprintf("Challenge #%d is open: anyone may accept it.", c.ID)
+	default:
+		return fmt.Sprintf("Challenge #%d is open: %s may accept it.", c.ID, h.seatHolder(st))
+	}
+}
+
+// waitingFor names who a challenge waits for: "bob, and 1 open seat".
+func (w *work) waitingFor(ch *archive.Challenge) string {
+	var names []string
+	open := 0
+	for _, st := range ch.Seats {
+		switch {
+		case !st.Accepted.IsZero():
+		case st.Open():
+			open++
+		default:
+			names = append(names, w.seatHolder(st))
+		}
+	}
+	return seatsText(names, open)
+}
+
+// seatHolder names who a seat of a challenge is for: a player, an invited
+// address, or anyone.
+func (w *work) seatHolder(st archive.ChallengeSeat) string {
+	switch {
+	case st.PlayerID != 0:
+		if p, err := w.tx.PlayerByID(st.PlayerID); err == nil {
+			return p.Name
+		}
+	case st.Address != "":
+		return st.Address
+	}
+	return "anyone"
+}
+
+// challengePlayers are the players of a challenge with an account: the
+// challenger and those named or seated.
+func (w *work) challengePlayers(ch *archive.Challenge) []int64 {
+	ids := []int64{ch.ChallengerID}
+	for _, st := range ch.Seats {
+		if st.PlayerID != 0 {
+			ids = append(ids, st.PlayerID)
+		}
+	}
+	return ids
+}
+
+// challengeNews mails player id a line about challenge ch.
+func (w *work) challengeNews(ch *archive.Challenge, id int64, line string) error {
+	p, err := w.tx.PlayerByID(id)
+	if err != nil {
+		return err
+	}
+	subject, err := w.challengeSubject(ch)
+	if err != nil {
+		return err
+	}
+	return w.send(outgoing{to: p.Address, player: p, game: ch.ID, auto: "auto-generated", subject: subject, view: mailView{Intro: []string{line}}})
+}

@@ -1,0 +1,222 @@
+package club
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+
+	"postal/archive"
+	"postal/club/event"
+	"postal/club/published"
+	"postal/engine"
+)
+
+// The start of a game (issue 33: one start from seats, for a challenge of
+// two, one of more, and a tournament's game or table).
+
+// randomRead fills the seed of a new game and the draw of its seats; tests
+// that pin mails replace it.
+var randomRead = rand.Read
+
+// eventPlace is where a tournament's game stands in its event.
+type eventPlace struct {
+	t            *archive.Tournament
+	round, board int
+}
+
+// startGame starts the game of ch, every seat accepted, the last by by (nil
+// for a tournament's game, which the club starts): the seed is drawn, then
+// the seats, apart from it (who sits where is public and must tell nothing
+// about the seed): players by seat when given (a tournament's), else the
+// challenger at the seat they asked for or one drawn, the others drawn
+// among the seats left. The game keeps the challenge's number; the chance
+// draws it starts with are made and its clock starts. A tournament's game
+// is placed in its event (at). Every player but the actor hears that the
+// game has started (every player, in a tournament: the actor's reply says
+// only that a round began).
+func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []int64, at *eventPlace) (*gameState, error) {
+	// Eight bytes of seed, and one more to draw the challenger's seat
+	// with (a game of two takes no other).
+	var b [9]byte
+	if players == nil {
+		randomRead(b[:])
+	} else {
+		randomRead(b[:8])
+	}
+	seed := binary.LittleEndian.Uint64(b[:8]) >> 1 // SQLite integers are signed
+	game, cfg, pos, err := startOf(ch, seed)
+	if err != nil {
+		return nil, err
+	}
+	seats := game.Info().Seats(cfg)
+	if players == nil {
+		players = drawSeats(ch, seats, b[8])
+	}
+	byID := w.actorID()
+	switch {
+	case by != nil:
+		byID = by.ID
+	case byID == 0 && at != nil:
+		byID = at.t.DirectorID
+	}
+	gs, err := w.openGame(ch, byID, seed, game, cfg, pos, players)
+	if err != nil {
+		return nil, err
+	}
+	if at != nil {
+		if err := w.tx.AddTournamentGame(at.t.ID, archive.TournamentGame{GameID: gs.row.ID, Round: at.round, Board: at.board}); err != nil {
+			return nil, err
+		}
+		gs.event = event.Label(at.t.Name, at.round)
+	}
+	for i, p := range gs.players {
+		if at == nil && p.ID == w.actorID() {
+			continue
+		}
+		line := startedLine(gs, engine.Player(i), by)
+		if engine.Acts(gs.pos, engine.Player(i)) {
+			line += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
+		}
+		if err := w.gameNotice(gs, p, append([]string{line}, diceCommitted(gs.row)...)); err != nil {
+			return nil, err
+		}
+	}
+	return gs, nil
+}
+
+// drawSeats seats the players of ch, all accepted: the challenger at the
+// seat they asked for or one drawn (from the byte drawn already, when it
+// serves), the others, in the challenge's order, each at one drawn among
+// the seats left.
+func drawSeats(ch *archive.Challenge, seats []string, drawn byte) []int64 {
+	players := make([]int64, len(seats))
+	free := make([]int, len(seats))
+	for i := range free {
+		free[i] = i
+	}
+	take := func(k int) int {
+		i := free[k]
+		free = slices.Delete(free, k, k+1)
+		return i
+	}
+	k := seatIndex(ch.Side, seats)
+	if k < 0 {
+		var ok bool
+		if k, ok = below(len(free), drawn); !ok {
+			k = randIntN(len(free))
+		}
+	}
+	players[take(k)] = ch.ChallengerID
+	for _, st := range ch.Seats {
+		players[take(randIntN(len(free)))] = st.PlayerID
+	}
+	return players
+}
+
+// randIntN draws a number below n (at most 256) from randomRead, a byte at
+// a time; none for n 1, the one seat left.
+func randIntN(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	var b [1]byte
+	for {
+		randomRead(b[:])
+		if k, ok := below(n, b[0]); ok {
+			return k
+		}
+	}
+}
+
+// below is random byte b as a number below n, when it makes one no more
+// likely than another (b less than the largest multiple of n up to 256).
+func below(n int, b byte) (int, bool) {
+	return int(b) % n, int(b) < 256-256%n
+}
+
+// startedLine is what the player of seat p of gs, which has just started,
+// reads first: how it started and the seat they play.
+func startedLine(gs *gameState, p engine.Player, by *archive.Player) string {
+	side := gs.sides()[p]
+	switch {
+	case gs.event != "":
+		return fmt.Sprintf("Game #%d of %s, has started: %s. You play %s.", gs.row.ID, gs.event, gs.lineup(), side)
+	case gs.more():
+		return fmt.Sprintf("Game #%d has started: %s. You play %s.", gs.row.ID, gs.lineup(), side)
+	}
+	return fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", by.Name, gs.row.ID, side)
+}
+
+// startedSection is the section that tells p, the last to accept, that
+// game gs has started.
+func (w *work) startedSection(gs *gameState, p *archive.Player) (section, error) {
+	b, err := w.boardOf(gs, nil, nil)
+	if err != nil {
+		return section{}, err
+	}
+	var lines []string
+	if gs.more() {
+		lines = append(lines, gs.lineup()+".")
+	}
+	lines = append(lines, fmt.Sprintf("You play %s.", gs.sides()[gs.side(p)]))
+	return section{Title: fmt.Sprintf("game #%d has started: %s", gs.row.ID, gs.title()),
+		Lines: append(lines, diceCommitted(gs.row)...), Board: b, game: gs.row.ID}, nil
+}
+
+// lineup names every seat's player: "alice South, bob West, carol North,
+// dave East".
+func (gs *gameState) lineup() string {
+	var parts []string
+	for i, side := range gs.sides() {
+		parts = append(parts, gs.players[i].Name+" "+side)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// startOf makes the start position of the game challenge ch proposes,
+// with seed.
+func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, engine.Position, error) {
+	cfg, err := published.ParseConfig(ch.Config, seed)
+	if err != nil {
+		return nil, cfg, nil, permanent(err)
+	}
+	game, cfg, pos, err := engine.New(ch.Game, cfg)
+	if err != nil {
+		return nil, cfg, nil, refuse(fmt.Sprintf("challenge #%d cannot start: %v", ch.ID, err))
+	}
+	return game, cfg, pos, nil
+}
+
+// openGame stores the game of challenge ch, accepted by every player:
+// players by seat, from pos, the start of game as configured by cfg with
+// seed. The game keeps the challenge's number; the chance draws it starts
+// with are made and its clock starts; the start is logged as by's, the
+// last to accept. It returns the game as stored.
+func (w *work) openGame(ch *archive.Challenge, by int64, seed uint64, game engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*gameState, error) {
+	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
+		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: w.now}
+	row.Position, row.Ply = pos.String(), pos.Ply()
+	if err := w.tx.AddGame(row); err != nil {
+		return nil, err
+	}
+	next, err := w.resolveChance(&gameState{row: row, pos: pos}, pos)
+	if err != nil {
+		return nil, err
+	}
+	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), w.now
+	if err := w.startClock(&gameState{row: row, pos: next}); err != nil {
+		return nil, err
+	}
+	if err := w.tx.UpdateGame(row); err != nil {
+		return nil, err
+	}
+	if err := w.tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, w.now); err != nil {
+		return nil, err
+	}
+	if err := w.tx.AddEvent(w.now, "start", ch.ID, by, row.Config); err != nil {
+		return nil, err
+	}
+	return w.loadGame(ch.ID)
+}

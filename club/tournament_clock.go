@@ -1,0 +1,137 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/club/clock"
+	"postal/club/event"
+	"postal/engine"
+)
+
+// The tournaments' own times, which the clock (Tick) keeps: a start date,
+// a Swiss round's deadline.
+
+// eventTick starts the tournaments whose day has come (or closes those
+// without enough entrants), acts on the Swiss rounds past their deadline,
+// and adds the next time due.
+func (w *work) eventTick(due *dueTimes) error {
+	if err := w.roundDeadlines(due); err != nil {
+		return err
+	}
+	ts, err := w.tx.Tournaments(archive.TournamentOpen)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if t.Starts.IsZero() {
+			continue
+		}
+		if w.now.Before(t.Starts) {
+			due.add(t.Starts)
+			continue
+		}
+		_, err := w.startEvent(t)
+		var ue *userError
+		if errors.As(err, &ue) {
+			// Too few entrants on the day: the event is called off.
+			ev, err := w.loadEvent(t)
+			if err != nil {
+				return err
+			}
+			if err := w.finishEvent(ev, 0, "It did not start: "+ue.title+"."); err != nil {
+				return err
+			}
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// roundDeadlines acts on the Swiss rounds older than the club's RoundDays:
+// their unfinished games are drawn ("draw"), or the director is asked, once,
+// to adjudicate them ("director", the default).
+func (w *work) roundDeadlines(due *dueTimes) error {
+	if w.s.opt.RoundDays <= 0 {
+		return nil
+	}
+	ts, err := w.tx.Tournaments(archive.TournamentRunning)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if t.Format != "swiss" {
+			continue
+		}
+		acts, err := w.tx.Acts(t.ID)
+		if err != nil {
+			return err
+		}
+		var began time.Time
+		asked := false
+		label := event.BeginRound{Round: t.Round, Of: t.Rounds}.Label()
+		for _, a := range acts {
+			switch {
+			case a.Act == "round" && a.Detail == label:
+				began = a.At
+			case a.Act == "deadline" && a.Detail == label:
+				asked = true
+			}
+		}
+		if began.IsZero() || asked {
+			continue
+		}
+		deadline := began.Add(time.Duration(w.s.opt.RoundDays) * clock.Day)
+		if w.now.Before(deadline) {
+			due.add(deadline)
+			continue
+		}
+		if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "deadline", Detail: label}); err != nil {
+			return err
+		}
+		ev, err := w.loadEvent(t)
+		if err != nil {
+			return err
+		}
+		var open []string
+		for _, g := range ev.ev.Games {
+			if g.Round != t.Round || g.Over {
+				continue
+			}
+			if w.s.opt.RoundUnfinished == "draw" {
+				gs, err := w.loadGame(g.ID)
+				if err != nil {
+					return err
+				}
+				if gs.row.Status != archive.GameActive {
+					continue
+				}
+				if err := w.finish(gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
+					return err
+				}
+				continue
+			}
+			open = append(open, fmt.Sprintf("#%d %s", g.ID, ev.ev.ResultOf(g.ID)))
+		}
+		if len(open) == 0 {
+			continue
+		}
+		director, err := w.tx.PlayerByID(t.DirectorID)
+		if err != nil {
+			return err
+		}
+		err = w.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
+			view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
+				Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
