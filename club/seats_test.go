@@ -138,7 +138,7 @@ func TestLeaveAfterResigningATable_Issue33(t *testing.T) {
 			withDave = append(withDave, g.ID)
 		}
 	}
-	says(t, c.reply(c.as("dave", fmt.Sprintf("resign %d", withDave[0]))), "You are out, 3rd; the others play on.")
+	says(t, c.reply(c.as("dave", fmt.Sprintf("resign %d", withDave[0]))), "You are out, 3rd of 3; the others play on.")
 	m := c.reply(c.as("dave", "leave tri"))
 	says(t, m, "you have left tri", fmt.Sprintf("dave forfeits %d games in play.", len(withDave)-1))
 	lacks(t, m, "Error", "out of the game already")
