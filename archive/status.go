@@ -18,13 +18,16 @@ type Status struct {
 	Retrying int       // of them, those that failed at least once
 	GaveUp   int       // mails given up on (a permanent refusal or too many tries)
 	Held     int       // mails held for the operator's review after a restore (postal outbox)
+	Dropped  int       // held mails the operator dropped (they had gone out)
 	LastErr  string    // the last failure of a mail still waiting
 
 	LastPoll time.Time // the watcher last searched the mailbox; zero: never
 	Alive    time.Time // the daemon's last sign of life (its heartbeat); zero: never
 	Stopped  time.Time // the daemon last stopped cleanly; zero: never
-	LastMail time.Time // the newest mail handled; zero: none
-	MailsDay int       // mails handled in the 24 hours before now
+	Process  string    // the identity of the daemon's process, beside its heartbeat (StateProcess)
+	LastMail time.Time // the newest mail handled, of another sender than the club; zero: none
+	MailsDay int       // mails handled in the 24 hours before now, of other senders than the club
+	OwnDay   int       // of the club's own address (postal check's test mails) in those hours
 
 	Active       int       // games in progress
 	NextDeadline time.Time // the earliest deadline of a game in progress; zero: none
@@ -58,19 +61,24 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NOT NULL),
 		(SELECT MIN(created) FROM outbox WHERE next_attempt IS NOT NULL),
 		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NOT NULL AND attempts > 0),
-		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NULL AND sent_at IS NULL AND held IS NULL),
+		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NULL AND sent_at IS NULL AND held IS NULL AND dropped IS NULL),
 		(SELECT COUNT(*) FROM outbox WHERE held IS NOT NULL),
+		(SELECT COUNT(*) FROM outbox WHERE dropped IS NOT NULL),
 		(SELECT COALESCE((SELECT last_error FROM outbox WHERE next_attempt IS NOT NULL AND attempts > 0 ORDER BY id DESC LIMIT 1), '')),
 		(SELECT value FROM daemon_state WHERE key = 'last_poll'),
 		(SELECT value FROM daemon_state WHERE key = ?),
 		(SELECT value FROM daemon_state WHERE key = ?),
-		(SELECT MAX(received) FROM messages),
-		(SELECT COUNT(*) FROM messages WHERE received >= ?),
+		(SELECT COALESCE((SELECT value FROM daemon_state WHERE key = ?), '')),
+		(SELECT MAX(received) FROM messages WHERE outcome != ?),
+		(SELECT COUNT(*) FROM messages WHERE received >= ? AND outcome != ?),
+		(SELECT COUNT(*) FROM messages WHERE received >= ? AND outcome = ?),
 		(SELECT COUNT(*) FROM games WHERE status = ?),
 		(SELECT MIN(deadline) FROM games WHERE status = ? AND deadline != ''),
 		(SELECT id FROM games WHERE status = ? AND deadline != '' ORDER BY deadline, id LIMIT 1)`,
-		StateAlive, StateStopped, fmtTime(now.Add(-24*time.Hour)), GameActive, GameActive, GameActive).Scan(
-		&s.Version, &s.Waiting, &oldest, &s.Retrying, &s.GaveUp, &s.Held, &s.LastErr, &lastPoll, &alive, &stopped, &lastMail, &s.MailsDay, &s.Active, &deadline, &next)
+		StateAlive, StateStopped, StateProcess, OutcomeOwn, fmtTime(now.Add(-24*time.Hour)), OutcomeOwn, fmtTime(now.Add(-24*time.Hour)), OutcomeOwn,
+		GameActive, GameActive, GameActive).Scan(
+		&s.Version, &s.Waiting, &oldest, &s.Retrying, &s.GaveUp, &s.Held, &s.Dropped, &s.LastErr, &lastPoll, &alive, &stopped, &s.Process,
+		&lastMail, &s.MailsDay, &s.OwnDay, &s.Active, &deadline, &next)
 	if err != nil {
 		return s, fmt.Errorf("archive: status: %w", err)
 	}
@@ -115,6 +123,10 @@ const (
 	StateWatched   = "imap_mailbox"   // the mailbox it watches
 	StateProcessed = "imap_processed" // where it moves handled mail ("": none)
 	StateFailed    = "imap_failed"    // where it moves mail it cannot handle
+	// StateProcess names the daemon's process (its host, boot, pid and
+	// start), so that a heartbeat is not taken for a live daemon once its
+	// process is gone (s34: a restored backup carried one seconds old).
+	StateProcess = "process"
 )
 
 // HeartbeatEvery is how often the daemon records that it lives; postal

@@ -109,6 +109,6 @@ func (c *checker) folders(ctx context.Context, cfg *Config, watch mailer.WatchOp
 
 // runningState reports whether daemon_state shows a daemon alive at now.
 func runningState(state map[string]string, now time.Time) bool {
-	s := archive.Status{Alive: archive.StateTime(state[archive.StateAlive]), Stopped: archive.StateTime(state[archive.StateStopped])}
-	return s.Running(now)
+	return daemonRunning(archive.Status{Alive: archive.StateTime(state[archive.StateAlive]), Stopped: archive.StateTime(state[archive.StateStopped]),
+		Process: state[archive.StateProcess]}, now)
 }

@@ -77,7 +77,7 @@ func runOutbox(args []string, w io.Writer) error {
 		fmt.Fprintf(w, "postal outbox: %s released: postal sends them now\n", count(n, "mail"))
 		return nil
 	case "drop":
-		n, err := db.DropHeld(ctx, ids)
+		n, err := db.DropHeld(ctx, ids, now)
 		if err != nil {
 			return err
 		}

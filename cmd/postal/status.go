@@ -51,10 +51,14 @@ func runStatus(args []string, w io.Writer) error {
 		if t.IsZero() {
 			return "never"
 		}
-		return club.Span(now.Sub(t)) + " ago"
+		return span(now.Sub(t)) + " ago"
 	}
 	fmt.Fprintf(w, "  daemon    %s\n", daemonLine(s, now))
-	fmt.Fprintf(w, "  mail in   last search of the mailbox %s; last mail handled %s; %s in the last 24 hours\n", ago(s.LastPoll), ago(s.LastMail), count(s.MailsDay, "mail"))
+	mailIn := fmt.Sprintf("last search of the mailbox %s; last mail handled %s; %s in the last 24 hours", ago(s.LastPoll), ago(s.LastMail), count(s.MailsDay, "mail"))
+	if s.OwnDay > 0 {
+		mailIn += fmt.Sprintf(" (and %d of postal check's own)", s.OwnDay)
+	}
+	fmt.Fprintf(w, "  mail in   %s\n", mailIn)
 	out := fmt.Sprintf("%d waiting", s.Waiting)
 	if s.Waiting > 0 {
 		out += ", the oldest written " + ago(s.Oldest)
@@ -63,6 +67,9 @@ func runStatus(args []string, w io.Writer) error {
 		out += fmt.Sprintf("; %d retrying (the last failure: %.120s)", s.Retrying, s.LastErr)
 	}
 	out += fmt.Sprintf("; %d given up", s.GaveUp)
+	if s.Dropped > 0 {
+		out += fmt.Sprintf("; %d dropped by you (postal outbox drop)", s.Dropped)
+	}
 	if s.Held > 0 {
 		out += fmt.Sprintf("; %s held for your review (postal outbox)", count(s.Held, "mail"))
 	}
@@ -72,7 +79,7 @@ func runStatus(args []string, w io.Writer) error {
 	}
 	games := fmt.Sprintf("%d in progress", s.Active)
 	if !s.NextDeadline.IsZero() {
-		when := "in " + club.Span(s.NextDeadline.Sub(now))
+		when := "in " + span(s.NextDeadline.Sub(now))
 		if s.NextDeadline.Before(now) {
 			when = "passed " + ago(s.NextDeadline)
 		}
@@ -83,13 +90,33 @@ func runStatus(args []string, w io.Writer) error {
 	return nil
 }
 
+// span is a time span as postal status says it: in seconds under a
+// minute, as the club's mails say it above (s34: "1 minute ago" for a mail
+// handled 10 s before).
+func span(d time.Duration) string {
+	if d < time.Minute && d > -time.Minute {
+		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+	}
+	return club.Span(d)
+}
+
+// daemonRunning reports whether the daemon's heartbeat is recent and its
+// process, when it ran on this machine, still runs.
+func daemonRunning(s archive.Status, now time.Time) bool {
+	gone, _ := processGone(s.Process)
+	return s.Running(now) && !gone
+}
+
 // daemonLine says whether postal serve runs on this database, by its
-// heartbeat (issue 34).
+// heartbeat (issue 34), and the process the heartbeat names (s34).
 func daemonLine(s archive.Status, now time.Time) string {
-	since := func(t time.Time) string { return club.Span(now.Sub(t)) + " ago" }
+	since := func(t time.Time) string { return span(now.Sub(t)) + " ago" }
+	gone, pid := processGone(s.Process)
 	switch {
+	case s.Running(now) && gone:
+		return fmt.Sprintf("not running (its last heartbeat, %s, is of process %d on this machine, which is gone: it was killed, or this database was copied while postal ran, a backup restored)", since(s.Alive), pid)
 	case s.Running(now):
-		return fmt.Sprintf("running (last sign of life %d s ago)", int(now.Sub(s.Alive).Round(time.Second)/time.Second))
+		return "running (last sign of life " + since(s.Alive) + ")"
 	case s.Alive.IsZero():
 		return "not running (it has never run on this database, or ran before its heartbeat was recorded)"
 	case !s.Stopped.Before(s.Alive):
