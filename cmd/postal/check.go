@@ -83,7 +83,7 @@ func (c *checker) run(ctx context.Context, path string) error {
 	fmt.Fprintf(c.w, "postal check: %s\n", path)
 	cfg, err := LoadConfig(path)
 	if err != nil {
-		c.fail("config", err, "postal.example.toml documents every setting")
+		c.fail("config", err, configFix(path, err))
 		return c.done()
 	}
 	c.ok("config", fmt.Sprintf("read; the club is %s", cfg.Club.Address))

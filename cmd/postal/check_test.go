@@ -192,10 +192,30 @@ func TestCheckNamesEachFailureWithItsFix(t *testing.T) {
 			failed: []string{"spf"}, fix: "naming the machines that send its mail"},
 		{name: "the configured resolver does not answer", change: func(r *checkRig) { r.conf["club.dns_resolver"] = `"127.0.0.1:1"` },
 			failed: []string{"resolver"}, fix: "postal verifies players' DKIM signatures through it"},
+		// s34, finding 7: a config failure names the setting to change, not
+		// "postal.example.toml documents every setting".
 		{name: "failed is the watched mailbox", change: func(r *checkRig) { r.conf["imap.failed"] = `"INBOX"` },
-			failed: []string{"config"}, fix: "postal.example.toml documents every setting"},
+			failed: []string{"config"}, fix: "change failed in [imap] of "},
 		{name: "processed is the watched mailbox", change: func(r *checkRig) { r.conf["imap.processed"] = `"inbox"` },
-			failed: []string{"config"}, fix: "postal.example.toml documents every setting"},
+			failed: []string{"config"}, fix: "change processed in [imap] of "},
+		{name: "a resolver without its port", change: func(r *checkRig) { r.conf["club.dns_resolver"] = `"127.0.0.1"` },
+			failed: []string{"config"}, fix: "change dns_resolver in [club] of "},
+		{name: "a setting postal does not have", change: func(r *checkRig) { r.conf["imap.folder"] = `"postal"` },
+			failed: []string{"config"}, fix: "remove folder from [imap] of "},
+		{name: "a line that is not TOML", change: func(r *checkRig) { r.conf["club.name"] = `"The Club` },
+			failed: []string{"config"}, fix: "mend line "},
+		{name: "no TLS of that name", change: func(r *checkRig) { r.conf["smtp.tls"] = `"ssl"` },
+			failed: []string{"config"}, fix: "change tls in [smtp] of "},
+		// s34, finding 7: a server that refuses the connection is not
+		// running or not listening there; its host, port and tls are right.
+		{name: "the mail server is not running", change: func(r *checkRig) {
+			port := closedPort(t)
+			r.conf["imap.port"], r.conf["smtp.port"] = port, port
+		}, failed: []string{"imap login", "smtp login"}, fix: "the mail server is not running, or not listening at 127.0.0.1:"},
+		{name: "the mail server closes the connection", change: func(r *checkRig) {
+			port := hangingUp(t)
+			r.conf["imap.port"], r.conf["smtp.port"] = port, port
+		}, failed: []string{"imap login", "smtp login"}, fix: "closed the connection"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newCheckRig(t, c.opts)
@@ -216,6 +236,39 @@ func TestCheckNamesEachFailureWithItsFix(t *testing.T) {
 			}
 		})
 	}
+}
+
+// closedPort is a port of 127.0.0.1 on which nothing listens.
+func closedPort(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	l.Close()
+	return port
+}
+
+// hangingUp is a port of 127.0.0.1 whose server closes every connection
+// at once, before its greeting: Postfix's submission does so when the
+// Dovecot that checks its passwords is stopped.
+func hangingUp(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	return port
 }
 
 // unwritable is a folder the test's user cannot create files in: /sys for
