@@ -143,20 +143,6 @@ func (c *checker) database(ctx context.Context, cfg *Config) {
 	c.ok("database", fmt.Sprintf("%s: schema version %d, %s, integrity ok", cfg.Database, got.Version, count(got.Games, "game")))
 }
 
-// site: the site is written as a folder beside its link, so the link's
-// folder must be writable.
-func (c *checker) site(cfg *Config) {
-	if cfg.Site.Out == "" {
-		c.skip("site", "[site] out is empty: no site is built")
-		return
-	}
-	if err := archive.CheckFolder(cfg.Site.Out); err != nil {
-		c.fail("site", err, fmt.Sprintf("[site] out = %q: postal writes the site beside it, in its folder", cfg.Site.Out))
-		return
-	}
-	c.ok("site", cfg.Site.Out)
-}
-
 // bot: whether the club has its bot, and as whom (issue 34: a config
 // without [bots] has it at its defaults).
 func (c *checker) bot(cfg *Config) {

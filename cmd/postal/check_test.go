@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"os"
@@ -338,4 +339,65 @@ func TestCheckBesideADaemonOfOtherFolders(t *testing.T) {
 	if !strings.Contains(out, `processed = "postal/daemon-processed" (this config: "processed")`) {
 		t.Errorf("the folders line does not name the daemon's folder:\n%s", out)
 	}
+}
+
+// postal check's site line fails when the site is not writable by the user
+// postal runs as, the owner of the database, and names the fix (s34,
+// finding 2: "postal site build" run as root left the site to root, the
+// daemon's updates failed at every move, and the check said "ok site").
+func TestCheckSiteWritableByPostalsUser(t *testing.T) {
+	ctx := context.Background()
+	r := newCheckRig(t, demoserver.Options{})
+	config := r.writeConfig(t)
+	db, err := archive.Open(ctx, filepath.Join(r.dir, "postal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if out, stderr, code := postal(t, "site", "build", "--config", config); code != 0 {
+		t.Fatalf("postal site build: %d\n%s%s", code, out, stderr)
+	}
+	gen := filepath.Join(r.dir, ".site.gen")
+	var fix string
+	if os.Geteuid() == 0 {
+		// The site was built by root; postal's user (nobody here) owns
+		// the database.
+		for _, f := range []string{"postal.db", "postal.db-wal", "postal.db-shm"} {
+			os.Chown(filepath.Join(r.dir, f), 65534, 65534)
+		}
+		fix = "chown -R -h nobody:nogroup " + filepath.Join(r.dir, "site") + " " + gen
+	} else {
+		gens, _ := filepath.Glob(filepath.Join(gen, "0*[0-9]"))
+		if len(gens) == 0 {
+			t.Fatal("no generation")
+		}
+		if err := os.Chmod(gens[0], 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(gens[0], 0o755) })
+		fix = "chmod -R u+w " + gen
+	}
+	out, err := r.check(t)
+	t.Log("\n" + out)
+	if err != errChecksFailed {
+		t.Fatalf("postal check: %v", err)
+	}
+	lines(t, out, "FAIL", "site")
+	_, after, _ := strings.Cut(out, "FAIL  site")
+	if !strings.Contains(after, "not writable by nobody, whom postal runs as (the owner of ") || !strings.Contains(after, fix) {
+		t.Errorf("the site line does not say who cannot write it, or the fix %q:\n%s", fix, out)
+	}
+	// Mended as the fix says, the line is ok.
+	if os.Geteuid() == 0 {
+		filepath.WalkDir(r.dir, func(path string, d fs.DirEntry, err error) error { return os.Lchown(path, 65534, 65534) })
+	} else {
+		filepath.WalkDir(gen, func(path string, d fs.DirEntry, err error) error {
+			if d.IsDir() {
+				os.Chmod(path, 0o755)
+			}
+			return nil
+		})
+	}
+	out, _ = r.check(t)
+	lines(t, out, "ok", "site")
 }

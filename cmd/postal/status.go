@@ -15,6 +15,7 @@ import (
 	"postal/archive"
 	"postal/club"
 	"postal/mailer"
+	"postal/site"
 )
 
 // runStatus is postal status: what the club's daemon has in hand, read from
@@ -77,6 +78,9 @@ func runStatus(args []string, w io.Writer) error {
 	if *dbf.config != "" {
 		fmt.Fprintf(w, "  failed    %s\n", failedFolder(ctx, cfg))
 	}
+	if line := siteHealthLine(s, cfg.Site.Out, now); line != "" {
+		fmt.Fprintf(w, "  site      %s\n", line)
+	}
 	games := fmt.Sprintf("%d in progress", s.Active)
 	if !s.NextDeadline.IsZero() {
 		when := "in " + span(s.NextDeadline.Sub(now))
@@ -123,6 +127,35 @@ func daemonLine(s archive.Status, now time.Time) string {
 		return "not running (it stopped " + since(s.Stopped) + ")"
 	}
 	return "not running (last sign of life " + since(s.Alive) + ": it was killed or the machine stopped; journalctl -u postal says why)"
+}
+
+// siteHealthLine says how the daemon's updates of the site went (s34: they
+// failed at every move, and only the log said so) and, with a config,
+// whether the site is as of the database's last change; "" when there is
+// nothing to say.
+func siteHealthLine(s archive.Status, out string, now time.Time) string {
+	since := func(t time.Time) string { return span(now.Sub(t)) + " ago" }
+	switch {
+	case s.SiteFailures == 1:
+		return fmt.Sprintf("the last update failed, %s: %.200s; postal check names the fix", since(s.SiteFailed), s.SiteError)
+	case s.SiteFailures > 1:
+		return fmt.Sprintf("the last %d updates failed, the first %s, the last %s: %.200s; postal check names the fix",
+			s.SiteFailures, since(s.SiteFailingSince), since(s.SiteFailed), s.SiteError)
+	case out == "":
+		return ""
+	}
+	cursor, ok, err := site.PublishedCursor(out)
+	switch {
+	case err != nil:
+		return err.Error()
+	case !ok:
+		return out + ": not built yet (postal builds it at its start)"
+	case cursor > s.LastSeq:
+		return fmt.Sprintf("%s is ahead of the database (as of its change %d, the database's last is %d: a backup restored?): postal builds it in full at its next start", out, cursor, s.LastSeq)
+	case cursor < s.LastSeq:
+		return fmt.Sprintf("%s: as of the database's change %d, the last is %d (postal publishes after each mail and every [site] every)", out, cursor, s.LastSeq)
+	}
+	return out + ": up to date with the database"
 }
 
 // statusTournaments is how many tournaments postal status lists by name.

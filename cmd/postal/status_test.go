@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"postal/archive"
 	"postal/archive/archivegen"
 	"postal/mailer/demoserver"
+	"postal/site"
 )
 
 // postal status reads what the daemon has in hand from its database: the
@@ -397,5 +399,79 @@ func TestStatusCountsNeitherCheckMailNorDrops(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("postal status does not say %q:\n%s", want, out)
 		}
+	}
+}
+
+// The daemon's site updates that fail show in postal status (s34, finding
+// 2): a site left to root by a build run as root failed at every move, and
+// only the daemon's log said so. Once an update succeeds the line goes.
+func TestStatusShowsSiteFailures(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "postal.db")
+	db, err := archive.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := archivegen.Generate(ctx, db, archivegen.Options{Finished: 2, Active: 2, Seed: 1, MaxPlies: 20}); err != nil {
+		t.Fatal(err)
+	}
+	// The site's folder is a file: no user, root neither, can write in it.
+	blocked := filepath.Join(dir, "www")
+	if err := os.WriteFile(blocked, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Club: ClubConfig{Address: "postal@club.example"}, Site: SiteConfig{Out: filepath.Join(blocked, "site")}}
+	p := newSitePublisher(db, cfg, testLogger(t))
+	p.prepare(ctx)
+	builds := make(chan site.Stats, 10)
+	p.built = func(st site.Stats) { builds <- st }
+	pctx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); p.run(pctx) }()
+	defer func() { stop(); <-done }()
+	failures := func() int {
+		state, err := db.State(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := strconv.Atoi(state[archive.StateSiteFailures])
+		return n
+	}
+	waitUntil(t, ctx, "a failed update recorded", func() bool { return failures() == 1 })
+	p.Kick()
+	waitUntil(t, ctx, "a second failed update recorded", func() bool { return failures() == 2 })
+	status := func() string {
+		t.Helper()
+		out, stderr, code := postal(t, "status", "--db", path)
+		if code != 0 {
+			t.Fatalf("postal status: %d\n%s%s", code, out, stderr)
+		}
+		return out
+	}
+	out := status()
+	if !regexp.MustCompile(`(?m)^  site      the last 2 updates failed, the first [0-9]+ s ago, the last [0-9]+ s ago: site: .*www/site.*not a directory; postal check names the fix$`).MatchString(out) {
+		t.Errorf("postal status does not show the site's failures:\n%s", out)
+	}
+	// Mended: the next update succeeds, and the line goes.
+	if err := os.Remove(blocked); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(blocked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p.Kick()
+	select {
+	case st := <-builds:
+		if !st.Full {
+			t.Errorf("the first build that succeeds: %+v", st)
+		}
+	case <-ctx.Done():
+		t.Fatal("no build after the folder was mended")
+	}
+	if out := status(); strings.Contains(out, "failed, the first") || failures() != 0 {
+		t.Errorf("postal status still shows the site failing:\n%s", out)
 	}
 }
