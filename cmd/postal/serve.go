@@ -34,6 +34,9 @@ func runServe(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := asDatabaseOwner(cfg.Database, "serve"); err != nil {
+		return err
+	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	// SIGINT/SIGTERM end ctx: the watcher finishes the message in hand and
 	// the sender the delivery in hand, then both return.

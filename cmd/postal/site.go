@@ -53,7 +53,7 @@ func runSite(args []string, w io.Writer) error {
 			*f.into = *f.flag
 		}
 	}
-	if err := siteDefaults(cfg, sub); err != nil {
+	if err := siteDefaults(cfg, sub, fs.Name()); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -71,9 +71,9 @@ func runSite(args []string, w io.Writer) error {
 // ./postal.db or else the demo's, the site of a build goes to ./site-out (git
 // ignores it), and serve shows ./site-out or else the demo's site. What it
 // cannot find it names, with the flag that sets it.
-func siteDefaults(cfg *Config, sub string) error {
+func siteDefaults(cfg *Config, sub, command string) error {
 	if sub == "build" {
-		if err := needDatabase(cfg); err != nil {
+		if err := needDatabase(cfg, command); err != nil {
 			return err
 		}
 	}

@@ -224,3 +224,58 @@ func TestSiteRebuiltAfterARestore(t *testing.T) {
 		t.Errorf("the site does not show the move made after the restore:\n%s", got)
 	}
 }
+
+// A command run by hand as root on a database of postal's refuses, naming
+// the runuser line (s34, finding 2): what it writes beside the database
+// and the site stays root's, and the daemon, which runs as postal, could
+// no longer write it ("postal site build" as root stopped the site's
+// updates).
+func TestCommandsRefuseRootOnPostalsDatabase(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root runs a command on a database another user owns")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "postal.db")
+	db, err := archive.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if err := os.Chown(path, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "site")
+	config := filepath.Join(dir, "postal.toml")
+	err = os.WriteFile(config, []byte(fmt.Sprintf("database = %q\n[club]\naddress = \"postal@club.example\"\n[imap]\nhost = \"127.0.0.1\"\nuser = \"postal@club.example\"\npassword_env = \"P\"\n[smtp]\nhost = \"127.0.0.1\"\npassword_env = \"P\"\n", path)), 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"serve", "--config", config},
+		{"site", "build", "--db", path, "--out", out},
+		{"status", "--db", path},
+		{"outbox", "--db", path, "hold"},
+		{"backup", "--db", path, filepath.Join(dir, "backup.db")},
+	} {
+		stdout, stderr, code := postal(t, args...)
+		if code == 0 || !strings.Contains(stderr, "is nobody's: run postal as nobody, runuser -u nobody -- postal "+args[0]) {
+			t.Errorf("postal %s as root: %d\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+		}
+	}
+	if _, err := os.Lstat(out); err == nil {
+		t.Error("postal site build as root wrote the site")
+	}
+	for _, f := range []string{"postal.db-wal", "postal.db-shm", "backup.db"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("a command as root left %s", f)
+		}
+	}
+	// The owner runs them.
+	if err := os.Chown(path, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := postal(t, "status", "--db", path); code != 0 {
+		t.Errorf("postal status as the database's owner: %s", stderr)
+	}
+}
