@@ -19,8 +19,8 @@ type dbFlags struct {
 func addDBFlags(fs *flag.FlagSet, what string) dbFlags {
 	return dbFlags{
 		command: fs.Name(),
-		config: fs.String("config", "", "take the database"+what+" from this config file"),
-		db:     fs.String("db", "", "the SQLite database (default: the config's, else ./postal.db, else the demo's ./"+demoData+"/postal.db)"),
+		config:  fs.String("config", "", "take the database"+what+" from this config file"),
+		db:      fs.String("db", "", "the SQLite database (default: the config's, else ./postal.db, else the demo's ./"+demoData+"/postal.db)"),
 	}
 }
 
