@@ -41,7 +41,7 @@ func loginFix(section, addr string, err error) string {
 func tokenFix(te *mailer.TokenError) string {
 	switch code := te.Code(); {
 	case code == "invalid_grant":
-		return "the provider no longer takes the refresh token (it expired or was revoked; Google expires it after 7 days while the app's publishing status is Testing): run runuser -u postal -- env $(cat /etc/postal/env) postal oauth --config /etc/postal/postal.toml again (docs/deploy.md)"
+		return "the provider no longer takes the refresh token (it expired or was revoked; Google expires it after 7 days while the app's publishing status is Testing): run runuser -u postal -- postal oauth --config /etc/postal/postal.toml again (docs/deploy.md)"
 	case code != "":
 		return "the provider refused the token request (" + code + "): check [oauth2] client_id, client_secret_env or client_secret_file, and scopes against the application registered with it (docs/deploy.md)"
 	case te.Unreachable():

@@ -328,7 +328,7 @@ func (s MailServer) Password() (string, error) {
 	case s.PasswordEnv != "":
 		v, ok := os.LookupEnv(s.PasswordEnv)
 		if !ok {
-			return "", &envUnset{Var: s.PasswordEnv, What: s.Host + "'s password"}
+			return "", &envUnset{Var: s.PasswordEnv, What: s.Host + "'s password", File: "password_file"}
 		}
 		return v, nil
 	}
@@ -359,7 +359,10 @@ func (s MailServer) checkFolders() error {
 // envUnset is a secret whose environment variable is not set: postal
 // serve gets it from the unit's EnvironmentFile, a command run by hand
 // must be given it the same way (issue 34).
-type envUnset struct{ Var, What string }
+type envUnset struct {
+	Var, What string
+	File      string // the setting that names a file instead: password_file
+}
 
 func (e *envUnset) Error() string {
 	return fmt.Sprintf("config: environment variable %s (%s) is not set", e.Var, e.What)
@@ -367,7 +370,9 @@ func (e *envUnset) Error() string {
 
 // Fix says how to set it as postal serve has it.
 func (e *envUnset) Fix() string {
-	return fmt.Sprintf("set %s as postal serve has it: the unit reads it from /etc/postal/env (EnvironmentFile), so run this as runuser -u postal -- env $(cat /etc/postal/env) postal ...", e.Var)
+	return fmt.Sprintf("set %s as postal serve has it: the unit reads it from /etc/postal/env (EnvironmentFile), so run this as root with "+
+		"sh -c 'set -a; . /etc/postal/env; exec runuser -u postal -- postal ...' (the secret in the environment, not on a command line), "+
+		"or name a file in the config instead, %s (docs/deploy.md)", e.Var, e.File)
 }
 
 // Addr is host:port.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -38,6 +39,20 @@ func (f dbFlags) load() (*Config, error) {
 		cfg.Database = *f.db
 	}
 	return cfg, nil
+}
+
+// named is how the command was told its database, "--config FILE" or
+// "--db FILE" (both when both), for the commands it prints: they then work
+// as printed.
+func (f dbFlags) named() string {
+	var out []string
+	if *f.config != "" {
+		out = append(out, "--config "+*f.config)
+	}
+	if *f.db != "" {
+		out = append(out, "--db "+*f.db)
+	}
+	return strings.Join(out, " ")
 }
 
 // loadDatabase is load, then needDatabase: the config of a command that

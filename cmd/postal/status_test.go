@@ -241,7 +241,8 @@ func TestStatusSaysWhetherTheDaemonRuns(t *testing.T) {
 	}
 	os.Unsetenv("POSTAL_CHECK_PASSWORD")
 	if out := status(); !strings.Contains(out, "failed    not looked at: config: environment variable POSTAL_CHECK_PASSWORD") ||
-		!strings.Contains(out, "set POSTAL_CHECK_PASSWORD as postal serve has it: the unit reads it from /etc/postal/env") {
+		!strings.Contains(out, "set POSTAL_CHECK_PASSWORD as postal serve has it: the unit reads it from /etc/postal/env (EnvironmentFile), so run this as root with sh -c 'set -a; . /etc/postal/env; exec runuser -u postal -- postal ...'") ||
+		!strings.Contains(out, "or name a file in the config instead, password_file") {
 		t.Errorf("without the password's variable, postal status does not say which to set:\n%s", out)
 	}
 }
