@@ -127,8 +127,8 @@ func TestRestoreReplaysProcessedMail(t *testing.T) {
 	}
 	// Every mail moved back was handled again or known already: none went
 	// to the failed folder, and no answer was an error.
-	waitUntil(t, ctx, "the inbox emptied", func() bool { return mailboxCount(t, r.srv.IMAPAddr, r.srv.Club, "INBOX") == 0 })
-	if n := mailboxCount(t, r.srv.IMAPAddr, r.srv.Club, "processed"); n != moved {
+	waitUntil(t, ctx, "the inbox emptied", func() bool { return folderCount(t, r.srv.IMAPAddr, r.srv.Club, "INBOX") == 0 })
+	if n := folderCount(t, r.srv.IMAPAddr, r.srv.Club, "processed"); n != moved {
 		t.Errorf("%d mails in processed after the replay, %d moved back", n, moved)
 	}
 	db, err := archive.Open(ctx, cfg.Database)
@@ -208,8 +208,9 @@ func replayProcessed(t *testing.T, addr, user, folder string) int {
 	return int(sel.NumMessages)
 }
 
-// mailboxCount is how many mails user's mailbox holds.
-func mailboxCount(t *testing.T, addr, user, mailbox string) int {
+// folderCount is how many mails user's mailbox holds (the password is the
+// demo's, postal); 0 when it does not exist.
+func folderCount(t *testing.T, addr, user, mailbox string) int {
 	t.Helper()
 	c, err := imapclient.DialInsecure(addr, nil)
 	if err != nil {
@@ -221,7 +222,7 @@ func mailboxCount(t *testing.T, addr, user, mailbox string) int {
 	}
 	st, err := c.Status(mailbox, &imap.StatusOptions{NumMessages: true}).Wait()
 	if err != nil {
-		t.Fatal(err)
+		return 0 // never created
 	}
 	return int(*st.NumMessages)
 }
