@@ -401,3 +401,14 @@ func TestCheckSiteWritableByPostalsUser(t *testing.T) {
 	out, _ = r.check(t)
 	lines(t, out, "ok", "site")
 }
+
+// A failing postal check ends with one summary line, on its output, and
+// exits 1 (s34: a second one, "some checks failed", came on stderr).
+func TestCheckFailsWithOneSummary(t *testing.T) {
+	r := newCheckRig(t, demoserver.Options{})
+	r.conf["imap.failed"] = `"INBOX"`
+	out, stderr, code := postal(t, "check", "--config", r.writeConfig(t))
+	if code != 1 || stderr != "" || !strings.HasSuffix(out, "postal check: 1 failed\n") {
+		t.Errorf("postal check: exit %d, stderr %q:\n%s", code, stderr, out)
+	}
+}
