@@ -185,14 +185,8 @@ func movesOf(t *testing.T, ctx context.Context, path string, id int64) string {
 // an operator does with a mail client, and says how many.
 func replayProcessed(t *testing.T, addr, user, folder string) int {
 	t.Helper()
-	c, err := imapclient.DialInsecure(addr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := clubIMAP(t, addr, user)
 	defer c.Close()
-	if err := c.Login(user, "postal").Wait(); err != nil {
-		t.Fatal(err)
-	}
 	sel, err := c.Select(folder, nil).Wait()
 	if err != nil {
 		t.Fatal(err)
@@ -212,17 +206,26 @@ func replayProcessed(t *testing.T, addr, user, folder string) int {
 // demo's, postal); 0 when it does not exist.
 func folderCount(t *testing.T, addr, user, mailbox string) int {
 	t.Helper()
-	c, err := imapclient.DialInsecure(addr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := clubIMAP(t, addr, user)
 	defer c.Close()
-	if err := c.Login(user, "postal").Wait(); err != nil {
-		t.Fatal(err)
-	}
 	st, err := c.Status(mailbox, &imap.StatusOptions{NumMessages: true}).Wait()
 	if err != nil {
 		return 0 // never created
 	}
 	return int(*st.NumMessages)
+}
+
+// clubIMAP is an IMAP session of user (the password is the demo's,
+// postal), for the caller to close.
+func clubIMAP(t *testing.T, addr, user string) *imapclient.Client {
+	t.Helper()
+	c, err := imapclient.DialInsecure(addr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Login(user, "postal").Wait(); err != nil {
+		c.Close()
+		t.Fatal(err)
+	}
+	return c
 }

@@ -247,19 +247,37 @@ func TestStatusSaysWhetherTheDaemonRuns(t *testing.T) {
 	}
 }
 
+// testDB is a new database in a folder of the test's, closed at its end,
+// and its path.
+func testDB(t *testing.T) (*archive.DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "postal.db")
+	db, err := archive.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, path
+}
+
+// statusOf is postal status of args, which must succeed.
+func statusOf(t *testing.T, args ...string) string {
+	t.Helper()
+	out, stderr, code := postal(t, append([]string{"status"}, args...)...)
+	if code != 0 {
+		t.Fatalf("postal status: %d\n%s%s", code, out, stderr)
+	}
+	return out
+}
+
 // postal status says times under a minute in seconds, as its "last sign of
 // life" does: "1 minute ago" for a mail handled 10 s before, or for a daemon
 // stopped 3 s before, read as a minute (s34, finding 4).
 func TestStatusSaysSecondsUnderAMinute(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "postal.db")
-	db, err := archive.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, path := testDB(t)
 	now := time.Now()
-	err = db.Tx(ctx, func(tx *archive.Tx) error {
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
 		_, err := tx.AddMessage(archive.Message{MessageID: "m@x", From: "alice@x", Subject: "s", Received: now.Add(-10 * time.Second), Outcome: "handled"})
 		return err
 	})
@@ -272,10 +290,7 @@ func TestStatusSaysSecondsUnderAMinute(t *testing.T) {
 	if err := db.SetState(ctx, map[string]string{archive.StateAlive: archive.FmtStateTime(now.Add(-33 * time.Second)), archive.StateStopped: archive.FmtStateTime(now.Add(-3 * time.Second))}); err != nil {
 		t.Fatal(err)
 	}
-	out, stderr, code := postal(t, "status", "--db", path)
-	if code != 0 {
-		t.Fatalf("postal status: %d\n%s%s", code, out, stderr)
-	}
+	out := statusOf(t, "--db", path)
 	for _, want := range []string{`it stopped [34] s ago`, `last search of the mailbox 1[89] s ago`, `last mail handled 1[01] s ago`} {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("postal status does not say %q:\n%s", want, out)
@@ -289,13 +304,8 @@ func TestStatusSaysSecondsUnderAMinute(t *testing.T) {
 // process; on the same machine status looks whether it still runs.
 func TestStatusHeartbeatOfAGoneProcess(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	live := filepath.Join(dir, "postal.db")
-	db, err := archive.Open(ctx, live)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, live := testDB(t)
+	dir := filepath.Dir(live)
 	// The daemon's stand-in: a process of its own, which the test ends.
 	daemon := exec.Command("sleep", "60")
 	if err := daemon.Start(); err != nil {
@@ -312,14 +322,7 @@ func TestStatusHeartbeatOfAGoneProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	status := func(path string) string {
-		t.Helper()
-		out, stderr, code := postal(t, "status", "--db", path)
-		if code != 0 {
-			t.Fatalf("postal status: %d\n%s%s", code, out, stderr)
-		}
-		return out
-	}
+	status := func(path string) string { t.Helper(); return statusOf(t, "--db", path) }
 	beat(db, id)
 	if out := status(live); !strings.Contains(out, "daemon    running (last sign of life 5 s ago)") {
 		t.Errorf("the daemon's process runs, but postal status says:\n%s", out)
@@ -349,15 +352,10 @@ func TestStatusHeartbeatOfAGoneProcess(t *testing.T) {
 // up" for two mails dropped by hand.
 func TestStatusCountsNeitherCheckMailNorDrops(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "postal.db")
-	db, err := archive.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, path := testDB(t)
 	now := time.Now()
 	var ids []int64
-	err = db.Tx(ctx, func(tx *archive.Tx) error {
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
 		for i, m := range []archive.Message{
 			{MessageID: "p1@x", From: "alice@players.example", Received: now.Add(-2 * time.Hour), Outcome: "handled"},
 			{MessageID: "p2@x", From: "bob@players.example", Received: now.Add(-time.Hour), Outcome: "handled"},
@@ -392,10 +390,7 @@ func TestStatusCountsNeitherCheckMailNorDrops(t *testing.T) {
 	if _, err := db.DropHeld(ctx, ids[1:], now); err != nil {
 		t.Fatal(err)
 	}
-	out, stderr, code := postal(t, "status", "--db", path)
-	if code != 0 {
-		t.Fatalf("postal status: %d\n%s%s", code, out, stderr)
-	}
+	out := statusOf(t, "--db", path)
 	for _, want := range []string{"last mail handled 1 hour ago; 2 mails in the last 24 hours (and 2 of postal check's own)", "0 waiting; 1 given up; 2 dropped by you (postal outbox drop)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("postal status does not say %q:\n%s", want, out)
@@ -409,13 +404,8 @@ func TestStatusCountsNeitherCheckMailNorDrops(t *testing.T) {
 func TestStatusShowsSiteFailures(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "postal.db")
-	db, err := archive.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, path := testDB(t)
+	dir := filepath.Dir(path)
 	if _, err := archivegen.Generate(ctx, db, archivegen.Options{Finished: 2, Active: 2, Seed: 1, MaxPlies: 20}); err != nil {
 		t.Fatal(err)
 	}
@@ -444,14 +434,7 @@ func TestStatusShowsSiteFailures(t *testing.T) {
 	waitUntil(t, ctx, "a failed update recorded", func() bool { return failures() == 1 })
 	p.Kick()
 	waitUntil(t, ctx, "a second failed update recorded", func() bool { return failures() == 2 })
-	status := func() string {
-		t.Helper()
-		out, stderr, code := postal(t, "status", "--db", path)
-		if code != 0 {
-			t.Fatalf("postal status: %d\n%s%s", code, out, stderr)
-		}
-		return out
-	}
+	status := func() string { t.Helper(); return statusOf(t, "--db", path) }
 	out := status()
 	if !regexp.MustCompile(`(?m)^  site      the last 2 updates failed, the first [0-9]+ s ago, the last [0-9]+ s ago: site: .*www/site.*not a directory; postal check names the fix$`).MatchString(out) {
 		t.Errorf("postal status does not show the site's failures:\n%s", out)
