@@ -62,18 +62,18 @@ func (a *DB) Release(ctx context.Context, ids []int64, now time.Time) (int, erro
 	return a.settleHeld(ctx, ids, `held = NULL, next_attempt = ?`, fmtTime(now))
 }
 
-// DropHeld gives up held mails of ids: they are never sent, and stay in
-// the outbox as given up, with why.
-func (a *DB) DropHeld(ctx context.Context, ids []int64) (int, error) {
+// DropHeld drops held mails of ids at now: they are never sent, and stay in
+// the outbox marked dropped (migration 041), with why.
+func (a *DB) DropHeld(ctx context.Context, ids []int64, now time.Time) (int, error) {
 	if len(ids) == 0 {
 		return 0, fmt.Errorf("archive: drop: name the mails")
 	}
-	return a.settleHeld(ctx, ids, `held = NULL, next_attempt = NULL, last_error = ?`, "dropped after a restore: it had gone out (postal outbox drop)")
+	return a.settleHeld(ctx, ids, `held = NULL, next_attempt = NULL, dropped = ?, last_error = ?`, fmtTime(now), "dropped after a restore: it had gone out (postal outbox drop)")
 }
 
-func (a *DB) settleHeld(ctx context.Context, ids []int64, set string, arg any) (int, error) {
+func (a *DB) settleHeld(ctx context.Context, ids []int64, set string, setArgs ...any) (int, error) {
 	query := `UPDATE outbox SET ` + set + ` WHERE held IS NOT NULL`
-	args := []any{arg}
+	args := setArgs
 	if len(ids) > 0 {
 		query += ` AND id IN (?` + strings.Repeat(", ?", len(ids)-1) + `)`
 		for _, id := range ids {

@@ -22,6 +22,11 @@ type Message struct {
 	Size       int64 // the size as received; 0 when unknown
 }
 
+// OutcomeOwn is the outcome of a mail from the club's own address (postal
+// check's test mail, a loop): ignored, and not counted as mail in by postal
+// status (s34, finding 7).
+const OutcomeOwn = "ignored: from postal itself"
+
 // Seen reports whether the message with this Message-ID was already handled.
 func (t *Tx) Seen(messageID string) (bool, error) {
 	var n int

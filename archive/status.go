@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,13 +19,23 @@ type Status struct {
 	Retrying int       // of them, those that failed at least once
 	GaveUp   int       // mails given up on (a permanent refusal or too many tries)
 	Held     int       // mails held for the operator's review after a restore (postal outbox)
+	Dropped  int       // held mails the operator dropped (they had gone out)
 	LastErr  string    // the last failure of a mail still waiting
 
 	LastPoll time.Time // the watcher last searched the mailbox; zero: never
 	Alive    time.Time // the daemon's last sign of life (its heartbeat); zero: never
 	Stopped  time.Time // the daemon last stopped cleanly; zero: never
-	LastMail time.Time // the newest mail handled; zero: none
-	MailsDay int       // mails handled in the 24 hours before now
+	Process  string    // the identity of the daemon's process, beside its heartbeat (StateProcess)
+	// The site's updates that failed in a row (none: 0), since when, the
+	// last one's time and error (s34).
+	SiteFailures                 int
+	SiteFailingSince, SiteFailed time.Time
+	SiteError                    string
+	// LastSeq is the database's last change, which the site follows.
+	LastSeq  int64
+	LastMail time.Time // the newest mail handled, of another sender than the club; zero: none
+	MailsDay int       // mails handled in the 24 hours before now, of other senders than the club
+	OwnDay   int       // of the club's own address (postal check's test mails) in those hours
 
 	Active       int       // games in progress
 	NextDeadline time.Time // the earliest deadline of a game in progress; zero: none
@@ -51,31 +62,39 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 		return s, fmt.Errorf("archive: status: %w", err)
 	}
 	defer tx.Rollback()
-	var oldest, lastPoll, alive, stopped, lastMail, deadline sql.NullString
+	var oldest, lastMail, deadline sql.NullString
 	var next sql.NullInt64
 	err = tx.QueryRowContext(ctx, `SELECT
 		(SELECT COALESCE(MAX(version), 0) FROM schema_version),
 		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NOT NULL),
 		(SELECT MIN(created) FROM outbox WHERE next_attempt IS NOT NULL),
 		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NOT NULL AND attempts > 0),
-		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NULL AND sent_at IS NULL AND held IS NULL),
+		(SELECT COUNT(*) FROM outbox WHERE next_attempt IS NULL AND sent_at IS NULL AND held IS NULL AND dropped IS NULL),
 		(SELECT COUNT(*) FROM outbox WHERE held IS NOT NULL),
+		(SELECT COUNT(*) FROM outbox WHERE dropped IS NOT NULL),
 		(SELECT COALESCE((SELECT last_error FROM outbox WHERE next_attempt IS NOT NULL AND attempts > 0 ORDER BY id DESC LIMIT 1), '')),
-		(SELECT value FROM daemon_state WHERE key = 'last_poll'),
-		(SELECT value FROM daemon_state WHERE key = ?),
-		(SELECT value FROM daemon_state WHERE key = ?),
-		(SELECT MAX(received) FROM messages),
-		(SELECT COUNT(*) FROM messages WHERE received >= ?),
+		(SELECT MAX(received) FROM messages WHERE outcome != ?),
+		(SELECT COUNT(*) FROM messages WHERE received >= ? AND outcome != ?),
+		(SELECT COUNT(*) FROM messages WHERE received >= ? AND outcome = ?),
 		(SELECT COUNT(*) FROM games WHERE status = ?),
 		(SELECT MIN(deadline) FROM games WHERE status = ? AND deadline != ''),
-		(SELECT id FROM games WHERE status = ? AND deadline != '' ORDER BY deadline, id LIMIT 1)`,
-		StateAlive, StateStopped, fmtTime(now.Add(-24*time.Hour)), GameActive, GameActive, GameActive).Scan(
-		&s.Version, &s.Waiting, &oldest, &s.Retrying, &s.GaveUp, &s.Held, &s.LastErr, &lastPoll, &alive, &stopped, &lastMail, &s.MailsDay, &s.Active, &deadline, &next)
+		(SELECT id FROM games WHERE status = ? AND deadline != '' ORDER BY deadline, id LIMIT 1),
+		(SELECT COALESCE(MAX(seq), 0) FROM games)`,
+		OutcomeOwn, fmtTime(now.Add(-24*time.Hour)), OutcomeOwn, fmtTime(now.Add(-24*time.Hour)), OutcomeOwn,
+		GameActive, GameActive, GameActive).Scan(
+		&s.Version, &s.Waiting, &oldest, &s.Retrying, &s.GaveUp, &s.Held, &s.Dropped, &s.LastErr,
+		&lastMail, &s.MailsDay, &s.OwnDay, &s.Active, &deadline, &next, &s.LastSeq)
 	if err != nil {
 		return s, fmt.Errorf("archive: status: %w", err)
 	}
-	s.Alive, s.Stopped = parseTime(alive.String), parseTime(stopped.String)
-	s.Oldest, s.LastPoll, s.LastMail, s.NextDeadline, s.NextGame = parseTime(oldest.String), parseTime(lastPoll.String), parseTime(lastMail.String), parseTime(deadline.String), next.Int64
+	state, err := readState(ctx, tx)
+	if err != nil {
+		return s, err
+	}
+	s.LastPoll, s.Alive, s.Stopped, s.Process = parseTime(state[stateLastPoll]), parseTime(state[StateAlive]), parseTime(state[StateStopped]), state[StateProcess]
+	s.SiteFailures, _ = strconv.Atoi(state[StateSiteFailures])
+	s.SiteFailingSince, s.SiteFailed, s.SiteError = parseTime(state[StateSiteFailingSince]), parseTime(state[StateSiteFailed]), state[StateSiteError]
+	s.Oldest, s.LastMail, s.NextDeadline, s.NextGame = parseTime(oldest.String), parseTime(lastMail.String), parseTime(deadline.String), next.Int64
 	rows, err := tx.QueryContext(ctx, `SELECT t.name, t.status, t.game, t.format, t.rounds, t.round,
 		(SELECT COUNT(*) FROM entrants e WHERE e.tournament_id = t.id AND e.status = 'in'),
 		(SELECT COUNT(*) FROM tournament_games tg WHERE tg.tournament_id = t.id),
@@ -110,11 +129,24 @@ func (s Status) Running(now time.Time) bool {
 // another config finds its test mail where the running daemon moved it
 // (issue 34).
 const (
+	stateLastPoll  = "last_poll"      // the watcher's last search of the mailbox (SetLastPoll)
 	StateAlive     = "alive"          // the time of its last heartbeat
 	StateStopped   = "stopped"        // the time it last stopped cleanly
 	StateWatched   = "imap_mailbox"   // the mailbox it watches
 	StateProcessed = "imap_processed" // where it moves handled mail ("": none)
 	StateFailed    = "imap_failed"    // where it moves mail it cannot handle
+	// StateProcess names the daemon's process (its host, boot, pid and
+	// start), so that a heartbeat is not taken for a live daemon once its
+	// process is gone (s34: a restored backup carried one seconds old).
+	StateProcess = "process"
+	// The site the daemon publishes (s34): a full build due (why), and the
+	// updates that failed in a row, since when, the last one's time and
+	// error; none of these while the updates succeed.
+	StateSiteRebuild      = "site_rebuild"
+	StateSiteFailures     = "site_failures"
+	StateSiteFailingSince = "site_failing_since"
+	StateSiteFailed       = "site_failed"
+	StateSiteError        = "site_error"
 )
 
 // HeartbeatEvery is how often the daemon records that it lives; postal
@@ -133,6 +165,32 @@ func (a *DB) SetState(ctx context.Context, values map[string]string) error {
 		}
 		return nil
 	})
+}
+
+// LastSeq returns the database's last change number (see Tx.LastSeq).
+func (a *DB) LastSeq(ctx context.Context) (seq int64, err error) {
+	err = a.ReadTx(ctx, func(tx *Tx) error {
+		seq, err = tx.LastSeq()
+		return err
+	})
+	return seq, err
+}
+
+// ClearState removes the daemon's values of keys from daemon_state.
+func (a *DB) ClearState(ctx context.Context, keys ...string) error {
+	return a.Tx(ctx, func(tx *Tx) error {
+		for _, k := range keys {
+			if _, err := tx.exec(`DELETE FROM daemon_state WHERE key = ?`, k); err != nil {
+				return fmt.Errorf("archive: daemon state: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// State reads daemon_state.
+func (a *DB) State(ctx context.Context) (map[string]string, error) {
+	return readState(ctx, a.ro)
 }
 
 // Beat records the daemon's heartbeat at t.
@@ -154,6 +212,13 @@ func ReadState(ctx context.Context, path string) (map[string]string, error) {
 		return out, fmt.Errorf("archive: daemon state: %w", err)
 	}
 	defer db.Close()
+	return readState(ctx, db)
+}
+
+func readState(ctx context.Context, db interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) (map[string]string, error) {
+	out := map[string]string{}
 	rows, err := db.QueryContext(ctx, `SELECT key, value FROM daemon_state`)
 	if err != nil {
 		if strings.Contains(err.Error(), "no such table") {
@@ -180,6 +245,6 @@ func FmtStateTime(t time.Time) string { return fmtTime(t) }
 
 // SetLastPoll records that the watcher searched the mailbox at t.
 func (a *DB) SetLastPoll(ctx context.Context, t time.Time) error {
-	_, err := a.db.ExecContext(ctx, `INSERT INTO daemon_state (key, value) VALUES ('last_poll', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, fmtTime(t))
+	_, err := a.db.ExecContext(ctx, `INSERT INTO daemon_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, stateLastPoll, fmtTime(t))
 	return err
 }

@@ -108,7 +108,7 @@ func (h *handling) run() (err error) {
 	}()
 	switch {
 	case h.s.isOwn(from):
-		h.outcome = "ignored: from postal itself"
+		h.outcome = archive.OutcomeOwn
 		return nil
 	case in.NoReply != "":
 		h.outcome = "ignored: " + in.NoReply

@@ -4,9 +4,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -189,4 +192,14 @@ func takeByMessageID(c *imapclient.Client, folder, id string) ([]byte, error) {
 		return raw, fmt.Errorf("mailer: imap expunge: %w", err)
 	}
 	return raw, nil
+}
+
+// HungUp reports whether err is a server that closed the connection
+// before it greeted the client, or reset it: the server is up but will
+// not serve (Postfix's submission does so when the Dovecot that checks
+// its passwords is stopped), as opposed to one that refused it.
+func HungUp(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		// go-imap's words, not an error value.
+		strings.Contains(err.Error(), "connection closed before greeting")
 }

@@ -19,14 +19,14 @@ func (c *checker) mail(ctx context.Context, cfg *Config, watch mailer.WatchOptio
 	imapOK := err == nil
 	var daemonFolders []string
 	if err != nil {
-		c.fail("imap login", err, loginFix("imap", err))
+		c.fail("imap login", err, loginFix("imap", watch.Addr, err))
 	} else {
 		c.ok("imap login", fmt.Sprintf("%s as %s", watch.Addr, watch.User))
 		daemonFolders = c.folders(ctx, cfg, watch, folders)
 	}
 	smtpErr := mailer.ProbeSMTP(ctx, send)
 	if smtpErr != nil {
-		c.fail("smtp login", smtpErr, loginFix("smtp", smtpErr))
+		c.fail("smtp login", smtpErr, loginFix("smtp", send.Addr, smtpErr))
 	} else {
 		c.ok("smtp login", fmt.Sprintf("%s as %s", send.Addr, send.User))
 	}
@@ -109,6 +109,6 @@ func (c *checker) folders(ctx context.Context, cfg *Config, watch mailer.WatchOp
 
 // runningState reports whether daemon_state shows a daemon alive at now.
 func runningState(state map[string]string, now time.Time) bool {
-	s := archive.Status{Alive: archive.StateTime(state[archive.StateAlive]), Stopped: archive.StateTime(state[archive.StateStopped])}
-	return s.Running(now)
+	return daemonRunning(archive.Status{Alive: archive.StateTime(state[archive.StateAlive]), Stopped: archive.StateTime(state[archive.StateStopped]),
+		Process: state[archive.StateProcess]}, now)
 }

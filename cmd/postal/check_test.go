@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"os"
@@ -192,10 +193,30 @@ func TestCheckNamesEachFailureWithItsFix(t *testing.T) {
 			failed: []string{"spf"}, fix: "naming the machines that send its mail"},
 		{name: "the configured resolver does not answer", change: func(r *checkRig) { r.conf["club.dns_resolver"] = `"127.0.0.1:1"` },
 			failed: []string{"resolver"}, fix: "postal verifies players' DKIM signatures through it"},
+		// s34, finding 7: a config failure names the setting to change, not
+		// "postal.example.toml documents every setting".
 		{name: "failed is the watched mailbox", change: func(r *checkRig) { r.conf["imap.failed"] = `"INBOX"` },
-			failed: []string{"config"}, fix: "postal.example.toml documents every setting"},
+			failed: []string{"config"}, fix: "change failed in [imap] of "},
 		{name: "processed is the watched mailbox", change: func(r *checkRig) { r.conf["imap.processed"] = `"inbox"` },
-			failed: []string{"config"}, fix: "postal.example.toml documents every setting"},
+			failed: []string{"config"}, fix: "change processed in [imap] of "},
+		{name: "a resolver without its port", change: func(r *checkRig) { r.conf["club.dns_resolver"] = `"127.0.0.1"` },
+			failed: []string{"config"}, fix: "change dns_resolver in [club] of "},
+		{name: "a setting postal does not have", change: func(r *checkRig) { r.conf["imap.folder"] = `"postal"` },
+			failed: []string{"config"}, fix: "remove folder from [imap] of "},
+		{name: "a line that is not TOML", change: func(r *checkRig) { r.conf["club.name"] = `"The Club` },
+			failed: []string{"config"}, fix: "mend line "},
+		{name: "no TLS of that name", change: func(r *checkRig) { r.conf["smtp.tls"] = `"ssl"` },
+			failed: []string{"config"}, fix: "change tls in [smtp] of "},
+		// s34, finding 7: a server that refuses the connection is not
+		// running or not listening there; its host, port and tls are right.
+		{name: "the mail server is not running", change: func(r *checkRig) {
+			port := closedPort(t)
+			r.conf["imap.port"], r.conf["smtp.port"] = port, port
+		}, failed: []string{"imap login", "smtp login"}, fix: "the mail server is not running, or not listening at 127.0.0.1:"},
+		{name: "the mail server closes the connection", change: func(r *checkRig) {
+			port := hangingUp(t)
+			r.conf["imap.port"], r.conf["smtp.port"] = port, port
+		}, failed: []string{"imap login", "smtp login"}, fix: "closed the connection"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newCheckRig(t, c.opts)
@@ -216,6 +237,39 @@ func TestCheckNamesEachFailureWithItsFix(t *testing.T) {
 			}
 		})
 	}
+}
+
+// closedPort is a port of 127.0.0.1 on which nothing listens.
+func closedPort(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	l.Close()
+	return port
+}
+
+// hangingUp is a port of 127.0.0.1 whose server closes every connection
+// at once, before its greeting: Postfix's submission does so when the
+// Dovecot that checks its passwords is stopped.
+func hangingUp(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	return port
 }
 
 // unwritable is a folder the test's user cannot create files in: /sys for
@@ -284,5 +338,77 @@ func TestCheckBesideADaemonOfOtherFolders(t *testing.T) {
 	lines(t, out, "warn", "folders")
 	if !strings.Contains(out, `processed = "postal/daemon-processed" (this config: "processed")`) {
 		t.Errorf("the folders line does not name the daemon's folder:\n%s", out)
+	}
+}
+
+// postal check's site line fails when the site is not writable by the user
+// postal runs as, the owner of the database, and names the fix (s34,
+// finding 2: "postal site build" run as root left the site to root, the
+// daemon's updates failed at every move, and the check said "ok site").
+func TestCheckSiteWritableByPostalsUser(t *testing.T) {
+	ctx := context.Background()
+	r := newCheckRig(t, demoserver.Options{})
+	config := r.writeConfig(t)
+	db, err := archive.Open(ctx, filepath.Join(r.dir, "postal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if out, stderr, code := postal(t, "site", "build", "--config", config); code != 0 {
+		t.Fatalf("postal site build: %d\n%s%s", code, out, stderr)
+	}
+	gen := filepath.Join(r.dir, ".site.gen")
+	var fix string
+	if os.Geteuid() == 0 {
+		// The site was built by root; postal's user (nobody here) owns
+		// the database.
+		for _, f := range []string{"postal.db", "postal.db-wal", "postal.db-shm"} {
+			os.Chown(filepath.Join(r.dir, f), 65534, 65534)
+		}
+		fix = "chown -R -h nobody:nogroup " + filepath.Join(r.dir, "site") + " " + gen
+	} else {
+		gens, _ := filepath.Glob(filepath.Join(gen, "0*[0-9]"))
+		if len(gens) == 0 {
+			t.Fatal("no generation")
+		}
+		if err := os.Chmod(gens[0], 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(gens[0], 0o755) })
+		fix = "chmod -R u+w " + gen
+	}
+	out, err := r.check(t)
+	t.Log("\n" + out)
+	if err != errChecksFailed {
+		t.Fatalf("postal check: %v", err)
+	}
+	lines(t, out, "FAIL", "site")
+	_, after, _ := strings.Cut(out, "FAIL  site")
+	if !strings.Contains(after, "not writable by nobody, whom postal runs as (the owner of ") || !strings.Contains(after, fix) {
+		t.Errorf("the site line does not say who cannot write it, or the fix %q:\n%s", fix, out)
+	}
+	// Mended as the fix says, the line is ok.
+	if os.Geteuid() == 0 {
+		filepath.WalkDir(r.dir, func(path string, d fs.DirEntry, err error) error { return os.Lchown(path, 65534, 65534) })
+	} else {
+		filepath.WalkDir(gen, func(path string, d fs.DirEntry, err error) error {
+			if d.IsDir() {
+				os.Chmod(path, 0o755)
+			}
+			return nil
+		})
+	}
+	out, _ = r.check(t)
+	lines(t, out, "ok", "site")
+}
+
+// A failing postal check ends with one summary line, on its output, and
+// exits 1 (s34: a second one, "some checks failed", came on stderr).
+func TestCheckFailsWithOneSummary(t *testing.T) {
+	r := newCheckRig(t, demoserver.Options{})
+	r.conf["imap.failed"] = `"INBOX"`
+	out, stderr, code := postal(t, "check", "--config", r.writeConfig(t))
+	if code != 1 || stderr != "" || !strings.HasSuffix(out, "postal check: 1 failed\n") {
+		t.Errorf("postal check: exit %d, stderr %q:\n%s", code, stderr, out)
 	}
 }

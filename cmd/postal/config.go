@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -51,7 +53,7 @@ type ClockConfig struct {
 func (c ClockConfig) clubClock() (ctl clock.Control, points []clock.Point, err error) {
 	if c.Default != "" {
 		if ctl, err = clock.ParseControl(c.Default); err != nil {
-			return ctl, nil, fmt.Errorf("config: clock.default: %w", err)
+			return ctl, nil, badSetting("clock.default", "clock.default: %v", err)
 		}
 	}
 	switch c.Reminders {
@@ -60,7 +62,7 @@ func (c ClockConfig) clubClock() (ctl clock.Control, points []clock.Point, err e
 		points = []clock.Point{}
 	default:
 		if points, err = clock.ParsePoints(c.Reminders); err != nil {
-			return ctl, nil, fmt.Errorf("config: clock.reminders: %w", err)
+			return ctl, nil, badSetting("clock.reminders", "clock.reminders: %v", err)
 		}
 	}
 	return ctl, points, nil
@@ -100,7 +102,7 @@ func botsOn(on bool) *bool { return &on }
 
 func (b BotsConfig) check() error {
 	if b.Name != "" && !notation.ValidName(strings.ToLower(b.Name)) {
-		return fmt.Errorf("config: bots.name %q is not a player name (a letter, then letters, digits, '-', '_' or '.')", b.Name)
+		return badSetting("bots.name", "bots.name %q is not a player name (a letter, then letters, digits, '-', '_' or '.')", b.Name)
 	}
 	maxLevel := b.MaxLevel
 	if maxLevel == 0 {
@@ -108,15 +110,21 @@ func (b BotsConfig) check() error {
 	}
 	switch {
 	case b.MaxLevel < 0 || b.MaxLevel > search.MaxLevel:
-		return fmt.Errorf("config: bots.max_level %d: the levels are 1 to %d", b.MaxLevel, search.MaxLevel)
+		return badSetting("bots.max_level", "bots.max_level %d: the levels are 1 to %d", b.MaxLevel, search.MaxLevel)
 	case b.Level < 0 || b.Level > maxLevel:
-		return fmt.Errorf("config: bots.level %d: the levels are 1 to %d (bots.max_level)", b.Level, maxLevel)
-	case b.AtOnce < 0 || b.MaxGames < 0 || b.MaxTime.Duration < 0 || b.TakeOpen.Duration < 0:
-		return fmt.Errorf("config: bots.at_once, max_games, max_time and take_open may not be negative")
+		return badSetting("bots.level", "bots.level %d: the levels are 1 to %d (bots.max_level)", b.Level, maxLevel)
+	}
+	for _, v := range []struct {
+		name     string
+		negative bool
+	}{{"at_once", b.AtOnce < 0}, {"max_games", b.MaxGames < 0}, {"max_time", b.MaxTime.Duration < 0}, {"take_open", b.TakeOpen.Duration < 0}} {
+		if v.negative {
+			return badSetting("bots."+v.name, "bots.%s may not be negative", v.name)
+		}
 	}
 	for i, n := range b.Iterations {
 		if n < 1 {
-			return fmt.Errorf("config: bots.iterations: level %d has %d playouts, fewer than one", i+1, n)
+			return badSetting("bots.iterations", "bots.iterations: level %d has %d playouts, fewer than one", i+1, n)
 		}
 	}
 	return nil
@@ -155,11 +163,11 @@ type ClubConfig struct {
 // checkAuth checks the settings of how a sender is proved.
 func (c ClubConfig) checkAuth() error {
 	if c.TrustAuthResults && c.AuthservID == "" {
-		return fmt.Errorf("config: club.trust_authentication_results needs club.authserv_id, the id whose headers the server strips")
+		return badSetting("club.authserv_id", "club.trust_authentication_results needs club.authserv_id, the id whose headers the server strips")
 	}
 	if c.DNSResolver != "" {
 		if _, _, err := net.SplitHostPort(c.DNSResolver); err != nil {
-			return fmt.Errorf("config: club.dns_resolver %q is not host:port: %v", c.DNSResolver, err)
+			return badSetting("club.dns_resolver", "club.dns_resolver %q is not host:port: %v", c.DNSResolver, err)
 		}
 	}
 	return nil
@@ -206,6 +214,48 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	return err
 }
 
+// A settingError is a setting of the config that is wrong, missing or
+// unknown: postal check names it in its fix (s34: every config failure got
+// "postal.example.toml documents every setting").
+type settingError struct {
+	setting string // "imap.failed"; "database" for one before any section
+	unknown bool   // postal has no such setting
+	msg     string
+}
+
+func (e *settingError) Error() string { return "config: " + e.msg }
+
+func badSetting(setting, format string, args ...any) error {
+	return &settingError{setting: setting, msg: fmt.Sprintf(format, args...)}
+}
+
+// fix says what to do in the file path.
+func (e *settingError) fix(path string) string {
+	section, key, ok := strings.Cut(e.setting, ".")
+	where := fmt.Sprintf("%s in [%s] of %s", key, section, path)
+	if !ok {
+		where = fmt.Sprintf("%s at the top of %s, before any [section]", e.setting, path)
+	}
+	if e.unknown {
+		return fmt.Sprintf("remove %s: postal has no such setting (a misspelling, or one of another section; postal.example.toml documents every setting)",
+			strings.Replace(where, " in [", " from [", 1))
+	}
+	return "change " + where + " (postal.example.toml documents it)"
+}
+
+// configFix is the fix of a config that LoadConfig refused.
+func configFix(path string, err error) string {
+	var se *settingError
+	var pe toml.ParseError
+	switch {
+	case errors.As(err, &se):
+		return se.fix(path)
+	case errors.As(err, &pe):
+		return fmt.Sprintf("mend line %d of %s: it is not TOML (a quote or bracket not closed, a value without quotes)", pe.Position.Line, path)
+	}
+	return "postal.example.toml documents every setting"
+}
+
 // LoadConfig reads and checks a config file.
 func LoadConfig(path string) (*Config, error) {
 	var c Config
@@ -214,7 +264,7 @@ func LoadConfig(path string) (*Config, error) {
 		return nil, fmt.Errorf("config %s: %w", path, err)
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
-		return nil, fmt.Errorf("config %s: unknown setting %s", path, undec[0])
+		return nil, &settingError{setting: undec[0].String(), unknown: true, msg: fmt.Sprintf("unknown setting %s in %s", undec[0], path)}
 	}
 	return &c, c.check()
 }
@@ -227,13 +277,14 @@ func (c *Config) check() error {
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("config: missing %s", strings.Join(missing, ", "))
+		slices.Sort(missing)
+		return badSetting(missing[0], "missing %s", strings.Join(missing, ", "))
 	}
 	if _, _, err := c.Clock.clubClock(); err != nil {
 		return err
 	}
 	if c.Club.MaxMessageSize < 0 {
-		return fmt.Errorf("config: club.max_message_size may not be negative")
+		return badSetting("club.max_message_size", "club.max_message_size may not be negative")
 	}
 	if err := c.Bots.check(); err != nil {
 		return err
@@ -244,18 +295,22 @@ func (c *Config) check() error {
 	switch c.Clock.Timeout {
 	case "", "auto", "claim":
 	default:
-		return fmt.Errorf("config: clock.timeout %q is neither auto nor claim", c.Clock.Timeout)
+		return badSetting("clock.timeout", "clock.timeout %q is neither auto nor claim", c.Clock.Timeout)
 	}
 	if err := c.IMAP.checkFolders(); err != nil {
 		return err
 	}
-	for _, s := range []*MailServer{&c.IMAP, &c.SMTP} {
+	for _, m := range []struct {
+		section string
+		s       *MailServer
+	}{{"imap", &c.IMAP}, {"smtp", &c.SMTP}} {
+		section, s := m.section, m.s
 		switch s.TLS {
 		case "implicit", "starttls", "none":
 		case "":
 			s.TLS = "implicit"
 		default:
-			return fmt.Errorf("config: tls %q is none of implicit, starttls, none", s.TLS)
+			return badSetting(section+".tls", "%s.tls %q is none of implicit, starttls, none", section, s.TLS)
 		}
 	}
 	return nil
@@ -273,7 +328,7 @@ func (s MailServer) Password() (string, error) {
 	case s.PasswordEnv != "":
 		v, ok := os.LookupEnv(s.PasswordEnv)
 		if !ok {
-			return "", &envUnset{Var: s.PasswordEnv, What: s.Host + "'s password"}
+			return "", &envUnset{Var: s.PasswordEnv, What: s.Host + "'s password", File: "password_file"}
 		}
 		return v, nil
 	}
@@ -292,11 +347,11 @@ func (s MailServer) checkFolders() error {
 	}
 	switch {
 	case same(f.Failed, f.Watched):
-		return fmt.Errorf("config: imap.failed %q is the watched mailbox (imap.mailbox %q): mail postal cannot handle would come back to it; name a folder of its own, e.g. \"postal/failed\"", f.Failed, f.Watched)
+		return badSetting("imap.failed", "imap.failed %q is the watched mailbox (imap.mailbox %q): mail postal cannot handle would come back to it; name a folder of its own, e.g. \"postal/failed\"", f.Failed, f.Watched)
 	case f.Processed != "" && same(f.Processed, f.Watched):
-		return fmt.Errorf("config: imap.processed %q is the watched mailbox (imap.mailbox %q): handled mail would be handled again; name a folder of its own, e.g. \"postal/processed\", or \"\" to mark it \\Seen", f.Processed, f.Watched)
+		return badSetting("imap.processed", "imap.processed %q is the watched mailbox (imap.mailbox %q): handled mail would be handled again; name a folder of its own, e.g. \"postal/processed\", or \"\" to mark it \\Seen", f.Processed, f.Watched)
 	case f.Processed != "" && same(f.Processed, f.Failed):
-		return fmt.Errorf("config: imap.processed and imap.failed are both %q: keep the mail postal could not handle apart, for you to look at", f.Failed)
+		return badSetting("imap.failed", "imap.processed and imap.failed are both %q: keep the mail postal could not handle apart, for you to look at", f.Failed)
 	}
 	return nil
 }
@@ -304,7 +359,10 @@ func (s MailServer) checkFolders() error {
 // envUnset is a secret whose environment variable is not set: postal
 // serve gets it from the unit's EnvironmentFile, a command run by hand
 // must be given it the same way (issue 34).
-type envUnset struct{ Var, What string }
+type envUnset struct {
+	Var, What string
+	File      string // the setting that names a file instead: password_file
+}
 
 func (e *envUnset) Error() string {
 	return fmt.Sprintf("config: environment variable %s (%s) is not set", e.Var, e.What)
@@ -312,7 +370,9 @@ func (e *envUnset) Error() string {
 
 // Fix says how to set it as postal serve has it.
 func (e *envUnset) Fix() string {
-	return fmt.Sprintf("set %s as postal serve has it: the unit reads it from /etc/postal/env (EnvironmentFile), so run this as runuser -u postal -- env $(cat /etc/postal/env) postal ...", e.Var)
+	return fmt.Sprintf("set %s as postal serve has it: the unit reads it from /etc/postal/env (EnvironmentFile), so run this as root with "+
+		"sh -c 'set -a; . /etc/postal/env; exec runuser -u postal -- postal ...' (the secret in the environment, not on a command line), "+
+		"or name a file in the config instead, %s (docs/deploy.md)", e.Var, e.File)
 }
 
 // Addr is host:port.

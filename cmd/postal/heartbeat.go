@@ -8,8 +8,8 @@ import (
 )
 
 // heartbeat records in the database, until ctx ends, that the daemon lives
-// (every archive.HeartbeatEvery) and, once at the start, the folders it
-// runs with; at the end, that it stopped. postal status says from it
+// (every archive.HeartbeatEvery) and, once at the start, its process
+// (process.go) and the folders it runs with; at the end, that it stopped. postal status says from it
 // whether the daemon runs, postal check where a running daemon moves the
 // check's test mail (issue 34). A failure costs only those lines: it is
 // logged, and the daemon goes on.
@@ -19,6 +19,7 @@ func (d *daemon) heartbeat(ctx context.Context) {
 	bg := context.WithoutCancel(ctx)
 	err := d.db.SetState(bg, map[string]string{
 		archive.StateAlive:     archive.FmtStateTime(time.Now()),
+		archive.StateProcess:   thisProcess(),
 		archive.StateWatched:   d.folders.Watched,
 		archive.StateProcessed: d.folders.Processed,
 		archive.StateFailed:    d.folders.Failed,

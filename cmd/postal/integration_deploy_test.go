@@ -82,7 +82,8 @@ func TestIntegrationDeployGuide(t *testing.T) {
 	// What an earlier run on this machine left (a laptop's rerun; CI's
 	// machine is fresh): the club's database and mail, alice's mailbox.
 	stopGuideDaemons()
-	guideRun(t, repo, shims, logDir, -1, `rm -rf /var/lib/postal/postal.db* /var/mail/vhosts/club.example /var/mail/vhosts/players.example /var/log/postal-deploy-test.log
+	guideRun(t, repo, shims, logDir, -1, `rm -rf /var/lib/postal/postal.db* /var/lib/postal/broken-* /var/mail/vhosts/club.example /var/mail/vhosts/players.example /var/log/postal-deploy-test.log
+rm -rf /etc/postal/env /var/www/postal/site /var/www/postal/.site.gen /var/backups/postal/postal-*.db
 if test -f /etc/postfix/master.cf; then postconf -MX submission/inet 127.0.0.1:submission/inet 2>/dev/null || true; fi`)
 
 	var checkOut string
@@ -176,6 +177,11 @@ postfix reload`)
 	}
 	dns.TXT("postal._domainkey.club.example", dkimRecord())
 	t.Logf("postfix's refusals and two failing checks in %s", time.Since(start).Round(time.Millisecond))
+
+	// s34: docs/operating.md on the same machine, as root.
+	start = time.Now()
+	followOperating(t, repo, shims, logDir, alice)
+	t.Logf("docs/operating.md followed in %s", time.Since(start).Round(time.Millisecond))
 }
 
 // guidePostfixRefusesStrangers: the guide's Postfix refuses an address of
@@ -358,7 +364,18 @@ const systemctlShim = `#!/bin/bash
 set -eu
 cmd=$1; shift
 if [ "$cmd" = enable ] && [ "${1:-}" = --now ]; then shift; cmd=restart; fi
-case $cmd in daemon-reload|enable) exit 0;; restart|start|reload) ;; *) echo "systemctl (test): no $cmd" >&2; exit 1;; esac
+case $cmd in daemon-reload|enable) exit 0;; restart|start|reload|stop) ;; *) echo "systemctl (test): no $cmd" >&2; exit 1;; esac
+stop_postal() {
+	pkill -f "postal serve --config /etc/postal/postal.toml" || true
+	for i in $(seq 100); do pgrep -f "postal serve --config /etc/postal/postal.toml" >/dev/null || return 0; sleep 0.1; done
+	echo "systemctl (test): postal did not stop" >&2; exit 1
+}
+if [ "$cmd" = stop ]; then
+	for unit in "$@"; do
+		case $unit in postal) stop_postal;; *) echo "systemctl (test): no stop for $unit" >&2; exit 1;; esac
+	done
+	exit 0
+fi
 for unit in "$@"; do
 	case $unit in
 	opendkim)
@@ -372,9 +389,15 @@ for unit in "$@"; do
 		postfix stop >/dev/null 2>&1 || true
 		postfix start </dev/null >/dev/null 2>&1;;
 	postal)
-		pkill -f "postal serve --config /etc/postal/postal.toml" || true
-		runuser -u postal -- env $(cat /etc/postal/env) /usr/local/bin/postal serve --config /etc/postal/postal.toml </dev/null >>/var/log/postal-deploy-test.log 2>&1 &
-		for i in $(seq 100); do grep -q 'postal: running' /var/log/postal-deploy-test.log 2>/dev/null && break; sleep 0.1; done;;
+		stop_postal
+		# As docs/postal.service: User=postal, EnvironmentFile=-/etc/postal/env, UMask=0077.
+		n=$(grep -c 'postal: running' /var/log/postal-deploy-test.log 2>/dev/null || true)
+		(
+			if [ -f /etc/postal/env ]; then set -a; . /etc/postal/env; set +a; fi
+			umask 0077
+			exec runuser -u postal -- /usr/local/bin/postal serve --config /etc/postal/postal.toml </dev/null >>/var/log/postal-deploy-test.log 2>&1
+		) &
+		for i in $(seq 100); do [ "$(grep -c 'postal: running' /var/log/postal-deploy-test.log 2>/dev/null || true)" -gt "${n:-0}" ] && break; sleep 0.1; done;;
 	*) echo "systemctl (test): no unit $unit" >&2; exit 1;;
 	esac
 done

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 
 	"postal/archive"
 	"postal/engine"
@@ -217,19 +216,7 @@ func allMail(t *testing.T, r *rig, p *player) []*gotMail {
 }
 
 func mailboxCount(t *testing.T, r *rig, mailbox string) int {
-	c, err := imapclient.DialInsecure(r.d.IMAPAddr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Login("postal@demo.test", "postal").Wait(); err != nil {
-		t.Fatal(err)
-	}
-	st, err := c.Status(mailbox, &imap.StatusOptions{NumMessages: true}).Wait()
-	if err != nil {
-		return 0 // never created: nothing failed
-	}
-	return int(*st.NumMessages)
+	return folderCount(t, r.d.IMAPAddr, "postal@demo.test", mailbox)
 }
 
 // BenchmarkIntegrationMoves measures moves by mail end to end against

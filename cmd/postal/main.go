@@ -47,6 +47,12 @@ func commands() []command {
 	}
 }
 
+// exitStatus ends a command that has said all it had to say with a status
+// other than 0: postal adds nothing.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
 // usageError is a mistake on the command line: postal prints the usage and
 // exits with status 2.
 type usageError struct{ msg string }
@@ -102,9 +108,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err := c.run(args[1:], stdout)
 		var ue usageError
 		var help helpRequest
+		var status exitStatus
 		switch {
 		case err == nil:
 			return 0
+		case errors.As(err, &status):
+			return int(status)
 		case errors.As(err, &help):
 			fmt.Fprintf(stdout, "usage: %s\n  %s\n", strings.TrimSpace("postal "+c.name+" "+c.args), c.help)
 			if hasFlags(help.fs) {

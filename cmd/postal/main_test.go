@@ -236,7 +236,7 @@ func TestSiteDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := &Config{}
-	if err := siteDefaults(cfg, "serve"); err != nil || cfg.Site.Out != filepath.Join("postal-demo", "site") {
+	if err := siteDefaults(cfg, "serve", "site serve"); err != nil || cfg.Site.Out != filepath.Join("postal-demo", "site") {
 		t.Errorf("serve's default site: %q, %v", cfg.Site.Out, err)
 	}
 	db, err := archive.Open(t.Context(), filepath.Join("postal-demo", "postal.db"))
@@ -249,7 +249,7 @@ func TestSiteDefaults(t *testing.T) {
 		t.Fatalf("site build: exit %d, %s %s", code, out, errOut)
 	}
 	cfg = &Config{}
-	if err := siteDefaults(cfg, "serve"); err != nil || cfg.Site.Out != "site-out" {
+	if err := siteDefaults(cfg, "serve", "site serve"); err != nil || cfg.Site.Out != "site-out" {
 		t.Errorf("serve's default site after a build: %q, %v", cfg.Site.Out, err)
 	}
 }

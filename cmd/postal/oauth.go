@@ -40,7 +40,8 @@ type OAuth2Config struct {
 }
 
 // secret reads what a _file or _env setting names; "" when neither is set.
-func secret(file, env, what string) (string, error) {
+// fileSetting is the name of the _file setting.
+func secret(file, env, what, fileSetting string) (string, error) {
 	switch {
 	case file != "":
 		b, err := os.ReadFile(file)
@@ -51,7 +52,7 @@ func secret(file, env, what string) (string, error) {
 	case env != "":
 		v, ok := os.LookupEnv(env)
 		if !ok {
-			return "", &envUnset{Var: env, What: what}
+			return "", &envUnset{Var: env, What: what, File: fileSetting}
 		}
 		return v, nil
 	}
@@ -63,7 +64,7 @@ func (c OAuth2Config) config() (*oauth2.Config, error) {
 	if c.TokenURL == "" || c.ClientID == "" {
 		return nil, errors.New("config: [oauth2] needs token_url and client_id")
 	}
-	sec, err := secret(c.ClientSecretFile, c.ClientSecretEnv, "oauth2 client secret")
+	sec, err := secret(c.ClientSecretFile, c.ClientSecretEnv, "oauth2 client secret", "client_secret_file")
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +84,7 @@ func (c OAuth2Config) tokenSource() (oauth2.TokenSource, error) {
 	if err != nil {
 		return nil, err
 	}
-	rt, err := secret(c.RefreshTokenFile, c.RefreshTokenEnv, "oauth2 refresh token")
+	rt, err := secret(c.RefreshTokenFile, c.RefreshTokenEnv, "oauth2 refresh token", "refresh_token_file")
 	if err != nil {
 		return nil, fmt.Errorf("%w (postal oauth --config FILE gets one)", err)
 	}

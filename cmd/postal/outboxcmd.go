@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -67,7 +69,7 @@ func runOutbox(args []string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "postal outbox: %s held; postal sends none of them until you release them (postal outbox lists them)\n", count(n, "waiting mail"))
+		fmt.Fprintf(w, "postal outbox: %s held; postal sends none of them until you release them (%s lists them)\n", count(n, "waiting mail"), commandLine("outbox", dbf.named()))
 		return nil
 	case "release":
 		n, err := db.Release(ctx, ids, now)
@@ -77,7 +79,7 @@ func runOutbox(args []string, w io.Writer) error {
 		fmt.Fprintf(w, "postal outbox: %s released: postal sends them now\n", count(n, "mail"))
 		return nil
 	case "drop":
-		n, err := db.DropHeld(ctx, ids)
+		n, err := db.DropHeld(ctx, ids, now)
 		if err != nil {
 			return err
 		}
@@ -101,7 +103,8 @@ func runOutbox(args []string, w io.Writer) error {
 		}
 		fmt.Fprintf(w, "  #%d  written %s  to %s  %q  <%s>\n", h.ID, h.Created.UTC().Format("2 Jan 15:04 MST"), m.To, m.Subject, m.MessageID)
 	}
-	fmt.Fprintln(w, "then: postal outbox release ID... (or all) for those that did not go out, postal outbox drop ID... for those that did")
+	fmt.Fprintf(w, "then: %s release ID... (or all) for those that did not go out, %s drop ID... for those that did\n",
+		commandLine("outbox", dbf.named()), commandLine("outbox", dbf.named()))
 	return nil
 }
 
@@ -123,6 +126,11 @@ func outboxIDs(args []string) (ids []int64, all bool, err error) {
 		return nil, false, usageError{"name mail numbers or all, not both"}
 	}
 	return ids, all, nil
+}
+
+// commandLine is a postal command line with its arguments.
+func commandLine(args ...string) string {
+	return strings.Join(append([]string{"postal"}, slices.DeleteFunc(args, func(a string) bool { return a == "" })...), " ")
 }
 
 func trimHash(s string) string {

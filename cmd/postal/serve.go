@@ -34,6 +34,9 @@ func runServe(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := asDatabaseOwner(cfg.Database, "serve"); err != nil {
+		return err
+	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	// SIGINT/SIGTERM end ctx: the watcher finishes the message in hand and
 	// the sender the delivery in hand, then both return.
@@ -125,6 +128,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	}
 	if cfg.Site.Out != "" {
 		d.site = newSitePublisher(db, cfg, log)
+		d.site.prepare(ctx) // before any mail changes the database
 	}
 	d.keepRaw = keepRaw(cfg.Club.KeepRawDays)
 	d.bot = svc.NewBot(d.changed)

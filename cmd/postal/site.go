@@ -53,7 +53,7 @@ func runSite(args []string, w io.Writer) error {
 			*f.into = *f.flag
 		}
 	}
-	if err := siteDefaults(cfg, sub); err != nil {
+	if err := siteDefaults(cfg, sub, fs.Name()); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -71,9 +71,9 @@ func runSite(args []string, w io.Writer) error {
 // ./postal.db or else the demo's, the site of a build goes to ./site-out (git
 // ignores it), and serve shows ./site-out or else the demo's site. What it
 // cannot find it names, with the flag that sets it.
-func siteDefaults(cfg *Config, sub string) error {
+func siteDefaults(cfg *Config, sub, command string) error {
 	if sub == "build" {
-		if err := needDatabase(cfg); err != nil {
+		if err := needDatabase(cfg, command); err != nil {
 			return err
 		}
 	}
@@ -135,11 +135,15 @@ func siteOptions(cfg *Config, log *slog.Logger) site.Options {
 // site. It holds a summary of each game, not the records.
 type sitePublisher struct {
 	pub   *site.Publisher
+	db    *archive.DB
+	out   string
 	log   *slog.Logger
 	every time.Duration
 	kick  chan struct{}
 	// built, when set, receives the stats of each build (tests).
 	built func(site.Stats)
+	// health is what the daemon records of its site (sitehealth.go).
+	health siteHealth
 }
 
 func newSitePublisher(db *archive.DB, cfg *Config, log *slog.Logger) *sitePublisher {
@@ -148,7 +152,7 @@ func newSitePublisher(db *archive.DB, cfg *Config, log *slog.Logger) *sitePublis
 		every = time.Hour
 	}
 	return &sitePublisher{pub: site.NewPublisher(clubarchive.Source{DB: db, Club: cfg.Club.Address, HideMessages: cfg.Site.HideMessages}, siteOptions(cfg, log)),
-		log: log, every: every, kick: make(chan struct{}, 1)}
+		db: db, out: cfg.Site.Out, log: log, every: every, kick: make(chan struct{}, 1)}
 }
 
 // Kick asks for an update soon; it never blocks.
@@ -169,18 +173,26 @@ func (p *sitePublisher) run(ctx context.Context) {
 	tick := time.NewTicker(p.every)
 	defer tick.Stop()
 	for {
-		st, err := p.pub.Update(ctx)
+		st, err := p.publish(ctx)
 		switch {
 		case err != nil && ctx.Err() == nil:
 			p.log.Error("site: build failed", "err", err)
-		case err == nil && p.built != nil:
-			p.built(st)
+			p.failed(ctx, err)
+		case err == nil:
+			p.succeeded(ctx)
+			if p.built != nil {
+				p.built(st)
+			}
 		}
 		select {
 		case <-ctx.Done():
 			// Catch up once more on the way out, so that the site shows
 			// what the archive holds when postal stops (the demo's
 			// autoplay stops right after its last game).
+			// A full build still due is left to the next start.
+			if p.health.rebuild != "" {
+				return
+			}
 			fin, cancel := context.WithTimeout(context.WithoutCancel(ctx), siteFinalUpdate)
 			if _, err := p.pub.Update(fin); err != nil {
 				p.log.Error("site: last build failed", "err", err)

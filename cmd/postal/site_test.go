@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,5 +103,179 @@ func TestSitePublisher(t *testing.T) {
 	}
 	if !bytes.Contains([]byte(page(23)), []byte("In progress")) {
 		t.Error("game 23's page does not say it is in progress")
+	}
+}
+
+// After a restore the site is ahead of the database (s34, finding 1): it
+// shows moves the restored database no longer holds, and its cursor is
+// past the database's change sequence, so the daemon published nothing
+// until the sequence caught up. The daemon notices before it handles any
+// mail (the site's cursor past the database's last change), says why in
+// its log, and builds the site in full; then it publishes the new moves.
+func TestSiteRebuiltAfterARestore(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	live := filepath.Join(dir, "postal.db")
+	db, err := archive.Open(ctx, live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := archivegen.Generate(ctx, db, archivegen.Options{Finished: 6, Active: 4, MaxPlies: 40, Seed: 5, Deadline: time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Club: ClubConfig{Address: "postal@club.example", Name: "Test club"}, Site: SiteConfig{Out: filepath.Join(dir, "site")}}
+	record := func(id int64) string {
+		data, err := os.ReadFile(filepath.Join(cfg.Site.Out, "games", fmt.Sprint(id)+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	// publisher runs the daemon's site publisher on db, as postal serve
+	// does (prepare before the mail is handled), until the test ends it.
+	type publisher struct {
+		*sitePublisher
+		builds chan site.Stats
+		stop   func()
+	}
+	start := func(db *archive.DB, log io.Writer) publisher {
+		p := publisher{sitePublisher: newSitePublisher(db, cfg, slog.New(slog.NewTextHandler(io.MultiWriter(log, newTestWriter(t)), nil))),
+			builds: make(chan site.Stats, 10)}
+		p.prepare(ctx)
+		p.built = func(st site.Stats) { p.builds <- st }
+		pctx, pcancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); p.run(pctx) }()
+		p.stop = func() { pcancel(); <-done }
+		return p
+	}
+	next := func(p publisher) site.Stats {
+		t.Helper()
+		select {
+		case st := <-p.builds:
+			return st
+		case <-ctx.Done():
+			t.Fatal("no build")
+		}
+		return site.Stats{}
+	}
+	p := start(db, io.Discard)
+	if st := next(p); !st.Full {
+		t.Fatalf("first build: %+v", st)
+	}
+	backup := filepath.Join(dir, "backup.db")
+	if _, stderr, code := postal(t, "backup", "--db", live, backup); code != 0 {
+		t.Fatalf("postal backup: %s", stderr)
+	}
+	atBackup := record(7)
+	// After the backup game 7 gets a move, and the site shows it.
+	if played, err := archivegen.Move(ctx, db, 7); err != nil || !played {
+		t.Fatalf("a move in game 7: %v %v", played, err)
+	}
+	p.Kick()
+	if st := next(p); st.Full || st.Changed != 1 {
+		t.Fatalf("the update after game 7's move: %+v", st)
+	}
+	p.stop()
+	moved := record(7)
+	if moved == atBackup {
+		t.Fatal("the site does not show game 7's move")
+	}
+	db.Close()
+
+	// The database is lost and the backup restored.
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		os.Remove(live + suffix)
+	}
+	data, err := os.ReadFile(backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(live, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err = archive.Open(ctx, live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	log := &syncBuffer{}
+	p = start(db, log)
+	defer p.stop()
+	if st := next(p); !st.Full {
+		t.Errorf("the first build after the restore is an update: %+v", st)
+	}
+	if got := record(7); got != atBackup {
+		t.Errorf("after the restore the site shows game 7 as\n%s\nnot as the restored database holds it:\n%s", got, atBackup)
+	}
+	if !strings.Contains(log.String(), `msg="site: building in full" why="the site is as of the database's change `) {
+		t.Errorf("the log does not say why the site is built again:\n%s", log.String())
+	}
+	// A move after the restore is published.
+	if played, err := archivegen.Move(ctx, db, 7); err != nil || !played {
+		t.Fatalf("a move in game 7: %v %v", played, err)
+	}
+	p.Kick()
+	if st := next(p); st.Full || st.Changed != 1 {
+		t.Errorf("the update after the restored game's move: %+v", st)
+	}
+	if got := record(7); got == atBackup {
+		t.Errorf("the site does not show the move made after the restore:\n%s", got)
+	}
+}
+
+// A command run by hand as root on a database of postal's refuses, naming
+// the runuser line (s34, finding 2): what it writes beside the database
+// and the site stays root's, and the daemon, which runs as postal, could
+// no longer write it ("postal site build" as root stopped the site's
+// updates).
+func TestCommandsRefuseRootOnPostalsDatabase(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root runs a command on a database another user owns")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "postal.db")
+	db, err := archive.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if err := os.Chown(path, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "site")
+	config := filepath.Join(dir, "postal.toml")
+	err = os.WriteFile(config, []byte(fmt.Sprintf("database = %q\n[club]\naddress = \"postal@club.example\"\n[imap]\nhost = \"127.0.0.1\"\nuser = \"postal@club.example\"\npassword_env = \"P\"\n[smtp]\nhost = \"127.0.0.1\"\npassword_env = \"P\"\n", path)), 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"serve", "--config", config},
+		{"site", "build", "--db", path, "--out", out},
+		{"status", "--db", path},
+		{"outbox", "--db", path, "hold"},
+		{"backup", "--db", path, filepath.Join(dir, "backup.db")},
+	} {
+		stdout, stderr, code := postal(t, args...)
+		if code == 0 || !strings.Contains(stderr, "is nobody's: run postal as nobody, runuser -u nobody -- postal "+args[0]) {
+			t.Errorf("postal %s as root: %d\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+		}
+	}
+	if _, err := os.Lstat(out); err == nil {
+		t.Error("postal site build as root wrote the site")
+	}
+	for _, f := range []string{"postal.db-wal", "postal.db-shm", "backup.db"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("a command as root left %s", f)
+		}
+	}
+	// The owner runs them.
+	if err := os.Chown(path, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := postal(t, "status", "--db", path); code != 0 {
+		t.Errorf("postal status as the database's owner: %s", stderr)
 	}
 }

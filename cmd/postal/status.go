@@ -15,6 +15,7 @@ import (
 	"postal/archive"
 	"postal/club"
 	"postal/mailer"
+	"postal/site"
 )
 
 // runStatus is postal status: what the club's daemon has in hand, read from
@@ -51,10 +52,14 @@ func runStatus(args []string, w io.Writer) error {
 		if t.IsZero() {
 			return "never"
 		}
-		return club.Span(now.Sub(t)) + " ago"
+		return span(now.Sub(t)) + " ago"
 	}
 	fmt.Fprintf(w, "  daemon    %s\n", daemonLine(s, now))
-	fmt.Fprintf(w, "  mail in   last search of the mailbox %s; last mail handled %s; %s in the last 24 hours\n", ago(s.LastPoll), ago(s.LastMail), count(s.MailsDay, "mail"))
+	mailIn := fmt.Sprintf("last search of the mailbox %s; last mail handled %s; %s in the last 24 hours", ago(s.LastPoll), ago(s.LastMail), count(s.MailsDay, "mail"))
+	if s.OwnDay > 0 {
+		mailIn += fmt.Sprintf(" (and %d of postal check's own)", s.OwnDay)
+	}
+	fmt.Fprintf(w, "  mail in   %s\n", mailIn)
 	out := fmt.Sprintf("%d waiting", s.Waiting)
 	if s.Waiting > 0 {
 		out += ", the oldest written " + ago(s.Oldest)
@@ -63,6 +68,9 @@ func runStatus(args []string, w io.Writer) error {
 		out += fmt.Sprintf("; %d retrying (the last failure: %.120s)", s.Retrying, s.LastErr)
 	}
 	out += fmt.Sprintf("; %d given up", s.GaveUp)
+	if s.Dropped > 0 {
+		out += fmt.Sprintf("; %d dropped by you (postal outbox drop)", s.Dropped)
+	}
 	if s.Held > 0 {
 		out += fmt.Sprintf("; %s held for your review (postal outbox)", count(s.Held, "mail"))
 	}
@@ -70,9 +78,12 @@ func runStatus(args []string, w io.Writer) error {
 	if *dbf.config != "" {
 		fmt.Fprintf(w, "  failed    %s\n", failedFolder(ctx, cfg))
 	}
+	if line := siteHealthLine(s, cfg.Site.Out, now); line != "" {
+		fmt.Fprintf(w, "  site      %s\n", line)
+	}
 	games := fmt.Sprintf("%d in progress", s.Active)
 	if !s.NextDeadline.IsZero() {
-		when := "in " + club.Span(s.NextDeadline.Sub(now))
+		when := "in " + span(s.NextDeadline.Sub(now))
 		if s.NextDeadline.Before(now) {
 			when = "passed " + ago(s.NextDeadline)
 		}
@@ -83,19 +94,68 @@ func runStatus(args []string, w io.Writer) error {
 	return nil
 }
 
+// span is a time span as postal status says it: in seconds under a
+// minute, as the club's mails say it above (s34: "1 minute ago" for a mail
+// handled 10 s before).
+func span(d time.Duration) string {
+	if d < time.Minute && d > -time.Minute {
+		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+	}
+	return club.Span(d)
+}
+
+// daemonRunning reports whether the daemon's heartbeat is recent and its
+// process, when it ran on this machine, still runs.
+func daemonRunning(s archive.Status, now time.Time) bool {
+	gone, _ := processGone(s.Process)
+	return s.Running(now) && !gone
+}
+
 // daemonLine says whether postal serve runs on this database, by its
-// heartbeat (issue 34).
+// heartbeat (issue 34), and the process the heartbeat names (s34).
 func daemonLine(s archive.Status, now time.Time) string {
-	since := func(t time.Time) string { return club.Span(now.Sub(t)) + " ago" }
+	since := func(t time.Time) string { return span(now.Sub(t)) + " ago" }
+	gone, pid := processGone(s.Process)
 	switch {
+	case s.Running(now) && gone:
+		return fmt.Sprintf("not running (its last heartbeat, %s, is of process %d on this machine, which is gone: it was killed, or this database was copied while postal ran, a backup restored)", since(s.Alive), pid)
 	case s.Running(now):
-		return fmt.Sprintf("running (last sign of life %d s ago)", int(now.Sub(s.Alive).Round(time.Second)/time.Second))
+		return "running (last sign of life " + since(s.Alive) + ")"
 	case s.Alive.IsZero():
 		return "not running (it has never run on this database, or ran before its heartbeat was recorded)"
 	case !s.Stopped.Before(s.Alive):
 		return "not running (it stopped " + since(s.Stopped) + ")"
 	}
 	return "not running (last sign of life " + since(s.Alive) + ": it was killed or the machine stopped; journalctl -u postal says why)"
+}
+
+// siteHealthLine says how the daemon's updates of the site went (s34: they
+// failed at every move, and only the log said so) and, with a config,
+// whether the site is as of the database's last change; "" when there is
+// nothing to say.
+func siteHealthLine(s archive.Status, out string, now time.Time) string {
+	since := func(t time.Time) string { return span(now.Sub(t)) + " ago" }
+	switch {
+	case s.SiteFailures == 1:
+		return fmt.Sprintf("the last update failed, %s: %.200s; postal check names the fix", since(s.SiteFailed), s.SiteError)
+	case s.SiteFailures > 1:
+		return fmt.Sprintf("the last %d updates failed, the first %s, the last %s: %.200s; postal check names the fix",
+			s.SiteFailures, since(s.SiteFailingSince), since(s.SiteFailed), s.SiteError)
+	case out == "":
+		return ""
+	}
+	cursor, ok, err := site.PublishedCursor(out)
+	switch {
+	case err != nil:
+		return err.Error()
+	case !ok:
+		return out + ": not built yet (postal builds it at its start)"
+	case cursor > s.LastSeq:
+		return fmt.Sprintf("%s is ahead of the database (as of its change %d, the database's last is %d: a backup restored?): postal builds it in full at its next start", out, cursor, s.LastSeq)
+	case cursor < s.LastSeq:
+		return fmt.Sprintf("%s: as of the database's change %d, the last is %d (postal publishes after each mail and every [site] every)", out, cursor, s.LastSeq)
+	}
+	return out + ": up to date with the database"
 }
 
 // statusTournaments is how many tournaments postal status lists by name.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"postal/archive"
 	"postal/archive/archivegen"
 	"postal/mailer/demoserver"
+	"postal/site"
 )
 
 // postal status reads what the daemon has in hand from its database: the
@@ -238,7 +241,221 @@ func TestStatusSaysWhetherTheDaemonRuns(t *testing.T) {
 	}
 	os.Unsetenv("POSTAL_CHECK_PASSWORD")
 	if out := status(); !strings.Contains(out, "failed    not looked at: config: environment variable POSTAL_CHECK_PASSWORD") ||
-		!strings.Contains(out, "set POSTAL_CHECK_PASSWORD as postal serve has it: the unit reads it from /etc/postal/env") {
+		!strings.Contains(out, "set POSTAL_CHECK_PASSWORD as postal serve has it: the unit reads it from /etc/postal/env (EnvironmentFile), so run this as root with sh -c 'set -a; . /etc/postal/env; exec runuser -u postal -- postal ...'") ||
+		!strings.Contains(out, "or name a file in the config instead, password_file") {
 		t.Errorf("without the password's variable, postal status does not say which to set:\n%s", out)
+	}
+}
+
+// testDB is a new database in a folder of the test's, closed at its end,
+// and its path.
+func testDB(t *testing.T) (*archive.DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "postal.db")
+	db, err := archive.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, path
+}
+
+// statusOf is postal status of args, which must succeed.
+func statusOf(t *testing.T, args ...string) string {
+	t.Helper()
+	out, stderr, code := postal(t, append([]string{"status"}, args...)...)
+	if code != 0 {
+		t.Fatalf("postal status: %d\n%s%s", code, out, stderr)
+	}
+	return out
+}
+
+// postal status says times under a minute in seconds, as its "last sign of
+// life" does: "1 minute ago" for a mail handled 10 s before, or for a daemon
+// stopped 3 s before, read as a minute (s34, finding 4).
+func TestStatusSaysSecondsUnderAMinute(t *testing.T) {
+	ctx := context.Background()
+	db, path := testDB(t)
+	now := time.Now()
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		_, err := tx.AddMessage(archive.Message{MessageID: "m@x", From: "alice@x", Subject: "s", Received: now.Add(-10 * time.Second), Outcome: "handled"})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetLastPoll(ctx, now.Add(-18*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetState(ctx, map[string]string{archive.StateAlive: archive.FmtStateTime(now.Add(-33 * time.Second)), archive.StateStopped: archive.FmtStateTime(now.Add(-3 * time.Second))}); err != nil {
+		t.Fatal(err)
+	}
+	out := statusOf(t, "--db", path)
+	for _, want := range []string{`it stopped [34] s ago`, `last search of the mailbox 1[89] s ago`, `last mail handled 1[01] s ago`} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("postal status does not say %q:\n%s", want, out)
+		}
+	}
+}
+
+// A heartbeat does not outlive its process (s34, finding 5): a database
+// copied while postal ran (a backup, restored) carries a heartbeat seconds
+// old, and postal status called the daemon running. The heartbeat names its
+// process; on the same machine status looks whether it still runs.
+func TestStatusHeartbeatOfAGoneProcess(t *testing.T) {
+	ctx := context.Background()
+	db, live := testDB(t)
+	dir := filepath.Dir(live)
+	// The daemon's stand-in: a process of its own, which the test ends.
+	daemon := exec.Command("sleep", "60")
+	if err := daemon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
+	id, err := processIdentity(daemon.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beat := func(db *archive.DB, process string) {
+		t.Helper()
+		if err := db.SetState(ctx, map[string]string{archive.StateAlive: archive.FmtStateTime(time.Now().Add(-5 * time.Second)), archive.StateProcess: process}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	status := func(path string) string { t.Helper(); return statusOf(t, "--db", path) }
+	beat(db, id)
+	if out := status(live); !strings.Contains(out, "daemon    running (last sign of life 5 s ago)") {
+		t.Errorf("the daemon's process runs, but postal status says:\n%s", out)
+	}
+	backup := filepath.Join(dir, "backup.db")
+	if _, stderr, code := postal(t, "backup", "--db", live, backup); code != 0 {
+		t.Fatalf("postal backup: %s", stderr)
+	}
+	daemon.Process.Kill()
+	daemon.Wait()
+	// The backup restored while postal is stopped.
+	out := status(backup)
+	if !strings.Contains(out, "daemon    not running (its last heartbeat, ") || !strings.Contains(out, fmt.Sprintf("is of process %d on this machine, which is gone", daemon.Process.Pid)) {
+		t.Errorf("the daemon's process is gone, but postal status says:\n%s", out)
+	}
+	// A heartbeat recorded on another machine (a database moved between
+	// machines) is judged by its age alone.
+	beat(db, "elsewhere.example 0a1b 4242 1234")
+	if out := status(live); !strings.Contains(out, "daemon    running (last sign of life 5 s ago") {
+		t.Errorf("a heartbeat of another machine, 5 s old: postal status says:\n%s", out)
+	}
+}
+
+// postal status counts neither postal check's own test mails as mail in
+// nor the mails the operator dropped after a restore as given up (s34,
+// finding 7): its "24 hours" showed 26 mails for 9 of players', and "2 given
+// up" for two mails dropped by hand.
+func TestStatusCountsNeitherCheckMailNorDrops(t *testing.T) {
+	ctx := context.Background()
+	db, path := testDB(t)
+	now := time.Now()
+	var ids []int64
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		for i, m := range []archive.Message{
+			{MessageID: "p1@x", From: "alice@players.example", Received: now.Add(-2 * time.Hour), Outcome: "handled"},
+			{MessageID: "p2@x", From: "bob@players.example", Received: now.Add(-time.Hour), Outcome: "handled"},
+			{MessageID: "c1@x", From: "postal@club.example", Received: now.Add(-30 * time.Minute), Outcome: archive.OutcomeOwn},
+			{MessageID: "c2@x", From: "postal@club.example", Received: now.Add(-20 * time.Minute), Outcome: archive.OutcomeOwn},
+		} {
+			m.Subject = fmt.Sprint("s", i)
+			if _, err := tx.AddMessage(m); err != nil {
+				return err
+			}
+		}
+		for range 3 {
+			id, err := tx.Enqueue(archive.Mail{Message: []byte(`{}`)}, now.Add(-time.Hour))
+			if err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Mail 1 is refused for good by the server; 2 and 3, held after a
+	// restore, are dropped by the operator: they had gone out.
+	if err := db.Retry(ctx, ids[0], "550 no such user", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.HoldWaiting(ctx, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.DropHeld(ctx, ids[1:], now); err != nil {
+		t.Fatal(err)
+	}
+	out := statusOf(t, "--db", path)
+	for _, want := range []string{"last mail handled 1 hour ago; 2 mails in the last 24 hours (and 2 of postal check's own)", "0 waiting; 1 given up; 2 dropped by you (postal outbox drop)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("postal status does not say %q:\n%s", want, out)
+		}
+	}
+}
+
+// The daemon's site updates that fail show in postal status (s34, finding
+// 2): a site left to root by a build run as root failed at every move, and
+// only the daemon's log said so. Once an update succeeds the line goes.
+func TestStatusShowsSiteFailures(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	db, path := testDB(t)
+	dir := filepath.Dir(path)
+	if _, err := archivegen.Generate(ctx, db, archivegen.Options{Finished: 2, Active: 2, Seed: 1, MaxPlies: 20}); err != nil {
+		t.Fatal(err)
+	}
+	// The site's folder is a file: no user, root neither, can write in it.
+	blocked := filepath.Join(dir, "www")
+	if err := os.WriteFile(blocked, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Club: ClubConfig{Address: "postal@club.example"}, Site: SiteConfig{Out: filepath.Join(blocked, "site")}}
+	p := newSitePublisher(db, cfg, testLogger(t))
+	p.prepare(ctx)
+	builds := make(chan site.Stats, 10)
+	p.built = func(st site.Stats) { builds <- st }
+	pctx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); p.run(pctx) }()
+	defer func() { stop(); <-done }()
+	failures := func() int {
+		state, err := db.State(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := strconv.Atoi(state[archive.StateSiteFailures])
+		return n
+	}
+	waitUntil(t, ctx, "a failed update recorded", func() bool { return failures() == 1 })
+	p.Kick()
+	waitUntil(t, ctx, "a second failed update recorded", func() bool { return failures() == 2 })
+	status := func() string { t.Helper(); return statusOf(t, "--db", path) }
+	out := status()
+	if !regexp.MustCompile(`(?m)^  site      the last 2 updates failed, the first [0-9]+ s ago, the last [0-9]+ s ago: site: .*www/site.*not a directory; postal check names the fix$`).MatchString(out) {
+		t.Errorf("postal status does not show the site's failures:\n%s", out)
+	}
+	// Mended: the next update succeeds, and the line goes.
+	if err := os.Remove(blocked); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(blocked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p.Kick()
+	select {
+	case st := <-builds:
+		if !st.Full {
+			t.Errorf("the first build that succeeds: %+v", st)
+		}
+	case <-ctx.Done():
+		t.Fatal("no build after the folder was mended")
+	}
+	if out := status(); strings.Contains(out, "failed, the first") || failures() != 0 {
+		t.Errorf("postal status still shows the site failing:\n%s", out)
 	}
 }
