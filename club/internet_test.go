@@ -87,16 +87,17 @@ func (z *zone) lookup(_ context.Context, name string) ([]string, error) {
 }
 
 // dkimKey generates a key for domain and publishes it in z; the function
-// returned signs a raw mail with it.
-func (z *zone) dkimKey(t *testing.T, domain string) func(raw string) []byte {
+// returned signs a raw mail with it, over the header fields keys (all when
+// none).
+func (z *zone) dkimKey(t *testing.T, domain string) func(raw string, keys ...string) []byte {
 	pub, key, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
 	z.rr["s1._domainkey."+domain] = []string{"v=DKIM1; k=ed25519; p=" + base64.StdEncoding.EncodeToString(pub)}
-	return func(raw string) []byte {
+	return func(raw string, keys ...string) []byte {
 		var b bytes.Buffer
-		if err := dkim.Sign(&b, strings.NewReader(raw), &dkim.SignOptions{Domain: domain, Selector: "s1", Signer: key}); err != nil {
+		if err := dkim.Sign(&b, strings.NewReader(raw), &dkim.SignOptions{Domain: domain, Selector: "s1", Signer: key, HeaderKeys: keys}); err != nil {
 			t.Fatal(err)
 		}
 		return b.Bytes()
@@ -109,6 +110,7 @@ func (z *zone) dkimKey(t *testing.T, domain string) func(raw string) []byte {
 func TestDKIMProves(t *testing.T) {
 	z := &zone{rr: map[string][]string{}}
 	c := newClub(t, Options{DKIM: dkimproof.New(z.lookup)})
+	c.now = time.Now().UTC() // the signatures are made now, and prove their mail for a week
 	aliceGame, id := c.start("pile=9")
 	c.register("carol")
 	ours, aligned, other := z.dkimKey(t, "example.org"), z.dkimKey(t, "mail.example.org"), z.dkimKey(t, "evil.test")

@@ -74,7 +74,7 @@ func (h *handling) tokenClaims() error {
 			return nil
 		}
 	}
-	if m := tagRE.FindStringSubmatch(h.in.Subject); m != nil {
+	if m := tagRE.FindStringSubmatch(h.in.Subject); m != nil && h.subjectBound() {
 		h.tagged, _ = strconv.ParseInt(m[1], 10, 64)
 	}
 	return nil
@@ -385,7 +385,7 @@ func (s *Service) senderDKIM(ctx context.Context, in *mailer.Inbound) dkimproof.
 	if v == nil {
 		v = systemDKIM
 	}
-	r := v.Verify(ctx, in.Raw, from)
+	r := v.Verify(ctx, in.Raw, from, s.dkimPolicy())
 	s.log.Debug("club: dkim", "message", in.MessageID, "from", from, "proven", r.Proven, "domain", r.Domain, "why", r.Why)
 	return r
 }

@@ -123,7 +123,10 @@ type ClubConfig struct {
 	// only then is the topmost one read (issue 24).
 	TrustAuthResults bool   `toml:"trust_authentication_results"`
 	DNSResolver      string `toml:"dns_resolver"` // "host:port" of the DNS server for DKIM keys; "" the system's
-	RateLimit        int    `toml:"rate_limit"`   // messages per sender per hour; 0 means 60, negative no limit
+	// DKIMMaxAgeDays is how many days a DKIM signature proves its mail
+	// after it was made (issue 32); 0 means 7.
+	DKIMMaxAgeDays int `toml:"dkim_max_age_days"`
+	RateLimit      int `toml:"rate_limit"` // messages per sender per hour; 0 means 60, negative no limit
 	// DKIMSelector is the selector that signs the club's outgoing mail;
 	// postal check looks its key up. "": not checked.
 	DKIMSelector string `toml:"dkim_selector"`
@@ -147,6 +150,9 @@ type ClubConfig struct {
 func (c ClubConfig) checkAuth() error {
 	if c.TrustAuthResults && c.AuthservID == "" {
 		return fmt.Errorf("config: club.trust_authentication_results needs club.authserv_id, the id whose headers the server strips")
+	}
+	if c.DKIMMaxAgeDays < 0 {
+		return fmt.Errorf("config: club.dkim_max_age_days %d: a signature proves its mail for 1 day or more (0 means 7)", c.DKIMMaxAgeDays)
 	}
 	if c.DNSResolver != "" {
 		if _, _, err := net.SplitHostPort(c.DNSResolver); err != nil {

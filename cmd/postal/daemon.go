@@ -40,6 +40,8 @@ type daemon struct {
 	// keepRaw is how long raw mail and delivered mail's text are kept
 	// (prune.go); 0 keeps them for ever.
 	keepRaw time.Duration
+	// keepSignatures is how long the signatures that proved mail are kept.
+	keepSignatures time.Duration
 }
 
 // changed tells the sender, the clocks, the site and the bot that the

@@ -92,6 +92,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		AuthServID:             cfg.Club.AuthservID,
 		TrustAuthResults:       cfg.Club.TrustAuthResults,
 		DKIM:                   dkimproof.New(dkimproof.Resolver(cfg.Club.DNSResolver)),
+		DKIMMaxAge:             time.Duration(cfg.Club.DKIMMaxAgeDays) * clock.Day,
 		RateLimit:              cfg.Club.RateLimit,
 		StrangerRepliesPerHour: cfg.Club.StrangerRepliesPerHour,
 		InvitesPerDay:          cfg.Club.InvitesPerDay,
@@ -122,6 +123,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		d.site = newSitePublisher(db, cfg, log)
 	}
 	d.keepRaw = keepRaw(cfg.Club.KeepRawDays)
+	d.keepSignatures = keepSignatures(cfg.Club.DKIMMaxAgeDays)
 	d.bot = svc.NewBot(d.changed)
 	return d, nil
 }

@@ -4,13 +4,22 @@
 // relaxed mode: the same organizational domain). postal checks the
 // signature itself: an Authentication-Results header in the mail is the
 // sender's word, not the club's (issue 24).
+//
+// A proof binds the whole mail (issue 32, bind.go): a signature proves
+// nothing when a header field it covers appears more often than it covers
+// it (the extra instances, above the signed ones, are what a reader sees),
+// when it has no time or is older than the club's limit, or when it has
+// expired. Its b= value identifies the signed mail however its other
+// headers are changed, for the club's dedup.
 package dkimproof
 
 import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +51,10 @@ const (
 	// mail's: a slow name server must not hold up the mail behind it.
 	lookupTimeout = 5 * time.Second
 	verifyTimeout = 10 * time.Second
+	// maxSignedFields is the most header fields one signature may cover:
+	// signers cover a few (Gmail about ten, Outlook some twenty), and the
+	// verifier's work grows with the product of the list and the header.
+	maxSignedFields = 64
 )
 
 var errNotAligned = errors.New("dkimproof: signing domain not aligned with the From domain: key not looked up")
@@ -67,13 +80,26 @@ type Result struct {
 	Proven bool
 	// Domain is the signing domain (d=) of that signature.
 	Domain string
+	// Signature is that signature's b= value without white space: every
+	// delivery of the signed mail carries it, whatever headers were added
+	// or changed outside the signature.
+	Signature string
+	// Signed are the header fields the signature covers (h=), lower case,
+	// each as often as it is listed.
+	Signed []string
 	// Why says, when not proven, what was missing, for the log.
 	Why string
 }
 
+// Covers reports whether the proving signature covers the header field
+// name: only then may the club rely on what the field says.
+func (r Result) Covers(name string) bool {
+	return r.Proven && slices.Contains(r.Signed, strings.ToLower(name))
+}
+
 // Verify checks the DKIM signatures of raw, the mail as received, against
-// from, the address its From header names.
-func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
+// from, the address its From header names, under policy p.
+func (v *Verifier) Verify(ctx context.Context, raw []byte, from string, p Policy) Result {
 	_, fromDomain, ok := strings.Cut(strings.ToLower(from), "@")
 	if !ok || fromDomain == "" {
 		return Result{Why: "no From domain"}
@@ -85,6 +111,13 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
 	}
 	if !Signed(raw) {
 		return Result{Why: "no DKIM signature"}
+	}
+	fields := headerFields(raw)
+	sigs := signatures(fields)
+	for _, tags := range sigs {
+		if n := len(tags.signed()); n > maxSignedFields {
+			return Result{Why: fmt.Sprintf("a signature covers %d header fields, more than %d", n, maxSignedFields)}
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, verifyTimeout)
 	defer cancel()
@@ -108,15 +141,22 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
 		return Result{Why: "unreadable: " + err.Error()}
 	}
 	why := "no signature verified"
-	for _, ver := range verifs {
+	for i, ver := range verifs {
 		if ver.Err != nil {
 			why = "signature of " + ver.Domain + ": " + ver.Err.Error()
 			continue
 		}
-		if Aligned(ver.Domain, fromDomain) {
-			return Result{Proven: true, Domain: strings.ToLower(ver.Domain)}
+		if !Aligned(ver.Domain, fromDomain) {
+			why = "signed by " + ver.Domain + ", not aligned with " + fromDomain
+			continue
 		}
-		why = "signed by " + ver.Domain + ", not aligned with " + fromDomain
+		// The verifications come in the order of the signatures.
+		tags := sigs[i]
+		if w := tags.binds(fields, p); w != "" {
+			why = "signature of " + ver.Domain + ": " + w
+			continue
+		}
+		return Result{Proven: true, Domain: strings.ToLower(ver.Domain), Signature: tags.value("b"), Signed: tags.signed()}
 	}
 	return Result{Why: why}
 }
@@ -148,37 +188,43 @@ func header(raw []byte) []byte {
 	return raw
 }
 
-// fieldNames returns the names of the header fields of raw, in order.
-func fieldNames(raw []byte) []string {
-	var names []string
+// field is one header field: its name in lower case and its value,
+// unfolded.
+type field struct{ name, value string }
+
+// headerFields returns the header fields of raw, in order.
+func headerFields(raw []byte) []field {
+	var out []field
 	for _, line := range strings.Split(string(header(raw)), "\n") {
-		if line == "" || line[0] == ' ' || line[0] == '\t' {
-			continue // a continuation, or the end
-		}
-		if name, _, ok := strings.Cut(line, ":"); ok {
-			names = append(names, strings.ToLower(strings.TrimSpace(name)))
+		line = strings.TrimSuffix(line, "\r")
+		switch {
+		case line == "":
+		case line[0] == ' ' || line[0] == '\t':
+			if len(out) > 0 { // a continuation
+				out[len(out)-1].value += " " + strings.TrimSpace(line)
+			}
+		default:
+			if name, value, ok := strings.Cut(line, ":"); ok {
+				out = append(out, field{strings.ToLower(strings.TrimSpace(name)), strings.TrimSpace(value)})
+			}
 		}
 	}
-	return names
+	return out
 }
 
-func countFrom(raw []byte) int {
+// count is how many fields of fields are called name.
+func count(fields []field, name string) int {
 	n := 0
-	for _, name := range fieldNames(raw) {
-		if name == "from" {
+	for _, f := range fields {
+		if f.name == name {
 			n++
 		}
 	}
 	return n
 }
 
+func countFrom(raw []byte) int { return count(headerFields(raw), "from") }
+
 // Signed reports whether raw carries a DKIM-Signature header: without one
 // there is nothing to check, and no need to ask DNS.
-func Signed(raw []byte) bool {
-	for _, name := range fieldNames(raw) {
-		if name == "dkim-signature" {
-			return true
-		}
-	}
-	return false
-}
+func Signed(raw []byte) bool { return count(headerFields(raw), "dkim-signature") > 0 }
