@@ -95,24 +95,8 @@ func (h *handling) run() (err error) {
 		h.outcome = "ignored: no From address"
 		return nil
 	}
-	if limit := h.s.opt.RateLimit; limit > 0 {
-		n, err := h.tx.CountFrom(from, h.now.Add(-time.Hour))
-		if err != nil {
-			return err
-		}
-		if n > limit {
-			h.outcome = "rate-limited"
-			if stranger, err := h.isStranger(); err != nil {
-				return err
-			} else if n == limit+1 && !stranger { // say it once to a player, then stay silent
-				h.sections = append(h.sections, section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
-				return h.reply()
-			}
-			return nil
-		}
-	}
-	if in.TooLarge {
-		return h.tooLarge()
+	if in.TooLarge || in.Unreadable != "" {
+		return h.unreadable()
 	}
 	if err := h.tokenClaims(); err != nil {
 		return err
@@ -135,7 +119,7 @@ func (h *handling) run() (err error) {
 		}
 		return h.reply()
 	}
-	if answered, err := h.stranger(parsed); answered || err != nil {
+	if done, err := h.paid(parsed); done || err != nil { // budget.go: who pays for the answer
 		return err
 	}
 	seq, commands := 0, 0

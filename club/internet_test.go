@@ -31,11 +31,13 @@ func TestForgedAuthResultsProveNothing(t *testing.T) {
 	_, id := c.start("pile=9")
 	forged := []string{"mx.demo.test; dkim=pass header.d=example.org", "mx.demo.test; dmarc=pass header.from=example.org"}
 	before := c.state()
-	for _, text := range []string{"vacation 3", "address add mallory@evil.test", "move 1 t1", "key new", "open takeaway"} {
+	for i, text := range []string{"vacation 3", "address add mallory@evil.test", "move 1 t1", "key new", "open takeaway"} {
 		out := c.handle(&mailer.Inbound{From: "alice@example.org", Text: text, AuthResults: forged, Recipients: []string{"postal@demo.test"}})
-		contains(t, to(t, out, "alice@example.org"), "postal cannot tell that this mail comes from alice")
-		if len(out) != 1 {
-			t.Errorf("%q: %d mails", text, len(out))
+		switch {
+		case i < 3: // the notes of a day to a player's address (issue 32)
+			contains(t, to(t, out, "alice@example.org"), "postal cannot tell that this mail comes from alice")
+		case len(out) != 0:
+			t.Errorf("%q: %d mails past the day's notes", text, len(out))
 		}
 		c.unchanged(before, "a forged Authentication-Results: "+text)
 	}
@@ -246,7 +248,7 @@ func TestAddressRemoveEndsIt(t *testing.T) {
 	// From home, alice asks for a new key: it is mailed to home.
 	out = c.mail(home, "x", "key "+c.keys["alice"]+"\nkey new")
 	homeKey := newKeyRE.FindStringSubmatch(to(t, out, home).Text)[1]
-	homeGame := to(t, c.mail(home, "x", "board 1"), home) // a game token mailed to home
+	homeGame := to(t, c.mail(home, "x", c.withKey(home, "board 1")), home) // a game token mailed to home
 	out = c.mail(home, "x", "key "+homeKey+"\naddress remove "+home)
 	contains(t, to(t, out, home), home+" is the address this mail comes from")
 
@@ -263,7 +265,7 @@ func TestAddressRemoveEndsIt(t *testing.T) {
 	}{
 		// home is now no player's address: it gets the strangers' note, once.
 		{"home with the key it received", home, "postal@demo.test", "key " + homeKey + "\nresign 1", "postal did not read your mail"},
-		{"home's key with alice's From", "alice@example.org", "postal@demo.test", "key " + homeKey + "\nresign 1", "this key is not valid"},
+		{"home's key with alice's From", "alice@example.org", "postal@demo.test", "key " + homeKey + "\nresign 1", "is not your personal key"},
 		{"home's game token with alice's From", "alice@example.org", homeGame.ReplyTo, "resign", "this address is no longer valid"},
 		{"an older game token with alice's From", "alice@example.org", aliceGame.ReplyTo, "resign", "this address is no longer valid"},
 	} {

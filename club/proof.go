@@ -39,10 +39,11 @@ import (
 // claim is one proof a message carries: a token of its recipients or a key
 // line of its body.
 type claim struct {
-	kind  string          // "token", "key", "confirm" (an address confirmation token) or "retired" (a token no longer valid)
-	owner *archive.Player // whose proof it is
+	kind  string          // "token", "key", "confirm" (an address confirmation token), "retired" (a token no longer valid) or "register" (registration.go)
+	owner *archive.Player // whose proof it is; nil for "register"
 	game  int64           // token: the game or challenge it was given for; 0 for the account
 	addr  *archive.Address
+	reg   *archive.Registration
 }
 
 // misuseKind is the kind of proof the owner is told about.
@@ -99,7 +100,7 @@ func (h *handling) tokenClaim(tok string) (c claim, ok bool, err error) {
 		}
 	}
 	if errors.Is(err, archive.ErrNotFound) {
-		return c, false, nil
+		return h.registrationClaim(tok) // registration.go
 	}
 	if err != nil {
 		return c, false, err
@@ -143,6 +144,7 @@ func (h *handling) prove() (done bool, err error) {
 	var confirm *claim
 	for i, c := range h.claims {
 		switch {
+		case c.kind == "register": // registration.go: a reply from its own address completes it, and proves nothing else
 		case c.kind == "retired":
 			retired = append(retired, c)
 		case c.kind == "confirm" && c.addr.Address == from:
@@ -162,6 +164,9 @@ func (h *handling) prove() (done bool, err error) {
 	}
 	if len(retired) > 0 {
 		return true, h.refuseRetired(sender, retired)
+	}
+	if reg := h.registration(); reg != nil {
+		return true, h.completeRegistration(reg)
 	}
 	if confirm != nil {
 		return true, h.confirmAddress(confirm)

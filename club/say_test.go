@@ -177,7 +177,7 @@ func TestNoteStaysWithThePlayer(t *testing.T) {
 	bobMail := to(t, out, "bob@example.org")
 	out = c.replyTo(bobMail, "t1")
 	contains(t, to(t, out, "alice@example.org"), "Your note (only you see it): the pile is small")
-	out = c.mail("alice@example.org", "x", "status")
+	out = c.mail("alice@example.org", "x", c.withKey("alice@example.org", "status"))
 	contains(t, to(t, out, "alice@example.org"), "your note: the pile is small: count twice")
 	c.replyTo(reply, "t3")
 	if rec := c.recordText(t, "carol@example.org"); strings.Contains(rec, "count twice") {

@@ -119,6 +119,9 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 // the new event and is its first entrant.
 func (h *handling) organise(c notation.Command) (section, error) {
 	ev := c.Event
+	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
+		return section{}, ue
+	}
 	if _, err := h.tx.TournamentByName(c.Arg); err == nil {
 		return section{}, refuse(fmt.Sprintf("there is already a tournament called %s", c.Arg), "Choose another name.")
 	} else if !errors.Is(err, archive.ErrNotFound) {

@@ -98,7 +98,7 @@ func TestRoundRobinByMail(t *testing.T) {
 	says(t, to(t, c.as("carol", "join cup"), "carol@example.org"), "carol is already in cup")
 	c.as("alice", "join cup bot")
 	c.register("dave")
-	says(t, to(t, c.mail("dave@example.org", "x", "tournaments"), "dave@example.org"), "cup: Imperial Chess (standard), round robin", "4 entrants", "open: \"join cup\"")
+	says(t, to(t, c.mail("dave@example.org", "x", c.withKey("dave@example.org", "tournaments")), "dave@example.org"), "cup: Imperial Chess (standard), round robin", "4 entrants", "open: \"join cup\"")
 	says(t, to(t, c.as("bob", "set tournament-news on"), "bob@example.org"), "tournament news: on")
 
 	out = c.as("alice", "start cup")
@@ -145,7 +145,7 @@ func TestRoundRobinByMail(t *testing.T) {
 	c.as("carol", fmt.Sprintf("resign %d", id(2)))
 	c.as("bob", fmt.Sprintf("resign %d", id(3)))
 	c.as("bob", fmt.Sprintf("resign %d", id(4)))
-	says(t, to(t, c.mail("dave@example.org", "x", "standings cup"), "dave@example.org"), "1 game in play of 6")
+	says(t, to(t, c.mail("dave@example.org", "x", c.withKey("dave@example.org", "standings cup")), "dave@example.org"), "1 game in play of 6")
 	out = c.as("alice", fmt.Sprintf("resign %d", id(5)))
 
 	// By hand: alice 2 (beat the bot and bob), bot 2 (carol, bob), bob 1
@@ -297,7 +297,7 @@ func TestRoundRobinWithdrawals(t *testing.T) {
 		t.Errorf("%d games in play, want the one between the two left", active)
 	}
 	// Every game of the player out on time is over.
-	standings := to(t, c.mail("bob@example.org", "x", "standings cup"), "bob@example.org")
+	standings := to(t, c.mail("bob@example.org", "x", c.withKey("bob@example.org", "standings cup")), "bob@example.org")
 	says(t, standings, "carol (annulled)")
 }
 
@@ -406,7 +406,7 @@ func TestKnockoutByMail(t *testing.T) {
 		t.Fatalf("round 2: %v, want bob (seed 2) through to meet alice", got)
 	}
 	c.register("x")
-	says(t, to(t, c.mail("x@example.org", "x", "standings ko"), "x@example.org"), "bob goes through (two draws: the higher seed goes through)")
+	says(t, to(t, c.mail("x@example.org", "x", c.withKey("x@example.org", "standings ko")), "x@example.org"), "bob goes through (two draws: the higher seed goes through)")
 	out = c.as("alice", fmt.Sprintf("resign %d", games[2].ID))
 	for _, p := range []string{"alice", "bob", "carol"} {
 		found := false
@@ -548,7 +548,7 @@ func TestTablesOfThree(t *testing.T) {
 	// resigned (R13d); the tables go on without him.
 	c.as("dave", "leave tri")
 	c.register("x")
-	says(t, c.reply(c.mail("x@example.org", "x", "standings tri")), "dave (annulled)", "4 games in play of 4")
+	says(t, c.reply(c.mail("x@example.org", "x", c.withKey("x@example.org", "standings tri"))), "dave (annulled)", "4 games in play of 4")
 	var withDave []int64
 	for _, g := range c.eventGames(1) {
 		if slices.Contains(c.names(g), "dave") {
@@ -570,7 +570,7 @@ func TestTablesOfThree(t *testing.T) {
 	if c.game(g).Status != archive.GameOver {
 		t.Fatalf("game #%d goes on with one player in", g)
 	}
-	lines := tableLines(c.reply(c.mail("x@example.org", "x", "standings tri")).Text)
+	lines := tableLines(c.reply(c.mail("x@example.org", "x", c.withKey("x@example.org", "standings tri"))).Text)
 	if lines[0][1] != others[1] || lines[0][3] != "1" {
 		t.Errorf("standings %v: %s should lead with 1 point (dave's pairs annulled)", lines, others[1])
 	}
