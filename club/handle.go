@@ -41,7 +41,8 @@ type handling struct {
 	ended   []*archive.Game // games the message ended
 
 	sections []section
-	notices  []notice // mails to players other than the sender
+	notices  []notice   // mails to players other than the sender
+	relays   []*relayed // what the sender said, one mail per addressee and game (talkcap.go)
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
@@ -181,6 +182,9 @@ func (h *handling) run() (err error) {
 		}
 	}
 	if err := h.flushNotices(); err != nil {
+		return err
+	}
+	if err := h.flushRelays(); err != nil { // talkcap.go
 		return err
 	}
 	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)

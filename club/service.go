@@ -84,6 +84,9 @@ type Options struct {
 	// most when many are due at once (after downtime), so that reminders
 	// go out gradually; 0 means 20.
 	CatchUp int
+	// TalkLinesPerDay caps the lines a player's messages ("say") to one
+	// game may have in a day; 0 means 20, negative no cap (issue 32).
+	TalkLinesPerDay int
 	// HideMessages keeps what players say in a game (issue 26) out of its
 	// record, by mail and on the site, even once the game is over; by
 	// default they are shown then, as each player allows.
@@ -164,6 +167,9 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	}
 	if opt.VacationAllowance == 0 {
 		opt.VacationAllowance = clock.DefaultAllowance
+	}
+	if opt.TalkLinesPerDay == 0 {
+		opt.TalkLinesPerDay = talkLinesPerDay
 	}
 	if opt.DKIMMaxAge <= 0 {
 		opt.DKIMMaxAge = dkimproof.DefaultMaxAge

@@ -144,6 +144,9 @@ type ClubConfig struct {
 	InvitesPerDay          int   `toml:"invites_per_day"`           // addresses of no player one player may invite a day; 0 means 10, negative no limit
 	MaxMessageSize         int64 `toml:"max_message_size"`          // bytes; larger mail is kept as headers and a hash; 0 means 1 MiB
 	KeepRawDays            int   `toml:"keep_raw_days"`             // raw mail and delivered mail's text are cut after this; 0 means 90, negative never
+	// TalkLinesPerDay caps the lines of a player's messages ("say") to one
+	// game in a day (issue 32); 0 means 20, negative no cap.
+	TalkLinesPerDay int `toml:"talk_lines_per_day"`
 }
 
 // checkAuth checks the settings of how a sender is proved.

@@ -149,6 +149,10 @@ func TestIntegrationReplayedSignature(t *testing.T) {
 	say, _ := genuine(fmt.Sprintf("Re: [postal #%d] game", b), "say good luck", noID, "message sent to bob")
 	r.await(bob, "the relay of good luck", func(m *gotMail) bool { return strings.Contains(m.Text, "good luck") })
 	challenge, _ := genuine("again", "challenge bob conflagration", all, "challenge #")
+	r.await(bob, "the end of the resigned game", func(m *gotMail) bool { return strings.Contains(m.Subject, fmt.Sprintf("[postal #%d]", a)) })
+	r.await(bob, "the challenge", func(m *gotMail) bool { return strings.Contains(m.Text, "challenges you") })
+	r.fetch(bob)
+	bob.inbox = nil // what the replays bring comes after
 
 	before, talk, done := r.clubState(), r.count("talk"), r.processed()
 	replays := []struct {

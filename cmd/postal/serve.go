@@ -96,6 +96,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		RateLimit:              cfg.Club.RateLimit,
 		StrangerRepliesPerHour: cfg.Club.StrangerRepliesPerHour,
 		InvitesPerDay:          cfg.Club.InvitesPerDay,
+		TalkLinesPerDay:        cfg.Club.TalkLinesPerDay,
 		MaxMessageSize:         cfg.Club.MaxMessageSize,
 		Admins:                 cfg.Club.Admins,
 		RoundDays:              cfg.Club.RoundDays,
