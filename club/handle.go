@@ -386,7 +386,7 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 		}
 		return h.setReminders(c.Value)
 	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
-		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove:
+		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove, notation.CmdCodirector:
 		return h.tournamentWord(c)
 	case notation.CmdRatings:
 		return h.ratings(c.Arg)

@@ -38,6 +38,9 @@ func (h *handling) directedGame(id int64) (*gameState, *archive.Tournament, erro
 	if !h.s.directs(t, h.actor) {
 		return nil, nil, refuse(fmt.Sprintf("you do not direct %s", t.Name), fmt.Sprintf("Game #%d belongs to %s; its director or the club's admins act on it.", id, t.Name))
 	}
+	if err := h.notOwnGame(gs, t); err != nil { // selfjudge.go
+		return nil, nil, err
+	}
 	if gs.row.Status != archive.GameActive {
 		return nil, nil, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.resultText()+".")
 	}
@@ -145,6 +148,9 @@ func (h *handling) remove(c notation.Command) (section, error) {
 	}
 	ev, err := h.loadEvent(t)
 	if err != nil {
+		return section{}, err
+	}
+	if err := h.notCompeting(ev); err != nil { // selfjudge.go
 		return section{}, err
 	}
 	e := ev.entrant(p.ID)
@@ -281,15 +287,17 @@ func (h *handling) roundDeadlines(due *dueTimes) error {
 		if len(open) == 0 {
 			continue
 		}
-		director, err := h.tx.PlayerByID(t.DirectorID)
-		if err != nil {
-			return err
-		}
-		err = h.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
-				Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
-		if err != nil {
-			return err
+		for _, id := range append([]int64{t.DirectorID}, t.Codirectors...) { // the co-directors judge the organiser's games (selfjudge.go)
+			director, err := h.tx.PlayerByID(id)
+			if err != nil {
+				return err
+			}
+			err = h.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
+				view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
+					Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil

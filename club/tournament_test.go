@@ -136,7 +136,11 @@ func TestRoundRobinByMail(t *testing.T) {
 	// the bot beats carol, alice beats bob, the bot beats bob, carol
 	// beats alice.
 	id := func(i int) int64 { return games[i].ID }
-	out = c.as("alice", fmt.Sprintf("adjudicate %d 1-0", id(0)))
+	// alice plays in the game: she does not judge it (issue 32); dave,
+	// whom she names co-director, does.
+	says(t, to(t, c.as("alice", fmt.Sprintf("adjudicate %d 1-0", id(0))), "alice@example.org"), fmt.Sprintf("you play in game #%d", id(0)), "No other director can yet", "codirector cup PLAYER")
+	says(t, to(t, c.as("alice", "codirector cup dave"), "dave@example.org"), "alice named you co-director of cup")
+	out = c.as("dave", fmt.Sprintf("adjudicate %d 1-0", id(0)))
 	says(t, c.reply(out), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
 	news := to(t, out, "bob@example.org")
 	says(t, news, fmt.Sprintf("Game #%d of cup is over: alice - bot 1-0.", id(0)), "standings of cup")
@@ -434,12 +438,17 @@ func TestDirectorRemoves(t *testing.T) {
 		t.Fatalf("a double round robin of three: %d games", n)
 	}
 	says(t, to(t, c.as("bob", "remove carol rude"), "bob@example.org"), "carol is in no tournament you direct")
-	out := c.as("alice", "remove carol abusive messages to opponents")
+	// alice plays in cup: she removes no one (issue 32), and is told who
+	// can; erin, her co-director, who does not play, can.
+	c.register("erin")
+	c.as("alice", "codirector cup erin")
+	says(t, to(t, c.as("alice", "remove carol rude"), "alice@example.org"), "you play in cup", "erin (a co-director of cup) can", "leave cup")
+	out := c.as("erin", "remove carol from cup abusive messages to opponents")
 	says(t, c.reply(out), "carol removed from cup")
 	for _, p := range []string{"bob", "carol"} {
 		found := false
 		for _, m := range mailsTo(out, p) {
-			found = found || strings.Contains(squash(m.Text), "alice, directing cup, removed carol: abusive messages to opponents")
+			found = found || strings.Contains(squash(m.Text), "erin, directing cup, removed carol: abusive messages to opponents")
 		}
 		if !found {
 			t.Errorf("%s was not told the reason", p)
