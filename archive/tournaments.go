@@ -34,21 +34,21 @@ type Tournament struct {
 	// (issue 32), in the order named.
 	Codirectors []int64
 	Game        string
-	Config     string // ruleset and options
-	Format     string // round-robin, double-round-robin, swiss, knockout
-	Rounds     int    // a Swiss's number of rounds
-	MaxPlayers int    // 0: no limit; the event starts when it is full
-	Days       int
-	Control    string
-	Starts     time.Time // zero: the director starts it
-	Status     string
-	Round      int // the round in play (Swiss, knockout)
-	WinnerID   int64
-	Note       string // how it ended, when not simply by its last game
-	Created    time.Time
-	Started    time.Time
-	Finished   time.Time
-	Updated    time.Time
+	Config      string // ruleset and options
+	Format      string // round-robin, double-round-robin, swiss, knockout
+	Rounds      int    // a Swiss's number of rounds
+	MaxPlayers  int    // 0: no limit; the event starts when it is full
+	Days        int
+	Control     string
+	Starts      time.Time // zero: the director starts it
+	Status      string
+	Round       int // the round in play (Swiss, knockout)
+	WinnerID    int64
+	Note        string // how it ended, when not simply by its last game
+	Created     time.Time
+	Started     time.Time
+	Finished    time.Time
+	Updated     time.Time
 }
 
 const tournamentCols = `id, name, director_id, game, config, format, rounds, max_players, days, control, starts, status, round, COALESCE(winner_id, 0), note, created, started, finished, updated,
