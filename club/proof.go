@@ -368,10 +368,11 @@ var systemDKIM = dkimproof.New(nil)
 // senderDKIM checks, before the message's transaction (DNS may be slow),
 // whether a DKIM signature of the mail proves its From address. Only mail
 // from an address a player owns is checked: for anyone else a proof would
-// change nothing, and each check may ask DNS.
+// change nothing, and each check may ask DNS. Mail that is not read (too
+// large, unreadable) is not checked either.
 func (s *Service) senderDKIM(ctx context.Context, in *mailer.Inbound) dkimproof.Result {
 	from := strings.ToLower(in.From)
-	if len(in.Raw) == 0 || !dkimproof.Signed(in.Raw) || s.isOwn(from) || in.NoReply != "" {
+	if len(in.Raw) == 0 || in.TooLarge || in.Unreadable != "" || !dkimproof.Signed(in.Raw) || s.isOwn(from) || in.NoReply != "" {
 		return dkimproof.Result{}
 	}
 	known := false

@@ -26,11 +26,6 @@ const maxTextBytes = 1 << 20
 // lines cost a look each (issue 32). An HTML part is reduced to text first.
 const maxWordsBytes = 64 << 10
 
-// maxHeaderBytes caps the header block read: mail servers' trace fields,
-// signatures and a sender's own fit in tens of kilobytes, and a header of
-// tens of thousands of fields costs a look at each (issue 32). A mail with
-// more cannot be read, and goes to the failed mailbox.
-const maxHeaderBytes = 256 << 10
 
 // ParseOptions configures ParseMessage.
 type ParseOptions struct {
@@ -46,7 +41,11 @@ type ParseOptions struct {
 // recorded even when it cannot be answered. It fails (with an error wrapping
 // ErrPermanent) only when the header block itself cannot be read.
 func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
-	ent, err := message.ReadWithOptions(bytes.NewReader(raw), &message.ReadOptions{MaxHeaderBytes: maxHeaderBytes})
+	head := boundHeader(raw) // bounds.go: a header of too many fields is read up to the bound
+	if head == nil {
+		head = raw
+	}
+	ent, err := message.Read(bytes.NewReader(head))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 		return nil, fmt.Errorf("mailer: %w: reading header: %v", ErrPermanent, err)
 	}
@@ -75,6 +74,10 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 	in.AuthResults = h.Values("Authentication-Results")
 	in.NoReply = noReplyReason(h, in.From, opts.OwnAddresses)
 
+	if len(head) < len(raw) {
+		in.Unreadable = fmt.Sprintf("its header has more than %d fields", MaxHeaderFields)
+		return in, nil
+	}
 	_, body := splitHeader(raw)
 	plain, html, unreadable := findText(ent.Header, body)
 	if unreadable != "" {
