@@ -26,7 +26,6 @@ const maxTextBytes = 1 << 20
 // lines cost a look each (issue 32). An HTML part is reduced to text first.
 const maxWordsBytes = 64 << 10
 
-
 // ParseOptions configures ParseMessage.
 type ParseOptions struct {
 	// OwnAddresses are the club's own addresses. Mail from any of them, or
