@@ -47,7 +47,6 @@ type handling struct {
 	ok       int // commands done
 	refused  int // commands refused or unreadable
 	invited  int // new addresses this message invited (strangers.go)
-	docs     int // rules documents the reply carries (strangers.go)
 }
 
 // userError is a command's answer when it cannot be done: the reply says so

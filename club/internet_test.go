@@ -106,6 +106,16 @@ func (z *zone) dkimKey(t *testing.T, domain string) func(raw string, keys ...str
 	}
 }
 
+// handleRaw hands the club a mail as it arrives, read by the mailer.
+func (c *club) handleRaw(raw []byte) []mailer.Outbound {
+	c.t.Helper()
+	in, err := mailer.ParseMessage(raw, mailer.ParseOptions{})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return c.handle(in)
+}
+
 // A DKIM signature postal verifies itself proves the sender when its domain
 // is aligned with the From domain; one of another domain, or one that does
 // not verify, proves nothing. A stranger's signature is not even looked up.
@@ -121,14 +131,7 @@ func TestDKIMProves(t *testing.T) {
 		n++
 		return "From: " + from + "\r\nTo: " + rcpt + "\r\nSubject: x\r\nMessage-ID: <d" + strings.Repeat("x", n) + "@client.test>\r\nDate: Sun, 22 Nov 2026 09:00:00 +0000\r\n\r\n" + text + "\r\n"
 	}
-	handle := func(raw []byte) []mailer.Outbound {
-		t.Helper()
-		in, err := mailer.ParseMessage(raw, mailer.ParseOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c.handle(in)
-	}
+	handle := c.handleRaw
 	before := c.state()
 	// Misaligned: signed by evil.test for a From of example.org.
 	out := handle(other(mail("alice@example.org", "postal@demo.test", "vacation 3")))

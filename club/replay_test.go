@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"postal/mailer"
 	"postal/mailer/dkimproof"
 )
 
@@ -23,14 +22,7 @@ func TestReplayedSignatureActsOnce(t *testing.T) {
 		return fmt.Sprintf("From: alice@example.org\r\nTo: postal@demo.test\r\nSubject: %s\r\nMessage-ID: <%s@client.test>\r\nDate: %s\r\n\r\n%s\r\n",
 			subject, id, c.now.Format(time.RFC1123Z), text)
 	}
-	handle := func(raw []byte) []mailer.Outbound {
-		t.Helper()
-		in, err := mailer.ParseMessage(raw, mailer.ParseOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c.handle(in)
-	}
+	handle := c.handleRaw
 	challenge := sign(mail("c1", "again", "challenge bob takeaway"), "from", "to", "subject", "date")
 	contains(t, to(t, handle(challenge), "alice@example.org"), "challenge #2")
 	before := c.state()
