@@ -233,6 +233,11 @@ func clubMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	add("unproven", out[0], false)
 	out = c.mail("stranger@example.net", "hello", strings.Repeat("help\n", 50))
 	add("stranger", out[0], false)
+	// A mail past the bounds of its structure: bob's notice (his own, one
+	// a day).
+	deep := "From: bob@example.org\r\nTo: postal@demo.test\r\nSubject: deep\r\nMessage-ID: <deep@client.test>\r\n" +
+		strings.Repeat("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n", 30) + "\r\nstatus\r\n"
+	add("unreadable", to(t, c.handleRaw([]byte(deep)), "bob@example.org"), false)
 	out = c.send("alice@example.org", account, "what", "games\nstatus")
 	add("games-status", out[0], false)
 	out = c.send("alice@example.org", account, "hello", "Hello postal,\nhow do I play?\nThanks, Alice")

@@ -254,7 +254,7 @@ func TestSayInOnePiece(t *testing.T) {
 		t.Errorf("a line past the day's 20 was relayed:\n%s", relayed.Text)
 	}
 	reply := to(t, out, "alice@example.org")
-	if n := strings.Count(reply.Text, "has had your 20 lines of today"); n != 29 {
+	if n := strings.Count(reply.Text, "past your 20 lines a day in game #1"); n != 29 {
 		t.Errorf("%d lines refused, want 29:\n%s", n, reply.Text)
 	}
 	contains(t, reply, "postal passes on 20 lines a day from each player in a game")

@@ -78,5 +78,8 @@ func (h *handling) otherDirectors(t *archive.Tournament, sits func(id int64) boo
 	if len(names) > 0 {
 		return strings.Join(names, " or ") + " can.", nil
 	}
-	return fmt.Sprintf("No other director can yet: its organiser names one with \"codirector %s PLAYER\", or an admin of the club ([club] admins in its config) can.", t.Name), nil
+	if h.actor.ID == t.DirectorID {
+		return fmt.Sprintf("No other director can yet: name one who does not play with \"codirector %s PLAYER\", or ask an admin of the club (set in its config, [club] admins).", t.Name), nil
+	}
+	return fmt.Sprintf("No other director can yet: its organiser names one with \"codirector %s PLAYER\", or an admin of the club (set in its config, [club] admins) can.", t.Name), nil
 }

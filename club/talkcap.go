@@ -68,9 +68,9 @@ func (h *handling) talkAllowance(game int64, where, text string) error {
 		used += lineCount(s)
 	}
 	if n := lineCount(text); used+n > limit {
-		return refuse(fmt.Sprintf("%s has had your %d lines of today", where, limit),
-			fmt.Sprintf("postal passes on %d lines a day from each player in a game; this message has %s, and %s left. Nothing was sent: say it again tomorrow, or in fewer lines.",
-				limit, plural(n, "line"), plural(max(0, limit-used), "line")))
+		return refuse(fmt.Sprintf("past your %d lines a day in %s", limit, where),
+			fmt.Sprintf("postal passes on %d lines a day from each player in a game; you have %s left today, and this message has %s. Nothing was sent: say it in fewer lines, or tomorrow.",
+				limit, plural(max(0, limit-used), "line"), plural(n, "line")))
 	}
 	return nil
 }

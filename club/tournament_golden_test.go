@@ -62,9 +62,11 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 			break
 		}
 	}
-	// alice plays in sw: frank, her co-director, removes (issue 32).
+	// alice plays in sw: she removes no one (issue 32); frank, her
+	// co-director, does.
+	add("tournament-own-refused", c.reply(c.as("alice", "remove "+victim+" from sw no moves and no answer to mail for a month")), true)
 	c.register("frank")
-	c.as("alice", "codirector sw frank")
+	add("tournament-codirector", to(t, c.as("alice", "codirector sw frank"), "frank@example.org"), false)
 	out = c.as("frank", "remove "+victim+" from sw no moves and no answer to mail for a month")
 	for _, m := range out {
 		if strings.Contains(m.Subject, "is out") && m.To != victim+"@example.org" {
