@@ -136,14 +136,14 @@ func addressList(h gomail.Header, key string) []string {
 // the sender's words and may be large. A mail past the bounds on its
 // structure (bounds.go) is unreadable: why says which.
 func findText(head message.Header, body []byte) (plain, html, why string) {
-	found := false // a plain text part: nothing more is decoded
 	why = eachLeaf(head, body, func(h message.Header, body []byte) {
 		t, params, _ := h.ContentType()
 		if t == "" {
 			t = "text/plain" // RFC 2045 section 5.2
 		}
 		disp, _, _ := h.ContentDisposition()
-		if found || disp == "attachment" || t != "text/plain" && (t != "text/html" || html != "") {
+		// Once a plain text is found, nothing more is decoded.
+		if plain != "" || disp == "attachment" || t != "text/plain" && (t != "text/html" || html != "") {
 			return
 		}
 		part, err := message.New(h, bytes.NewReader(body)) // decodes the transfer encoding and charset
@@ -154,7 +154,7 @@ func findText(head message.Header, body []byte) (plain, html, why string) {
 			html = readText(part.Body)
 			return
 		}
-		plain, found = readText(part.Body), true
+		plain = readText(part.Body)
 		if strings.EqualFold(params["format"], "flowed") {
 			plain = unflow(plain, strings.EqualFold(params["delsp"], "yes"))
 		}
