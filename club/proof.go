@@ -109,7 +109,8 @@ func (h *handling) tokenClaim(tok string) (c claim, ok bool, err error) {
 	return c, err == nil, err
 }
 
-// keyClaims looks up the key lines of the message.
+// keyClaims looks up the key lines of the message, and the codes of its
+// "register NAME CODE" lines (registration.go).
 func (h *handling) keyClaims(parsed []notation.Parsed) error {
 	for _, p := range parsed {
 		if p.Err != nil || p.Cmd.Verb != notation.CmdKey || p.Cmd.Arg == "" {
@@ -124,7 +125,7 @@ func (h *handling) keyClaims(parsed []notation.Parsed) error {
 		}
 		h.claims = append(h.claims, claim{kind: "key", owner: owner})
 	}
-	return nil
+	return h.registrationCodeClaims(parsed)
 }
 
 // prove decides who the message acts for and what it proves, from its

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/notation"
 )
 
 // Registration (issue 32). "register NAME" from an address of no player
@@ -40,15 +41,34 @@ func (h *handling) registerPending(name string) error {
 	}
 	if refusal != nil {
 		h.outcome = "register: " + refusal.title
-		return h.plainReply(registerText(fmt.Sprintf("postal did not register this address (%s): %s. %s", from, refusal.title, refusal.lines[0]), ""), h.s.opt.Address)
+		return h.plainReply(registerText(fmt.Sprintf("postal did not register this address (%s): %s. %s", from, refusal.title, refusal.lines[0]), "", "", ""), h.s.opt.Address)
 	}
 	token := archive.NewSecret(16)
 	if err := h.tx.AddRegistration(archive.Registration{Address: from, Name: name, Token: token, At: h.now}); err != nil {
 		return err
 	}
 	h.outcome = "register: waiting for the reply"
-	return h.plainReply(registerText(fmt.Sprintf("postal, the correspondence games club at %s, was asked to register this address (%s) under the name %s.", h.s.opt.Address, from, name), name),
-		h.s.local+h.s.opt.TokenSeparator+token+"@"+h.s.host)
+	text := registerText(fmt.Sprintf("postal, the correspondence games club at %s, was asked to register this address (%s) under the name %s.", h.s.opt.Address, from, name), name, token, h.s.opt.Address)
+	return h.plainReply(text, h.s.local+h.s.opt.TokenSeparator+token+"@"+h.s.host)
+}
+
+// registrationCodeClaims looks up the codes of "register NAME CODE" lines:
+// the code of postal's answer completes the registration as a reply to it
+// does, where a reply cannot reach the club (no plus-addressing).
+func (h *handling) registrationCodeClaims(parsed []notation.Parsed) error {
+	for _, p := range parsed {
+		if p.Err != nil || p.Cmd.Verb != notation.CmdRegister || p.Cmd.Value == "" {
+			continue
+		}
+		c, ok, err := h.registrationClaim(p.Cmd.Value)
+		if err != nil {
+			return err
+		}
+		if ok && c.reg.Name == p.Cmd.Arg {
+			h.claims = append(h.claims, c)
+		}
+	}
+	return nil
 }
 
 // nameFree refuses a name a player has, or a registration of another
@@ -70,11 +90,14 @@ func (h *handling) nameFree(name, from string) error {
 }
 
 // registerText is the answer to "register NAME", within 78 columns: first
-// what happened; with name set, the request for a reply.
-func registerText(first, name string) string {
+// what happened; with name set, the request for a reply, and the code to
+// write to the club where a reply cannot reach it.
+func registerText(first, name, code, club string) string {
 	text := wrap(first) + "\n\n"
 	if name != "" {
 		text += wrap("To become "+name+", reply to this mail: what you write does not matter, the reply itself proves that this address is yours. postal then sends your welcome, with your personal key. The name is held for you for a day.") + "\n\n" +
+			wrap("If your reply cannot reach postal, write a new mail to "+club+" from this address with this line instead:") + "\n\n" +
+			"    register " + name + " " + code + "\n\n" +
 			wrap("If you did not ask for this, ignore this mail: nothing is registered, and the name is free again tomorrow.") + "\n"
 		return text
 	}

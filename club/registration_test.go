@@ -1,6 +1,7 @@
 package club
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -36,6 +37,25 @@ func TestRegistrationWaitsForAReply(t *testing.T) {
 		t.Errorf("the welcome's reply address %q is not the one replied to %q", welcome.ReplyTo, answer.ReplyTo)
 	}
 	contains(t, to(t, c.replyTo(welcome, "status"), "victim@example.net"), "status of victim")
+}
+
+// Where a reply cannot reach the club (no plus-addressing), a new mail with
+// "register NAME CODE" from the address completes the registration; the
+// code from another address, or for another name, does not.
+func TestRegistrationByCode(t *testing.T) {
+	c := newClub(t, Options{})
+	answer := to(t, c.mail("ann@example.net", "join", "register ann"), "ann@example.net")
+	m := regexp.MustCompile(`register ann ([a-z2-9]{16})`).FindStringSubmatch(answer.Text)
+	if m == nil {
+		t.Fatalf("no code in the answer:\n%s", answer.Text)
+	}
+	empty := c.state()
+	c.mail("eve@example.net", "join", "register ann "+m[1])
+	c.mail("ann@example.net", "join", "register anna "+m[1])
+	c.unchanged(empty, "the code from another address, or for another name")
+	answer = to(t, c.mail("ann@example.net", "join", "register ann"), "ann@example.net")
+	m = regexp.MustCompile(`register ann ([a-z2-9]{16})`).FindStringSubmatch(answer.Text)
+	contains(t, to(t, c.mail("ann@example.net", "join", "register ann "+m[1]), "ann@example.net"), "registered as ann")
 }
 
 // A registration not confirmed within a day lapses: the name is free, and a
