@@ -60,11 +60,11 @@ func (h *handling) answersStranger() (bool, error) {
 		}
 	}
 	ok, err := h.budget("refusal")
-	if err != nil || !ok {
-		h.outcome += " (not answered: past the budget for strangers)"
-		return false, err
+	if err != nil || ok {
+		return ok, err
 	}
-	return true, nil
+	h.outcome += " (not answered: past the budget for strangers)"
+	return false, h.keepHeaders()
 }
 
 // byteSize writes n for people: "9.0 MiB", "1.0 MiB", "640 KiB".
