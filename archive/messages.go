@@ -56,12 +56,28 @@ func (t *Tx) SetOutcome(id int64, outcome string) error {
 	return err
 }
 
-// CountFrom counts the messages recorded from address since a time, for
-// rate limiting.
-func (t *Tx) CountFrom(address string, since time.Time) (int, error) {
+// SetProven records that message row id proved its sender (issue 32): it
+// counts against the sender's rate limit.
+func (t *Tx) SetProven(id int64) error {
+	_, err := t.exec(`UPDATE messages SET proven = 1 WHERE id = ?`, id)
+	return err
+}
+
+// CountProvenFrom counts the messages from address that proved their
+// sender since a time, for rate limiting: mail that proves nothing, which
+// anyone may send in a player's name, does not count.
+func (t *Tx) CountProvenFrom(address string, since time.Time) (int, error) {
 	var n int
-	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE from_addr = ? AND received >= ?`, address, fmtTime(since)).Scan(&n)
+	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE from_addr = ? AND received >= ? AND proven = 1`, address, fmtTime(since)).Scan(&n)
 	return n, err
+}
+
+// KeepHeaders replaces the raw bytes of message row id with its header
+// block, and records the SHA-256 of its body: what is kept of a message
+// ignored or unreadable.
+func (t *Tx) KeepHeaders(id int64, headers []byte, bodySHA256 string) error {
+	_, err := t.exec(`UPDATE messages SET raw = ?, body_sha256 = ? WHERE id = ?`, headers, bodySHA256, id)
+	return err
 }
 
 // AddCommand records command seq of message row msg and its result.

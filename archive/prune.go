@@ -82,11 +82,15 @@ func (a *DB) PruneSent(ctx context.Context, before time.Time, batch int) (int, e
 	return int(n), nil
 }
 
-// PruneStrangers drops the records of replies to strangers older than
-// before: the budget looks back a day at most.
+// PruneStrangers drops the records of replies to strangers, and the
+// registrations never completed, older than before: the budget looks back a
+// day at most, and a registration holds its name for a day.
 func (a *DB) PruneStrangers(ctx context.Context, before time.Time) error {
 	return a.Tx(ctx, func(tx *Tx) error {
-		_, err := tx.exec(`DELETE FROM stranger_replies WHERE at < ?`, fmtTime(before))
+		if _, err := tx.exec(`DELETE FROM stranger_replies WHERE at < ?`, fmtTime(before)); err != nil {
+			return err
+		}
+		_, err := tx.exec(`DELETE FROM registrations WHERE at < ?`, fmtTime(before))
 		return err
 	})
 }

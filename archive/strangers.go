@@ -14,11 +14,18 @@ func (t *Tx) StrangerReplies(address, kind string, since time.Time) (int, error)
 	return n, err
 }
 
-// AllStrangerReplies counts the replies to every stranger since a time.
-func (t *Tx) AllStrangerReplies(since time.Time) (int, error) {
+// AllStrangerReplies counts the replies of the kinds given to every address
+// since a time.
+func (t *Tx) AllStrangerReplies(since time.Time, kinds []string) (int, error) {
 	var n int
-	err := t.queryRow(`SELECT COUNT(*) FROM stranger_replies WHERE at >= ?`, fmtTime(since)).Scan(&n)
-	return n, err
+	for _, kind := range kinds {
+		var k int
+		if err := t.queryRow(`SELECT COUNT(*) FROM stranger_replies WHERE at >= ? AND kind = ?`, fmtTime(since), kind).Scan(&k); err != nil {
+			return 0, err
+		}
+		n += k
+	}
+	return n, nil
 }
 
 // AddStrangerReply records a reply of kind to address.

@@ -50,6 +50,26 @@ func (t *Tx) TalkOf(ids []int64) (map[int64][]Said, error) {
 	return out, rows.Err()
 }
 
+// SaidSince returns the texts of what player said (kind "say") in game, or
+// its challenge, since a time: a player's messages to a game are capped a
+// day (issue 32).
+func (t *Tx) SaidSince(gameID, playerID int64, since time.Time) ([]string, error) {
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT text FROM talk WHERE game_id = ? AND player_id = ? AND kind = 'say' AND at >= ? ORDER BY id`, gameID, playerID, fmtTime(since))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var text string
+		if err := rows.Scan(&text); err != nil {
+			return nil, err
+		}
+		out = append(out, text)
+	}
+	return out, rows.Err()
+}
+
 // SetNote sets player's private note on game; an empty text removes it.
 func (t *Tx) SetNote(gameID, playerID int64, text string, now time.Time) error {
 	var err error

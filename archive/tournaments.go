@@ -4,6 +4,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -28,31 +30,39 @@ type Tournament struct {
 	ID         int64
 	Name       string
 	DirectorID int64 // the organiser
-	Game       string
-	Config     string // ruleset and options
-	Format     string // round-robin, double-round-robin, swiss, knockout
-	Rounds     int    // a Swiss's number of rounds
-	MaxPlayers int    // 0: no limit; the event starts when it is full
-	Days       int
-	Control    string
-	Starts     time.Time // zero: the director starts it
-	Status     string
-	Round      int // the round in play (Swiss, knockout)
-	WinnerID   int64
-	Note       string // how it ended, when not simply by its last game
-	Created    time.Time
-	Started    time.Time
-	Finished   time.Time
-	Updated    time.Time
+	// Codirectors are the players the organiser named to direct it too
+	// (issue 32), in the order named.
+	Codirectors []int64
+	Game        string
+	Config      string // ruleset and options
+	Format      string // round-robin, double-round-robin, swiss, knockout
+	Rounds      int    // a Swiss's number of rounds
+	MaxPlayers  int    // 0: no limit; the event starts when it is full
+	Days        int
+	Control     string
+	Starts      time.Time // zero: the director starts it
+	Status      string
+	Round       int // the round in play (Swiss, knockout)
+	WinnerID    int64
+	Note        string // how it ended, when not simply by its last game
+	Created     time.Time
+	Started     time.Time
+	Finished    time.Time
+	Updated     time.Time
 }
 
-const tournamentCols = `id, name, director_id, game, config, format, rounds, max_players, days, control, starts, status, round, COALESCE(winner_id, 0), note, created, started, finished, updated`
+const tournamentCols = `id, name, director_id, game, config, format, rounds, max_players, days, control, starts, status, round, COALESCE(winner_id, 0), note, created, started, finished, updated,
+	(SELECT COALESCE(group_concat(player_id, ' '), '') FROM (SELECT player_id FROM tournament_directors d WHERE d.tournament_id = tournaments.id ORDER BY added, player_id))`
 
 func scanTournament(row scanner) (*Tournament, error) {
 	var tr Tournament
-	var starts, created, started, finished, updated string
-	if err := row.Scan(&tr.ID, &tr.Name, &tr.DirectorID, &tr.Game, &tr.Config, &tr.Format, &tr.Rounds, &tr.MaxPlayers, &tr.Days, &tr.Control, &starts, &tr.Status, &tr.Round, &tr.WinnerID, &tr.Note, &created, &started, &finished, &updated); err != nil {
+	var starts, created, started, finished, updated, codirectors string
+	if err := row.Scan(&tr.ID, &tr.Name, &tr.DirectorID, &tr.Game, &tr.Config, &tr.Format, &tr.Rounds, &tr.MaxPlayers, &tr.Days, &tr.Control, &starts, &tr.Status, &tr.Round, &tr.WinnerID, &tr.Note, &created, &started, &finished, &updated, &codirectors); err != nil {
 		return nil, notFound(err)
+	}
+	for _, f := range strings.Fields(codirectors) {
+		id, _ := strconv.ParseInt(f, 10, 64)
+		tr.Codirectors = append(tr.Codirectors, id)
 	}
 	tr.Starts, tr.Created, tr.Started, tr.Finished, tr.Updated = parseTime(starts), parseTime(created), parseTime(started), parseTime(finished), parseTime(updated)
 	return &tr, nil
@@ -136,6 +146,26 @@ func (t *Tx) TournamentsOf(playerID int64) ([]*Tournament, error) {
 		}
 	}
 	return out, nil
+}
+
+// SetCodirector names player a co-director of tournament id, or, with on
+// false, withdraws them; it reports whether anything changed.
+func (t *Tx) SetCodirector(id, playerID int64, on bool, now time.Time) (bool, error) {
+	var res sql.Result
+	var err error
+	if on {
+		res, err = t.exec(`INSERT OR IGNORE INTO tournament_directors (tournament_id, player_id, added) VALUES (?, ?, ?)`, id, playerID, fmtTime(now))
+	} else {
+		res, err = t.exec(`DELETE FROM tournament_directors WHERE tournament_id = ? AND player_id = ?`, id, playerID)
+	}
+	if err != nil {
+		return false, fmt.Errorf("archive: co-director: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	if n > 0 {
+		return true, t.touchTournament(id, now)
+	}
+	return false, nil
 }
 
 // Entrant is a player entered in a tournament.

@@ -100,7 +100,7 @@ func TestNoMessageIDNoInReplyTo(t *testing.T) {
 	c := newClub(t, Options{})
 	c.register("alice")
 	for _, id := range []string{"sha256:0123456789abcdef", "not-a-message-id", "two@at@signs"} {
-		in := &mailer.Inbound{MessageID: id, From: "alice@example.org", Text: "status", References: []string{id, "ok@client.test"}}
+		in := &mailer.Inbound{MessageID: id, From: "alice@example.org", Text: "key " + c.keys["alice"] + "\nstatus", References: []string{id, "ok@client.test"}}
 		out := c.handle(in)
 		if len(out) != 1 {
 			t.Fatalf("%s: %d replies", id, len(out))
@@ -116,7 +116,7 @@ func TestNoMessageIDNoInReplyTo(t *testing.T) {
 			t.Errorf("%s: handled twice", id)
 		}
 	}
-	out := c.handle(&mailer.Inbound{MessageID: "real@client.test", From: "alice@example.org", Text: "status"})
+	out := c.handle(&mailer.Inbound{MessageID: "real@client.test", From: "alice@example.org", Text: "key " + c.keys["alice"] + "\nstatus"})
 	if out[0].InReplyTo != "real@client.test" {
 		t.Errorf("a real Message-ID is not answered: %q", out[0].InReplyTo)
 	}

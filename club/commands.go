@@ -17,54 +17,14 @@ import (
 )
 
 func (h *handling) register(c notation.Command) (section, error) {
-	from := strings.ToLower(h.in.From)
-	if p, err := h.tx.PlayerByAddress(from); err == nil {
-		return section{}, refuse(fmt.Sprintf("%s is already registered as %s", from, p.Name), "One address plays under one name. Write \"status\" for your games.")
-	} else if !errors.Is(err, archive.ErrNotFound) {
-		return section{}, err
-	}
-	if _, err := h.tx.PlayerByName(c.Arg); err == nil {
-		return section{}, refuse(fmt.Sprintf("the name %s is taken", c.Arg), "Choose another name.")
-	} else if !errors.Is(err, archive.ErrNotFound) {
-		return section{}, err
-	}
-	key := archive.NewSecret(20)
-	p, err := h.tx.AddPlayer(c.Arg, from, hashKey(key), h.now)
-	if err != nil {
-		return section{}, err
-	}
-	if err := h.tx.AddEvent(h.now, "register", 0, p.ID, from); err != nil {
-		return section{}, err
-	}
-	// The reply goes to the new player, with their token. Registration
-	// itself proves nothing, so the rest of this mail does not count as
-	// proven either.
-	h.actor = p
-	h.lead = append(h.lead, fmt.Sprintf("Welcome to postal, %s: %s now plays as %s.", p.Name, from, p.Name))
-	lines := []string{
-		"Your personal key is below. Keep it secret. Mail from postal carries its own proof, so replies need nothing more; a fresh mail (not a reply) that changes a game must carry a line \"key " + key + "\".",
-		"Start with \"games\" to see what postal plays, then \"challenge PLAYER GAME\" or \"open GAME\".",
-	}
-	invites, err := h.tx.BindInvitations(from, p.ID)
-	if err != nil {
-		return section{}, err
-	}
-	for _, ch := range invites {
-		who, err := h.tx.PlayerByID(ch.ChallengerID)
-		if err != nil {
-			return section{}, err
-		}
-		lines = append(lines, fmt.Sprintf("%s has challenged you to %s (challenge #%d): write \"accept %d\" or \"decline %d\".", who.Name, ch.Game, ch.ID, ch.ID, ch.ID))
-	}
-	return section{Title: "registered as " + p.Name, Lines: lines, Pre: "key " + key}, nil
+	// Only a proven player's mail is read (budget.go), and an address of no
+	// player registers by a reply (registration.go).
+	return section{}, refuse(fmt.Sprintf("%s is already registered as %s", h.from(), h.actor.Name), "One address plays under one name. Write \"status\" for your games.")
 }
 
 // help answers with the list of commands (helpIndex), one section of
 // docs/commands.md, or a game's description.
 func (h *handling) help(topic string) (section, error) {
-	if h.proof == "" {
-		return h.shortHelp(), nil // strangers.go
-	}
 	doc := docs.Commands()
 	if topic == "" {
 		return section{Title: "postal's commands", Doc: helpIndex()}, nil
@@ -119,7 +79,7 @@ func (h *handling) rules(name string) (section, error) {
 	if text, err := fs.ReadFile(docs.Rules(), info.Name+".md"); err == nil {
 		sec.Doc = string(text)
 	}
-	return h.unprovenDoc(sec), nil // strangers.go
+	return sec, nil
 }
 
 // describe lists a game's sides, rulesets and options.

@@ -145,7 +145,7 @@ func TestConditionsCheckedWhenGiven(t *testing.T) {
 	}
 	out = c.replyTo(bobMail, "if")
 	contains(t, to(t, out, "bob@example.org"), "your conditional moves in game #1", "if t1 t1 t1 t3\nif t2 t3")
-	out = c.mail("bob@example.org", "x", "status")
+	out = c.mail("bob@example.org", "x", c.withKey("bob@example.org", "status"))
 	contains(t, to(t, out, "bob@example.org"), "  if t1 t1 t1 t3\n  if t2 t3")
 	out = c.replyTo(bobMail, "conditions 1")
 	contains(t, to(t, out, "bob@example.org"), "if t1 t1 t1 t3")

@@ -198,7 +198,7 @@ func (c *club) recordText(t *testing.T, from string) string {
 	if name, _, _ := strings.Cut(from, "@"); c.keys[name] == "" {
 		c.register(name)
 	}
-	out := c.mail(from, "record", "record 1")
+	out := c.mail(from, "record", c.withKey(from, "record 1"))
 	m := to(t, out, from)
 	for _, a := range m.Attachments {
 		if a.Name == "postal-1.txt" {

@@ -32,30 +32,48 @@ func ExampleService_Handle() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	in := &mailer.Inbound{MessageID: "1@example.org", From: "alice@example.org", Subject: "hello", Text: "register Alice\nstatus"}
+	// A registration asks for a reply from the address; the reply, to the
+	// answer's Reply-To, makes the player.
+	in := &mailer.Inbound{MessageID: "1@example.org", From: "alice@example.org", Subject: "hello", Text: "register Alice"}
 	if err := s.Handle(ctx, in); err != nil {
 		log.Fatal(err)
 	}
-	// The reply waits in the outbox for the sender.
-	due, _ := db.Due(ctx, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), 10)
-	for _, q := range due {
+	answer := outbox(ctx, db, 0)[0]
+	fmt.Println(strings.SplitN(answer.Text, "\n", 2)[0])
+	in = &mailer.Inbound{MessageID: "2@example.org", From: "alice@example.org", Subject: "Re: hello", Text: "yes", Recipients: []string{answer.ReplyTo}}
+	if err := s.Handle(ctx, in); err != nil {
+		log.Fatal(err)
+	}
+	// The welcome waits in the outbox for the sender.
+	welcome := outbox(ctx, db, 1)[0]
+	fmt.Println("To:", welcome.To)
+	fmt.Println("Reply-To has a token:", strings.HasPrefix(welcome.ReplyTo, "postal+"))
+	for _, line := range strings.Split(welcome.Text, "\n") {
+		if strings.HasPrefix(line, "registered") || strings.HasPrefix(line, "Welcome") {
+			fmt.Println(line)
+		}
+	}
+	// Output:
+	// postal, the correspondence games club at postal@demo.test, was asked to
+	// To: alice@example.org
+	// Reply-To has a token: true
+	// Welcome to postal, alice: alice@example.org now plays as alice.
+	// registered as alice
+}
+
+// outbox reads the mails waiting in db's outbox, from the one after skip.
+func outbox(ctx context.Context, db *archive.DB, skip int) []mailer.Outbound {
+	due, err := db.Due(ctx, time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), 10)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var out []mailer.Outbound
+	for _, q := range due[skip:] {
 		msg, err := mailer.LoadOutbound(q.Mail.Message, q.Mail.Files)
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Println("To:", msg.To)
-		fmt.Println("Reply-To has a token:", strings.HasPrefix(msg.ReplyTo, "postal+"))
-		for _, line := range strings.Split(msg.Text, "\n") {
-			if strings.HasPrefix(line, "> ") || strings.HasPrefix(line, "registered") || strings.HasPrefix(line, "status") {
-				fmt.Println(line)
-			}
-		}
+		out = append(out, msg)
 	}
-	// Output:
-	// To: alice@example.org
-	// Reply-To has a token: true
-	// > register Alice
-	// registered as alice
-	// > status
-	// status of alice
+	return out
 }

@@ -100,7 +100,7 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	if name == "initiative" && listed == 0 {
 		t.Error("no Initiative parry was listed")
 	}
-	out := c.mail("alice@example.org", "r", "record 1")
+	out := c.mail("alice@example.org", "r", c.withKey("alice@example.org", "record 1"))
 	att := out[0].Attachments[len(out[0].Attachments)-1]
 	rec, err := notation.ReadRecord(string(att.Data))
 	if err != nil {
@@ -144,7 +144,7 @@ func TestInfoCommands(t *testing.T) {
 	contains(t, to(t, out, "alice@example.org"), "challenge #2 cancelled", "you cannot accept your own challenge", "challenge #1 is accepted")
 	out = c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\ndecline 3")
 	contains(t, to(t, out, "alice@example.org"), "bob declined challenge #3")
-	out = c.mail("alice@example.org", "x", "status")
+	out = c.mail("alice@example.org", "x", c.withKey("alice@example.org", "status"))
 	contains(t, out[0], "#1 Takeaway")
 	if strings.Contains(out[0].Text, "challenge #3") {
 		t.Errorf("a declined challenge is still listed:\n%s", out[0].Text)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"postal/archive"
 	"postal/club/clock"
@@ -41,11 +40,11 @@ type handling struct {
 	subject string // the reply's subject, when not the usual one
 
 	sections []section
+	relays   []*relayed // what the sender said, one mail per addressee and game (talkcap.go)
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
 	invited  int // new addresses this message invited (strangers.go)
-	docs     int // rules documents the reply carries (strangers.go)
 }
 
 // userError is a command's answer when it cannot be done: the reply says so
@@ -117,24 +116,8 @@ func (h *handling) run() (err error) {
 		h.outcome = "ignored: no From address"
 		return nil
 	}
-	if limit := h.s.opt.RateLimit; limit > 0 {
-		n, err := h.tx.CountFrom(from, h.now.Add(-time.Hour))
-		if err != nil {
-			return err
-		}
-		if n > limit {
-			h.outcome = "rate-limited"
-			if stranger, err := h.isStranger(); err != nil {
-				return err
-			} else if n == limit+1 && !stranger { // say it once to a player, then stay silent
-				h.sections = append(h.sections, section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
-				return h.reply()
-			}
-			return nil
-		}
-	}
-	if in.TooLarge {
-		return h.tooLarge()
+	if in.TooLarge || in.Unreadable != "" {
+		return h.unreadable()
 	}
 	if err := h.tokenClaims(); err != nil {
 		return err
@@ -157,7 +140,7 @@ func (h *handling) run() (err error) {
 		}
 		return h.reply()
 	}
-	if answered, err := h.stranger(parsed); answered || err != nil {
+	if done, err := h.paid(parsed); done || err != nil { // budget.go: who pays for the answer
 		return err
 	}
 	seq, commands := 0, 0
@@ -219,6 +202,9 @@ func (h *handling) run() (err error) {
 		}
 	}
 	if err := h.flushNotices(); err != nil {
+		return err
+	}
+	if err := h.flushRelays(); err != nil { // talkcap.go
 		return err
 	}
 	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)
@@ -423,7 +409,7 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 		}
 		return h.setReminders(c.Value)
 	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
-		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove:
+		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove, notation.CmdCodirector:
 		return h.tournamentWord(c)
 	case notation.CmdRatings:
 		return h.ratings(c.Arg)

@@ -31,11 +31,13 @@ func TestForgedAuthResultsProveNothing(t *testing.T) {
 	_, id := c.start("pile=9")
 	forged := []string{"mx.demo.test; dkim=pass header.d=example.org", "mx.demo.test; dmarc=pass header.from=example.org"}
 	before := c.state()
-	for _, text := range []string{"vacation 3", "address add mallory@evil.test", "move 1 t1", "key new", "open takeaway"} {
+	for i, text := range []string{"vacation 3", "address add mallory@evil.test", "move 1 t1", "key new", "open takeaway"} {
 		out := c.handle(&mailer.Inbound{From: "alice@example.org", Text: text, AuthResults: forged, Recipients: []string{"postal@demo.test"}})
-		contains(t, to(t, out, "alice@example.org"), "postal cannot tell that this mail comes from alice")
-		if len(out) != 1 {
-			t.Errorf("%q: %d mails", text, len(out))
+		switch {
+		case i < 3: // the notes of a day to a player's address (issue 32)
+			contains(t, to(t, out, "alice@example.org"), "postal cannot tell that this mail comes from alice")
+		case len(out) != 0:
+			t.Errorf("%q: %d mails past the day's notes", text, len(out))
 		}
 		c.unchanged(before, "a forged Authentication-Results: "+text)
 	}
@@ -87,20 +89,31 @@ func (z *zone) lookup(_ context.Context, name string) ([]string, error) {
 }
 
 // dkimKey generates a key for domain and publishes it in z; the function
-// returned signs a raw mail with it.
-func (z *zone) dkimKey(t *testing.T, domain string) func(raw string) []byte {
+// returned signs a raw mail with it, over the header fields keys (all when
+// none).
+func (z *zone) dkimKey(t *testing.T, domain string) func(raw string, keys ...string) []byte {
 	pub, key, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
 	z.rr["s1._domainkey."+domain] = []string{"v=DKIM1; k=ed25519; p=" + base64.StdEncoding.EncodeToString(pub)}
-	return func(raw string) []byte {
+	return func(raw string, keys ...string) []byte {
 		var b bytes.Buffer
-		if err := dkim.Sign(&b, strings.NewReader(raw), &dkim.SignOptions{Domain: domain, Selector: "s1", Signer: key}); err != nil {
+		if err := dkim.Sign(&b, strings.NewReader(raw), &dkim.SignOptions{Domain: domain, Selector: "s1", Signer: key, HeaderKeys: keys}); err != nil {
 			t.Fatal(err)
 		}
 		return b.Bytes()
 	}
+}
+
+// handleRaw hands the club a mail as it arrives, read by the mailer.
+func (c *club) handleRaw(raw []byte) []mailer.Outbound {
+	c.t.Helper()
+	in, err := mailer.ParseMessage(raw, mailer.ParseOptions{})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return c.handle(in)
 }
 
 // A DKIM signature postal verifies itself proves the sender when its domain
@@ -109,6 +122,7 @@ func (z *zone) dkimKey(t *testing.T, domain string) func(raw string) []byte {
 func TestDKIMProves(t *testing.T) {
 	z := &zone{rr: map[string][]string{}}
 	c := newClub(t, Options{DKIM: dkimproof.New(z.lookup)})
+	c.now = time.Now().UTC() // the signatures are made now, and prove their mail for a week
 	aliceGame, id := c.start("pile=9")
 	c.register("carol")
 	ours, aligned, other := z.dkimKey(t, "example.org"), z.dkimKey(t, "mail.example.org"), z.dkimKey(t, "evil.test")
@@ -117,14 +131,7 @@ func TestDKIMProves(t *testing.T) {
 		n++
 		return "From: " + from + "\r\nTo: " + rcpt + "\r\nSubject: x\r\nMessage-ID: <d" + strings.Repeat("x", n) + "@client.test>\r\nDate: Sun, 22 Nov 2026 09:00:00 +0000\r\n\r\n" + text + "\r\n"
 	}
-	handle := func(raw []byte) []mailer.Outbound {
-		t.Helper()
-		in, err := mailer.ParseMessage(raw, mailer.ParseOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c.handle(in)
-	}
+	handle := c.handleRaw
 	before := c.state()
 	// Misaligned: signed by evil.test for a From of example.org.
 	out := handle(other(mail("alice@example.org", "postal@demo.test", "vacation 3")))
@@ -244,7 +251,7 @@ func TestAddressRemoveEndsIt(t *testing.T) {
 	// From home, alice asks for a new key: it is mailed to home.
 	out = c.mail(home, "x", "key "+c.keys["alice"]+"\nkey new")
 	homeKey := newKeyRE.FindStringSubmatch(to(t, out, home).Text)[1]
-	homeGame := to(t, c.mail(home, "x", "board 1"), home) // a game token mailed to home
+	homeGame := to(t, c.mail(home, "x", c.withKey(home, "board 1")), home) // a game token mailed to home
 	out = c.mail(home, "x", "key "+homeKey+"\naddress remove "+home)
 	contains(t, to(t, out, home), home+" is the address this mail comes from")
 
@@ -261,7 +268,7 @@ func TestAddressRemoveEndsIt(t *testing.T) {
 	}{
 		// home is now no player's address: it gets the strangers' note, once.
 		{"home with the key it received", home, "postal@demo.test", "key " + homeKey + "\nresign 1", "postal did not read your mail"},
-		{"home's key with alice's From", "alice@example.org", "postal@demo.test", "key " + homeKey + "\nresign 1", "this key is not valid"},
+		{"home's key with alice's From", "alice@example.org", "postal@demo.test", "key " + homeKey + "\nresign 1", "is not your personal key"},
 		{"home's game token with alice's From", "alice@example.org", homeGame.ReplyTo, "resign", "this address is no longer valid"},
 		{"an older game token with alice's From", "alice@example.org", aliceGame.ReplyTo, "resign", "this address is no longer valid"},
 	} {

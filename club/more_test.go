@@ -3,7 +3,6 @@ package club
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -203,7 +202,7 @@ func TestFourPlayers(t *testing.T) {
 		says(t, to(t, out, p+"@example.org"), "Game #1 is over: "+north+" (North) wins: South resigned (2-3-1-4); "+places+".")
 	}
 
-	out = c.mail("erin@example.org", "x", "record 1")
+	out = c.mail("erin@example.org", "x", c.withKey("erin@example.org", "record 1"))
 	att := out[0].Attachments[len(out[0].Attachments)-1]
 	rec, err := notation.ReadRecord(string(att.Data))
 	if err != nil {
@@ -257,7 +256,7 @@ func TestChallengeOfMore(t *testing.T) {
 	says(t, to(t, out, "alice@example.org"), "challenge #1: Superial Chess for 4", "Asked: bob, new@example.org.", "1 seat is open to anyone")
 	says(t, to(t, out, "bob@example.org"), "alice challenges you", "with new@example.org and an open seat")
 	says(t, to(t, out, "new@example.org"), "alice invites you to play Superial Chess by email", "with bob and an open seat", "The game: Superial Chess for 4", `"register NAME"`)
-	says(t, to(t, c.mail("carol@example.org", "x", "status"), "carol@example.org"),
+	says(t, to(t, c.mail("carol@example.org", "x", c.withKey("carol@example.org", "status")), "carol@example.org"),
 		"open challenge #1: alice proposes superial-chess multiplayer players=4; waiting for bob, new@example.org and an open seat (accept 1 takes a seat)")
 	out = c.mail("carol@example.org", "x", key("carol")+"accept 1")
 	says(t, to(t, out, "carol@example.org"), "you accepted challenge #1", "still waiting for bob and new@example.org")
@@ -265,10 +264,8 @@ func TestChallengeOfMore(t *testing.T) {
 	says(t, to(t, out, "bob@example.org"), "carol accepted challenge #1")
 	says(t, to(t, c.mail("dave@example.org", "x", key("dave")+"accept 1"), "dave@example.org"), "challenge #1 has no seat for you")
 	says(t, to(t, c.mail("carol@example.org", "x", key("carol")+"accept 1"), "carol@example.org"), "you have accepted challenge #1 already")
-	says(t, to(t, c.mail("bob@example.org", "x", "status"), "bob@example.org"), "challenge #1: alice challenges you to superial-chess multiplayer players=4 (accept 1 / decline 1); waiting for bob and new@example.org")
-	out = c.mail("new@example.org", "x", "register newton")
-	says(t, to(t, out, "new@example.org"), "alice has challenged you to superial-chess (challenge #1)")
-	c.keys["newton"] = regexp.MustCompile(`key ([a-z2-9]{20})`).FindStringSubmatch(out[0].Text)[1]
+	says(t, to(t, c.mail("bob@example.org", "x", c.withKey("bob@example.org", "status")), "bob@example.org"), "challenge #1: alice challenges you to superial-chess multiplayer players=4 (accept 1 / decline 1); waiting for bob and new@example.org")
+	says(t, c.registerAs("newton", "new@example.org"), "alice has challenged you to superial-chess (challenge #1)")
 	out = c.mail("new@example.org", "x", "key "+c.keys["newton"]+"\naccept 1")
 	says(t, to(t, out, "new@example.org"), "you accepted challenge #1", "still waiting for bob")
 	out = c.mail("bob@example.org", "x", key("bob")+"accept 1")
@@ -333,7 +330,7 @@ func TestThreePlayersDrawAndBanks(t *testing.T) {
 	if !g.Deadline.Equal(c.now.Add(2 * clock.Day)) {
 		t.Fatalf("North's deadline %v", g.Deadline)
 	}
-	out := c.mail(north+"@example.org", "x", "board 1")
+	out := c.mail(north+"@example.org", "x", c.withKey(north+"@example.org", "board 1"))
 	says(t, to(t, out, north+"@example.org"), "banks: alice 2 days 12 hours, "+west+" 2 days 18 hours, "+north+" 2 days")
 
 	// West resigns; then alice and North agree a draw.

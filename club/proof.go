@@ -39,10 +39,11 @@ import (
 // claim is one proof a message carries: a token of its recipients or a key
 // line of its body.
 type claim struct {
-	kind  string          // "token", "key", "confirm" (an address confirmation token) or "retired" (a token no longer valid)
-	owner *archive.Player // whose proof it is
+	kind  string          // "token", "key", "confirm" (an address confirmation token), "retired" (a token no longer valid) or "register" (registration.go)
+	owner *archive.Player // whose proof it is; nil for "register"
 	game  int64           // token: the game or challenge it was given for; 0 for the account
 	addr  *archive.Address
+	reg   *archive.Registration
 }
 
 // misuseKind is the kind of proof the owner is told about.
@@ -74,7 +75,7 @@ func (h *handling) tokenClaims() error {
 			return nil
 		}
 	}
-	if m := tagRE.FindStringSubmatch(h.in.Subject); m != nil {
+	if m := tagRE.FindStringSubmatch(h.in.Subject); m != nil && h.subjectBound() {
 		h.tagged, _ = strconv.ParseInt(m[1], 10, 64)
 	}
 	return nil
@@ -99,7 +100,7 @@ func (h *handling) tokenClaim(tok string) (c claim, ok bool, err error) {
 		}
 	}
 	if errors.Is(err, archive.ErrNotFound) {
-		return c, false, nil
+		return h.registrationClaim(tok) // registration.go
 	}
 	if err != nil {
 		return c, false, err
@@ -108,7 +109,8 @@ func (h *handling) tokenClaim(tok string) (c claim, ok bool, err error) {
 	return c, err == nil, err
 }
 
-// keyClaims looks up the key lines of the message.
+// keyClaims looks up the key lines of the message, and the codes of its
+// "register NAME CODE" lines (registration.go).
 func (h *handling) keyClaims(parsed []notation.Parsed) error {
 	for _, p := range parsed {
 		if p.Err != nil || p.Cmd.Verb != notation.CmdKey || p.Cmd.Arg == "" {
@@ -123,7 +125,7 @@ func (h *handling) keyClaims(parsed []notation.Parsed) error {
 		}
 		h.claims = append(h.claims, claim{kind: "key", owner: owner})
 	}
-	return nil
+	return h.registrationCodeClaims(parsed)
 }
 
 // prove decides who the message acts for and what it proves, from its
@@ -143,6 +145,7 @@ func (h *handling) prove() (done bool, err error) {
 	var confirm *claim
 	for i, c := range h.claims {
 		switch {
+		case c.kind == "register": // registration.go: a reply from its own address completes it, and proves nothing else
 		case c.kind == "retired":
 			retired = append(retired, c)
 		case c.kind == "confirm" && c.addr.Address == from:
@@ -162,6 +165,9 @@ func (h *handling) prove() (done bool, err error) {
 	}
 	if len(retired) > 0 {
 		return true, h.refuseRetired(sender, retired)
+	}
+	if reg := h.registration(); reg != nil {
+		return true, h.completeRegistration(reg)
 	}
 	if confirm != nil {
 		return true, h.confirmAddress(confirm)
@@ -363,10 +369,11 @@ var systemDKIM = dkimproof.New(nil)
 // senderDKIM checks, before the message's transaction (DNS may be slow),
 // whether a DKIM signature of the mail proves its From address. Only mail
 // from an address a player owns is checked: for anyone else a proof would
-// change nothing, and each check may ask DNS.
+// change nothing, and each check may ask DNS. Mail that is not read (too
+// large, unreadable) is not checked either.
 func (s *Service) senderDKIM(ctx context.Context, in *mailer.Inbound) dkimproof.Result {
 	from := strings.ToLower(in.From)
-	if len(in.Raw) == 0 || !dkimproof.Signed(in.Raw) || s.isOwn(from) || in.NoReply != "" {
+	if len(in.Raw) == 0 || in.TooLarge || in.Unreadable != "" || !dkimproof.Signed(in.Raw) || s.isOwn(from) || in.NoReply != "" {
 		return dkimproof.Result{}
 	}
 	known := false
@@ -385,7 +392,7 @@ func (s *Service) senderDKIM(ctx context.Context, in *mailer.Inbound) dkimproof.
 	if v == nil {
 		v = systemDKIM
 	}
-	r := v.Verify(ctx, in.Raw, from)
+	r := v.Verify(ctx, in.Raw, from, s.dkimPolicy())
 	s.log.Debug("club: dkim", "message", in.MessageID, "from", from, "proven", r.Proven, "domain", r.Domain, "why", r.Why)
 	return r
 }

@@ -25,7 +25,7 @@ func FuzzProof(f *testing.F) {
 	secrets := map[string]string{
 		"ALICE_GAME":    tokenOf(f, aliceGame.ReplyTo),
 		"ALICE_ACCOUNT": tokenOf(f, c.accountMail("alice").ReplyTo),
-		"BOB_GAME":      tokenOf(f, to(f, c.mail("bob@example.org", "b", "board 1"), "bob@example.org").ReplyTo),
+		"BOB_GAME":      tokenOf(f, to(f, c.mail("bob@example.org", "b", c.withKey("bob@example.org", "board 1")), "bob@example.org").ReplyTo),
 		"CAROL":         tokenOf(f, c.register("carol").ReplyTo),
 		"ALICE_KEY":     c.keys["alice"],
 		"BOB_KEY":       c.keys["bob"],

@@ -97,7 +97,7 @@ func TestRatingsByMail(t *testing.T) {
 		t.Errorf("recompute: %d rated games, %d standings; want 3 and 3", chk.Rated, len(chk.Standings))
 	}
 
-	out = c.mail("carol@example.org", "x", "ratings takeaway")
+	out = c.mail("carol@example.org", "x", c.withKey("carol@example.org", "ratings takeaway"))
 	m := to(t, out, "carol@example.org")
 	contains(t, m, "ratings of takeaway", "takeaway: 3 players", "#  player", "1  carol", "2  bob", "3  alice", "provisional")
 	if strings.Contains(m.Text, "no rating in takeaway") {
@@ -109,9 +109,9 @@ func TestRatingsByMail(t *testing.T) {
 		}
 	}
 	c.register("dave")
-	out = c.mail("dave@example.org", "x", "ratings")
+	out = c.mail("dave@example.org", "x", c.withKey("dave@example.org", "ratings"))
 	contains(t, to(t, out, "dave@example.org"), "takeaway: 3 players", "You have no rating in takeaway yet.")
-	out = c.mail("dave@example.org", "x", "ratings chess")
+	out = c.mail("dave@example.org", "x", c.withKey("dave@example.org", "ratings chess"))
 	contains(t, to(t, out, "dave@example.org"), `postal does not play "chess"`)
 	out = c.mail("dave@example.org", "x", "key "+c.keys["dave"]+"\nhelp ratings") // help needs proof
 	contains(t, to(t, out, "dave@example.org"), "ratings conflagration", "provisional and shown with \"?\"")
@@ -190,7 +190,7 @@ func TestBotLevelsRated(t *testing.T) {
 		t.Errorf("levels %v, want 0, 2 and 3", levels)
 	}
 	c.recomputeAgrees()
-	out := c.mail("alice@example.org", "x", "ratings takeaway")
+	out := c.mail("alice@example.org", "x", c.withKey("alice@example.org", "ratings takeaway"))
 	contains(t, to(t, out, "alice@example.org"), "bot-3", "bot-2", "alice")
 }
 

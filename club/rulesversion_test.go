@@ -123,7 +123,7 @@ func TestR13g_Issue27_RecordOfVersion1(t *testing.T) {
 		t.Errorf("RulesVersion of the game of the current version: %q", v)
 	}
 	for _, row := range []*archive.Game{old, cur} {
-		out := c.mail("carol@example.org", "record", fmt.Sprintf("record %d", row.ID))
+		out := c.mail("carol@example.org", "record", c.withKey("carol@example.org", fmt.Sprintf("record %d", row.ID)))
 		if len(out) != 1 || len(out[0].Attachments) == 0 {
 			t.Fatalf("record %d: %d mails", row.ID, len(out))
 		}

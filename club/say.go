@@ -69,6 +69,9 @@ func (h *handling) say(c notation.Command) (section, error) {
 	if to == nil {
 		return section{}, refuse(fmt.Sprintf("there is nobody to tell in %s", where), "Nothing was sent.")
 	}
+	if err := h.talkAllowance(id, where, c.Text); err != nil { // talkcap.go
+		return section{}, err
+	}
 	if err := h.tx.AddTalk(archive.Said{GameID: id, PlayerID: h.actor.ID, Ply: ply, Kind: "say", Text: c.Text, At: h.now}); err != nil {
 		return section{}, err
 	}
@@ -86,13 +89,8 @@ func (h *handling) say(c notation.Command) (section, error) {
 		if gs != nil {
 			howTo = append(howTo, h.howTo(gs, p)...)
 		}
-		err := h.send(outgoing{to: p.Address, player: p, game: id, subject: subject, auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("%s says, in %s:", who, where)},
-				Sections: []section{{Lines: strings.Split(c.Text, "\n"), game: id}},
-				HowTo:    howTo}})
-		if err != nil {
-			return section{}, err
-		}
+		// One mail per addressee and game, once the whole mail is read.
+		h.relay(p, id, subject, fmt.Sprintf("%s says, in %s:", who, where), strings.Split(c.Text, "\n"), howTo) // talkcap.go
 	}
 	return section{Title: fmt.Sprintf("message sent to %s in %s", strings.Join(names, " and "), where),
 		Lines: []string{"It comes from the club in the conversation about the game; their answer comes back the same way."}, game: id}, nil

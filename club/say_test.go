@@ -2,8 +2,10 @@ package club
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"postal/mailer"
 )
@@ -177,7 +179,7 @@ func TestNoteStaysWithThePlayer(t *testing.T) {
 	bobMail := to(t, out, "bob@example.org")
 	out = c.replyTo(bobMail, "t1")
 	contains(t, to(t, out, "alice@example.org"), "Your note (only you see it): the pile is small")
-	out = c.mail("alice@example.org", "x", "status")
+	out = c.mail("alice@example.org", "x", c.withKey("alice@example.org", "status"))
 	contains(t, to(t, out, "alice@example.org"), "your note: the pile is small: count twice")
 	c.replyTo(reply, "t3")
 	if rec := c.recordText(t, "carol@example.org"); strings.Contains(rec, "count twice") {
@@ -232,4 +234,36 @@ func TestHelpOnTalk(t *testing.T) {
 			t.Errorf("help %s runs into the next section:\n%s", topic, m.Text)
 		}
 	}
+}
+
+// Issue 32, found 5: 49 say lines made 49 mails to the opponent. Now the
+// say lines of one mail reach each addressee as one mail, up to the day's
+// 20 lines in a game; the rest are refused, each saying so, and nothing
+// more goes out that day.
+func TestSayInOnePiece(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, _ := c.start("pile=20")
+	var lines []string
+	for i := range 49 {
+		lines = append(lines, fmt.Sprintf("say line %02d", i+1))
+	}
+	out := c.replyTo(aliceMail, strings.Join(lines, "\n"))
+	relayed := to(t, out, "bob@example.org")
+	contains(t, relayed, "alice (North) says, in game #1:", "line 01", "line 20")
+	if strings.Contains(relayed.Text, "line 21") {
+		t.Errorf("a line past the day's 20 was relayed:\n%s", relayed.Text)
+	}
+	reply := to(t, out, "alice@example.org")
+	if n := strings.Count(reply.Text, "past your 20 lines a day in game #1"); n != 29 {
+		t.Errorf("%d lines refused, want 29:\n%s", n, reply.Text)
+	}
+	contains(t, reply, "postal passes on 20 lines a day from each player in a game")
+	// A block of two lines later that day: refused whole.
+	out = c.replyTo(aliceMail, "say\ntwo\nlines")
+	if len(out) != 1 {
+		t.Errorf("%d mails for a say past the day's lines", len(out))
+	}
+	// A day later there is room again.
+	c.now = c.now.Add(25 * time.Hour)
+	contains(t, to(t, c.replyTo(aliceMail, "say\ntwo\nlines"), "bob@example.org"), "two", "lines")
 }

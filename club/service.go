@@ -46,6 +46,9 @@ type Options struct {
 	// that verifies and is aligned with the From domain proves the sender.
 	// nil checks them with the system's resolver.
 	DKIM *dkimproof.Verifier
+	// DKIMMaxAge is how old a signature may be and still prove its mail
+	// (its t=, by Now); 0 means dkimproof.DefaultMaxAge, a week.
+	DKIMMaxAge time.Duration
 	// RateLimit is how many messages one sender may send per hour; past it
 	// the messages are recorded and not applied. 0 means 60; negative means
 	// no limit.
@@ -81,6 +84,9 @@ type Options struct {
 	// most when many are due at once (after downtime), so that reminders
 	// go out gradually; 0 means 20.
 	CatchUp int
+	// TalkLinesPerDay caps the lines a player's messages ("say") to one
+	// game may have in a day; 0 means 20, negative no cap (issue 32).
+	TalkLinesPerDay int
 	// HideMessages keeps what players say in a game (issue 26) out of its
 	// record, by mail and on the site, even once the game is over; by
 	// default they are shown then, as each player allows.
@@ -162,6 +168,12 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	if opt.VacationAllowance == 0 {
 		opt.VacationAllowance = clock.DefaultAllowance
 	}
+	if opt.TalkLinesPerDay == 0 {
+		opt.TalkLinesPerDay = talkLinesPerDay
+	}
+	if opt.DKIMMaxAge <= 0 {
+		opt.DKIMMaxAge = dkimproof.DefaultMaxAge
+	}
 	if opt.CatchUp <= 0 {
 		opt.CatchUp = 20
 	}
@@ -220,7 +232,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	dkim := s.senderDKIM(ctx, in) // before the transaction: it may ask DNS
 	apply := func() error {
 		return s.db.Tx(ctx, func(tx *archive.Tx) error {
-			seen, err := tx.Seen(in.MessageID)
+			seen, err := seenBefore(tx, in, dkim, now) // replay.go
 			if err != nil {
 				return err
 			}

@@ -83,9 +83,10 @@ func TestStrangersShareACap(t *testing.T) {
 	}
 }
 
-// The welcome after register is a stranger's one answer besides the short
-// note: a stranger told how to join may join the same day; help in that
-// mail is the short one.
+// "register NAME" is a stranger's one answer besides the short note: a
+// stranger told how to join may join the same day. The answer asks for a
+// reply, short whatever the mail held; the reply brings the welcome, and
+// nothing else of it is read (issue 32).
 func TestStrangerRegistersAfterTheNote(t *testing.T) {
 	c := newClub(t, Options{})
 	c.mail("dora@example.net", "hi", "what is this?")
@@ -93,10 +94,15 @@ func TestStrangerRegistersAfterTheNote(t *testing.T) {
 	if len(out) != 1 {
 		t.Fatalf("%d replies to register", len(out))
 	}
-	contains(t, out[0], "registered as dora", "The list of every command goes only to mail that proves")
-	if n := mailBytes(t, out[0]); n > 64<<10 {
-		t.Errorf("the welcome with 50 helps is %d bytes", n)
+	contains(t, out[0], "To become dora, reply to this mail")
+	if n := mailBytes(t, out[0]); n >= 4<<10 {
+		t.Errorf("the answer to register and 50 helps is %d bytes", n)
 	}
+	out = c.replyTo(out[0], strings.Repeat("help\n", 50))
+	if len(out) != 1 {
+		t.Fatalf("%d replies to the reply", len(out))
+	}
+	contains(t, out[0], "registered as dora", "Nothing else in the mail you replied with was read")
 	if strings.Contains(out[0].Text, "postal's mail commands") {
 		t.Errorf("the welcome carries the whole help")
 	}
@@ -192,10 +198,10 @@ func TestIgnoredMailKeepsHeaders(t *testing.T) {
 	c.now = c.now.Add(time.Hour)
 	raw := []byte("From: alice@example.org\r\nSubject: x\r\n\r\ngames\r\n" + strings.Repeat("padding\r\n", 1000))
 	for i, in := range []*mailer.Inbound{
-		{From: "alice@example.org", Text: "games", Raw: raw},                             // handled: kept whole
-		{From: "alice@example.org", Text: "games", Raw: raw},                             // rate-limited
-		{From: "bounce@example.net", Text: "games", Raw: raw, NoReply: "auto-reply"},     // ignored
-		{From: "postal+x@demo.test", Text: "games", Raw: raw, Recipients: []string{"p"}}, // postal itself
+		{From: "alice@example.org", Text: c.withKey("alice@example.org", "games"), Raw: raw}, // handled: kept whole
+		{From: "alice@example.org", Text: c.withKey("alice@example.org", "games"), Raw: raw}, // rate-limited
+		{From: "bounce@example.net", Text: "games", Raw: raw, NoReply: "auto-reply"},         // ignored
+		{From: "postal+x@demo.test", Text: "games", Raw: raw, Recipients: []string{"p"}},     // postal itself
 	} {
 		c.handle(in)
 		msgs, _ := c.db.Messages(context.Background())
@@ -258,19 +264,20 @@ func TestFullDiskStillTakesAMove(t *testing.T) {
 	}
 }
 
-// A From forged in a player's name made 50 rules pages, a 1 MiB reply; a
-// mail without proof now carries the rules of one game.
-func TestUnprovenRulesOnce(t *testing.T) {
+// A From forged in a player's name made 50 rules pages, a 1 MiB reply.
+// Since issue 32 a mail that proves nothing is not read at all: 50 rules
+// get the short note to alice's address, under 4 KB.
+func TestUnprovenRulesNotRead(t *testing.T) {
 	c := newClub(t, Options{})
 	c.register("alice")
-	one := mailBytes(t, c.mail("alice@example.org", "rules", "rules superial-chess")[0])
 	out := c.mail("alice@example.org", "rules", strings.Repeat("rules superial-chess\n", 50))
-	// One game's rules, and for each further line its echo and a line that
-	// says why no more (at most 2 KB each, text and HTML).
-	if n := mailBytes(t, out[0]); n > one+49*2<<10 {
-		t.Errorf("50 rules without proof: %d bytes, one rules mail %d", n, one)
+	if len(out) != 1 {
+		t.Fatalf("%d replies", len(out))
 	}
-	contains(t, out[0], "gets the rules of one game")
+	contains(t, out[0], "postal cannot tell that this mail comes from alice", "Not one line of the mail was read")
+	if n := mailBytes(t, out[0]); n >= 4<<10 {
+		t.Errorf("50 rules without proof: %d bytes", n)
+	}
 }
 
 // An attacker with a token of their own (any player's account token) wrote

@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"postal/engine"
@@ -51,4 +52,9 @@ func talkMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	out = c.replyTo(aliceMail, a3+"\nsay Your answers come fast!")
 	add("conditions-cleared", mailWith(t, out, "bob@example.org", "Your move"), false)
 	add("say-relayed", mailWith(t, out, "bob@example.org", "says"), false)
+	// Issue 32: the say lines of one mail reach bob as one mail; past the
+	// day's 20 lines in the game, a message is refused whole.
+	out = c.replyTo(aliceMail, "say Good game so far.\nsay I will be away on Sunday.\nsay\n"+strings.Repeat("and a long story\n", 18))
+	add("say-in-one-mail", mailWith(t, out, "bob@example.org", "says"), false)
+	add("say-past-limit", to(t, out, "alice@example.org"), true)
 }

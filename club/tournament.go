@@ -39,14 +39,17 @@ func (h *handling) tournamentWord(c notation.Command) (section, error) {
 		return h.extend(c)
 	case notation.CmdRemove:
 		return h.remove(c)
+	case notation.CmdCodirector:
+		return h.codirector(c) // codirector.go
 	}
 	return section{}, refuse("command not implemented: " + string(c.Verb))
 }
 
-// directs reports whether p directs t: its organiser, or an admin of the
-// club (config [club] admins), who directs every tournament.
+// directs reports whether p directs t: its organiser, a co-director
+// (codirector.go), or an admin of the club (config [club] admins), who
+// directs every tournament.
 func (s *Service) directs(t *archive.Tournament, p *archive.Player) bool {
-	return p != nil && (p.ID == t.DirectorID || slices.Contains(s.opt.Admins, p.Name))
+	return s.organises(t, p) || p != nil && slices.Contains(t.Codirectors, p.ID)
 }
 
 // eventNamed loads the tournament a word names, refusing unknown names.
@@ -72,6 +75,9 @@ func (h *handling) eventCalled(name string) (*tournament, error) {
 // the new event and is its first entrant.
 func (h *handling) organise(c notation.Command) (section, error) {
 	ev := c.Event
+	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
+		return section{}, ue
+	}
 	if _, err := h.tx.TournamentByName(c.Arg); err == nil {
 		return section{}, refuse(fmt.Sprintf("there is already a tournament called %s", c.Arg), "Choose another name.")
 	} else if !errors.Is(err, archive.ErrNotFound) {

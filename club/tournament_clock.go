@@ -122,15 +122,17 @@ func (w *work) roundDeadlines(due *dueTimes) error {
 		if len(open) == 0 {
 			continue
 		}
-		director, err := w.tx.PlayerByID(t.DirectorID)
-		if err != nil {
-			return err
-		}
-		err = w.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
-				Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
-		if err != nil {
-			return err
+		for _, id := range append([]int64{t.DirectorID}, t.Codirectors...) { // the co-directors judge the organiser's games (selfjudge.go)
+			director, err := w.tx.PlayerByID(id)
+			if err != nil {
+				return err
+			}
+			err = w.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
+				view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
+					Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -37,6 +37,9 @@ func (h *handling) directedGame(id int64) (*gameState, *archive.Tournament, erro
 	if !h.s.directs(t, h.actor) {
 		return nil, nil, refuse(fmt.Sprintf("you do not direct %s", t.Name), fmt.Sprintf("Game #%d belongs to %s; its director or the club's admins act on it.", id, t.Name))
 	}
+	if err := h.notOwnGame(gs, t); err != nil { // selfjudge.go
+		return nil, nil, err
+	}
 	if gs.row.Status != archive.GameActive {
 		return nil, nil, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.resultText()+".")
 	}
@@ -144,6 +147,9 @@ func (h *handling) remove(c notation.Command) (section, error) {
 	}
 	ev, err := h.loadEvent(t)
 	if err != nil {
+		return section{}, err
+	}
+	if err := h.notCompeting(ev); err != nil { // selfjudge.go
 		return section{}, err
 	}
 	e := ev.entrant(p.ID)

@@ -12,7 +12,7 @@ import (
 
 // tournamentMails are the mails of tournaments (issue 25): the organiser's
 // reply, a game's start, the standings after a game, a player removed with
-// the director's reason, a Swiss bye, and the end with the winner.
+// a co-director's reason, a Swiss bye, and the end with the winner.
 func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
 	pinRandom(t, 25)
@@ -62,7 +62,12 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 			break
 		}
 	}
-	out = c.as("alice", "remove "+victim+" from sw no moves and no answer to mail for a month")
+	// alice plays in sw: she removes no one (issue 32); frank, her
+	// co-director, does.
+	add("tournament-own-refused", c.reply(c.as("alice", "remove "+victim+" from sw no moves and no answer to mail for a month")), true)
+	c.register("frank")
+	add("tournament-codirector", to(t, c.as("alice", "codirector sw frank"), "frank@example.org"), false)
+	out = c.as("frank", "remove "+victim+" from sw no moves and no answer to mail for a month")
 	for _, m := range out {
 		if strings.Contains(m.Subject, "is out") && m.To != victim+"@example.org" {
 			add("tournament-removed", m, false)

@@ -112,7 +112,7 @@ func TestRoundRobinByMail(t *testing.T) {
 	says(t, to(t, c.as("carol", "join cup"), "carol@example.org"), "carol is already in cup")
 	c.as("alice", "join cup bot")
 	c.register("dave")
-	says(t, to(t, c.mail("dave@example.org", "x", "tournaments"), "dave@example.org"), "cup: Imperial Chess (standard), round robin", "4 entrants", "open: \"join cup\"")
+	says(t, to(t, c.mail("dave@example.org", "x", c.withKey("dave@example.org", "tournaments")), "dave@example.org"), "cup: Imperial Chess (standard), round robin", "4 entrants", "open: \"join cup\"")
 	says(t, to(t, c.as("bob", "set tournament-news on"), "bob@example.org"), "tournament news: on")
 
 	out = c.as("alice", "start cup")
@@ -150,7 +150,11 @@ func TestRoundRobinByMail(t *testing.T) {
 	// the bot beats carol, alice beats bob, the bot beats bob, carol
 	// beats alice.
 	id := func(i int) int64 { return games[i].ID }
-	out = c.as("alice", fmt.Sprintf("adjudicate %d 1-0", id(0)))
+	// alice plays in the game: she does not judge it (issue 32); dave,
+	// whom she names co-director, does.
+	says(t, to(t, c.as("alice", fmt.Sprintf("adjudicate %d 1-0", id(0))), "alice@example.org"), fmt.Sprintf("you play in game #%d", id(0)), "No other director can yet: name one who does not play", "codirector cup PLAYER")
+	says(t, to(t, c.as("alice", "codirector cup dave"), "dave@example.org"), "alice named you co-director of cup")
+	out = c.as("dave", fmt.Sprintf("adjudicate %d 1-0", id(0)))
 	says(t, c.reply(out), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
 	news := to(t, out, "bob@example.org")
 	says(t, news, fmt.Sprintf("Game #%d of cup is over: alice - bot 1-0.", id(0)), "standings of cup")
@@ -159,7 +163,7 @@ func TestRoundRobinByMail(t *testing.T) {
 	c.as("carol", fmt.Sprintf("resign %d", id(2)))
 	c.as("bob", fmt.Sprintf("resign %d", id(3)))
 	c.as("bob", fmt.Sprintf("resign %d", id(4)))
-	says(t, to(t, c.mail("dave@example.org", "x", "standings cup"), "dave@example.org"), "1 game in play of 6")
+	says(t, to(t, c.mail("dave@example.org", "x", c.withKey("dave@example.org", "standings cup")), "dave@example.org"), "1 game in play of 6")
 	out = c.as("alice", fmt.Sprintf("resign %d", id(5)))
 
 	// By hand: alice 2 (beat the bot and bob), bot 2 (carol, bob), bob 1
@@ -311,7 +315,7 @@ func TestRoundRobinWithdrawals(t *testing.T) {
 		t.Errorf("%d games in play, want the one between the two left", active)
 	}
 	// Every game of the player out on time is over.
-	standings := to(t, c.mail("bob@example.org", "x", "standings cup"), "bob@example.org")
+	standings := to(t, c.mail("bob@example.org", "x", c.withKey("bob@example.org", "standings cup")), "bob@example.org")
 	says(t, standings, "carol (annulled)")
 }
 
@@ -420,7 +424,7 @@ func TestKnockoutByMail(t *testing.T) {
 		t.Fatalf("round 2: %v, want bob (seed 2) through to meet alice", got)
 	}
 	c.register("x")
-	says(t, to(t, c.mail("x@example.org", "x", "standings ko"), "x@example.org"), "bob goes through (two draws: the higher seed goes through)")
+	says(t, to(t, c.mail("x@example.org", "x", c.withKey("x@example.org", "standings ko")), "x@example.org"), "bob goes through (two draws: the higher seed goes through)")
 	out = c.as("alice", fmt.Sprintf("resign %d", games[2].ID))
 	for _, p := range []string{"alice", "bob", "carol"} {
 		found := false
@@ -448,12 +452,17 @@ func TestDirectorRemoves(t *testing.T) {
 		t.Fatalf("a double round robin of three: %d games", n)
 	}
 	says(t, to(t, c.as("bob", "remove carol rude"), "bob@example.org"), "carol is in no tournament you direct")
-	out := c.as("alice", "remove carol abusive messages to opponents")
+	// alice plays in cup: she removes no one (issue 32), and is told who
+	// can; erin, her co-director, who does not play, can.
+	c.register("erin")
+	c.as("alice", "codirector cup erin")
+	says(t, to(t, c.as("alice", "remove carol rude"), "alice@example.org"), "you play in cup", "erin (a co-director of cup) can", "leave cup")
+	out := c.as("erin", "remove carol from cup abusive messages to opponents")
 	says(t, c.reply(out), "carol removed from cup")
 	for _, p := range []string{"bob", "carol"} {
 		found := false
 		for _, m := range mailsTo(out, p) {
-			found = found || strings.Contains(squash(m.Text), "alice, directing cup, removed carol: abusive messages to opponents")
+			found = found || strings.Contains(squash(m.Text), "erin, directing cup, removed carol: abusive messages to opponents")
 		}
 		if !found {
 			t.Errorf("%s was not told the reason", p)
@@ -576,7 +585,7 @@ func TestTablesOfThree(t *testing.T) {
 	// resigned (R13d); the tables go on without him.
 	c.as("dave", "leave tri")
 	c.register("x")
-	says(t, c.reply(c.mail("x@example.org", "x", "standings tri")), "dave (annulled)", "4 games in play of 4")
+	says(t, c.reply(c.mail("x@example.org", "x", c.withKey("x@example.org", "standings tri"))), "dave (annulled)", "4 games in play of 4")
 	var withDave []int64
 	for _, g := range c.eventGames(1) {
 		if slices.Contains(c.names(g), "dave") {
@@ -598,7 +607,7 @@ func TestTablesOfThree(t *testing.T) {
 	if c.game(g).Status != archive.GameOver {
 		t.Fatalf("game #%d goes on with one player in", g)
 	}
-	lines := tableLines(c.reply(c.mail("x@example.org", "x", "standings tri")).Text)
+	lines := tableLines(c.reply(c.mail("x@example.org", "x", c.withKey("x@example.org", "standings tri"))).Text)
 	if lines[0][1] != others[1] || lines[0][3] != "1" {
 		t.Errorf("standings %v: %s should lead with 1 point (dave's pairs annulled)", lines, others[1])
 	}

@@ -38,6 +38,10 @@ type Inbound struct {
 	// body was hashed (BodySHA256) and never read, Text is empty.
 	TooLarge   bool
 	BodySHA256 string
+	// Unreadable says, when set, why the message's MIME structure was not
+	// read (it passed MaxNesting or MaxParts): Text is empty, and the club
+	// keeps only its headers.
+	Unreadable string
 }
 
 // Attachment is a file sent with a message. Inline attachments are referenced

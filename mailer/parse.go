@@ -21,6 +21,11 @@ import (
 // in a few lines, and a huge text part must not exhaust memory.
 const maxTextBytes = 1 << 20
 
+// maxWordsBytes caps the text searched for the sender's own words (quote.go):
+// they come first, and past 64 KiB a text part is a quote or junk, whose
+// lines cost a look each (issue 32). An HTML part is reduced to text first.
+const maxWordsBytes = 64 << 10
+
 // ParseOptions configures ParseMessage.
 type ParseOptions struct {
 	// OwnAddresses are the club's own addresses. Mail from any of them, or
@@ -35,7 +40,11 @@ type ParseOptions struct {
 // recorded even when it cannot be answered. It fails (with an error wrapping
 // ErrPermanent) only when the header block itself cannot be read.
 func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
-	ent, err := message.Read(bytes.NewReader(raw))
+	head := boundHeader(raw) // bounds.go: a header of too many fields is read up to the bound
+	if head == nil {
+		head = raw
+	}
+	ent, err := message.Read(bytes.NewReader(head))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 		return nil, fmt.Errorf("mailer: %w: reading header: %w", ErrPermanent, err)
 	}
@@ -64,12 +73,21 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 	in.AuthResults = h.Values("Authentication-Results")
 	in.NoReply = noReplyReason(h, in.From, opts.OwnAddresses)
 
-	plain, html := findText(ent)
+	if len(head) < len(raw) {
+		in.Unreadable = fmt.Sprintf("its header has more than %d fields", MaxHeaderFields)
+		return in, nil
+	}
+	_, body := splitHeader(raw)
+	plain, html, unreadable := findText(ent.Header, body)
+	if unreadable != "" {
+		in.Unreadable = unreadable // bounds.go: nothing of it is read
+		return in, nil
+	}
 	switch {
 	case plain != "":
-		in.Text = OwnWords(plain)
+		in.Text = OwnWords(clipLines(plain, maxWordsBytes))
 	case html != "":
-		in.Text = OwnWords(HTMLToText(html))
+		in.Text = OwnWords(clipLines(HTMLToText(html), maxWordsBytes))
 	}
 	return in, nil
 }
@@ -112,35 +130,50 @@ func addressList(h gomail.Header, key string) []string {
 	return out
 }
 
-// findText returns the first inline text/plain and text/html bodies, decoded
-// to UTF-8. Attachments, including forwarded message/rfc822 parts, are never
-// read: they are not the sender's words and may be large.
-func findText(ent *message.Entity) (plain, html string) {
-	err := ent.Walk(func(path []int, part *message.Entity, err error) error {
-		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
-			return err
-		}
-		t, params, _ := part.Header.ContentType()
+// findText returns the first inline text/plain and text/html bodies of the
+// mail whose header is head and body body, decoded to UTF-8. Attachments,
+// including forwarded message/rfc822 parts, are never read: they are not
+// the sender's words and may be large. A mail past the bounds on its
+// structure (bounds.go) is unreadable: why says which.
+func findText(head message.Header, body []byte) (plain, html, why string) {
+	why = eachLeaf(head, body, func(h message.Header, body []byte) {
+		t, params, _ := h.ContentType()
 		if t == "" {
 			t = "text/plain" // RFC 2045 section 5.2
 		}
-		if disp, _, _ := part.Header.ContentDisposition(); disp == "attachment" {
-			return nil
+		disp, _, _ := h.ContentDisposition()
+		// Once a plain text is found, nothing more is decoded.
+		if plain != "" || disp == "attachment" || t != "text/plain" && (t != "text/html" || html != "") {
+			return
 		}
-		switch {
-		case t == "text/plain" && plain == "":
-			plain = readText(part.Body)
-			if strings.EqualFold(params["format"], "flowed") {
-				plain = unflow(plain, strings.EqualFold(params["delsp"], "yes"))
-			}
-		case t == "text/html" && html == "":
+		part, err := message.New(h, bytes.NewReader(body)) // decodes the transfer encoding and charset
+		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+			return
+		}
+		if t == "text/html" {
 			html = readText(part.Body)
+			return
 		}
-		return nil
+		plain = readText(part.Body)
+		if strings.EqualFold(params["format"], "flowed") {
+			plain = unflow(plain, strings.EqualFold(params["delsp"], "yes"))
+		}
 	})
-	// A broken multipart structure ends the walk; what was read so far stands.
-	_ = err
-	return plain, html
+	if why != "" {
+		return "", "", why
+	}
+	return plain, html, ""
+}
+
+// clipLines cuts s after its last whole line within n bytes.
+func clipLines(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if i := strings.LastIndexByte(s[:n], '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s[:n]
 }
 
 func readText(r io.Reader) string {

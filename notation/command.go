@@ -59,7 +59,7 @@ var Verbs = []Verb{
 
 // Usage is the one-line synopsis of each verb, quoted in error messages.
 var Usage = map[Verb]string{
-	CmdRegister:  "register NAME",
+	CmdRegister:  "register NAME [CODE]",
 	CmdKey:       "key KEY|new",
 	CmdHelp:      "help [TOPIC|GAME]",
 	CmdRules:     "rules GAME",
@@ -357,7 +357,12 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 	var err *CommandError
 	switch verb {
 	case CmdRegister:
-		c.Arg, err = p.name("a player name")
+		// "register NAME CODE" completes a registration with the code of
+		// postal's answer, where a reply to it cannot reach the club.
+		if c.Arg, err = p.name("a player name"); err == nil && p.more() {
+			c.Value, err = p.token("the code of postal's answer")
+			c.Value = strings.ToLower(c.Value)
+		}
 	case CmdKey:
 		if p.more() && strings.EqualFold(p.peek().text, "new") {
 			p.i++
@@ -688,6 +693,9 @@ func (c Command) String() string {
 		}
 	case CmdRegister, CmdRules:
 		add(c.Arg)
+		if c.Value != "" {
+			add(c.Value)
+		}
 	case CmdHelp, CmdRatings:
 		if c.Arg != "" {
 			add(c.Arg)

@@ -18,9 +18,10 @@ const (
 	CmdAdjudicate  Verb = "adjudicate"
 	CmdExtend      Verb = "extend"
 	CmdRemove      Verb = "remove"
+	CmdCodirector  Verb = "codirector"
 )
 
-var tournamentVerbs = []Verb{CmdTournament, CmdTournaments, CmdJoin, CmdLeave, CmdStart, CmdStandings, CmdAdjudicate, CmdExtend, CmdRemove}
+var tournamentVerbs = []Verb{CmdTournament, CmdTournaments, CmdJoin, CmdLeave, CmdStart, CmdStandings, CmdAdjudicate, CmdExtend, CmdRemove, CmdCodirector}
 
 // The tournament words join the language here, so that command.go keeps
 // only a hook in each of its switches.
@@ -35,6 +36,7 @@ func init() {
 	Usage[CmdAdjudicate] = "adjudicate GAME 1-0|0-1|draw"
 	Usage[CmdExtend] = "extend GAME DAYS"
 	Usage[CmdRemove] = "remove PLAYER [from NAME] REASON"
+	Usage[CmdCodirector] = "codirector NAME PLAYER [off]"
 }
 
 // Formats are the kinds of tournament: "swiss" takes a number of rounds.
@@ -56,7 +58,8 @@ func isTournamentVerb(v Verb) bool { return slices.Contains(tournamentVerbs, v) 
 // Value to "bot". adjudicate takes the game (ID) and a result (Value: 1-0,
 // 0-1 or 1/2-1/2); extend the game and a number of days (Value); remove the
 // player (Arg), optionally the tournament (Setting), and the reason (Value,
-// as written).
+// as written). codirector takes the tournament (Arg), the player (Value) and
+// "off" (Setting) to withdraw them.
 func (p *parser) tournamentWords(c *Command) *CommandError {
 	var err *CommandError
 	switch c.Verb {
@@ -104,6 +107,20 @@ func (p *parser) tournamentWords(c *Command) *CommandError {
 			return p.errAt(w, "%q is not a result: 1-0 (the first seat wins), 0-1 or draw", w.text)
 		}
 		c.Value = v
+	case CmdCodirector:
+		if c.Arg, err = p.name("the tournament's name"); err != nil {
+			return err
+		}
+		if c.Value, err = p.name("the player who co-directs it"); err != nil {
+			return err
+		}
+		if p.more() {
+			w := p.next()
+			if !strings.EqualFold(w.text, "off") {
+				return p.errAt(w, "%q: write \"off\" to withdraw a co-director, or nothing", w.text)
+			}
+			c.Setting = "off"
+		}
 	case CmdRemove:
 		if c.Arg, err = p.name("the player to remove"); err != nil {
 			return err
@@ -239,6 +256,11 @@ func (c Command) tournamentString() (string, bool) {
 			add("from", c.Setting)
 		}
 		add(c.Value)
+	case CmdCodirector:
+		add(c.Arg, c.Value)
+		if c.Setting != "" {
+			add(c.Setting)
+		}
 	}
 	return strings.Join(parts, " "), true
 }

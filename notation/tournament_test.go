@@ -28,6 +28,8 @@ func TestParseTournamentWords(t *testing.T) {
 		{"remove carol Abusive language in game 12.", Command{Verb: CmdRemove, Arg: "carol", Value: "Abusive language in game 12."}},
 		{"remove carol from spring-cup no moves for a month", Command{Verb: CmdRemove, Arg: "carol", Setting: "spring-cup", Value: "no moves for a month"}},
 		{"set tournament-news on", Command{Verb: CmdSet, Setting: "tournament-news", Value: "on"}},
+		{"codirector spring-cup Dave", Command{Verb: CmdCodirector, Arg: "spring-cup", Value: "dave"}},
+		{"codirector spring-cup dave OFF", Command{Verb: CmdCodirector, Arg: "spring-cup", Value: "dave", Setting: "off"}},
 	} {
 		got, err := ParseCommand(tc.line, ParseOptions{})
 		if err != nil {

@@ -4,7 +4,10 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"time"
+
+	"postal/notation"
 )
 
 // Tournaments (issue 25): a page per tournament, an index of them, and
@@ -96,7 +99,17 @@ type TournamentAct struct {
 	Game int64
 }
 
-func tournamentPath(name string) string { return "tournaments/" + name + ".html" }
+// tournamentPath is the page of tournament id called name. The list of
+// tournaments is tournaments/index.html, so an event may not take that
+// path: a name of the site's pages or folders (notation.Reserved), which
+// the club refuses since issue 32 but an older archive may hold, has its
+// page at its number, which no name can be (a name begins with a letter).
+func tournamentPath(id int64, name string) string {
+	if notation.Reserved(name) || !notation.ValidName(name) {
+		return "tournaments/" + strconv.FormatInt(id, 10) + ".html"
+	}
+	return "tournaments/" + name + ".html"
+}
 
 const tournamentsIndex = "tournaments/index.html"
 
@@ -149,7 +162,7 @@ func (b *builder) tournamentJobs(ctx context.Context, src Source, w *writer, ids
 		if t.Updated.After(b.toursSince) {
 			b.toursSince = t.Updated
 		}
-		jobs = append(jobs, b.file(w, tournamentPath(t.Name), func() ([]byte, error) { return b.tournamentPage(t) }))
+		jobs = append(jobs, b.file(w, tournamentPath(t.ID, t.Name), func() ([]byte, error) { return b.tournamentPage(t) }))
 		return nil
 	})
 	if err != nil {

@@ -130,7 +130,7 @@ func (b *builder) tournamentsPage() ([]byte, error) {
 		case s.Status == "running":
 			state = "under way"
 		}
-		lines = append(lines, line{s, s.Name + ".html", state})
+		lines = append(lines, line{s, strings.TrimPrefix(tournamentPath(s.ID, s.Name), "tournaments/"), state})
 	}
 	return execute("tournaments.html", struct {
 		common
@@ -143,7 +143,7 @@ func (b *builder) tournamentsPage() ([]byte, error) {
 func (b *builder) tournamentEntries(tag string) []atomEntry {
 	var out []atomEntry
 	for _, s := range b.sortedTournaments() {
-		page := b.url(tournamentPath(s.Name))
+		page := b.url(tournamentPath(s.ID, s.Name))
 		link := atomLink{Href: page, Rel: "alternate", Type: "text/html"}
 		out = append(out, atomEntry{Title: fmt.Sprintf("New tournament: %s (%s, %s)", s.Name, s.Title, s.Format),
 			ID: tag + fmt.Sprintf("tournament/%d", s.ID), Updated: atomDate(s.Created), Link: link,

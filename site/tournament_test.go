@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"postal/notation"
 )
 
 // tourSource is a Memory with tournaments, as the club's archive has them.
@@ -161,5 +163,51 @@ func TestTournamentPages(t *testing.T) {
 	}
 	if src.reads > 1 {
 		t.Errorf("an update with no change read %d tournaments", src.reads)
+	}
+}
+
+// Issue 32, found 7: a tournament called index had the path of the list of
+// tournaments, and which page survived depended on timing. The club now
+// refuses such names; an archive that holds one has its page at its
+// number, and the list keeps its own path.
+func TestTournamentPageNeverTakesAnotherPath(t *testing.T) {
+	index := cup(false)
+	index.ID, index.Name = 2, "index"
+	src := &tourSource{Memory: NewMemory(fixedArchive(t)...), tours: map[int64]*Tournament{1: cup(false), 2: index}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
+	out := filepath.Join(t.TempDir(), "site")
+	if _, err := NewPublisher(src, testOptions(out)).Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	site := files(t, out)
+	list := string(site["tournaments/index.html"])
+	if !strings.Contains(list, "<h1>Tournaments</h1>") || !strings.Contains(list, `<a href="2.html">index</a>`) || !strings.Contains(list, `<a href="cup.html">cup</a>`) {
+		t.Errorf("the list of tournaments:\n%s", list)
+	}
+	if page := string(site["tournaments/2.html"]); !strings.Contains(page, "<h1>index</h1>") {
+		t.Errorf("the page of the tournament called index:\n%.500s", page)
+	}
+	checkLinks(t, site, "https://club.example/games/")
+}
+
+// Every page and folder at the top of the site, and the list pages of its
+// folders, have names the club refuses to players and tournaments
+// (notation.Reserved): no player's or tournament's page can take their path.
+func TestSiteNamesAreReserved(t *testing.T) {
+	src := &tourSource{Memory: NewMemory(fixedArchive(t)...), tours: map[int64]*Tournament{1: cup(false)}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
+	out := filepath.Join(t.TempDir(), "site")
+	if _, err := NewPublisher(src, testOptions(out)).Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for path := range files(t, out) {
+		parts := strings.Split(path, "/")
+		names := []string{parts[0]}
+		if len(parts) == 2 && strings.HasPrefix(parts[1], "index.") {
+			names = append(names, parts[1])
+		}
+		for _, name := range names {
+			if base, _, _ := strings.Cut(name, "."); !notation.Reserved(base) {
+				t.Errorf("%s: %q is not a reserved name", path, base)
+			}
+		}
 	}
 }

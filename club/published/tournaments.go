@@ -343,6 +343,8 @@ func actText(tx *archive.Tx, ev *event.Event, a archive.Act) string {
 		return fmt.Sprintf("%s gave the game %s more", name(a.ByID), a.Detail)
 	case archive.EntrantRemoved:
 		return fmt.Sprintf("%s removed %s: %s", name(a.ByID), name(a.PlayerID), a.Detail)
+	case "codirector": // codirector.go
+		return fmt.Sprintf("%s %s %s as co-director", name(a.ByID), a.Detail, name(a.PlayerID))
 	case archive.EntrantTimedOut:
 		return fmt.Sprintf("%s is out: %s", name(a.PlayerID), a.Detail)
 	case "won":

@@ -87,10 +87,7 @@ func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int
 	alice := &bot{name: "alice", addr: "alice@" + domain, imapAddr: imapAddr, smtp: smtpAddr,
 		db: db, club: club, choose: randomMoves(rand.New(rand.NewPCG(0, 1))), log: log, sent: map[string]int{}, plies: maxPlies, playing: map[string]int64{},
 		replyTo: map[int64]string{}}
-	if err := alice.send(club, "register", "register alice"); err != nil {
-		return err
-	}
-	if err := alice.waitForMail(ctx); err != nil {
+	if err := alice.register(ctx); err != nil {
 		return err
 	}
 	for _, g := range engine.Games() {
@@ -254,6 +251,24 @@ func (b *bot) send(to, subject, body string) error {
 
 // waitForMail waits until a mail from postal about no game (the answer to
 // the bot's registration) has given the account's Reply-To.
+// register makes the bot a player by mail: "register NAME", then a reply to
+// postal's answer, which proves that the address receives mail (issue 32).
+// The welcome's reply address, the one replied to, proves the player.
+func (b *bot) register(ctx context.Context) error {
+	if err := b.send(b.club, "register", "register "+b.name); err != nil {
+		return err
+	}
+	if err := b.waitForMail(ctx); err != nil {
+		return err
+	}
+	confirm := b.account
+	b.account = ""
+	if err := b.send(confirm, "Re: register", "yes"); err != nil {
+		return err
+	}
+	return b.waitForMail(ctx)
+}
+
 func (b *bot) waitForMail(ctx context.Context) error {
 	for ctx.Err() == nil {
 		n, err := b.readMail(ctx)

@@ -38,10 +38,7 @@ func autoplayCup(ctx context.Context, alice *bot) error {
 		p := &bot{name: name, addr: name + "@" + alice.addr[strings.IndexByte(alice.addr, '@')+1:], imapAddr: alice.imapAddr, smtp: alice.smtp,
 			db: alice.db, club: alice.club, choose: randomMoves(rand.New(rand.NewPCG(uint64(2+i), 5))), log: alice.log, sent: map[string]int{},
 			plies: alice.plies, playing: map[string]int64{}, replyTo: map[int64]string{}}
-		if err := p.send(p.club, "register", "register "+name); err != nil {
-			return err
-		}
-		if err := p.waitForMail(ctx); err != nil {
+		if err := p.register(ctx); err != nil {
 			return err
 		}
 		players = append(players, p)

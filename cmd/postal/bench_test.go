@@ -603,20 +603,29 @@ var buildOnce struct {
 	err error
 }
 
-// cpu is the CPU time the daemon has used, user and system, from
-// /proc/PID/stat in clock ticks (USER_HZ, 100 on Linux).
+// cpu is the CPU time the daemon has used, user and system.
 func (d *daemonBench) cpu() time.Duration {
 	d.b.Helper()
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", d.cmd.Process.Pid))
+	used, err := processCPU(d.cmd.Process.Pid)
 	if err != nil {
 		d.b.Fatal(err)
+	}
+	return used
+}
+
+// processCPU is the CPU time process pid has used, user and system, from
+// /proc/PID/stat in clock ticks (USER_HZ, 100 on Linux).
+func processCPU(pid int) (time.Duration, error) {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
 	}
 	// The command name, field 2, is in parentheses and may hold spaces:
 	// utime and stime are fields 14 and 15, the 12th and 13th after it.
 	f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
 	utime, _ := strconv.ParseInt(f[11], 10, 64)
 	stime, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(utime+stime) * (time.Second / 100)
+	return time.Duration(utime+stime) * (time.Second / 100), nil
 }
 
 // quantile is the q-quantile of ds (nearest rank), 0 for none.

@@ -89,7 +89,7 @@ func (c *checker) dkim(ctx context.Context, cfg *Config) {
 		c.skip("dkim", "needs the test mail (plus address)")
 		return
 	}
-	got := dkimproof.New(c.resolver.LookupTXT).Verify(ctx, c.trip.Raw, cfg.Club.Address)
+	got := dkimproof.New(c.resolver.LookupTXT).Verify(ctx, c.trip.Raw, cfg.Club.Address, dkimproof.Policy{})
 	record := func(sel, d string) string {
 		if sel == "" {
 			sel = "SELECTOR"

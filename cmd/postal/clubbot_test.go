@@ -72,10 +72,7 @@ func startClubBotDemo(t *testing.T, ctx context.Context, data string, bots BotsC
 // account's reply address.
 func (c *clubBotDemo) register(t *testing.T, ctx context.Context) {
 	t.Helper()
-	if err := c.alice.send(c.srv.Club, "hello", "register alice"); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.alice.waitForMail(ctx); err != nil {
+	if err := c.alice.register(ctx); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -140,7 +140,10 @@ type ClubConfig struct {
 	// only then is the topmost one read (issue 24).
 	TrustAuthResults bool   `toml:"trust_authentication_results"`
 	DNSResolver      string `toml:"dns_resolver"` // "host:port" of the DNS server for DKIM keys; "" the system's
-	RateLimit        int    `toml:"rate_limit"`   // messages per sender per hour; 0 means 60, negative no limit
+	// DKIMMaxAgeDays is how many days a DKIM signature proves its mail
+	// after it was made (issue 32); 0 means 7.
+	DKIMMaxAgeDays int `toml:"dkim_max_age_days"`
+	RateLimit      int `toml:"rate_limit"` // messages per sender per hour; 0 means 60, negative no limit
 	// DKIMSelector is the selector that signs the club's outgoing mail;
 	// postal check looks its key up. "": not checked.
 	DKIMSelector string `toml:"dkim_selector"`
@@ -158,12 +161,18 @@ type ClubConfig struct {
 	InvitesPerDay          int   `toml:"invites_per_day"`           // addresses of no player one player may invite a day; 0 means 10, negative no limit
 	MaxMessageSize         int64 `toml:"max_message_size"`          // bytes; larger mail is kept as headers and a hash; 0 means 1 MiB
 	KeepRawDays            int   `toml:"keep_raw_days"`             // raw mail and delivered mail's text are cut after this; 0 means 90, negative never
+	// TalkLinesPerDay caps the lines of a player's messages ("say") to one
+	// game in a day (issue 32); 0 means 20, negative no cap.
+	TalkLinesPerDay int `toml:"talk_lines_per_day"`
 }
 
 // checkAuth checks the settings of how a sender is proved.
 func (c ClubConfig) checkAuth() error {
 	if c.TrustAuthResults && c.AuthservID == "" {
 		return badSetting("club.authserv_id", "club.trust_authentication_results needs club.authserv_id, the id whose headers the server strips")
+	}
+	if c.DKIMMaxAgeDays < 0 {
+		return fmt.Errorf("config: club.dkim_max_age_days %d: a signature proves its mail for 1 day or more (0 means 7)", c.DKIMMaxAgeDays)
 	}
 	if c.DNSResolver != "" {
 		if _, _, err := net.SplitHostPort(c.DNSResolver); err != nil {

@@ -42,6 +42,8 @@ type daemon struct {
 	// folders are the IMAP folders the watcher uses, recorded for postal
 	// check (heartbeat.go).
 	folders mailer.FolderNames
+	// keepSignatures is how long the signatures that proved mail are kept.
+	keepSignatures time.Duration
 }
 
 // changed tells the sender, the clocks, the site and the bot that the

@@ -292,10 +292,7 @@ func TestDemoTimeScaleRemindsAndTimesOut(t *testing.T) {
 	for i, name := range []string{"alice", "bob"} {
 		bots[name] = &bot{name: name, addr: name + "@demo.test", imapAddr: srv.IMAPAddr, smtp: srv.SMTPAddr, db: d.db, club: srv.Club,
 			choose: randomMoves(rand.New(rand.NewPCG(uint64(i), 9))), log: slog.New(slog.DiscardHandler), sent: map[string]int{}, playing: map[string]int64{}, plies: 1000, replyTo: map[int64]string{}}
-		if err := bots[name].send(srv.Club, "hello", "register "+name); err != nil {
-			t.Fatal(err)
-		}
-		if err := bots[name].waitForMail(ctx); err != nil {
+		if err := bots[name].register(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -128,6 +128,9 @@ postfix reload`)
 	}
 	alice := &mailClient{t: t, addr: "alice@players.example", password: "alice-secret", imapAddr: "127.0.0.1:143", smtpAddr: "127.0.0.1:587", smtpTLS: pinned}
 	alice.send("postal@club.example", "hello", "register alice\n", "", nil)
+	// The answer asks for a reply, which proves the address (issue 32).
+	answer := alice.await("the answer to register", func(m *gotMail) bool { return strings.Contains(m.Text, "To become alice, reply to this mail") })
+	alice.reply(answer, "yes")
 	welcome := alice.await("the welcome", func(m *gotMail) bool { return keyRE.MatchString(m.Text) })
 	if !regexp.MustCompile(`(?m)^DKIM-Signature:.*(\n\s.*)*\bd=club\.example;`).Match(welcome.Raw) || !strings.Contains(string(welcome.Raw), "s=postal;") {
 		t.Errorf("the welcome is not signed for club.example by the guide's selector:\n%.2000s", welcome.Raw)

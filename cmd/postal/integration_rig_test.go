@@ -273,11 +273,13 @@ func (r *rig) replyTo(p *player, msgID string) *gotMail {
 	return r.await(p, "the reply to "+msgID, func(m *gotMail) bool { return m.InReplyTo == msgID })
 }
 
-// register makes name a player and learns their key.
+// register makes name a player and learns their key: "register NAME", then
+// a reply to postal's answer, which proves the address (issue 32).
 func (r *rig) register(name string) *player {
 	r.t.Helper()
 	p := &player{name: name, addr: name + "@demo.test", read: map[imap.UID]bool{}}
-	reply := r.replyTo(p, r.send(p, "hello", "register "+name))
+	answer := r.replyTo(p, r.send(p, "hello", "register "+name))
+	reply := r.replyTo(p, r.sendTo(p, answer.ReplyTo, "Re: "+answer.Subject, "yes"))
 	m := keyRE.FindStringSubmatch(reply.Text)
 	if m == nil {
 		r.t.Fatalf("no key in %s's registration reply:\n%s", name, reply.Text)

@@ -22,8 +22,8 @@ import (
 // Issue 25's acceptance, by mail against Dovecot: three players and the
 // club's bot enter a round robin; the six games start at once; in each,
 // every player makes a move of their own (so that each game is rated); the
-// results come in (resignations, and the director's adjudication of a game
-// with the bot, which never resigns); the standings and the ratings by mail
+// results come in (resignations, and a co-director's adjudication of a game
+// of the director's with the bot, which never resigns); the standings and the ratings by mail
 // (the game-over mails' line and the answer to "ratings initiative") match
 // a computation made here from the results alone; the event ends with the
 // winner mailed to everyone and shown on the site.
@@ -131,7 +131,11 @@ func TestIntegrationTournament(t *testing.T) {
 		// The mail that ends a game says what it did to the ratings.
 		has(reply, lines[id(i)])
 	}
-	end(0, alice, fmt.Sprintf("adjudicate %d 1-0", id(0)), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
+	// alice plays in the game with the bot: dave, her co-director, who does
+	// not play, adjudicates it (issue 32).
+	dave := r.register("dave")
+	has(ask(alice, "codirector cup dave"), "dave directs cup")
+	end(0, dave, fmt.Sprintf("adjudicate %d 1-0", id(0)), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
 	end(1, carol, fmt.Sprintf("resign %d", id(1)), "you resigned")
 	end(2, carol, fmt.Sprintf("resign %d", id(2)), "you resigned")
 	end(3, bob, fmt.Sprintf("resign %d", id(3)), "you resigned")

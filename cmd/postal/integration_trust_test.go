@@ -76,7 +76,7 @@ func TestIntegrationStolenTokens(t *testing.T) {
 		records[id] = r.recordText(alice, id)
 	}
 
-	for _, tc := range []struct {
+	for i, tc := range []struct {
 		what, to, body string
 	}{
 		{"alice's game token: e2-e4", aMail.ReplyTo, "e2-e4"},
@@ -88,7 +88,16 @@ func TestIntegrationStolenTokens(t *testing.T) {
 		{"a finished game's token", finishedMail.ReplyTo, "resign"},
 		{"game A's token on game B", aMail.ReplyTo, fmt.Sprintf("resign %d", b)},
 	} {
-		reply := r.replyTo(carol, r.sendTo(carol, tc.to, "Re: "+aMail.Subject, tc.body))
+		done := r.processed()
+		sent := r.sendTo(carol, tc.to, "Re: "+aMail.Subject, tc.body)
+		if i >= 3 {
+			// carol's address has had its three refusals of the day: such
+			// a mail proves nothing, and is answered from the strangers'
+			// budget (issue 32).
+			r.awaitProcessed(done + 1)
+			continue
+		}
+		reply := r.replyTo(carol, sent)
 		if !strings.Contains(reply.Text, refusedForeign) || strings.Contains(reply.Text, "alice") || strings.Contains(reply.Subject, "alice") {
 			t.Fatalf("carol with %s: not refused plainly:\n%s", tc.what, reply.Text)
 		}
@@ -478,7 +487,7 @@ func TestIntegrationRevokedTokens(t *testing.T) {
 		{"the old key", "postal@demo.test", "key " + oldKey + fmt.Sprintf("\nresign %d", a)},
 	} {
 		reply := r.replyTo(alice, r.sendWith(alice, forgedAR, tc.to, "Re: "+aMail.Subject, tc.body))
-		if !strings.Contains(reply.Text, "this address is no longer valid") && !strings.Contains(reply.Text, "this key is not valid") {
+		if !strings.Contains(reply.Text, "this address is no longer valid") && !strings.Contains(reply.Text, "is not your personal key") {
 			t.Fatalf("%s with alice's From forged:\n%s", tc.what, reply.Text)
 		}
 		r.unchanged(before, tc.what)
@@ -565,7 +574,7 @@ func TestIntegrationAddressRemove(t *testing.T) {
 		// says nothing of the key (issue 24: no oracle for keys).
 		{"home with the key it received", home, "postal@demo.test", "key " + home.key + "\n" + fmt.Sprintf("move %d %s", id, move), "postal did not read your mail"},
 		{"alice's From with home's game token", alice, homeGame.ReplyTo, move, "this address is no longer valid"},
-		{"alice's From with home's key", alice, "postal@demo.test", "key " + home.key + "\n" + fmt.Sprintf("move %d %s", id, move), "this key is not valid"},
+		{"alice's From with home's key", alice, "postal@demo.test", "key " + home.key + "\n" + fmt.Sprintf("move %d %s", id, move), "is not your personal key"},
 	} {
 		reply := r.replyTo(tc.from, r.sendTo(tc.from, tc.to, "Re: "+homeGame.Subject, tc.body))
 		if !strings.Contains(reply.Text, tc.want) {

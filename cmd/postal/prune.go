@@ -6,6 +6,7 @@ import (
 
 	"postal/archive"
 	"postal/mailer"
+	"postal/mailer/dkimproof"
 )
 
 // What postal stores, and for how long (issue 24, docs/internet.md, "What postal stores"):
@@ -44,7 +45,7 @@ func (d *daemon) pruneLoop(ctx context.Context) {
 		if d.now != nil {
 			now = d.now()
 		}
-		if err := prune(ctx, d.db, now, d.keepRaw, prunePause); err != nil && ctx.Err() == nil {
+		if err := prune(ctx, d.db, now, d.keepRaw, d.keepSignatures, prunePause); err != nil && ctx.Err() == nil {
 			d.log.Error("prune", "err", err)
 		}
 		t := time.NewTimer(pruneEvery)
@@ -57,8 +58,19 @@ func (d *daemon) pruneLoop(ctx context.Context) {
 	}
 }
 
+// keepSignatures is how long the signatures that proved mail are kept
+// (issue 32): a day past the age at which a signature proves nothing, so
+// that a replay of one is refused by its age once its row is gone.
+func keepSignatures(maxAgeDays int) time.Duration {
+	maxAge := dkimproof.DefaultMaxAge
+	if maxAgeDays > 0 {
+		maxAge = time.Duration(maxAgeDays) * 24 * time.Hour
+	}
+	return maxAge + 24*time.Hour
+}
+
 // prune does one round: every row due at now, batch by batch.
-func prune(ctx context.Context, db *archive.DB, now time.Time, keep, pause time.Duration) error {
+func prune(ctx context.Context, db *archive.DB, now time.Time, keep, signatures, pause time.Duration) error {
 	before := now.Add(-keep)
 	for _, step := range []func() (int, error){
 		func() (int, error) { return db.PruneRaw(ctx, before, pruneBatch, mailer.HeadersOnly) },
@@ -78,6 +90,9 @@ func prune(ctx context.Context, db *archive.DB, now time.Time, keep, pause time.
 			case <-time.After(pause):
 			}
 		}
+	}
+	if err := db.PruneSignatures(ctx, now.Add(-signatures)); err != nil {
+		return err
 	}
 	return db.PruneStrangers(ctx, now.Add(-48*time.Hour))
 }

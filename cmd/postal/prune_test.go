@@ -39,7 +39,7 @@ func TestPruneKeepsRecentMailWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := prune(ctx, db, now, keepRaw(0), 0); err != nil {
+	if err := prune(ctx, db, now, keepRaw(0), keepSignatures(0), 0); err != nil {
 		t.Fatal(err)
 	}
 	msgs, _ := db.Messages(ctx)

@@ -103,8 +103,8 @@ func TestREADME(t *testing.T) {
 			t.Errorf("the README names a command this test cannot follow: %s", c)
 		}
 	}
-	if len(r.steps) != 7 {
-		t.Fatalf("Play by hand has %d steps, want 7: %+v", len(r.steps), r.steps)
+	if len(r.steps) != 9 {
+		t.Fatalf("Play by hand has %d steps, want 9: %+v", len(r.steps), r.steps)
 	}
 	for _, s := range r.steps {
 		text := strings.NewReplacer("KEY", "abc", "MOVE", "B3-B2", " N ", " 1 ").Replace(strings.Join(s.texts, "\n"))
@@ -491,6 +491,8 @@ func (n *newcomer) playByHand(line string) {
 		switch s.sends {
 		case "a new mail to postal@demo.test":
 			sent = c.send("postal@demo.test", "hello", body, "", nil)
+		case "a reply to postal's answer":
+			sent = c.reply(c.find("postal's answer to register", func(m *gotMail) bool { return strings.Contains(m.Text, "To become "+who+", reply to this mail") }), body)
 		case "a reply to postal's welcome mail":
 			sent = c.reply(c.find("the welcome mail", func(m *gotMail) bool { return strings.Contains(m.Text, "registered as "+who) }), body)
 		case "a reply to the challenge mail":
@@ -508,7 +510,7 @@ func (n *newcomer) playByHand(line string) {
 			n.t.Fatalf("step %d (%s) was refused:\n%s", i+1, body, answer.Text)
 		}
 		switch {
-		case strings.HasPrefix(body, "register "):
+		case s.sends == "a reply to postal's answer":
 			if k := keyRE.FindStringSubmatch(answer.Text); k != nil {
 				keys[who] = k[1]
 			} else {
@@ -536,9 +538,9 @@ func (n *newcomer) playByHand(line string) {
 			players[other].await("the turn after "+who+"'s move", asksToMove)
 		}
 	}
-	// A bare move in a new mail is no command: the answer says how to write
-	// one.
-	answer := players[light].send("postal@demo.test", "my move", "B3-B2", "", nil)
+	// A bare move in a new mail (with the key: only a mail that proves its
+	// sender is read) is no command: the answer says how to write one.
+	answer := players[light].send("postal@demo.test", "my move", "key "+keys[light]+"\nB3-B2", "", nil)
 	reply := players[light].await("the answer to a bare move", func(m *gotMail) bool { return m.InReplyTo == answer })
 	if text := strings.Join(strings.Fields(reply.Text), " "); !strings.Contains(text, `unknown command "B3-B2" (to move, write "move ID MOVE"`) {
 		n.t.Errorf("a bare move in a new mail:\n%s", reply.Text)
@@ -582,6 +584,8 @@ func (n *newcomer) realClub(line string) {
 	bob := &mailClient{t: n.t, addr: "bob@demo.test", password: "bob", imapAddr: n.imap, smtpAddr: n.smtp}
 	bob.fetch()
 	sent := bob.send("carol@demo.test", "hello", "register bob", "", nil)
+	answer := bob.await("the club's answer to register", func(m *gotMail) bool { return m.InReplyTo == sent })
+	sent = bob.reply(answer, "yes")
 	reply := bob.await("the club's welcome", func(m *gotMail) bool { return m.InReplyTo == sent })
 	if reply.From != "carol@demo.test" || !strings.Contains(reply.Text, "registered as bob") {
 		n.t.Errorf("the club answered from %s:\n%s", reply.From, reply.Text)

@@ -99,9 +99,11 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		AuthServID:             cfg.Club.AuthservID,
 		TrustAuthResults:       cfg.Club.TrustAuthResults,
 		DKIM:                   dkimproof.New(dkimproof.Resolver(cfg.Club.DNSResolver)),
+		DKIMMaxAge:             time.Duration(cfg.Club.DKIMMaxAgeDays) * clock.Day,
 		RateLimit:              cfg.Club.RateLimit,
 		StrangerRepliesPerHour: cfg.Club.StrangerRepliesPerHour,
 		InvitesPerDay:          cfg.Club.InvitesPerDay,
+		TalkLinesPerDay:        cfg.Club.TalkLinesPerDay,
 		MaxMessageSize:         cfg.Club.MaxMessageSize,
 		Admins:                 cfg.Club.Admins,
 		RoundDays:              cfg.Club.RoundDays,
@@ -131,6 +133,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		d.site.prepare(ctx) // before any mail changes the database
 	}
 	d.keepRaw = keepRaw(cfg.Club.KeepRawDays)
+	d.keepSignatures = keepSignatures(cfg.Club.DKIMMaxAgeDays)
 	d.bot = svc.NewBot(d.changed)
 	return d, nil
 }

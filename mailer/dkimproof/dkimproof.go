@@ -4,13 +4,22 @@
 // relaxed mode: the same organizational domain). postal checks the
 // signature itself: an Authentication-Results header in the mail is the
 // sender's word, not the club's (issue 24).
+//
+// A proof binds the whole mail (issue 32, bind.go): a signature proves
+// nothing when a header field it covers appears more often than it covers
+// it (the extra instances, above the signed ones, are what a reader sees),
+// when it has no time or is older than the club's limit, or when it has
+// expired. Its b= value identifies the signed mail however its other
+// headers are changed, for the club's dedup.
 package dkimproof
 
 import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"time"
 
@@ -46,6 +55,10 @@ const (
 	// mail's: a slow name server must not hold up the mail behind it.
 	lookupTimeout = 5 * time.Second
 	verifyTimeout = 10 * time.Second
+	// maxSignedFields is the most header fields one signature may cover:
+	// signers cover a few (Gmail about ten, Outlook some twenty), and the
+	// verifier's work grows with the product of the list and the header.
+	maxSignedFields = 64
 )
 
 var errNotAligned = errors.New("dkimproof: signing domain not aligned with the From domain: key not looked up")
@@ -71,6 +84,13 @@ type Result struct {
 	Proven bool
 	// Domain is the signing domain (d=) of that signature.
 	Domain string
+	// Signature is that signature's b= value without white space: every
+	// delivery of the signed mail carries it, whatever headers were added
+	// or changed outside the signature.
+	Signature string
+	// Signed are the header fields the signature covers (h=), lower case,
+	// each as often as it is listed.
+	Signed []string
 	// Why says, when not proven, what was missing, for the log.
 	Why string
 	// Fault is, when not proven, the kind of what was missing (postal
@@ -91,11 +111,18 @@ const (
 	WrongKey                // the published key does not verify the signature, or the body changed
 	KeyUnknown              // the key could not be looked up: the resolver did not answer
 	Malformed               // no single From header, or a signature that cannot be read
+	Unbound                 // a signature that verifies but does not bind the mail: fields added above the signed ones, too old (issue 32)
 )
 
+// Covers reports whether the proving signature covers the header field
+// name: only then may the club rely on what the field says.
+func (r Result) Covers(name string) bool {
+	return r.Proven && slices.Contains(r.Signed, strings.ToLower(name))
+}
+
 // Verify checks the DKIM signatures of raw, the mail as received, against
-// from, the address its From header names.
-func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
+// from, the address its From header names, under policy p.
+func (v *Verifier) Verify(ctx context.Context, raw []byte, from string, p Policy) Result {
 	_, fromDomain, ok := strings.Cut(strings.ToLower(from), "@")
 	if !ok || fromDomain == "" {
 		return Result{Why: "no From domain"}
@@ -107,6 +134,13 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
 	}
 	if !Signed(raw) {
 		return Result{Why: "no DKIM signature", Fault: Unsigned}
+	}
+	fields := headerFields(raw)
+	sigs := signatures(fields)
+	for _, tags := range sigs {
+		if n := len(tags.signed()); n > maxSignedFields {
+			return Result{Why: fmt.Sprintf("a signature covers %d header fields, more than %d", n, maxSignedFields), Fault: Malformed}
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, verifyTimeout)
 	defer cancel()
@@ -129,21 +163,29 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string) Result {
 	if err != nil && len(verifs) == 0 {
 		return Result{Why: "unreadable: " + err.Error(), Fault: Malformed}
 	}
-	selectors := signatureSelectors(raw)
 	res := Result{Why: "no signature verified", Fault: Malformed}
 	for i, ver := range verifs {
-		sel := ""
-		if i < len(selectors) {
-			sel = selectors[i]
+		// The verifications come in the order of the signatures; one
+		// that does not line up with its field proves nothing.
+		if i >= len(sigs) || !strings.EqualFold(strings.TrimSpace(sigs[i].value("d")), ver.Domain) {
+			res = Result{Why: "a signature the verifier read is not the one of its field", Fault: Malformed}
+			continue
 		}
+		tags := sigs[i]
+		sel := tags.value("s")
 		if ver.Err != nil {
 			res = Result{Why: "signature of " + ver.Domain + ": " + ver.Err.Error(), Fault: faultOf(ver.Err), Domain: strings.ToLower(ver.Domain), Selector: sel}
 			continue
 		}
-		if Aligned(ver.Domain, fromDomain) {
-			return Result{Proven: true, Domain: strings.ToLower(ver.Domain), Selector: sel}
+		if !Aligned(ver.Domain, fromDomain) {
+			res = Result{Why: "signed by " + ver.Domain + ", not aligned with " + fromDomain, Fault: NotAligned, Domain: strings.ToLower(ver.Domain), Selector: sel}
+			continue
 		}
-		res = Result{Why: "signed by " + ver.Domain + ", not aligned with " + fromDomain, Fault: NotAligned, Domain: strings.ToLower(ver.Domain), Selector: sel}
+		if w := tags.binds(fields, p); w != "" {
+			res = Result{Why: "signature of " + ver.Domain + ": " + w, Fault: Unbound, Domain: strings.ToLower(ver.Domain), Selector: sel}
+			continue
+		}
+		return Result{Proven: true, Domain: strings.ToLower(ver.Domain), Selector: sel, Signature: tags.value("b"), Signed: tags.signed()}
 	}
 	return res
 }
@@ -162,31 +204,6 @@ func faultOf(err error) Fault {
 		return WrongKey
 	}
 	return Malformed
-}
-
-// signatureSelectors are the s= tags of raw's DKIM-Signature headers, in
-// the order of the headers (go-msgauth reports them in that order).
-func signatureSelectors(raw []byte) []string {
-	var out []string
-	lines := strings.Split(string(header(raw)), "\n")
-	for i := 0; i < len(lines); i++ {
-		name, value, ok := strings.Cut(lines[i], ":")
-		if !ok || !strings.EqualFold(strings.TrimSpace(name), "dkim-signature") || lines[i][0] == ' ' || lines[i][0] == '\t' {
-			continue
-		}
-		for i+1 < len(lines) && lines[i+1] != "" && (lines[i+1][0] == ' ' || lines[i+1][0] == '\t') {
-			i++
-			value += lines[i]
-		}
-		sel := ""
-		for _, tag := range strings.Split(value, ";") {
-			if k, v, ok := strings.Cut(tag, "="); ok && strings.TrimSpace(k) == "s" {
-				sel = strings.Join(strings.Fields(v), "")
-			}
-		}
-		out = append(out, sel)
-	}
-	return out
 }
 
 // Aligned reports whether the signing domain d and the From domain share
@@ -216,37 +233,43 @@ func header(raw []byte) []byte {
 	return raw
 }
 
-// fieldNames returns the names of the header fields of raw, in order.
-func fieldNames(raw []byte) []string {
-	var names []string
+// field is one header field: its name in lower case and its value,
+// unfolded.
+type field struct{ name, value string }
+
+// headerFields returns the header fields of raw, in order.
+func headerFields(raw []byte) []field {
+	var out []field
 	for _, line := range strings.Split(string(header(raw)), "\n") {
-		if line == "" || line[0] == ' ' || line[0] == '\t' {
-			continue // a continuation, or the end
-		}
-		if name, _, ok := strings.Cut(line, ":"); ok {
-			names = append(names, strings.ToLower(strings.TrimSpace(name)))
+		line = strings.TrimSuffix(line, "\r")
+		switch {
+		case line == "":
+		case line[0] == ' ' || line[0] == '\t':
+			if len(out) > 0 { // a continuation
+				out[len(out)-1].value += " " + strings.TrimSpace(line)
+			}
+		default:
+			if name, value, ok := strings.Cut(line, ":"); ok {
+				out = append(out, field{strings.ToLower(strings.TrimSpace(name)), strings.TrimSpace(value)})
+			}
 		}
 	}
-	return names
+	return out
 }
 
-func countFrom(raw []byte) int {
+// count is how many fields of fields are called name.
+func count(fields []field, name string) int {
 	n := 0
-	for _, name := range fieldNames(raw) {
-		if name == "from" {
+	for _, f := range fields {
+		if f.name == name {
 			n++
 		}
 	}
 	return n
 }
 
+func countFrom(raw []byte) int { return count(headerFields(raw), "from") }
+
 // Signed reports whether raw carries a DKIM-Signature header: without one
 // there is nothing to check, and no need to ask DNS.
-func Signed(raw []byte) bool {
-	for _, name := range fieldNames(raw) {
-		if name == "dkim-signature" {
-			return true
-		}
-	}
-	return false
-}
+func Signed(raw []byte) bool { return count(headerFields(raw), "dkim-signature") > 0 }

@@ -11,8 +11,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"net"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/emersion/go-msgauth/dkim"
 )
@@ -107,7 +109,7 @@ func TestVerify(t *testing.T) {
 		{"two From headers", twoFroms, "bob@example.com", false},
 	} {
 		t.Run(tc.what, func(t *testing.T) {
-			got := v.Verify(ctx, tc.raw, tc.from)
+			got := v.Verify(ctx, tc.raw, tc.from, Policy{})
 			if got.Proven != tc.want {
 				t.Errorf("Proven = %v, want %v (%s)", got.Proven, tc.want, got.Why)
 			}
@@ -123,7 +125,7 @@ func TestVerifyLookupFails(t *testing.T) {
 	raw := s.sign(t, mail("alice@example.com"))
 	asked := 0
 	v := New(func(context.Context, string) ([]string, error) { asked++; return nil, errors.New("SERVFAIL") })
-	if got := v.Verify(context.Background(), raw, "alice@example.com"); got.Proven || asked != 1 {
+	if got := v.Verify(context.Background(), raw, "alice@example.com", Policy{}); got.Proven || asked != 1 {
 		t.Errorf("Proven = %v after %d lookups, want false after 1", got.Proven, asked)
 	}
 }
@@ -160,7 +162,7 @@ func TestMisalignedNotLookedUp(t *testing.T) {
 	})
 	raw := evil.sign(t, mail("alice@example.com"))
 	raw = append(evil.sign(t, string(raw)), nil...) // two signatures
-	if got := v.Verify(context.Background(), raw, "alice@example.com"); got.Proven || len(asked) != 0 {
+	if got := v.Verify(context.Background(), raw, "alice@example.com", Policy{}); got.Proven || len(asked) != 0 {
 		t.Errorf("Proven %v, looked up %q", got.Proven, asked)
 	}
 }
@@ -174,7 +176,7 @@ func BenchmarkVerify(b *testing.B) {
 		v := New(z.lookup)
 		b.Run(s.selector, func(b *testing.B) {
 			for b.Loop() {
-				if !v.Verify(context.Background(), raw, "alice@example.org").Proven {
+				if !v.Verify(context.Background(), raw, "alice@example.org", Policy{}).Proven {
 					b.Fatal("not proven")
 				}
 			}
@@ -211,10 +213,129 @@ func TestVerifyFaults(t *testing.T) {
 		}), signed, KeyUnknown, "rsa"},
 	} {
 		t.Run(tc.what, func(t *testing.T) {
-			got := tc.v.Verify(ctx, tc.raw, "postal@club.test")
+			got := tc.v.Verify(ctx, tc.raw, "postal@club.test", Policy{})
 			if got.Fault != tc.fault || got.Selector != tc.selector || got.Proven != (tc.fault == NoFault) {
 				t.Errorf("Fault %d, selector %q, proven %v (%s); want fault %d, selector %q", got.Fault, got.Selector, got.Proven, got.Why, tc.fault, tc.selector)
 			}
 		})
+	}
+}
+
+// signWith signs raw over the header fields keys (the library's default
+// list when nil), with an expiry when expires is set.
+func (s *signer) signWith(t testing.TB, raw string, keys []string, expires time.Time) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	err := dkim.Sign(&out, strings.NewReader(raw), &dkim.SignOptions{Domain: s.domain, Selector: s.selector, Signer: s.key,
+		HeaderCanonicalization: dkim.CanonicalizationRelaxed, BodyCanonicalization: dkim.CanonicalizationRelaxed, HeaderKeys: keys, Expiration: expires})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// Issue 32, found 1: a header field the signature covers, added again above
+// the signed one, is what a reader sees and is not signed: the mail proves
+// nothing. A field the signature does not cover changes nothing, and every
+// delivery of the mail, whatever was added, carries the same signature
+// value.
+func TestExtraInstancesProveNothing(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	v := New(z.lookup)
+	ctx := context.Background()
+	keys := []string{"from", "to", "subject", "date", "message-id"}
+	signed := s.signWith(t, mail("alice@example.com"), keys, time.Time{})
+	noID := s.signWith(t, mail("alice@example.com"), []string{"from", "to", "subject", "date"}, time.Time{})
+	first := v.Verify(ctx, signed, "alice@example.com", Policy{})
+	if !first.Proven || first.Signature == "" || !first.Covers("Subject") || first.Covers("reply-to") {
+		t.Fatalf("the signed mail: %+v", first)
+	}
+	for _, tc := range []struct {
+		what, top string
+		raw       []byte
+		want      bool
+	}{
+		{"a second Subject on top", "Subject: [postal #10] x\r\n", signed, false},
+		{"a second Message-ID on top", "Message-ID: <r-1@evil.example>\r\n", signed, false},
+		{"a second To on top", "To: postal+token@club.test\r\n", signed, false},
+		{"a Received on top", "Received: from mx.example.com by mx.club.test\r\n", signed, true},
+		{"a Message-ID the signature does not cover", "Message-ID: <r-2@evil.example>\r\n", noID, true},
+	} {
+		got := v.Verify(ctx, append([]byte(tc.top), tc.raw...), "alice@example.com", Policy{})
+		if got.Proven != tc.want {
+			t.Errorf("%s: Proven = %v, want %v (%s)", tc.what, got.Proven, tc.want, got.Why)
+		}
+		if got.Proven && bytes.Equal(tc.raw, signed) && got.Signature != first.Signature {
+			t.Errorf("%s: the signature value changed: %q, was %q", tc.what, got.Signature, first.Signature)
+		}
+	}
+}
+
+// A signature older than the club's limit (a week by default), dated in
+// the future or expired proves nothing (issue 32).
+func TestSignatureAge(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	v := New(z.lookup)
+	now := time.Now()
+	raw := s.sign(t, mail("alice@example.com"))
+	expiring := s.signWith(t, mail("alice@example.com"), nil, now.Add(time.Hour))
+	for _, tc := range []struct {
+		what string
+		raw  []byte
+		p    Policy
+		want bool
+	}{
+		{"just signed", raw, Policy{}, true},
+		{"six days old", raw, Policy{Now: now.Add(6 * 24 * time.Hour)}, true},
+		{"eight days old", raw, Policy{Now: now.Add(8 * 24 * time.Hour)}, false},
+		{"two hours old, limit one", raw, Policy{Now: now.Add(2 * time.Hour), MaxAge: time.Hour}, false},
+		{"signed two hours from now", raw, Policy{Now: now.Add(-2 * time.Hour)}, false},
+		{"before its expiry", expiring, Policy{Now: now.Add(30 * time.Minute)}, true},
+		{"past its expiry", expiring, Policy{Now: now.Add(2 * time.Hour)}, false},
+	} {
+		if got := v.Verify(context.Background(), tc.raw, "alice@example.com", tc.p); got.Proven != tc.want {
+			t.Errorf("%s: Proven = %v, want %v (%s)", tc.what, got.Proven, tc.want, got.Why)
+		}
+	}
+}
+
+// What binds checks, tag by tag: a signature without a time, with an
+// unreadable expiry, or covering fewer instances than the mail has.
+func TestBinds(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	fields := []field{{"from", "a@b"}, {"subject", "x"}, {"subject", "y"}, {"to", "c@d"}}
+	at := strconv.FormatInt(now.Unix(), 10)
+	for _, tc := range []struct {
+		what string
+		tags sigTags
+		want string // a word of the reason; "" binds
+	}{
+		{"bound", sigTags{"h": "from:subject:subject:to", "t": at}, ""},
+		{"over-signed", sigTags{"h": "from : subject:subject: subject:to", "t": " " + at}, ""},
+		{"one subject covered of two", sigTags{"h": "from:subject:to", "t": at}, `"subject"`},
+		{"no time", sigTags{"h": "from:subject:subject:to"}, "no signing time"},
+		{"unreadable expiry", sigTags{"h": "from:subject:subject:to", "t": at, "x": "soon"}, "unreadable expiry"},
+	} {
+		got := tc.tags.binds(fields, Policy{Now: now})
+		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.what, got, tc.want)
+		}
+	}
+}
+
+// A signature listing more header fields than any signer does is not
+// verified: the verifier's work grows with the list times the header.
+func TestTooManySignedFields(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	keys := []string{"from"}
+	for range maxSignedFields {
+		keys = append(keys, "x-padding")
+	}
+	raw := s.signWith(t, mail("alice@example.com"), keys, time.Time{})
+	if got := New(z.lookup).Verify(context.Background(), raw, "alice@example.com", Policy{}); got.Proven || !strings.Contains(got.Why, "header fields") {
+		t.Errorf("a signature over %d fields: %+v", len(keys), got)
 	}
 }

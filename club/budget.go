@@ -1,0 +1,162 @@
+package club
+
+import (
+	"fmt"
+	"time"
+
+	"postal/mailer"
+	"postal/notation"
+)
+
+// Budget by proof, not by address (issue 32). A From address proves
+// nothing: anyone may write a player's address as easily as any other. So
+// whatever a mail proves decides who pays for its answer:
+//
+//   - a mail that proves its sender (a reply token, a key, a DKIM signature
+//     postal checked, a trusted Authentication-Results: proof.go) is read,
+//     and counts against its sender's rate limit, which only such mail
+//     spends;
+//   - a mail that proves nothing is not read at all. It is answered with a
+//     short note (under 4 KB, plain text) from the strangers' budget, whether
+//     or not its From is a player's: each address gets a few a day, and all
+//     such notes together stay under the club's cap an hour. "register
+//     NAME" from an address of no player is the one thing such a mail does
+//     (registration.go);
+//   - notices about a mail postal could not read (too large, unreadable) to
+//     a player's address are the player's own: a few a day, not drawn from
+//     the strangers' cap, so that a flood of strangers cannot silence them.
+
+// allowance is how many replies of a kind one address may get in a day,
+// and whether they count in the club-wide cap an hour.
+type allowance struct {
+	perDay int
+	capped bool
+}
+
+var allowances = map[string]allowance{
+	"short":    {1, true},  // a stranger's note
+	"welcome":  {3, true},  // the answer to "register NAME" (a name taken makes a second try natural)
+	"refusal":  {3, true},  // someone else's proof, or a retired one
+	"unproven": {3, true},  // a note to a player's address whose mail proves nothing
+	"notice":   {1, false}, // to a player's address: a mail too large or unreadable
+}
+
+// cappedKinds are the kinds counted in the club-wide cap.
+var cappedKinds = []string{"short", "welcome", "refusal", "unproven"}
+
+// budget reports whether a reply of kind to the sender is within its
+// allowance, and records it when it is.
+func (h *handling) budget(kind string) (bool, error) {
+	a := allowances[kind]
+	if limit := h.s.opt.StrangerRepliesPerHour; limit > 0 && a.capped {
+		n, err := h.tx.AllStrangerReplies(h.now.Add(-time.Hour), cappedKinds)
+		if err != nil || n >= limit {
+			return false, err
+		}
+	}
+	n, err := h.tx.StrangerReplies(h.from(), kind, h.now.Add(-24*time.Hour))
+	if err != nil || n >= a.perDay {
+		return false, err
+	}
+	return true, h.tx.AddStrangerReply(h.from(), kind, h.now)
+}
+
+// paid decides, once the message's proofs are known, who pays for its
+// answer: done reports that it has been dealt with (rate-limited, or
+// unproven and answered from the budget or not at all).
+func (h *handling) paid(parsed []notation.Parsed) (done bool, err error) {
+	if h.proof == "" {
+		return true, h.unproven(parsed)
+	}
+	if err := h.tx.SetProven(h.msg); err != nil {
+		return true, err
+	}
+	return h.rateLimited()
+}
+
+// rateLimited applies the sender's rate limit, counting proven mail only:
+// past it the message is kept as headers and not applied; the first one
+// past it is answered, once.
+func (h *handling) rateLimited() (bool, error) {
+	limit := h.s.opt.RateLimit
+	if limit <= 0 {
+		return false, nil
+	}
+	n, err := h.tx.CountProvenFrom(h.from(), h.now.Add(-time.Hour))
+	if err != nil || n <= limit {
+		return false, err
+	}
+	h.outcome = "rate-limited"
+	if err := h.keepHeaders(); err != nil {
+		return true, err
+	}
+	if n > limit+1 {
+		return true, nil // said once, then silent
+	}
+	h.sections = append(h.sections, section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
+	return true, h.reply()
+}
+
+// unproven answers a mail that proves nothing: "register NAME" from an
+// address of no player, or the note of its kind, within the budget; past
+// it, nothing, and only its headers are kept.
+func (h *handling) unproven(parsed []notation.Parsed) error {
+	if h.actor == nil {
+		for _, p := range parsed {
+			if p.Err == nil && p.Cmd.Verb == notation.CmdRegister {
+				return h.registerPending(p.Cmd.Arg) // registration.go
+			}
+		}
+	}
+	kind := "short"
+	if h.actor != nil {
+		kind = "unproven"
+	}
+	ok, err := h.budget(kind)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		h.outcome = "ignored: past the budget for strangers"
+		return h.keepHeaders()
+	}
+	if h.actor == nil {
+		h.outcome = "stranger: short reply"
+		return h.shortReply("postal did not read your mail: to an address that is not a player's, it answers with this note, once a day.")
+	}
+	h.outcome = "unproven: short reply"
+	tok, err := h.tx.Token(h.actor.ID, 0, h.now)
+	if err != nil {
+		return err
+	}
+	badKey := false
+	for _, p := range parsed {
+		badKey = badKey || p.Err == nil && p.Cmd.Verb == notation.CmdKey && p.Cmd.Arg != ""
+	}
+	return h.plainReply(unprovenText(h.actor.Name, h.s.opt.Address, badKey), h.s.local+h.s.opt.TokenSeparator+tok+"@"+h.s.host)
+}
+
+// unprovenText is the note to a player's address whose mail proves
+// nothing, within 78 columns; badKey says that it had a key line, not the
+// player's key. The note goes only to the player's own address, and its
+// reply address carries the player's account token: a reply to it proves
+// them.
+func unprovenText(name, club string, badKey bool) string {
+	text := wrap("postal cannot tell that this mail comes from "+name+": a From address proves nothing, since anyone can write it. Not one line of the mail was read. Nothing was changed.") + "\n\n"
+	if badKey {
+		text += wrap("Its line \"key ...\" is not your personal key: a key that \"key new\" or \"address remove\" replaced proves nothing.") + "\n\n"
+	}
+	return text +
+		wrap("Reply to this mail with your commands: its reply address proves that you are "+name+". Or write a fresh mail to "+club+" with a line \"key YOUR-KEY\", the personal key of your welcome mail. Mail from a provider that signs it (DKIM) proves itself.") + "\n\n" +
+		wrap("If you did not write to postal, someone used your address: ignore this mail. postal answers such mail at most three times a day.") + "\n"
+}
+
+// keepHeaders cuts the stored message to its headers and the hash of its
+// body: what is kept of a message that is not acted on.
+func (h *handling) keepHeaders() error {
+	if h.in.BodySHA256 != "" {
+		return nil // only its headers were stored
+	}
+	head, sum := mailer.HeadersOnly(h.in.Raw)
+	return h.tx.KeepHeaders(h.msg, head, sum)
+}

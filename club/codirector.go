@@ -1,0 +1,79 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"postal/archive"
+	"postal/notation"
+)
+
+// Co-directors (issue 32). A tournament's organiser directs it, and every
+// admin of the club directs them all; the organiser (or an admin) may name
+// other players to direct it too, with "codirector NAME PLAYER": someone
+// to judge the games the organiser plays in (selfjudge.go).
+
+// organises reports whether p may name the co-directors of t: its
+// organiser or an admin of the club.
+func (s *Service) organises(t *archive.Tournament, p *archive.Player) bool {
+	return p != nil && (p.ID == t.DirectorID || slices.Contains(s.opt.Admins, p.Name))
+}
+
+// codirector is "codirector NAME PLAYER [off]".
+func (h *handling) codirector(c notation.Command) (section, error) {
+	t, err := h.eventNamed(c.Arg)
+	if err != nil {
+		return section{}, err
+	}
+	if !h.s.organises(t, h.actor) {
+		return section{}, refuse(fmt.Sprintf("you do not organise %s", t.Name), "Its organiser or an admin of the club names its co-directors.")
+	}
+	if t.Status == archive.TournamentOver {
+		return section{}, refuse(fmt.Sprintf("%s is over", t.Name))
+	}
+	p, err := h.tx.PlayerByName(c.Value)
+	if errors.Is(err, archive.ErrNotFound) {
+		return section{}, refuse(fmt.Sprintf("there is no player called %s", c.Value))
+	}
+	if err != nil {
+		return section{}, err
+	}
+	on := c.Setting != "off"
+	switch {
+	case on && h.s.isOwn(p.Address):
+		return section{}, refuse(fmt.Sprintf("%s cannot direct a tournament", p.Name), "The club's bot plays; a person directs.")
+	case p.ID == t.DirectorID:
+		return section{}, refuse(fmt.Sprintf("%s organises %s", p.Name, t.Name), "The organiser directs it already.")
+	}
+	changed, err := h.tx.SetCodirector(t.ID, p.ID, on, h.now)
+	if err != nil {
+		return section{}, err
+	}
+	line := fmt.Sprintf("%s directs %s: %s, except in the games where %s sits.", p.Name, t.Name, directorActs, p.Name)
+	detail := "named"
+	if !on {
+		line, detail = fmt.Sprintf("%s no longer directs %s.", p.Name, t.Name), "withdrew"
+	}
+	if !changed {
+		return section{Title: line}, nil
+	}
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "codirector", PlayerID: p.ID, Detail: detail}); err != nil {
+		return section{}, err
+	}
+	if p.ID != h.actor.ID {
+		err := h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you co-direct it", t.Name), auto: "auto-generated",
+			view: mailView{Intro: []string{fmt.Sprintf("%s named you co-director of %s: you may %s, except in the games where you sit. \"standings %s\" shows where it stands.", h.actor.Name, t.Name, directorActs, t.Name)}}})
+		if !on {
+			err = h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you no longer co-direct it", t.Name), auto: "auto-generated",
+				view: mailView{Intro: []string{fmt.Sprintf("%s withdrew you as co-director of %s.", h.actor.Name, t.Name)}}})
+		}
+		if err != nil {
+			return section{}, err
+		}
+	}
+	return section{Title: line}, nil
+}
+
+// directorActs are what a director may do, for people.
+const directorActs = `adjudicate games ("adjudicate GAME RESULT"), give them more time ("extend GAME DAYS") and remove players ("remove PLAYER REASON")`

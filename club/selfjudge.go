@@ -1,0 +1,85 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"postal/archive"
+)
+
+// No one judges their own game (issue 32). A director who sat in a game
+// adjudicated it, a rated win, again and again. Now a director (the
+// organiser, a co-director or an admin of the club) cannot adjudicate or
+// extend a game they play in, nor, while they play in the tournament,
+// remove another player from it; the refusal names who can act instead.
+
+// notOwnGame refuses the actor's acts as director on gs, a game of t, when
+// they play in it.
+func (h *handling) notOwnGame(gs *gameState, t *archive.Tournament) error {
+	if gs.side(h.actor) < 0 {
+		return nil
+	}
+	others, err := h.otherDirectors(t, func(id int64) bool { return slices.Contains(gs.row.Players, id) })
+	if err != nil {
+		return err
+	}
+	return refuse(fmt.Sprintf("you play in game #%d", gs.row.ID), "A director does not judge their own game: nothing was done. "+others)
+}
+
+// notCompeting refuses the removal of a player from tr by the actor while
+// the actor plays in it.
+func (h *handling) notCompeting(tr *tournament) error {
+	if e := tr.entrant(h.actor.ID); e == nil || !e.In() {
+		return nil
+	}
+	others, err := h.otherDirectors(tr.t, func(id int64) bool {
+		e := tr.entrant(id)
+		return e != nil && e.In()
+	})
+	if err != nil {
+		return err
+	}
+	return refuse(fmt.Sprintf("you play in %s", tr.t.Name),
+		fmt.Sprintf("A director who plays does not remove the others: nothing was done. %s To leave yourself, write \"leave %s\".", others, tr.t.Name))
+}
+
+// otherDirectors says who may act on t instead of the actor: its organiser,
+// co-directors and the club's admins, but none who sits (as sits says).
+func (h *handling) otherDirectors(t *archive.Tournament, sits func(id int64) bool) (string, error) {
+	var names []string
+	add := func(p *archive.Player, as string) {
+		if p.ID != h.actor.ID && !sits(p.ID) && !slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, p.Name+" ") }) {
+			names = append(names, fmt.Sprintf("%s (%s)", p.Name, as))
+		}
+	}
+	for i, id := range append([]int64{t.DirectorID}, t.Codirectors...) {
+		p, err := h.tx.PlayerByID(id)
+		if err != nil {
+			return "", err
+		}
+		as := "a co-director of " + t.Name
+		if i == 0 {
+			as = "its organiser"
+		}
+		add(p, as)
+	}
+	for _, name := range h.s.opt.Admins {
+		p, err := h.tx.PlayerByName(name)
+		if errors.Is(err, archive.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		add(p, "an admin of the club")
+	}
+	if len(names) > 0 {
+		return strings.Join(names, " or ") + " can.", nil
+	}
+	if h.actor.ID == t.DirectorID {
+		return fmt.Sprintf("No other director can yet: name one who does not play with \"codirector %s PLAYER\", or ask an admin of the club (set in its config, [club] admins).", t.Name), nil
+	}
+	return fmt.Sprintf("No other director can yet: its organiser names one with \"codirector %s PLAYER\", or an admin of the club (set in its config, [club] admins) can.", t.Name), nil
+}

@@ -1,0 +1,47 @@
+package club
+
+import (
+	"fmt"
+	"testing"
+
+	"postal/archive"
+	"postal/club/clock"
+)
+
+// Issue 32, found 6: a director adjudicated their own game, a rated win,
+// again and again. Now no director (organiser, co-director, admin) judges a
+// game they play in, nor removes players from a tournament they play in;
+// the refusal names who can act instead.
+func TestNoOneJudgesTheirOwnGame(t *testing.T) {
+	c := newClub(t, Options{Admins: []string{"carol", "bob"}, ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		c.register(p)
+	}
+	c.as("alice", "tournament farm takeaway round-robin players 2 days 3")
+	c.as("bob", "join farm")
+	games := c.eventGames(1)
+	if len(games) != 1 {
+		t.Fatalf("farm has %d games", len(games))
+	}
+	id := games[0].ID
+	before := c.state()
+	// The organiser and bob, an admin, both play in it.
+	for _, who := range []string{"alice", "bob"} {
+		for _, act := range []string{fmt.Sprintf("adjudicate %d 1-0", id), fmt.Sprintf("extend %d 3", id)} {
+			says(t, to(t, c.as(who, act), who+"@example.org"), fmt.Sprintf("you play in game #%d", id), "A director does not judge their own game", "carol (an admin of the club) can")
+		}
+	}
+	says(t, to(t, c.as("alice", "remove bob from farm slow"), "alice@example.org"), "you play in farm", "carol (an admin of the club) can")
+	c.unchanged(before, "the players' own acts as directors")
+	// Only the organiser names co-directors; the co-director acts.
+	says(t, to(t, c.as("dave", "codirector farm dave"), "dave@example.org"), "you do not organise farm")
+	says(t, to(t, c.as("alice", "codirector farm dave"), "alice@example.org"), "dave directs farm")
+	says(t, to(t, c.as("dave", fmt.Sprintf("extend %d 2", id)), "dave@example.org"), fmt.Sprintf("game #%d extended by 2 days", id))
+	says(t, to(t, c.as("alice", "codirector farm dave off"), "alice@example.org"), "dave no longer directs farm")
+	says(t, to(t, c.as("dave", fmt.Sprintf("adjudicate %d 1-0", id)), "dave@example.org"), "you do not direct farm")
+	// carol, an admin who does not play, judges it.
+	says(t, to(t, c.as("carol", fmt.Sprintf("adjudicate %d draw", id)), "carol@example.org"), fmt.Sprintf("game #%d adjudicated", id))
+	if g := c.game(id); g.Status != archive.GameOver {
+		t.Errorf("game #%d: %s", id, g.Status)
+	}
+}
