@@ -96,7 +96,10 @@ func TestAnnulledGamesAreNotRated(t *testing.T) {
 	aliceCarol := c.gameOfPair(games, "alice", "carol")
 	c.moveEach(t, aliceCarol)
 
-	out = c.as("alice", "remove carol rude")
+	// alice plays in cup: erin, her co-director, judges (issue 32).
+	c.register("erin")
+	c.as("alice", "codirector cup erin")
+	out = c.as("erin", "remove carol rude")
 	reply := c.reply(out)
 	says(t, reply, "carol played 1 of 3 games, under half: every result of theirs in cup is annulled.",
 		fmt.Sprintf("The rating changes of game #%d are taken back.", bobCarol))
@@ -235,7 +238,9 @@ func TestMixedArchiveRatings(t *testing.T) {
 		c.now = c.now.Add(time.Hour)
 		c.as(pair[2], fmt.Sprintf("resign %d", id))
 	}
-	says(t, c.reply(c.as("alice", "remove carol rude")), "are taken back")
+	c.register("erin") // alice plays in cup: erin, her co-director, judges (issue 32)
+	c.as("alice", "codirector cup erin")
+	says(t, c.reply(c.as("erin", "remove carol rude")), "are taken back")
 
 	// A challenge "unrated".
 	out = c.as("alice", "challenge bob imperial-chess as first unrated")

@@ -95,9 +95,10 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 	}
 
 	// 3, an invitation: the address registers and accepts.
-	out = c.mail("new@example.net", "x", "register newton")
-	says(t, to(t, out, "new@example.net"), "alice has challenged you to conflagration (challenge #3)")
-	out = c.replyTo(to(t, out, "new@example.net"), "accept 3")
+	// The address proves itself by a reply to postal's answer (issue 32).
+	welcome := c.registerAs("newton", "new@example.net")
+	says(t, welcome, "alice has challenged you to conflagration (challenge #3)")
+	out = c.replyTo(welcome, "accept 3")
 	says(t, to(t, out, "new@example.net"), "game #3 has started")
 
 	// 5, a game of four where South agreed to a draw: a move of the next
@@ -136,5 +137,5 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 		first := c.names(c.game(id))[0]
 		says(t, c.reply(c.byToken(first, id, fmt.Sprintf("resign %d", id))), fmt.Sprintf("you resigned game #%d", id))
 	}
-	says(t, to(t, c.mail("erin@example.org", "x", "standings sw"), "erin@example.org"), "sw: round 2 of 2, 2 games in play.")
+	says(t, to(t, c.byToken("erin", 0, "standings sw"), "erin@example.org"), "sw: round 2 of 2, 2 games in play.") // proven by her account token (issue 32)
 }

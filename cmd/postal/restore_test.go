@@ -51,6 +51,8 @@ func TestRestoreReplaysProcessedMail(t *testing.T) {
 	for _, name := range []string{"alice", "bob"} {
 		c := &mailClient{t: t, addr: name + "@demo.test", password: name, imapAddr: r.srv.IMAPAddr, smtpAddr: r.srv.SMTPAddr}
 		sent := c.send(r.srv.Club, "hello", "register "+name, "", nil)
+		// The address proves itself by a reply to postal's answer (issue 32).
+		sent = c.reply(c.await("postal's answer to register", func(m *gotMail) bool { return m.InReplyTo == sent }), "yes")
 		c.await("the welcome", func(m *gotMail) bool { return m.InReplyTo == sent })
 		players[name] = c
 	}
