@@ -72,8 +72,9 @@ func newSigner(t *testing.T) *signer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dns := serveDNS(t, map[string]string{"s1._domainkey.demo.test.": "v=DKIM1; k=ed25519; p=" + base64.StdEncoding.EncodeToString(pub)})
-	return &signer{key: key, dns: dns}
+	dns := startDNS(t)
+	dns.TXT("s1._domainkey.demo.test", "v=DKIM1; k=ed25519; p="+base64.StdEncoding.EncodeToString(pub))
+	return &signer{key: key, dns: dns.Addr}
 }
 
 // mail is p's mail to the club, signed by p's domain over the header
