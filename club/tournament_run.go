@@ -117,7 +117,13 @@ func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
 		case event.Finish:
 			return games, w.finishEvent(tr, st.Winner, st.Note)
 		default:
-			return nil, fmt.Errorf("club: tournament %s: step %T out of place", tr.t.Name, st)
+			ok, err := w.carrySelfRunning(tr, st) // a league's seasons, a ladder's climbs: league_run.go
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, fmt.Errorf("club: tournament %s: step %T out of place", tr.t.Name, st)
+			}
 		}
 	}
 	return games, nil
@@ -178,7 +184,7 @@ func (w *work) eventGameOver(gs *gameState) error {
 	// A player who loses on time in the event forfeits their unplayed
 	// games (issue 25), as one who leaves. Only a game of two ends by a
 	// timeout: in a game of more the player is out of that game alone.
-	if r := gs.result(); r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") {
+	if r := gs.result(); r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") && t.Format != event.LadderName { // a ladder's: a loss, no more (issue 37)
 		if lost, ok := gs.opponentOfTwo(r.Winner); ok {
 			loser := gs.row.Players[lost]
 			tr, err := w.loadEvent(t)
@@ -396,5 +402,5 @@ func (w *work) eventOf(id int64) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return event.Label(t.Name, place.Round), nil
+	return event.PlaceLabel(t.Name, t.Format, place.Round, place.Board), nil
 }

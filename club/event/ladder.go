@@ -158,6 +158,12 @@ func (l *Ladder) Climb(ev *Event, climber, defender int64) (StartGame, error) {
 	return StartGame{Round: len(l.Climbs) + 1, Board: di + 1, Players: []int64{climber, defender}}, nil
 }
 
+// MayClimb says whom player may climb.
+func (l *Ladder) MayClimb(ev *Event, player int64) string {
+	order := l.Order(ev)
+	return l.mayClimb(ev, order, slices.Index(order, player))
+}
+
 // mayClimb says whom the player at place ci may climb.
 func (l *Ladder) mayClimb(ev *Event, order []int64, ci int) string {
 	if ci <= 0 {

@@ -100,7 +100,7 @@ func (l *League) begin(ev *Event, season int, divs [][]int64, left []int64) []St
 			}
 		}
 	}
-	return steps
+	return append(steps, AnnounceSeason{Season: season})
 }
 
 // Next ends the season once its last game has ended: the final standings
@@ -246,6 +246,12 @@ type BeginSeason struct {
 	Left      []int64
 }
 
+// AnnounceSeason: the games of season Season have started; every player is
+// told their division, their opponents and their games, in one mail.
+type AnnounceSeason struct {
+	Season int
+}
+
 // EndSeason: season Season of a league is over, with each division's final
 // Standings, top division first.
 type EndSeason struct {
@@ -253,8 +259,9 @@ type EndSeason struct {
 	Standings [][]Standing
 }
 
-func (BeginSeason) step() {}
-func (EndSeason) step()   {}
+func (BeginSeason) step()    {}
+func (AnnounceSeason) step() {}
+func (EndSeason) step()      {}
 
 // reporter is a format whose standings are its own (a league's divisions,
 // a ladder's order).

@@ -41,6 +41,9 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 	if ev.Names[t.DirectorID], err = playerName(tx, t.DirectorID); err != nil {
 		return nil, err
 	}
+	if event.SelfRunning(t.Format) { // issue 37: the season in play, the open climbs
+		return ev, selfRunning(tx, t, ev)
+	}
 	places, err := tx.TournamentGames(t.ID)
 	if err != nil {
 		return nil, err
@@ -50,7 +53,7 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		ev.Games = append(ev.Games, event.Game{ID: row.ID, Round: g.Round, Board: g.Board, Players: row.Players, Over: row.Status == archive.GameOver, Score: row.Result})
+		ev.Games = append(ev.Games, eventGame(row, g))
 	}
 	byes, err := tx.Byes(t.ID)
 	if err != nil {
