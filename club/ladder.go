@@ -81,9 +81,6 @@ func (h *handling) climb(c notation.Command) (section, error) {
 	}
 	sec.Title = fmt.Sprintf("climb %d of %s: game #%d has started", st.Round, t.Name, gs.row.ID)
 	sec.Lines = append([]string{fmt.Sprintf("You are %s and climb %s, %s: win and you take that place, those between moving down one.", event.Ordinal(from), defender.Name, event.Ordinal(st.Board))}, sec.Lines...)
-	if slices.Contains(gs.toMove(), gs.side(h.actor)) {
-		sec.Lines = append(sec.Lines, fmt.Sprintf("Your move (move %d).", gs.moveNumber()))
-	}
 	return sec, nil
 }
 
@@ -128,10 +125,13 @@ func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
 	return w.ladderDue(tr)
 }
 
-// dropped records an idle player's drop on ladder tr and tells them.
+// dropped records an idle player's drop on ladder tr and tells them; a
+// drop spent in place (those below idle too) is recorded alone, for the
+// time of the next.
 func (w *work) dropped(tr *tournament, st event.Dropped) error {
 	if st.To == 0 {
-		return nil // at the bottom: nowhere to drop
+		return w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "idle", PlayerID: st.Player,
+			Detail: fmt.Sprintf("%s, idle, stays %s: none below plays more", tr.name(st.Player), event.Ordinal(st.Stays))})
 	}
 	if err := w.storeOrder(tr); err != nil {
 		return err
@@ -195,7 +195,7 @@ func (w *work) ladderDue(tr *tournament) error {
 	if err != nil {
 		return err
 	}
-	due, next := l.Idle(tr.ev, w.now, since, dropped)
+	due, _, next := l.Idle(tr.ev, w.now, since, dropped)
 	if len(due) > 0 {
 		next = w.now
 	}
@@ -228,7 +228,7 @@ func (w *work) ladderActivity(tr *tournament) (since map[int64]time.Time, droppe
 			c := climbs[a.GameID]
 			active(c.Climber, a.At)
 			active(c.Defender, a.At)
-		case "dropped":
+		case "dropped", "idle":
 			dropped[a.PlayerID]++
 		}
 	}

@@ -111,9 +111,17 @@ func (h *handling) organiseSelfRunning(c notation.Command) (section, error) {
 	}
 	sec.Lines = []string{
 		"You direct it and are its first entrant. Others enter with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
-		fmt.Sprintf("Season 1 starts when you write \"start %s\"; every later season starts by itself %s after the last game of the season before ends%s.", t.Name, count(lg.BreakDays, "day", "days"), seasonDeadlineWords(lg)),
+		fmt.Sprintf("Season 1 starts when you write \"start %s\"; every later season starts by itself %s the last game of the season before ends%s.", t.Name, breakWords(lg.BreakDays), seasonDeadlineWords(lg)),
 	}
 	return sec, nil
+}
+
+// breakWords says when a season begins after the one before ends.
+func breakWords(days int) string {
+	if days == 0 {
+		return "as soon as"
+	}
+	return count(days, "day", "days") + " after"
 }
 
 // seasonDeadlineWords says a league's season deadline, when it has one.
@@ -275,8 +283,14 @@ func (h *handling) leaveSelfRunning(tr *tournament) (section, error) {
 		if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: me, Act: "leaving", PlayerID: me, Detail: fmt.Sprintf("after season %d", t.Round)}); err != nil {
 			return section{}, err
 		}
+		playing := 0
+		for _, g := range tr.ev.Games {
+			if !g.Over && slices.Contains(g.Players, me) {
+				playing++
+			}
+		}
 		return section{Title: fmt.Sprintf("you leave %s after season %d", t.Name, t.Round),
-			Lines: []string{fmt.Sprintf("Your games of season %d go on (%s in play); when the season ends you leave the league, and the next season is made without you.", t.Round, count(tr.ev.Playing(t.Round), "game", "games"))}}, nil
+			Lines: []string{fmt.Sprintf("Your games of season %d go on (%s in play); when the season ends you leave the league, and the next season is made without you.", t.Round, count(playing, "game", "games"))}}, nil
 	}
 	return section{}, fmt.Errorf("club: %s is no league or ladder", t.Name)
 }

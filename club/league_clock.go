@@ -70,9 +70,9 @@ func (w *work) leagueDue(id int64) error {
 		if err != nil {
 			return err
 		}
-		drops, _ := f.Idle(tr.ev, w.now, since, dropped)
+		drops, idle, _ := f.Idle(tr.ev, w.now, since, dropped)
 		for _, p := range drops {
-			if err := w.dropped(tr, f.Drop(tr.ev, p)); err != nil {
+			if err := w.dropped(tr, f.Drop(tr.ev, p, idle)); err != nil {
 				return err
 			}
 		}

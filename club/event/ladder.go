@@ -226,23 +226,26 @@ func (ev *Event) game(id int64) *Game {
 	return nil
 }
 
-// Idle says, at now, which players drop a place and when the next drop
-// falls due (zero: none). A player with no climb open, idle IdleDays since
-// they were last active (since: joining, a climb made or defended, its
-// end), drops one place, then one more every IdleStep while idle; dropped
-// counts their drops since. The player at the bottom has nowhere to drop.
-// The players are listed from the bottom up, the order to drop them in.
-func (l *Ladder) Idle(ev *Event, now time.Time, since map[int64]time.Time, dropped map[int64]int) (due []int64, next time.Time) {
+// Idle says, at now, which players are idle and which of them have a drop
+// due, and when the next drop falls due (zero: none). A player with no
+// climb open is idle IdleDays after they were last active (since: joining,
+// a climb made or defended, its end); their first drop falls due then, and
+// one more every IdleStep while they stay idle (dropped counts those since).
+// The players due are listed from the bottom up, the order to drop them in.
+func (l *Ladder) Idle(ev *Event, now time.Time, since map[int64]time.Time, dropped map[int64]int) (due []int64, idle map[int64]bool, next time.Time) {
 	if l.IdleDays <= 0 {
-		return nil, time.Time{}
+		return nil, nil, time.Time{}
 	}
 	order := l.Order(ev)
-	for i := len(order) - 2; i >= 0; i-- {
+	idle = map[int64]bool{}
+	for i := len(order) - 1; i >= 0; i-- {
 		p := order[i]
 		if making, defending := l.Open(p); len(making)+len(defending) > 0 {
 			continue
 		}
-		at := since[p].Add(time.Duration(l.IdleDays)*24*time.Hour + time.Duration(dropped[p])*IdleStep)
+		first := since[p].Add(time.Duration(l.IdleDays) * 24 * time.Hour)
+		at := first.Add(time.Duration(dropped[p]) * IdleStep)
+		idle[p] = !now.Before(first)
 		if !now.Before(at) {
 			due = append(due, p)
 			at = at.Add(IdleStep)
@@ -251,15 +254,18 @@ func (l *Ladder) Idle(ev *Event, now time.Time, since map[int64]time.Time, dropp
 			next = at
 		}
 	}
-	return due, next
+	return due, idle, next
 }
 
-// Drop moves player one place down, the player below moving up.
-func (l *Ladder) Drop(ev *Event, player int64) Dropped {
+// Drop moves player, idle, one place down, below the player under them,
+// who moves up; unless that player is idle too (or there is none): then
+// player stays (To 0), for the idle sink below those who play, not through
+// each other.
+func (l *Ladder) Drop(ev *Event, player int64, idle map[int64]bool) Dropped {
 	order := l.Order(ev)
 	i := slices.Index(order, player)
-	if i < 0 || i == len(order)-1 {
-		return Dropped{Player: player}
+	if i < 0 || i == len(order)-1 || idle[order[i+1]] {
+		return Dropped{Player: player, Stays: i + 1}
 	}
 	order[i], order[i+1] = order[i+1], order[i]
 	l.reorder(ev, order)
@@ -304,13 +310,15 @@ type ClimbOver struct {
 	Order    []int64
 }
 
-// Dropped: an idle Player dropped to place To (0: they were at the bottom
-// and stay), Up moving up past them; Order is the ladder after.
+// Dropped: an idle Player dropped to place To, Up moving up past them;
+// Order is the ladder after. To is 0 when they stay at place Stays (those
+// below are idle too, or there are none): their drop is spent all the same.
 type Dropped struct {
 	Player int64
 	To     int
 	Up     int64
 	Order  []int64
+	Stays  int
 }
 
 func (ClimbOver) step() {}

@@ -113,44 +113,58 @@ func TestLadderRefusals(t *testing.T) {
 }
 
 // An idle player drops a place after IdleDays, then one a month; not while
-// a climb of theirs is open, nor at the bottom.
+// a climb of theirs is open. The idle sink below those who play, not
+// through each other: one whose neighbour below is idle too stays.
 func TestLadderIdle(t *testing.T) {
 	ev, l := ladderOf(t, 4, 2)
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	since := map[int64]time.Time{1: start, 2: start.AddDate(0, 0, 10), 3: start, 4: start.AddDate(0, 0, 50)}
 	dropped := map[int64]int{}
-	due, next := l.Idle(ev, start.AddDate(0, 0, 59), since, dropped)
+	drop := func(now time.Time) []string {
+		due, idle, _ := l.Idle(ev, now, since, dropped)
+		var got []string
+		for _, p := range due {
+			d := l.Drop(ev, p, idle)
+			dropped[p]++
+			if d.To == 0 {
+				got = append(got, fmt.Sprintf("%d stays %d", p, d.Stays))
+			} else {
+				got = append(got, fmt.Sprintf("%d to %d", p, d.To))
+			}
+		}
+		return got
+	}
+	due, _, next := l.Idle(ev, start.AddDate(0, 0, 59), since, dropped)
 	if due != nil || !next.Equal(start.AddDate(0, 0, 60)) {
 		t.Fatalf("day 59: %v due, next %v", due, next)
 	}
-	due, next = l.Idle(ev, start.AddDate(0, 0, 60), since, dropped)
-	if fmt.Sprint(due) != "[3 1]" || !next.Equal(start.AddDate(0, 0, 70)) {
-		t.Fatalf("day 60: %v due (from the bottom up), next %v", due, next)
-	}
-	for _, p := range due {
-		d := l.Drop(ev, p)
-		dropped[p]++
-		if d.Player != p || d.To == 0 {
-			t.Errorf("drop of %d: %+v", p, d)
-		}
+	_, _, next = l.Idle(ev, start.AddDate(0, 0, 60), since, dropped)
+	if got := drop(start.AddDate(0, 0, 60)); fmt.Sprint(got) != "[3 to 4 1 to 2]" || !next.Equal(start.AddDate(0, 0, 70)) {
+		t.Fatalf("day 60: %v (from the bottom up), next %v", got, next)
 	}
 	if got := fmt.Sprint(l.Order(ev)); got != "[2 1 4 3]" {
 		t.Errorf("after the drops: %s", got)
 	}
-	// 3 is at the bottom now: nowhere to drop. 1 drops again 30 days on.
-	due, next = l.Idle(ev, start.AddDate(0, 0, 61), since, dropped)
-	if due != nil || !next.Equal(start.AddDate(0, 0, 70)) {
+	if due, _, next = l.Idle(ev, start.AddDate(0, 0, 61), since, dropped); due != nil || !next.Equal(start.AddDate(0, 0, 70)) {
 		t.Errorf("day 61: %v due, next %v", due, next)
 	}
-	due, _ = l.Idle(ev, start.AddDate(0, 0, 90), since, dropped)
-	if fmt.Sprint(due) != "[1 2]" {
-		t.Errorf("day 90: %v due", due)
+	// Day 90: 3 (at the bottom) has nowhere to go; 1 and 2 sink below 4,
+	// who plays.
+	if got := drop(start.AddDate(0, 0, 90)); fmt.Sprint(got) != "[3 stays 4 1 to 3 2 to 2]" {
+		t.Errorf("day 90: %v", got)
 	}
-	climb(t, ev, l, 4, 1)
-	if due, _ = l.Idle(ev, start.AddDate(0, 0, 90), since, dropped); slices.Contains(due, 1) {
-		t.Errorf("1 defends a climb, yet drops: %v", due)
+	if got := fmt.Sprint(l.Order(ev)); got != "[4 2 1 3]" {
+		t.Errorf("after day 90: %s", got)
 	}
-	if order := l.Leave(ev, 2); fmt.Sprint(order) != "[1 4 3]" || ev.Entrant(2).Seed != 0 {
+	// Day 120: 4 is idle too: nobody moves through another idle player.
+	if got := drop(start.AddDate(0, 0, 120)); fmt.Sprint(got) != "[3 stays 4 1 stays 3 2 stays 2 4 stays 1]" || fmt.Sprint(l.Order(ev)) != "[4 2 1 3]" {
+		t.Errorf("day 120: %v, order %v", got, l.Order(ev))
+	}
+	climb(t, ev, l, 1, 4)
+	if due, _, _ = l.Idle(ev, start.AddDate(0, 0, 200), since, dropped); slices.Contains(due, 1) || slices.Contains(due, 4) {
+		t.Errorf("1 climbs 4, yet they drop: %v", due)
+	}
+	if order := l.Leave(ev, 2); fmt.Sprint(order) != "[4 1 3]" || ev.Entrant(2).Seed != 0 {
 		t.Errorf("2 leaves: %v", order)
 	}
 }
