@@ -80,14 +80,14 @@ func (h *handling) organiseSelfRunning(c notation.Command) (section, error) {
 	if err := h.tx.AddEntrant(t.ID, h.actor.ID, h.now); err != nil {
 		return section{}, err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "create", Detail: eventWhat(t)}); err != nil {
+	what, err := h.selfRunningWhat(t)
+	if err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "create", Detail: what}); err != nil {
 		return section{}, err
 	}
 	if err := h.tx.AddEvent(h.now, kind, 0, h.actor.ID, t.Name); err != nil {
-		return section{}, err
-	}
-	what, err := h.selfRunningWhat(t)
-	if err != nil {
 		return section{}, err
 	}
 	sec := section{Title: fmt.Sprintf("%s %s: %s", kind, t.Name, what)}

@@ -52,14 +52,14 @@ func (l *League) Words(*Event) string {
 	if l.Size == 0 {
 		return "league"
 	}
-	inner := "round robins"
+	inner := ""
 	switch {
 	case l.Seats > 2:
-		inner = fmt.Sprintf("round robins of tables of %d", l.Seats)
+		inner = fmt.Sprintf(" (tables of %d)", l.Seats)
 	case l.Double:
-		inner = "double round robins"
+		inner = " (double round robins)"
 	}
-	return fmt.Sprintf("league in divisions of %d (%s), %d up and %d down a season", l.Size, inner, l.Promote, l.Promote)
+	return fmt.Sprintf("league in divisions of %d%s, %d up and down a season", l.Size, inner, l.Promote)
 }
 
 // Limit is the most players a league takes: its divisions play apart.
