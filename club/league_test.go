@@ -9,6 +9,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/docs"
 	"postal/mailer"
 )
 
@@ -446,5 +447,46 @@ func TestLadderIdleDrops(t *testing.T) {
 	}
 	if next.Before(c.now.Add(29 * clock.Day)) {
 		t.Errorf("the next drop falls due %v, not a month on", next)
+	}
+}
+
+// The worked examples of docs/commands.md, "Leagues and ladders", are what
+// postal answers: each block after "postal answers:" is in the reply to
+// its commands (lines starting "> "), as written.
+func TestLeagueDocsAsPrinted(t *testing.T) {
+	_, part, _ := strings.Cut(docs.Commands(), "\n## Leagues and ladders\n")
+	part, _, _ = strings.Cut(part, "\n## ")
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	for _, p := range leaguers[:4] {
+		c.register(p)
+	}
+	blocks := strings.Split(part, "postal answers:\n")
+	if len(blocks) != 4 {
+		t.Fatalf("%d worked examples, want 3", len(blocks)-1)
+	}
+	for i, b := range blocks[1:] {
+		var block []string
+		for _, line := range strings.Split(strings.TrimLeft(b, "\n"), "\n") {
+			if !strings.HasPrefix(line, "    ") {
+				break
+			}
+			block = append(block, strings.TrimPrefix(line, "    "))
+		}
+		var cmds []string
+		for _, line := range block {
+			if strings.HasPrefix(line, "> ") {
+				cmds = append(cmds, strings.TrimPrefix(line, "> "))
+			}
+		}
+		who := map[int]string{0: "alice", 1: "alice", 2: "dave"}[i]
+		if i == 2 {
+			for _, p := range []string{"bob", "carol", "dave"} {
+				c.as(p, "join top")
+			}
+		}
+		reply := c.reply(c.as(who, strings.Join(cmds, "\n")))
+		if !strings.Contains(squash(reply.Text), squash(strings.Join(block, "\n"))) {
+			t.Errorf("example %d is not what postal answers:\n%s\n--- postal answers:\n%s", i+1, strings.Join(block, "\n"), reply.Text)
+		}
 	}
 }
