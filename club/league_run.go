@@ -156,18 +156,20 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 		}
 	}
 	games := map[int64]*gameState{}
-	started := map[int64]bool{}
 	for _, g := range tr.ev.Games {
 		if g.Round != season {
 			continue
 		}
-		gs, err := w.loadGame(g.ID)
-		if err != nil {
-			return err
+		gs, ok := tr.started[g.ID] // carry has just started it
+		if !ok {
+			var err error
+			if gs, err = w.loadGame(g.ID); err != nil {
+				return err
+			}
 		}
-		games[g.ID], started[g.ID] = gs, true
+		games[g.ID] = gs
 	}
-	w.notices = slices.DeleteFunc(w.notices, func(n notice) bool { return started[n.game] })
+	w.notices = slices.DeleteFunc(w.notices, func(n notice) bool { return games[n.game] != nil })
 	for d, div := range l.Divisions {
 		roster := w.divisionRoster(tr, div)
 		for _, id := range div {

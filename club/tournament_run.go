@@ -24,6 +24,9 @@ import (
 type tournament struct {
 	t  *archive.Tournament
 	ev *event.Event
+	// started are the games carry started, by number: a league's mail of
+	// the season shows them without reading them again (issue 37).
+	started map[int64]*gameState
 }
 
 func (w *work) loadEvent(t *archive.Tournament) (*tournament, error) {
@@ -109,6 +112,10 @@ func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
+			if tr.started == nil {
+				tr.started = map[int64]*gameState{}
+			}
+			tr.started[gs.row.ID] = gs
 			games = append(games, fmt.Sprintf("#%d", gs.row.ID))
 		case event.GiveBye:
 			if err := w.eventBye(tr, st); err != nil {
