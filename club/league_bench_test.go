@@ -3,12 +3,20 @@ package club
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"postal/archive"
+	"postal/archive/archivegen"
 	"postal/club/clock"
+	"postal/docs"
+	"postal/engine"
 	"postal/mailer"
+	"postal/site"
+	"postal/site/clubarchive"
 )
 
 // Targets of issue 37, which the benchmarks report beside their figures.
@@ -123,4 +131,78 @@ func seasonMailsOf(out []mailer.Outbound, name string, season int) []mailer.Outb
 		}
 	}
 	return got
+}
+
+// benchArchivePath is a copy of the generated archive of n finished games
+// and n/10 in progress, the site's benchmarks' (generated once into
+// POSTAL_BENCH_DIR, as "make bench" sets it).
+func benchArchivePath(b *testing.B, n int) string {
+	b.Helper()
+	dir := os.Getenv("POSTAL_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	var games []string
+	for _, g := range engine.Games() {
+		if name := g.Info().Name; name != "test-nim" && name != "takeaway" { // the daemon's games, as the site's benchmarks
+			games = append(games, name)
+		}
+	}
+	path, err := archivegen.Cached(context.Background(), dir, archivegen.Bench(n, games))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if path, err = archivegen.Copy(path, b.TempDir()); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// BenchmarkLeagueSiteUpdate is the daemon's update of its site after a
+// league game ends (issue 37: under 100 ms at 11,000 games): in the
+// generated archive of 10,000 finished games and 1,000 in progress, a
+// league of 200 players in 34 divisions, its 510 games of Imperial Chess
+// in play; each op is the update after one of them ends (a move each, then
+// a resignation, by mail): the game's page and lists, its players', and
+// the league's page of 34 divisions, the index and the feed.
+func BenchmarkLeagueSiteUpdate(b *testing.B) {
+	ctx := context.Background()
+	c := clubAt(b, benchArchivePath(b, 10000), Options{ReminderPoints: []clock.Point{}, CatchUp: 1 << 30})
+	id := bigLeague(b, c, 200, "big", "imperial-chess size 6 promote 1 break 0 days 5")
+	opts := site.Options{OutDir: filepath.Join(b.TempDir(), "site"), Title: "Bench club", Club: "postal@demo.test", Rules: docs.Rules(), Logger: slog.New(slog.DiscardHandler)}
+	pub := site.NewPublisher(clubarchive.Source{DB: c.db, Club: "postal@demo.test"}, opts)
+	if _, err := pub.Build(ctx); err != nil {
+		b.Fatal(err)
+	}
+	games := c.seasonGames(id, 1)
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		if i == len(games)-1 {
+			b.Fatal("the season is all but over") // its last game would begin the next
+		}
+		g := games[i]
+		i++
+		names := c.names(g)
+		for seat := range names {
+			row := c.game(g.ID)
+			game, _ := engine.Lookup(row.Game)
+			pos, _ := game.ParsePosition(row.Position)
+			c.as(names[seat], fmt.Sprintf("move %d %s", g.ID, pos.Legal(engine.Player(seat))[0]))
+		}
+		c.as(names[1], fmt.Sprintf("resign %d", g.ID))
+		if c.game(g.ID).Status != archive.GameOver {
+			b.Fatalf("game %d goes on", g.ID)
+		}
+		b.StartTimer()
+		st, err := pub.Update(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.Full || st.Changed < 1 {
+			b.Fatalf("the update after a league game's end: %+v", st)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/update")
+	b.ReportMetric(leagueSiteTarget, "target-ms")
 }
