@@ -211,9 +211,10 @@ func (h *handling) joinedSelfRunning(t *archive.Tournament, who *archive.Player,
 }
 
 // rejoinSelfRunning is "join" of running league or ladder t by who, among
-// its entrants, when who was in it before: one who left comes back (at the
-// bottom, as a newcomer); a league's player who was to leave after the
-// season stays. ok is false when neither is the case.
+// its entrants, when who was in it before: one who left or lost on time
+// comes back (at the bottom, as a newcomer), one a director removed does
+// not; a league's player who was to leave after the season stays. ok is
+// false when none is the case.
 func (h *handling) rejoinSelfRunning(t *archive.Tournament, entrants []archive.Entrant, who *archive.Player) (sec section, ok bool, err error) {
 	i := slices.IndexFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == who.ID })
 	if i < 0 {
@@ -232,6 +233,9 @@ func (h *handling) rejoinSelfRunning(t *archive.Tournament, entrants []archive.E
 			return section{}, false, err
 		}
 		return section{Title: fmt.Sprintf("%s stays in %s", who.Name, t.Name), Lines: []string{fmt.Sprintf("%s no longer leaves after season %d.", who.Name, t.Round)}}, true, nil
+	}
+	if e.Status == archive.EntrantRemoved {
+		return section{}, false, refuse(fmt.Sprintf("%s was removed from %s: %s", who.Name, t.Name, e.Reason), "A player its director removed does not come back by joining.")
 	}
 	e.Status, e.Out, e.Reason, e.Seed, e.Joined = archive.EntrantIn, time.Time{}, "", 0, h.now
 	if err := h.tx.UpdateEntrant(t.ID, e); err != nil {

@@ -1,7 +1,10 @@
 package club
 
 import (
+	"context"
+	"database/sql"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +12,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/rating"
 	"postal/docs"
 	"postal/mailer"
 )
@@ -188,6 +192,19 @@ func TestLeagueByMail(t *testing.T) {
 		"In season 1 you finished 1st of 4 in division 2, with 3 points: you move up to division 1.")
 	says(t, mails["dave"], "you play in division 2 of 2, with frank, gina and hank", "In season 1 you finished 4th of 4 in division 1, with 0 points: you move down to division 2.")
 	says(t, mails["bob"], "you stay in division 1")
+	// Every game was rated: erin, who won all three, stands above the
+	// unrated 1500, hank, who lost all three, below.
+	list := rating.ListOf("takeaway", "standard")
+	for who, above := range map[string]bool{"erin": true, "hank": false} {
+		p := read(c, func(tx *archive.Tx) (*archive.Player, error) { return tx.PlayerByName(who) })
+		r := read(c, func(tx *archive.Tx) (float64, error) {
+			r, _, err := tx.Rating(p.ID, list)
+			return r, err
+		})
+		if (r > 1500) != above {
+			t.Errorf("%s's rating after season 1: %.0f", who, r)
+		}
+	}
 	if n := len(c.seasonGames(id, 2)); n != 12 {
 		t.Errorf("season 2 has %d games", n)
 	}
@@ -489,4 +506,79 @@ func TestLeagueDocsAsPrinted(t *testing.T) {
 			t.Errorf("example %d is not what postal answers:\n%s\n--- postal answers:\n%s", i+1, strings.Join(block, "\n"), reply.Text)
 		}
 	}
+}
+
+// Issue 37: a league reuses what tournaments have. Its director, who plays
+// in it, judges none of their own games and removes no one; a co-director
+// does both. A removed player does not come back by joining; one who left
+// does. The games are rated, and the ratings place the newcomers.
+func TestLeagueDirectors(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	id := c.newLeague(4, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	c.as("alice", "start spring")
+	var mine, theirs int64
+	for _, g := range c.seasonGames(id, 1) {
+		if slices.Contains(c.names(g), "alice") {
+			mine = g.ID
+		} else {
+			theirs = g.ID
+		}
+	}
+	says(t, c.reply(c.as("alice", fmt.Sprintf("adjudicate %d 1-0", mine))), fmt.Sprintf("you play in game #%d", mine), "A director does not judge their own game")
+	says(t, c.reply(c.as("alice", "remove dave from spring no moves")), "you play in spring")
+	c.register("zoe")
+	c.as("alice", "codirector spring zoe")
+	says(t, c.reply(c.as("zoe", fmt.Sprintf("adjudicate %d 1-0", theirs))), fmt.Sprintf("game #%d adjudicated: 1-0", theirs))
+	says(t, c.reply(c.as("zoe", "remove dave from spring no moves for a month")), "dave removed from spring")
+	says(t, c.reply(c.as("dave", "join spring")), "dave was removed from spring: no moves for a month", "does not come back by joining")
+	says(t, c.reply(c.as("carol", "leave spring")), "you leave spring after season 1")
+	says(t, c.reply(c.as("carol", "join spring")), "carol stays in spring", "no longer leaves after season 1")
+	if g := c.game(theirs); g.Result != "1-0" {
+		t.Errorf("the co-director's adjudication: %s", g.Result)
+	}
+}
+
+// Issue 37: an archive main left (schema version 50, before leagues) takes
+// migration 060 on opening; its tournament goes on as before, and a league
+// and a ladder are made and played beside it.
+func TestLeagueOnAnArchiveOfMain(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "postal.db")
+	if err := archive.CreateAt(context.Background(), path, 50); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]string{}
+	at := "2026-11-01T09:00:00.000Z"
+	for i, p := range leaguers[:4] {
+		keys[p] = fmt.Sprintf("oldkey%014d", i)
+		if _, err := db.Exec(`INSERT INTO players (id, name, address, key_hash, created) VALUES (?, ?, ?, ?, ?)`, i+1, p, p+"@example.org", hashKey(keys[p]), at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = db.Exec(`INSERT INTO tournaments (id, name, director_id, game, config, format, days, control, status, created, updated) VALUES (1, 'cup', 1, 'takeaway', 'standard dice=off pile=99', 'round-robin', 3, 'days 3', 'open', ?, ?)`, at, at)
+	if err == nil {
+		_, err = db.Exec(`INSERT INTO entrants (tournament_id, player_id, joined) VALUES (1, 1, ?), (1, 2, ?)`, at, at)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	c := clubAt(t, path, Options{ReminderPoints: []clock.Point{}})
+	c.keys = keys
+	says(t, c.reply(c.as("bob", "standings cup")), "cup is open, with 2 entrants")
+	says(t, c.reply(c.as("alice", "league spring takeaway pile=99 size 2 promote 1 break 0 days 5")), "league spring:")
+	for _, p := range leaguers[1:4] {
+		c.as(p, "join spring")
+	}
+	c.as("alice", "start spring")
+	id := c.tournamentID("spring")
+	c.playSeason(t, id, 1)
+	if got := fmt.Sprint(c.divisions(id, 2)); got != "[[alice carol] [bob dave]]" {
+		t.Errorf("season 2 on the upgraded archive: %s", got)
+	}
+	says(t, c.reply(c.as("carol", "ladder top takeaway reach 1")), "ladder top:")
+	says(t, c.reply(c.as("alice", "join cup")), "alice is already in cup")
 }

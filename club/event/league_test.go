@@ -246,3 +246,17 @@ func TestPlaceLabels(t *testing.T) {
 		}
 	}
 }
+
+// Newcomers enter the bottom by rating, the best rated first, whatever
+// their order of entry.
+func TestLeagueNewcomersByRating(t *testing.T) {
+	ev, l := leagueOf(t, 8, 2, 4, 1)
+	steps, _ := ev.Start()
+	play(ev, steps)
+	endBySeed(ev)
+	ev.Entrants = append(ev.Entrants, Entrant{Player: 9, Rating: 1400}, Entrant{Player: 10, Rating: 1600})
+	ev.Next()
+	if got := fmt.Sprint(l.NewSeason(ev)[0].(BeginSeason).Divisions); got != "[[1 2 3 5] [4 6 7] [8 10 9]]" {
+		t.Errorf("two newcomers, 10 the better rated: %s", got)
+	}
+}
