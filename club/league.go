@@ -35,12 +35,7 @@ func (h *handling) leagueWord(c notation.Command) (section, error) {
 // at the top.
 func (h *handling) organiseSelfRunning(c notation.Command) (section, error) {
 	kind := string(c.Verb)
-	if ue := nameRefusal(c.Arg, kind); ue != nil { // names.go
-		return section{}, ue
-	}
-	if _, err := h.tx.TournamentByName(c.Arg); err == nil {
-		return section{}, refuse(fmt.Sprintf("there is already a tournament called %s", c.Arg), "Leagues, ladders and tournaments share their names: choose another.")
-	} else if !errors.Is(err, archive.ErrNotFound) {
+	if err := h.freeEventName(c.Arg, kind); err != nil {
 		return section{}, err
 	}
 	info, cfg, ctl, err := h.s.proposal(c)
@@ -122,6 +117,21 @@ func breakWords(days int) string {
 		return "as soon as"
 	}
 	return count(days, "day", "days") + " after"
+}
+
+// freeEventName refuses name for a new event of kind what (tournament,
+// league, ladder): a name of the site's, or one an event has already
+// (tournaments, leagues and ladders share their names).
+func (h *handling) freeEventName(name, what string) error {
+	if ue := nameRefusal(name, what); ue != nil { // names.go
+		return ue
+	}
+	if _, err := h.tx.TournamentByName(name); err == nil {
+		return refuse(fmt.Sprintf("there is already a tournament called %s", name), "Leagues, ladders and tournaments share their names: choose another.")
+	} else if !errors.Is(err, archive.ErrNotFound) {
+		return err
+	}
+	return nil
 }
 
 // seasonDeadlineWords says a league's season deadline, when it has one.

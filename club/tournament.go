@@ -75,12 +75,7 @@ func (h *handling) eventCalled(name string) (*tournament, error) {
 // the new event and is its first entrant.
 func (h *handling) organise(c notation.Command) (section, error) {
 	ev := c.Event
-	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
-		return section{}, ue
-	}
-	if _, err := h.tx.TournamentByName(c.Arg); err == nil {
-		return section{}, refuse(fmt.Sprintf("there is already a tournament called %s", c.Arg), "Choose another name.")
-	} else if !errors.Is(err, archive.ErrNotFound) {
+	if err := h.freeEventName(c.Arg, "tournament"); err != nil {
 		return section{}, err
 	}
 	info, cfg, ctl, err := h.s.proposal(c)
