@@ -256,6 +256,23 @@ func (w *work) divisionRoster(tr *tournament, div []int64) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
+// tellOut tells of player's going out of tr, running, as tellEvent does:
+// every entrant of a tournament, but only the division of a league's
+// player and only the director of a ladder's: a league or a ladder of
+// hundreds need not hear of each who goes (the page and "standings" say
+// it).
+func (w *work) tellOut(tr *tournament, player int64, subject string, lines []string) error {
+	told := *tr.ev
+	switch f := tr.ev.Format.(type) {
+	case *event.League:
+		d := f.DivisionOf(player)
+		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return d == 0 || f.DivisionOf(e.Player) != d })
+	case *event.Ladder:
+		told.Entrants = nil
+	}
+	return w.tellEvent(&tournament{t: tr.t, ev: &told}, subject, lines, false, w.actorID())
+}
+
 // movedWords says how a player moved from division from to division to.
 func movedWords(from, to int) string {
 	switch {

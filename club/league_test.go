@@ -582,3 +582,25 @@ func TestLeagueOnAnArchiveOfMain(t *testing.T) {
 	says(t, c.reply(c.as("carol", "ladder top takeaway reach 1")), "ladder top:")
 	says(t, c.reply(c.as("alice", "join cup")), "alice is already in cup")
 }
+
+// Issue 37: a league of many need not hear of each player who goes: one
+// removed is news to their division and the director alone.
+func TestLeagueRemovalToldToTheDivision(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	c.newLeague(8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	c.as("alice", "start spring")
+	c.register("zoe")
+	c.as("alice", "codirector spring zoe")
+	out := c.as("zoe", "remove gina from spring no moves for a month")
+	var told []string
+	for _, m := range out {
+		if m.Subject == "[postal] spring: gina is out" {
+			who, _, _ := strings.Cut(m.To, "@")
+			told = append(told, who)
+		}
+	}
+	slices.Sort(told)
+	if got := fmt.Sprint(told); got != "[alice erin frank gina hank]" {
+		t.Errorf("gina's removal is told to %s, want her division and the director", got)
+	}
+}

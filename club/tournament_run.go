@@ -389,7 +389,7 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 		}
 		news = fmt.Sprintf("%s, directing %s, removed %s: %s", byName, t.Name, who, reason)
 	}
-	if err := w.tellEvent(tr, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...), false, w.actorID()); err != nil {
+	if err := w.tellOut(tr, player, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...)); err != nil { // league_run.go
 		return nil, err
 	}
 	return append([]string{news}, lines...), w.eventProgress(t.ID, 0)
