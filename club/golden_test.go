@@ -86,6 +86,7 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	botMails(t, add)
 	talkMails(t, add)
 	tournamentMails(t, add)
+	leagueMails(t, add) // league_golden_test.go
 	ratingMails(t, add)
 	seatsMails(t, add)
 	return set

@@ -411,6 +411,8 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
 		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove, notation.CmdCodirector:
 		return h.tournamentWord(c)
+	case notation.CmdLeague, notation.CmdLadder, notation.CmdClimb:
+		return h.leagueWord(c) // league.go
 	case notation.CmdRatings:
 		return h.ratings(c.Arg)
 	}

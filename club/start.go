@@ -69,7 +69,7 @@ func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []in
 		if err := w.tx.AddTournamentGame(at.t.ID, archive.TournamentGame{GameID: gs.row.ID, Round: at.round, Board: at.board}); err != nil {
 			return nil, err
 		}
-		gs.event = event.Label(at.t.Name, at.round)
+		gs.event = event.PlaceLabel(at.t.Name, at.t.Format, at.round, at.board)
 	}
 	for i, p := range gs.players {
 		if at == nil && p.ID == w.actorID() {

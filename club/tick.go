@@ -54,6 +54,9 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 		if err := w.eventTick(&events); err != nil {
 			return err
 		}
+		if err := w.leagueTick(&events); err != nil { // league_clock.go: through an index, the due alone
+			return err
+		}
 		if err := w.flushNotices(); err != nil {
 			return err
 		}

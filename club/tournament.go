@@ -75,12 +75,7 @@ func (h *handling) eventCalled(name string) (*tournament, error) {
 // the new event and is its first entrant.
 func (h *handling) organise(c notation.Command) (section, error) {
 	ev := c.Event
-	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
-		return section{}, ue
-	}
-	if _, err := h.tx.TournamentByName(c.Arg); err == nil {
-		return section{}, refuse(fmt.Sprintf("there is already a tournament called %s", c.Arg), "Choose another name.")
-	} else if !errors.Is(err, archive.ErrNotFound) {
+	if err := h.freeEventName(c.Arg, "tournament"); err != nil {
 		return section{}, err
 	}
 	info, cfg, ctl, err := h.s.proposal(c)
@@ -147,7 +142,7 @@ func (h *handling) join(c notation.Command) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if t.Status != archive.TournamentOpen {
+	if t.Status != archive.TournamentOpen && !(event.SelfRunning(t.Format) && t.Status == archive.TournamentRunning) { // leagues and ladders take players as they run
 		return section{}, refuse(fmt.Sprintf("%s is %s: it takes no more entries", t.Name, t.Status), "\"standings "+t.Name+"\" shows where it stands.")
 	}
 	who := h.actor
@@ -165,6 +160,11 @@ func (h *handling) join(c notation.Command) (section, error) {
 	entrants, err := h.tx.Entrants(t.ID)
 	if err != nil {
 		return section{}, err
+	}
+	if event.SelfRunning(t.Format) && t.Status == archive.TournamentRunning {
+		if sec, ok, err := h.rejoinSelfRunning(t, entrants, who); ok || err != nil {
+			return sec, err // league.go: back after leaving, or staying after all
+		}
 	}
 	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == who.ID }) {
 		return section{}, refuse(fmt.Sprintf("%s is already in %s", who.Name, t.Name))
@@ -184,6 +184,9 @@ func (h *handling) join(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	n := len(entrants) + 1
+	if event.SelfRunning(t.Format) {
+		return h.joinedSelfRunning(t, who, n) // league.go
+	}
 	sec := section{Title: fmt.Sprintf("%s has entered %s", who.Name, t.Name),
 		Lines: []string{fmt.Sprintf("%s now has %s.", t.Name, count(n, "entrant", "entrants"))}}
 	if t.MaxPlayers > 0 && n == t.MaxPlayers {
@@ -203,6 +206,9 @@ func (h *handling) startWord(name string) (section, error) {
 	t, err := h.eventNamed(name)
 	if err != nil {
 		return section{}, err
+	}
+	if t.Format == event.LadderName {
+		return section{}, refuse(fmt.Sprintf("%s is a ladder: it runs from the day it was made", t.Name), "Its players climb with \"climb "+t.Name+" PLAYER\".")
 	}
 	if !h.s.directs(t, h.actor) {
 		return section{}, refuse(fmt.Sprintf("only the director starts %s", t.Name))
@@ -228,6 +234,9 @@ func (h *handling) leaveEvent(name string) (section, error) {
 	e := ev.entrant(h.actor.ID)
 	if e == nil || !e.In() {
 		return section{}, refuse(fmt.Sprintf("you are not in %s", t.Name))
+	}
+	if event.SelfRunning(t.Format) && t.Status == archive.TournamentRunning {
+		return h.leaveSelfRunning(ev) // league.go
 	}
 	switch t.Status {
 	case archive.TournamentOpen:

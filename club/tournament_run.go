@@ -24,6 +24,9 @@ import (
 type tournament struct {
 	t  *archive.Tournament
 	ev *event.Event
+	// started are the games carry started, by number: a league's mail of
+	// the season shows them without reading them again (issue 37).
+	started map[int64]*gameState
 }
 
 func (w *work) loadEvent(t *archive.Tournament) (*tournament, error) {
@@ -109,6 +112,10 @@ func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
+			if tr.started == nil {
+				tr.started = map[int64]*gameState{}
+			}
+			tr.started[gs.row.ID] = gs
 			games = append(games, fmt.Sprintf("#%d", gs.row.ID))
 		case event.GiveBye:
 			if err := w.eventBye(tr, st); err != nil {
@@ -117,7 +124,13 @@ func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
 		case event.Finish:
 			return games, w.finishEvent(tr, st.Winner, st.Note)
 		default:
-			return nil, fmt.Errorf("club: tournament %s: step %T out of place", tr.t.Name, st)
+			ok, err := w.carrySelfRunning(tr, st) // a league's seasons, a ladder's climbs: league_run.go
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, fmt.Errorf("club: tournament %s: step %T out of place", tr.t.Name, st)
+			}
 		}
 	}
 	return games, nil
@@ -178,7 +191,7 @@ func (w *work) eventGameOver(gs *gameState) error {
 	// A player who loses on time in the event forfeits their unplayed
 	// games (issue 25), as one who leaves. Only a game of two ends by a
 	// timeout: in a game of more the player is out of that game alone.
-	if r := gs.result(); r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") {
+	if r := gs.result(); r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") && t.Format != event.LadderName { // a ladder's: a loss, no more (issue 37)
 		if lost, ok := gs.opponentOfTwo(r.Winner); ok {
 			loser := gs.row.Players[lost]
 			tr, err := w.loadEvent(t)
@@ -376,7 +389,7 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 		}
 		news = fmt.Sprintf("%s, directing %s, removed %s: %s", byName, t.Name, who, reason)
 	}
-	if err := w.tellEvent(tr, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...), false, w.actorID()); err != nil {
+	if err := w.tellOut(tr, player, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...)); err != nil { // league_run.go
 		return nil, err
 	}
 	return append([]string{news}, lines...), w.eventProgress(t.ID, 0)
@@ -396,5 +409,5 @@ func (w *work) eventOf(id int64) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return event.Label(t.Name, place.Round), nil
+	return event.PlaceLabel(t.Name, t.Format, place.Round, place.Board), nil
 }

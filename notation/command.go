@@ -144,6 +144,9 @@ type Command struct {
 	// Event is what "tournament" proposes (tournament.go); nil for the
 	// other verbs.
 	Event *Event
+	// League is what "league" and "ladder" set (league.go); nil for the
+	// other verbs.
+	League *League
 }
 
 // Pos is where a command or an error stands in the text: line and column
@@ -444,6 +447,8 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 	default:
 		if isTournamentVerb(verb) {
 			err = p.tournamentWords(&c)
+		} else if isLeagueVerb(verb) {
+			err = p.leagueWords(&c) // league.go
 		}
 	}
 	if err != nil {
@@ -673,6 +678,9 @@ func (c Command) String() string {
 	if s, ok := c.tournamentString(); ok {
 		return s
 	}
+	if s, ok := c.leagueString(); ok {
+		return s
+	}
 	parts := []string{string(c.Verb)}
 	add := func(s ...string) { parts = append(parts, s...) }
 	id := func() {
@@ -743,7 +751,7 @@ func (c Command) String() string {
 // Changes reports whether the command changes a game, a challenge or what
 // the club holds for the player, and so needs proof of the sender.
 func (c Command) Changes() bool {
-	if tournamentChanges(c.Verb) {
+	if tournamentChanges(c.Verb) || isLeagueVerb(c.Verb) {
 		return true
 	}
 	switch c.Verb {

@@ -27,6 +27,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	// count writes "1 game", "2 games".
 	"count": count,
 	"rows":  gameRows,
+	"inc":   func(i int) int { return i + 1 }, // a division's number from its index (league.html)
 }).ParseFS(templates.Site, "site/*.html"))
 
 // gameRows is a table of games: number, game and ruleset, players, result

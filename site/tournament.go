@@ -54,6 +54,10 @@ type Tournament struct {
 	Cross  [][]string
 	Rounds []TournamentRound // the games by round
 	Acts   []TournamentAct   // the record: director's acts and the event's
+	// League and Ladder are what a league's or a ladder's page shows
+	// besides (issue 37: league.go); nil for the other kinds.
+	League *League
+	Ladder *Ladder
 }
 
 // TournamentEntrant is a player entered.
@@ -122,6 +126,7 @@ type tourSummary struct {
 	Entrants          int
 	Created, Finished time.Time
 	Rounds            []TournamentAct // the acts that started rounds
+	News              []TournamentAct // a league's seasons, a ladder's places taken (league_page.go)
 }
 
 func summarizeTournament(t *Tournament) *tourSummary {
@@ -130,6 +135,9 @@ func summarizeTournament(t *Tournament) *tourSummary {
 	for _, a := range t.Acts {
 		if a.Kind == "round" || a.Kind == "start" {
 			s.Rounds = append(s.Rounds, a)
+		}
+		if selfRunningNews(a) {
+			s.News = append(s.News, a)
 		}
 	}
 	return s
@@ -162,7 +170,11 @@ func (b *builder) tournamentJobs(ctx context.Context, src Source, w *writer, ids
 		if t.Updated.After(b.toursSince) {
 			b.toursSince = t.Updated
 		}
-		jobs = append(jobs, b.file(w, tournamentPath(t.ID, t.Name), func() ([]byte, error) { return b.tournamentPage(t) }))
+		page := b.tournamentPage
+		if t.League != nil || t.Ladder != nil {
+			page = b.selfRunningPage // league_page.go
+		}
+		jobs = append(jobs, b.file(w, tournamentPath(t.ID, t.Name), func() ([]byte, error) { return page(t) }))
 		return nil
 	})
 	if err != nil {

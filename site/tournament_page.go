@@ -157,6 +157,7 @@ func (b *builder) tournamentEntries(tag string) []atomEntry {
 			}
 			out = append(out, atomEntry{Title: title, ID: tag + fmt.Sprintf("tournament/%d/round/%d", s.ID, i), Updated: atomDate(a.At), Link: link, Summary: title + "."})
 		}
+		out = append(out, selfRunningEntries(s, tag, link)...) // league_page.go
 		if s.Status == "over" && s.Winner != "" {
 			out = append(out, atomEntry{Title: fmt.Sprintf("%s wins %s", s.Winner, s.Name), ID: tag + fmt.Sprintf("tournament/%d/winner", s.ID),
 				Updated: atomDate(s.Finished), Link: link, Summary: fmt.Sprintf("%s is over: %s wins.", s.Name, s.Winner)})

@@ -54,6 +54,12 @@ type Table struct {
 // for none: a game of more than two is played in a round robin of tables
 // only.
 func FormatOf(name string, seats int) (Format, bool) {
+	switch name { // issue 37: their settings come with their events
+	case LeagueName:
+		return &League{Seats: seats}, true
+	case LadderName:
+		return &Ladder{}, seats == 2
+	}
 	if engine.OthersPlayOn(seats) {
 		return tables{seats: seats}, name == "round-robin"
 	}

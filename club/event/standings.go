@@ -156,6 +156,9 @@ func (ev *Event) StatusLine() string {
 // standings (rank, player, rating at the start, points, tie-breaks, games
 // played) and how ties are broken, or a knockout's bracket.
 func (ev *Event) Report() (table string, notes []string) {
+	if r, ok := ev.Format.(reporter); ok { // a league's divisions, a ladder's order
+		return r.report(ev)
+	}
 	tb := ev.Format.Table()
 	if tb.TieBreaks == nil {
 		return ev.bracketText(), nil

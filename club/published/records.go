@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"postal/archive"
+	"postal/club/event"
 	"postal/engine"
 	"postal/notation"
 )
@@ -209,25 +210,22 @@ func tagEvents(tx *archive.Tx, recs []Archived) error {
 	if err != nil || len(places) == 0 {
 		return err
 	}
-	names := map[int64]string{}
+	tours := map[int64]*archive.Tournament{}
 	for _, a := range recs {
 		place, ok := places[a.Row.ID]
 		if !ok {
 			continue
 		}
 		tid := events[a.Row.ID]
-		name, err := named(names, tid, func() (string, error) {
-			t, err := tx.TournamentByID(tid)
-			if err != nil {
-				return "", err
+		t, ok := tours[tid]
+		if !ok {
+			if t, err = tx.TournamentByID(tid); err != nil {
+				return err
 			}
-			return t.Name, nil
-		})
-		if err != nil {
-			return err
+			tours[tid] = t
 		}
-		a.Record.SetTag("Event", name)
-		a.Record.SetTag("EventRound", fmt.Sprint(place.Round))
+		a.Record.SetTag("Event", t.Name)
+		a.Record.SetTag("EventRound", event.RoundLabel(t.Format, place.Round, place.Board)) // a league's "season 2, division 1" (issue 37)
 	}
 	return nil
 }

@@ -41,6 +41,9 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 	if ev.Names[t.DirectorID], err = playerName(tx, t.DirectorID); err != nil {
 		return nil, err
 	}
+	if event.SelfRunning(t.Format) { // issue 37: the season in play, the open climbs
+		return ev, selfRunning(tx, t, ev)
+	}
 	places, err := tx.TournamentGames(t.ID)
 	if err != nil {
 		return nil, err
@@ -50,7 +53,7 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		ev.Games = append(ev.Games, event.Game{ID: row.ID, Round: g.Round, Board: g.Board, Players: row.Players, Over: row.Status == archive.GameOver, Score: row.Result})
+		ev.Games = append(ev.Games, eventGame(row, g))
 	}
 	byes, err := tx.Byes(t.ID)
 	if err != nil {
@@ -114,6 +117,10 @@ type TournamentView struct {
 	Cross                               [][]string
 	Rounds                              []ViewRound
 	Acts                                []ViewAct
+	// League and Ladder are what a league's or a ladder's page shows
+	// besides (issue 37: leagues.go); nil for the other formats.
+	League *LeagueView
+	Ladder *LadderView
 }
 
 // ViewEntrant, ViewStanding, ViewRound, ViewGame and ViewAct are the parts
@@ -237,19 +244,9 @@ func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentVi
 	for _, e := range ev.Entrants {
 		v.Entrants = append(v.Entrants, ViewEntrant{Name: ev.PlayerName(e.Player), Seed: e.Seed, Rating: e.Rating, Status: entrantStatus(&e), Annulled: e.Annulled})
 	}
-	if tb := ev.Format.Table(); t.Status != archive.TournamentOpen && tb.TieBreaks != nil {
+	if tb := ev.Format.Table(); t.Status != archive.TournamentOpen && tb.TieBreaks != nil && !event.SelfRunning(t.Format) {
 		v.TieBreaks = tb.TieBreaks
-		for _, l := range ev.Standings() {
-			s := ViewStanding{Rank: l.Rank, Name: ev.PlayerName(l.Player), Points: l.Score, Played: l.Played, Status: entrantStatus(ev.Entrant(l.Player))}
-			if !l.Counted {
-				s.Rank = 0
-			}
-			s.TieBreaks = []float64{l.SonnebornBerger}
-			if tb.System == pairing.SwissSystem {
-				s.TieBreaks = []float64{l.Buchholz, l.MedianBuchholz}
-			}
-			v.Standings = append(v.Standings, s)
-		}
+		v.Standings = viewStandings(ev)
 		if tb.AllPlayAll {
 			v.Cross = ev.Crosstable()
 		}
@@ -262,7 +259,28 @@ func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentVi
 	for _, a := range acts {
 		v.Acts = append(v.Acts, ViewAct{At: a.At, Kind: a.Act, Text: actText(tx, ev, a), Game: a.GameID})
 	}
+	if event.SelfRunning(t.Format) {
+		return v, selfRunningView(tx, t, ev, v) // leagues.go
+	}
 	return v, nil
+}
+
+// viewStandings are ev's standings as a page shows them.
+func viewStandings(ev *event.Event) []ViewStanding {
+	var out []ViewStanding
+	tb := ev.Format.Table()
+	for _, l := range ev.Standings() {
+		s := ViewStanding{Rank: l.Rank, Name: ev.PlayerName(l.Player), Points: l.Score, Played: l.Played, Status: entrantStatus(ev.Entrant(l.Player))}
+		if !l.Counted {
+			s.Rank = 0
+		}
+		s.TieBreaks = []float64{l.SonnebornBerger}
+		if tb.System == pairing.SwissSystem {
+			s.TieBreaks = []float64{l.Buchholz, l.MedianBuchholz}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // viewRounds lists the games of ev by round, with a knockout's outcomes.
@@ -320,6 +338,9 @@ func actText(tx *archive.Tx, ev *event.Event, a archive.Act) string {
 			return p.Name
 		}
 		return fmt.Sprintf("player %d", id)
+	}
+	if s, ok := selfRunningActText(ev, a, name); ok { // leagues.go
+		return s
 	}
 	switch a.Act {
 	case "create":

@@ -1,7 +1,11 @@
 // Package demoserver runs an in-process IMAP and SMTP server on loopback for
 // `postal demo` and for tests: users for the club and a few players, and
 // mail submitted by SMTP delivered to the addressee's INBOX, plus-addresses
-// included. Everything lives in memory and is gone on Close.
+// included. Any name of its domain is a user (issue 37): its password is the
+// name, and its mailbox is made the first time the name logs in or is
+// written to, so a person trying the demo can invite friends and a test can
+// run a league of many players. Everything lives in memory and is gone on
+// Close.
 package demoserver
 
 import (
@@ -41,8 +45,9 @@ type Options struct {
 	// ClubPassword is the club's IMAP and SMTP password; "" means the same
 	// as its local part, like the players'.
 	ClubPassword string
-	// Players are the players' local parts; nil means alice, bob and carol.
-	// Each player's password is the local part.
+	// Players are the players' local parts made at the start; nil means
+	// alice, bob and carol. Each player's password is the local part, as
+	// every other name's, made on first use.
 	Players []string
 	// TLSConfig, when set, secures both servers: with STARTTLS, or from the
 	// first byte when ImplicitTLS is set. Nil means plain text, the demo's
@@ -211,12 +216,16 @@ func checkLoopback(addr string) error {
 	return nil
 }
 
-func (s *Server) addUser(local, password string) {
+// addUser makes the account local with password; s.mu is held, or the
+// server not yet serving.
+func (s *Server) addUser(local, password string) *account {
 	addr := strings.ToLower(local + "@" + s.Domain)
 	u := imapmemserver.NewUser(addr, password)
 	_ = u.Create("INBOX", nil)
 	s.mem.AddUser(u)
-	s.users[addr] = &account{addr: addr, password: password, user: u}
+	a := &account{addr: addr, password: password, user: u}
+	s.users[addr] = a
+	return a
 }
 
 // Addresses returns every user's address, the club first.
@@ -234,7 +243,9 @@ func (s *Server) Addresses() []string {
 }
 
 // lookup finds the account of an address or login name: "alice",
-// "alice@demo.test" and "alice+x@demo.test" all name alice.
+// "alice@demo.test" and "alice+x@demo.test" all name alice. A name of the
+// server's domain with no account yet gets one (password: the name); nil
+// for another domain or a local part that is no name.
 func (s *Server) lookup(name string) *account {
 	name = strings.ToLower(strings.TrimSpace(name))
 	if !strings.Contains(name, "@") {
@@ -247,7 +258,27 @@ func (s *Server) lookup(name string) *account {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.users[local+"@"+domain]
+	if a := s.users[local+"@"+domain]; a != nil || domain != s.Domain || !demoName(local) {
+		return a
+	}
+	return s.addUser(local, local)
+}
+
+// demoName reports whether local may name a demo user: 1 to 64 letters,
+// digits, '.', '_' or '-', from a letter or digit.
+func demoName(local string) bool {
+	if local == "" || len(local) > 64 {
+		return false
+	}
+	for i, r := range local {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+		case i > 0 && (r == '.' || r == '_' || r == '-'):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // Deliver appends raw to the INBOX of the account of addr, as a mail

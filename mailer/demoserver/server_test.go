@@ -122,10 +122,15 @@ func TestSubmissionRefusals(t *testing.T) {
 	if err := submit(t, s, "alice", "bob", "alice@demo.test", []string{"bob@demo.test"}, body); err == nil {
 		t.Error("wrong password accepted")
 	}
-	err := submit(t, s, "alice", "alice", "alice@demo.test", []string{"nobody@demo.test"}, body)
+	err := submit(t, s, "alice", "alice", "alice@demo.test", []string{"nobody@elsewhere.test"}, body)
 	var se *smtp.SMTPError
 	if !errors.As(err, &se) || se.Code != 550 {
-		t.Errorf("unknown recipient: %v, want a 550", err)
+		t.Errorf("a recipient of another domain: %v, want a 550", err)
+	}
+	for _, bad := range []string{"-x@demo.test", "a!b@demo.test"} {
+		if err := submit(t, s, "alice", "alice", "alice@demo.test", []string{bad}, body); !errors.As(err, &se) || se.Code != 550 {
+			t.Errorf("recipient %q, no name: %v, want a 550", bad, err)
+		}
 	}
 	s.FailNext(1)
 	err = submit(t, s, "alice", "alice", "alice@demo.test", []string{"bob@demo.test"}, body)
@@ -152,5 +157,38 @@ func TestAddresses(t *testing.T) {
 	got := strings.Join(s.Addresses(), " ")
 	if want := "postal@demo.test amy@demo.test zed@demo.test"; got != want {
 		t.Errorf("Addresses() = %q, want %q", got, want)
+	}
+}
+
+// Issue 37: any name of the demo's domain is a user, made on first use,
+// its password the name: a friend invited by mail has a mailbox to read,
+// and can log in as themselves, and only as themselves.
+func TestAnyNameIsAUser(t *testing.T) {
+	s := start(t, Options{})
+	body := "Subject: hello\r\n\r\nhello\r\n"
+	if err := submit(t, s, "alice", "alice", "alice@demo.test", []string{"zoe@demo.test", "yann+x@demo.test"}, body); err != nil {
+		t.Fatalf("mail to new names: %v", err)
+	}
+	for _, who := range []string{"zoe", "yann"} {
+		if n, err := s.NumMessages(who, "INBOX"); err != nil || n != 1 {
+			t.Errorf("%s has %d messages (%v), want 1", who, n, err)
+		}
+	}
+	if err := submit(t, s, "walt", "walt", "walt@demo.test", []string{"zoe@demo.test"}, body); err != nil {
+		t.Errorf("a new name logs in with itself as password and sends: %v", err)
+	}
+	if err := submit(t, s, "zoe", "alice", "zoe@demo.test", []string{"alice@demo.test"}, body); err == nil {
+		t.Error("zoe logged in with alice's password")
+	}
+	c, err := imapclient.DialInsecure(s.IMAPAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login("zoe", "zoe").Wait(); err != nil {
+		t.Fatalf("zoe's IMAP login: %v", err)
+	}
+	if got := strings.Join(s.Addresses(), " "); !strings.Contains(got, "zoe@demo.test") || !strings.Contains(got, "walt@demo.test") {
+		t.Errorf("Addresses() = %s", got)
 	}
 }

@@ -40,5 +40,6 @@ func tournament(v *published.TournamentView) *site.Tournament {
 	for _, a := range v.Acts {
 		t.Acts = append(t.Acts, site.TournamentAct(a))
 	}
+	t.League, t.Ladder = league(v.League), ladder(v.Ladder) // leagues.go
 	return t
 }

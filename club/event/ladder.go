@@ -1,0 +1,340 @@
+package event
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"postal/club/pairing"
+	"postal/engine"
+)
+
+// Ladder is a ladder (issue 37): its players in one order, the top first
+// (an entrant's Seed is their place); a newcomer enters at the bottom. A
+// player climbs one at most Reach places above them, a game that starts at
+// once: if the climber wins, they take the defender's place and everyone
+// between moves down one; otherwise nothing changes. A player has one climb
+// of their own open at a time and defends at most two. A player idle for
+// IdleDays drops one place, then one more every IdleStep while idle. A
+// game's Round is its climb's number, its Board the defender's place.
+type Ladder struct {
+	Reach    int
+	IdleDays int
+	Climbs   []Climb // every climb, in order
+}
+
+// A ladder's settings when its command leaves them out.
+const (
+	DefaultReach = 3
+	DefaultIdle  = 60
+	// IdleStep is how often an idle player drops another place.
+	IdleStep = 30 * 24 * time.Hour
+	// Defends is how many climbs a player defends at once.
+	Defends = 2
+)
+
+// Climb is a climb of a ladder: its game, the climber and the defender,
+// and how it ended.
+type Climb struct {
+	Game              int64
+	Climber, Defender int64
+	Outcome           string // "" while its game goes on; ClimbWon or ClimbHeld
+}
+
+// How a climb ends.
+const (
+	ClimbWon  = "won"  // the climber took the defender's place
+	ClimbHeld = "held" // the defender kept it
+)
+
+func (l *Ladder) Name() string { return LadderName }
+
+func (l *Ladder) Words(*Event) string {
+	if l.Reach == 0 {
+		return "ladder"
+	}
+	return fmt.Sprintf("ladder: climb up to %s", Count(l.Reach, "place", "places"))
+}
+
+// Limit is the most players a ladder takes.
+func (l *Ladder) Limit() int { return 1000 }
+
+// Start starts nothing: a ladder runs from the day it is made.
+func (l *Ladder) Start(*Event) ([]Step, error) { return nil, nil }
+
+func (l *Ladder) Where(ev *Event) string {
+	return Count(len(l.Order(ev)), "player", "players") + " on the ladder"
+}
+
+func (l *Ladder) Started(*Event, []string) []string { return nil }
+
+func (l *Ladder) Table() Table {
+	return Table{System: pairing.RoundRobinSystem, TieBreaks: []string{}}
+}
+
+// Order is the ladder's players, the top first.
+func (l *Ladder) Order(ev *Event) []int64 {
+	var on []Entrant
+	for _, e := range ev.Entrants {
+		if e.In() && e.Seed > 0 {
+			on = append(on, e)
+		}
+	}
+	slices.SortStableFunc(on, func(a, b Entrant) int { return a.Seed - b.Seed })
+	out := make([]int64, len(on))
+	for i, e := range on {
+		out[i] = e.Player
+	}
+	return out
+}
+
+// reorder writes order into the entrants' seeds: their places from 1.
+func (l *Ladder) reorder(ev *Event, order []int64) {
+	for i, p := range order {
+		ev.Entrant(p).Seed = i + 1
+	}
+}
+
+// Join puts player, an entrant without a place, at the bottom, and returns
+// their place.
+func (l *Ladder) Join(ev *Event, player int64) int {
+	order := l.Order(ev)
+	if !slices.Contains(order, player) {
+		order = append(order, player)
+	}
+	l.reorder(ev, order)
+	return len(order)
+}
+
+// Open are the climbs still being played that player makes (as climber)
+// and defends.
+func (l *Ladder) Open(player int64) (making, defending []Climb) {
+	for _, c := range l.Climbs {
+		switch {
+		case c.Outcome != "":
+		case c.Climber == player:
+			making = append(making, c)
+		case c.Defender == player:
+			defending = append(defending, c)
+		}
+	}
+	return making, defending
+}
+
+// Climb is climber's climb of defender: the game to start (the climber
+// first; the club draws the seats), or a *Refusal that says why not and,
+// for a defender out of reach, whom the climber may climb.
+func (l *Ladder) Climb(ev *Event, climber, defender int64) (StartGame, error) {
+	order := l.Order(ev)
+	ci, di := slices.Index(order, climber), slices.Index(order, defender)
+	name := ev.PlayerName
+	refuse := func(msg string, hint ...string) (StartGame, error) {
+		return StartGame{}, &Refusal{Msg: msg, Hint: strings.Join(hint, " ")}
+	}
+	switch {
+	case ci < 0:
+		return refuse(fmt.Sprintf("you are not on %s", ev.Name), "\"join "+ev.Name+"\" puts you at the bottom.")
+	case climber == defender:
+		return refuse("a player cannot climb themselves", l.mayClimb(ev, order, ci))
+	case di < 0:
+		return refuse(fmt.Sprintf("%s is not on %s", name(defender), ev.Name), l.mayClimb(ev, order, ci))
+	case di > ci:
+		return refuse(fmt.Sprintf("%s is %s, below you (%s): a climb goes up", name(defender), Ordinal(di+1), Ordinal(ci+1)), l.mayClimb(ev, order, ci))
+	case ci-di > l.Reach:
+		return refuse(fmt.Sprintf("%s is %d places above you; on %s a climb reaches at most %s", name(defender), ci-di, ev.Name, Count(l.Reach, "place", "places")), l.mayClimb(ev, order, ci))
+	}
+	if making, _ := l.Open(climber); len(making) > 0 {
+		c := making[0]
+		return refuse(fmt.Sprintf("your climb of %s (game #%d) is still being played", name(c.Defender), c.Game), "A player has one climb open at a time.")
+	}
+	if _, defending := l.Open(defender); len(defending) >= Defends {
+		var games []string
+		for _, c := range defending {
+			games = append(games, fmt.Sprintf("#%d", c.Game))
+		}
+		return refuse(fmt.Sprintf("%s already defends %d climbs (games %s)", name(defender), len(defending), strings.Join(games, ", ")), "Climb them when one has ended, or climb another.", l.mayClimb(ev, order, ci))
+	}
+	return StartGame{Round: len(l.Climbs) + 1, Board: di + 1, Players: []int64{climber, defender}}, nil
+}
+
+// MayClimb says whom player may climb.
+func (l *Ladder) MayClimb(ev *Event, player int64) string {
+	order := l.Order(ev)
+	return l.mayClimb(ev, order, slices.Index(order, player))
+}
+
+// mayClimb says whom the player at place ci may climb.
+func (l *Ladder) mayClimb(ev *Event, order []int64, ci int) string {
+	if ci <= 0 {
+		return "You are at the top: the others climb you."
+	}
+	var names []string
+	for i := max(0, ci-l.Reach); i < ci; i++ {
+		names = append(names, fmt.Sprintf("%s (%s)", ev.PlayerName(order[i]), Ordinal(i+1)))
+	}
+	return "You may climb " + orList(names) + "."
+}
+
+// orList joins names: "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Next settles the climbs whose games have ended: a climber who finished
+// ahead of the defender takes their place, those between moving down one.
+func (l *Ladder) Next(ev *Event) []Step {
+	var steps []Step
+	for i, c := range l.Climbs {
+		if c.Outcome != "" {
+			continue
+		}
+		g := ev.game(c.Game)
+		if g == nil || !g.Over {
+			continue
+		}
+		r := g.Result()
+		cs, ds := slices.Index(g.Players, c.Climber), slices.Index(g.Players, c.Defender)
+		won := cs >= 0 && ds >= 0 && r.Place(engine.Player(cs)) < r.Place(engine.Player(ds))
+		c.Outcome = ClimbHeld
+		order := l.Order(ev)
+		ci, di := slices.Index(order, c.Climber), slices.Index(order, c.Defender)
+		over := ClimbOver{Climb: c, From: ci + 1, To: ci + 1}
+		if won && ci >= 0 && di >= 0 && di < ci {
+			c.Outcome = ClimbWon
+			order = slices.Insert(slices.Delete(order, ci, ci+1), di, c.Climber)
+			l.reorder(ev, order)
+			over.To, over.Order = di+1, order
+		}
+		l.Climbs[i].Outcome = c.Outcome
+		over.Climb = c
+		steps = append(steps, over)
+	}
+	return steps
+}
+
+// game is ev's game id, nil for none.
+func (ev *Event) game(id int64) *Game {
+	for i := range ev.Games {
+		if ev.Games[i].ID == id {
+			return &ev.Games[i]
+		}
+	}
+	return nil
+}
+
+// Idle says, at now, which players are idle and which of them have a drop
+// due, and when the next drop falls due (zero: none). A player with no
+// climb open is idle IdleDays after they were last active (since: joining,
+// a climb made or defended, its end); their first drop falls due then, and
+// one more every IdleStep while they stay idle (dropped counts those since).
+// The players due are listed from the bottom up, the order to drop them in.
+func (l *Ladder) Idle(ev *Event, now time.Time, since map[int64]time.Time, dropped map[int64]int) (due []int64, idle map[int64]bool, next time.Time) {
+	if l.IdleDays <= 0 {
+		return nil, nil, time.Time{}
+	}
+	order := l.Order(ev)
+	idle = map[int64]bool{}
+	for i := len(order) - 1; i >= 0; i-- {
+		p := order[i]
+		if making, defending := l.Open(p); len(making)+len(defending) > 0 {
+			continue
+		}
+		first := since[p].Add(time.Duration(l.IdleDays) * 24 * time.Hour)
+		at := first.Add(time.Duration(dropped[p]) * IdleStep)
+		idle[p] = !now.Before(first)
+		if !now.Before(at) {
+			due = append(due, p)
+			at = at.Add(IdleStep)
+		}
+		if next.IsZero() || at.Before(next) {
+			next = at
+		}
+	}
+	return due, idle, next
+}
+
+// Drop moves player, idle, one place down, below the player under them,
+// who moves up; unless that player is idle too (or there is none): then
+// player stays (To 0), for the idle sink below those who play, not through
+// each other.
+func (l *Ladder) Drop(ev *Event, player int64, idle map[int64]bool) Dropped {
+	order := l.Order(ev)
+	i := slices.Index(order, player)
+	if i < 0 || i == len(order)-1 || idle[order[i+1]] {
+		return Dropped{Player: player, Stays: i + 1}
+	}
+	order[i], order[i+1] = order[i+1], order[i]
+	l.reorder(ev, order)
+	return Dropped{Player: player, To: i + 2, Up: order[i], Order: order}
+}
+
+// Leave takes player off the ladder: those below move up one.
+func (l *Ladder) Leave(ev *Event, player int64) []int64 {
+	order := slices.DeleteFunc(l.Order(ev), func(p int64) bool { return p == player })
+	if e := ev.Entrant(player); e != nil {
+		e.Seed = 0
+	}
+	l.reorder(ev, order)
+	return order
+}
+
+// report is the ladder's order and its climbs in play.
+func (l *Ladder) report(ev *Event) (string, []string) {
+	var b strings.Builder
+	for i, p := range l.Order(ev) {
+		fmt.Fprintf(&b, "%4s  %s\n", Ordinal(i+1), ev.PlayerName(p))
+	}
+	var open []string
+	for _, c := range l.Climbs {
+		if c.Outcome == "" {
+			open = append(open, fmt.Sprintf("%s climbs %s (game #%d)", ev.PlayerName(c.Climber), ev.PlayerName(c.Defender), c.Game))
+		}
+	}
+	notes := []string{fmt.Sprintf("A player climbs one at most %s above; a won climb takes the defender's place, those between moving down one.", Count(l.Reach, "place", "places"))}
+	if len(open) > 0 {
+		notes = append(notes, "In play: "+strings.Join(open, "; ")+".")
+	}
+	return strings.TrimRight(b.String(), "\n"), notes
+}
+
+// ClimbOver: a climb's game has ended. Climb says how (Outcome); the
+// climber went from place From to To (the same when nothing changed), and
+// Order is the ladder after a won climb (nil otherwise).
+type ClimbOver struct {
+	Climb
+	From, To int
+	Order    []int64
+}
+
+// Dropped: an idle Player dropped to place To, Up moving up past them;
+// Order is the ladder after. To is 0 when they stay at place Stays (those
+// below are idle too, or there are none): their drop is spent all the same.
+type Dropped struct {
+	Player int64
+	To     int
+	Up     int64
+	Order  []int64
+	Stays  int
+}
+
+func (ClimbOver) step() {}
+func (Dropped) step()   {}
+
+// Ordinal writes a place: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func Ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}

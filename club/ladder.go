@@ -1,0 +1,236 @@
+package club
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"postal/archive"
+	"postal/club/event"
+	"postal/notation"
+)
+
+// A ladder's climbs in the club (issue 37). Its rules (event.Ladder) decide
+// whom a player may climb and what a climb's end does to the order; the
+// club starts the climb's game at once (joining agreed to it), stores the
+// order (the entrants' seeds), tells those whose place changed, and drops
+// the idle (league_clock.go).
+
+// climb is "climb NAME PLAYER": the actor's climb of PLAYER on ladder NAME,
+// a game that starts at once, its seats drawn as a challenge's.
+func (h *handling) climb(c notation.Command) (section, error) {
+	t, err := h.eventNamed(c.Arg)
+	if err != nil {
+		return section{}, err
+	}
+	if t.Format != event.LadderName {
+		return section{}, refuse(fmt.Sprintf("%s is not a ladder", t.Name), "\"climb\" challenges a player above you on a ladder; \"tournaments\" lists them.")
+	}
+	if t.Status != archive.TournamentRunning {
+		return section{}, refuse(fmt.Sprintf("%s is over", t.Name))
+	}
+	defender, err := h.tx.PlayerByName(c.Value)
+	if errors.Is(err, archive.ErrNotFound) {
+		return section{}, refuse(fmt.Sprintf("there is no player called %s", c.Value), "\"standings "+t.Name+"\" shows the ladder.")
+	}
+	if err != nil {
+		return section{}, err
+	}
+	tr, err := h.loadEvent(t)
+	if err != nil {
+		return section{}, err
+	}
+	l := tr.ev.Format.(*event.Ladder)
+	st, err := l.Climb(tr.ev, h.actor.ID, defender.ID)
+	if err != nil {
+		return section{}, refusal(err)
+	}
+	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: t.Game, Config: t.Config, Side: "random", Days: t.Days, Control: t.Control, Created: h.now,
+		Seats: []archive.ChallengeSeat{{PlayerID: defender.ID, Accepted: h.now}}}
+	if err := h.tx.AddChallenge(ch); err != nil {
+		return section{}, err
+	}
+	gs, err := h.startGame(ch, nil, nil, &eventPlace{t: t, round: st.Round, board: st.Board})
+	if err != nil {
+		return section{}, err
+	}
+	if err := h.gameNotice(gs, defender, []string{fmt.Sprintf("%s (%s) climbs you (%s) on %s: if they win, they take your place and you move down one.",
+		h.actor.Name, event.Ordinal(slices.Index(l.Order(tr.ev), h.actor.ID)+1), event.Ordinal(st.Board), t.Name)}); err != nil {
+		return section{}, err
+	}
+	if err := h.tx.AddClimb(t.ID, archive.Climb{GameID: gs.row.ID, ClimberID: h.actor.ID, DefenderID: defender.ID}); err != nil {
+		return section{}, err
+	}
+	from := slices.Index(l.Order(tr.ev), h.actor.ID) + 1
+	detail := fmt.Sprintf("%s (%s) climbs %s (%s)", h.actor.Name, event.Ordinal(from), defender.Name, event.Ordinal(st.Board))
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "climb", GameID: gs.row.ID, PlayerID: defender.ID, Detail: detail}); err != nil {
+		return section{}, err
+	}
+	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.row.ID, Round: st.Round, Board: st.Board, Players: gs.row.Players, Score: "*"})
+	l.Climbs = append(l.Climbs, event.Climb{Game: gs.row.ID, Climber: h.actor.ID, Defender: defender.ID})
+	if err := h.ladderDue(tr); err != nil {
+		return section{}, err
+	}
+	// The climber's reply is the game's first mail: it joins its
+	// conversation, so the game's notice to them would say it twice.
+	h.notices = slices.DeleteFunc(h.notices, func(n notice) bool { return n.game == gs.row.ID && n.player.ID == h.actor.ID })
+	sec, err := h.startedSection(gs, h.actor)
+	if err != nil {
+		return section{}, err
+	}
+	sec.Title = fmt.Sprintf("climb %d of %s: game #%d has started", st.Round, t.Name, gs.row.ID)
+	sec.Lines = append([]string{fmt.Sprintf("You are %s and climb %s, %s: win and you take that place, those between moving down one.", event.Ordinal(from), defender.Name, event.Ordinal(st.Board))}, sec.Lines...)
+	return sec, nil
+}
+
+// climbOver records how a climb of ladder tr ended and, when the climber
+// won, the new order, telling each player whose place changed.
+func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
+	t := tr.t
+	if err := w.tx.SetClimbOutcome(st.Game, st.Outcome); err != nil {
+		return err
+	}
+	climber, defender := tr.name(st.Climber), tr.name(st.Defender)
+	if st.Outcome != event.ClimbWon {
+		detail := fmt.Sprintf("%s's climb of %s changed nothing", climber, defender)
+		order := tr.ev.Format.(*event.Ladder).Order(tr.ev)
+		if ci, di := slices.Index(order, st.Climber), slices.Index(order, st.Defender); di >= 0 && di < ci {
+			detail = fmt.Sprintf("%s kept %s place against %s", defender, event.Ordinal(di+1), climber)
+		}
+		if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "held", GameID: st.Game, PlayerID: st.Defender, Detail: detail}); err != nil {
+			return err
+		}
+		return w.ladderDue(tr)
+	}
+	if err := w.storeOrder(tr); err != nil {
+		return err
+	}
+	news := fmt.Sprintf("%s beat %s in game #%d and takes %s place on %s (from %s).", climber, defender, st.Game, event.Ordinal(st.To), t.Name, event.Ordinal(st.From))
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "climbed", GameID: st.Game, PlayerID: st.Climber,
+		Detail: fmt.Sprintf("%s beat %s and took %s place (from %s)", climber, defender, event.Ordinal(st.To), event.Ordinal(st.From))}); err != nil {
+		return err
+	}
+	for place := st.To; place <= st.From; place++ {
+		p, err := w.tx.PlayerByID(st.Order[place-1])
+		if err != nil {
+			return err
+		}
+		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: %s takes %s place", t.Name, climber, event.Ordinal(st.To)), auto: "auto-generated",
+			view: mailView{Intro: []string{news, fmt.Sprintf("You are now %s.", event.Ordinal(place))}, Sections: []section{w.standingsSection(tr)}}})
+		if err != nil {
+			return err
+		}
+	}
+	return w.ladderDue(tr)
+}
+
+// dropped records an idle player's drop on ladder tr and tells them; a
+// drop spent in place (those below idle too) is recorded alone, for the
+// time of the next.
+func (w *work) dropped(tr *tournament, st event.Dropped) error {
+	if st.To == 0 {
+		return w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "idle", PlayerID: st.Player,
+			Detail: fmt.Sprintf("%s, idle, stays %s: none below plays more", tr.name(st.Player), event.Ordinal(st.Stays))})
+	}
+	if err := w.storeOrder(tr); err != nil {
+		return err
+	}
+	l := tr.ev.Format.(*event.Ladder)
+	name := tr.name(st.Player)
+	if err := w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "dropped", PlayerID: st.Player,
+		Detail: fmt.Sprintf("%s, idle, dropped to %s; %s moved up", name, event.Ordinal(st.To), tr.name(st.Up))}); err != nil {
+		return err
+	}
+	p, err := w.tx.PlayerByID(st.Player)
+	if err != nil {
+		return err
+	}
+	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, event.Ordinal(st.To)), auto: "auto-generated",
+		view: mailView{Intro: []string{
+			fmt.Sprintf("You have neither climbed nor been climbed on %s for %s or more: you drop one place, to %s, and %s moves up.", tr.t.Name, count(l.IdleDays, "day", "days"), event.Ordinal(st.To), tr.name(st.Up)),
+			fmt.Sprintf("You drop one more every 30 days while idle. A climb (\"climb %s PLAYER\") ends it.", tr.t.Name)},
+			Sections: []section{w.standingsSection(tr)}}})
+}
+
+// storeOrder writes ladder tr's order, as its rules left it, into its
+// entrants' seeds.
+func (w *work) storeOrder(tr *tournament) error {
+	entrants, err := w.tx.Entrants(tr.t.ID)
+	if err != nil {
+		return err
+	}
+	for _, e := range entrants {
+		in := tr.entrant(e.PlayerID)
+		if in == nil || in.Seed == e.Seed {
+			continue
+		}
+		e.Seed = in.Seed
+		if err := w.tx.UpdateEntrant(tr.t.ID, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ladderGone takes player, out of ladder t, off its order: those below move
+// up one.
+func (w *work) ladderGone(t *archive.Tournament, player int64) error {
+	tr, err := w.loadEvent(t)
+	if err != nil {
+		return err
+	}
+	tr.ev.Format.(*event.Ladder).Leave(tr.ev, player)
+	if err := w.storeOrder(tr); err != nil {
+		return err
+	}
+	return w.ladderDue(tr)
+}
+
+// ladderDue records when ladder tr next has an idle player to drop: now
+// when one is due already.
+func (w *work) ladderDue(tr *tournament) error {
+	l := tr.ev.Format.(*event.Ladder)
+	since, dropped, err := w.ladderActivity(tr)
+	if err != nil {
+		return err
+	}
+	due, _, next := l.Idle(tr.ev, w.now, since, dropped)
+	if len(due) > 0 {
+		next = w.now
+	}
+	return w.tx.SetLeagueDue(tr.t.ID, next)
+}
+
+// ladderActivity reads from ladder tr's record when each player was last
+// active (joined, made or defended a climb, or saw one end) and how many
+// places they dropped since.
+func (w *work) ladderActivity(tr *tournament) (since map[int64]time.Time, dropped map[int64]int, err error) {
+	acts, err := w.tx.Acts(tr.t.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	climbs := map[int64]event.Climb{}
+	for _, c := range tr.ev.Format.(*event.Ladder).Climbs {
+		climbs[c.Game] = c
+	}
+	since, dropped = map[int64]time.Time{}, map[int64]int{}
+	active := func(p int64, at time.Time) {
+		since[p], dropped[p] = at, 0
+	}
+	for _, a := range acts {
+		switch a.Act {
+		case "create":
+			active(a.ByID, a.At)
+		case "join":
+			active(a.PlayerID, a.At)
+		case "climb", "climbed", "held":
+			c := climbs[a.GameID]
+			active(c.Climber, a.At)
+			active(c.Defender, a.At)
+		case "dropped", "idle":
+			dropped[a.PlayerID]++
+		}
+	}
+	return since, dropped, nil
+}

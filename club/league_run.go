@@ -1,0 +1,301 @@
+package club
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"postal/archive"
+	"postal/club/event"
+	"postal/club/published"
+	"postal/club/rating"
+	"postal/engine"
+)
+
+// A league's seasons in the club (issue 37). Its rules (event.League)
+// decide the divisions, the games and the end of a season; the club stores
+// them, starts the games, keeps the break between seasons (league_clock.go)
+// and tells each player, once a season, their division, opponents and
+// games.
+
+// carrySelfRunning carries out, for carry, a step of a league or a ladder;
+// ok is false for a step it does not know.
+func (w *work) carrySelfRunning(tr *tournament, st event.Step) (ok bool, err error) {
+	switch st := st.(type) {
+	case event.BeginSeason:
+		return true, w.beginSeason(tr, st)
+	case event.AnnounceSeason:
+		return true, w.announceSeason(tr, st.Season)
+	case event.EndSeason:
+		return true, w.endSeason(tr, st)
+	case event.ClimbOver:
+		return true, w.climbOver(tr, st) // ladder.go
+	case event.Dropped:
+		return true, w.dropped(tr, st)
+	}
+	return false, nil
+}
+
+// beginSeason records season st.Season of league tr: its divisions, the
+// players who leave as it begins, the season in play and its deadline.
+func (w *work) beginSeason(tr *tournament, st event.BeginSeason) error {
+	t := tr.t
+	var places []archive.LeaguePlace
+	for d, div := range st.Divisions {
+		for i, p := range div {
+			places = append(places, archive.LeaguePlace{Season: st.Season, PlayerID: p, Division: d + 1, Seed: i + 1})
+		}
+	}
+	if err := w.tx.AddLeaguePlaces(t.ID, places); err != nil {
+		return err
+	}
+	for _, p := range st.Left {
+		if err := w.leaveLeagueNow(tr, p, fmt.Sprintf("left after season %d", st.Season-1)); err != nil {
+			return err
+		}
+		if err := w.tx.SetLeaving(t.ID, p, false, w.now); err != nil {
+			return err
+		}
+	}
+	lg, err := w.tx.LeagueOf(t.ID)
+	if err != nil {
+		return err
+	}
+	lg.Between, lg.SeasonBegan, lg.SeasonEnded, lg.Due = false, w.now, time.Time{}, time.Time{}
+	if lg.SeasonDays > 0 {
+		lg.Due = w.now.Add(days(lg.SeasonDays)) // the season's deadline
+	}
+	if err := w.tx.UpdateLeague(lg, w.now); err != nil {
+		return err
+	}
+	t.Round, t.Updated = st.Season, w.now
+	if err := w.tx.UpdateTournament(t); err != nil {
+		return err
+	}
+	return w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "season", Detail: fmt.Sprintf("season %d began: %s, %s", st.Season,
+		count(len(st.Divisions), "division", "divisions"), count(len(places), "player", "players"))})
+}
+
+// endSeason records the end of season st.Season of league tr: each
+// player's final place and points, and the break until the next season,
+// which begins at once when the league has none.
+func (w *work) endSeason(tr *tournament, st event.EndSeason) error {
+	t := tr.t
+	var winners []string
+	for d, lines := range st.Standings {
+		for i, l := range lines {
+			if err := w.tx.SetLeagueRank(t.ID, st.Season, l.Player, i+1, l.Score); err != nil {
+				return err
+			}
+		}
+		if len(lines) > 0 {
+			winners = append(winners, fmt.Sprintf("%s won division %d", tr.name(lines[0].Player), d+1))
+		}
+	}
+	lg, err := w.tx.LeagueOf(t.ID)
+	if err != nil {
+		return err
+	}
+	lg.Between, lg.SeasonEnded, lg.Due = true, w.now, w.now.Add(days(lg.BreakDays))
+	if err := w.tx.UpdateLeague(lg, w.now); err != nil {
+		return err
+	}
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "season-over", Detail: fmt.Sprintf("season %d is over: %s", st.Season, strings.Join(winners, "; "))}); err != nil {
+		return err
+	}
+	if lg.BreakDays == 0 {
+		return w.nextSeason(tr)
+	}
+	return nil
+}
+
+// nextSeason begins the season after the one league tr has just played:
+// the players waiting to enter are placed by their ratings now.
+func (w *work) nextSeason(tr *tournament) error {
+	l, ok := tr.ev.Format.(*event.League)
+	if !ok || !l.Between {
+		return nil
+	}
+	cfg, _ := published.ParseConfig(tr.t.Config, 0)
+	list := rating.ListOf(tr.t.Game, cfg.Ruleset)
+	for i := range tr.ev.Entrants {
+		e := &tr.ev.Entrants[i]
+		if e.In() && l.DivisionOf(e.Player) == 0 {
+			var err error
+			if e.Rating, _, err = w.tx.Rating(e.Player, list); err != nil {
+				return err
+			}
+		}
+	}
+	_, err := w.carry(tr, l.NewSeason(tr.ev))
+	if err != nil || tr.t.Status != archive.TournamentOver {
+		return err
+	}
+	return w.tx.SetLeagueDue(tr.t.ID, time.Time{}) // too few were left: it is over
+}
+
+// announceSeason tells every player of season of league tr, in one mail,
+// their division, their opponents and their games (each with its board
+// when they move first), and how they came there from the season before.
+// The games' own first mails are not sent: this one replaces them, and
+// the next mail about a game opens its conversation.
+func (w *work) announceSeason(tr *tournament, season int) error {
+	l := tr.ev.Format.(*event.League)
+	t := tr.t
+	before := map[int64]archive.LeaguePlace{}
+	sizes := map[int]int{}
+	if season > 1 {
+		places, err := w.tx.LeaguePlaces(t.ID, season-1)
+		if err != nil {
+			return err
+		}
+		for _, p := range places {
+			before[p.PlayerID] = p
+			sizes[p.Division]++
+		}
+	}
+	games := map[int64]*gameState{}
+	for _, g := range tr.ev.Games {
+		if g.Round != season {
+			continue
+		}
+		gs, ok := tr.started[g.ID] // carry has just started it
+		if !ok {
+			var err error
+			if gs, err = w.loadGame(g.ID); err != nil {
+				return err
+			}
+		}
+		games[g.ID] = gs
+	}
+	w.notices = slices.DeleteFunc(w.notices, func(n notice) bool { return games[n.game] != nil })
+	for d, div := range l.Divisions {
+		roster := w.divisionRoster(tr, div)
+		for _, id := range div {
+			p, err := w.tx.PlayerByID(id)
+			if err != nil {
+				return err
+			}
+			var opponents []string
+			for _, o := range div {
+				if o != id {
+					opponents = append(opponents, tr.name(o))
+				}
+			}
+			intro := []string{fmt.Sprintf("Season %d of %s has begun: you play in division %d of %d, with %s.", season, t.Name, d+1, len(l.Divisions), andList(opponents))}
+			if p, ok := before[id]; ok {
+				intro = append(intro, fmt.Sprintf("In season %d you finished %s of %d in division %d, with %s: %s.", season-1, event.Ordinal(p.Rank), sizes[p.Division], p.Division,
+					count2(p.Points, "point", "points"), movedWords(p.Division, d+1)))
+			} else if season > 1 {
+				intro = append(intro, "You are new to the league: you enter at the bottom, placed by your rating.")
+			}
+			secs := []section{{Title: fmt.Sprintf("division %d, season %d", d+1, season), Pre: roster}}
+			for _, g := range tr.ev.Games {
+				if g.Round != season || !slices.Contains(g.Players, id) {
+					continue
+				}
+				sec, err := w.seasonGameSection(games[g.ID], p)
+				if err != nil {
+					return err
+				}
+				secs = append(secs, sec)
+			}
+			err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: season %d, division %d", t.Name, season, d+1), auto: "auto-generated",
+				view: mailView{Intro: intro, Sections: secs, HowTo: []string{
+					"Reply to this mail with \"move ID MOVE\" for a game (\"board ID\" sends its board); each game's later mails come in a conversation of its own.",
+					fmt.Sprintf("\"standings %s\" shows the divisions; \"leave %s\" leaves the league after this season.", t.Name, t.Name)}}})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// seasonGameSection is game gs as a season's mail shows it to p: who plays
+// what, whose move, and the board when p moves first.
+func (w *work) seasonGameSection(gs *gameState, p *archive.Player) (section, error) {
+	me := gs.side(p)
+	sec := section{Title: fmt.Sprintf("game #%d: %s", gs.row.ID, gs.lineup())}
+	line := fmt.Sprintf("You play %s.", gs.sides()[me])
+	if engine.Acts(gs.pos, me) {
+		line += fmt.Sprintf(" Your move (move %d): \"move %d MOVE\".", gs.moveNumber(), gs.row.ID)
+		b, err := w.boardOf(gs, nil, nil)
+		if err != nil {
+			return section{}, err
+		}
+		sec.Board = b
+	} else {
+		var first []string
+		for _, s := range gs.toMove() {
+			first = append(first, gs.players[s].Name)
+		}
+		line += fmt.Sprintf(" %s to move first; \"board %d\" sends the board.", andList(first), gs.row.ID)
+	}
+	sec.Lines = append([]string{line}, diceCommitted(gs.row)...)
+	return sec, nil
+}
+
+// divisionRoster lists a division's players by seed, with their ratings
+// when the season began.
+func (w *work) divisionRoster(tr *tournament, div []int64) string {
+	width := len("player")
+	for _, p := range div {
+		width = max(width, len(tr.name(p)))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%4s  %-*s %6s\n", "seed", width, "player", "rating")
+	for i, p := range div {
+		rating := "-"
+		if e := tr.entrant(p); e != nil && e.Rating > 0 {
+			rating = fmt.Sprintf("%.0f", e.Rating)
+		}
+		fmt.Fprintf(&b, "%4d  %-*s %6s\n", i+1, width, tr.name(p), rating)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// tellOut tells of player's going out of tr, running, as tellEvent does:
+// every entrant of a tournament, but only the division of a league's
+// player and only the director of a ladder's: a league or a ladder of
+// hundreds need not hear of each who goes (the page and "standings" say
+// it).
+func (w *work) tellOut(tr *tournament, player int64, subject string, lines []string) error {
+	told := *tr.ev
+	switch f := tr.ev.Format.(type) {
+	case *event.League:
+		d := f.DivisionOf(player)
+		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return d == 0 || f.DivisionOf(e.Player) != d })
+	case *event.Ladder:
+		told.Entrants = nil
+	}
+	return w.tellEvent(&tournament{t: tr.t, ev: &told}, subject, lines, false, w.actorID())
+}
+
+// movedWords says how a player moved from division from to division to.
+func movedWords(from, to int) string {
+	switch {
+	case to < from:
+		return fmt.Sprintf("you move up to division %d", to)
+	case to > from:
+		return fmt.Sprintf("you move down to division %d", to)
+	}
+	return fmt.Sprintf("you stay in division %d", to)
+}
+
+// andList joins names: "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// count2 writes points: "1 point", "2½ points".
+func count2(x float64, one, many string) string {
+	if x == 1 {
+		return "1 " + one
+	}
+	return event.Points(x) + " " + many
+}
