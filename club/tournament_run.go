@@ -61,6 +61,10 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 		}
 	}
 	steps, err := tr.ev.Start()
+	var short *event.Refusal
+	if errors.As(err, &short) && (short.Missing > 0 || short.Rounds > 0) {
+		return nil, refuse(short.Msg, w.s.startFix(t, short)...) // tournament_change.go
+	}
 	if err != nil {
 		return nil, refusal(err)
 	}
@@ -288,12 +292,23 @@ func (w *work) eventNews(tr *tournament, game int64) error {
 			return err
 		}
 		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: standings after game #%d", tr.t.Name, game), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("Game #%d of %s is over: %s.", game, tr.t.Name, tr.ev.ResultOf(game))}, Sections: []section{w.standingsSection(tr)}}})
+			view: mailView{Intro: []string{tr.gameOverLine(game)}, Sections: []section{w.standingsSection(tr)}}})
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// gameOverLine says how game id of tr ended, by player (issue 35): "Game
+// #4 of cup is over (alice - bob): alice won."
+func (tr *tournament) gameOverLine(id int64) string {
+	for _, g := range tr.ev.Games {
+		if g.ID == id {
+			return fmt.Sprintf("Game #%d of %s is over (%s): %s.", id, tr.t.Name, tr.ev.Pairing(g), tr.ev.Outcome(g))
+		}
+	}
+	return fmt.Sprintf("Game #%d of %s is over.", id, tr.t.Name)
 }
 
 // withdrawEntrant takes player out of tr, running (status: left, removed

@@ -157,7 +157,7 @@ func TestRoundRobinByMail(t *testing.T) {
 	out = c.as("dave", fmt.Sprintf("adjudicate %d 1-0", id(0)))
 	says(t, c.reply(out), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
 	news := to(t, out, "bob@example.org")
-	says(t, news, fmt.Sprintf("Game #%d of cup is over: alice - bot 1-0.", id(0)), "standings of cup")
+	says(t, news, fmt.Sprintf("Game #%d of cup is over (alice - bot): alice won.", id(0)), "standings of cup")
 	says(t, to(t, c.as("bob", fmt.Sprintf("adjudicate %d 1-0", id(1))), "bob@example.org"), "you do not direct cup")
 	c.as("carol", fmt.Sprintf("resign %d", id(1)))
 	c.as("carol", fmt.Sprintf("resign %d", id(2)))

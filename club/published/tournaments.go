@@ -52,6 +52,11 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 		}
 		ev.Games = append(ev.Games, event.Game{ID: row.ID, Round: g.Round, Board: g.Board, Players: row.Players, Over: row.Status == archive.GameOver, Score: row.Result})
 	}
+	if t.Status == archive.TournamentOver { // only an event's end voids games
+		if err := voidGames(tx, t, ev); err != nil {
+			return nil, err
+		}
+	}
 	byes, err := tx.Byes(t.ID)
 	if err != nil {
 		return nil, err
@@ -60,6 +65,26 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 		ev.Byes = append(ev.Byes, event.Bye{Round: b.Round, Board: b.Board, Player: b.PlayerID})
 	}
 	return ev, nil
+}
+
+// voidGames marks the games of ev that an admin's end of the event left
+// void (act "void", issue 35).
+func voidGames(tx *archive.Tx, t *archive.Tournament, ev *event.Event) error {
+	acts, err := tx.Acts(t.ID)
+	if err != nil {
+		return err
+	}
+	for _, a := range acts {
+		if a.Act != "void" {
+			continue
+		}
+		for i := range ev.Games {
+			if ev.Games[i].ID == a.GameID {
+				ev.Games[i].Void = true
+			}
+		}
+	}
+	return nil
 }
 
 func playerName(tx *archive.Tx, id int64) (string, error) {
@@ -293,7 +318,7 @@ func viewRounds(ev *event.Event) []ViewRound {
 			names = append(names, ev.PlayerName(id))
 		}
 		vr := at(g.Round)
-		vr.Games = append(vr.Games, ViewGame{ID: g.ID, Board: g.Board, Players: names, Result: g.Score, Note: notes[g.ID]})
+		vr.Games = append(vr.Games, ViewGame{ID: g.ID, Board: g.Board, Players: names, Result: ev.Outcome(g), Note: notes[g.ID]})
 	}
 	for _, b := range ev.Byes {
 		vr := at(b.Round)
@@ -347,6 +372,19 @@ func actText(tx *archive.Tx, ev *event.Event, a archive.Act) string {
 		return fmt.Sprintf("%s %s %s as co-director", name(a.ByID), a.Detail, name(a.PlayerID))
 	case archive.EntrantTimedOut:
 		return fmt.Sprintf("%s is out: %s", name(a.PlayerID), a.Detail)
+	case "cancel":
+		if a.Detail == "" {
+			return name(a.ByID) + " cancelled the tournament before it started"
+		}
+		return fmt.Sprintf("%s cancelled the tournament before it started: %s", name(a.ByID), a.Detail)
+	case "change":
+		return fmt.Sprintf("%s changed the tournament: %s", name(a.ByID), a.Detail)
+	case "end":
+		return fmt.Sprintf("%s, an admin of the club, ended the tournament: %s", name(a.ByID), a.Detail)
+	case "void":
+		return "the game in play ended unrated, void"
+	case "lapse":
+		return "the tournament lapsed: " + a.Detail
 	case "won":
 		if a.PlayerID == 0 {
 			return strings.TrimSpace("the tournament ended " + a.Detail)
