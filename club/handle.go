@@ -224,6 +224,17 @@ func (h *handling) endedSections() error {
 		} else if line != "" {
 			lines = append(lines, line)
 		}
+		if h.actor != nil && slices.Contains(row.Players, h.actor.ID) { // what comes next, to a player (next.go)
+			gs, err := h.loadGame(row.ID)
+			if err != nil {
+				return err
+			}
+			next, err := h.endLines(gs, h.actor)
+			if err != nil {
+				return err
+			}
+			lines = append(lines, next...)
+		}
 		blocks = append(blocks, section{Lines: lines, game: row.ID})
 	}
 	sole := soleGame(append(slices.Clone(h.sections), blocks...))

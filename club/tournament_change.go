@@ -2,13 +2,13 @@ package club
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/published"
-	"postal/engine"
 	"postal/notation"
 )
 
@@ -62,7 +62,15 @@ func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (secti
 	if err := h.tellEvent(tr, fmt.Sprintf("[postal] %s: its settings changed", t.Name), news, false, h.actor.ID); err != nil {
 		return section{}, err
 	}
-	sec := section{Title: fmt.Sprintf("tournament %s changed: %s", t.Name, what), Lines: []string{fmt.Sprintf("Its %s told.", count(n, "entrant is", "entrants are"))}}
+	told := "No one else has entered it yet."
+	others := n
+	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == h.actor.ID }) {
+		others--
+	}
+	if others > 0 {
+		told = fmt.Sprintf("Its other %s told.", count(others, "entrant is", "entrants are"))
+	}
+	sec := section{Title: fmt.Sprintf("tournament %s changed: %s", t.Name, what), Lines: []string{told}}
 	if t.MaxPlayers > 0 && n == t.MaxPlayers {
 		started, err := h.startEvent(t)
 		if err != nil {
@@ -139,20 +147,8 @@ func (s *Service) quotedSettings(name string, t *archive.Tournament, rounds, pla
 // the settings of t: the ruleset and options, and the time control, only
 // when they are not the game's and the club's defaults.
 func (s *Service) settingsCommand(name string, t *archive.Tournament) string {
-	c := notation.Command{Verb: notation.CmdTournament, Arg: name, Game: t.Game,
+	c := notation.Command{Verb: notation.CmdTournament, Arg: name, Game: t.Game, Options: s.configWords(t.Game, t.Config), Clock: s.clockWords(t.Control),
 		Event: &notation.Event{Format: t.Format, Rounds: t.Rounds, Players: t.MaxPlayers}}
-	if g, err := engine.Lookup(t.Game); err == nil {
-		if def, err := engine.Normalize(g.Info(), engine.Config{}); err == nil && def.String() != t.Config {
-			c.Options = strings.Fields(t.Config)
-		}
-	}
-	switch ctl, _ := s.challengeControl(""); {
-	case t.Control == ctl.String():
-	case t.Control == "none":
-		c.Clock = "untimed"
-	default:
-		c.Clock = t.Control
-	}
 	if !t.Starts.IsZero() {
 		c.Event.Starts = t.Starts.Format(time.DateOnly)
 	}

@@ -24,6 +24,9 @@ import (
 type tournament struct {
 	t  *archive.Tournament
 	ev *event.Event
+	// starting holds, while the event starts, the byes of its first
+	// round (why, by player), which its start mail says (next.go).
+	starting map[int64]string
 }
 
 func (w *work) loadEvent(t *archive.Tournament) (*tournament, error) {
@@ -86,11 +89,21 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: w.actorID(), Act: "start", Detail: count(len(entrants), "player", "players")}); err != nil {
 		return nil, err
 	}
+	tr.starting = map[int64]string{}
 	games, err := w.carry(tr, steps)
 	if err != nil {
 		return nil, err
 	}
-	return tr.ev.Format.Started(tr.ev, games), nil
+	plan := w.eventPlan(tr) // next.go: what comes next
+	if err := w.eventStarted(tr, plan, tr.starting); err != nil {
+		return nil, err
+	}
+	lines := append(tr.ev.Format.Started(tr.ev, games), plan)
+	if why := tr.starting[w.actorID()]; why != "" { // the actor has no start mail
+		lines = append(lines, fmt.Sprintf("You have a bye in round %d: %s.", tr.ev.Round, why))
+	}
+	tr.starting = nil
+	return lines, nil
 }
 
 // carry carries out the steps of tr's event, in order: it returns the
@@ -152,6 +165,10 @@ func (w *work) newEventGame(tr *tournament, st event.StartGame) (*gameState, err
 func (w *work) eventBye(tr *tournament, st event.GiveBye) error {
 	if err := w.tx.AddBye(tr.t.ID, archive.Bye{Round: st.Round, Board: st.Board, PlayerID: st.Player}); err != nil {
 		return err
+	}
+	if tr.starting != nil { // the start's mail says it
+		tr.starting[st.Player] = st.Why
+		return nil
 	}
 	p, err := w.tx.PlayerByID(st.Player)
 	if err != nil {
@@ -240,6 +257,8 @@ func (w *work) finishEvent(tr *tournament, winner int64, note string) error {
 	if note != "" {
 		intro = append(intro, note)
 	}
+	// What comes next (issue 35).
+	intro = append(intro, fmt.Sprintf("Its rated games are in the club's lists (\"ratings %s\"). \"tournaments\" lists those open for entries; \"tournament NAME GAME FORMAT\" organises the next.", t.Game))
 	return w.tellEvent(tr, subject, intro, true, 0)
 }
 

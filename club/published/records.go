@@ -189,9 +189,12 @@ func newRecord(row *archive.Game, players []string, moves []archive.Move, site s
 		rec.Add(engine.Player(m.Player), m.Text)
 	}
 	if row.Status == archive.GameOver {
+		// A reason may quote a director's words: no address of theirs
+		// is published (issue 35).
 		rec.Result = Result(row)
+		rec.Result.Reason = Unaddressed(rec.Result.Reason)
 		if row.Termination != "" {
-			rec.SetTag("Termination", row.Termination)
+			rec.SetTag("Termination", Unaddressed(row.Termination))
 		}
 	}
 	return rec, nil

@@ -254,7 +254,7 @@ func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentVi
 		return nil, err
 	}
 	v := &TournamentView{ID: t.ID, Name: t.Name, Game: t.Game, Title: info.Title, Config: t.Config, Kind: t.Format, Format: ev.Format.Words(ev),
-		Control: ctl.Describe(), Status: t.Status, Director: director.Name, Note: t.Note, Round: t.Round, SwissRounds: t.Rounds,
+		Control: ctl.Describe(), Status: t.Status, Director: director.Name, Note: Unaddressed(t.Note), Round: t.Round, SwissRounds: t.Rounds,
 		Created: t.Created, Started: t.Started, Finished: t.Finished, Updated: t.Updated}
 	if t.WinnerID != 0 {
 		v.Winner = ev.PlayerName(t.WinnerID)
@@ -285,7 +285,7 @@ func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentVi
 		return nil, err
 	}
 	for _, a := range acts {
-		v.Acts = append(v.Acts, ViewAct{At: a.At, Kind: a.Act, Text: actText(tx, ev, a), Game: a.GameID})
+		v.Acts = append(v.Acts, ViewAct{At: a.At, Kind: a.Act, Text: Unaddressed(actText(tx, ev, a)), Game: a.GameID})
 	}
 	return v, nil
 }

@@ -108,6 +108,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		Admins:                 cfg.Club.Admins,
 		RoundDays:              cfg.Club.RoundDays,
 		RoundUnfinished:        cfg.Club.RoundUnfinished,
+		EventLapseDays:         cfg.Club.EventLapseDays,
 		SiteURL:                cfg.Site.URL,
 		Bot:                    cfg.Bots.options(),
 		Now:                    cfg.now,
