@@ -19,6 +19,9 @@ import (
 type Archived struct {
 	Row    *archive.Game
 	Record *notation.Record
+	// Rating is what the game counted for in the ratings; read with the
+	// moves only (a whole game, for its page).
+	Rating *Rating
 }
 
 // EachRecord calls fn with the record of each game of ids that exists
@@ -91,6 +94,12 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 					return err
 				}
 			}
+			var rated map[int64]*Rating
+			if moves {
+				if rated, err = ratingsOf(tx, rows, names); err != nil {
+					return err
+				}
+			}
 			out = make([]Archived, 0, len(rows))
 			for _, row := range rows {
 				players := make([]string, len(row.Players))
@@ -106,7 +115,7 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 				if err := talkComments(tx, rec, row, byGame[row.ID], talk[row.ID]); err != nil {
 					return err
 				}
-				out = append(out, Archived{Row: row, Record: rec})
+				out = append(out, Archived{Row: row, Record: rec, Rating: rated[row.ID]})
 			}
 			return tagEvents(tx, out)
 		})
