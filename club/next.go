@@ -176,7 +176,6 @@ func (s *Service) clockWords(control string) string {
 	return control
 }
 
-
 // endLines are what the end of gs says to p after its result, dice and
 // ratings: what comes next (endNext), and, to a player of a game with
 // messages, whether they are published.

@@ -117,4 +117,3 @@ func (ev *Event) AfterGame(id int64) string {
 	}
 	return fmt.Sprintf("Round %d of %s starts when the last game of round %d has ended: %s still in play.", g.Round+1, ev.Name, g.Round, Count(left, "game is", "games are"))
 }
-
