@@ -129,9 +129,9 @@ func TestAdminEndsRunningEvent(t *testing.T) {
 
 	says(t, c.reply(c.as("alice", "cancel cup a mistake")), "cup has started", "an admin of the club ends it")
 	says(t, c.reply(c.as("erin", "cancel cup")), "cup has started: ending it needs a reason")
-	out := c.as("erin", "cancel cup the club's server lost a week of mail")
+	out := c.as("erin", "cancel cup the club's server lost a week of mail; ask erin@example.org")
 	ended := fmt.Sprintf("#%d, #%d", games[1].ID, games[2].ID)
-	says(t, c.reply(out), "cup is ended", "erin, an admin of the club, ended cup: the club's server lost a week of mail.",
+	says(t, c.reply(out), "cup is ended", "erin, an admin of the club, ended cup: the club's server lost a week of mail; ask erin@example.org.",
 		"The games in play end unrated and count for nothing: "+ended+".")
 	for _, p := range []string{"alice", "bob", "carol"} {
 		var over []mailer.Outbound
@@ -168,6 +168,14 @@ func TestAdminEndsRunningEvent(t *testing.T) {
 	}
 	if !slices.Equal(void, []int64{games[1].ID, games[2].ID}) {
 		t.Errorf("games void in the record: %v", void)
+	}
+	// The site says the reason, without the address in it (finding 11).
+	dir := buildClubSite(t, c)
+	if grepDir(t, dir, "lost a week of mail") == "" {
+		t.Error("no page says why cup ended")
+	}
+	if f := grepDir(t, dir, "erin@example.org"); f != "" {
+		t.Errorf("an address is published in %s", f)
 	}
 	ev := read(c, func(tx *archive.Tx) (*eventView, error) {
 		e, err := published.Event(tx, tr)

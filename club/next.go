@@ -32,9 +32,6 @@ func (w *work) eventStarted(tr *tournament, plan string, byes map[int64]string) 
 		if err != nil {
 			return err
 		}
-		if w.s.isOwn(p.Address) { // the club's bot reads no mail
-			continue
-		}
 		var games []string
 		for _, g := range tr.ev.Games {
 			if slices.Contains(g.Players, e.Player) {

@@ -74,7 +74,11 @@ func TestTournamentSiteInBrowser(t *testing.T) {
 	}
 
 	page := readFile(t, filepath.Join(dir, "games", fmt.Sprint(game.ID)+".html"))
-	rated := html.UnescapeString(squash(page[strings.Index(page, `<p class="rated">`):]))
+	at := strings.Index(page, `<p class="rated">`)
+	if at < 0 {
+		t.Fatalf("game #%d's page says nothing of its rating", game.ID)
+	}
+	rated := html.UnescapeString(squash(page[at:]))
 	rated = rated[:strings.Index(rated, "</p>")]
 	seats := c.ratedSeats(game.ID)
 	for i, name := range c.names(game) {

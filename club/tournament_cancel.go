@@ -125,10 +125,14 @@ func (h *handling) endEvent(t *archive.Tournament, reason string) (section, erro
 			return section{}, err
 		}
 	}
+	t.Finished, t.Updated, t.Note = h.now, h.now, strings.Join(lines, " ")
+	if err := h.tx.UpdateTournament(t); err != nil {
+		return section{}, err
+	}
 	if tr, err = h.loadEvent(t); err != nil { // the games' ends, void
 		return section{}, err
 	}
-	if err := h.finishEvent(tr, 0, strings.Join(lines, " ")); err != nil {
+	if err := h.tellOver(tr, 0, t.Note); err != nil {
 		return section{}, err
 	}
 	return section{Title: fmt.Sprintf("%s is ended", t.Name), Lines: append(lines, "Its entrants are told.")}, nil

@@ -248,6 +248,14 @@ func (w *work) finishEvent(tr *tournament, winner int64, note string) error {
 	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
 		return err
 	}
+	return w.tellOver(tr, winner, note)
+}
+
+// tellOver mails every entrant and the director that tr is over: its
+// winner (0: none), how it ended (note) and what comes next, with the
+// final standings.
+func (w *work) tellOver(tr *tournament, winner int64, note string) error {
+	t := tr.t
 	intro := []string{fmt.Sprintf("%s is over: %s wins.", t.Name, tr.name(winner))}
 	subject := fmt.Sprintf("[postal] %s is over: %s wins", t.Name, tr.name(winner))
 	if winner == 0 {
