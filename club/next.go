@@ -76,7 +76,7 @@ func (w *work) startNext(gs *gameState) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("It counts for %s, and is rated; \"standings %s\" shows where %s stands.", t.Name, t.Name, t.Name), nil
+		return fmt.Sprintf("It counts for %s, and is rated once each player has moved; \"standings %s\" shows where %s stands.", t.Name, t.Name, t.Name), nil
 	}
 	if !errors.Is(err, archive.ErrNotFound) {
 		return "", err
@@ -128,12 +128,20 @@ func (w *work) endNext(gs *gameState, p *archive.Player) (string, error) {
 
 // rematch is the challenge of the players of gs by the player at seat:
 // the same game, ruleset, options and clock (words the defaults leave out),
-// rated or not as it was; in a game of two, from the other seat.
+// the bot at its level, rated or not as it was; in a game of two, from the
+// other seat.
 func (w *work) rematch(gs *gameState, seat engine.Player) (string, error) {
 	c := notation.Command{Verb: notation.CmdChallenge, Game: gs.row.Game, Options: w.s.configWords(gs.row.Game, gs.row.Config), Clock: w.s.clockWords(published.Control(gs.row).String())}
 	for i, p := range gs.players {
 		if engine.Player(i) == seat {
 			continue
+		}
+		if w.s.isOwn(p.Address) { // the club's bot
+			level, err := w.tx.BotLevel(gs.row.ID)
+			if err != nil {
+				return "", err
+			}
+			c.Level = level
 		}
 		name := p.Name
 		if c.Arg == "" {

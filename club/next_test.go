@@ -21,7 +21,7 @@ import (
 // how results score; after a game, "standings NAME", the next round, a
 // rematch.
 func TestMailsSayWhatComesNext(t *testing.T) {
-	c := newClub(t, Options{ReminderPoints: []clock.Point{}, RoundDays: 10})
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}, RoundDays: 10, Bot: &BotOptions{Level: 1}})
 	for _, p := range []string{"alice", "bob", "carol", "dave"} {
 		c.register(p)
 	}
@@ -33,6 +33,10 @@ func TestMailsSayWhatComesNext(t *testing.T) {
 	out = c.as("alice", "resign "+gameOfMail(t, ch))
 	says(t, c.reply(out), `A rematch, the seats swapped: "challenge bob initiative as second days 5".`)
 	says(t, to(t, out, "bob@example.org"), `A rematch, the seats swapped: "challenge alice initiative as first days 5".`)
+
+	// Against the club's bot: the rematch keeps its level.
+	bot := c.reply(c.as("carol", "challenge bot conflagration level 3 as second"))
+	says(t, c.reply(c.as("carol", "resign "+gameOfMail(t, bot))), `A rematch, the seats swapped: "challenge bot conflagration level 3 as first".`)
 
 	// A Swiss: its start, its games' starts and ends, its end.
 	c.as("alice", "tournament sw initiative swiss 2 players 4")
@@ -50,7 +54,7 @@ func TestMailsSayWhatComesNext(t *testing.T) {
 	}
 	says(t, started, append(plan, "Your 1 game: #")...)
 	games := c.eventGames(1)
-	says(t, mailWith(t, out, "bob@example.org", "of sw, round 1, has started"), `It counts for sw, and is rated; "standings sw" shows where sw stands.`)
+	says(t, mailWith(t, out, "bob@example.org", "of sw, round 1, has started"), `It counts for sw, and is rated once each player has moved; "standings sw" shows where sw stands.`)
 	n := c.names(games[0])
 	out = c.as(n[1], fmt.Sprintf("resign %d", games[0].ID))
 	says(t, to(t, out, n[0]+"@example.org"), "Round 2 of sw starts when the last game of round 1 has ended: 1 game is still in play.", `"standings sw" shows the table.`)
