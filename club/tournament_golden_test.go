@@ -70,11 +70,12 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 			}
 		}
 	}
-	var victim string
+	var victim string // a player of a game in play, not alice, who directs
 	for _, g := range c.eventGames(2) {
-		if g.Status == archive.GameActive {
-			victim = c.names(g)[1]
-			break
+		for _, n := range c.names(g) {
+			if g.Status == archive.GameActive && n != "alice" && victim == "" {
+				victim = n
+			}
 		}
 	}
 	// alice plays in sw: she removes no one (issue 32); frank, her
