@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -227,6 +228,45 @@ func (t *Tx) RatedSeatsOf(gameID int64) ([]RatedSeat, error) {
 		}
 		r.At = parseTime(at)
 		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// RatedSeatsIn returns the rated seats of each game of ids that was rated,
+// by seat: what the site's game pages say of their ratings (issue 35).
+func (t *Tx) RatedSeatsIn(ids []int64) (map[int64][]RatedSeat, error) {
+	out := map[int64][]RatedSeat{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	seats, err := t.ratedSeats(` WHERE game_id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	for _, s := range seats {
+		out[s.GameID] = append(out[s.GameID], s)
+	}
+	for _, s := range out {
+		slices.SortFunc(s, func(a, b RatedSeat) int { return a.Seat - b.Seat })
+	}
+	return out, err
+}
+
+// UnratedIn returns which games of ids are marked not rated (SetUnrated,
+// or from before ratings).
+func (t *Tx) UnratedIn(ids []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT id FROM unrated_games WHERE id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
 	}
 	return out, rows.Err()
 }

@@ -102,6 +102,18 @@ func (t *Tx) UpdateTournament(tr *Tournament) error {
 	return nil
 }
 
+// SetTournamentSettings writes the settings of tr, not yet started, as its
+// director changed them (issue 35): game, configuration, format, rounds,
+// field, time control and start day.
+func (t *Tx) SetTournamentSettings(tr *Tournament) error {
+	_, err := t.exec(`UPDATE tournaments SET game = ?, config = ?, format = ?, rounds = ?, max_players = ?, days = ?, control = ?, starts = ?, updated = ? WHERE id = ? AND status = ?`,
+		tr.Game, tr.Config, tr.Format, tr.Rounds, tr.MaxPlayers, tr.Days, tr.Control, fmtTime(tr.Starts), fmtTime(tr.Updated), tr.ID, TournamentOpen)
+	if err != nil {
+		return fmt.Errorf("archive: tournament %s: settings: %w", tr.Name, err)
+	}
+	return nil
+}
+
 // Tournaments returns the tournaments of the given statuses (every one when
 // none is given), by number.
 func (t *Tx) Tournaments(statuses ...string) ([]*Tournament, error) {

@@ -188,18 +188,8 @@ func (h *handling) run() (err error) {
 	if truncated {
 		h.sections = append(h.sections, section{Title: "too many lines", Lines: []string{"Only the first commands of this message were read; send the rest in another message."}})
 	}
-	for _, row := range h.ended {
-		// The sender's reply reveals the seed of a game they ended, as
-		// the others' game-over mails do.
-		lines := diceRevealed(row)
-		if line, err := h.ratingLine(row.ID); err != nil {
-			return err
-		} else if line != "" {
-			lines = append(lines, line)
-		}
-		if lines != nil {
-			h.sections = append(h.sections, section{Lines: lines, game: row.ID})
-		}
+	if err := h.endedSections(); err != nil {
+		return err
 	}
 	if err := h.flushNotices(); err != nil {
 		return err
@@ -217,6 +207,50 @@ func (h *handling) run() (err error) {
 		h.sections = append(h.sections, proseSection(prose), section{Lines: []string{sayHint}})
 	}
 	return h.reply()
+}
+
+// endedSections add to the reply what the others' game-over mails say of
+// each game the mail ended: its seed, now revealed, and its ratings. Each
+// block is headed by the game's end ("Game #4 is over: ..."), unless the
+// reply is about that game alone and its first line says it (issue 35: a
+// director's "remove" ends several, and dice and ratings without their
+// game read as nobody's).
+func (h *handling) endedSections() error {
+	var blocks []section
+	for _, row := range h.ended {
+		lines := diceRevealed(row)
+		if line, err := h.ratingLine(row.ID); err != nil {
+			return err
+		} else if line != "" {
+			lines = append(lines, line)
+		}
+		if h.actor != nil && slices.Contains(row.Players, h.actor.ID) { // what comes next, to a player (next.go)
+			gs, err := h.loadGame(row.ID)
+			if err != nil {
+				return err
+			}
+			next, err := h.endLines(gs, h.actor)
+			if err != nil {
+				return err
+			}
+			lines = append(lines, next...)
+		}
+		blocks = append(blocks, section{Lines: lines, game: row.ID})
+	}
+	sole := soleGame(append(slices.Clone(h.sections), blocks...))
+	for _, b := range blocks {
+		if b.game != sole {
+			gs, err := h.loadGame(b.game)
+			if err != nil {
+				return err
+			}
+			b.Lines = append([]string{fmt.Sprintf("Game #%d is over: %s.", b.game, gs.resultText())}, b.Lines...)
+		}
+		if b.Lines != nil {
+			h.sections = append(h.sections, b)
+		}
+	}
+	return nil
 }
 
 // parseErrorSection answers a line that is not a command, pointing at the word.
@@ -307,14 +341,14 @@ func (h *handling) moveReader(gs *gameState) func(string) error {
 // *userError becomes a refusal; any other error aborts the whole message.
 func (h *handling) command(p notation.Parsed) (section, error) {
 	c := p.Cmd
-	if c.Verb.NeedsGame() && c.ID == 0 {
+	if c.NeedsGame() && c.ID == 0 {
 		c.ID = h.tagged
 	}
 	sec, err := h.dispatch(c, p)
 	var ue *userError
 	if errors.As(err, &ue) {
 		sec := section{Command: p.Text, Error: true, Title: ue.title, Lines: ue.lines, Pre: ue.pre}
-		if c.Verb.NeedsGame() {
+		if c.NeedsGame() {
 			sec.game = c.ID // the refusal belongs to that game's conversation
 		}
 		return sec, nil
@@ -327,7 +361,7 @@ func (h *handling) command(p notation.Parsed) (section, error) {
 }
 
 func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, error) {
-	if c.Verb.NeedsGame() && c.ID == 0 {
+	if c.NeedsGame() && c.ID == 0 {
 		if c.Verb == notation.CmdSay || c.Verb == notation.CmdNote {
 			return section{}, talkWithoutGame(c.Verb)
 		}
@@ -367,6 +401,9 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 	case notation.CmdAccept:
 		return h.accept(c.ID)
 	case notation.CmdDecline, notation.CmdCancel:
+		if c.CancelsEvent() {
+			return h.cancelEvent(c) // tournament_cancel.go
+		}
 		return h.withdraw(c)
 	case notation.CmdMove:
 		return h.move(c, p)

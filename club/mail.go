@@ -239,6 +239,22 @@ func (s *Service) render(v mailView) (text, html string, err error) {
 	return tb.String(), hb.String(), nil
 }
 
+// soleGame is the game every section about a game is about; 0 when none
+// is, or they are about several.
+func soleGame(secs []section) int64 {
+	var game int64
+	for _, sec := range secs {
+		if sec.game == 0 {
+			continue
+		}
+		if game != 0 && game != sec.game {
+			return 0
+		}
+		game = sec.game
+	}
+	return game
+}
+
 // reply answers the inbound message with one section per command. When every
 // section about a game is about the same game, the reply joins that game's
 // conversation, and its first line says where that game stands.
@@ -246,20 +262,7 @@ func (s *Service) render(v mailView) (text, html string, err error) {
 // it is one of the player's addresses (see proof.go).
 func (h *handling) reply() error {
 	to := h.from()
-	var game int64
-	for _, sec := range h.sections {
-		if sec.game == 0 {
-			continue
-		}
-		if game != 0 && game != sec.game {
-			game = -1
-			break
-		}
-		game = sec.game
-	}
-	if game < 0 {
-		game = 0
-	}
+	game := soleGame(h.sections)
 	subject := h.in.Subject
 	var gs *gameState
 	intro := h.lead

@@ -54,8 +54,8 @@ func (h *handling) setTalk(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	what := map[string]string{
-		"publish-messages on":    "Your messages in a game are shown in its record and on the site once it is over (if the club shows messages).",
-		"publish-messages off":   "Your messages are never shown in a record or on the site; the other players still get them.",
+		"publish-messages on":    "The messages of a game you play are shown in its record and on the site once it is over, if every other player of it says so too (and the club shows messages). No address in them is shown.",
+		"publish-messages off":   "Your messages are never shown in a record or on the site; the other players still get them. It is the default: messages are private.",
 		"publish-conditions on":  "Your conditional moves are shown in the record and on the site once the game is over.",
 		"publish-conditions off": "Your conditional moves are never shown in a record or on the site.",
 	}[c.Setting+" "+c.Value]

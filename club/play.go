@@ -665,7 +665,11 @@ func (w *work) finish(gs *gameState, r engine.Result) error {
 		intro = append(intro, line)
 	}
 	w.ended = append(w.ended, gs.row)
-	if err := w.tellAll(gs, -1, intro); err != nil {
+	err := w.tellEach(gs, -1, func(p *archive.Player) ([]string, error) {
+		next, err := w.endLines(gs, p) // next.go: what comes next
+		return append(slices.Clip(intro), next...), err
+	})
+	if err != nil {
 		return err
 	}
 	return w.eventGameOver(gs)
@@ -674,11 +678,23 @@ func (w *work) finish(gs *gameState, r engine.Result) error {
 // tellAll queues intro for every player of gs but seat skip (-1: none) and
 // the actor (whose reply says it), and for its observers.
 func (w *work) tellAll(gs *gameState, skip engine.Player, intro []string) error {
+	return w.tellEach(gs, skip, func(*archive.Player) ([]string, error) { return intro, nil })
+}
+
+// tellEach is tellAll with the intro of each player written by intro.
+func (w *work) tellEach(gs *gameState, skip engine.Player, intro func(*archive.Player) ([]string, error)) error {
+	tell := func(p *archive.Player) error {
+		lines, err := intro(p)
+		if err != nil {
+			return err
+		}
+		return w.gameNotice(gs, p, lines)
+	}
 	for i, p := range gs.players {
 		if engine.Player(i) == skip || w.actor != nil && p.ID == w.actor.ID {
 			continue
 		}
-		if err := w.gameNotice(gs, p, intro); err != nil {
+		if err := tell(p); err != nil {
 			return err
 		}
 	}
@@ -691,7 +707,7 @@ func (w *work) tellAll(gs *gameState, skip engine.Player, intro []string) error 
 		if err != nil {
 			return err
 		}
-		if err := w.gameNotice(gs, p, intro); err != nil {
+		if err := tell(p); err != nil {
 			return err
 		}
 	}

@@ -115,8 +115,9 @@ func TestProsePointsAtSay(t *testing.T) {
 }
 
 // Messages are comments of the record once the game is over, never
-// before; the site shows them then, unless the player or the club keeps
-// them out. Conditional lines show only for a player who allows it.
+// before; the site shows them then, when every player allows it (issue
+// 35: private by default) and the club does not keep them out.
+// Conditional lines show only for a player who allows it.
 func TestMessagesInTheRecordAfterTheEnd(t *testing.T) {
 	c := newClub(t, Options{})
 	aliceMail, _ := c.start("pile=6")
@@ -138,6 +139,14 @@ func TestMessagesInTheRecordAfterTheEnd(t *testing.T) {
 	if g := c.game(1); g.Status != "over" {
 		t.Fatalf("game %s", g.Status)
 	}
+	if rec := c.recordText(t, "carol@example.org"); strings.Contains(rec, "Have fun") || strings.Contains(rec, "You too") {
+		t.Errorf("messages published while no player allowed it:\n%s", rec)
+	}
+	c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nset publish-messages on")
+	if rec := c.recordText(t, "carol@example.org"); strings.Contains(rec, "Have fun") {
+		t.Errorf("messages published while bob did not allow it:\n%s", rec)
+	}
+	c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\nset publish-messages on")
 	rec = squash(c.recordText(t, "carol@example.org"))
 	for _, want := range []string{"{alice: Have fun!} 1. t1", "2. t1 {bob: You too (really)} {bob's conditional moves: if t1 t3} 3. t1 4. t3"} {
 		if !strings.Contains(rec, want) {
@@ -156,11 +165,13 @@ func TestMessagesInTheRecordAfterTheEnd(t *testing.T) {
 	out = c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nset publish-messages off")
 	contains(t, to(t, out, "alice@example.org"), "publish-messages is off", "Your messages are never shown")
 	rec = c.recordText(t, "carol@example.org")
-	if strings.Contains(rec, "Have fun") || !strings.Contains(rec, "You too") {
+	if strings.Contains(rec, "Have fun") || strings.Contains(rec, "You too") {
 		t.Errorf("publish-messages off:\n%s", rec)
 	}
 	c2 := newClub(t, Options{HideMessages: true})
 	aliceMail, _ = c2.start("pile=2")
+	c2.mail("alice@example.org", "x", "key "+c2.keys["alice"]+"\nset publish-messages on")
+	c2.mail("bob@example.org", "x", "key "+c2.keys["bob"]+"\nset publish-messages on")
 	c2.replyTo(aliceMail, "say gg\nt2")
 	if rec := c2.recordText(t, "carol@example.org"); strings.Contains(rec, "gg") {
 		t.Errorf("the club hides messages, yet:\n%s", rec)

@@ -101,6 +101,10 @@ type Options struct {
 	// them) or "draw".
 	RoundDays       int
 	RoundUnfinished string
+	// EventLapseDays is how long an open tournament whose director left
+	// it waits for an entry before it lapses (issue 35); 0 means 30,
+	// negative never.
+	EventLapseDays int
 	// Bot is the club's built-in opponent; nil means the club has none, and
 	// a challenge to its name is refused (see BotOptions).
 	Bot *BotOptions
@@ -109,6 +113,11 @@ type Options struct {
 	// Log receives what the service does; slog.Default() when nil.
 	Log *slog.Logger
 }
+
+// DefaultEventLapseDays is how long an open tournament whose director left
+// it waits for an entry (Options.EventLapseDays): a month, as a
+// correspondence club's entries come in over weeks.
+const DefaultEventLapseDays = 30
 
 // Service handles inbound mail for a club.
 type Service struct {
@@ -138,6 +147,9 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	}
 	if opt.StrangerRepliesPerHour == 0 {
 		opt.StrangerRepliesPerHour = 30
+	}
+	if opt.EventLapseDays == 0 {
+		opt.EventLapseDays = DefaultEventLapseDays
 	}
 	if opt.InvitesPerDay == 0 {
 		opt.InvitesPerDay = 10

@@ -71,6 +71,10 @@ func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []in
 		}
 		gs.event = event.PlaceLabel(at.t.Name, at.t.Format, at.round, at.board)
 	}
+	next, err := w.startNext(gs) // next.go: what it counts for
+	if err != nil {
+		return nil, err
+	}
 	for i, p := range gs.players {
 		if at == nil && p.ID == w.actorID() {
 			continue
@@ -79,7 +83,7 @@ func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []in
 		if engine.Acts(gs.pos, engine.Player(i)) {
 			line += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
 		}
-		if err := w.gameNotice(gs, p, append([]string{line}, diceCommitted(gs.row)...)); err != nil {
+		if err := w.gameNotice(gs, p, append([]string{line, next}, diceCommitted(gs.row)...)); err != nil {
 			return nil, err
 		}
 	}
@@ -161,6 +165,11 @@ func (w *work) startedSection(gs *gameState, p *archive.Player) (section, error)
 		lines = append(lines, gs.lineup()+".")
 	}
 	lines = append(lines, fmt.Sprintf("You play %s.", gs.sides()[gs.side(p)]))
+	next, err := w.startNext(gs) // next.go
+	if err != nil {
+		return section{}, err
+	}
+	lines = append(lines, next)
 	return section{Title: fmt.Sprintf("game #%d has started: %s", gs.row.ID, gs.title()),
 		Lines: append(lines, diceCommitted(gs.row)...), Board: b, game: gs.row.ID}, nil
 }

@@ -72,40 +72,25 @@ func (h *handling) eventCalled(name string) (*tournament, error) {
 }
 
 // organise is "tournament NAME GAME ... FORMAT ...": the organiser directs
-// the new event and is its first entrant.
+// the new event and is its first entrant. Sent again by a director of an
+// event not yet started, it changes the event's settings (changeEvent).
 func (h *handling) organise(c notation.Command) (section, error) {
-	ev := c.Event
-	if err := h.freeEventName(c.Arg, "tournament"); err != nil {
+	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
+		return section{}, ue
+	}
+	if old, err := h.tx.TournamentByName(c.Arg); err == nil {
+		if event.SelfRunning(old.Format) { // a league's or ladder's name (issue 37)
+			return section{}, refuse(fmt.Sprintf("there is already a %s called %s", old.Format, old.Name), "Leagues, ladders and tournaments share their names: choose another.")
+		}
+		return h.changeEvent(old, c) // tournament_change.go
+	} else if !errors.Is(err, archive.ErrNotFound) {
 		return section{}, err
 	}
-	info, cfg, ctl, err := h.s.proposal(c)
+	t, err := h.eventSettings(c)
 	if err != nil {
 		return section{}, err
 	}
-	seats := len(info.Seats(cfg))
-	format, ok := event.FormatOf(ev.Format, seats)
-	if !ok {
-		return section{}, refuse(fmt.Sprintf("%s %s is a game of %d: its tournaments are round robins of tables", info.Title, cfg.String(), seats),
-			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
-	}
-	if limit := format.Limit(); ev.Players > limit {
-		return section{}, refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{Rounds: ev.Rounds}), limit))
-	}
-	if ev.Players != 0 && ev.Players < seats {
-		return section{}, refuse(fmt.Sprintf("a game of %d needs at least %d players", seats, seats))
-	}
-	if ev.Format == "swiss" && ev.Players != 0 && ev.Rounds > event.SwissRounds(ev.Players) {
-		return section{}, refuse(fmt.Sprintf("a Swiss of %d players has at most %d rounds", ev.Players, event.SwissRounds(ev.Players)), "No pair meets twice.")
-	}
-	t := &archive.Tournament{Name: c.Arg, DirectorID: h.actor.ID, Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Rounds,
-		MaxPlayers: ev.Players, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.now}
-	if ev.Starts != "" {
-		day, _ := time.Parse(time.DateOnly, ev.Starts)
-		if !day.After(h.now) {
-			return section{}, refuse(fmt.Sprintf("%s is not after today", ev.Starts), "A tournament starts on a day to come (at midnight UTC); leave \"starts\" out and write \"start "+c.Arg+"\" to start it yourself.")
-		}
-		t.Starts = day
-	}
+	t.Name, t.DirectorID, t.Created = c.Arg, h.actor.ID, h.now
 	if err := h.tx.AddTournament(t); err != nil {
 		return section{}, err
 	}
@@ -122,7 +107,50 @@ func (h *handling) organise(c notation.Command) (section, error) {
 		"You direct it and are its first entrant. Others enter with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
 		event.StartsWhen(t.Name, t.MaxPlayers, t.Starts),
 	}
+	lines = append(lines, needsLine(t)...)
 	return section{Title: fmt.Sprintf("tournament %s: %s", t.Name, eventWhat(t)), Lines: lines}, nil
+}
+
+// eventSettings reads the settings of "tournament NAME ..." into a
+// tournament not yet stored (no name, director or dates), refusing what
+// could not start: a format the game has not, more players than the
+// format takes, fewer than a game seats, a Swiss of more rounds than its
+// players allow (issue 35: every check "start" makes of a field of
+// "players N" is made here, naming the fix), a start day gone.
+func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error) {
+	ev := c.Event
+	info, cfg, ctl, err := h.s.proposal(c)
+	if err != nil {
+		return nil, err
+	}
+	seats := len(info.Seats(cfg))
+	format, ok := event.FormatOf(ev.Format, seats)
+	if !ok {
+		return nil, refuse(fmt.Sprintf("%s %s is a game of %d: its tournaments are round robins of tables", info.Title, cfg.String(), seats),
+			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
+	}
+	if limit := format.Limit(); ev.Players > limit {
+		return nil, refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{Rounds: ev.Rounds}), limit))
+	}
+	if ev.Players != 0 && ev.Players < seats {
+		return nil, refuse(fmt.Sprintf("a game of %d needs at least %d players", seats, seats))
+	}
+	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Rounds,
+		MaxPlayers: ev.Players, Days: int(ctl.PerMove / clock.Day), Control: ctl.String()}
+	if ev.Players != 0 {
+		field := &event.Event{Name: c.Arg, Format: format, Seats: seats, Rounds: ev.Rounds}
+		if r := field.Short(ev.Players); r != nil {
+			return nil, refuse(r.Msg, h.s.playersFix(c.Arg, t, r)...)
+		}
+	}
+	if ev.Starts != "" {
+		day, _ := time.Parse(time.DateOnly, ev.Starts)
+		if !day.After(h.now) {
+			return nil, refuse(fmt.Sprintf("%s is not after today", ev.Starts), "A tournament starts on a day to come (at midnight UTC); leave \"starts\" out and write \"start "+c.Arg+"\" to start it yourself.")
+		}
+		t.Starts = day
+	}
+	return t, nil
 }
 
 // eventWhat says what t is: "Imperial Chess (standard), round robin, 3
@@ -143,7 +171,7 @@ func (h *handling) join(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	if t.Status != archive.TournamentOpen && !(event.SelfRunning(t.Format) && t.Status == archive.TournamentRunning) { // leagues and ladders take players as they run
-		return section{}, refuse(fmt.Sprintf("%s is %s: it takes no more entries", t.Name, t.Status), "\"standings "+t.Name+"\" shows where it stands.")
+		return section{}, refuse(fmt.Sprintf("%s is %s: it takes no more entries", t.Name, t.Status), append(overLines(t), "\"standings "+t.Name+"\" shows where it stands.")...)
 	}
 	who := h.actor
 	if c.Value == "bot" {

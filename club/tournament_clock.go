@@ -3,6 +3,7 @@ package club
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,9 @@ func (w *work) eventTick(due *dueTimes) error {
 	}
 	for _, t := range ts {
 		if t.Starts.IsZero() {
+			if err := w.lapse(t, due); err != nil {
+				return err
+			}
 			continue
 		}
 		if w.now.Before(t.Starts) {
@@ -52,6 +56,48 @@ func (w *work) eventTick(due *dueTimes) error {
 		}
 	}
 	return nil
+}
+
+// lapse ends t, open without a start day, when its director left it and no
+// one entered for the club's EventLapseDays (issue 35): nobody would start
+// it, and "tournaments" would list it for ever. Otherwise it adds when it
+// would lapse.
+func (w *work) lapse(t *archive.Tournament, due *dueTimes) error {
+	days := w.s.opt.EventLapseDays
+	if days < 0 {
+		return nil
+	}
+	entrants, err := w.tx.Entrants(t.ID)
+	if err != nil {
+		return err
+	}
+	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == t.DirectorID }) {
+		return nil
+	}
+	acts, err := w.tx.Acts(t.ID)
+	if err != nil {
+		return err
+	}
+	last := t.Created
+	for _, a := range acts {
+		if a.Act == "join" || a.Act == "leave" && a.PlayerID == t.DirectorID || a.Act == "change" {
+			last = a.At
+		}
+	}
+	at := last.Add(time.Duration(days) * clock.Day)
+	if w.now.Before(at) {
+		due.add(at)
+		return nil
+	}
+	tr, err := w.loadEvent(t)
+	if err != nil {
+		return err
+	}
+	note := fmt.Sprintf("%s lapsed: its director left it, and no one entered for %s.", t.Name, plural(days, "day"))
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "lapse", Detail: fmt.Sprintf("its director left it, and no one entered for %s", plural(days, "day"))}); err != nil {
+		return err
+	}
+	return w.closeEvent(tr, fmt.Sprintf("[postal] %s lapsed", t.Name), note)
 }
 
 // roundDeadlines acts on the Swiss rounds older than the club's RoundDays:
@@ -117,7 +163,7 @@ func (w *work) roundDeadlines(due *dueTimes) error {
 				}
 				continue
 			}
-			open = append(open, fmt.Sprintf("#%d %s", g.ID, ev.ev.ResultOf(g.ID)))
+			open = append(open, fmt.Sprintf("#%d %s", g.ID, ev.ev.Pairing(g)))
 		}
 		if len(open) == 0 {
 			continue

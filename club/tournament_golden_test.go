@@ -12,9 +12,13 @@ import (
 
 // tournamentMails are the mails of tournaments (issue 25): the organiser's
 // reply, a game's start, the standings after a game, a player removed with
-// a co-director's reason, a Swiss bye, and the end with the winner.
+// a co-director's reason, a Swiss bye, and the end with the winner; and
+// those of a director who mends and gets rid of events (issue 35): the
+// start refused with its fix, the start (the reply and every entrant's
+// mail), the settings changed, a cancel, an admin's end of a running
+// event, an event lapsed.
 func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
-	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}, Admins: []string{"root"}})
 	pinRandom(t, 25)
 	for _, p := range []string{"alice", "bob", "carol", "dave", "erin"} {
 		c.register(p)
@@ -24,7 +28,11 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	c.as("carol", "join cup")
 	c.as("bob", "set tournament-news on")
 	out := c.as("alice", "start cup")
+	add("tournament-start-reply", c.reply(out), false)
 	for _, m := range mailsTo(out, "bob") {
+		if strings.Contains(m.Subject, "cup has started") {
+			add("tournament-started", m, false)
+		}
 		if strings.Contains(m.Text, "round 1, has started") {
 			add("tournament-game-started", m, false)
 			break
@@ -45,21 +53,29 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 		}
 	}
 
-	c.as("alice", "tournament sw initiative swiss 2")
-	for _, p := range []string{"bob", "carol", "dave", "erin"} {
+	c.as("alice", "tournament sw initiative swiss 4")
+	for _, p := range []string{"bob", "carol", "dave"} {
 		c.as(p, "join sw")
 	}
-	out = c.as("alice", "start sw")
-	for _, m := range out {
-		if strings.Contains(m.Subject, "a bye in round 1") {
-			add("tournament-bye", m, false)
+	add("tournament-start-refused", c.reply(c.as("alice", "start sw")), true)
+	out = c.as("alice", "tournament sw initiative swiss 3 days 4")
+	add("tournament-changed", c.reply(out), false)
+	add("tournament-changed-news", to(t, out, "bob@example.org"), false)
+	c.as("erin", "join sw")
+	c.as("alice", "start sw")
+	for _, g := range c.eventGames(2) {
+		for _, m := range c.as(c.names(g)[1], fmt.Sprintf("resign %d", g.ID)) {
+			if strings.Contains(m.Subject, "a bye in round 2") {
+				add("tournament-bye", m, false)
+			}
 		}
 	}
-	var victim string
+	var victim string // a player of a game in play, not alice, who directs
 	for _, g := range c.eventGames(2) {
-		if g.Status == archive.GameActive {
-			victim = c.names(g)[1]
-			break
+		for _, n := range c.names(g) {
+			if g.Status == archive.GameActive && n != "alice" && victim == "" {
+				victim = n
+			}
 		}
 	}
 	// alice plays in sw: she removes no one (issue 32); frank, her
@@ -74,4 +90,21 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 			break
 		}
 	}
+	add("tournament-remove-reply", c.reply(out), false)
+	c.register("root")
+	out = c.as("root", "cancel sw the club's server lost a week of mail")
+	add("tournament-ended", c.reply(out), false)
+
+	c.as("bob", "tournament spring initiative knockout")
+	c.as("carol", "join spring")
+	out = c.as("bob", "cancel spring")
+	add("tournament-cancelled", c.reply(out), false)
+	add("tournament-cancelled-news", to(t, out, "carol@example.org"), false)
+
+	c.as("dave", "tournament autumn initiative round-robin")
+	c.as("erin", "join autumn")
+	c.as("dave", "leave autumn")
+	c.now = c.now.Add(DefaultEventLapseDays * clock.Day)
+	out, _ = c.tick()
+	add("tournament-lapsed", to(t, out, "erin@example.org"), false)
 }

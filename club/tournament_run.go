@@ -27,6 +27,9 @@ type tournament struct {
 	// started are the games carry started, by number: a league's mail of
 	// the season shows them without reading them again (issue 37).
 	started map[int64]*gameState
+	// starting holds, while the event starts, the byes of its first
+	// round (why, by player), which its start mail says (next.go).
+	starting map[int64]string
 }
 
 func (w *work) loadEvent(t *archive.Tournament) (*tournament, error) {
@@ -64,6 +67,10 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 		}
 	}
 	steps, err := tr.ev.Start()
+	var short *event.Refusal
+	if errors.As(err, &short) && (short.Missing > 0 || short.Rounds > 0) {
+		return nil, refuse(short.Msg, w.s.startFix(t, short)...) // tournament_change.go
+	}
 	if err != nil {
 		return nil, refusal(err)
 	}
@@ -85,11 +92,21 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: w.actorID(), Act: "start", Detail: count(len(entrants), "player", "players")}); err != nil {
 		return nil, err
 	}
+	tr.starting = map[int64]string{}
 	games, err := w.carry(tr, steps)
 	if err != nil {
 		return nil, err
 	}
-	return tr.ev.Format.Started(tr.ev, games), nil
+	plan := w.eventPlan(tr) // next.go: what comes next
+	if err := w.eventStarted(tr, plan, tr.starting); err != nil {
+		return nil, err
+	}
+	lines := append(tr.ev.Format.Started(tr.ev, games), plan)
+	if why := tr.starting[w.actorID()]; why != "" { // the actor has no start mail
+		lines = append(lines, fmt.Sprintf("You have a bye in round %d: %s.", tr.ev.Round, why))
+	}
+	tr.starting = nil
+	return lines, nil
 }
 
 // carry carries out the steps of tr's event, in order: it returns the
@@ -161,6 +178,10 @@ func (w *work) newEventGame(tr *tournament, st event.StartGame) (*gameState, err
 func (w *work) eventBye(tr *tournament, st event.GiveBye) error {
 	if err := w.tx.AddBye(tr.t.ID, archive.Bye{Round: st.Round, Board: st.Board, PlayerID: st.Player}); err != nil {
 		return err
+	}
+	if tr.starting != nil { // the start's mail says it
+		tr.starting[st.Player] = st.Why
+		return nil
 	}
 	p, err := w.tx.PlayerByID(st.Player)
 	if err != nil {
@@ -240,6 +261,14 @@ func (w *work) finishEvent(tr *tournament, winner int64, note string) error {
 	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
 		return err
 	}
+	return w.tellOver(tr, winner, note)
+}
+
+// tellOver mails every entrant and the director that tr is over: its
+// winner (0: none), how it ended (note) and what comes next, with the
+// final standings.
+func (w *work) tellOver(tr *tournament, winner int64, note string) error {
+	t := tr.t
 	intro := []string{fmt.Sprintf("%s is over: %s wins.", t.Name, tr.name(winner))}
 	subject := fmt.Sprintf("[postal] %s is over: %s wins", t.Name, tr.name(winner))
 	if winner == 0 {
@@ -249,6 +278,8 @@ func (w *work) finishEvent(tr *tournament, winner int64, note string) error {
 	if note != "" {
 		intro = append(intro, note)
 	}
+	// What comes next (issue 35).
+	intro = append(intro, fmt.Sprintf("Its rated games are in the club's lists (\"ratings %s\"). \"tournaments\" lists those open for entries; \"tournament NAME GAME FORMAT\" organises the next.", t.Game))
 	return w.tellEvent(tr, subject, intro, true, 0)
 }
 
@@ -301,12 +332,23 @@ func (w *work) eventNews(tr *tournament, game int64) error {
 			return err
 		}
 		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: standings after game #%d", tr.t.Name, game), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("Game #%d of %s is over: %s.", game, tr.t.Name, tr.ev.ResultOf(game))}, Sections: []section{w.standingsSection(tr)}}})
+			view: mailView{Intro: []string{tr.gameOverLine(game)}, Sections: []section{w.standingsSection(tr)}}})
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// gameOverLine says how game id of tr ended, by player (issue 35): "Game
+// #4 of cup is over (alice - bob): alice won."
+func (tr *tournament) gameOverLine(id int64) string {
+	for _, g := range tr.ev.Games {
+		if g.ID == id {
+			return fmt.Sprintf("Game #%d of %s is over (%s): %s.", id, tr.t.Name, tr.ev.Pairing(g), tr.ev.Outcome(g))
+		}
+	}
+	return fmt.Sprintf("Game #%d of %s is over.", id, tr.t.Name)
 }
 
 // withdrawEntrant takes player out of tr, running (status: left, removed

@@ -144,7 +144,8 @@ func TestRoundRobinByMail(t *testing.T) {
 	if want := []string{"alice-bot", "bob-carol", "bot-carol", "alice-bob", "bob-bot", "carol-alice"}; !slices.Equal(pairs, want) {
 		t.Fatalf("games %v, want %v", pairs, want)
 	}
-	says(t, mailsTo(out, "bob")[0], "of cup, round")
+	says(t, mailsTo(out, "bob")[0], "cup is a round robin of 4 players", "Your 3 games: ")
+	says(t, mailsTo(out, "bob")[1], "of cup, round")
 
 	// The results: alice beats the bot (adjudicated), bob beats carol,
 	// the bot beats carol, alice beats bob, the bot beats bob, carol
@@ -157,7 +158,7 @@ func TestRoundRobinByMail(t *testing.T) {
 	out = c.as("dave", fmt.Sprintf("adjudicate %d 1-0", id(0)))
 	says(t, c.reply(out), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
 	news := to(t, out, "bob@example.org")
-	says(t, news, fmt.Sprintf("Game #%d of cup is over: alice - bot 1-0.", id(0)), "standings of cup")
+	says(t, news, fmt.Sprintf("Game #%d of cup is over (alice - bot): alice won.", id(0)), "standings of cup")
 	says(t, to(t, c.as("bob", fmt.Sprintf("adjudicate %d 1-0", id(1))), "bob@example.org"), "you do not direct cup")
 	c.as("carol", fmt.Sprintf("resign %d", id(1)))
 	c.as("carol", fmt.Sprintf("resign %d", id(2)))
@@ -339,7 +340,7 @@ func TestSwissByMail(t *testing.T) {
 	says(t, c.reply(out), "Round 1 of 2 has started: 2 games")
 	var bye []string
 	for _, m := range out {
-		if strings.Contains(m.Subject, "a bye in round 1") {
+		if strings.Contains(m.Subject, "sw has started") && strings.Contains(m.Text, "You have a bye in round 1") {
 			bye = append(bye, m.To)
 		}
 	}
@@ -504,7 +505,7 @@ func TestTournamentStartsOnItsDay(t *testing.T) {
 	if n := len(c.eventGames(1)); n != 1 {
 		t.Fatalf("cup has %d games on its day", n)
 	}
-	says(t, to(t, mailsTo(out, "bob"), "bob@example.org"), "of cup, round 1, has started")
+	says(t, mailsTo(out, "bob")[1], "of cup, round 1, has started")
 	lonely := read(c, func(tx *archive.Tx) (*archive.Tournament, error) { return tx.TournamentByName("lonely") })
 	if lonely.Status != archive.TournamentOver || !strings.Contains(lonely.Note, "did not start") {
 		t.Fatalf("lonely: %s %q", lonely.Status, lonely.Note)

@@ -393,7 +393,9 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 		}
 	case CmdOpen:
 		err = p.proposal(&c)
-	case CmdAccept, CmdDecline, CmdCancel, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve:
+	case CmdCancel:
+		err = p.cancel(&c) // tournament.go: a challenge's number or a tournament's name
+	case CmdAccept, CmdDecline, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve:
 		c.ID, err = p.optionalID()
 	case CmdVacation:
 		c.Value, err = p.vacation()
@@ -774,7 +776,14 @@ func (c Command) Changes() bool {
 // addresses and the key. The reply address of a mail about a game does not
 // prove these; the account's own reply address or the key does.
 func (c Command) Account() bool {
-	return c.Changes() && !c.Verb.NeedsGame()
+	return c.Changes() && !c.NeedsGame()
+}
+
+// NeedsGame reports whether c acts on a game or challenge ID (which a
+// tagged subject may supply): as its verb does, but for "cancel NAME",
+// which cancels a tournament.
+func (c Command) NeedsGame() bool {
+	return c.Verb.NeedsGame() && !c.CancelsEvent()
 }
 
 // NeedsGame reports whether the verb acts on a game or challenge ID (which a

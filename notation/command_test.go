@@ -245,7 +245,7 @@ var seeds = []string{
 	"challenge bob conflagration", "challenge Bob@Example.ORG initiative as random days 7",
 	"challenge bob superial-chess standard clock=off as second", "open imperial-chess days 3 as first",
 	"challenge bob carol Dave@X.org superial-chess multiplayer as North days 4", "open superial-chess multiplayer players=3 as west",
-	"accept 12", "decline 3", "cancel 4", "move 17 #12 C3-D4", "move C3-D4", "move 17 a1 b2 c3",
+	"accept 12", "decline 3", "cancel 4", "cancel", "cancel cup", "CANCEL Cup the server lost a week", "move 17 #12 C3-D4", "move C3-D4", "move 17 a1 b2 c3",
 	"preview 2 C3xD4", "moves", "moves 9", "board 1", "record 7", "resign", "draw 17",
 	"claim 3", "claim", "vacation 12", "vacation off", "set reminders digest", "challenge bob initiative bank 7+1/14 as first", "open conflagration untimed",
 	"challenge bot conflagration mosey level 3 as second days 2",

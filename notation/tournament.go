@@ -37,6 +37,31 @@ func init() {
 	Usage[CmdExtend] = "extend GAME DAYS"
 	Usage[CmdRemove] = "remove PLAYER [from NAME] REASON"
 	Usage[CmdCodirector] = "codirector NAME PLAYER [off]"
+	Usage[CmdCancel] = "cancel ID | cancel NAME [REASON]"
+}
+
+// CancelsEvent reports whether c is "cancel NAME [REASON]", which cancels
+// a tournament (Arg; its reason in Value), not "cancel ID", a challenge.
+func (c Command) CancelsEvent() bool { return c.Verb == CmdCancel && c.Arg != "" }
+
+// cancel reads "cancel ID" (or "cancel" alone in a reply about the
+// challenge) or "cancel NAME [REASON]" (issue 35): a name is no number.
+func (p *parser) cancel(c *Command) *CommandError {
+	if !p.more() || isNumber(p.peek().text) {
+		var err *CommandError
+		c.ID, err = p.optionalID()
+		return err
+	}
+	var err *CommandError
+	if c.Arg, err = p.name("the tournament's name or the challenge's number"); err != nil {
+		return err
+	}
+	var reason []string
+	for p.more() {
+		reason = append(reason, p.next().text)
+	}
+	c.Value = strings.Join(reason, " ")
+	return nil
 }
 
 // Formats are the kinds of tournament: "swiss" takes a number of rounds.
@@ -219,7 +244,7 @@ func (p *parser) event(c *Command) *CommandError {
 // tournamentString writes a tournament command in canonical form; ok is
 // false for other verbs.
 func (c Command) tournamentString() (string, bool) {
-	if !isTournamentVerb(c.Verb) {
+	if !isTournamentVerb(c.Verb) && !c.CancelsEvent() {
 		return "", false
 	}
 	parts := []string{string(c.Verb)}
@@ -260,6 +285,11 @@ func (c Command) tournamentString() (string, bool) {
 		add(c.Arg, c.Value)
 		if c.Setting != "" {
 			add(c.Setting)
+		}
+	case CmdCancel:
+		add(c.Arg)
+		if c.Value != "" {
+			add(c.Value)
 		}
 	}
 	return strings.Join(parts, " "), true

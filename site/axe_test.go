@@ -13,7 +13,7 @@ import (
 )
 
 // TestPagesAxe runs axe-core (site/browsertest) over the site's pages, the
-// home page, a game page and a player page, at a phone's width and a
+// home page, a game page, a player page and the ratings, at a phone's width and a
 // desktop's: no serious or critical violation.
 func TestPagesAxe(t *testing.T) {
 	b := newBrowser(t)
@@ -27,7 +27,7 @@ func TestPagesAxe(t *testing.T) {
 	player := slug(long.Record.Players[0])
 	for _, width := range []int64{400, 1280} {
 		b.do(t, chromedp.EmulateViewport(width, 860))
-		for _, page := range []string{"/", "/" + gamePath(long.ID), "/" + playerPath(player)} {
+		for _, page := range []string{"/", "/" + gamePath(long.ID), "/" + playerPath(player), "/" + ratingsIndex} {
 			b.open(t, srv.URL+page)
 			ctx, cancel := context.WithTimeout(b.Ctx, 60*time.Second)
 			vs, err := browsertest.Axe(ctx)

@@ -28,6 +28,7 @@ type builder struct {
 	rulesHTML sync.Map // game type -> its rules as HTML
 
 	tours      map[int64]*tourSummary // the tournaments, for their index and the feed (tournament.go)
+	tourSource bool                   // the source has tournaments: the site has their index
 	toursSince time.Time              // the latest change of a tournament read
 	rt         ratings                // the rating lists and histories (ratings.go)
 }
@@ -54,6 +55,7 @@ type Publisher struct {
 func NewPublisher(src Source, opts Options) *Publisher {
 	p := &Publisher{src: src}
 	p.b.opts, p.b.title, p.b.log = opts, opts.Title, opts.Logger
+	_, p.b.tourSource = src.(TournamentSource)
 	if p.b.title == "" {
 		p.b.title = "postal games"
 	}
@@ -298,7 +300,7 @@ func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, e
 			b.log.Warn("site: record does not replay", "game", g.ID, "err", replayErr)
 			w.unreplayable()
 		}
-		page, err := b.gamePage(s, g.Record, ps, replayErr, nav)
+		page, err := b.gamePage(s, g.Record, ps, replayErr, nav, g.Rating)
 		if err != nil {
 			return err
 		}

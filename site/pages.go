@@ -99,9 +99,10 @@ func (b *builder) commonNav(title, root string, nav []*typeInfo) common {
 	for _, t := range nav {
 		links.WriteString(`<a href="` + html.EscapeString(root+typePath(t.Name)) + `">` + html.EscapeString(t.Title) + `</a> `)
 	}
-	if len(b.tours) > 0 { // a club with tournaments (tournament.go)
+	if b.tourSource || len(b.tours) > 0 { // a club's, which has tournaments (tournament.go)
 		links.WriteString(`<a href="` + html.EscapeString(root+tournamentsIndex) + `">Tournaments</a> `)
 	}
+	links.WriteString(`<a href="` + html.EscapeString(root+ratingsIndex) + `">Ratings</a> `) // every site has the page (ratings.go)
 	return common{Site: siteData{Title: b.title, Nav: template.HTML(links.String())}, PageTitle: title, Root: root}
 }
 
@@ -253,7 +254,7 @@ func comments(text string) string {
 // gamePage renders games/ID.html. ps are the game's positions from the
 // start (nil when unknown); replayErr the engine's objection to the record,
 // if any, when ps stop short.
-func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position, replayErr error, nav []*typeInfo) ([]byte, error) {
+func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position, replayErr error, nav []*typeInfo, rated *GameRating) ([]byte, error) {
 	data := struct {
 		common
 		Game                     *summary
@@ -271,9 +272,10 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 		Engine, WasmExec string
 		Subject, Mailto  string
 		Next             int
+		Rated            *ratedView // rated.go
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
-		Commitment: r.SeedCommitment}
+		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
 	if a, ok := engineAssets()[s.Type.Name]; ok {
 		data.Engine, data.WasmExec = a.name, wasmExecAsset().name
 	}

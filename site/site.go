@@ -55,6 +55,9 @@ type Game struct {
 	// when it ended, zero while it is going on; Deadline is when the side to
 	// move runs out of time, zero when there is none.
 	Started, Updated, Finished, Deadline time.Time
+	// Rating is what the game counted for in the club's ratings (issue
+	// 35: its page says it, rated.go); nil from a source without ratings.
+	Rating *GameRating
 }
 
 // Options configure a build.

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 	"time"
 
 	"postal/engine"
@@ -71,6 +70,9 @@ type Game struct {
 	Players      []int64 // by seat
 	Over         bool
 	Score        string // the result as stored: "1-0", "2-3-1-4"; "*" while it goes on
+	// Void marks a game that ended with its event, unplayed out: an
+	// admin ended the event (issue 35). It counts for nothing.
+	Void bool
 }
 
 // Result is how g ended: its score read for its seats; not over while it
@@ -98,9 +100,8 @@ type Bye struct {
 // number by them) and answers with the steps of its first round; a
 // *Refusal when it cannot start.
 func (ev *Event) Start() ([]Step, error) {
-	n := len(ev.Entrants)
-	if need := max(2, ev.Seats); n < need {
-		return nil, &Refusal{Msg: fmt.Sprintf("%s needs at least %d entrants to start; it has %d", ev.Name, need, n), Hint: "\"join " + ev.Name + " bot\" enters the club's bot."}
+	if r := ev.Short(len(ev.Entrants)); r != nil {
+		return nil, r
 	}
 	sort.SliceStable(ev.Entrants, func(i, j int) bool { return ev.Entrants[i].Rating > ev.Entrants[j].Rating })
 	for i := range ev.Entrants {
@@ -208,25 +209,15 @@ func (ev *Event) index() map[int64]int {
 	return idx
 }
 
-// ResultOf words the result of game id of ev: "alice - bob 1-0".
-func (ev *Event) ResultOf(id int64) string {
-	for _, g := range ev.Games {
-		if g.ID == id {
-			names := make([]string, len(g.Players))
-			for i, p := range g.Players {
-				names[i] = ev.PlayerName(p)
-			}
-			return strings.Join(names, " - ") + " " + g.Result().Score()
-		}
-	}
-	return ""
-}
-
 // Refusal is why an event cannot do what it was asked, in words for the
 // player who asked.
 type Refusal struct {
 	Msg  string
 	Hint string
+	// Missing counts the entrants the event lacks to start (Short), and
+	// Rounds is the most rounds of a Swiss its field allows: what the
+	// club's answer names as the fix.
+	Missing, Rounds int
 }
 
 func (r *Refusal) Error() string { return "event: " + r.Msg }

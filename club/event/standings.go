@@ -30,7 +30,7 @@ func (ev *Event) results() []pairing.Result {
 	var out []pairing.Result
 	for _, g := range ev.Games {
 		r := g.Result()
-		if !r.Over() {
+		if !r.Over() || g.Void {
 			continue
 		}
 		for i := range g.Players {
@@ -232,7 +232,7 @@ func (ev *Event) bracketText() string {
 			}
 			var games []string
 			for _, g := range m.Games {
-				games = append(games, fmt.Sprintf("#%d %s", g.ID, g.Score))
+				games = append(games, fmt.Sprintf("#%d %s", g.ID, ev.Outcome(g)))
 			}
 			fmt.Fprintf(&b, "  %s - %s: %s", ev.PlayerName(m.Players[0]), ev.PlayerName(m.Players[1]), strings.Join(games, ", "))
 			if m.Winner != 0 {

@@ -20,12 +20,9 @@ func (swiss) Words(ev *Event) string { return fmt.Sprintf("Swiss of %d rounds", 
 
 func (swiss) Limit() int { return 256 }
 
-func (f swiss) Start(ev *Event) ([]Step, error) {
-	if n := len(ev.Entrants); ev.Rounds > SwissRounds(n) {
-		return nil, &Refusal{Msg: fmt.Sprintf("a Swiss of %d players has at most %d rounds, and %s has %d", n, SwissRounds(n), ev.Name, ev.Rounds), Hint: "No pair meets twice: more players must enter."}
-	}
-	return f.round(ev, 1), nil
-}
+// Start pairs round 1: Event.Start has checked the field allows the
+// rounds (Short).
+func (f swiss) Start(ev *Event) ([]Step, error) { return f.round(ev, 1), nil }
 
 // SwissRounds is the most rounds a Swiss of n can have with no pair meeting
 // twice: n-1, or n when one player a round has a bye.

@@ -20,6 +20,9 @@ import (
 type Archived struct {
 	Row    *archive.Game
 	Record *notation.Record
+	// Rating is what the game counted for in the ratings; read with the
+	// moves only (a whole game, for its page).
+	Rating *Rating
 }
 
 // EachRecord calls fn with the record of each game of ids that exists
@@ -92,6 +95,12 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 					return err
 				}
 			}
+			var rated map[int64]*Rating
+			if moves {
+				if rated, err = ratingsOf(tx, rows, names); err != nil {
+					return err
+				}
+			}
 			out = make([]Archived, 0, len(rows))
 			for _, row := range rows {
 				players := make([]string, len(row.Players))
@@ -107,7 +116,7 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 				if err := talkComments(tx, rec, row, byGame[row.ID], talk[row.ID]); err != nil {
 					return err
 				}
-				out = append(out, Archived{Row: row, Record: rec})
+				out = append(out, Archived{Row: row, Record: rec, Rating: rated[row.ID]})
 			}
 			return tagEvents(tx, out)
 		})
@@ -190,9 +199,12 @@ func newRecord(row *archive.Game, players []string, moves []archive.Move, site s
 		rec.Add(engine.Player(m.Player), m.Text)
 	}
 	if row.Status == archive.GameOver {
+		// A reason may quote a director's words: no address of theirs
+		// is published (issue 35).
 		rec.Result = Result(row)
+		rec.Result.Reason = Unaddressed(rec.Result.Reason)
 		if row.Termination != "" {
-			rec.SetTag("Termination", row.Termination)
+			rec.SetTag("Termination", Unaddressed(row.Termination))
 		}
 	}
 	return rec, nil

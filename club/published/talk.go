@@ -1,7 +1,7 @@
 package published
 
 import (
-	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -12,37 +12,38 @@ import (
 // talkComments adds to rec, the record of game row with its moves, what
 // its players said, and the conditional lines of those who allow it, as
 // comments after the move they were said at ("alice: good luck"), once the
-// game is over: never while it goes on. A player's messages are left out
-// when they "set publish-messages off"; their lines are shown only when
-// they "set publish-conditions on".
+// game is over: never while it goes on. Messages are private (issue 35):
+// they are shown only when every player of the game said "set
+// publish-messages on" (MessagesPublished); a player's conditional lines
+// only when they "set publish-conditions on". No address in them is shown
+// (Unaddressed).
 func talkComments(tx *archive.Tx, rec *notation.Record, row *archive.Game, moves []archive.Move, said []archive.Said) error {
 	if row.Status != archive.GameOver || len(said) == 0 || len(moves) == 0 && row.Ply > 0 {
 		return nil
 	}
-	allowed := map[string]bool{}
-	allow := func(pid int64, kind string) (bool, error) {
-		name, def := "publish-messages", "on"
-		if kind == "if" {
-			name, def = "publish-conditions", "off"
-		}
-		key := fmt.Sprint(pid, name)
-		if ok, seen := allowed[key]; seen {
-			return ok, nil
-		}
-		v, err := tx.Setting(pid, name, def)
-		allowed[key] = v == "on"
-		return v == "on", err
+	messages, err := MessagesPublished(tx, row)
+	if err != nil {
+		return err
 	}
+	conditions := map[int64]bool{}
 	for _, s := range said {
-		ok, err := allow(s.PlayerID, s.Kind)
-		if err != nil {
-			return err
-		}
-		seat := slices.Index(row.Players, s.PlayerID)
-		if !ok || seat < 0 {
+		if s.Kind != "if" {
 			continue
 		}
-		text := rec.Players[seat] + ": " + strings.Join(strings.Fields(s.Text), " ")
+		if _, seen := conditions[s.PlayerID]; !seen {
+			v, err := tx.Setting(s.PlayerID, "publish-conditions", "off")
+			if err != nil {
+				return err
+			}
+			conditions[s.PlayerID] = v == "on"
+		}
+	}
+	for _, s := range said {
+		seat := slices.Index(row.Players, s.PlayerID)
+		if seat < 0 || s.Kind == "if" && !conditions[s.PlayerID] || s.Kind != "if" && !messages {
+			continue
+		}
+		text := rec.Players[seat] + ": " + Unaddressed(strings.Join(strings.Fields(s.Text), " "))
 		if s.Kind == "if" {
 			text = rec.Players[seat] + "'s conditional moves: if " + s.Text
 		}
@@ -59,6 +60,33 @@ func talkComments(tx *archive.Tx, rec *notation.Record, row *archive.Game, moves
 		}
 	}
 	return nil
+}
+
+// MessagesPublished reports whether the messages of game row may be
+// published: every player of it said "set publish-messages on" (off is
+// every player's default). The club may still keep them all out.
+func MessagesPublished(tx *archive.Tx, row *archive.Game) (bool, error) {
+	for _, id := range row.Players {
+		v, err := tx.Setting(id, "publish-messages", "off")
+		if err != nil || v != "on" {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// addressRE matches what reads as a mail address: a mail client quoting
+// "alice <alice@home.example> wrote:" into a message, or a director's
+// reason, puts one in text the club publishes.
+var addressRE = regexp.MustCompile(`[^\s<>()\[\]"',;:]+@[^\s<>()\[\]"',;:]+\.[^\s<>()\[\]"',;:]+`)
+
+// Unaddressed is text with every mail address in it replaced by
+// "(address)": no sender's address is ever published (issue 35).
+func Unaddressed(text string) string {
+	if !strings.Contains(text, "@") {
+		return text
+	}
+	return addressRE.ReplaceAllString(text, "(address)")
 }
 
 // joinLines adds line b after a: comments one a line (notation).

@@ -55,6 +55,11 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 		}
 		ev.Games = append(ev.Games, eventGame(row, g))
 	}
+	if t.Status == archive.TournamentOver { // only an event's end voids games
+		if err := voidGames(tx, t, ev); err != nil {
+			return nil, err
+		}
+	}
 	byes, err := tx.Byes(t.ID)
 	if err != nil {
 		return nil, err
@@ -63,6 +68,26 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 		ev.Byes = append(ev.Byes, event.Bye{Round: b.Round, Board: b.Board, Player: b.PlayerID})
 	}
 	return ev, nil
+}
+
+// voidGames marks the games of ev that an admin's end of the event left
+// void (act "void", issue 35).
+func voidGames(tx *archive.Tx, t *archive.Tournament, ev *event.Event) error {
+	acts, err := tx.Acts(t.ID)
+	if err != nil {
+		return err
+	}
+	for _, a := range acts {
+		if a.Act != "void" {
+			continue
+		}
+		for i := range ev.Games {
+			if ev.Games[i].ID == a.GameID {
+				ev.Games[i].Void = true
+			}
+		}
+	}
+	return nil
 }
 
 func playerName(tx *archive.Tx, id int64) (string, error) {
@@ -236,7 +261,7 @@ func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentVi
 		return nil, err
 	}
 	v := &TournamentView{ID: t.ID, Name: t.Name, Game: t.Game, Title: info.Title, Config: t.Config, Kind: t.Format, Format: ev.Format.Words(ev),
-		Control: ctl.Describe(), Status: t.Status, Director: director.Name, Note: t.Note, Round: t.Round, SwissRounds: t.Rounds,
+		Control: ctl.Describe(), Status: t.Status, Director: director.Name, Note: Unaddressed(t.Note), Round: t.Round, SwissRounds: t.Rounds,
 		Created: t.Created, Started: t.Started, Finished: t.Finished, Updated: t.Updated}
 	if t.WinnerID != 0 {
 		v.Winner = ev.PlayerName(t.WinnerID)
@@ -257,7 +282,7 @@ func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentVi
 		return nil, err
 	}
 	for _, a := range acts {
-		v.Acts = append(v.Acts, ViewAct{At: a.At, Kind: a.Act, Text: actText(tx, ev, a), Game: a.GameID})
+		v.Acts = append(v.Acts, ViewAct{At: a.At, Kind: a.Act, Text: Unaddressed(actText(tx, ev, a)), Game: a.GameID})
 	}
 	if event.SelfRunning(t.Format) {
 		return v, selfRunningView(tx, t, ev, v) // leagues.go
@@ -311,7 +336,7 @@ func viewRounds(ev *event.Event) []ViewRound {
 			names = append(names, ev.PlayerName(id))
 		}
 		vr := at(g.Round)
-		vr.Games = append(vr.Games, ViewGame{ID: g.ID, Board: g.Board, Players: names, Result: g.Score, Note: notes[g.ID]})
+		vr.Games = append(vr.Games, ViewGame{ID: g.ID, Board: g.Board, Players: names, Result: ev.Outcome(g), Note: notes[g.ID]})
 	}
 	for _, b := range ev.Byes {
 		vr := at(b.Round)
@@ -368,6 +393,19 @@ func actText(tx *archive.Tx, ev *event.Event, a archive.Act) string {
 		return fmt.Sprintf("%s %s %s as co-director", name(a.ByID), a.Detail, name(a.PlayerID))
 	case archive.EntrantTimedOut:
 		return fmt.Sprintf("%s is out: %s", name(a.PlayerID), a.Detail)
+	case "cancel":
+		if a.Detail == "" {
+			return name(a.ByID) + " cancelled the tournament before it started"
+		}
+		return fmt.Sprintf("%s cancelled the tournament before it started: %s", name(a.ByID), a.Detail)
+	case "change":
+		return fmt.Sprintf("%s changed the tournament: %s", name(a.ByID), a.Detail)
+	case "end":
+		return fmt.Sprintf("%s, an admin of the club, ended the tournament: %s", name(a.ByID), a.Detail)
+	case "void":
+		return "the game in play ended unrated, void"
+	case "lapse":
+		return "the tournament lapsed: " + a.Detail
 	case "won":
 		if a.PlayerID == 0 {
 			return strings.TrimSpace("the tournament ended " + a.Detail)

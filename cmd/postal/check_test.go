@@ -322,6 +322,9 @@ func TestCheckBesideADaemonOfOtherFolders(t *testing.T) {
 	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
 		state, _ := archive.ReadState(ctx, cfg.Database)
 		if state[archive.StateProcessed] == "postal/daemon-processed" {
+			if state[archive.StateClub] != cfg.Club.Address {
+				t.Errorf("the daemon recorded the club's address %q, not %q", state[archive.StateClub], cfg.Club.Address)
+			}
 			break
 		}
 		if time.Since(start) > 10*time.Second {

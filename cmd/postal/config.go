@@ -155,6 +155,10 @@ type ClubConfig struct {
 	// ("draw"), as RoundUnfinished says.
 	RoundDays       int    `toml:"round_days"`
 	RoundUnfinished string `toml:"round_unfinished"`
+	// EventLapseDays is how long an open tournament whose director left
+	// it waits for an entry before it lapses (issue 35); 0 means 30,
+	// negative never.
+	EventLapseDays int `toml:"event_lapse_days"`
 
 	// Issue 24: what strangers get, and what is stored (docs/internet.md).
 	StrangerRepliesPerHour int   `toml:"stranger_replies_per_hour"` // replies to addresses of no player, all together; 0 means 30, negative no cap

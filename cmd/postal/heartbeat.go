@@ -9,7 +9,7 @@ import (
 
 // heartbeat records in the database, until ctx ends, that the daemon lives
 // (every archive.HeartbeatEvery) and, once at the start, its process
-// (process.go) and the folders it runs with; at the end, that it stopped. postal status says from it
+// (process.go), the folders it runs with and the club's address; at the end, that it stopped. postal status says from it
 // whether the daemon runs, postal check where a running daemon moves the
 // check's test mail (issue 34). A failure costs only those lines: it is
 // logged, and the daemon goes on.
@@ -23,6 +23,7 @@ func (d *daemon) heartbeat(ctx context.Context) {
 		archive.StateWatched:   d.folders.Watched,
 		archive.StateProcessed: d.folders.Processed,
 		archive.StateFailed:    d.folders.Failed,
+		archive.StateClub:      d.clubAddress,
 	})
 	if err != nil {
 		d.log.Warn("postal: daemon state not recorded", "err", err)

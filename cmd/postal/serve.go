@@ -108,6 +108,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		Admins:                 cfg.Club.Admins,
 		RoundDays:              cfg.Club.RoundDays,
 		RoundUnfinished:        cfg.Club.RoundUnfinished,
+		EventLapseDays:         cfg.Club.EventLapseDays,
 		SiteURL:                cfg.Site.URL,
 		Bot:                    cfg.Bots.options(),
 		Now:                    cfg.now,
@@ -118,15 +119,16 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 		return nil, fmt.Errorf("club: %w", err)
 	}
 	d := &daemon{
-		folders:   watch.FolderNames(),
-		db:        db,
-		club:      svc,
-		log:       log,
-		now:       cfg.now,
-		timeScale: cfg.timeScale,
-		tickWake:  make(chan struct{}, 1),
-		watcher:   mailer.NewWatcher(watch),
-		sender:    mailer.NewSender(send),
+		folders:     watch.FolderNames(),
+		clubAddress: cfg.Club.Address,
+		db:          db,
+		club:        svc,
+		log:         log,
+		now:         cfg.now,
+		timeScale:   cfg.timeScale,
+		tickWake:    make(chan struct{}, 1),
+		watcher:     mailer.NewWatcher(watch),
+		sender:      mailer.NewSender(send),
 	}
 	if cfg.Site.Out != "" {
 		d.site = newSitePublisher(db, cfg, log)

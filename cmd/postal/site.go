@@ -112,6 +112,9 @@ func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) 
 		return err
 	}
 	defer db.Close()
+	if err := clubAddressOf(ctx, db, cfg, w); err != nil {
+		return err
+	}
 	opts := siteOptions(cfg, log)
 	opts.Progress = os.Stderr
 	st, err := site.Build(ctx, clubarchive.Source{DB: db, Club: cfg.Club.Address, HideMessages: cfg.Site.HideMessages}, opts)
@@ -119,6 +122,26 @@ func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) 
 		return err
 	}
 	fmt.Fprintf(w, "postal: built %s: %d games, %d files (%.1f MB) in %s\n", cfg.Site.Out, st.Games, st.Written, float64(st.Bytes)/1e6, st.Duration.Round(time.Millisecond))
+	return nil
+}
+
+// clubAddressOf fills the club's address of a build without a config from
+// the archive (issue 35: the pages' "Send this move" had no recipient), or
+// says plainly that the pages will lack it.
+func clubAddressOf(ctx context.Context, db *archive.DB, cfg *Config, w io.Writer) error {
+	if cfg.Club.Address != "" {
+		return nil
+	}
+	addr, err := db.ClubAddress(ctx)
+	if err != nil {
+		return err
+	}
+	if addr == "" {
+		fmt.Fprintln(w, "postal: the archive does not name the club's address, and no config does: the pages of games in progress will have no address to send a move to, unless the link to them carries one (#reply=); name the club's config with --config to give it")
+		return nil
+	}
+	cfg.Club.Address = addr
+	fmt.Fprintf(w, "postal: the club's address, from the archive: %s\n", addr)
 	return nil
 }
 

@@ -279,3 +279,75 @@ func TestCommandsRefuseRootOnPostalsDatabase(t *testing.T) {
 		t.Errorf("postal status as the database's owner: %s", stderr)
 	}
 }
+
+// Issue 35, finding 9: "postal site build --db" without a config took no
+// club address, and the pages' "Send this move" had no recipient. It now
+// takes the address the daemon recorded, else the sender of the club's
+// last mail (the outbox), else says plainly that the pages lack it.
+func TestSiteBuildTakesTheClubAddress(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "postal.db")
+	db, err := archive.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := archivegen.Generate(ctx, db, archivegen.Options{Finished: 1, Active: 1, Players: 2, MaxPlies: 20, Seed: 5, Deadline: time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	active := func() string {
+		var id int64
+		err := db.ReadTx(ctx, func(tx *archive.Tx) error {
+			gs, err := tx.GamesAfter(0, 10)
+			for _, g := range gs {
+				if g.Status == archive.GameActive {
+					id = g.ID
+				}
+			}
+			return err
+		})
+		if err != nil || id == 0 {
+			t.Fatalf("no game in progress: %v", err)
+		}
+		return fmt.Sprintf("games/%d.html", id)
+	}()
+	build := func(name string) (string, string) {
+		t.Helper()
+		out := filepath.Join(dir, name)
+		stdout, errOut, code := postal(t, "site", "build", "--db", path, "--out", out)
+		if code != 0 {
+			t.Fatalf("site build: exit %d: %s", code, errOut)
+		}
+		page, err := os.ReadFile(filepath.Join(out, active))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return stdout, string(page)
+	}
+	stdout, page := build("none")
+	if !strings.Contains(stdout, "the archive does not name the club's address, and no config does") || !strings.Contains(page, `data-club=""`) {
+		t.Errorf("an archive without the club's address:\n%s", stdout)
+	}
+	// The club's last mail names it (an archive from before the daemon
+	// recorded it).
+	err = db.Tx(ctx, func(tx *archive.Tx) error {
+		_, err := tx.Enqueue(archive.Mail{Message: []byte(`{"From":"The Postal Club <Postal@Club.example>","To":"alice@example.org","Subject":"x"}`)}, time.Now())
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, page = build("outbox")
+	if !strings.Contains(stdout, "the club's address, from the archive: postal@club.example") || !strings.Contains(page, `data-club="postal@club.example"`) {
+		t.Errorf("from the outbox:\n%s", stdout)
+	}
+	// What the daemon recorded comes first.
+	if err := db.SetState(ctx, map[string]string{archive.StateClub: "games@club.example"}); err != nil {
+		t.Fatal(err)
+	}
+	stdout, page = build("state")
+	if !strings.Contains(page, `data-club="games@club.example"`) {
+		t.Errorf("from the daemon's state:\n%s", stdout)
+	}
+	db.Close()
+}

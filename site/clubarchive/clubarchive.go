@@ -60,6 +60,13 @@ func (s Source) Changes(ctx context.Context, cursor int64) (ids []int64, now int
 
 func game(a published.Archived) *site.Game {
 	r := a.Row
-	return &site.Game{ID: r.ID, Record: a.Record, Plies: r.Ply, Position: r.Position,
+	g := &site.Game{ID: r.ID, Record: a.Record, Plies: r.Ply, Position: r.Position,
 		Started: r.Created, Updated: r.Updated, Finished: r.Finished, Deadline: r.Deadline}
+	if a.Rating != nil {
+		g.Rating = &site.GameRating{Rated: a.Rating.Rated, List: a.Rating.List}
+		for _, s := range a.Rating.Seats {
+			g.Rating.Seats = append(g.Rating.Seats, site.RatedSeat(s))
+		}
+	}
+	return g
 }
