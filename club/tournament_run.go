@@ -98,8 +98,12 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 		return nil, err
 	}
 	plan := w.eventPlan(tr) // next.go: what comes next
-	if err := w.eventStarted(tr, plan, tr.starting); err != nil {
-		return nil, err
+	// A league's or ladder's own mail (its season's, one a player) says
+	// its start (issue 37); a tournament's entrants get the start's.
+	if !event.SelfRunning(t.Format) {
+		if err := w.eventStarted(tr, plan, tr.starting); err != nil {
+			return nil, err
+		}
 	}
 	lines := append(tr.ev.Format.Started(tr.ev, games), plan)
 	if why := tr.starting[w.actorID()]; why != "" { // the actor has no start mail
