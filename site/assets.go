@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"io"
 	"io/fs"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -51,11 +53,27 @@ func hashed(stem, ext string, data []byte) string {
 type engineAsset struct {
 	name         string // engine-GAME-HASH.wasm
 	wasm, gz, br []byte
+	// script is the engine's twin for pages opened from disk (file:),
+	// which may load scripts but not fetch files: a script that puts the
+	// gzipped WebAssembly, in base64, in window.postalEngines[GAME].
+	script asset
 }
 
-// files are the asset and its siblings.
+// files are the asset, its siblings and its script twin.
 func (e engineAsset) files() []asset {
-	return []asset{{e.name, e.wasm}, {e.name + ".gz", e.gz}, {e.name + ".br", e.br}}
+	return []asset{{e.name, e.wasm}, {e.name + ".gz", e.gz}, {e.name + ".br", e.br}, e.script}
+}
+
+// engineScript is the script twin of game's engine, gz its gzipped
+// WebAssembly.
+func engineScript(game string, gz []byte) asset {
+	var b strings.Builder
+	b.WriteString("// postal's rules engine for " + game + ", gzipped WebAssembly in base64, for pages opened from disk (see viewer.js).\n")
+	b.WriteString("(window.postalEngines = window.postalEngines || {})[" + strconv.Quote(game) + "] = \"")
+	b.WriteString(base64.StdEncoding.EncodeToString(gz))
+	b.WriteString("\";\n")
+	data := []byte(b.String())
+	return asset{hashed("engine-"+game, ".js", data), data}
 }
 
 // engineAssets are the engines of the games that have one, by game name.
@@ -77,7 +95,7 @@ var engineAssets = sync.OnceValue(func() map[string]engineAsset {
 		if err != nil {
 			panic(fmt.Sprintf("site: the engine of %s: %v", game, err))
 		}
-		out[game] = engineAsset{name: hashed("engine-"+game, ".wasm", wasm), wasm: wasm, gz: gz, br: br}
+		out[game] = engineAsset{name: hashed("engine-"+game, ".wasm", wasm), wasm: wasm, gz: gz, br: br, script: engineScript(game, gz)}
 	}
 	return out
 })

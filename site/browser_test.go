@@ -264,8 +264,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("escaping", func(t *testing.T) {
 		b.open(t, srv.URL+"/players/"+slug("<script>alert(1)</script>")+".html")
 		h1 := get(t, b, chromedp.Text(chromedp.CSS("h1")))
-		// A game without an engine for the browser (the tests' Nim): the
-		// viewer steps through it, and "Try moves" gives its excuse.
+		// A game without an engine for the browser (the tests' Nim): its
+		// final board shows, and "Try moves" gives the excuse.
 		b.do(t, chromedp.Navigate(srv.URL+"/games/3.html"), chromedp.WaitVisible(chromedp.CSS("#controls")),
 			chromedp.Click(chromedp.CSS("#analyse")), chromedp.WaitVisible(chromedp.CSS("#viewer-error")))
 		player := get(t, b, chromedp.Text(chromedp.CSS(".players a")))
@@ -326,6 +326,8 @@ func boardAt(t *testing.T, b *browser, g *Game, ps []engine.Position, n int, how
 		final = board.ResultText(g.Record.Result, infoOf(t, g).Sides)
 	}
 	want := svgSignature(t, board.Picture(ps[n], final).SVG())
+	// A step before the engine has loaded shows its ply once it has.
+	awaitPly(t, b, fmt.Sprint(n))
 	sig := eval[string](t, b, signatureJS)
 	shown := eval[string](t, b, `document.getElementById('board').getAttribute('data-ply')`)
 	current := eval[int](t, b, `Array.prototype.indexOf.call(document.getElementById('moves').children, document.querySelector('#moves li.current'))`)
@@ -344,6 +346,18 @@ func boardAt(t *testing.T, b *browser, g *Game, ps []engine.Position, n int, how
 	}
 }
 
+// awaitPly waits, a while at most, for the board to show ply (its
+// data-ply), and for no board to be loading.
+func awaitPly(t *testing.T, b *browser, ply string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.Ctx, 20*time.Second)
+	defer cancel()
+	js := fmt.Sprintf(`document.getElementById('board').getAttribute('data-ply') === %q && !/loading the board/.test(document.getElementById('caption').textContent)`, ply)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+		t.Logf("the board does not show ply %s: %v", ply, err)
+	}
+}
+
 func infoOf(t testing.TB, g *Game) engine.Info {
 	eg, err := engine.Lookup(g.Record.Game)
 	if err != nil {
@@ -358,6 +372,11 @@ func viewerTest(t *testing.T, b *browser, base string, g *Game) {
 	u := fmt.Sprintf("%s/games/%d.html", base, g.ID)
 	b.open(t, u)
 	boardAt(t, b, g, ps, last, "on load")
+	// The page comes with its final board: nothing more is fetched until
+	// the reader steps.
+	if got := eval[[]string](t, b, engineRequestsJS); len(got) > 0 {
+		t.Errorf("the page fetched the engine on load: %q", got)
+	}
 	if s := eval[string](t, b, inSightJS); !strings.Contains(s, "move") && eval[bool](t, b, `document.getElementById('moves').getBoundingClientRect().bottom <= window.innerHeight`) {
 		t.Errorf("on load, the last move is not in sight in the move list: %q", s)
 	}
@@ -376,8 +395,10 @@ func viewerTest(t *testing.T, b *browser, base string, g *Game) {
 	boardAt(t, b, g, ps, 1, "after clicking move 1 in the list")
 	b.do(t, chromedp.Click(chromedp.CSS(`[data-step="last"]`)))
 	boardAt(t, b, g, ps, last, "after the end button")
-	if got := eval[[]string](t, b, engineRequestsJS); len(got) > 0 {
-		t.Errorf("stepping through the game fetched the engine: %q", got)
+	// Stepping fetched the engine once: the .wasm, or from disk its
+	// script twin, and Go's loader.
+	if got := eval[[]string](t, b, engineRequestsJS); len(got) != 2 {
+		t.Errorf("stepping through the game fetched %q; want the engine and its loader, once", got)
 	}
 	b.open(t, u+"#ply-2")
 	boardAt(t, b, g, ps, 2, "opened at #ply-2")
@@ -392,8 +413,20 @@ func viewerTest(t *testing.T, b *browser, base string, g *Game) {
 
 const minTextPx = 8
 
-// engineRequestsJS lists the page's requests of an engine or its loader.
-const engineRequestsJS = `performance.getEntriesByType('resource').map(function(e){return e.name}).filter(function(n){return /\.wasm|wasm_exec/.test(n)})`
+// transferredJS sums the bytes the page and what it loaded took on the
+// wire.
+const transferredJS = `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')).reduce(function(n, e){ return n + e.transferSize }, 0)`
+
+// engineRequestsJS lists the page's requests of an engine or its loader,
+// and the scripts it added for them (a page from disk loads scripts,
+// which the browser's resource timing leaves out).
+const engineRequestsJS = `(function(){
+  var seen = {};
+  performance.getEntriesByType('resource').map(function(e){return e.name})
+    .concat(Array.prototype.map.call(document.scripts, function(s){return s.src}))
+    .forEach(function(n){ if (/\.wasm|wasm_exec|engine-/.test(n)) seen[n] = true; });
+  return Object.keys(seen);
+})()`
 
 const minTextJS = `(function(){
   var svg = document.querySelector('#board svg'), vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();

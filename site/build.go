@@ -154,15 +154,6 @@ func ongoing(g *Game) bool {
 	return g.Record != nil && !g.Record.Result.Over() && g.Finished.IsZero()
 }
 
-// replay replays g's record: its positions from the start; when a move is
-// refused, those before it and the engine's objection.
-func replay(g *Game) ([]engine.Position, error) {
-	// Replay a copy: Replay normalizes the record's Config in place, and
-	// the record is the source's.
-	rc := *g.Record
-	return rc.Replay()
-}
-
 // finalPosition is g's last position: the stored one, or the record
 // replayed (when a move is refused, the position before it, and the
 // engine's objection).
@@ -278,9 +269,13 @@ func firstErr(a, b error) error {
 // index may change, the job where it may not. A game the site cannot list
 // gives a nil summary and job.
 func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, error) {
+	// The last position: who is to move, for the summary of a game going
+	// on; the board of its page.
 	var pos engine.Position
-	if ongoing(g) {
-		pos, _ = finalPosition(g) // who is to move, for the summary
+	var posErr error
+	known := ongoing(g)
+	if known {
+		pos, posErr = finalPosition(g)
 	}
 	s, err := b.ix.summarize(g, pos)
 	if errors.Is(err, errBadGame) {
@@ -291,14 +286,18 @@ func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, e
 		return nil, nil, err
 	}
 	return s, func() error {
-		// The page carries the board of every ply (plyData), so the game is
-		// replayed whether or not the archive stores its last position.
-		ps, replayErr := replay(g)
-		if replayErr != nil {
-			b.log.Warn("site: record does not replay", "game", g.ID, "err", replayErr)
+		// The page draws the final board only: the reader's browser replays
+		// the moves with the game's engine to step through them. The
+		// archive stores the last position, so the game is replayed here
+		// only when it does not.
+		if !known {
+			pos, posErr = finalPosition(g)
+		}
+		if posErr != nil {
+			b.log.Warn("site: record does not replay", "game", g.ID, "err", posErr)
 			w.unreplayable()
 		}
-		page, err := b.gamePage(s, g.Record, ps, replayErr, nav)
+		page, err := b.gamePage(s, g.Record, pos, posErr, nav)
 		if err != nil {
 			return err
 		}

@@ -249,10 +249,10 @@ func comments(text string) string {
 	return b.String()
 }
 
-// gamePage renders games/ID.html. ps are the game's positions from the
-// start (nil when unknown); replayErr the engine's objection to the record,
-// if any, when ps stop short.
-func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position, replayErr error, nav []*typeInfo) ([]byte, error) {
+// gamePage renders games/ID.html. pos is the game's last position (nil
+// when unknown); replayErr the engine's objection to the record, if any,
+// when pos is the last it reached.
+func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo) ([]byte, error) {
 	data := struct {
 		common
 		Game                     *summary
@@ -262,19 +262,19 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 		// under it (issue 27, R13g).
 		Version          string
 		Board            template.HTML
-		Plies            template.HTML
 		Caption          string
 		Moves            template.HTML
 		ReplayError      string
 		Commitment, Seed string
-		Engine, WasmExec string
+		Engine, EngineJS string
+		WasmExec         string
 		Subject, Mailto  string
 		Next             int
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment}
 	if a, ok := engineAssets()[s.Type.Name]; ok {
-		data.Engine, data.WasmExec = a.name, wasmExecAsset().name
+		data.Engine, data.EngineJS, data.WasmExec = a.name, a.script.name, wasmExecAsset().name
 	}
 	if data.Options != "" {
 		data.Config += " " + data.Options
@@ -287,15 +287,14 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 	if replayErr != nil {
 		data.ReplayError = replayErr.Error()
 	}
-	if len(ps) > 0 {
+	if pos != nil {
 		final := ""
-		if len(ps) == len(r.Moves)+1 {
+		if replayErr == nil {
 			final = s.FinalText()
 		}
-		// Served as HTML, the boards are trusted markup: the picture package
+		// Served as HTML, the board is trusted markup: the picture package
 		// escapes every text it writes.
-		data.Board = template.HTML(board.Picture(ps[len(ps)-1], final).SVG())
-		data.Plies = template.HTML(`<script type="application/json" id="plies">` + string(newPlyData(ps, final, s.Sides).script()) + "</script>")
+		data.Board = template.HTML(board.Picture(pos, final).SVG())
 	}
 	if !s.over() {
 		// A move sent from the page goes by mail, in the game's own thread.
@@ -303,16 +302,49 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 		data.Mailto = b.opts.Club
 		_, data.Next = engine.MoveNumbers(players(r))
 	}
-	moves := plyMoves(r)
-	switch {
+	// The caption names the last move, as the viewer's names each ply it
+	// shows (viewer.js: label), then says how the game stands.
+	switch last := lastMove(r, s.Sides); {
+	case replayErr != nil && pos != nil:
+		data.Caption = fmt.Sprintf("The last position the record reaches, after ply %d of %d.", pos.Ply(), len(r.Moves))
+	case replayErr != nil:
+		data.Caption = "No position: the record does not replay."
 	case s.over():
-		data.Caption = fmt.Sprintf("Final position, after %s: %s.", moves, s.FinalText())
-	case s.Turn() != "":
-		data.Caption = fmt.Sprintf("Position after %s: %s to move.", moves, s.Turn())
+		data.Caption = fmt.Sprintf("%s. Final position: %s.", last, s.FinalText())
+	case len(s.ToMove) > 0:
+		var who []string
+		for _, p := range s.ToMove {
+			who = append(who, sideName(s.Sides, p))
+		}
+		data.Caption = fmt.Sprintf("%s. %s to move.", last, strings.Join(who, " and "))
 	default:
-		data.Caption = fmt.Sprintf("Position after %s.", moves)
+		data.Caption = last + "."
 	}
 	return execute("game.html", data)
+}
+
+// lastMove names the last ply of r as players do: "Move 12, White: e2-e4",
+// "Chance: 4" (a chance step has no number of its own), "Start position"
+// before the first.
+func lastMove(r *notation.Record, sides []string) string {
+	n := len(r.Moves)
+	if n == 0 {
+		return "Start position"
+	}
+	m := r.Moves[n-1]
+	if m.Player < 0 {
+		return "Chance: " + m.Text
+	}
+	numbers, _ := engine.MoveNumbers(players(r))
+	return fmt.Sprintf("Move %d, %s: %s", numbers[n-1], sideName(sides, m.Player), m.Text)
+}
+
+// sideName names seat p by its side, "Chance" for chance (viewer.js: side).
+func sideName(sides []string, p engine.Player) string {
+	if p >= 0 && int(p) < len(sides) {
+		return sides[p]
+	}
+	return "Chance"
 }
 
 // olderVersion is the version of the rules r was played by when it is
@@ -332,13 +364,6 @@ func players(r *notation.Record) []engine.Player {
 		who[i] = m.Player
 	}
 	return who
-}
-
-// plyMoves counts the moves of r as players do (engine.MoveNumbers): "12
-// moves", chance steps not counted.
-func plyMoves(r *notation.Record) string {
-	_, next := engine.MoveNumbers(players(r))
-	return count(next-1, "move")
 }
 
 // gameSubject is the Subject of the club's mails about game s (club/mail.go,
