@@ -2,8 +2,6 @@ package site
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,7 +14,6 @@ import (
 	"time"
 
 	"postal/engine"
-	"postal/templates"
 )
 
 // builder renders the pages of one site from its index.
@@ -44,7 +41,7 @@ type Publisher struct {
 	src     Source
 	b       builder
 	mu      sync.Mutex
-	version string
+	shaped  shape  // what the pages are built from besides the games
 	gen     string // the generation the index is of
 	st      state
 }
@@ -94,11 +91,19 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	version, err := p.versionHash()
+	sh, err := p.shape()
 	if err != nil {
 		return Stats{}, err
 	}
-	if !ok || st.Version != version {
+	why := sh.changes(st.Shape)
+	switch {
+	case gen == "":
+		why = "no site yet"
+	case !ok:
+		why = "the site records no shape (built by an older postal)"
+	}
+	if why != "" {
+		p.b.log.Info("site: building in full", "why", why)
 		return p.full(ctx)
 	}
 	start := time.Now()
@@ -181,7 +186,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if out == "" {
 		return st, errors.New("site: no output directory")
 	}
-	version, err := p.versionHash()
+	sh, err := p.shape()
 	if err != nil {
 		return st, err
 	}
@@ -245,7 +250,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if err := pool.wait(); err != nil {
 		return st, err
 	}
-	p.st = state{Version: version, Cursor: cursor}
+	p.st = state{Shape: sh, Cursor: cursor}
 	if err := publish(out, gen, p.st); err != nil {
 		return st, err
 	}
@@ -590,42 +595,6 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		return saveState(b.opts.OutDir, p.gen, p.st)
 	}
 	return nil
-}
-
-// versionHash hashes everything besides the games that shapes the pages.
-func (p *Publisher) versionHash() (string, error) {
-	if p.version != "" {
-		return p.version, nil
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "layout 2 list=%d shard=%d\ntitle=%s\nurl=%s\nclub=%s\n", listSize, shardSize, p.b.title, p.b.opts.SiteURL, p.b.opts.Club)
-	hashFS := func(fsys fs.FS, name string) error {
-		return fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			data, err := fs.ReadFile(fsys, path)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(h, "%s/%s %d\n", name, path, len(data))
-			h.Write(data)
-			return nil
-		})
-	}
-	if err := hashFS(templates.Site, "templates"); err != nil {
-		return "", fmt.Errorf("site: %w", err)
-	}
-	if p.b.opts.Rules != nil {
-		if err := hashFS(p.b.opts.Rules, "rules"); err != nil {
-			return "", fmt.Errorf("site: rules: %w", err)
-		}
-	}
-	for _, g := range engine.Games() {
-		fmt.Fprintf(h, "game %s %s\n", g.Info().Name, g.Info().RulesVersion())
-	}
-	p.version = hex.EncodeToString(h.Sum(nil)[:16])
-	return p.version, nil
 }
 
 // writer writes the files of one generation and counts them.

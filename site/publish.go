@@ -23,10 +23,10 @@ import (
 
 // state is what a generation was built from.
 type state struct {
-	// Version hashes the templates, the assets, the options, the rules and
-	// the engines' rule versions: when it changes, every page may have
-	// changed, and an update builds in full.
-	Version string
+	// Shape is what, besides the games, the pages were built from (see
+	// shape): when a part of it changes, every page may have changed, and
+	// an update builds in full.
+	Shape shape
 	// Cursor is the source's change cursor the pages are as of.
 	Cursor int64
 }
@@ -36,7 +36,8 @@ func genDir(out string) string {
 }
 
 // current returns the generation OutDir points to and its state; ok is false
-// when there is no site yet (or not one this package made).
+// when there is no site yet (gen "") or its state is missing or of an older
+// postal.
 func current(out string) (gen string, st state, ok bool, err error) {
 	target, err := os.Readlink(out)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -50,7 +51,7 @@ func current(out string) (gen string, st state, ok bool, err error) {
 	}
 	gen = filepath.Base(target)
 	data, err := os.ReadFile(filepath.Join(genDir(out), gen+".json"))
-	if err != nil || json.Unmarshal(data, &st) != nil || st.Version == "" {
+	if err != nil || json.Unmarshal(data, &st) != nil || len(st.Shape) == 0 {
 		return gen, state{}, false, nil // no state: rebuild in full
 	}
 	return gen, st, true, nil
