@@ -38,12 +38,12 @@ type builder struct {
 // in turn (an update notices a generation it did not make and reads the
 // summaries again), not at once.
 type Publisher struct {
-	src     Source
-	b       builder
-	mu      sync.Mutex
-	shaped  shape  // what the pages are built from besides the games
-	gen     string // the generation the index is of
-	st      state
+	src    Source
+	b      builder
+	mu     sync.Mutex
+	shaped shape  // what the pages are built from besides the games
+	gen    string // the generation the index is of
+	st     state
 }
 
 // NewPublisher returns a Publisher of src's games into opts.OutDir. It
