@@ -1,9 +1,11 @@
 package site
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -383,11 +385,13 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 			return []job{func() error { return err }}
 		}
 		assets = append(assets, wasmExecAsset())
-		for _, e := range engineAssets() {
-			assets = append(assets, e.files()...)
-		}
 		for _, a := range assets {
 			add("assets/"+a.name, func() ([]byte, error) { return a.data, nil })
+		}
+		for _, e := range engineAssets() {
+			for _, f := range e.files() {
+				jobs = append(jobs, func() error { return w.writeStream("assets/"+f.name, f.fill) })
+			}
 		}
 	}
 	return jobs
@@ -617,6 +621,51 @@ func (w *writer) write(path string, data []byte) error {
 		w.mu.Unlock()
 	}
 	return nil
+}
+
+// writeStream writes the file fill writes, in a new generation (a full
+// build: nobody reads it yet).
+func (w *writer) writeStream(path string, fill func(io.Writer) error) error {
+	full := filepath.Join(w.dir, filepath.FromSlash(path))
+	if err := mkdirPublic(filepath.Dir(full)); err != nil {
+		return fmt.Errorf("site: write %s: %w", path, err)
+	}
+	f, err := os.OpenFile(full, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("site: write %s: %w", path, err)
+	}
+	bw := bufio.NewWriterSize(f, 64<<10)
+	n := &countWriter{w: bw}
+	err = fill(n)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(full, 0o644) // whatever the umask (writeFile)
+	}
+	if err != nil {
+		return fmt.Errorf("site: write %s: %w", path, err)
+	}
+	w.mu.Lock()
+	w.stats.Written++
+	w.stats.Bytes += n.n
+	w.mu.Unlock()
+	return nil
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 func (w *writer) remove(path string) error {

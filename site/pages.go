@@ -274,7 +274,7 @@ func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, 
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment}
 	if a, ok := engineAssets()[s.Type.Name]; ok {
-		data.Engine, data.EngineJS, data.WasmExec = a.name, a.script.name, wasmExecAsset().name
+		data.Engine, data.EngineJS, data.WasmExec = a.name, a.script, wasmExecAsset().name
 	}
 	if data.Options != "" {
 		data.Config += " " + data.Options
@@ -294,7 +294,7 @@ func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, 
 		}
 		// Served as HTML, the board is trusted markup: the picture package
 		// escapes every text it writes.
-		data.Board = template.HTML(board.Picture(pos, final).SVG())
+		data.Board = template.HTML(board.SVG(pos, final))
 	}
 	if !s.over() {
 		// A move sent from the page goes by mail, in the game's own thread.

@@ -57,7 +57,7 @@ func (p *Publisher) shape() (shape, error) {
 	sh["templates"] = h
 	sh["wasm_exec"] = wasmExecAsset().name
 	for name, e := range engineAssets() {
-		sh["engine "+name] = e.name + " " + e.script.name
+		sh["engine "+name] = e.name + " " + e.script
 	}
 	for _, g := range engine.Games() {
 		sh["rules version "+g.Info().Name] = g.Info().RulesVersion()

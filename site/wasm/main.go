@@ -179,6 +179,8 @@ var sample = onPos(func(p engine.Position, _ []js.Value) any {
 	return map[string]any{"move": p.Sample(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))).String()}
 })
 
+// svg draws the board as the viewer shows it at each step: the plain SVG
+// of the picture, whose styles are attributes (see board.SVG).
 var svg = onPos(func(p engine.Position, a []js.Value) any {
 	return string(board.Picture(p, str(a, 0)).SVG())
 })
