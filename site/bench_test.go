@@ -97,9 +97,9 @@ func benchOptions(out string) site.Options {
 // issue 36 for a full build: wall and CPU time, bytes on disk, peak RSS;
 // zero where the issue sets none.
 type buildSize struct {
-	finished            int
-	wall, cpu           time.Duration
-	diskMB, rssMB       float64
+	finished             int
+	wall, cpu            time.Duration
+	diskMB, rssMB        float64
 	medianPageKB, viewKB float64
 }
 
