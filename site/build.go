@@ -640,11 +640,11 @@ func (w *writer) writeStream(path string, fill func(io.Writer) error) error {
 	if err == nil {
 		err = bw.Flush()
 	}
+	if err == nil {
+		err = f.Chmod(0o644) // whatever the umask (see create)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(full, 0o644) // whatever the umask (writeFile)
 	}
 	if err != nil {
 		return fmt.Errorf("site: write %s: %w", path, err)

@@ -121,18 +121,13 @@ func writeFile(path string, data []byte, replace bool) (bool, error) {
 	if replace {
 		tmp = filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
 	}
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := create(tmp, data); err != nil {
 		if err := mkdirPublic(filepath.Dir(path)); err != nil {
 			return false, err
 		}
-		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		if err := create(tmp, data); err != nil {
 			return false, err
 		}
-	}
-	// The daemon runs with UMask=0077 (docs/postal.service), which keeps
-	// the database private; the site is for the web server to read.
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		return false, err
 	}
 	if !replace {
 		return true, nil
@@ -142,6 +137,26 @@ func writeFile(path string, data []byte, replace bool) (bool, error) {
 		return false, err
 	}
 	return true, nil
+}
+
+// create writes data into a new file at path, readable by all: the daemon
+// runs with UMask=0077 (docs/postal.service), which keeps the database
+// private; the site is for the web server to read. One open, write, chmod
+// and close a file (by its descriptor, not its path: a full build writes
+// tens of thousands).
+func create(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // publish writes the state of gen, points OutDir at it in one rename, and
