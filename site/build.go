@@ -2,6 +2,7 @@ package site
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -224,11 +225,12 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	defer bar.done()
 	pool := newPool(ctx, p.b.opts.Workers)
 	nav := ix.listed()
+	dl := newDownloads(w)
 	err = p.src.Games(ctx, nil, func(g *Game) error {
 		if ix.games[g.ID] == nil {
 			return nil // added since the summaries: the next update adds it
 		}
-		s, job, err := p.b.gameJob(g, nav, w)
+		s, job, err := p.b.gameJob(g, nav, w, dl)
 		if err != nil || s == nil {
 			return err
 		}
@@ -237,6 +239,9 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		return pool.do(func() error { defer bar.add(1); return job() })
 	})
 	if err := firstErr(err, pool.wait()); err != nil {
+		return st, err
+	}
+	if err := dl.finish(); err != nil {
 		return st, err
 	}
 	tourJobs, err := p.b.tournamentJobs(ctx, p.src, w, nil)
@@ -273,9 +278,10 @@ func firstErr(a, b error) error {
 
 // gameJob reads a game's summary and prepares the rendering of its page
 // and record, done by the returned job on a worker: gameJob runs where the
-// index may change, the job where it may not. A game the site cannot list
-// gives a nil summary and job.
-func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, error) {
+// index may change, the job where it may not. A full build gathers the
+// records into the downloads (dl; nil in an update). A game the site
+// cannot list gives a nil summary and job.
+func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer, dl *downloads) (*summary, job, error) {
 	// The last position: who is to move, for the summary of a game going
 	// on; the board of its page.
 	var pos engine.Position
@@ -304,14 +310,23 @@ func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, e
 			b.log.Warn("site: record does not replay", "game", g.ID, "err", posErr)
 			w.unreplayable()
 		}
-		page, err := b.gamePage(s, g.Record, pos, posErr, nav)
-		if err != nil {
+		buf := pageBuffers.Get().(*bytes.Buffer)
+		defer pageBuffers.Put(buf)
+		buf.Reset()
+		if err := b.gamePage(buf, s, g.Record, pos, posErr, nav); err != nil {
 			return err
 		}
-		if err := w.write(gamePath(g.ID), page); err != nil {
+		if err := w.write(gamePath(g.ID), buf.Bytes()); err != nil {
 			return err
 		}
-		return w.write(recordPath(g.ID), []byte(g.Record.String()))
+		record := []byte(g.Record.String())
+		if err := w.write(recordPath(g.ID), record); err != nil {
+			return err
+		}
+		if dl != nil {
+			return dl.add(s, record)
+		}
+		return nil
 	}, nil
 }
 
@@ -358,10 +373,11 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 		for _, k := range lists {
 			add(typeListPath(t.Name, k), func() ([]byte, error) { return b.typeListPage(t, k) })
 		}
-		for _, k := range only.downloads(key, blocks(len(t.games))) {
-			jobs = append(jobs, b.downloadJob(w, t, k))
-		}
 		if only != nil {
+			// A full build wrote the downloads with the games (downloads).
+			for _, k := range only.downloads(key, blocks(len(t.games))) {
+				jobs = append(jobs, b.downloadJob(w, t, k))
+			}
 			jobs = append(jobs, w.removeJob(typeListPath(t.Name, blocks(len(t.games)))), w.removeJob(downloadPath(t.Name, blocks(len(t.games)))))
 		}
 	}
@@ -395,35 +411,6 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 		}
 	}
 	return jobs
-}
-
-// downloadJob writes the records of the finished games of list page k of
-// t, read back from the record files of the generation (written before),
-// or removes the file when the page has no finished game.
-func (b *builder) downloadJob(w *writer, t *typeInfo, k int) job {
-	return func() error {
-		var ids []int64
-		for _, s := range b.ix.summaries(block(t.games, k)) {
-			if s.over() {
-				ids = append(ids, s.ID)
-			}
-		}
-		if len(ids) == 0 {
-			return w.remove(downloadPath(t.Name, k))
-		}
-		var readErr error
-		data := download(ids, func(id int64) ([]byte, bool) {
-			r, err := os.ReadFile(filepath.Join(w.dir, filepath.FromSlash(recordPath(id))))
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				readErr = err
-			}
-			return r, err == nil
-		})
-		if readErr != nil {
-			return fmt.Errorf("site: %w", readErr)
-		}
-		return w.write(downloadPath(t.Name, k), data)
-	}
 }
 
 // touched is what an update touches, by game type and player ("type NAME",
@@ -536,7 +523,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		var changed []*summary
 		err = p.src.Games(ctx, ids, func(g *Game) error {
 			seen[g.ID] = true
-			s, job, err := b.gameJob(g, nav, w)
+			s, job, err := b.gameJob(g, nav, w, nil)
 			if err != nil || s == nil {
 				return err
 			}

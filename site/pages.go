@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/yuin/goldmark"
@@ -106,11 +107,23 @@ func (b *builder) commonNav(title, root string, nav []*typeInfo) common {
 
 func execute(name string, data any) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
-		return nil, fmt.Errorf("site: page %s: %w", name, err)
+	if err := executeTo(&buf, name, data); err != nil {
+		return nil, err
 	}
 	return buf.Bytes(), nil
 }
+
+func executeTo(buf *bytes.Buffer, name string, data any) error {
+	if err := pages.ExecuteTemplate(buf, name, data); err != nil {
+		return fmt.Errorf("site: page %s: %w", name, err)
+	}
+	return nil
+}
+
+// pageBuffers are the buffers game pages are written in, kept from page
+// to page: a full build writes one a game, of 5 to 60 kB, and growing a
+// new buffer each time was a good part of its allocations.
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Page paths. Lists of games are cut into pages of listSize games in the
 // order of their numbers, so a game stays on its list page as games are
@@ -217,23 +230,45 @@ func finished(s *summary) time.Time {
 // by the template: a long game has thousands of items, and the template
 // escaper took most of a full build.
 func moveList(r *notation.Record) template.HTML {
-	var b strings.Builder
-	b.Grow(64 + 64*len(r.Moves))
-	b.WriteString(`<li id="ply-0" class="start"><a href="#ply-0">Start</a>` + comments(r.Comment) + "</li>\n")
+	// Appended piece by piece, without joining strings first: this is a
+	// full build's most repeated writing.
+	b := make([]byte, 0, 80+80*len(r.Moves))
+	b = append(b, `<li id="ply-0" class="start"><a href="#ply-0">Start</a>`...)
+	b = append(b, comments(r.Comment)...)
+	b = append(b, "</li>\n"...)
 	numbers, _ := engine.MoveNumbers(players(r))
 	for i, m := range r.Moves {
-		n := strconv.Itoa(i + 1)
-		b.WriteString(`<li id="ply-` + n + `" class="`)
+		b = append(b, `<li id="ply-`...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `" class="`...)
 		if m.Player >= 0 {
-			b.WriteString("p" + strconv.Itoa(int(m.Player)) + `" data-n="` + strconv.Itoa(numbers[i]))
+			b = append(b, 'p')
+			b = strconv.AppendInt(b, int64(m.Player), 10)
+			b = append(b, `" data-n="`...)
+			b = strconv.AppendInt(b, int64(numbers[i]), 10)
 		} else {
-			b.WriteString("pc")
+			b = append(b, "pc"...)
 		}
-		b.WriteString(`"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
-		b.WriteString(comments(m.Comment))
-		b.WriteString("</li>\n")
+		b = append(b, `"><a href="#ply-`...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `">`...)
+		b = appendEscaped(b, m.Text)
+		b = append(b, `</a>`...)
+		if m.Comment != "" {
+			b = append(b, comments(m.Comment)...)
+		}
+		b = append(b, "</li>\n"...)
 	}
-	return template.HTML(b.String())
+	return template.HTML(b)
+}
+
+// appendEscaped appends s escaped as html.EscapeString does, without a
+// copy when s needs no escaping (a move's text seldom does).
+func appendEscaped(b []byte, s string) []byte {
+	if !strings.ContainsAny(s, `<>&'"`) {
+		return append(b, s...)
+	}
+	return append(b, html.EscapeString(s)...)
 }
 
 // comments writes the comments of a move, one a line of text (the players'
@@ -249,10 +284,10 @@ func comments(text string) string {
 	return b.String()
 }
 
-// gamePage renders games/ID.html. pos is the game's last position (nil
-// when unknown); replayErr the engine's objection to the record, if any,
-// when pos is the last it reached.
-func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo) ([]byte, error) {
+// gamePage renders games/ID.html into buf. pos is the game's last
+// position (nil when unknown); replayErr the engine's objection to the
+// record, if any, when pos is the last it reached.
+func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo) error {
 	data := struct {
 		common
 		Game                     *summary
@@ -320,7 +355,7 @@ func (b *builder) gamePage(s *summary, r *notation.Record, pos engine.Position, 
 	default:
 		data.Caption = last + "."
 	}
-	return execute("game.html", data)
+	return executeTo(buf, "game.html", data)
 }
 
 // lastMove names the last ply of r as players do: "Move 12, White: e2-e4",
@@ -563,20 +598,6 @@ func neighbours(ids []int64, k int) (prev, next *blockLink) {
 		next = &blockLink{Href: row[k+1].Href, Text: fmt.Sprintf("from %d", (k+1)*listSize+1)}
 	}
 	return prev, next
-}
-
-// download is the records of the finished games of list page k of t, oldest
-// first, which notation.ReadRecords reads back; records gives each one's
-// published text.
-func download(ids []int64, records func(id int64) ([]byte, bool)) []byte {
-	var buf bytes.Buffer
-	for _, id := range ids {
-		if r, ok := records(id); ok {
-			buf.Write(r)
-			buf.WriteString("\n")
-		}
-	}
-	return buf.Bytes()
 }
 
 // markdown renders rules; without html.WithUnsafe, goldmark leaves raw HTML
