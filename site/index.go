@@ -30,12 +30,39 @@ type summary struct {
 	// moves.
 	Moves                                int
 	ToMove                               []engine.Player // who may act, while the game goes on
-	Started, Updated, Finished, Deadline time.Time
+	started, updated, finished, deadline stamp
 	TimeControl                          string // for people: "3 days per move"
 }
 
+// stamp is a time as a summary keeps it: Unix nanoseconds, 0 for none. A
+// third of the size of a time.Time, for each of the four dates of
+// 110,000 summaries.
+type stamp int64
+
+func stampOf(t time.Time) stamp {
+	if t.IsZero() {
+		return 0
+	}
+	return stamp(t.UnixNano())
+}
+
+func (s stamp) time() time.Time {
+	if s == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, int64(s)).UTC()
+}
+
+// Started is when the game began, Updated its last change; Finished is
+// when it ended, zero while it is going on; Deadline is when the side to
+// move runs out of time, zero when there is none.
+func (s *summary) Started() time.Time  { return s.started.time() }
+func (s *summary) Updated() time.Time  { return s.updated.time() }
+func (s *summary) Finished() time.Time { return s.finished.time() }
+func (s *summary) Deadline() time.Time { return s.deadline.time() }
+
 // over reports whether the game has finished, by its record or its date.
-func (s *summary) over() bool { return s.Result.Over() || !s.Finished.IsZero() }
+func (s *summary) over() bool { return s.Result.Over() || s.finished != 0 }
 
 // seat names the player of seat p with their side: "bob (Black)"; "" for
 // no seat.
@@ -158,13 +185,14 @@ type index struct {
 	games   map[int64]*summary
 	types   map[string]*typeInfo
 	players map[string]*playerInfo
-	names   map[string]string // interned rulesets and reasons
-	ongoing byDate            // by last change
-	ended   byDate            // by end
+	names   map[string]string   // interned rulesets and reasons
+	sides   map[string][]string // interned seats' names, joined by NUL
+	ongoing byDate              // by last change
+	ended   byDate              // by end
 }
 
 func newIndex() *index {
-	ix := &index{games: map[int64]*summary{}, types: map[string]*typeInfo{}, players: map[string]*playerInfo{}, names: map[string]string{},
+	ix := &index{games: map[int64]*summary{}, types: map[string]*typeInfo{}, players: map[string]*playerInfo{}, names: map[string]string{}, sides: map[string][]string{},
 		ongoing: byDate{date: updated}, ended: byDate{date: finished}}
 	for _, g := range engine.Games() {
 		ix.types[g.Info().Name] = &typeInfo{Info: g.Info(), known: true}
@@ -178,6 +206,21 @@ func (ix *index) intern(s string) string {
 	}
 	ix.names[s] = s
 	return s
+}
+
+// internSides returns the seats' names shared by every game seated so
+// (Seats copies them for a game of options, a seat count say), two at
+// least.
+func (ix *index) internSides(sides []string) []string {
+	if len(sides) < 2 {
+		sides = []string{"First", "Second"}
+	}
+	key := strings.Join(sides, "\x00")
+	if v, ok := ix.sides[key]; ok {
+		return v
+	}
+	ix.sides[key] = sides
+	return sides
 }
 
 const unknownPlayer = "(unknown)"
@@ -206,14 +249,11 @@ func (ix *index) summarize(g *Game, pos engine.Position) (*summary, error) {
 		ruleset = t.Rulesets[0].Name
 	}
 	// The seats of the game as configured (three or four in Superial
-	// Chess's multiplayer ruleset), two at least: a shared slice of the
-	// game's, not a copy.
-	sides := t.Seats(r.Config)
-	if len(sides) < 2 {
-		sides = []string{"First", "Second"}
-	}
+	// Chess's multiplayer ruleset), two at least: one slice shared by the
+	// games seated alike, not a copy each.
+	sides := ix.internSides(t.Seats(r.Config))
 	s := &summary{ID: g.ID, Type: t, Ruleset: ix.intern(ruleset), Sides: sides, Result: r.Result,
-		Plies: max(g.Plies, len(r.Moves)), Moves: -1, Started: g.Started, Updated: g.Updated, Finished: g.Finished, Deadline: g.Deadline,
+		Plies: max(g.Plies, len(r.Moves)), Moves: -1, started: stampOf(g.Started), updated: stampOf(g.Updated), finished: stampOf(g.Finished), deadline: stampOf(g.Deadline),
 		TimeControl: ix.intern(timeControl(r.Tag("TimeControl")))}
 	if len(r.Moves) >= s.Plies {
 		_, next := engine.MoveNumbers(players(r))
@@ -360,8 +400,8 @@ func (ix *index) lastMove() time.Time {
 		// The finished games are by end, which is their last change but
 		// for a game changed after it ended.
 		for _, s := range d.s[:min(len(d.s), 50)] {
-			if s.Updated.After(t) {
-				t = s.Updated
+			if u := s.Updated(); u.After(t) {
+				t = u
 			}
 		}
 	}

@@ -60,7 +60,7 @@ func gameRows(root string, games []*summary) template.HTML {
 		if pl := g.Placings(); pl != "" {
 			b.WriteString(` <span class="muted places">` + esc(pl) + `</span>`)
 		}
-		b.WriteString("</td><td>" + strconv.Itoa(g.Plies) + "</td><td>" + date(g.Updated) + "</td></tr>\n")
+		b.WriteString("</td><td>" + strconv.Itoa(g.Plies) + "</td><td>" + date(g.Updated()) + "</td></tr>\n")
 	}
 	b.WriteString("</tbody>\n</table>\n")
 	return template.HTML(b.String())
@@ -211,14 +211,14 @@ func (b *builder) home() ([]byte, error) {
 		b.ix.ended.newest(20), max(0, len(b.ix.ongoing.s)-homeListed), b.ix.sortedPlayers(), shards, b.ix.listed()})
 }
 
-func updated(s *summary) time.Time { return s.Updated }
+func updated(s *summary) time.Time { return s.Updated() }
 
 // finished dates a finished game by its end, or its last change.
 func finished(s *summary) time.Time {
-	if s.Finished.IsZero() {
-		return s.Updated
+	if s.Finished().IsZero() {
+		return s.Updated()
 	}
-	return s.Finished
+	return s.Finished()
 }
 
 // moveList is the move list of a game page: a ply per item from the start
