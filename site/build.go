@@ -115,8 +115,8 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 		// A site built by another process, or by this one before a restart:
 		// read the summaries again; the changes since the site's cursor are
 		// rendered below.
-		ix := newIndex()
-		if _, err := p.src.Summaries(ctx, summarizer(ix, p.b.log)); err != nil {
+		ix, _, err := readSummaries(ctx, p.src, p.b.log)
+		if err != nil {
 			return stats, err
 		}
 		p.b.ix, p.gen, p.b.tours = ix, gen, nil
@@ -135,6 +135,18 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 			"bytes", stats.Bytes, "removed", stats.Removed, "cursor", stats.Cursor, "duration", stats.Duration)
 	}
 	return stats, nil
+}
+
+// readSummaries indexes the summaries of every game of src, and returns
+// the cursor they are as of.
+func readSummaries(ctx context.Context, src Source, log *slog.Logger) (*index, int64, error) {
+	ix := newIndex()
+	cursor, err := src.Summaries(ctx, summarizer(ix, log))
+	if err != nil {
+		return nil, 0, err
+	}
+	ix.settle()
+	return ix, cursor, nil
 }
 
 // summarizer returns a Summaries callback that indexes each game.
@@ -210,13 +222,11 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	// Until it is published, the index is of no generation: should the
 	// build fail, an update reads the summaries again.
 	p.gen = ""
-	ix := newIndex()
-	cursor, err := p.src.Summaries(ctx, summarizer(ix, p.b.log))
+	ix, cursor, err := readSummaries(ctx, p.src, p.b.log)
 	if err != nil {
 		return st, err
 	}
 	p.b.ix, p.b.tours = ix, nil
-	p.b.ix = ix
 	if err := p.b.loadRatings(ctx, p.src); err != nil {
 		return st, err
 	}

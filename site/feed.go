@@ -75,7 +75,7 @@ func (b *builder) feed() ([]byte, error) {
 		f.Entries = append(f.Entries, atomEntry{
 			Title:   fmt.Sprintf("%s #%d: %s, %s", g.Type.Title, g.ID, strings.Join(g.Players, " – "), g.ResultText()),
 			ID:      tag + fmt.Sprintf("game/%d", g.ID),
-			Updated: atomDate(finished(g)),
+			Updated: atomDate(finished(g).time()),
 			Link:    atomLink{Href: page, Rel: "alternate", Type: "text/html"},
 			Summary: feedSummary(g),
 		})

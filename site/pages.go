@@ -211,14 +211,15 @@ func (b *builder) home() ([]byte, error) {
 		b.ix.ended.newest(20), max(0, len(b.ix.ongoing.s)-homeListed), b.ix.sortedPlayers(), shards, b.ix.listed()})
 }
 
-func updated(s *summary) time.Time { return s.Updated() }
+// updated dates a game by its last change.
+func updated(s *summary) stamp { return s.updated }
 
 // finished dates a finished game by its end, or its last change.
-func finished(s *summary) time.Time {
-	if s.Finished().IsZero() {
-		return s.Updated()
+func finished(s *summary) stamp {
+	if s.finished == 0 {
+		return s.updated
 	}
-	return s.Finished()
+	return s.finished
 }
 
 // moveList is the move list of a game page: a ply per item from the start
@@ -480,11 +481,23 @@ func (b *builder) stats(t *typeInfo) []rulesetStats {
 		}
 		tallies = append(tallies, newTally(sides))
 	}
-	for _, s := range b.ix.summaries(t.games) {
-		i, ok := order[s.Ruleset]
+	// A pass over the game type's games, at every update of one of them:
+	// no list of their summaries made first.
+	last, lastAt := "", -1
+	for _, id := range t.games {
+		s := b.ix.games[id]
+		if s == nil {
+			continue
+		}
+		i, ok := lastAt, lastAt >= 0 && s.Ruleset == last
+		if !ok {
+			i, ok = order[s.Ruleset]
+			last, lastAt = s.Ruleset, i
+		}
 		if !ok {
 			i = len(out)
 			order[s.Ruleset] = i
+			lastAt = i
 			out = append(out, rulesetStats{Ruleset: s.Ruleset})
 			tallies = append(tallies, newTally(s.Sides))
 		}
@@ -527,29 +540,28 @@ func (b *builder) typePage(t *typeInfo) ([]byte, error) {
 		List, Downloads blockRow
 		Stats           []rulesetStats
 		Rules           template.HTML
-	}{b.common(t.Title, "../"), t, b.ix.newest(t.games, homeListed, all, updated),
+	}{b.common(t.Title, "../"), t, t.recent.newest(homeListed),
 		blockLinks("All games", t.games, func(k int) string { return typeListPath(t.Name, k)[len("types/"):] }, -1, nil),
 		b.downloadLinks(t, "../"), b.stats(t), rules})
 }
-
-func all(*summary) bool { return true }
 
 // downloadLinks links the records of each list page that has a finished
 // game.
 func (b *builder) downloadLinks(t *typeInfo, root string) blockRow {
 	return blockLinks("Records of finished games", t.games, func(k int) string { return root + downloadPath(t.Name, k) }, -1,
-		func(k int) bool { return b.finishedIn(t, k) > 0 })
+		func(k int) bool { return b.hasFinished(t, k) })
 }
 
-// finishedIn counts the finished games of list page k of t.
-func (b *builder) finishedIn(t *typeInfo, k int) int {
-	n := 0
-	for _, s := range b.ix.summaries(block(t.games, k)) {
-		if s.over() {
-			n++
+// hasFinished reports whether list page k of t has a finished game, so a
+// download: it stops at the first (a game type's page asks it of every
+// list page at every update).
+func (b *builder) hasFinished(t *typeInfo, k int) bool {
+	for _, id := range block(t.games, k) {
+		if s := b.ix.games[id]; s != nil && s.over() {
+			return true
 		}
 	}
-	return n
+	return false
 }
 
 func block(ids []int64, k int) []int64 {
@@ -563,7 +575,7 @@ func block(ids []int64, k int) []int64 {
 func (b *builder) typeListPage(t *typeInfo, k int) ([]byte, error) {
 	ids := block(t.games, k)
 	download := ""
-	if b.finishedIn(t, k) > 0 {
+	if b.hasFinished(t, k) {
 		download = "../../" + downloadPath(t.Name, k)
 	}
 	prev, next := neighbours(t.games, k)
@@ -663,8 +675,17 @@ func placeOf(s *summary, name string) int {
 func (b *builder) playerRecord(p *playerInfo) []recordRow {
 	type key struct{ t, rs string }
 	rows := map[key]*recordRow{}
-	for _, s := range b.ix.summaries(p.games) {
-		for _, k := range []key{{s.Type.Name, ""}, {s.Type.Name, s.Ruleset}} {
+	// A pass over the player's games, at every update of one of them: each
+	// game's outcome worked out once, for its game type's row and its
+	// ruleset's.
+	for _, id := range p.games {
+		s := b.ix.games[id]
+		if s == nil {
+			continue
+		}
+		place := placeOf(s, p.Name)
+		over := s.over()
+		for _, k := range [2]key{{s.Type.Name, ""}, {s.Type.Name, s.Ruleset}} {
 			if k.rs != "" && len(s.Type.Rulesets) < 2 {
 				continue
 			}
@@ -674,9 +695,8 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 				rows[k] = r
 			}
 			r.Games++
-			place := placeOf(s, p.Name)
 			switch {
-			case !s.over():
+			case !over:
 				r.Ongoing++
 			case s.Result.Kind == engine.Draw && (place == 1 || len(s.Players) == 2):
 				r.Drawn++
@@ -685,7 +705,7 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 			case s.Result.Kind != engine.Ongoing:
 				r.Lost++
 			}
-			if len(s.Players) > 2 && s.over() && place > 0 {
+			if len(s.Players) > 2 && over && place > 0 {
 				for len(r.places) < place {
 					r.places = append(r.places, 0)
 				}
@@ -718,7 +738,7 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 }
 
 func (b *builder) playerPage(p *playerInfo) ([]byte, error) {
-	ongoing := b.ix.newest(p.games, 2*homeListed, func(s *summary) bool { return !s.over() }, updated)
+	ongoing := p.ongoing.newest(2 * homeListed)
 	record := b.playerRecord(p)
 	placed := slices.ContainsFunc(record, func(r recordRow) bool { return r.places != nil })
 	ratings, plots := b.playerRatings(p.Name)
@@ -731,7 +751,7 @@ func (b *builder) playerPage(p *playerInfo) ([]byte, error) {
 		Plots           []template.HTML // rating over time, a plot a list
 		Ongoing, Latest []*summary
 		List            blockRow
-	}{b.common(p.Name, "../"), p, record, placed, ratings, plots, ongoing, b.ix.newest(p.games, homeListed, (*summary).over, finished),
+	}{b.common(p.Name, "../"), p, record, placed, ratings, plots, ongoing, p.ended.newest(homeListed),
 		blockLinks("All games", p.games, func(k int) string { return playerListPath(p.Slug, k)[len("players/"):] }, -1, nil)})
 }
 
