@@ -201,8 +201,8 @@ type index struct {
 	ended   byDate              // by end
 	// loading says the summaries are being read: the lists by date take
 	// them in any order and are sorted once, by settle, not kept in order
-	// one insertion at a time (a game read after the others moved them
-	// all: 110,000 games moved 40 GB).
+	// one insertion at a time (games read by number mostly end in that
+	// order, so each went first and moved the others: 0.7 s for 100,000).
 	loading bool
 }
 
