@@ -1,9 +1,6 @@
 package site
 
-import (
-	"fmt"
-	"testing"
-)
+import "testing"
 
 // Target reports a figure of the site's acceptance (issue 36) as a metric
 // of b, and logs it beside its bound, so that "make bench" shows a
@@ -16,7 +13,7 @@ func Target(b *testing.B, value float64, unit string, bound float64) {
 	if value >= bound {
 		verdict = "MISSED"
 	}
-	b.Log(fmt.Sprintf("%s %.4g (target < %g) %s", unit, value, bound, verdict))
+	b.Logf("%s %.4g (target < %g) %s", unit, value, bound, verdict)
 }
 
 // FirstView weighs the first view of a game page of the site built in
