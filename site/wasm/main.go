@@ -37,6 +37,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"runtime/debug"
 	"strings"
 	"syscall/js"
 
@@ -246,6 +247,12 @@ func release(_ js.Value, a []js.Value) any {
 }
 
 func main() {
+	// Each step through a game draws a board, some 50 kB of garbage. The
+	// collector stops the page while it runs (WebAssembly has one thread),
+	// up to 20 ms: with the heap let grow to five times what is live (a
+	// few MB) rather than twice, it runs a fifth as often, and fewer steps
+	// wait for it (issue 36; measured in BenchmarkStepping).
+	debug.SetGCPercent(400)
 	api := map[string]any{}
 	for name, fn := range map[string]func(js.Value, []js.Value) any{
 		"start": start, "replay": replay, "play": play, "state": state,
