@@ -28,6 +28,7 @@
 //	targets(pos)                     -> [{player, moves: [{m, f: [x, y], t: [x, y]}...]}...]
 //	                                    the legal moves with where they go on the board
 //	release(from)                    forgets the positions from handle from on
+//	collect()                        collects the garbage (when the reader pauses)
 //
 // Players are numbers as the engine has them: seats from 0 (0 first, 1
 // second), -1 chance. Then it calls
@@ -37,6 +38,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"syscall/js"
@@ -45,6 +47,10 @@ import (
 	"postal/engine/picture"
 	"postal/site/board"
 )
+
+// memoryLimit is the heap the engine lets grow before it collects by
+// itself (see main).
+const memoryLimit = 32 << 20
 
 // positions are every position the page has asked for; a handle is an
 // index.
@@ -246,17 +252,26 @@ func release(_ js.Value, a []js.Value) any {
 	return nil
 }
 
+// collect collects the garbage now: the viewer calls it when the reader
+// has stopped stepping for a while (see main).
+func collect(js.Value, []js.Value) any {
+	runtime.GC()
+	return nil
+}
+
 func main() {
 	// Each step through a game draws a board, some 50 kB of garbage. The
 	// collector stops the page while it runs (WebAssembly has one thread),
-	// up to 20 ms: with the heap let grow to five times what is live (a
-	// few MB) rather than twice, it runs a fifth as often, and fewer steps
-	// wait for it (issue 36; measured in BenchmarkStepping).
-	debug.SetGCPercent(400)
+	// some 20 ms, which a step that met it took on top of its own 5: it
+	// runs when the reader pauses (collect), and otherwise only when the
+	// heap nears memoryLimit, some 500 steps on (issue 36; measured in
+	// BenchmarkStepping).
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(memoryLimit)
 	api := map[string]any{}
 	for name, fn := range map[string]func(js.Value, []js.Value) any{
 		"start": start, "replay": replay, "play": play, "state": state,
-		"legal": legal, "targets": targets, "sample": sample, "svg": svg, "ascii": ascii, "release": release,
+		"legal": legal, "targets": targets, "sample": sample, "svg": svg, "ascii": ascii, "release": release, "collect": collect,
 	} {
 		api[name] = js.FuncOf(fn)
 	}

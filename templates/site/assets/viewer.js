@@ -102,6 +102,14 @@
     keepVisible(li);
   }
 
+  // The engine collects its garbage when the reader pauses, not in the
+  // middle of a step (see site/wasm: collect).
+  var pause = null;
+  function collectLater() {
+    clearTimeout(pause);
+    pause = setTimeout(function () { if (eng.collect) { eng.collect(); } }, 1000);
+  }
+
   // show shows ply n of the game, the engine loaded.
   function show(n) {
     n = Math.max(0, Math.min(reached - 1, n));
@@ -114,6 +122,7 @@
     board.setAttribute("data-ply", String(n));
     setButtons();
     play.shown();
+    collectLater();
   }
 
   // go shows ply n, keeps it in sight and records it in the URL, so each
@@ -276,6 +285,7 @@
   function refresh() {
     var pos = linePos();
     board.innerHTML = eng.svg(pos, "");
+    collectLater();
     board.setAttribute("data-ply", line.from + "+" + line.steps.length);
     aLine.textContent = "";
     line.steps.forEach(function (s) {
