@@ -102,6 +102,50 @@
     keepVisible(li);
   }
 
+  // draw puts a board the engine drew on the page. The engine writes one
+  // element a line (picture.SVG), and a step changes a few of them (a
+  // piece moved, the arrow, the title): those alone are made and put in
+  // place, the others kept, so the browser parses, lays out and paints
+  // a few elements, not the whole board again. A board of another size, or
+  // the first, is put whole.
+  var drawn = null;  // the board shown: {root, head, lines, nodes}, one node a line
+  var parser = document.createElement("div");
+  function draw(svg) {
+    var lines = svg.split("\n"), head = lines[0], end = lines.length - 2;
+    var body = lines.slice(1, end), root = board.firstElementChild;
+    if (!drawn || drawn.head !== head || drawn.root !== root || lines[end] !== "</svg>") {
+      board.innerHTML = svg;
+      root = board.firstElementChild;
+      drawn = { root: root, head: head, lines: body, nodes: Array.prototype.slice.call(root.children) };
+      if (drawn.nodes.length !== body.length) { drawn = null; }  // not one element a line
+      return;
+    }
+    var kept = new Map();
+    drawn.lines.forEach(function (l, i) {
+      var same = kept.get(l);
+      if (same) { same.push(drawn.nodes[i]); } else { kept.set(l, [drawn.nodes[i]]); }
+    });
+    var nodes = new Array(body.length), fresh = [];
+    body.forEach(function (l, i) {
+      var same = kept.get(l);
+      if (same && same.length) { nodes[i] = same.shift(); } else { fresh.push(i); }
+    });
+    if (fresh.length) {
+      parser.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg">' + fresh.map(function (i) { return body[i]; }).join("") + "</svg>";
+      var made = Array.prototype.slice.call(parser.firstElementChild.children);
+      if (made.length !== fresh.length) { drawn = null; draw(svg); return; }
+      fresh.forEach(function (i, k) { nodes[i] = made[k]; });
+    }
+    kept.forEach(function (same) { same.forEach(function (node) { node.remove(); }); });
+    for (var i = 0; i < nodes.length; i++) {
+      if (root.children[i] !== nodes[i]) { root.insertBefore(nodes[i], root.children[i] || null); }
+    }
+    // What else was put on the board (the rings of a move picked) goes.
+    while (root.children.length > nodes.length) { root.lastElementChild.remove(); }
+    drawn.lines = body;
+    drawn.nodes = nodes;
+  }
+
   // The engine collects its garbage when the reader pauses, not in the
   // middle of a step (see site/wasm: collect).
   var pause = null;
@@ -116,7 +160,7 @@
     if (line) { leave(false); }
     mark(n);
     var final = n === last && finalText;
-    board.innerHTML = eng.svg(positions[n], final ? finalText : "");
+    draw(eng.svg(positions[n], final ? finalText : ""));
     caption.textContent = (n === 0 ? "Start position" : label(n)) + ". " +
       (final ? "Final position: " + finalText + "." : turn(positions[n]));
     board.setAttribute("data-ply", String(n));
@@ -284,7 +328,7 @@
 
   function refresh() {
     var pos = linePos();
-    board.innerHTML = eng.svg(pos, "");
+    draw(eng.svg(pos, ""));
     collectLater();
     board.setAttribute("data-ply", line.from + "+" + line.steps.length);
     aLine.textContent = "";
