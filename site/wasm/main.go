@@ -39,7 +39,6 @@ package main
 import (
 	"math/rand/v2"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"syscall/js"
 
@@ -47,10 +46,6 @@ import (
 	"postal/engine/picture"
 	"postal/site/board"
 )
-
-// memoryLimit is the heap the engine lets grow before it collects by
-// itself (see main).
-const memoryLimit = 32 << 20
 
 // positions are every position the page has asked for; a handle is an
 // index.
@@ -253,21 +248,15 @@ func release(_ js.Value, a []js.Value) any {
 }
 
 // collect collects the garbage now: the viewer calls it when the reader
-// has stopped stepping for a while (see main).
+// has stopped stepping for a second, so that the collector, which stops
+// the page while it runs (WebAssembly has one thread), seldom has to run
+// in the middle of a step.
 func collect(js.Value, []js.Value) any {
 	runtime.GC()
 	return nil
 }
 
 func main() {
-	// Each step through a game draws a board, some 50 kB of garbage. The
-	// collector stops the page while it runs (WebAssembly has one thread),
-	// some 20 ms, which a step that met it took on top of its own 5: it
-	// runs when the reader pauses (collect), and otherwise only when the
-	// heap nears memoryLimit, some 500 steps on (issue 36; measured in
-	// BenchmarkStepping).
-	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(memoryLimit)
 	api := map[string]any{}
 	for name, fn := range map[string]func(js.Value, []js.Value) any{
 		"start": start, "replay": replay, "play": play, "state": state,
