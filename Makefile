@@ -30,9 +30,11 @@ test-integration:
 # fast path and through Legal; the issue-19 floors of the fast path are
 # Conflagration (order 5) 300k, Imperial Chess 100k, Superial classic 150k
 # and vs-chess 80k, Initiative 200k, Imperial Shuffle 600k. Then the
-# bot's playouts/s and move time, the site (full build of a generated SQLite archive
-# of 10,000 finished games and 1,000 in progress: time, bytes, page sizes;
-# update after one move at 1,100 and 11,000 games), the daemon serving that
+# bot's playouts/s and move time, the site (issue 36, each figure beside its
+# bound: "postal site build" of generated SQLite archives of 11,000 and
+# 110,000 games, a tenth in progress: wall and CPU time, peak RSS, disk,
+# page sizes, first view; the update after one move at 1,100, 11,000 and
+# 110,000 games; stepping through 400 plies in Chromium), the daemon serving that
 # archive with moves by mail (BenchmarkDaemon, issue 27: its full build, the
 # mover's reply median and p95, the handling, the site's update after a
 # move, RSS from /proc, a restart to its first reply; BenchmarkDaemonInProgress:
@@ -43,8 +45,8 @@ test-integration:
 # for 100 forged registrations and their 600 mails; the daemon's CPU for a
 # mail of 20,000 nested parts). One package at a time, so the
 # figures do not share the CPU; the archives are generated once into
-# POSTAL_BENCH_DIR and shared. The daemon's full build of 11,000 games' pages
-# takes minutes, hence the timeout.
+# POSTAL_BENCH_DIR and shared (the 110,000 games take about ten minutes to
+# generate, 2 GB), hence the timeout.
 bench:
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && export POSTAL_BENCH_DIR="$$dir" && \
 	GOMAXPROCS=1 $(GO) test -p 1 -run '^$$' -bench RandomPlayout -benchmem ./engine/... && \

@@ -1,11 +1,12 @@
 package site
 
 import (
+	"bufio"
+	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -16,7 +17,6 @@ import (
 	"time"
 
 	"postal/engine"
-	"postal/templates"
 )
 
 // builder renders the pages of one site from its index.
@@ -42,12 +42,12 @@ type builder struct {
 // in turn (an update notices a generation it did not make and reads the
 // summaries again), not at once.
 type Publisher struct {
-	src     Source
-	b       builder
-	mu      sync.Mutex
-	version string
-	gen     string // the generation the index is of
-	st      state
+	src    Source
+	b      builder
+	mu     sync.Mutex
+	shaped shape  // what the pages are built from besides the games
+	gen    string // the generation the index is of
+	st     state
 }
 
 // NewPublisher returns a Publisher of src's games into opts.OutDir. It
@@ -96,11 +96,19 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	version, err := p.versionHash()
+	sh, err := p.shape()
 	if err != nil {
 		return Stats{}, err
 	}
-	if !ok || st.Version != version {
+	why := sh.changes(st.Shape)
+	switch {
+	case gen == "":
+		why = "no site yet"
+	case !ok:
+		why = "the site records no shape (built by an older postal)"
+	}
+	if why != "" {
+		p.b.log.Info("site: building in full", "why", why)
 		return p.full(ctx)
 	}
 	start := time.Now()
@@ -109,8 +117,8 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 		// A site built by another process, or by this one before a restart:
 		// read the summaries again; the changes since the site's cursor are
 		// rendered below.
-		ix := newIndex()
-		if _, err := p.src.Summaries(ctx, summarizer(ix, p.b.log)); err != nil {
+		ix, _, err := readSummaries(ctx, p.src, p.b.log)
+		if err != nil {
 			return stats, err
 		}
 		p.b.ix, p.gen, p.b.tours = ix, gen, nil
@@ -129,6 +137,18 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 			"bytes", stats.Bytes, "removed", stats.Removed, "cursor", stats.Cursor, "duration", stats.Duration)
 	}
 	return stats, nil
+}
+
+// readSummaries indexes the summaries of every game of src, and returns
+// the cursor they are as of.
+func readSummaries(ctx context.Context, src Source, log *slog.Logger) (*index, int64, error) {
+	ix := newIndex()
+	cursor, err := src.Summaries(ctx, summarizer(ix, log))
+	if err != nil {
+		return nil, 0, err
+	}
+	ix.settle()
+	return ix, cursor, nil
 }
 
 // summarizer returns a Summaries callback that indexes each game.
@@ -154,15 +174,6 @@ func summarizer(ix *index, log *slog.Logger) func(*Game) error {
 // ongoing reports whether g is going on, by its record and dates.
 func ongoing(g *Game) bool {
 	return g.Record != nil && !g.Record.Result.Over() && g.Finished.IsZero()
-}
-
-// replay replays g's record: its positions from the start; when a move is
-// refused, those before it and the engine's objection.
-func replay(g *Game) ([]engine.Position, error) {
-	// Replay a copy: Replay normalizes the record's Config in place, and
-	// the record is the source's.
-	rc := *g.Record
-	return rc.Replay()
 }
 
 // finalPosition is g's last position: the stored one, or the record
@@ -192,7 +203,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if out == "" {
 		return st, errors.New("site: no output directory")
 	}
-	version, err := p.versionHash()
+	sh, err := p.shape()
 	if err != nil {
 		return st, err
 	}
@@ -213,13 +224,11 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	// Until it is published, the index is of no generation: should the
 	// build fail, an update reads the summaries again.
 	p.gen = ""
-	ix := newIndex()
-	cursor, err := p.src.Summaries(ctx, summarizer(ix, p.b.log))
+	ix, cursor, err := readSummaries(ctx, p.src, p.b.log)
 	if err != nil {
 		return st, err
 	}
 	p.b.ix, p.b.tours = ix, nil
-	p.b.ix = ix
 	if err := p.b.loadRatings(ctx, p.src); err != nil {
 		return st, err
 	}
@@ -228,11 +237,12 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	defer bar.done()
 	pool := newPool(ctx, p.b.opts.Workers)
 	nav := ix.listed()
+	dl := newDownloads(w)
 	err = p.src.Games(ctx, nil, func(g *Game) error {
 		if ix.games[g.ID] == nil {
 			return nil // added since the summaries: the next update adds it
 		}
-		s, job, err := p.b.gameJob(g, nav, w)
+		s, job, err := p.b.gameJob(g, nav, w, dl)
 		if err != nil || s == nil {
 			return err
 		}
@@ -241,6 +251,9 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		return pool.do(func() error { defer bar.add(1); return job() })
 	})
 	if err := firstErr(err, pool.wait()); err != nil {
+		return st, err
+	}
+	if err := dl.finish(); err != nil {
 		return st, err
 	}
 	tourJobs, err := p.b.tournamentJobs(ctx, p.src, w, nil)
@@ -256,7 +269,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if err := pool.wait(); err != nil {
 		return st, err
 	}
-	p.st = state{Version: version, Cursor: cursor}
+	p.st = state{Shape: sh, Cursor: cursor}
 	if err := publish(out, gen, p.st); err != nil {
 		return st, err
 	}
@@ -277,12 +290,17 @@ func firstErr(a, b error) error {
 
 // gameJob reads a game's summary and prepares the rendering of its page
 // and record, done by the returned job on a worker: gameJob runs where the
-// index may change, the job where it may not. A game the site cannot list
-// gives a nil summary and job.
-func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, error) {
+// index may change, the job where it may not. A full build gathers the
+// records into the downloads (dl; nil in an update). A game the site
+// cannot list gives a nil summary and job.
+func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer, dl *downloads) (*summary, job, error) {
+	// The last position: who is to move, for the summary of a game going
+	// on; the board of its page.
 	var pos engine.Position
-	if ongoing(g) {
-		pos, _ = finalPosition(g) // who is to move, for the summary
+	var posErr error
+	known := ongoing(g)
+	if known {
+		pos, posErr = finalPosition(g)
 	}
 	s, err := b.ix.summarize(g, pos)
 	if errors.Is(err, errBadGame) {
@@ -293,21 +311,34 @@ func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer) (*summary, job, e
 		return nil, nil, err
 	}
 	return s, func() error {
-		// The page carries the board of every ply (plyData), so the game is
-		// replayed whether or not the archive stores its last position.
-		ps, replayErr := replay(g)
-		if replayErr != nil {
-			b.log.Warn("site: record does not replay", "game", g.ID, "err", replayErr)
+		// The page draws the final board only: the reader's browser replays
+		// the moves with the game's engine to step through them. The
+		// archive stores the last position, so the game is replayed here
+		// only when it does not.
+		if !known {
+			pos, posErr = finalPosition(g)
+		}
+		if posErr != nil {
+			b.log.Warn("site: record does not replay", "game", g.ID, "err", posErr)
 			w.unreplayable()
 		}
-		page, err := b.gamePage(s, g.Record, ps, replayErr, nav, g.Rating)
-		if err != nil {
+		buf := pageBuffers.Get().(*bytes.Buffer)
+		defer pageBuffers.Put(buf)
+		buf.Reset()
+		if err := b.gamePage(buf, s, g.Record, pos, posErr, nav, g.Rating); err != nil {
 			return err
 		}
-		if err := w.write(gamePath(g.ID), page); err != nil {
+		if err := w.write(gamePath(g.ID), buf.Bytes()); err != nil {
 			return err
 		}
-		return w.write(recordPath(g.ID), []byte(g.Record.String()))
+		record := []byte(g.Record.String())
+		if err := w.write(recordPath(g.ID), record); err != nil {
+			return err
+		}
+		if dl != nil {
+			return dl.add(s, record)
+		}
+		return nil
 	}, nil
 }
 
@@ -354,10 +385,11 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 		for _, k := range lists {
 			add(typeListPath(t.Name, k), func() ([]byte, error) { return b.typeListPage(t, k) })
 		}
-		for _, k := range only.downloads(key, blocks(len(t.games))) {
-			jobs = append(jobs, b.downloadJob(w, t, k))
-		}
 		if only != nil {
+			// A full build wrote the downloads with the games (downloads).
+			for _, k := range only.downloads(key, blocks(len(t.games))) {
+				jobs = append(jobs, b.downloadJob(w, t, k))
+			}
 			jobs = append(jobs, w.removeJob(typeListPath(t.Name, blocks(len(t.games)))), w.removeJob(downloadPath(t.Name, blocks(len(t.games)))))
 		}
 	}
@@ -381,43 +413,16 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 			return []job{func() error { return err }}
 		}
 		assets = append(assets, wasmExecAsset())
-		for _, e := range engineAssets() {
-			assets = append(assets, e.files()...)
-		}
 		for _, a := range assets {
 			add("assets/"+a.name, func() ([]byte, error) { return a.data, nil })
 		}
+		for _, e := range engineAssets() {
+			for _, f := range e.files() {
+				jobs = append(jobs, func() error { return w.writeStream("assets/"+f.name, f.fill) })
+			}
+		}
 	}
 	return jobs
-}
-
-// downloadJob writes the records of the finished games of list page k of
-// t, read back from the record files of the generation (written before),
-// or removes the file when the page has no finished game.
-func (b *builder) downloadJob(w *writer, t *typeInfo, k int) job {
-	return func() error {
-		var ids []int64
-		for _, s := range b.ix.summaries(block(t.games, k)) {
-			if s.over() {
-				ids = append(ids, s.ID)
-			}
-		}
-		if len(ids) == 0 {
-			return w.remove(downloadPath(t.Name, k))
-		}
-		var readErr error
-		data := download(ids, func(id int64) ([]byte, bool) {
-			r, err := os.ReadFile(filepath.Join(w.dir, filepath.FromSlash(recordPath(id))))
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				readErr = err
-			}
-			return r, err == nil
-		})
-		if readErr != nil {
-			return fmt.Errorf("site: %w", readErr)
-		}
-		return w.write(downloadPath(t.Name, k), data)
-	}
 }
 
 // touched is what an update touches, by game type and player ("type NAME",
@@ -530,7 +535,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		var changed []*summary
 		err = p.src.Games(ctx, ids, func(g *Game) error {
 			seen[g.ID] = true
-			s, job, err := b.gameJob(g, nav, w)
+			s, job, err := b.gameJob(g, nav, w, nil)
 			if err != nil || s == nil {
 				return err
 			}
@@ -595,42 +600,6 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 	return nil
 }
 
-// versionHash hashes everything besides the games that shapes the pages.
-func (p *Publisher) versionHash() (string, error) {
-	if p.version != "" {
-		return p.version, nil
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "layout 2 list=%d shard=%d\ntitle=%s\nurl=%s\nclub=%s\n", listSize, shardSize, p.b.title, p.b.opts.SiteURL, p.b.opts.Club)
-	hashFS := func(fsys fs.FS, name string) error {
-		return fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			data, err := fs.ReadFile(fsys, path)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(h, "%s/%s %d\n", name, path, len(data))
-			h.Write(data)
-			return nil
-		})
-	}
-	if err := hashFS(templates.Site, "templates"); err != nil {
-		return "", fmt.Errorf("site: %w", err)
-	}
-	if p.b.opts.Rules != nil {
-		if err := hashFS(p.b.opts.Rules, "rules"); err != nil {
-			return "", fmt.Errorf("site: rules: %w", err)
-		}
-	}
-	for _, g := range engine.Games() {
-		fmt.Fprintf(h, "game %s %s\n", g.Info().Name, g.Info().RulesVersion())
-	}
-	p.version = hex.EncodeToString(h.Sum(nil)[:16])
-	return p.version, nil
-}
-
 // writer writes the files of one generation and counts them.
 type writer struct {
 	dir     string
@@ -651,6 +620,51 @@ func (w *writer) write(path string, data []byte) error {
 		w.mu.Unlock()
 	}
 	return nil
+}
+
+// writeStream writes the file fill writes, in a new generation (a full
+// build: nobody reads it yet).
+func (w *writer) writeStream(path string, fill func(io.Writer) error) error {
+	full := filepath.Join(w.dir, filepath.FromSlash(path))
+	if err := mkdirPublic(filepath.Dir(full)); err != nil {
+		return fmt.Errorf("site: write %s: %w", path, err)
+	}
+	f, err := os.OpenFile(full, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("site: write %s: %w", path, err)
+	}
+	bw := bufio.NewWriterSize(f, 64<<10)
+	n := &countWriter{w: bw}
+	err = fill(n)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = f.Chmod(0o644) // whatever the umask (see create)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("site: write %s: %w", path, err)
+	}
+	w.mu.Lock()
+	w.stats.Written++
+	w.stats.Bytes += n.n
+	w.mu.Unlock()
+	return nil
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 func (w *writer) remove(path string) error {

@@ -30,8 +30,8 @@ func (b *builder) tagPrefix() string {
 		authority = a
 	}
 	day := "2000-01-01"
-	if f := b.ix.first(); f != nil && !f.Started.IsZero() {
-		day = f.Started.UTC().Format("2006-01-02")
+	if f := b.ix.first(); f != nil && !f.Started().IsZero() {
+		day = f.Started().UTC().Format("2006-01-02")
 	}
 	return "tag:" + authority + "," + day + ":"
 }
@@ -75,7 +75,7 @@ func (b *builder) feed() ([]byte, error) {
 		f.Entries = append(f.Entries, atomEntry{
 			Title:   fmt.Sprintf("%s #%d: %s, %s", g.Type.Title, g.ID, strings.Join(g.Players, " – "), g.ResultText()),
 			ID:      tag + fmt.Sprintf("game/%d", g.ID),
-			Updated: atomDate(finished(g)),
+			Updated: atomDate(finished(g).time()),
 			Link:    atomLink{Href: page, Rel: "alternate", Type: "text/html"},
 			Summary: feedSummary(g),
 		})
@@ -169,7 +169,7 @@ func (b *builder) sitemapPages() ([]byte, error) {
 func (b *builder) sitemapGames(k int64) ([]byte, error) {
 	var s sitemapSet
 	for _, g := range b.ix.shard(k) {
-		s.URLs = append(s.URLs, sitemapURL{Loc: b.url(gamePath(g.ID)), LastMod: day(g.Updated)})
+		s.URLs = append(s.URLs, sitemapURL{Loc: b.url(gamePath(g.ID)), LastMod: day(g.Updated())})
 	}
 	return xmlDoc(s)
 }
@@ -194,7 +194,7 @@ func (b *builder) searchShard(k int64) ([]byte, error) {
 		if t := g.Turn(); t != "" {
 			result = t + " to move"
 		}
-		row := []any{g.ID, g.Type.Title, g.Ruleset, g.Players[0], g.Players[1], result, g.searchText(), g.Plies, day(g.Updated)}
+		row := []any{g.ID, g.Type.Title, g.Ruleset, g.Players[0], g.Players[1], result, g.searchText(), g.Plies, day(g.Updated())}
 		for _, p := range g.Players[2:] {
 			row = append(row, p)
 		}

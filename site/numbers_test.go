@@ -14,8 +14,8 @@ import (
 // TestOneNumbering checks that the site numbers moves as players and the
 // club's mails do (engine.MoveNumbers): in a game with chance steps
 // (Initiative draws its stacks), the move list numbers the players' moves
-// only, each item is the #ply-N anchor of its ply, and the feed and the
-// caption count moves, not plies.
+// only, each item is the #ply-N anchor of its ply, the feed counts moves,
+// not plies, and the caption numbers the last move as the list does.
 func TestOneNumbering(t *testing.T) {
 	var g *Game
 	games := randomArchive(t, 4*len(engine.Games()), 3)
@@ -66,7 +66,15 @@ func TestOneNumbering(t *testing.T) {
 	if n != moves {
 		t.Errorf("%d moves numbered, want %d", n, moves)
 	}
-	if want := fmt.Sprintf("after %d moves", moves); !strings.Contains(string(site["feed.atom"]), want) || !strings.Contains(page, want) {
-		t.Errorf("the feed or the caption does not say %q", want)
+	if want := fmt.Sprintf("after %d moves", moves); !strings.Contains(string(site["feed.atom"]), want) {
+		t.Errorf("the feed does not say %q", want)
+	}
+	last := g.Record.Moves[len(g.Record.Moves)-1]
+	want := fmt.Sprintf(`<figcaption id="caption">Move %d, %s: %s.`, moves, infoOf(t, g).Sides[last.Player], last.Text)
+	if last.Player == engine.Chance {
+		want = `<figcaption id="caption">Chance: ` + last.Text + "."
+	}
+	if !strings.Contains(page, want) {
+		t.Errorf("the caption does not begin %q", want)
 	}
 }

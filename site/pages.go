@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/yuin/goldmark"
@@ -60,7 +61,7 @@ func gameRows(root string, games []*summary) template.HTML {
 		if pl := g.Placings(); pl != "" {
 			b.WriteString(` <span class="muted places">` + esc(pl) + `</span>`)
 		}
-		b.WriteString("</td><td>" + strconv.Itoa(g.Plies) + "</td><td>" + date(g.Updated) + "</td></tr>\n")
+		b.WriteString("</td><td>" + strconv.Itoa(g.Plies) + "</td><td>" + date(g.Updated()) + "</td></tr>\n")
 	}
 	b.WriteString("</tbody>\n</table>\n")
 	return template.HTML(b.String())
@@ -108,11 +109,23 @@ func (b *builder) commonNav(title, root string, nav []*typeInfo) common {
 
 func execute(name string, data any) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
-		return nil, fmt.Errorf("site: page %s: %w", name, err)
+	if err := executeTo(&buf, name, data); err != nil {
+		return nil, err
 	}
 	return buf.Bytes(), nil
 }
+
+func executeTo(buf *bytes.Buffer, name string, data any) error {
+	if err := pages.ExecuteTemplate(buf, name, data); err != nil {
+		return fmt.Errorf("site: page %s: %w", name, err)
+	}
+	return nil
+}
+
+// pageBuffers are the buffers game pages are written in, kept from page
+// to page: a full build writes one a game, of 5 to 60 kB, and growing a
+// new buffer each time was a good part of its allocations.
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Page paths. Lists of games are cut into pages of listSize games in the
 // order of their numbers, so a game stays on its list page as games are
@@ -200,14 +213,15 @@ func (b *builder) home() ([]byte, error) {
 		b.ix.ended.newest(20), max(0, len(b.ix.ongoing.s)-homeListed), b.ix.sortedPlayers(), shards, b.ix.listed()})
 }
 
-func updated(s *summary) time.Time { return s.Updated }
+// updated dates a game by its last change.
+func updated(s *summary) stamp { return s.updated }
 
 // finished dates a finished game by its end, or its last change.
-func finished(s *summary) time.Time {
-	if s.Finished.IsZero() {
-		return s.Updated
+func finished(s *summary) stamp {
+	if s.finished == 0 {
+		return s.updated
 	}
-	return s.Finished
+	return s.finished
 }
 
 // moveList is the move list of a game page: a ply per item from the start
@@ -219,23 +233,45 @@ func finished(s *summary) time.Time {
 // by the template: a long game has thousands of items, and the template
 // escaper took most of a full build.
 func moveList(r *notation.Record) template.HTML {
-	var b strings.Builder
-	b.Grow(64 + 64*len(r.Moves))
-	b.WriteString(`<li id="ply-0" class="start"><a href="#ply-0">Start</a>` + comments(r.Comment) + "</li>\n")
+	// Appended piece by piece, without joining strings first: this is a
+	// full build's most repeated writing.
+	b := make([]byte, 0, 80+80*len(r.Moves))
+	b = append(b, `<li id="ply-0" class="start"><a href="#ply-0">Start</a>`...)
+	b = append(b, comments(r.Comment)...)
+	b = append(b, "</li>\n"...)
 	numbers, _ := engine.MoveNumbers(players(r))
 	for i, m := range r.Moves {
-		n := strconv.Itoa(i + 1)
-		b.WriteString(`<li id="ply-` + n + `" class="`)
+		b = append(b, `<li id="ply-`...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `" class="`...)
 		if m.Player >= 0 {
-			b.WriteString("p" + strconv.Itoa(int(m.Player)) + `" data-n="` + strconv.Itoa(numbers[i]))
+			b = append(b, 'p')
+			b = strconv.AppendInt(b, int64(m.Player), 10)
+			b = append(b, `" data-n="`...)
+			b = strconv.AppendInt(b, int64(numbers[i]), 10)
 		} else {
-			b.WriteString("pc")
+			b = append(b, "pc"...)
 		}
-		b.WriteString(`"><a href="#ply-` + n + `">` + html.EscapeString(m.Text) + `</a>`)
-		b.WriteString(comments(m.Comment))
-		b.WriteString("</li>\n")
+		b = append(b, `"><a href="#ply-`...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `">`...)
+		b = appendEscaped(b, m.Text)
+		b = append(b, `</a>`...)
+		if m.Comment != "" {
+			b = append(b, comments(m.Comment)...)
+		}
+		b = append(b, "</li>\n"...)
 	}
-	return template.HTML(b.String())
+	return template.HTML(b)
+}
+
+// appendEscaped appends s escaped as html.EscapeString does, without a
+// copy when s needs no escaping (a move's text seldom does).
+func appendEscaped(b []byte, s string) []byte {
+	if !strings.ContainsAny(s, `<>&'"`) {
+		return append(b, s...)
+	}
+	return append(b, html.EscapeString(s)...)
 }
 
 // comments writes the comments of a move, one a line of text (the players'
@@ -251,10 +287,10 @@ func comments(text string) string {
 	return b.String()
 }
 
-// gamePage renders games/ID.html. ps are the game's positions from the
-// start (nil when unknown); replayErr the engine's objection to the record,
-// if any, when ps stop short.
-func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position, replayErr error, nav []*typeInfo, rated *GameRating) ([]byte, error) {
+// gamePage renders games/ID.html into buf. pos is the game's last
+// position (nil when unknown); replayErr the engine's objection to the
+// record, if any, when pos is the last it reached.
+func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo, rated *GameRating) error {
 	data := struct {
 		common
 		Game                     *summary
@@ -264,12 +300,12 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 		// under it (issue 27, R13g).
 		Version          string
 		Board            template.HTML
-		Plies            template.HTML
 		Caption          string
 		Moves            template.HTML
 		ReplayError      string
 		Commitment, Seed string
-		Engine, WasmExec string
+		Engine, EngineJS string
+		WasmExec         string
 		Subject, Mailto  string
 		Next             int
 		Rated            *ratedView // rated.go
@@ -277,7 +313,7 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
 	if a, ok := engineAssets()[s.Type.Name]; ok {
-		data.Engine, data.WasmExec = a.name, wasmExecAsset().name
+		data.Engine, data.EngineJS, data.WasmExec = a.name, a.script, wasmExecAsset().name
 	}
 	if data.Options != "" {
 		data.Config += " " + data.Options
@@ -290,15 +326,14 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 	if replayErr != nil {
 		data.ReplayError = replayErr.Error()
 	}
-	if len(ps) > 0 {
+	if pos != nil {
 		final := ""
-		if len(ps) == len(r.Moves)+1 {
+		if replayErr == nil {
 			final = s.FinalText()
 		}
-		// Served as HTML, the boards are trusted markup: the picture package
+		// Served as HTML, the board is trusted markup: the picture package
 		// escapes every text it writes.
-		data.Board = template.HTML(board.Picture(ps[len(ps)-1], final).SVG())
-		data.Plies = template.HTML(`<script type="application/json" id="plies">` + string(newPlyData(ps, final, s.Sides).script()) + "</script>")
+		data.Board = template.HTML(board.SVG(pos, final))
 	}
 	if !s.over() {
 		// A move sent from the page goes by mail, in the game's own thread.
@@ -306,16 +341,49 @@ func (b *builder) gamePage(s *summary, r *notation.Record, ps []engine.Position,
 		data.Mailto = b.opts.Club
 		_, data.Next = engine.MoveNumbers(players(r))
 	}
-	moves := plyMoves(r)
-	switch {
+	// The caption names the last move, as the viewer's names each ply it
+	// shows (viewer.js: label), then says how the game stands.
+	switch last := lastMove(r, s.Sides); {
+	case replayErr != nil && pos != nil:
+		data.Caption = fmt.Sprintf("The last position the record reaches, after ply %d of %d.", pos.Ply(), len(r.Moves))
+	case replayErr != nil:
+		data.Caption = "No position: the record does not replay."
 	case s.over():
-		data.Caption = fmt.Sprintf("Final position, after %s: %s.", moves, s.FinalText())
-	case s.Turn() != "":
-		data.Caption = fmt.Sprintf("Position after %s: %s to move.", moves, s.Turn())
+		data.Caption = fmt.Sprintf("%s. Final position: %s.", last, s.FinalText())
+	case len(s.ToMove) > 0:
+		var who []string
+		for _, p := range s.ToMove {
+			who = append(who, sideName(s.Sides, p))
+		}
+		data.Caption = fmt.Sprintf("%s. %s to move.", last, strings.Join(who, " and "))
 	default:
-		data.Caption = fmt.Sprintf("Position after %s.", moves)
+		data.Caption = last + "."
 	}
-	return execute("game.html", data)
+	return executeTo(buf, "game.html", data)
+}
+
+// lastMove names the last ply of r as players do: "Move 12, White: e2-e4",
+// "Chance: 4" (a chance step has no number of its own), "Start position"
+// before the first.
+func lastMove(r *notation.Record, sides []string) string {
+	n := len(r.Moves)
+	if n == 0 {
+		return "Start position"
+	}
+	m := r.Moves[n-1]
+	if m.Player < 0 {
+		return "Chance: " + m.Text
+	}
+	numbers, _ := engine.MoveNumbers(players(r))
+	return fmt.Sprintf("Move %d, %s: %s", numbers[n-1], sideName(sides, m.Player), m.Text)
+}
+
+// sideName names seat p by its side, "Chance" for chance (viewer.js: side).
+func sideName(sides []string, p engine.Player) string {
+	if p >= 0 && int(p) < len(sides) {
+		return sides[p]
+	}
+	return "Chance"
 }
 
 // olderVersion is the version of the rules r was played by when it is
@@ -335,13 +403,6 @@ func players(r *notation.Record) []engine.Player {
 		who[i] = m.Player
 	}
 	return who
-}
-
-// plyMoves counts the moves of r as players do (engine.MoveNumbers): "12
-// moves", chance steps not counted.
-func plyMoves(r *notation.Record) string {
-	_, next := engine.MoveNumbers(players(r))
-	return count(next-1, "move")
 }
 
 // gameSubject is the Subject of the club's mails about game s (club/mail.go,
@@ -423,11 +484,23 @@ func (b *builder) stats(t *typeInfo) []rulesetStats {
 		}
 		tallies = append(tallies, newTally(sides))
 	}
-	for _, s := range b.ix.summaries(t.games) {
-		i, ok := order[s.Ruleset]
+	// A pass over the game type's games, at every update of one of them:
+	// no list of their summaries made first.
+	last, lastAt := "", -1
+	for _, id := range t.games {
+		s := b.ix.games[id]
+		if s == nil {
+			continue
+		}
+		i, ok := lastAt, lastAt >= 0 && s.Ruleset == last
+		if !ok {
+			i, ok = order[s.Ruleset]
+			last, lastAt = s.Ruleset, i
+		}
 		if !ok {
 			i = len(out)
 			order[s.Ruleset] = i
+			lastAt = i
 			out = append(out, rulesetStats{Ruleset: s.Ruleset})
 			tallies = append(tallies, newTally(s.Sides))
 		}
@@ -470,29 +543,28 @@ func (b *builder) typePage(t *typeInfo) ([]byte, error) {
 		List, Downloads blockRow
 		Stats           []rulesetStats
 		Rules           template.HTML
-	}{b.common(t.Title, "../"), t, b.ix.newest(t.games, homeListed, all, updated),
+	}{b.common(t.Title, "../"), t, t.recent.newest(homeListed),
 		blockLinks("All games", t.games, func(k int) string { return typeListPath(t.Name, k)[len("types/"):] }, -1, nil),
 		b.downloadLinks(t, "../"), b.stats(t), rules})
 }
-
-func all(*summary) bool { return true }
 
 // downloadLinks links the records of each list page that has a finished
 // game.
 func (b *builder) downloadLinks(t *typeInfo, root string) blockRow {
 	return blockLinks("Records of finished games", t.games, func(k int) string { return root + downloadPath(t.Name, k) }, -1,
-		func(k int) bool { return b.finishedIn(t, k) > 0 })
+		func(k int) bool { return b.hasFinished(t, k) })
 }
 
-// finishedIn counts the finished games of list page k of t.
-func (b *builder) finishedIn(t *typeInfo, k int) int {
-	n := 0
-	for _, s := range b.ix.summaries(block(t.games, k)) {
-		if s.over() {
-			n++
+// hasFinished reports whether list page k of t has a finished game, so a
+// download: it stops at the first (a game type's page asks it of every
+// list page at every update).
+func (b *builder) hasFinished(t *typeInfo, k int) bool {
+	for _, id := range block(t.games, k) {
+		if s := b.ix.games[id]; s != nil && s.over() {
+			return true
 		}
 	}
-	return n
+	return false
 }
 
 func block(ids []int64, k int) []int64 {
@@ -506,7 +578,7 @@ func block(ids []int64, k int) []int64 {
 func (b *builder) typeListPage(t *typeInfo, k int) ([]byte, error) {
 	ids := block(t.games, k)
 	download := ""
-	if b.finishedIn(t, k) > 0 {
+	if b.hasFinished(t, k) {
 		download = "../../" + downloadPath(t.Name, k)
 	}
 	prev, next := neighbours(t.games, k)
@@ -541,20 +613,6 @@ func neighbours(ids []int64, k int) (prev, next *blockLink) {
 		next = &blockLink{Href: row[k+1].Href, Text: fmt.Sprintf("from %d", (k+1)*listSize+1)}
 	}
 	return prev, next
-}
-
-// download is the records of the finished games of list page k of t, oldest
-// first, which notation.ReadRecords reads back; records gives each one's
-// published text.
-func download(ids []int64, records func(id int64) ([]byte, bool)) []byte {
-	var buf bytes.Buffer
-	for _, id := range ids {
-		if r, ok := records(id); ok {
-			buf.Write(r)
-			buf.WriteString("\n")
-		}
-	}
-	return buf.Bytes()
 }
 
 // markdown renders rules; without html.WithUnsafe, goldmark leaves raw HTML
@@ -610,8 +668,17 @@ func placeOf(s *summary, name string) int {
 func (b *builder) playerRecord(p *playerInfo) []recordRow {
 	type key struct{ t, rs string }
 	rows := map[key]*recordRow{}
-	for _, s := range b.ix.summaries(p.games) {
-		for _, k := range []key{{s.Type.Name, ""}, {s.Type.Name, s.Ruleset}} {
+	// A pass over the player's games, at every update of one of them: each
+	// game's outcome worked out once, for its game type's row and its
+	// ruleset's.
+	for _, id := range p.games {
+		s := b.ix.games[id]
+		if s == nil {
+			continue
+		}
+		place := placeOf(s, p.Name)
+		over := s.over()
+		for _, k := range [2]key{{s.Type.Name, ""}, {s.Type.Name, s.Ruleset}} {
 			if k.rs != "" && len(s.Type.Rulesets) < 2 {
 				continue
 			}
@@ -621,9 +688,8 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 				rows[k] = r
 			}
 			r.Games++
-			place := placeOf(s, p.Name)
 			switch {
-			case !s.over():
+			case !over:
 				r.Ongoing++
 			case len(s.Players) > 2:
 				if pl, ok := placingOf(s, p.Name); ok {
@@ -666,7 +732,7 @@ func (b *builder) playerRecord(p *playerInfo) []recordRow {
 }
 
 func (b *builder) playerPage(p *playerInfo) ([]byte, error) {
-	ongoing := b.ix.newest(p.games, 2*homeListed, func(s *summary) bool { return !s.over() }, updated)
+	ongoing := p.ongoing.newest(2 * homeListed)
 	record := b.playerRecord(p)
 	placed := slices.ContainsFunc(record, func(r recordRow) bool { return r.places != nil })
 	ratings, plots := b.playerRatings(p.Name)
@@ -679,7 +745,7 @@ func (b *builder) playerPage(p *playerInfo) ([]byte, error) {
 		Plots           []template.HTML // rating over time, a plot a list
 		Ongoing, Latest []*summary
 		List            blockRow
-	}{b.common(p.Name, "../"), p, record, placed, ratings, plots, ongoing, b.ix.newest(p.games, homeListed, (*summary).over, finished),
+	}{b.common(p.Name, "../"), p, record, placed, ratings, plots, ongoing, p.ended.newest(homeListed),
 		blockLinks("All games", p.games, func(k int) string { return playerListPath(p.Slug, k)[len("players/"):] }, -1, nil)})
 }
 

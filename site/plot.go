@@ -153,13 +153,25 @@ func lengthPlot(lengths []int) template.HTML {
 	if len(lengths) == 1 {
 		noun = "finished game"
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#666">%d %s, median %d plies</text>`, plotW/2, top+chartH+30, len(lengths), noun, median(lengths))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#666">%d %s, median %d plies</text>`, plotW/2, top+chartH+30, len(lengths), noun, median(lengths, lo, hi))
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
 }
 
-func median(xs []int) int {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return s[len(s)/2]
+// median is the middle of xs, which lie in lo..hi (the upper of the two
+// middles of an even count). Counted, not sorted: a game type's lengths,
+// 22,000 of them at every update of one of its games, lie in a few
+// hundred plies.
+func median(xs []int, lo, hi int) int {
+	counts := make([]int, hi-lo+1)
+	for _, x := range xs {
+		counts[x-lo]++
+	}
+	seen := 0
+	for i, c := range counts {
+		if seen += c; seen > len(xs)/2 {
+			return lo + i
+		}
+	}
+	return hi
 }

@@ -23,10 +23,10 @@ import (
 
 // state is what a generation was built from.
 type state struct {
-	// Version hashes the templates, the assets, the options, the rules and
-	// the engines' rule versions: when it changes, every page may have
-	// changed, and an update builds in full.
-	Version string
+	// Shape is what, besides the games, the pages were built from (see
+	// shape): when a part of it changes, every page may have changed, and
+	// an update builds in full.
+	Shape shape
 	// Cursor is the source's change cursor the pages are as of.
 	Cursor int64
 }
@@ -36,7 +36,8 @@ func genDir(out string) string {
 }
 
 // current returns the generation OutDir points to and its state; ok is false
-// when there is no site yet (or not one this package made).
+// when there is no site yet (gen "") or its state is missing or of an older
+// postal.
 func current(out string) (gen string, st state, ok bool, err error) {
 	target, err := os.Readlink(out)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -50,7 +51,7 @@ func current(out string) (gen string, st state, ok bool, err error) {
 	}
 	gen = filepath.Base(target)
 	data, err := os.ReadFile(filepath.Join(genDir(out), gen+".json"))
-	if err != nil || json.Unmarshal(data, &st) != nil || st.Version == "" {
+	if err != nil || json.Unmarshal(data, &st) != nil || len(st.Shape) == 0 {
 		return gen, state{}, false, nil // no state: rebuild in full
 	}
 	return gen, st, true, nil
@@ -120,18 +121,13 @@ func writeFile(path string, data []byte, replace bool) (bool, error) {
 	if replace {
 		tmp = filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
 	}
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := create(tmp, data); err != nil {
 		if err := mkdirPublic(filepath.Dir(path)); err != nil {
 			return false, err
 		}
-		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		if err := create(tmp, data); err != nil {
 			return false, err
 		}
-	}
-	// The daemon runs with UMask=0077 (docs/postal.service), which keeps
-	// the database private; the site is for the web server to read.
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		return false, err
 	}
 	if !replace {
 		return true, nil
@@ -141,6 +137,26 @@ func writeFile(path string, data []byte, replace bool) (bool, error) {
 		return false, err
 	}
 	return true, nil
+}
+
+// create writes data into a new file at path, readable by all: the daemon
+// runs with UMask=0077 (docs/postal.service), which keeps the database
+// private; the site is for the web server to read. One open, write, chmod
+// and close a file (by its descriptor, not its path: a full build writes
+// tens of thousands).
+func create(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // publish writes the state of gen, points OutDir at it in one rename, and

@@ -3,12 +3,13 @@
 // per player, an Atom feed, a sitemap, a search index and record downloads.
 // Any web server serves it, and it works opened from disk (file://) too.
 //
-// A game page carries the game's moves, not pictures of its positions: the
-// rules engine, compiled to WebAssembly and shipped as one shared script
-// (assets/engine-HASH.js), replays them in the reader's browser, draws each
-// position, and lets the reader try moves of their own from any ply. Without
-// JavaScript the page shows the final board, drawn here from the position the
-// archive stores, and the move list.
+// A game page carries the game's final board, drawn here from the position
+// the archive stores (no game is replayed to build its page), its players,
+// result and moves: all a reader without JavaScript sees. To step through
+// the moves, the page loads the game's rules engine, compiled to WebAssembly
+// (assets/engine-GAME-HASH.wasm, one file for every page of the game, which
+// browsers cache), when the reader is about to use it; the engine replays
+// the moves, draws each ply, and checks the reader's own moves ("Try moves").
 //
 // The site's cost follows the change, not the archive. Its input is a
 // [Source], read a little at a time: summaries of every game (records

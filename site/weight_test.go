@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -74,7 +75,8 @@ func firstView(t testing.TB, dir, page string) (int, map[string]int) {
 }
 
 // engineWeight is the gzipped size of the largest rules engine the site
-// ships for the browser (what "Try moves" loads).
+// ships for the browser (what stepping and "Try moves" load over HTTP; a
+// page opened from disk loads its script twin instead).
 func engineWeight(t testing.TB, dir string) (string, int) {
 	t.Helper()
 	var name string
@@ -84,22 +86,10 @@ func engineWeight(t testing.TB, dir string) (string, int) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		n := e.Name()
-		if !strings.HasPrefix(n, "engine") || strings.HasSuffix(n, ".br") {
-			continue
-		}
-		var w int
-		switch {
-		case strings.HasSuffix(n, ".wasm.gz"), strings.HasSuffix(n, ".js"):
-			if _, err := os.Stat(filepath.Join(dir, "assets", strings.TrimSuffix(n, ".gz")+".gz")); err == nil && strings.HasSuffix(n, ".js") {
-				continue
+		if n := e.Name(); strings.HasPrefix(n, "engine") && strings.HasSuffix(n, ".wasm.gz") {
+			if w := weighFile(t, filepath.Join(dir, "assets", n), false); w > most {
+				name, most = n, w
 			}
-			w = weighFile(t, filepath.Join(dir, "assets", n), strings.HasSuffix(n, ".js"))
-		default:
-			continue
-		}
-		if w > most {
-			name, most = n, w
 		}
 	}
 	return name, most
@@ -118,7 +108,8 @@ func weighFile(t testing.TB, p string, compress bool) int {
 
 // BenchmarkFirstView weighs the first view of the game pages of a site of
 // random games of every type (the page, its styles and scripts, gzipped as
-// served) and the rules engine that "Try moves" loads, gzipped.
+// served; the heaviest beside the bound of issue 36, 30 kB) and the rules
+// engine that stepping and "Try moves" load, gzipped.
 func BenchmarkFirstView(b *testing.B) {
 	games := randomArchive(b, 4*len(engine.Games()), 7)
 	out := filepath.Join(b.TempDir(), "site")
@@ -140,7 +131,7 @@ func BenchmarkFirstView(b *testing.B) {
 	slices.Sort(weights)
 	_, eng := engineWeight(b, dir)
 	b.ReportMetric(float64(weights[len(weights)/2])/1e3, "median-first-view-kB")
-	b.ReportMetric(float64(weights[len(weights)-1])/1e3, "max-first-view-kB")
+	Target(b, float64(weights[len(weights)-1])/1e3, "max-first-view-kB", 30)
 	b.ReportMetric(float64(eng)/1e3, "engine-gz-kB")
 }
 
@@ -158,9 +149,22 @@ func TestEngineSizes(t *testing.T) {
 			t.Errorf("%s has no engine for the browser (make generate)", name)
 			continue
 		}
-		if len(e.gz) >= 1_000_000 || len(e.br) == 0 || len(e.br) >= len(e.gz) || len(e.wasm) <= len(e.gz) {
-			t.Errorf("%s's engine: %d bytes, %d gzipped, %d with brotli; want under 1,000,000 gzipped", name, len(e.wasm), len(e.gz), len(e.br))
+		size := func(fill func(io.Writer) error) int {
+			var c countWriter
+			c.w = io.Discard
+			if err := fill(&c); err != nil {
+				t.Fatal(err)
+			}
+			return int(c.n)
 		}
-		t.Logf("%s: %d bytes, %d gzipped, %d with brotli", name, len(e.wasm), len(e.gz), len(e.br))
+		sizes := map[string]int{}
+		for _, f := range e.files() {
+			sizes[strings.TrimPrefix(f.name, e.name)] = size(f.fill)
+		}
+		wasm, gz, br, script := sizes[""], sizes[".gz"], sizes[".br"], size(e.scriptOf)
+		if gz >= 1_000_000 || br == 0 || br >= gz || wasm <= gz || script <= gz {
+			t.Errorf("%s's engine: %d bytes, %d gzipped, %d with brotli, %d its script; want under 1,000,000 gzipped", name, wasm, gz, br, script)
+		}
+		t.Logf("%s: %d bytes, %d gzipped, %d with brotli, %d its script", name, wasm, gz, br, script)
 	}
 }

@@ -351,3 +351,82 @@ func TestSiteBuildTakesTheClubAddress(t *testing.T) {
 	}
 	db.Close()
 }
+
+// TestDaemonTakesBuiltSite builds a club's site with "postal site build
+// --config" and starts the daemon's publisher on it (issue 36): it takes the
+// site as it is and updates it, no full build; then a config whose title
+// differs (what every page shows) makes it build in full, and its log says
+// why; so does hide_messages.
+func TestDaemonTakesBuiltSite(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "postal.db")
+	db, err := archive.Open(ctx, dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := archivegen.Generate(ctx, db, archivegen.Options{Finished: 12, Active: 3, MaxPlies: 30, Seed: 5, Deadline: time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	config := func(name, club, extra string) string {
+		path := filepath.Join(dir, name)
+		text := fmt.Sprintf(`database = %q
+[club]
+address = "postal@club.example"
+name = %q
+[imap]
+host = "imap.club.example"
+user = "postal"
+[smtp]
+host = "smtp.club.example"
+[site]
+out = %q
+url = "https://club.example/games/"
+%s`, dbPath, club, filepath.Join(dir, "site"), extra)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	path := config("postal.toml", "Test club", "")
+	if out, errOut, code := postal(t, "site", "build", "--config", path); code != 0 {
+		t.Fatalf("site build: exit %d, %s %s", code, out, errOut)
+	}
+	update := func(path string) (site.Stats, string) {
+		t.Helper()
+		cfg, err := LoadConfig(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var logged bytes.Buffer
+		p := newSitePublisher(db, cfg, slog.New(slog.NewTextHandler(&logged, nil)))
+		st, err := p.pub.Update(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st, logged.String()
+	}
+	if played, err := archivegen.Move(ctx, db, 13); err != nil || !played {
+		t.Fatalf("a move in game 13: %v %v", played, err)
+	}
+	if st, log := update(path); st.Full || st.Changed != 1 {
+		t.Errorf("the daemon's first update of the site postal site build made: %+v\n%s", st, log)
+	}
+	// The club renamed: every page shows the title.
+	renamed := config("renamed.toml", "Other club", "")
+	st, log := update(renamed)
+	if !st.Full || !strings.Contains(log, "site: building in full") || !strings.Contains(log, `title \"Test club\" → \"Other club\"`) {
+		t.Errorf("after the club's name changed: %+v\n%s", st, log)
+	}
+	t.Logf("the log after the rename:\n%s", log)
+	if st, log := update(renamed); st.Full {
+		t.Errorf("a second update after the rename: %+v\n%s", st, log)
+	}
+	// What players said leaves the pages: every page of a finished game
+	// may change.
+	st, log = update(config("hidden.toml", "Other club", "hide_messages = true\n"))
+	if !st.Full || !strings.Contains(log, "site: building in full") || !strings.Contains(log, "players' messages hidden") {
+		t.Errorf("after hide_messages: %+v\n%s", st, log)
+	}
+}

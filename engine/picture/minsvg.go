@@ -1,6 +1,9 @@
 package picture
 
-import "html"
+import (
+	"html"
+	"unicode/utf8"
+)
 
 // MinSVG writes the picture as a standalone SVG document for a mail
 // attachment, where every byte is sent again in base64 (issue 28): no
@@ -9,8 +12,9 @@ import "html"
 // piece) defined once in <defs> and placed with <use>. It draws exactly
 // what SVG draws, in the same order.
 func (p *Picture) MinSVG() []byte {
-	w := minWriter{classes: map[string]string{}, shapes: map[string]string{}}
-	units := unitsOf(p.Items)
+	w := minWriter{classes: map[string]string{}, shapes: map[string]string{},
+		styles: map[Style]string{}, texts: map[textStyle]string{}}
+	units := w.unitsOf(p.Items)
 	counts := map[string]int{}
 	for _, u := range units {
 		if u.key != "" {
@@ -26,7 +30,7 @@ func (p *Picture) MinSVG() []byte {
 		}
 		// Texts of one style and one character each (a board's
 		// coordinates) are one <text> with a position per character.
-		if j := textRun(units, i); j > i+1 {
+		if j := w.textRun(units, i); j > i+1 {
 			w.textRow(&body, units[i:j])
 			i = j - 1
 			continue
@@ -62,11 +66,11 @@ type unit struct {
 	at    Point
 }
 
-func unitsOf(items []Item) []unit {
-	var out []unit
+func (w *minWriter) unitsOf(items []Item) []unit {
+	out := make([]unit, 0, len(items))
 	for i := 0; i < len(items); i++ {
-		k, at := shapeKey(items[i])
-		if k == "" {
+		at, ok := w.shapeKey(items[i])
+		if !ok {
 			out = append(out, unit{items: items[i : i+1]})
 			continue
 		}
@@ -76,12 +80,10 @@ func unitsOf(items []Item) []unit {
 			if !ok {
 				break
 			}
-			var n svgWriter
-			n.s("|").num(t.X - at.X).s(",").num(t.Y - at.Y).s(textDecl(t)).s(">").s(t.Text)
-			k += string(n.b)
+			w.key.s("|").num(t.X - at.X).s(",").num(t.Y - at.Y).s(w.textDecl(t)).s(">").s(t.Text)
 			j++
 		}
-		out = append(out, unit{items: items[i:j], key: k, at: at})
+		out = append(out, unit{items: items[i:j], key: string(w.key.b), at: at})
 		i = j - 1
 	}
 	return out
@@ -89,7 +91,7 @@ func unitsOf(items []Item) []unit {
 
 // textRun returns the end of the run of lone one-character texts of one
 // style that starts at units[i].
-func textRun(units []unit, i int) int {
+func (w *minWriter) textRun(units []unit, i int) int {
 	first, ok := loneChar(units[i])
 	if !ok {
 		return i
@@ -97,7 +99,7 @@ func textRun(units []unit, i int) int {
 	j := i + 1
 	for j < len(units) {
 		t, ok := loneChar(units[j])
-		if !ok || textDecl(t) != textDecl(first) {
+		if !ok || w.textDecl(t) != w.textDecl(first) {
 			break
 		}
 		j++
@@ -110,7 +112,7 @@ func loneChar(u unit) (*Text, bool) {
 		return nil, false
 	}
 	t, ok := u.items[0].(*Text)
-	if !ok || len([]rune(t.Text)) != 1 || t.Text == " " {
+	if !ok || utf8.RuneCountInString(t.Text) != 1 || t.Text == " " {
 		return nil, false
 	}
 	return t, true
@@ -139,7 +141,7 @@ func (w *minWriter) textRow(b *svgWriter, units []unit) {
 		ys = svgWriter{}
 		ys.num(first.Y)
 	}
-	b.s(`<text x="`).s(string(xs.b)).s(`" y="`).s(string(ys.b)).s(`" class="`).s(w.class(textDecl(first))).s(`">`).s(html.EscapeString(text)).s("</text>")
+	b.s(`<text x="`).s(string(xs.b)).s(`" y="`).s(string(ys.b)).s(`" class="`).s(w.class(w.textDecl(first))).s(`">`).s(html.EscapeString(text)).s("</text>")
 }
 
 // use places a unit defined once in <defs>.
@@ -167,6 +169,40 @@ type minWriter struct {
 	css, defs []byte
 	classes   map[string]string // CSS declarations -> class name
 	shapes    map[string]string // shape key -> id in <defs>
+	// The declarations of each style met, worked out once: a board has a
+	// few styles and hundreds of items.
+	styles map[Style]string
+	texts  map[textStyle]string
+	key    svgWriter // the key being made (shapeKey, unitsOf)
+}
+
+// textStyle is what textDecl reads of a text.
+type textStyle struct {
+	size            float64
+	color           Color
+	anchor          Anchor
+	bold, vcentered bool
+}
+
+// styleDecl is styleDecl(s), once a style.
+func (w *minWriter) styleDecl(s Style) string {
+	d, ok := w.styles[s]
+	if !ok {
+		d = styleDecl(s)
+		w.styles[s] = d
+	}
+	return d
+}
+
+// textDecl is textDecl(t), once a style.
+func (w *minWriter) textDecl(t *Text) string {
+	k := textStyle{t.Size, t.Color, t.Anchor, t.Bold, t.VCenter}
+	d, ok := w.texts[k]
+	if !ok {
+		d = textDecl(t)
+		w.texts[k] = d
+	}
+	return d
 }
 
 // name is the n-th short name: a, b, ... z, ba, bb, ...
@@ -195,30 +231,32 @@ func (w *minWriter) class(decl string) string {
 	return c
 }
 
-// shapeKey is what makes two items the same shape wherever they stand, and
-// where it stands; "" for an item drawn in place (a line, a text).
-func shapeKey(it Item) (string, Point) {
-	var n svgWriter
+// shapeKey writes into w.key what makes two items the same shape wherever
+// they stand, and returns where it stands; false for an item drawn in
+// place (a line, a text).
+func (w *minWriter) shapeKey(it Item) (Point, bool) {
+	n := &w.key
+	n.b = n.b[:0]
 	switch s := it.(type) {
 	case *Rect:
-		n.s("r").num(s.W).s(",").num(s.H).s(styleDecl(s.Style))
-		return string(n.b), Point{s.X, s.Y}
+		n.s("r").num(s.W).s(",").num(s.H).s(w.styleDecl(s.Style))
+		return Point{s.X, s.Y}, true
 	case *Circle:
-		n.s("c").num(s.R).s(styleDecl(s.Style))
-		return string(n.b), Point{s.X, s.Y}
+		n.s("c").num(s.R).s(w.styleDecl(s.Style))
+		return Point{s.X, s.Y}, true
 	case *Polygon:
 		if len(s.Points) == 0 {
-			return "", Point{}
+			return Point{}, false
 		}
 		o := s.Points[0]
 		n.s("p")
 		for _, pt := range s.Points {
 			n.num(pt.X - o.X).s(",").num(pt.Y - o.Y).s(" ")
 		}
-		n.s(styleDecl(s.Style))
-		return string(n.b), o
+		n.s(w.styleDecl(s.Style))
+		return o, true
 	}
-	return "", Point{}
+	return Point{}, false
 }
 
 // shape writes it moved by -o, with the id when it is a definition.
@@ -232,11 +270,11 @@ func (w *minWriter) shape(b *svgWriter, it Item, o Point, id string) {
 	case *Rect:
 		b.s("<rect")
 		idAttr()
-		b.pos("x", s.X-o.X).pos("y", s.Y-o.Y).s(` width="`).num(s.W).s(`" height="`).num(s.H).s(`" class="`).s(w.class(styleDecl(s.Style))).s(`"/>`)
+		b.pos("x", s.X-o.X).pos("y", s.Y-o.Y).s(` width="`).num(s.W).s(`" height="`).num(s.H).s(`" class="`).s(w.class(w.styleDecl(s.Style))).s(`"/>`)
 	case *Circle:
 		b.s("<circle")
 		idAttr()
-		b.pos("cx", s.X-o.X).pos("cy", s.Y-o.Y).s(` r="`).num(s.R).s(`" class="`).s(w.class(styleDecl(s.Style))).s(`"/>`)
+		b.pos("cx", s.X-o.X).pos("cy", s.Y-o.Y).s(` r="`).num(s.R).s(`" class="`).s(w.class(w.styleDecl(s.Style))).s(`"/>`)
 	case *Polygon:
 		b.s("<polygon")
 		idAttr()
@@ -247,7 +285,7 @@ func (w *minWriter) shape(b *svgWriter, it Item, o Point, id string) {
 			}
 			b.num(pt.X - o.X).s(",").num(pt.Y - o.Y)
 		}
-		b.s(`" class="`).s(w.class(styleDecl(s.Style))).s(`"/>`)
+		b.s(`" class="`).s(w.class(w.styleDecl(s.Style))).s(`"/>`)
 	case *Line:
 		decl := "stroke:" + cssColor(s.Color) + opacityDecl("stroke", s.Color) + ";stroke-width:" + numText(s.Width) + ";stroke-linecap:round"
 		if s.Dashed {
@@ -255,10 +293,10 @@ func (w *minWriter) shape(b *svgWriter, it Item, o Point, id string) {
 		}
 		b.s(`<line x1="`).num(s.X1).s(`" y1="`).num(s.Y1).s(`" x2="`).num(s.X2).s(`" y2="`).num(s.Y2).s(`" class="`).s(w.class(decl)).s(`"/>`)
 		if s.Arrow {
-			b.s(`<polygon points="`).points(ArrowHead(*s)).s(`" class="`).s(w.class(styleDecl(Style{Fill: s.Color}))).s(`"/>`)
+			b.s(`<polygon points="`).points(ArrowHead(*s)).s(`" class="`).s(w.class(w.styleDecl(Style{Fill: s.Color}))).s(`"/>`)
 		}
 	case *Text:
-		b.s(`<text`).pos("x", s.X-o.X).pos("y", s.Y-o.Y).s(` class="`).s(w.class(textDecl(s))).s(`">`).s(html.EscapeString(s.Text)).s("</text>")
+		b.s(`<text`).pos("x", s.X-o.X).pos("y", s.Y-o.Y).s(` class="`).s(w.class(w.textDecl(s))).s(`">`).s(html.EscapeString(s.Text)).s("</text>")
 	}
 }
 

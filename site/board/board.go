@@ -33,6 +33,18 @@ func Picture(pos engine.Position, final string) *picture.Picture {
 	return pic
 }
 
+// SVG is the board of pos as a game page carries it, drawn by the site's
+// build: Picture written as the compact SVG of mail attachments
+// (picture.MinSVG: each paint a class of one style sheet, each repeated
+// shape defined once), half the bytes of the plain one. Its classes and
+// ids (a, b, ... ba) are short lowercase names no page uses. The engine in
+// the browser draws the plain SVG of the same picture as the reader steps
+// (site/wasm): a style sheet put into the page at each step would make the
+// browser style the whole page again, which took it twice as long.
+func SVG(pos engine.Position, final string) []byte {
+	return Picture(pos, final).MinSVG()
+}
+
 // fit shrinks the texts of pic that would run past its edges (a game's
 // status line over the board: issue 28 found "rial Chess - Black wins..."
 // on a game page) until they fit, but never below the smallest text of

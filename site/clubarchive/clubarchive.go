@@ -23,6 +23,16 @@ type Source struct {
 	HideMessages bool
 }
 
+// Shape says what of the source's options shows in the records and pages
+// (site.Shaper): a site built with players' messages shown is built again
+// when they are to be hidden.
+func (s Source) Shape() string {
+	if s.HideMessages {
+		return "players' messages hidden"
+	}
+	return "players' messages shown"
+}
+
 func (s Source) options() published.RecordOptions {
 	return published.RecordOptions{Site: s.Club, Messages: !s.HideMessages}
 }

@@ -28,6 +28,7 @@
 //	targets(pos)                     -> [{player, moves: [{m, f: [x, y], t: [x, y]}...]}...]
 //	                                    the legal moves with where they go on the board
 //	release(from)                    forgets the positions from handle from on
+//	collect()                        collects the garbage (when the reader pauses)
 //
 // Players are numbers as the engine has them: seats from 0 (0 first, 1
 // second), -1 chance. Then it calls
@@ -37,6 +38,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"syscall/js"
 
@@ -179,6 +181,8 @@ var sample = onPos(func(p engine.Position, _ []js.Value) any {
 	return map[string]any{"move": p.Sample(rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))).String()}
 })
 
+// svg draws the board as the viewer shows it at each step: the plain SVG
+// of the picture, whose styles are attributes (see board.SVG).
 var svg = onPos(func(p engine.Position, a []js.Value) any {
 	return string(board.Picture(p, str(a, 0)).SVG())
 })
@@ -243,11 +247,20 @@ func release(_ js.Value, a []js.Value) any {
 	return nil
 }
 
+// collect collects the garbage now: the viewer calls it when the reader
+// has stopped stepping for a second, so that the collector, which stops
+// the page while it runs (WebAssembly has one thread), seldom has to run
+// in the middle of a step.
+func collect(js.Value, []js.Value) any {
+	runtime.GC()
+	return nil
+}
+
 func main() {
 	api := map[string]any{}
 	for name, fn := range map[string]func(js.Value, []js.Value) any{
 		"start": start, "replay": replay, "play": play, "state": state,
-		"legal": legal, "targets": targets, "sample": sample, "svg": svg, "ascii": ascii, "release": release,
+		"legal": legal, "targets": targets, "sample": sample, "svg": svg, "ascii": ascii, "release": release, "collect": collect,
 	} {
 		api[name] = js.FuncOf(fn)
 	}

@@ -1,11 +1,15 @@
-// The game viewer. The page carries the board of every ply, drawn by the
-// site's build (the "plies" script: each distinct SVG line once, each ply
-// an edit of the one before), so stepping through the game needs nothing
-// else. The rules engine (assets/engine-GAME-HASH.wasm, WebAssembly) is
-// fetched only when the reader asks for it: to try moves of their own from
-// any ply ("Try moves"), or, in a game in progress, to pick a move on the
-// board and send it by mail. Without JavaScript the page shows the final
-// board and the move list, whose items are the #ply-N anchors.
+// The game viewer. The page shows the game's final board, drawn by the
+// site's build, and its moves; without JavaScript that is all, and the move
+// list's items are the #ply-N anchors. To step through the game the viewer
+// loads the game's rules engine (assets/engine-GAME-HASH.wasm, WebAssembly,
+// one file for every page of the game, which the browser caches), replays
+// the moves with it and draws each ply as it is shown. It loads the engine
+// when the reader shows they will use it (a pointer or a finger on the board
+// or the moves, a key, a link to a ply), so the first step rarely waits,
+// and a reader who only looks at the final board fetches nothing more. The
+// same engine checks the reader's own moves from any ply ("Try moves"), and
+// in a game in progress a move picked on the board, which the page sends by
+// mail.
 (function () {
   "use strict";
   var viewer = document.getElementById("viewer");
@@ -18,14 +22,14 @@
   var sides = (viewer.getAttribute("data-sides") || "First|Second").split("|");
   var finalText = viewer.getAttribute("data-final") || "";
   var last = items.length - 1;
-  var data = null;      // the boards and turns of the plies (see site/plies.go)
-  var boards = [];      // the SVG lines of each ply built so far, by ply
-  var reached = 0;      // plies the record replays to, plus one
-  var eng = null;       // the engine, once loaded
+  var reached = last + 1; // plies the record replays to, plus one (the engine says)
+  var eng = null;       // the engine, once loaded and the game replayed
   var engineLoad = null; // its loading, once asked for
   var positions = [];   // engine handles of the game's positions, by ply
-  var cur = -1;         // the ply shown
+  var cur = last;       // the ply shown: the page comes with the last
+  var wanted = -1;      // the ply asked for while the engine loads
   var line = null;      // the reader's own moves: {from, start, steps: [{pos, player, text}]}
+  var pageCaption = caption.textContent;
 
   // Players are numbers as the engine has them: seats from 0, -1 chance.
   function player(li) { var m = /\bp(\d)\b/.exec(li.className); return m ? +m[1] : -1; }
@@ -35,26 +39,6 @@
   function fail(msg) {
     errorBox.textContent = msg;
     errorBox.hidden = false;
-  }
-
-  // apply edits the lines of a ply into the next's: groups of keep k,
-  // delete d, insert n and the n lines; the rest kept.
-  function apply(prev, ops) {
-    var out = [], i = 0, j = 0;
-    while (j < ops.length) {
-      var k = ops[j], d = ops[j + 1], n = ops[j + 2];
-      j += 3;
-      for (var a = 0; a < k; a++) { out.push(prev[i++]); }
-      i += d;
-      for (var b = 0; b < n; b++) { out.push(ops[j++]); }
-    }
-    while (i < prev.length) { out.push(prev[i++]); }
-    return out;
-  }
-
-  function boardOf(n) {
-    while (boards.length <= n) { boards.push(apply(boards.length ? boards[boards.length - 1] : [], data.p[boards.length])); }
-    return boards[n].map(function (k) { return data.l[k]; }).join("");
   }
 
   // label names ply n's move as players do: "move 12, White: e2-e4";
@@ -101,84 +85,196 @@
   }
 
   function setButtons() {
-    var n = line ? line.from : cur;
+    var n = line ? line.from : wanted >= 0 ? wanted : cur;
     controls.querySelector('[data-step="first"]').disabled = !line && n === 0;
     controls.querySelector('[data-step="prev"]').disabled = !line && n === 0;
     controls.querySelector('[data-step="next"]').disabled = !line && n >= reached - 1;
     controls.querySelector('[data-step="last"]').disabled = !line && n >= reached - 1;
   }
 
-  // show shows ply n of the game.
-  function show(n) {
-    n = Math.max(0, Math.min(reached - 1, n));
-    if (line) { leave(false); }
+  // mark marks ply n in the move list as the one shown.
+  function mark(n) {
     if (items[cur]) { items[cur].classList.remove("current"); items[cur].removeAttribute("aria-current"); }
     cur = n;
     var li = items[n];
     li.classList.add("current");
     li.setAttribute("aria-current", "step");
     keepVisible(li);
-    board.innerHTML = boardOf(n);
+  }
+
+  // draw puts a board the engine drew on the page. The engine writes one
+  // element a line (picture.SVG), and a step changes a few of them (a
+  // piece moved, the arrow, the title): those alone are made and put in
+  // place, the others kept, so the browser parses, lays out and paints
+  // a few elements, not the whole board again. A board of another size, or
+  // the first, is put whole.
+  var drawn = null;  // the board shown: {root, head, lines, nodes}, one node a line
+  var parser = document.createElement("div");
+  function draw(svg) {
+    var lines = svg.split("\n"), head = lines[0], end = lines.length - 2;
+    var body = lines.slice(1, end), root = board.firstElementChild;
+    if (!drawn || drawn.head !== head || drawn.root !== root || lines[end] !== "</svg>") {
+      board.innerHTML = svg;
+      root = board.firstElementChild;
+      drawn = { root: root, head: head, lines: body, nodes: Array.prototype.slice.call(root.children) };
+      if (drawn.nodes.length !== body.length) { drawn = null; }  // not one element a line
+      return;
+    }
+    var kept = new Map();
+    drawn.lines.forEach(function (l, i) {
+      var same = kept.get(l);
+      if (same) { same.push(drawn.nodes[i]); } else { kept.set(l, [drawn.nodes[i]]); }
+    });
+    var nodes = new Array(body.length), fresh = [];
+    body.forEach(function (l, i) {
+      var same = kept.get(l);
+      if (same && same.length) { nodes[i] = same.shift(); } else { fresh.push(i); }
+    });
+    if (fresh.length) {
+      parser.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg">' + fresh.map(function (i) { return body[i]; }).join("") + "</svg>";
+      var made = Array.prototype.slice.call(parser.firstElementChild.children);
+      if (made.length !== fresh.length) { drawn = null; draw(svg); return; }
+      fresh.forEach(function (i, k) { nodes[i] = made[k]; });
+    }
+    kept.forEach(function (same) { same.forEach(function (node) { node.remove(); }); });
+    for (var i = 0; i < nodes.length; i++) {
+      if (root.children[i] !== nodes[i]) { root.insertBefore(nodes[i], root.children[i] || null); }
+    }
+    // What else was put on the board (the rings of a move picked) goes.
+    while (root.children.length > nodes.length) { root.lastElementChild.remove(); }
+    drawn.lines = body;
+    drawn.nodes = nodes;
+  }
+
+  // The engine collects its garbage when the reader pauses, not in the
+  // middle of a step (see site/wasm: collect).
+  var pause = null;
+  function collectLater() {
+    clearTimeout(pause);
+    pause = setTimeout(function () { if (eng.collect) { eng.collect(); } }, 1000);
+  }
+
+  // show shows ply n of the game, the engine loaded.
+  function show(n) {
+    n = Math.max(0, Math.min(reached - 1, n));
+    if (line) { leave(false); }
+    mark(n);
     var final = n === last && finalText;
+    draw(eng.svg(positions[n], final ? finalText : ""));
     caption.textContent = (n === 0 ? "Start position" : label(n)) + ". " +
-      (final ? "Final position: " + finalText + "." : data.t[data.w[n]]);
+      (final ? "Final position: " + finalText + "." : turn(positions[n]));
     board.setAttribute("data-ply", String(n));
     setButtons();
     play.shown();
+    collectLater();
   }
 
   // go shows ply n, keeps it in sight and records it in the URL, so each
-  // ply has a link.
+  // ply has a link. Before the engine has loaded it marks the move and
+  // says the board is on its way; the last ply asked for then shows.
   function go(n) {
+    n = Math.max(0, Math.min(reached - 1, n));
+    if (!eng) {
+      if (wanted < 0 && n === cur) { return; }
+      wanted = n;
+      mark(n);
+      caption.textContent = (n === 0 ? "Start position" : label(n)) + ": loading the board…";
+      setButtons();
+      play.shown();
+      history.replaceState(null, "", "#ply-" + n);
+      loadEngine().then(function () {
+        var w = wanted;
+        wanted = -1;
+        if (w >= 0) { show(w); inSight(); }
+      }, function () {
+        wanted = -1;
+        mark(last);
+        caption.textContent = pageCaption;
+        setButtons();
+        play.shown();
+      });
+      return;
+    }
     show(n);
     inSight();
     history.replaceState(null, "", "#ply-" + cur);
   }
 
-  // fromHash shows the ply the URL names ("#ply-12"), in sight; on load
-  // without one, the last ply where the page is.
-  function fromHash(load) {
+  // fromHash shows the ply the URL names ("#ply-12"), in sight.
+  function fromHash() {
     var m = /^#ply-(\d+)$/.exec(location.hash);
-    show(m ? parseInt(m[1], 10) : last);
-    if (m || !load) { inSight(); }
+    if (m) { go(parseInt(m[1], 10)); inSight(); }
   }
 
   // The engine, on demand.
+
+  // instantiate compiles and starts the engine from its URL. A page opened
+  // from disk (file:) may not fetch files: it loads the engine's script
+  // twin instead, which carries the gzipped WebAssembly in base64.
+  function instantiate(g) {
+    var src = viewer.getAttribute("data-engine"), js = viewer.getAttribute("data-enginejs");
+    var bytes;
+    if (location.protocol === "file:") {
+      bytes = script(js).then(function () {
+        var b64 = (window.postalEngines || {})[viewer.getAttribute("data-game")];
+        if (!b64) { throw new Error("the engine's script holds no engine for this game"); }
+        if (typeof DecompressionStream !== "function") { throw new Error("this browser cannot unpack the engine"); }
+        var bin = atob(b64), raw = new Uint8Array(bin.length);
+        for (var i = 0; i < bin.length; i++) { raw[i] = bin.charCodeAt(i); }
+        return new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+      }).then(function (b) { return WebAssembly.instantiate(b, g.importObject); });
+      return bytes;
+    }
+    var fromBytes = function () {
+      return fetch(src).then(function (r) {
+        if (!r.ok) { throw new Error("the engine did not load (" + r.status + ")"); }
+        return r.arrayBuffer();
+      }).then(function (b) { return WebAssembly.instantiate(b, g.importObject); });
+    };
+    // A host that serves .wasm with another type: compile it from its bytes.
+    return WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(fetch(src), g.importObject).catch(fromBytes) : fromBytes();
+  }
+
+  // script loads a script once.
+  var scripts = {};
+  function script(src) {
+    if (!scripts[src]) {
+      scripts[src] = new Promise(function (resolve, reject) {
+        var s = document.createElement("script");
+        s.src = src;
+        s.onload = resolve;
+        s.onerror = function () { reject(new Error("the script " + src + " did not load")); };
+        document.head.appendChild(s);
+      });
+    }
+    return scripts[src];
+  }
 
   // loadEngine fetches the game's engine and Go's loader for it, starts it,
   // and replays the game's moves in it; once.
   function loadEngine() {
     if (engineLoad) { return engineLoad; }
-    var src = viewer.getAttribute("data-engine"), exec = viewer.getAttribute("data-wasmexec");
     engineLoad = new Promise(function (resolve, reject) {
-      if (!src) { reject(new Error("this game has no rules engine for the browser")); return; }
+      if (!viewer.getAttribute("data-engine")) { reject(new Error("this game has no rules engine for the browser")); return; }
       if (typeof WebAssembly !== "object") { reject(new Error("this browser cannot run the engine (no WebAssembly)")); return; }
-      var s = document.createElement("script");
-      s.src = exec;
-      s.onerror = function () { reject(new Error("the engine's loader did not load")); };
-      s.onload = function () {
+      script(viewer.getAttribute("data-wasmexec")).then(function () {
         var g = new Go();
-        var started = WebAssembly.instantiateStreaming ?
-          WebAssembly.instantiateStreaming(fetch(src), g.importObject).catch(function () {
-            // A host that serves .wasm with another type: compile it
-            // from its bytes.
-            return fetch(src).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, g.importObject); });
-          }) :
-          fetch(src).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, g.importObject); });
-        started.then(function (r) {
+        return instantiate(g).then(function (r) {
           // The engine calls postalEngineReady once its functions are set.
           window.postalEngineReady = function () { resolve(window.postalEngine); };
           g.run(r.instance).catch(reject);
-        }, reject);
-      };
-      document.head.appendChild(s);
+        });
+      }).catch(reject);
     }).then(function (e) {
       var players = [], moves = [];
-      for (var i = 1; i < reached; i++) { players.push(player(items[i])); moves.push(text(items[i])); }
+      for (var i = 1; i <= last; i++) { players.push(player(items[i])); moves.push(text(items[i])); }
       var r = e.replay(viewer.getAttribute("data-game"), viewer.getAttribute("data-ruleset") || "",
         viewer.getAttribute("data-options") || "", players, moves, viewer.getAttribute("data-version") || "");
       if (!r.positions) { throw new Error("the engine cannot replay this game: " + r.error); }
       positions = r.positions;
+      reached = positions.length;
+      for (var k = reached; k <= last; k++) { items[k].classList.add("unreached"); }
+      if (r.error) { fail("The engine stops at move " + r.ply + " of this record: " + r.error + "."); }
       eng = e;
       return e;
     });
@@ -194,7 +290,7 @@
     b.textContent = "Loading…";
     b.disabled = true;
     loadEngine().then(function () { b.textContent = was; b.disabled = false; fn(); },
-      function () { b.textContent = was; });
+      function () { b.textContent = was; b.disabled = false; });
   }
 
   // The reader's own moves.
@@ -232,7 +328,8 @@
 
   function refresh() {
     var pos = linePos();
-    board.innerHTML = eng.svg(pos, "");
+    draw(eng.svg(pos, ""));
+    collectLater();
     board.setAttribute("data-ply", line.from + "+" + line.steps.length);
     aLine.textContent = "";
     line.steps.forEach(function (s) {
@@ -531,14 +628,14 @@
 
   controls.addEventListener("click", function (e) {
     var b = e.target.closest("button");
-    if (!b || !data) { return; }
+    if (!b) { return; }
     if (b.id === "analyse") { enter(); return; }
     var step = b.getAttribute("data-step");
     var from = line ? line.from : cur;
     go(step === "first" ? 0 : step === "prev" ? from - 1 : step === "next" ? from + 1 : last);
   });
   document.addEventListener("keydown", function (e) {
-    if (!data || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.key !== "Escape") { return; }
+    if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.key !== "Escape") { return; }
     if (line) {
       if (e.key === "Escape") { leave(); history.replaceState(null, "", "#ply-" + cur); e.preventDefault(); }
       else if (e.key === "ArrowLeft" && e.target.tagName !== "INPUT") { undo(); e.preventDefault(); }
@@ -550,28 +647,31 @@
     e.preventDefault();
     go(to);
   });
-  window.addEventListener("hashchange", function () { if (/^#ply-/.test(location.hash)) { fromHash(false); } });
+  window.addEventListener("hashchange", function () { if (/^#ply-/.test(location.hash)) { fromHash(); } });
 
-  var script = $("plies");
-  try {
-    data = script && JSON.parse(script.textContent);
-  } catch (err) {
-    data = null;
-  }
-  if (!data) {
-    fail("The board viewer has no boards for this game.");
-    return;
-  }
-  reached = data.p.length;
-  if (reached <= last) {
-    for (var k = reached; k <= last; k++) { items[k].classList.add("unreached"); }
-  }
-  fromHash(true);
+  // The reader is about to step, or to try moves: load the engine now, so
+  // that it is there, or nearly, by the time they click. Once only.
+  var warm = function () {
+    ["pointerover", "touchstart", "focusin"].forEach(function (t) {
+      viewer.removeEventListener(t, warm);
+      list.removeEventListener(t, warm);
+    });
+    loadEngine();
+  };
+  ["pointerover", "touchstart", "focusin"].forEach(function (t) {
+    viewer.addEventListener(t, warm, { passive: true });
+    list.addEventListener(t, warm, { passive: true });
+  });
+
+  mark(last);
+  board.setAttribute("data-ply", String(last));
+  setButtons();
+  play.shown();
   // The browser scrolls to the move list's item of a #ply-N link itself,
-  // once the page has loaded: the board is brought back in sight after it,
-  // and only then are the controls shown.
+  // once the page has loaded: the ply is shown and the board brought back
+  // in sight after it, and only then are the controls shown.
   var ready = function () {
-    if (/^#ply-\d+$/.test(location.hash)) { inSight(); }
+    fromHash();
     controls.hidden = false;
   };
   if (document.readyState === "complete") { ready(); } else { window.addEventListener("load", ready); }
