@@ -29,6 +29,13 @@ func TestIntegrationTalk(t *testing.T) {
 	r.start()
 	t.Cleanup(r.stop)
 	alice, bob := r.register("alice"), r.register("bob")
+	// Messages stay private unless every player of the game publishes
+	// them (issue 35); these two do, so the record shows them once over.
+	for _, p := range []*player{alice, bob} {
+		if reply := r.replyTo(p, r.send(p, "settings", "set publish-messages on")); !strings.Contains(flat(reply.Text), "publish-messages is on") {
+			t.Fatalf("%s's set publish-messages on:\n%s", p.name, reply.Text)
+		}
+	}
 	id, rec := r.startGame(alice, bob, "conflagration")
 	tag := fmt.Sprintf("[postal #%d]", id)
 	positions, err := rec.Replay()
