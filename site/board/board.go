@@ -21,16 +21,76 @@ func Picture(pos engine.Position, final string) *picture.Picture {
 	if final == "" || pos.Result().Over() {
 		return pic
 	}
-	const band = 34
+	return withBand(pic, "Game over: "+final)
+}
+
+// The band's text is at most this size, and shrinks to fit the board's
+// width down to least; past that it takes two lines, shrunk again if a
+// word is too long (two 24-letter names and a reason), so that it is never
+// cut at the picture's edges, as it was on pages of long names.
+const (
+	bandLine  = 34
+	bandLeast = 11.0
+)
+
+// withBand adds text in a dark band below pic, on one line if it fits at a
+// readable size, else on two split at the space nearest its middle.
+func withBand(pic *picture.Picture, text string) *picture.Picture {
+	room := pic.Width - 8
 	size := max(14, pic.Width/32)
+	lines := []string{text}
+	if w := bandWidth(text, size); w > room {
+		if size*room/w >= bandLeast {
+			size *= room / w
+		} else if a, b, ok := splitNearMiddle(text); ok {
+			lines = []string{a, b}
+			if w := max(bandWidth(a, size), bandWidth(b, size)); w > room {
+				size *= room / w
+			}
+		} else {
+			size *= room / w
+		}
+	}
 	y := pic.Height
+	band := float64(bandLine)
+	if len(lines) == 2 {
+		band += size * 1.3
+	}
 	pic.Height += band
-	pic.Add(
-		&picture.Rect{X: 0, Y: y, W: pic.Width, H: band, Style: picture.Style{Fill: picture.RGB(0x22, 0x22, 0x22)}},
-		&picture.Text{X: pic.Width / 2, Y: y + band/2, Size: size, Bold: true, Anchor: picture.Middle, VCenter: true,
-			Color: picture.RGB(0xff, 0xff, 0xff), Text: "Game over: " + final},
-	)
+	pic.Add(&picture.Rect{X: 0, Y: y, W: pic.Width, H: band, Style: picture.Style{Fill: picture.RGB(0x22, 0x22, 0x22)}})
+	step := band / float64(len(lines))
+	for i, line := range lines {
+		pic.Add(&picture.Text{X: pic.Width / 2, Y: y + step*(float64(i)+0.5), Size: size, Bold: true, Anchor: picture.Middle, VCenter: true,
+			Color: picture.RGB(0xff, 0xff, 0xff), Text: line})
+	}
 	return pic
+}
+
+// bandWidth is the width of the band's bold text at size.
+func bandWidth(text string, size float64) float64 {
+	return textWidth(&picture.Text{Text: text, Size: size, Bold: true})
+}
+
+// splitNearMiddle splits s at the space nearest its middle.
+func splitNearMiddle(s string) (string, string, bool) {
+	r := []rune(s)
+	best := -1
+	for i, c := range r {
+		if c == ' ' && (best < 0 || abs(i-len(r)/2) < abs(best-len(r)/2)) {
+			best = i
+		}
+	}
+	if best <= 0 {
+		return "", "", false
+	}
+	return string(r[:best]), string(r[best+1:]), true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // SVG is the board of pos as a game page carries it, drawn by the site's
