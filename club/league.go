@@ -54,8 +54,11 @@ func (h *handling) organiseSelfRunning(c notation.Command) (section, error) {
 	lg := &archive.League{}
 	if kind == event.LadderName {
 		if seats != 2 {
+			// The size suggested is one a league of it takes: a division
+			// of tables holds at most its round robin's limit.
+			inner, _ := event.FormatOf("round-robin", seats)
 			return section{}, refuse(fmt.Sprintf("%s (%s) is a game of %d: a ladder's climbs are games of two", info.Title, cfg.String(), seats),
-				fmt.Sprintf("Play it in a league, each division a round robin of tables of %d: \"league %s %s %s size %d\".", seats, c.Arg, info.Name, cfg.String(), 2*seats))
+				fmt.Sprintf("Play it in a league, each division a round robin of tables of %d: \"league %s %s %s size %d\".", seats, c.Arg, info.Name, cfg.String(), min(2*seats, inner.Limit())))
 		}
 		lg.Reach, lg.IdleDays = setting("reach", event.DefaultReach), setting("idle", event.DefaultIdle)
 	} else {
@@ -273,6 +276,8 @@ func (h *handling) leaveSelfRunning(tr *tournament) (section, error) {
 	title := fmt.Sprintf("you have left %s", t.Name)
 	switch f := tr.ev.Format.(type) {
 	case *event.Ladder:
+		order := f.Order(tr.ev)
+		last := len(order) > 0 && order[len(order)-1] == me
 		lines, err := h.withdrawEntrant(tr, me, archive.EntrantLeft, "left the ladder", me)
 		if err != nil {
 			return section{}, err
@@ -280,7 +285,10 @@ func (h *handling) leaveSelfRunning(tr *tournament) (section, error) {
 		if err := h.ladderGone(t, me); err != nil { // ladder.go
 			return section{}, err
 		}
-		return section{Title: title, Lines: append(lines, "Those below you move up one place.")}, nil
+		if !last { // nobody moves for the last
+			lines = append(lines, "Those below you move up one place.")
+		}
+		return section{Title: title, Lines: append(lines, fmt.Sprintf("\"join %s\" puts you back, at the bottom.", t.Name))}, nil
 	case *event.League:
 		if f.DivisionOf(me) == 0 || f.Between {
 			if err := h.leaveLeagueNow(tr, me, "left the league"); err != nil {

@@ -85,6 +85,21 @@ func TestLeagueAndLadderPages(t *testing.T) {
 			t.Errorf("the ladder's page lacks %q", want)
 		}
 	}
+	// A game's page names its league or ladder and its place there, with
+	// a link, as its mails do.
+	games, _ := filepath.Glob(filepath.Join(out, "games", "*.html"))
+	named := map[string]bool{}
+	for _, g := range games {
+		page := read(strings.TrimPrefix(g, out+string(filepath.Separator)))
+		for _, want := range []string{`Played in <a href="../tournaments/spring.html">spring</a>, season 1, division 1.`, `Played in <a href="../tournaments/top.html">top</a>, climb 1.`} {
+			if strings.Contains(page, want) {
+				named[want] = true
+			}
+		}
+	}
+	if len(named) != 2 {
+		t.Errorf("of a league's and a ladder's games, the pages name their event: %v", named)
+	}
 	index := read("tournaments/index.html")
 	for _, want := range []string{`href="spring.html"`, `href="top.html"`, "league in divisions of 4, 1 up and down", "ladder: climb up to 2 places"} {
 		if !strings.Contains(index, want) {

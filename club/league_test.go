@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -337,10 +338,31 @@ func TestLadderByMail(t *testing.T) {
 	says(t, c.reply(c.as("alice", fmt.Sprintf("record %d", g.ID))), `[Event "top"]`, `[EventRound "climb 2"]`)
 	// A ladder is for games of two.
 	says(t, c.reply(c.as("alice", "ladder trio superial-chess multiplayer players=3")), "Superial Chess", "is a game of 3: a ladder's climbs are games of two", "league trio superial-chess")
+	// Its suggestion is a league the club takes: a stranger's trial was
+	// told "size 8" for tables of four, which a division cannot hold.
+	quad := c.reply(c.as("alice", "ladder quad superial-chess multiplayer players=4"))
+	m := regexp.MustCompile(`"(league quad [^"]+)"`).FindStringSubmatch(strings.Join(strings.Fields(quad.Text), " "))
+	if m == nil {
+		t.Fatalf("no league suggested:\n%s", quad.Text)
+	}
+	if got := c.reply(c.as("alice", m[1])); strings.Contains(got.Text, "Error:") {
+		t.Errorf("the league suggested (%s) is refused:\n%s", m[1], got.Text)
+	}
 	// Leaving: those below move up.
 	says(t, c.reply(c.as("dave", "leave top")), "you have left top", "Those below you move up one place.")
 	if got := fmt.Sprint(c.ladderOrder(id)); got != "[alice bob carol]" {
 		t.Errorf("after dave left: %s", got)
+	}
+	// The last leaves: nobody moves up; coming back puts them at the
+	// bottom, as the answer says.
+	left := c.reply(c.as("carol", "leave top"))
+	says(t, left, "you have left top", `"join top" puts you back, at the bottom.`)
+	if strings.Contains(left.Text, "move up") {
+		t.Errorf("the last player's leaving says those below move up:\n%s", left.Text)
+	}
+	c.as("carol", "join top")
+	if got := fmt.Sprint(c.ladderOrder(id)); got != "[alice bob carol]" {
+		t.Errorf("after carol left and came back: %s", got)
 	}
 }
 

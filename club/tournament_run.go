@@ -395,7 +395,10 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
 		return nil, err
 	}
-	forfeits := 0
+	// The games to forfeit, counted before any is: the last forfeit may end
+	// the event, and its end is news after this one, not before.
+	var forfeits []*gameState
+	var seats []engine.Player
 	for _, st := range steps {
 		f, ok := st.(event.Forfeit)
 		if !ok {
@@ -405,22 +408,12 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 		if err != nil {
 			return nil, err
 		}
-		seat := gs.side(&archive.Player{ID: player})
-		if !gs.stillIn(seat) {
-			// Ended by an earlier forfeit's progress, or a table the
-			// player left already (R13d) while the others play on.
-			continue
-		}
-		if err := w.tx.AddEvent(w.now, "forfeit", gs.row.ID, player, reason); err != nil {
-			return nil, err
-		}
-		forfeits++
-		if err := w.forfeit(gs, seat, engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
-			return nil, err
+		if seat := gs.side(&archive.Player{ID: player}); gs.stillIn(seat) {
+			forfeits, seats = append(forfeits, gs), append(seats, seat)
 		}
 	}
-	if forfeits > 0 {
-		lines = append(lines, fmt.Sprintf("%s forfeits %s in play.", tr.name(player), count(forfeits, "game", "games")))
+	if len(forfeits) > 0 {
+		lines = append(lines, fmt.Sprintf("%s forfeits %s in play.", tr.name(player), count(len(forfeits), "game", "games")))
 	}
 	who := tr.name(player)
 	news := fmt.Sprintf("%s is out of %s: %s.", who, t.Name, reason)
@@ -437,6 +430,23 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 	}
 	if err := w.tellOut(tr, player, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...)); err != nil { // league_run.go
 		return nil, err
+	}
+	for i, f := range forfeits {
+		gs, err := w.loadGame(f.row.ID) // as an earlier forfeit's progress left it
+		if err != nil {
+			return nil, err
+		}
+		if !gs.stillIn(seats[i]) {
+			// Ended by an earlier forfeit's progress, or a table the
+			// player left already (R13d) while the others play on.
+			continue
+		}
+		if err := w.tx.AddEvent(w.now, "forfeit", gs.row.ID, player, reason); err != nil {
+			return nil, err
+		}
+		if err := w.forfeit(gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
+			return nil, err
+		}
 	}
 	return append([]string{news}, lines...), w.eventProgress(t.ID, 0)
 }

@@ -35,7 +35,7 @@ type League struct {
 // leagueNumbers are the numbers each verb takes, in the order its usage
 // line writes them, and their bounds.
 var leagueNumbers = map[Verb][]leagueNumber{
-	CmdLeague: {{"size", 2, 20, "players a division"}, {"promote", 0, 10, "players who move up and down"}, {"break", 0, 90, "days between seasons"}, {"season", 1, 730, "days a season lasts at most"}},
+	CmdLeague: {{"size", 2, 20, "players in a division"}, {"promote", 0, 10, "players who move up and down"}, {"break", 0, 90, "days between seasons"}, {"season", 1, 730, "days a season lasts at most"}},
 	CmdLadder: {{"reach", 1, 20, "places a climb reaches"}, {"idle", 0, 365, "days idle before a player drops"}},
 }
 

@@ -39,7 +39,7 @@ func TestParseLeagueWords(t *testing.T) {
 
 func TestParseLeagueErrors(t *testing.T) {
 	for _, tc := range []struct{ line, msg string }{
-		{"league spring imperial-chess size 1", "not a number of players a division from 2 to 20"},
+		{"league spring imperial-chess size 1", "not a number of players in a division from 2 to 20"},
 		{"league spring imperial-chess size", "\"size\" needs a number"},
 		{"league spring imperial-chess size 4 size 5", "given twice"},
 		{"league spring imperial-chess break 91", "not a number of days between seasons"},

@@ -309,6 +309,10 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		Subject, Mailto  string
 		Next             int
 		Rated            *ratedView // rated.go
+		// Event names the game's tournament, league or ladder and its
+		// place there ("season 1, division 1"), as its mails do;
+		// EventHref is its page, "" when the site has none.
+		Event, EventRound, EventHref string
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
@@ -317,6 +321,14 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 	}
 	if data.Options != "" {
 		data.Config += " " + data.Options
+	}
+	if data.Event = r.Tag("Event"); data.Event != "" {
+		// A tournament's records say the round as a number, a league's
+		// and a ladder's in words ("season 1, division 2", "climb 3").
+		if data.EventRound = r.Tag("EventRound"); data.EventRound != "" && strings.Trim(data.EventRound, "0123456789") == "" {
+			data.EventRound = "round " + data.EventRound
+		}
+		data.EventHref = b.eventHref(data.Event)
 	}
 	if r.SeedShown() {
 		// The record holds a game's seed only once the game is over (its

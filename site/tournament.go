@@ -117,6 +117,24 @@ func tournamentPath(id int64, name string) string {
 
 const tournamentsIndex = "tournaments/index.html"
 
+// eventHref is the address, from a game page, of the page of the event
+// called name, "" when the site has none: a source without tournaments, or
+// a name whose page is at its number (tournamentPath) and not known here.
+func (b *builder) eventHref(name string) string {
+	if !b.tourSource {
+		return ""
+	}
+	for id, t := range b.tours {
+		if t.Name == name {
+			return "../" + tournamentPath(id, name)
+		}
+	}
+	if notation.Reserved(name) || !notation.ValidName(name) {
+		return ""
+	}
+	return "../" + tournamentPath(0, name)
+}
+
 // tourSummary is what the index page and the feed keep of a tournament.
 type tourSummary struct {
 	ID                int64

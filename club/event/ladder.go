@@ -203,17 +203,31 @@ func (l *Ladder) Next(ev *Event) []Step {
 		order := l.Order(ev)
 		ci, di := slices.Index(order, c.Climber), slices.Index(order, c.Defender)
 		over := ClimbOver{Climb: c, From: ci + 1, To: ci + 1}
-		if won && ci >= 0 && di >= 0 && di < ci {
+		if to := l.prize(ev, c, *g); won && ci >= 0 && di >= 0 && to < ci {
 			c.Outcome = ClimbWon
-			order = slices.Insert(slices.Delete(order, ci, ci+1), di, c.Climber)
+			order = slices.Insert(slices.Delete(order, ci, ci+1), to, c.Climber)
 			l.reorder(ev, order)
-			over.To, over.Order = di+1, order
+			over.To, over.Order = to+1, order
 		}
 		l.Climbs[i].Outcome = c.Outcome
 		over.Climb = c
 		steps = append(steps, over)
 	}
 	return steps
+}
+
+// prize is the place (from 0, the top) a climber who wins climb c of game
+// g takes: the defender's, but not above the place the defender held when
+// climbed (g's Board). A defender who climbed higher meanwhile takes their
+// new place with them, not the climber: else a climb from the bottom,
+// within reach when made, could end at the top (a stranger's trial went
+// from 5th to 1st on a ladder of reach 2).
+func (l *Ladder) prize(ev *Event, c Climb, g Game) int {
+	to := slices.Index(l.Order(ev), c.Defender)
+	if g.Board > 0 {
+		to = max(to, g.Board-1)
+	}
+	return to
 }
 
 // game is ev's game id, nil for none.

@@ -168,3 +168,35 @@ func TestLadderIdle(t *testing.T) {
 		t.Errorf("2 leaves: %v", order)
 	}
 }
+
+// A defender who climbs higher while defending takes their new place with
+// them: the climber who beats them takes the place they held when climbed,
+// so no climb reaches further than the ladder's reach. A stranger's trial
+// saw the 5th of a ladder of reach 2 climb the 3rd, who meanwhile climbed
+// the 1st and won, and end 1st. AfterGame says the place taken.
+func TestLadderPrizeWithinReach(t *testing.T) {
+	ev, l := ladderOf(t, 5, 2)
+	ivy := climb(t, ev, l, 5, 3) // p5 climbs p3 (3rd)
+	climb(t, ev, l, 3, 1)        // p3, defending, climbs p1
+	ev.Games[1].Over, ev.Games[1].Score = true, "1-0"
+	ev.Next()
+	if got := fmt.Sprint(l.Order(ev)); got != "[3 1 2 4 5]" {
+		t.Fatalf("after p3 beat p1: %s", got)
+	}
+	ev.Games[0].Over, ev.Games[0].Score = true, "1-0" // p5 beats p3, now 1st
+	if got := ev.AfterGame(ivy); got != "p5 won the climb: they take the 3rd place on cup, and those between move down one." {
+		t.Errorf("after the climb: %q", got)
+	}
+	over := ev.Next()[0].(ClimbOver)
+	if over.Outcome != ClimbWon || over.From != 5 || over.To != 3 {
+		t.Errorf("the climb: %+v", over)
+	}
+	if got := fmt.Sprint(l.Order(ev)); got != "[3 1 5 2 4]" {
+		t.Errorf("after p5 beat p3: %s, want p5 3rd, p3 still 1st", got)
+	}
+	climb(t, ev, l, 4, 5) // p4 (5th) climbs p5 (3rd) and loses
+	ev.Games[2].Over, ev.Games[2].Score = true, "0-1"
+	if got := ev.AfterGame(ev.Games[2].ID); got != "p5 held the climb: the order of cup stays." {
+		t.Errorf("after a climb held: %q", got)
+	}
+}

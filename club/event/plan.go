@@ -2,8 +2,10 @@ package event
 
 import (
 	"fmt"
+	"slices"
 
 	"postal/club/pairing"
+	"postal/engine"
 )
 
 // What comes next in an event, for its mails (issue 35): its start says
@@ -81,6 +83,9 @@ func (ev *Event) AfterGame(id int64) string {
 	if g.ID == 0 {
 		return ""
 	}
+	if a, ok := ev.Format.(afterGamer); ok { // a league's seasons, a ladder's climbs: no rounds
+		return a.afterGame(ev, g)
+	}
 	if ev.Format.Table().TieBreaks == nil { // a knockout
 		matches := ev.Matches(g.Round)
 		for _, m := range matches {
@@ -116,4 +121,37 @@ func (ev *Event) AfterGame(id int64) string {
 		return fmt.Sprintf("Round %d of %s is complete: the next starts now.", g.Round, ev.Name)
 	}
 	return fmt.Sprintf("Round %d of %s starts when the last game of round %d has ended: %s still in play.", g.Round+1, ev.Name, g.Round, Count(left, "game is", "games are"))
+}
+
+// afterGamer is a format that says itself what follows a game's end.
+type afterGamer interface {
+	afterGame(ev *Event, g Game) string
+}
+
+// afterGame: a league's game ends a season when it is the last of it; the
+// next begins after the club's break.
+func (l *League) afterGame(ev *Event, g Game) string {
+	if left := ev.Playing(g.Round); left > 0 {
+		return fmt.Sprintf("Season %d of %s ends when its last game has ended: %s still in play.", g.Round, ev.Name, Count(left, "game is", "games are"))
+	}
+	return fmt.Sprintf("That was the last game of season %d of %s: the next season begins after the break between seasons.", g.Round, ev.Name)
+}
+
+// afterGame: a ladder's climb ends with its game; Next moves the players.
+func (l *Ladder) afterGame(ev *Event, g Game) string {
+	var c Climb
+	for _, x := range l.Climbs {
+		if x.Game == g.ID {
+			c = x
+		}
+	}
+	if c.Game == 0 {
+		return ""
+	}
+	r := g.Result()
+	cs, ds := slices.Index(g.Players, c.Climber), slices.Index(g.Players, c.Defender)
+	if cs >= 0 && ds >= 0 && r.Place(engine.Player(cs)) < r.Place(engine.Player(ds)) {
+		return fmt.Sprintf("%s won the climb: they take the %s place on %s, and those between move down one.", ev.PlayerName(c.Climber), Ordinal(l.prize(ev, c, g)+1), ev.Name)
+	}
+	return fmt.Sprintf("%s held the climb: the order of %s stays.", ev.PlayerName(c.Defender), ev.Name)
 }
