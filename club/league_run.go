@@ -294,7 +294,7 @@ func andList(names []string) string {
 
 // count2 writes points: "1 point", "2½ points".
 func count2(x float64, one, many string) string {
-	if x == 1 {
+	if x == 1 || x == 0.5 { // "½ point", as "1 point"
 		return "1 " + one
 	}
 	return event.Points(x) + " " + many

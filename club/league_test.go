@@ -244,8 +244,11 @@ func TestLeagueNewcomer(t *testing.T) {
 func TestLeagueNinthMakesADivision(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
 	id := c.newLeague(9, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
-	// Nine before the start: the ninth, last by entry, fills division 3.
-	c.as("alice", "start spring")
+	// Nine before the start: the ninth, last by entry, fills division 3;
+	// the start says so, beside the size asked (a stranger's trial read "a
+	// league in divisions of 4, 1 up and down a season of 9 players").
+	out := c.as("alice", "start spring")
+	says(t, c.reply(out), "spring is a league in divisions of 4, 1 up and down a season, of 9 players: 3 divisions of 3 players this season.")
 	if got := fmt.Sprint(c.divisions(id, 1)); got != "[[alice bob carol] [dave erin frank] [gina hank ian]]" {
 		t.Errorf("season 1 of nine: %s", got)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/mailer"
 )
 
 // TestRoundRobinEndedByALeave: the last games of a round robin end because
@@ -73,5 +74,41 @@ func TestRoundRobinEndedByALeave(t *testing.T) {
 				t.Errorf("%s's mail that cup is over has no row of %s:\n%s", name, who, over[0])
 			}
 		}
+	}
+}
+
+// TestRoundRobinSharedFirst: every game drawn, the three are level on points
+// and Sonneborn-Berger; the end's mail says they share first place and
+// which is the winner of record (the higher seed), not "alice wins". A
+// stranger's trial was told "rr is over: carol wins" of such a tie.
+func TestRoundRobinSharedFirst(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"alice", "bob", "carol"} {
+		c.register(p)
+	}
+	c.as("alice", "tournament rr conflagration round-robin players 3")
+	c.as("bob", "join rr")
+	c.as("carol", "join rr")
+	var out []mailer.Outbound
+	for _, g := range c.eventGames(1) {
+		n := c.names(g)
+		c.as(n[0], fmt.Sprintf("draw %d", g.ID))
+		out = c.as(n[1], fmt.Sprintf("draw %d", g.ID))
+	}
+	var over *mailer.Outbound
+	for _, m := range mailsTo(out, "bob") {
+		if strings.HasPrefix(m.Subject, "[postal] rr is over") {
+			over = &m
+		}
+	}
+	if over == nil {
+		t.Fatal("bob has no mail that rr is over")
+	}
+	if want := "[postal] rr is over: alice, bob and carol share first place"; over.Subject != want {
+		t.Errorf("the subject: %q, want %q", over.Subject, want)
+	}
+	says(t, *over, "rr is over: alice, bob and carol share first place, level on points and tie-breaks;", "the higher seed, is its winner of record.")
+	if strings.Contains(over.Text, " wins.") {
+		t.Errorf("the end of a tie says someone wins:\n%s", over.Text)
 	}
 }

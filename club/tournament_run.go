@@ -279,6 +279,24 @@ func (w *work) tellOver(tr *tournament, winner int64, note string) error {
 		intro = []string{fmt.Sprintf("%s is over, without a winner.", t.Name)}
 		subject = fmt.Sprintf("[postal] %s is over", t.Name)
 	}
+	if tied := tr.ev.SharedFirst(); winner != 0 && len(tied) > 1 {
+		var names []string
+		for _, id := range tied {
+			names = append(names, tr.name(id))
+		}
+		intro = []string{fmt.Sprintf("%s is over: %s share first place, level on points and tie-breaks; %s, the higher seed, is its winner of record.", t.Name, andList(names), tr.name(winner))}
+		subject = fmt.Sprintf("[postal] %s is over: %s share first place", t.Name, andList(names))
+	}
+	if len(tr.ev.Games) == 0 {
+		// Called off before any game: no winner, no table, no rated games
+		// to speak of.
+		intro = []string{fmt.Sprintf("%s is called off.", t.Name)}
+		if note != "" {
+			intro = append(intro, note)
+		}
+		intro = append(intro, "\"tournaments\" lists those open for entries; \"tournament NAME GAME FORMAT\" organises another.")
+		return w.tellEvent(tr, fmt.Sprintf("[postal] %s is called off", t.Name), intro, false, 0)
+	}
 	if note != "" {
 		intro = append(intro, note)
 	}

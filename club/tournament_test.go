@@ -510,6 +510,21 @@ func TestTournamentStartsOnItsDay(t *testing.T) {
 	if lonely.Status != archive.TournamentOver || !strings.Contains(lonely.Note, "did not start") {
 		t.Fatalf("lonely: %s %q", lonely.Status, lonely.Note)
 	}
+	// Its director hears it is called off, with no table or rated games
+	// of an event that had none.
+	var off []mailer.Outbound
+	for _, m := range mailsTo(out, "alice") {
+		if strings.Contains(m.Subject, "lonely") {
+			off = append(off, m)
+		}
+	}
+	if len(off) != 1 || off[0].Subject != "[postal] lonely is called off" {
+		t.Fatalf("alice's mails of lonely: %v", off)
+	}
+	says(t, off[0], "lonely is called off.", "It did not start: lonely needs at least 2 entrants to start; it has 1.")
+	if strings.Contains(off[0].Text, "rated games") || strings.Contains(off[0].Text, "standings of") {
+		t.Errorf("the mail calling lonely off speaks of what it never had:\n%s", off[0].Text)
+	}
 }
 
 // A Swiss round past the club's deadline: in "draw" mode its unfinished

@@ -155,3 +155,22 @@ func (l *Ladder) afterGame(ev *Event, g Game) string {
 	}
 	return fmt.Sprintf("%s held the climb: the order of %s stays.", ev.PlayerName(c.Defender), ev.Name)
 }
+
+// plan: a league says how its players are divided this season, which can
+// differ from the size asked (nine players in divisions of four make three
+// of three: n/size divisions rounded up, as equal as possible).
+func (l *League) plan(ev *Event) string {
+	s := fmt.Sprintf("%s is a %s, of %s", ev.Name, l.Words(ev), Count(len(ev.Entrants), "player", "players"))
+	if n := len(l.Divisions); n > 0 {
+		lo, hi := len(l.Divisions[0]), len(l.Divisions[0])
+		for _, d := range l.Divisions {
+			lo, hi = min(lo, len(d)), max(hi, len(d))
+		}
+		sizes := fmt.Sprint(lo)
+		if hi > lo {
+			sizes = fmt.Sprintf("%d or %d", lo, hi)
+		}
+		s += fmt.Sprintf(": %s of %s players this season", Count(n, "division", "divisions"), sizes)
+	}
+	return s + ". Each division plays a round robin; the next season begins after the last game and the break between seasons."
+}

@@ -141,6 +141,12 @@ func (ev *Event) StatusLine() string {
 	switch {
 	case ev.Stage == Open:
 		return fmt.Sprintf("%s is open, with %s. %s", ev.Name, Count(len(ev.Entrants), "entrant", "entrants"), StartsWhen(ev.Name, ev.Max, ev.Starts))
+	case ev.Stage == Over && ev.Winner != 0 && len(ev.SharedFirst()) > 1:
+		var names []string
+		for _, p := range ev.SharedFirst() {
+			names = append(names, ev.PlayerName(p))
+		}
+		return fmt.Sprintf("%s is over: %s share first place.", ev.Name, andNames(names))
 	case ev.Stage == Over && ev.Winner != 0:
 		return fmt.Sprintf("%s is over: %s wins.", ev.Name, ev.PlayerName(ev.Winner))
 	case ev.Stage == Over:
@@ -243,4 +249,36 @@ func (ev *Event) bracketText() string {
 	}
 	b.WriteString("A drawn game is replayed with the seats swapped; a second draw sends the higher seed through.")
 	return b.String()
+}
+
+// SharedFirst is the players who share first place at the end of a
+// tournament whose table ranks them (a round robin's, a Swiss's), level on
+// points and every tie-break, when there are two or more; nil otherwise.
+// The first of them by seed is the winner of record (pairing.Standings),
+// which the end's mail must not present as a win outright.
+func (ev *Event) SharedFirst() []int64 {
+	if _, ok := ev.Format.(reporter); ok {
+		return nil
+	}
+	if ev.Format.Table().TieBreaks == nil {
+		return nil
+	}
+	var first []int64
+	for _, l := range ev.Standings() {
+		if l.Counted && l.Rank == 1 {
+			first = append(first, l.Player)
+		}
+	}
+	if len(first) < 2 {
+		return nil
+	}
+	return first
+}
+
+// andNames joins names: "a", "a and b", "a, b and c".
+func andNames(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
