@@ -269,7 +269,13 @@ func (h *handling) reply() error {
 	if game != 0 {
 		var err error
 		gs, err = h.loadGame(game)
-		if err == nil {
+		if err == nil && h.actor != nil && gs.side(h.actor) < 0 && h.judged(game) {
+			// A director's act on a game they do not play: the answer is
+			// theirs, not a mail of that game's conversation with its
+			// players' token and footer (a stranger's trial found one
+			// filed under a game of two others).
+			gs, game = nil, 0
+		} else if err == nil {
 			if subject, err = h.gameSubject(gs); err != nil {
 				return err
 			}
@@ -432,4 +438,18 @@ func renderOnce(kind, md string, render func() any) any {
 	}
 	v, _ := rendered.LoadOrStore(key, render())
 	return v
+}
+
+// judged reports whether a section of the answer about game is a
+// director's act on it (adjudicate, extend).
+func (h *handling) judged(game int64) bool {
+	for _, sec := range h.sections {
+		if sec.game != game {
+			continue
+		}
+		if f := strings.Fields(strings.ToLower(sec.Command)); len(f) > 0 && (f[0] == "adjudicate" || f[0] == "extend") {
+			return true
+		}
+	}
+	return false
 }

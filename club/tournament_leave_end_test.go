@@ -36,7 +36,13 @@ func TestRoundRobinEndedByALeave(t *testing.T) {
 		}
 		// Some end by an admin's adjudication, as the trial's did.
 		if g.ID%2 == 0 {
-			says(t, c.reply(c.as("erin", fmt.Sprintf("adjudicate %d 0-1", g.ID))), "adjudicated")
+			r := c.reply(c.as("erin", fmt.Sprintf("adjudicate %d 0-1", g.ID)))
+			says(t, r, "adjudicated")
+			// An admin's answer is hers, not a mail of the game's
+			// conversation with its players' token.
+			if strings.Contains(r.Subject, fmt.Sprintf("#%d]", g.ID)) {
+				t.Errorf("erin's answer joins game #%d's conversation: Subject %q", g.ID, r.Subject)
+			}
 			continue
 		}
 		c.as(n[0], fmt.Sprintf("resign %d", g.ID))
