@@ -3,6 +3,7 @@ package club
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"postal/archive"
@@ -43,7 +44,16 @@ func (h *handling) registerPending(name string) error {
 		h.outcome = "register: " + refusal.title
 		return h.plainReply(registerText(fmt.Sprintf("postal did not register this address (%s): %s. %s", from, refusal.title, refusal.lines[0]), "", "", ""), h.s.opt.Address)
 	}
+	// The same request again (a newcomer who thinks the first answer was
+	// lost) gets the same code: a reply to either answer completes it, not
+	// only to the newest (a stranger's trial replied to the first and was
+	// told it was no player).
 	token := archive.NewSecret(16)
+	if r, err := h.tx.RegistrationOf(name, h.now.Add(-registrationHold)); err == nil && r.Address == strings.ToLower(from) {
+		token = r.Token
+	} else if err != nil && !errors.Is(err, archive.ErrNotFound) {
+		return err
+	}
 	if err := h.tx.AddRegistration(archive.Registration{Address: from, Name: name, Token: token, At: h.now}); err != nil {
 		return err
 	}

@@ -39,6 +39,20 @@ func TestRegistrationWaitsForAReply(t *testing.T) {
 	contains(t, to(t, c.replyTo(welcome, "status"), "victim@example.net"), "status of victim")
 }
 
+// "register NAME" sent twice (the first answer thought lost): a reply to the
+// first answer completes it, as one to the second would; both carry one
+// code. A stranger's trial replied to the first and was told it was no
+// player.
+func TestRegistrationAskedTwice(t *testing.T) {
+	c := newClub(t, Options{})
+	first := to(t, c.mail("nora@example.net", "join", "register nora"), "nora@example.net")
+	second := to(t, c.mail("nora@example.net", "join again", "register nora"), "nora@example.net")
+	if first.ReplyTo != second.ReplyTo {
+		t.Errorf("two answers, two reply addresses: %q, %q", first.ReplyTo, second.ReplyTo)
+	}
+	contains(t, to(t, c.replyTo(first, "yes"), "nora@example.net"), "registered as nora", "key ")
+}
+
 // Where a reply cannot reach the club (no plus-addressing), a new mail with
 // "register NAME CODE" from the address completes the registration; the
 // code from another address, or for another name, does not.
