@@ -220,7 +220,11 @@ func (w *work) seasonGameSection(gs *gameState, p *archive.Player) (section, err
 	sec := section{Title: fmt.Sprintf("game #%d: %s", gs.row.ID, gs.lineup())}
 	line := fmt.Sprintf("You play %s.", gs.sides()[me])
 	if engine.Acts(gs.pos, me) {
-		line += fmt.Sprintf(" Your move (move %d): \"move %d MOVE\".", gs.moveNumber(), gs.row.ID)
+		example := "MOVE"
+		if legal := gs.pos.Legal(me); len(legal) > 0 { // an example, as every game mail gives one
+			example = legal[0].String()
+		}
+		line += fmt.Sprintf(" Your move (move %d): \"move %d %s\", for example.", gs.moveNumber(), gs.row.ID, example)
 		b, err := w.boardOf(gs, nil, nil)
 		if err != nil {
 			return section{}, err
