@@ -170,6 +170,11 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 		games[g.ID] = gs
 	}
 	w.notices = slices.DeleteFunc(w.notices, func(n notice) bool { return games[n.game] != nil })
+	// The end mails of the last season's games go before the new season's:
+	// a stranger's trial read season 2's mail, then game ends of season 1.
+	if err := w.flushNotices(); err != nil {
+		return err
+	}
 	for d, div := range l.Divisions {
 		roster := w.divisionRoster(tr, div)
 		for _, id := range div {

@@ -453,6 +453,34 @@ func TestLeagueBreakAndDeadline(t *testing.T) {
 	}
 }
 
+// A season's deadline draws its unfinished games and, with no break, the
+// next begins at once: each player reads their game's end before the new
+// season's mail, not after it (a stranger's trial found them reversed).
+func TestLeagueDeadlineMailsInOrder(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	c.newLeague(4, "quick", "takeaway pile=99 size 2 promote 1 break 0 season 2 untimed")
+	c.as("alice", "start quick")
+	c.now = c.now.Add(2 * clock.Day)
+	out, _ := c.tick()
+	if n := len(seasonMails(t, out, "quick", 2)); n != 4 {
+		t.Fatalf("season 2 at the deadline: mails to %d players", n)
+	}
+	for _, p := range leaguers[:4] {
+		ended, season := -1, -1
+		for i, m := range mailsTo(out, p) {
+			switch {
+			case strings.Contains(m.Text, "unfinished at the deadline of season 1"):
+				ended = i
+			case strings.HasPrefix(m.Subject, "[postal] quick: season 2"):
+				season = i
+			}
+		}
+		if ended < 0 || season < 0 || ended > season {
+			t.Errorf("%s's mails: the game's end at %d, season 2's at %d", p, ended, season)
+		}
+	}
+}
+
 // Issue 37: a ladder's player idle for its idle days drops one place, then
 // one more a month, below the first who plays; the clock sleeps until the
 // next drop.
