@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"postal/archive"
 	"postal/club/clock"
@@ -117,4 +118,50 @@ func TestRoundRobinSharedFirst(t *testing.T) {
 	if strings.Contains(over.Text, " wins.") {
 		t.Errorf("the end of a tie says someone wins:\n%s", over.Text)
 	}
+}
+
+// TestRoundRobinNoShowAnnulled: a player who never moves loses a game on
+// time and is out; that game was no game played, so, having played none
+// of their two, their results are annulled as a leaver's would be, not
+// left standing as walk-overs for the others (a stranger's trial saw a
+// no-show's results stand: the loss on time counted as played).
+func TestRoundRobinNoShowAnnulled(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"alice", "bob", "carol"} {
+		c.register(p)
+	}
+	c.as("alice", "tournament rr conflagration round-robin players 3 days 1")
+	c.as("bob", "join rr")
+	c.as("carol", "join rr")
+	var deadline time.Time
+	for _, g := range c.eventGames(1) {
+		n := c.names(g)
+		if !slices.Contains(n, "carol") {
+			c.as(n[0], fmt.Sprintf("draw %d", g.ID))
+			c.as(n[1], fmt.Sprintf("draw %d", g.ID))
+			continue
+		}
+		// carol's opponent moves when it is theirs to; carol never does.
+		pos := c.positionOf(t, g.ID)
+		for _, side := range pos.ToMove() {
+			if side >= 0 && n[side] != "carol" {
+				c.as(n[side], fmt.Sprintf("move %d %s", g.ID, pos.Legal(side)[0]))
+			}
+		}
+		if d := c.game(g.ID).Deadline; deadline.IsZero() || d.After(deadline) {
+			deadline = d
+		}
+	}
+	c.now = deadline
+	c.tick()
+	st := read(c, func(tx *archive.Tx) ([]archive.Entrant, error) { return tx.Entrants(1) })
+	for _, e := range st {
+		if name := read(c, func(tx *archive.Tx) (*archive.Player, error) { return tx.PlayerByID(e.PlayerID) }).Name; name == "carol" {
+			if e.Status != archive.EntrantTimedOut || !e.Annulled {
+				t.Errorf("carol, who never moved: %s, annulled %v", e.Status, e.Annulled)
+			}
+		}
+	}
+	standings := to(t, c.mail("bob@example.org", "x", c.withKey("bob@example.org", "standings rr")), "bob@example.org")
+	says(t, standings, "carol (annulled)")
 }

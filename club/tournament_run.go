@@ -224,7 +224,17 @@ func (w *work) eventGameOver(gs *gameState) error {
 				return err
 			}
 			if e := tr.entrant(loser); e != nil && e.In() {
-				_, err := w.withdrawEntrant(tr, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.row.ID), 0)
+				// A loss on time before a first move is no game played:
+				// a no-show's results are annulled as a leaver's are.
+				moved, err := w.tx.MovedSeats(gs.row.ID, leavingWords)
+				if err != nil {
+					return err
+				}
+				var unplayed []int64
+				if !slices.Contains(moved, int(lost)) {
+					unplayed = []int64{gs.row.ID}
+				}
+				_, err = w.withdrawEntrant(tr, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.row.ID), 0, unplayed...)
 				return err
 			}
 		}
@@ -379,9 +389,9 @@ func (tr *tournament) gameOverLine(id int64) string {
 // their games in play forfeited (a loss in a game of two; in a game of
 // more they leave it, as resigning); the other entrants are told why, and
 // the event moves on. It returns what the reply says.
-func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason string, by int64) ([]string, error) {
+func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason string, by int64, unplayed ...int64) ([]string, error) {
 	t := tr.t
-	steps := tr.ev.Withdraw(player, status)
+	steps := tr.ev.Withdraw(player, status, unplayed...)
 	var lines []string
 	for _, st := range steps {
 		if a, ok := st.(event.Annul); ok {

@@ -126,7 +126,11 @@ func (ev *Event) Next() []Step {
 // all, a player who played less than half of their games has every result
 // annulled (ICCF practice), else their results stand. The event moves on
 // afterwards (Next), as each forfeit ends a game.
-func (ev *Event) Withdraw(player int64, how string) []Step {
+//
+// unplayed are games over that the player never played (lost on time
+// before their first move): they count as not played, as a forfeit does,
+// so a no-show's results are annulled as a leaver's are.
+func (ev *Event) Withdraw(player int64, how string, unplayed ...int64) []Step {
 	e := ev.Entrant(player)
 	if e == nil || !e.In() {
 		return nil
@@ -136,7 +140,7 @@ func (ev *Event) Withdraw(player int64, how string) []Step {
 	for _, g := range ev.Games {
 		if slices.Contains(g.Players, player) {
 			total++
-			if g.Over {
+			if g.Over && !slices.Contains(unplayed, g.ID) {
 				played++
 			}
 		}
