@@ -114,6 +114,15 @@ var hostileShapes = []struct {
 		b.WriteString("\r\n\r\nstatus\r\n")
 		return b.String()
 	}},
+	{"header-continuations-without-message-id", "", func() string {
+		// No Message-ID: the mail is named by the hash of its header
+		// fields, unfolded (issue 32, finding 1: each line grew the field).
+		var b strings.Builder
+		b.WriteString(strings.Replace(hostileHead, "Message-ID: <h@evil.example>\r\n", "", 1) + "X-Long: a")
+		fill(&b, "\r\n a", 20)
+		b.WriteString("\r\n\r\nstatus\r\n")
+		return b.String()
+	}},
 	{"quoted-printable-html", "", func() string {
 		var b strings.Builder
 		b.WriteString(hostileHead + "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n")

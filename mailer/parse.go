@@ -317,17 +317,29 @@ func SenderHash(head []byte, body [32]byte) string {
 }
 
 // headerFields splits a header block into its fields, each unfolded onto
-// one line, line ends dropped.
+// one line, line ends dropped. It is linear however the fields are folded
+// (issue 32, finding 1).
 func headerFields(head []byte) []string {
 	var out []string
+	var field strings.Builder
+	open := false
 	for _, line := range strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n") {
 		switch {
 		case line == "":
-		case (line[0] == ' ' || line[0] == '\t') && len(out) > 0:
-			out[len(out)-1] += " " + strings.TrimSpace(line)
+		case (line[0] == ' ' || line[0] == '\t') && open:
+			field.WriteByte(' ')
+			field.WriteString(strings.TrimSpace(line))
 		default:
-			out = append(out, line)
+			if open {
+				out = append(out, field.String())
+				field.Reset()
+			}
+			field.WriteString(line)
+			open = true
 		}
+	}
+	if open {
+		out = append(out, field.String())
 	}
 	return out
 }

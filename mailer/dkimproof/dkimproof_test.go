@@ -339,3 +339,41 @@ func TestTooManySignedFields(t *testing.T) {
 		t.Errorf("a signature over %d fields: %+v", len(keys), got)
 	}
 }
+
+// Issue 32, finding 1: the verifier (go-msgauth) grows a header field by
+// each of its lines, so a field folded on 260,000 lines in 1 MiB cost
+// minutes of CPU. A header past maxFoldedLines continuation lines, or with
+// a field past maxFieldBytes, is not checked at all: no key is looked up,
+// and it proves nothing. One within both is checked as usual, and read the
+// same however it is folded.
+func TestFoldedHeaderNotChecked(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	asked := 0
+	v := New(func(ctx context.Context, name string) ([]string, error) { asked++; return z.lookup(ctx, name) })
+	signed := string(s.sign(t, mail("alice@example.com")))
+	below := func(field string) []byte { // a field the signature does not cover, at the end of the header
+		i := strings.Index(signed, "\r\n\r\n") + 2
+		return []byte(signed[:i] + field + signed[i:])
+	}
+	for _, tc := range []struct {
+		what, field, why string
+	}{
+		{"folded on 260,000 lines", "X-Long: a" + strings.Repeat("\r\n a", 260_000) + "\r\n", "continuation lines"},
+		{"folded one line past the bound", "X-Long: a" + strings.Repeat("\r\n a", maxFoldedLines+1) + "\r\n", "continuation lines"},
+		{"a field of 100 KiB", "X-Long: " + strings.Repeat("a", 100<<10) + "\r\n", "longer than"},
+	} {
+		asked = 0
+		got := v.Verify(context.Background(), below(tc.field), "alice@example.com", Policy{})
+		if got.Proven || got.Fault != Malformed || !strings.Contains(got.Why, tc.why) || asked != 0 {
+			t.Errorf("%s: %+v after %d lookups; want not checked (%q), no lookup", tc.what, got, asked, tc.why)
+		}
+	}
+	if got := v.Verify(context.Background(), below("X-Long: a"+strings.Repeat("\r\n a", maxFoldedLines-20)+"\r\n"), "alice@example.com", Policy{}); !got.Proven {
+		t.Errorf("folded within the bound: %s", got.Why)
+	}
+	fields := headerFields([]byte("X-A: a\r\n b\r\n\tc\r\nX-B:d\r\n\r\nbody"))
+	if len(fields) != 2 || fields[0] != (field{"x-a", "a b c"}) || fields[1] != (field{"x-b", "d"}) {
+		t.Errorf("headerFields: %q", fields)
+	}
+}
