@@ -9,13 +9,15 @@
 // nothing when a header field it covers appears more often than it covers
 // it (the extra instances, above the signed ones, are what a reader sees),
 // when it has no time or is older than the club's limit, or when it has
-// expired. Its b= value identifies the signed mail however its other
-// headers are changed, for the club's dedup.
+// expired. Its signature's bytes identify the signed mail however its
+// other headers are changed and however its b= value is spelled, for the
+// club's dedup.
 package dkimproof
 
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net"
@@ -92,9 +94,11 @@ type Result struct {
 	Proven bool
 	// Domain is the signing domain (d=) of that signature.
 	Domain string
-	// Signature is that signature's b= value without white space: every
-	// delivery of the signed mail carries it, whatever headers were added
-	// or changed outside the signature.
+	// Signature is that signature's bytes (its b= value decoded), in the
+	// one canonical spelling of base64: every delivery of the signed mail
+	// carries them, whatever headers were added or changed outside the
+	// signature, and however b= is spelled (folding white space, the
+	// unused bits of its last character: issue 32, finding 6).
 	Signature string
 	// Signed are the header fields the signature covers (h=), lower case,
 	// each as often as it is listed.
@@ -196,7 +200,12 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string, p Policy
 			res = Result{Why: "signature of " + ver.Domain + ": " + w, Fault: Unbound, Domain: strings.ToLower(ver.Domain), Selector: sel}
 			continue
 		}
-		return Result{Proven: true, Domain: strings.ToLower(ver.Domain), Selector: sel, Signature: tags.value("b"), Signed: tags.signed()}
+		sig, err := base64.StdEncoding.DecodeString(tags.value("b"))
+		if err != nil || len(sig) == 0 {
+			res = Result{Why: "signature of " + ver.Domain + ": its b= value is not base64", Fault: Malformed, Domain: strings.ToLower(ver.Domain), Selector: sel}
+			continue
+		}
+		return Result{Proven: true, Domain: strings.ToLower(ver.Domain), Selector: sel, Signature: base64.StdEncoding.EncodeToString(sig), Signed: tags.signed()}
 	}
 	return res
 }

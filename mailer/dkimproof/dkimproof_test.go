@@ -377,3 +377,63 @@ func TestFoldedHeaderNotChecked(t *testing.T) {
 		t.Errorf("headerFields: %q", fields)
 	}
 }
+
+// respell returns raw with its (first) signature's b= value spelled
+// otherwise, the same bytes: the unused low bits of the character before
+// the padding set to bits, and folding white space inside the value.
+func respell(t testing.TB, raw []byte, bits int, fold bool) []byte {
+	t.Helper()
+	s := string(raw)
+	i := strings.Index(s, " b=")
+	if i < 0 {
+		t.Fatalf("no b= in %q", s)
+	}
+	start := i + 3
+	end := start
+	for end < len(s) && s[end] != ';' && !(s[end] == '\r' && end+2 < len(s) && s[end+2] != ' ' && s[end+2] != '\t') {
+		end++
+	}
+	b := strings.Join(strings.Fields(s[start:end]), "")
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	if !strings.HasSuffix(b, "==") {
+		t.Fatalf("b= %q: no two padding characters to play with", b)
+	}
+	last := strings.IndexByte(alphabet, b[len(b)-3])
+	b = b[:len(b)-3] + string(alphabet[last&^0xf|bits]) + "=="
+	if fold {
+		b = b[:20] + "\r\n\t " + b[20:40] + " " + b[40:]
+	}
+	return []byte(s[:start] + b + s[end:])
+}
+
+// Issue 32, finding 6: one signature spelled 16 ways (the unused bits of
+// its last base64 character) and folded anywhere verifies every time; each
+// spelling is the same signature for the club's dedup.
+func TestSignatureSpellings(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	v := New(z.lookup)
+	raw := s.signWith(t, mail("alice@example.com"), []string{"from", "to", "subject"}, time.Time{})
+	first := v.Verify(context.Background(), raw, "alice@example.com", Policy{})
+	if !first.Proven {
+		t.Fatal(first.Why)
+	}
+	spellings := map[string]bool{}
+	for bits := range 16 {
+		for _, fold := range []bool{false, true} {
+			other := respell(t, raw, bits, fold)
+			spellings[string(other)] = true
+			got := v.Verify(context.Background(), other, "alice@example.com", Policy{})
+			if !got.Proven {
+				t.Errorf("bits %d, folded %v: not proven (%s)", bits, fold, got.Why)
+				continue
+			}
+			if got.Signature != first.Signature {
+				t.Errorf("bits %d, folded %v: signature %q, want %q", bits, fold, got.Signature, first.Signature)
+			}
+		}
+	}
+	if len(spellings) != 32 {
+		t.Errorf("%d spellings, want 32", len(spellings))
+	}
+}
