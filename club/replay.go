@@ -40,7 +40,7 @@ func (h *handling) subjectBound() bool {
 }
 
 // dkimPolicy is what the club asks of a signature: its age, by the club's
-// clock.
+// clock, and that it names the club among the recipients it covers.
 func (s *Service) dkimPolicy() dkimproof.Policy {
-	return dkimproof.Policy{Now: s.opt.Now(), MaxAge: s.opt.DKIMMaxAge}
+	return dkimproof.Policy{Now: s.opt.Now(), MaxAge: s.opt.DKIMMaxAge, Addressed: s.isOwn}
 }

@@ -92,3 +92,22 @@ func respellB(t testing.TB, raw []byte, bits int, fold bool) []byte {
 	}
 	return []byte(s[:start] + b + s[end:])
 }
+
+// Issue 32, finding 10: a mail alice signed and sent to bob, delivered to
+// the club by whoever has it, proves nothing: it was not written to the
+// club. The same mail written to the club is acted on.
+func TestSignedForSomeoneElseProvesNothing(t *testing.T) {
+	z := &zone{rr: map[string][]string{}}
+	c := newClub(t, Options{DKIM: dkimproof.New(z.lookup)})
+	c.now = time.Now().UTC()
+	c.start("pile=9")
+	sign := z.dkimKey(t, "example.org")
+	mail := func(id, to string) []byte {
+		return sign(fmt.Sprintf("From: alice@example.org\r\nTo: %s\r\nSubject: x\r\nMessage-ID: <%s@client.test>\r\nDate: %s\r\n\r\nchallenge bob takeaway\r\n",
+			to, id, c.now.Format(time.RFC1123Z)), "from", "to", "subject", "date", "message-id")
+	}
+	before := c.state()
+	contains(t, to(t, c.handleRaw(mail("f1", "bob@example.org")), "alice@example.org"), "postal cannot tell that this mail comes from alice")
+	c.unchanged(before, "alice's signed mail to bob, delivered to the club")
+	contains(t, to(t, c.handleRaw(mail("f2", "Postal <postal@demo.test>")), "alice@example.org"), "challenge #2")
+}

@@ -437,3 +437,41 @@ func TestSignatureSpellings(t *testing.T) {
 		t.Errorf("%d spellings, want 32", len(spellings))
 	}
 }
+
+// Issue 32, finding 10: a mail alice signed for someone else, delivered to
+// the club (forwarded, or sent again by whoever received it), proves
+// nothing: the signature must cover To, and a To or Cc it covers must name
+// the club (its address or a plus-address of it).
+func TestSignedForSomeoneElse(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	v := New(z.lookup)
+	isClub := func(addr string) bool { return addr == "postal@club.test" || strings.HasPrefix(addr, "postal+") && strings.HasSuffix(addr, "@club.test") }
+	p := Policy{Addressed: isClub}
+	mailTo := func(to, cc string) string {
+		m := "From: alice@example.com\r\nTo: " + to + "\r\n"
+		if cc != "" {
+			m += "Cc: " + cc + "\r\n"
+		}
+		return m + "Subject: move\r\nMessage-ID: <1@x>\r\n\r\nresign\r\n"
+	}
+	all := []string{"from", "to", "cc", "subject", "message-id"}
+	for _, tc := range []struct {
+		what string
+		raw  []byte
+		want bool
+	}{
+		{"to the club", s.signWith(t, mailTo("Postal <postal@club.test>", ""), all, time.Time{}), true},
+		{"to a reply address of the club", s.signWith(t, mailTo("bob@example.net, postal+tok3n@club.test", ""), all, time.Time{}), true},
+		{"the club in a signed Cc", s.signWith(t, mailTo("bob@example.net", "postal@club.test"), all, time.Time{}), true},
+		{"to someone else", s.signWith(t, mailTo("bob@example.net", ""), all, time.Time{}), false},
+		{"the club in a Cc the signature does not cover", s.signWith(t, mailTo("bob@example.net", "postal@club.test"), []string{"from", "to", "subject"}, time.Time{}), false},
+		{"To not signed", s.signWith(t, mailTo("postal@club.test", ""), []string{"from", "subject", "message-id"}, time.Time{}), false},
+		{"another club's address", s.signWith(t, mailTo("postal@other.test", ""), all, time.Time{}), false},
+	} {
+		got := v.Verify(context.Background(), tc.raw, "alice@example.com", p)
+		if got.Proven != tc.want {
+			t.Errorf("%s: Proven = %v, want %v (%s)", tc.what, got.Proven, tc.want, got.Why)
+		}
+	}
+}
