@@ -446,7 +446,9 @@ func TestSignedForSomeoneElse(t *testing.T) {
 	z := zone{}
 	s := newSigner(t, z, "example.com")
 	v := New(z.lookup)
-	isClub := func(addr string) bool { return addr == "postal@club.test" || strings.HasPrefix(addr, "postal+") && strings.HasSuffix(addr, "@club.test") }
+	isClub := func(addr string) bool {
+		return addr == "postal@club.test" || strings.HasPrefix(addr, "postal+") && strings.HasSuffix(addr, "@club.test")
+	}
 	p := Policy{Addressed: isClub}
 	mailTo := func(to, cc string) string {
 		m := "From: alice@example.com\r\nTo: " + to + "\r\n"
