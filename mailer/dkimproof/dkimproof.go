@@ -54,9 +54,10 @@ const (
 	// may cost a DNS lookup, and a mail may carry any number.
 	maxSignatures = 5
 	// lookupTimeout bounds each key lookup, and verifyTimeout all of a
-	// mail's: a slow name server must not hold up the mail behind it.
-	lookupTimeout = 5 * time.Second
-	verifyTimeout = 10 * time.Second
+	// mail's: a slow name server must not hold up the mail behind it
+	// (keys.go: and a silent one is not asked again for a while).
+	lookupTimeout = 2 * time.Second
+	verifyTimeout = 4 * time.Second
 	// maxSignedFields is the most header fields one signature may cover:
 	// signers cover a few (Gmail about ten, Outlook some twenty), and the
 	// verifier's work grows with the product of the list and the header.
@@ -76,6 +77,7 @@ var errNotAligned = errors.New("dkimproof: signing domain not aligned with the F
 // Verifier checks DKIM signatures, looking keys up through its lookup.
 type Verifier struct {
 	lookup LookupTXT
+	keys   *keyCache // keys.go
 }
 
 // New returns a Verifier that looks keys up with lookup; nil means the
@@ -84,7 +86,7 @@ func New(lookup LookupTXT) *Verifier {
 	if lookup == nil {
 		lookup = Resolver("")
 	}
-	return &Verifier{lookup: lookup}
+	return &Verifier{lookup: lookup, keys: newKeyCache()}
 }
 
 // Result is what a mail's signatures prove.
@@ -170,9 +172,7 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string, p Policy
 			if !ok || !Aligned(d, fromDomain) {
 				return nil, errNotAligned
 			}
-			ctx, cancel := context.WithTimeout(ctx, lookupTimeout)
-			defer cancel()
-			return v.lookup(ctx, name)
+			return v.keys.lookup(ctx, name, d, v.lookup)
 		},
 	})
 	if err != nil && len(verifs) == 0 {
