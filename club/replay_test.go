@@ -111,3 +111,30 @@ func TestSignedForSomeoneElseProvesNothing(t *testing.T) {
 	c.unchanged(before, "alice's signed mail to bob, delivered to the club")
 	contains(t, to(t, c.handleRaw(mail("f2", "Postal <postal@demo.test>")), "alice@example.org"), "challenge #2")
 }
+
+// Issue 32, F13: a mail that claims the Message-ID of alice's move before
+// it is sent (mallory's, from anywhere) does not drop her move as a
+// duplicate; her move delivered again, byte for byte, or with what servers
+// add on the way, is a duplicate and is played once.
+func TestMessageIDClaimedInAdvance(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, id := c.start("pile=9")
+	claimed := "From: mallory@evil.example\r\nTo: postal@demo.test\r\nSubject: hello\r\nMessage-ID: <move-1@client.test>\r\n\r\nhello\r\n"
+	c.handleRaw([]byte(claimed))
+	move := []byte("From: alice@example.org\r\nTo: " + aliceMail.ReplyTo + "\r\nSubject: Re: " + aliceMail.Subject +
+		"\r\nMessage-ID: <move-1@client.test>\r\nDate: Sun, 22 Nov 2026 09:01:00 +0000\r\n\r\nt1\r\n")
+	c.handleRaw(move)
+	if ply := c.game(id).Ply; ply != 1 {
+		t.Fatalf("alice's move after a mail that claimed its Message-ID: ply %d, want 1", ply)
+	}
+	before := c.state()
+	for _, again := range [][]byte{move, append([]byte("Received: from mx2.example.org by mx.demo.test\r\n"), move...)} {
+		if out := c.handleRaw(again); len(out) != 0 {
+			t.Errorf("alice's move delivered again was answered: %q", out[0].Text)
+		}
+		c.unchanged(before, "alice's move delivered again")
+	}
+	if out := c.handleRaw([]byte(claimed)); len(out) != 0 {
+		t.Errorf("mallory's mail delivered again was answered: %q", out[0].Text)
+	}
+}

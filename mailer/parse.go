@@ -52,9 +52,13 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 	in := &Inbound{Raw: raw, Size: int64(len(raw))}
 
 	in.MessageID, _ = h.MessageID()
-	if in.MessageID == "" {
+	{
 		head, body := splitHeader(raw)
-		in.MessageID = SenderHash(head, sha256.Sum256(body))
+		sum := sha256.Sum256(body)
+		if in.MessageID == "" {
+			in.MessageID = SenderHash(head, sum)
+		}
+		in.Digest = WriterDigest(head, sum)
 	}
 	in.From, in.FromName = parseFrom(h)
 	in.To = addressList(h, "To")
@@ -310,6 +314,35 @@ func SenderHash(head []byte, body [32]byte) string {
 		}
 		h.Write([]byte(field))
 		h.Write([]byte{'\n'})
+	}
+	h.Write([]byte{'\n'})
+	h.Write(body[:])
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// writerFields are the header fields a mail's writer sets, and no server
+// on the way changes: what makes one mail another.
+var writerFields = map[string]bool{
+	"from": true, "sender": true, "reply-to": true, "to": true, "cc": true, "subject": true, "date": true,
+	"message-id": true, "in-reply-to": true, "references": true,
+	"mime-version": true, "content-type": true, "content-transfer-encoding": true,
+}
+
+// WriterDigest identifies a mail's content: "sha256:HEX" of its writer's
+// header fields (writerFields), in order, and of its body's SHA-256. Two
+// deliveries of one mail have the same, whatever servers added on the way
+// (Received, Authentication-Results, a DKIM-Signature of a relay); a mail
+// that claims the Message-ID of another has another (issue 32: the club
+// takes a mail for a duplicate only when both match).
+func WriterDigest(head []byte, body [32]byte) string {
+	h := sha256.New()
+	for _, field := range headerFields(head) {
+		name, value, _ := strings.Cut(field, ":")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if !writerFields[name] {
+			continue
+		}
+		h.Write([]byte(name + ":" + strings.TrimSpace(value) + "\n"))
 	}
 	h.Write([]byte{'\n'})
 	h.Write(body[:])
