@@ -54,7 +54,7 @@ func (d *testDNS) ignores(name string) bool {
 	return true
 }
 
-func startDNS(t *testing.T) *testDNS {
+func startDNS(t testing.TB) *testDNS {
 	t.Helper()
 	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
