@@ -22,12 +22,17 @@ import (
 // Issue 32, the second round by mail against Dovecot: the mail-side holes a
 // tester found in the daemon after the first round of fixes.
 
-// signedBy is a mail from p to the club, DKIM-signed by demo.test under
+// signedBy is a mail from from to the club, DKIM-signed by demo.test under
 // selector with key, over the usual fields.
 func signedBy(t *testing.T, key ed25519.PrivateKey, selector, from, id, subject, body string) []byte {
+	return signedTo(t, key, selector, from, "postal@demo.test", id, subject, body)
+}
+
+// signedTo is signedBy's mail written to the address to.
+func signedTo(t *testing.T, key ed25519.PrivateKey, selector, from, to, id, subject, body string) []byte {
 	t.Helper()
-	raw := fmt.Sprintf("From: %s\r\nTo: postal@demo.test\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
-		from, subject, time.Now().Format(time.RFC1123Z), id, body)
+	raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		from, to, subject, time.Now().Format(time.RFC1123Z), id, body)
 	var b bytes.Buffer
 	err := dkim.Sign(&b, strings.NewReader(raw), &dkim.SignOptions{Domain: "demo.test", Selector: selector, Signer: key,
 		HeaderCanonicalization: dkim.CanonicalizationRelaxed, BodyCanonicalization: dkim.CanonicalizationRelaxed,
@@ -175,4 +180,64 @@ func BenchmarkIntegrationFoldedHeader(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(ms(used-cpu)/float64(b.N), "cpu-ms/mail")
+}
+
+// Found 10, 12, 13 and 15 (second round), by mail: a mail alice signed for
+// bob, delivered to the club, proves nothing; a command hidden in an
+// HTML-only mail is not read; a mail that claimed the Message-ID of
+// alice's move in advance does not drop it, and the move delivered again
+// is played once; a stranger's subject is not repeated under postal's
+// signature.
+func TestIntegrationMailSide(t *testing.T) {
+	t.Parallel()
+	sig := newSigner(t)
+	r := newMailServers(t)
+	r.setClub("dns_resolver", strconv.Quote(sig.dns))
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, rec := r.startGame(alice, bob, "conflagration")
+	game := r.gameMail(alice, id)
+	ply := r.gameRow(id).Ply
+
+	// F10: alice's signed "resign", written to bob.
+	forBobID := "forbob.1@client.test"
+	forBob := signedTo(t, sig.key, "s1", alice.addr, "bob@demo.test", forBobID, "Re: "+game.Subject, "resign")
+	r.deliver(alice.addr, forBob)
+	if m := r.replyTo(alice, forBobID); !strings.Contains(m.Text, "postal cannot tell") {
+		t.Errorf("alice's signed mail to bob, delivered to the club:\n%s", m.Text)
+	}
+	if g := r.gameRow(id); g.Ply != ply || g.Status != "active" {
+		t.Fatalf("game #%d after alice's mail to bob: ply %d, status %s", id, g.Ply, g.Status)
+	}
+
+	// F12: an HTML-only mail with a hidden resign.
+	hidden := fmt.Sprintf("From: alice <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nDate: %s\r\nMessage-ID: <hidden.1@client.test>\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<p>board %d</p><div style=\"display:none\">resign %d</div>\r\n",
+		alice.addr, game.ReplyTo, game.Subject, time.Now().Format(time.RFC1123Z), id, id)
+	r.deliver(alice.addr, []byte(hidden))
+	r.replyTo(alice, "hidden.1@client.test") // the board
+	if g := r.gameRow(id); g.Status != "active" {
+		t.Fatalf("game #%d after a hidden resign: %s", id, g.Status)
+	}
+
+	// F13: carol (no player) claims the Message-ID of alice's move first.
+	carol := newPlayer("carol", "carol@demo.test")
+	positions, _ := rec.Replay()
+	move := positions[len(positions)-1].Legal(engine.First)[0].String()
+	claim := fmt.Sprintf("From: carol <%s>\r\nTo: postal@demo.test\r\nSubject: Your bank account is closed\r\nDate: %s\r\nMessage-ID: <move.1@client.test>\r\n\r\nhello\r\n",
+		carol.addr, time.Now().Format(time.RFC1123Z))
+	r.deliver(carol.addr, []byte(claim))
+	// F15: carol's answer does not repeat her subject.
+	if m := r.replyTo(carol, "move.1@client.test"); m.Subject != "Re: your mail to postal" {
+		t.Errorf("the answer to carol's mail has the subject %q", m.Subject)
+	}
+	real := []byte(fmt.Sprintf("From: alice <%s>\r\nTo: %s\r\nSubject: Re: %s\r\nDate: %s\r\nMessage-ID: <move.1@client.test>\r\n\r\n%s\r\n",
+		alice.addr, game.ReplyTo, game.Subject, time.Now().Format(time.RFC1123Z), move))
+	done := r.processed()
+	r.deliver(alice.addr, real)
+	r.deliver(alice.addr, real) // delivered again
+	r.awaitProcessed(done + 2)
+	if g := r.gameRow(id); g.Ply != ply+1 {
+		t.Errorf("game #%d after alice's move, its Message-ID claimed before, delivered twice: ply %d, want %d", id, g.Ply, ply+1)
+	}
 }
