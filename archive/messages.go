@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -20,6 +21,9 @@ type Message struct {
 	Raw        []byte
 	BodySHA256 string
 	Size       int64 // the size as received; 0 when unknown
+	// Digest is the digest of what the message's writer set (mailer's
+	// Inbound.Digest); "" when unknown.
+	Digest string
 }
 
 // OutcomeOwn is the outcome of a mail from the club's own address (postal
@@ -34,6 +38,28 @@ func (t *Tx) Seen(messageID string) (bool, error) {
 	return n > 0, err
 }
 
+// SeenCopy reports whether a copy of the message with this Message-ID and
+// digest was handled: a message of that Message-ID with the same digest,
+// or with none recorded (handled before digests were), or any when digest
+// is "". key is what to record the message under: its Message-ID, or,
+// when another message took it, "MESSAGE-ID DIGEST" (issue 32: a
+// Message-ID claimed in advance by a forger must not drop the real mail).
+func (t *Tx) SeenCopy(messageID, digest string) (seen bool, key string, err error) {
+	var stored sql.NullString
+	err = t.queryRow(`SELECT digest FROM messages WHERE message_id = ?`, messageID).Scan(&stored)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, messageID, nil
+	case err != nil:
+		return false, "", err
+	case !stored.Valid || digest == "" || stored.String == digest:
+		return true, messageID, nil
+	}
+	key = messageID + " " + digest
+	seen, err = t.Seen(key)
+	return seen, key, err
+}
+
 // AddMessage records an inbound message and returns its row id. A second
 // message with the same Message-ID fails (the UNIQUE constraint is the last
 // guard against applying a message twice).
@@ -42,8 +68,12 @@ func (t *Tx) AddMessage(m Message) (int64, error) {
 	if m.BodySHA256 != "" {
 		sum = m.BodySHA256
 	}
-	res, err := t.exec(`INSERT INTO messages (message_id, from_addr, subject, received, outcome, raw, body_sha256, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.MessageID, m.From, m.Subject, fmtTime(m.Received), m.Outcome, m.Raw, sum, m.Size)
+	var digest any
+	if m.Digest != "" {
+		digest = m.Digest
+	}
+	res, err := t.exec(`INSERT INTO messages (message_id, from_addr, subject, received, outcome, raw, body_sha256, size, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.MessageID, m.From, m.Subject, fmtTime(m.Received), m.Outcome, m.Raw, sum, m.Size, digest)
 	if err != nil {
 		return 0, fmt.Errorf("archive: add message %s: %w", m.MessageID, err)
 	}

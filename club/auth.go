@@ -32,12 +32,22 @@ func (s *Service) isOwn(addr string) bool {
 	return local == s.local || strings.HasPrefix(local, s.local+s.opt.TokenSeparator)
 }
 
+// maxTokens is how many of the club's plus-addresses a mail's recipients
+// are read for: a reply is sent to one, a reply to all of a game mail to a
+// few. Each is looked up in the archive, and a To of 40,000 of them cost
+// 4 s (issue 32, finding 1); those past the first maxTokens prove nothing.
+const maxTokens = 8
+
 // tokens returns the candidate tokens of a message: the secrets of the
-// club's plus-addresses it was sent to (club+TOKEN@host), each once.
+// club's plus-addresses it was sent to (club+TOKEN@host), each once, at
+// most maxTokens.
 func (s *Service) tokens(recipients []string) []string {
 	var out []string
 	prefix := s.local + s.opt.TokenSeparator
 	for _, r := range recipients {
+		if len(out) == maxTokens {
+			break
+		}
 		local, host, ok := strings.Cut(strings.ToLower(r), "@")
 		if ok && host == s.host && strings.HasPrefix(local, prefix) {
 			if tok := strings.TrimPrefix(local, prefix); tok != "" && !slices.Contains(out, tok) {

@@ -23,7 +23,8 @@ type handling struct {
 	*work // its actor is the player whose address the From address is (see proof.go)
 
 	in  *mailer.Inbound
-	msg int64 // the messages row
+	key string // what the messages row is recorded under (replay.go)
+	msg int64  // the messages row
 
 	// proof is how the sender proved to be actor: "" (not at all), "key",
 	// "token" or "dkim". proofGame is the game or challenge a game token
@@ -95,7 +96,7 @@ func (h *handling) run() (err error) {
 	if err != nil {
 		return err
 	}
-	h.msg, err = h.tx.AddMessage(archive.Message{MessageID: in.MessageID, From: from, Subject: in.Subject, Received: h.now, Outcome: "handling", Raw: raw, BodySHA256: sum, Size: in.Size})
+	h.msg, err = h.tx.AddMessage(archive.Message{MessageID: h.key, Digest: in.Digest, From: from, Subject: in.Subject, Received: h.now, Outcome: "handling", Raw: raw, BodySHA256: sum, Size: in.Size})
 	if err != nil {
 		return err
 	}

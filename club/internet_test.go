@@ -91,7 +91,7 @@ func (z *zone) lookup(_ context.Context, name string) ([]string, error) {
 // dkimKey generates a key for domain and publishes it in z; the function
 // returned signs a raw mail with it, over the header fields keys (all when
 // none).
-func (z *zone) dkimKey(t *testing.T, domain string) func(raw string, keys ...string) []byte {
+func (z *zone) dkimKey(t testing.TB, domain string) func(raw string, keys ...string) []byte {
 	pub, key, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)

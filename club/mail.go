@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"postal/archive"
 	"postal/docs"
@@ -294,8 +295,7 @@ func (h *handling) reply() error {
 	if h.subject != "" {
 		subject = h.subject
 	} else if game == 0 {
-		subject = refRE.ReplaceAllString(subject, "")
-		subject = strings.TrimSpace(subject)
+		subject = echoSubject(refRE.ReplaceAllString(subject, ""))
 		if subject == "" {
 			subject = "your commands"
 		}
@@ -320,6 +320,27 @@ func (h *handling) reply() error {
 		refs:      h.in.References,
 		auto:      "auto-replied",
 	})
+}
+
+// maxEchoSubject is how much of a proven player's subject the answer
+// repeats (after "Re: ").
+const maxEchoSubject = 100
+
+// echoSubject is the part of a proven player's subject the answer repeats
+// (issue 32, F15: postal signs it): control characters become spaces,
+// format characters (bidi overrides, zero widths) are dropped, spaces are
+// collapsed, and at most maxEchoSubject characters are kept.
+func echoSubject(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsControl(r):
+			return ' '
+		case unicode.Is(unicode.Cf, r):
+			return -1
+		}
+		return r
+	}, s)
+	return clip(strings.Join(strings.Fields(s), " "), maxEchoSubject)
 }
 
 // numberWord writes n for the start of a sentence: "One", "Two"... "Ten",

@@ -244,7 +244,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	dkim := s.senderDKIM(ctx, in) // before the transaction: it may ask DNS
 	apply := func() error {
 		return s.db.Tx(ctx, func(tx *archive.Tx) error {
-			seen, err := seenBefore(tx, in, dkim, now) // replay.go
+			seen, key, err := seenBefore(tx, in, dkim, now) // replay.go
 			if err != nil {
 				return err
 			}
@@ -252,7 +252,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 				outcome = "duplicate"
 				return nil
 			}
-			h := &handling{work: &work{s: s, tx: tx, now: now, msgID: in.MessageID}, in: in, dkim: dkim}
+			h := &handling{work: &work{s: s, tx: tx, now: now, msgID: in.MessageID}, in: in, dkim: dkim, key: key}
 			err = h.run()
 			outcome = h.outcome
 			return err

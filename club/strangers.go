@@ -84,18 +84,17 @@ func (h *handling) shortReply(why string) error {
 	return h.plainReply(strangerText(why, h.s.opt.Address, h.s.opt.SiteURL), h.s.opt.Address)
 }
 
+// strangerSubject is the subject of every answer to a mail that proved
+// nothing: postal signs its mail, and must not sign text of a forger's
+// choosing (issue 32, F15), so the mail's own subject is not repeated.
+const strangerSubject = "Re: your mail to postal"
+
 // plainReply answers the message with text, a reply to an address whose
-// mail proved nothing: plain text, no HTML part and no pictures, its
-// subject repeating at most maxSubject characters; replyTo is its Reply-To.
+// mail proved nothing: plain text, no HTML part and no pictures, under a
+// fixed subject (strangerSubject); replyTo is its Reply-To.
 func (h *handling) plainReply(text, replyTo string) error {
 	s := h.s
-	subject := strings.TrimSpace(clip(h.in.Subject, maxSubject))
-	if subject == "" {
-		subject = "postal"
-	}
-	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
-		subject = "Re: " + subject
-	}
+	subject := strangerSubject
 	out := mailer.Outbound{
 		From:      fmt.Sprintf("%s <%s>", s.opt.Name, s.opt.Address),
 		To:        h.from(),

@@ -31,7 +31,81 @@ const (
 	// is read up to the bound, for whom to answer, and the mail is
 	// unreadable.
 	MaxHeaderFields = 1000
+	// MaxMIMEField is the longest a Content-Type or Content-Disposition
+	// field may be, in the mail's header or a part's: each reading of one
+	// builds a map of its parameters, and 200,000 of them in 1 MiB cost
+	// 50 ms a mail (issue 32, F1). Mail clients write a few hundred bytes;
+	// a long file name, split by RFC 2231, some more.
+	MaxMIMEField = 8 << 10
 )
+
+// dropLongMIMEFields returns head without its Content-Type and
+// Content-Disposition fields when one is longer than MaxMIMEField, and
+// why; else head as it is. Reading the header reads its Content-Type, so
+// the field must go before.
+func dropLongMIMEFields(head []byte) ([]byte, string) {
+	var why string
+	var out []byte
+	start, drop := -1, false // the field being read: where it starts, whether it goes
+	keep := func(end int) {
+		if start >= 0 && !drop && out != nil {
+			out = append(out, head[start:end]...)
+		}
+	}
+	for pos := 0; pos <= len(head); {
+		end := bytes.IndexByte(head[pos:], '\n')
+		if end < 0 {
+			end = len(head) - pos
+		}
+		line := bytes.TrimSuffix(head[pos:pos+end], []byte("\r"))
+		if pos < len(head) && len(line) > 0 && (line[0] == ' ' || line[0] == '\t') {
+			pos = min(pos+end+1, len(head))
+			continue
+		}
+		// A field (or the header's end) starts at pos: the one before is whole.
+		if start >= 0 && isMIMEField(head[start:]) && pos-start > MaxMIMEField {
+			if why == "" {
+				name, _, _ := bytes.Cut(head[start:], []byte(":"))
+				why = fmt.Sprintf("its %s field is longer than %d KiB", bytes.TrimSpace(name), MaxMIMEField>>10)
+				out = append(make([]byte, 0, len(head)), head[:start]...)
+			}
+			drop = true
+		}
+		keep(pos)
+		if pos >= len(head) || len(line) == 0 {
+			if out != nil {
+				out = append(out, head[min(pos, len(head)):]...)
+				return out, why
+			}
+			return head, ""
+		}
+		start, drop = pos, false
+		pos = min(pos+end+1, len(head)) // a last line without its end is read once more as the end
+	}
+	return head, ""
+}
+
+// isMIMEField reports whether the field at the start of b is a
+// Content-Type or Content-Disposition.
+func isMIMEField(b []byte) bool {
+	name, _, ok := bytes.Cut(b[:min(len(b), 40)], []byte(":"))
+	if !ok {
+		return false
+	}
+	name = bytes.TrimSpace(name)
+	return bytes.EqualFold(name, []byte("content-type")) || bytes.EqualFold(name, []byte("content-disposition"))
+}
+
+// mimeFieldsBound says why h's Content-Type or Content-Disposition is too
+// long to read, or "" when neither is.
+func mimeFieldsBound(h message.Header) string {
+	for _, name := range []string{"Content-Type", "Content-Disposition"} {
+		if len(h.Get(name)) > MaxMIMEField {
+			return fmt.Sprintf("its %s field is longer than %d KiB", name, MaxMIMEField>>10)
+		}
+	}
+	return ""
+}
 
 // boundHeader returns raw's header block cut after MaxHeaderFields fields,
 // with the blank line that ends a header, when it has more; else nil.
@@ -103,6 +177,9 @@ func eachLeaf(head message.Header, body []byte, fn leafFunc) (why string) {
 		h, err := w.header()
 		if err != nil {
 			return "" // a broken structure ends the reading: what was read stands
+		}
+		if why := mimeFieldsBound(h); why != "" {
+			return "a part of it: " + why
 		}
 		if b, ok := multipartBoundary(h); ok {
 			w.push(b) // its preamble is skipped, up to its first delimiter

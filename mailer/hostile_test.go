@@ -114,6 +114,29 @@ var hostileShapes = []struct {
 		b.WriteString("\r\n\r\nstatus\r\n")
 		return b.String()
 	}},
+	{"header-continuations-without-message-id", "", func() string {
+		// No Message-ID: the mail is named by the hash of its header
+		// fields, unfolded (issue 32, finding 1: each line grew the field).
+		var b strings.Builder
+		b.WriteString(strings.Replace(hostileHead, "Message-ID: <h@evil.example>\r\n", "", 1) + "X-Long: a")
+		fill(&b, "\r\n a", 20)
+		b.WriteString("\r\n\r\nstatus\r\n")
+		return b.String()
+	}},
+	{"content-type-folded-params", "Content-Type field is longer", func() string {
+		var b strings.Builder
+		b.WriteString(hostileHead + "Content-Type: text/plain; charset=utf-8")
+		fill(&b, ";\r\n a=b", 20)
+		b.WriteString("\r\n\r\nstatus\r\n")
+		return b.String()
+	}},
+	{"part-content-type-folded-params", "Content-Type field is longer", func() string {
+		var b strings.Builder
+		b.WriteString(hostileHead + "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain; charset=utf-8")
+		fill(&b, ";\r\n a=b", 20)
+		b.WriteString("\r\n\r\nstatus\r\n--b--\r\n")
+		return b.String()
+	}},
 	{"quoted-printable-html", "", func() string {
 		var b strings.Builder
 		b.WriteString(hostileHead + "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n")
@@ -180,5 +203,24 @@ func BenchmarkParseHostile(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// A Content-Type or Content-Disposition longer than MaxMIMEField is cut
+// from the header before it is read (issue 32, F1: reading one builds a
+// map of its parameters); the other fields and the body stay.
+func TestDropLongMIMEFields(t *testing.T) {
+	long := "Content-Type: text/plain" + strings.Repeat(";\r\n a=b", MaxMIMEField/4) + "\r\n"
+	for _, tc := range []struct{ what, head, want, why string }{
+		{"usual", "A: 1\r\nContent-Type: text/plain\r\n\r\nbody", "A: 1\r\nContent-Type: text/plain\r\n\r\nbody", ""},
+		{"long, in the middle", "A: 1\r\n" + long + "B: 2\r\n\r\nbody", "A: 1\r\nB: 2\r\n\r\nbody", "Content-Type"},
+		{"long, last", "A: 1\r\n" + long + "\r\nbody", "A: 1\r\n\r\nbody", "Content-Type"},
+		{"long, first, with a long disposition", long + "Content-Disposition: inline; filename=" + strings.Repeat("x", MaxMIMEField) + "\r\nB: 2\n\nbody", "B: 2\n\nbody", "Content-Type"},
+		{"long, no line end", "A: 1\r\n" + strings.TrimSuffix(long, "\r\n"), "A: 1\r\n", "Content-Type"},
+	} {
+		got, why := dropLongMIMEFields([]byte(tc.head))
+		if string(got) != tc.want || !strings.Contains(why, tc.why) || (tc.why == "") != (why == "") {
+			t.Errorf("%s: %.80q (%q), want %.80q (%q)", tc.what, got, why, tc.want, tc.why)
+		}
 	}
 }

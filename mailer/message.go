@@ -11,9 +11,14 @@ type Inbound struct {
 	// is missing, "sha256:HEX" of the headers the sender wrote and the body
 	// (see SenderHash); it identifies the message for exactly-once handling.
 	MessageID string
-	From      string // the From address, lower case
-	FromName  string // the display name, if any
-	To        []string
+	// Digest is "sha256:HEX" of the header fields the message's writer
+	// set (WriterDigest) and of its body: two copies of one mail have the
+	// same, whatever servers added on the way; another mail with the same
+	// Message-ID has another. "" when unknown.
+	Digest   string
+	From     string // the From address, lower case
+	FromName string // the display name, if any
+	To       []string
 	// Recipients are the addresses the message was sent to, for
 	// authentication (To and Cc, lower case), e.g. club+TOKEN@host.
 	Recipients []string

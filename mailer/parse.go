@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/mail"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -41,9 +42,11 @@ type ParseOptions struct {
 // ErrPermanent) only when the header block itself cannot be read.
 func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 	head := boundHeader(raw) // bounds.go: a header of too many fields is read up to the bound
+	manyFields := head != nil
 	if head == nil {
 		head = raw
 	}
+	head, tooLong := dropLongMIMEFields(head) // bounds.go: neither read nor used
 	ent, err := message.Read(bytes.NewReader(head))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 		return nil, fmt.Errorf("mailer: %w: reading header: %w", ErrPermanent, err)
@@ -52,13 +55,17 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 	in := &Inbound{Raw: raw, Size: int64(len(raw))}
 
 	in.MessageID, _ = h.MessageID()
-	if in.MessageID == "" {
+	{
 		head, body := splitHeader(raw)
-		in.MessageID = SenderHash(head, sha256.Sum256(body))
+		sum := sha256.Sum256(body)
+		if in.MessageID == "" {
+			in.MessageID = SenderHash(head, sum)
+		}
+		in.Digest = WriterDigest(head, sum)
 	}
 	in.From, in.FromName = parseFrom(h)
 	in.To = addressList(h, "To")
-	in.Recipients = append(addressList(h, "To"), addressList(h, "Cc")...)
+	in.Recipients = append(slices.Clone(in.To), addressList(h, "Cc")...)
 	if s, err := h.Subject(); err == nil {
 		in.Subject = s
 	} else {
@@ -73,8 +80,12 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 	in.AuthResults = h.Values("Authentication-Results")
 	in.NoReply = noReplyReason(h, in.From, opts.OwnAddresses)
 
-	if len(head) < len(raw) {
+	if manyFields {
 		in.Unreadable = fmt.Sprintf("its header has more than %d fields", MaxHeaderFields)
+		return in, nil
+	}
+	if tooLong != "" {
+		in.Unreadable = tooLong
 		return in, nil
 	}
 	_, body := splitHeader(raw)
@@ -302,13 +313,35 @@ var traceFields = map[string]bool{
 // gets the same hash, so the second is recognised and skipped.
 func SenderHash(head []byte, body [32]byte) string {
 	h := sha256.New()
-	for _, field := range headerFields(head) {
-		name, _, _ := strings.Cut(field, ":")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if traceFields[name] || strings.HasPrefix(name, "x-spam") || strings.HasPrefix(name, "x-virus") {
-			continue
+	open, keep := false, false // a field is being read; it is the sender's
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
 		}
-		h.Write([]byte(field))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		switch {
+		case len(line) == 0:
+		case (line[0] == ' ' || line[0] == '\t') && open:
+			if keep {
+				h.Write([]byte{' '})
+				h.Write(bytes.TrimSpace(line))
+			}
+		default:
+			if keep {
+				h.Write([]byte{'\n'})
+			}
+			name, _, _ := bytes.Cut(line, []byte(":"))
+			lower := strings.ToLower(string(bytes.TrimSpace(name)))
+			open, keep = true, !traceFields[lower] && !strings.HasPrefix(lower, "x-spam") && !strings.HasPrefix(lower, "x-virus")
+			if keep {
+				h.Write(line)
+			}
+		}
+	}
+	if keep {
 		h.Write([]byte{'\n'})
 	}
 	h.Write([]byte{'\n'})
@@ -316,18 +349,55 @@ func SenderHash(head []byte, body [32]byte) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// headerFields splits a header block into its fields, each unfolded onto
-// one line, line ends dropped.
-func headerFields(head []byte) []string {
-	var out []string
-	for _, line := range strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n") {
+// writerFields are the header fields a mail's writer sets, and no server
+// on the way changes: what makes one mail another.
+var writerFields = map[string]bool{
+	"from": true, "sender": true, "reply-to": true, "to": true, "cc": true, "subject": true, "date": true,
+	"message-id": true, "in-reply-to": true, "references": true,
+	"mime-version": true, "content-type": true, "content-transfer-encoding": true,
+}
+
+// WriterDigest identifies a mail's content: "sha256:HEX" of its writer's
+// header fields (writerFields), in order, and of its body's SHA-256. Two
+// deliveries of one mail have the same, whatever servers added on the way
+// (Received, Authentication-Results, a DKIM-Signature of a relay); a mail
+// that claims the Message-ID of another has another (issue 32: the club
+// takes a mail for a duplicate only when both match).
+func WriterDigest(head []byte, body [32]byte) string {
+	h := sha256.New()
+	open := false // the field being read is a writer's field
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
 		switch {
-		case line == "":
-		case (line[0] == ' ' || line[0] == '\t') && len(out) > 0:
-			out[len(out)-1] += " " + strings.TrimSpace(line)
+		case len(line) == 0:
+		case line[0] == ' ' || line[0] == '\t':
+			if open {
+				h.Write([]byte{' '})
+				h.Write(bytes.TrimSpace(line))
+			}
 		default:
-			out = append(out, line)
+			if open {
+				h.Write([]byte{'\n'})
+			}
+			name, value, _ := bytes.Cut(line, []byte(":"))
+			open = writerFields[strings.ToLower(string(bytes.TrimSpace(name)))]
+			if open {
+				h.Write(bytes.ToLower(bytes.TrimSpace(name)))
+				h.Write([]byte{':'})
+				h.Write(bytes.TrimSpace(value))
+			}
 		}
 	}
-	return out
+	if open {
+		h.Write([]byte{'\n'})
+	}
+	h.Write([]byte{'\n'})
+	h.Write(body[:])
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

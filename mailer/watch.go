@@ -453,6 +453,7 @@ func (w *Watcher) processOne(ctx, wctx context.Context, c *imapclient.Client, na
 		if strings.HasPrefix(in.MessageID, "sha256:") { // no Message-ID: hash the body too
 			in.MessageID = SenderHash(raw, [32]byte(sum))
 		}
+		in.Digest = WriterDigest(raw, [32]byte(sum))
 	}
 	in.Size = size
 	log = log.With("messageid", in.MessageID, "from", in.From)

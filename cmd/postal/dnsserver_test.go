@@ -20,9 +20,41 @@ type testDNS struct {
 	txt map[string][]string
 	a   map[string][]net.IP
 	mx  map[string][]string
+	// silent is a prefix of the names the server never answers (a name
+	// server that is down or drops the question), and unanswered counts
+	// the questions it so left (issue 32, finding 7).
+	silent     string
+	unanswered int
 }
 
-func startDNS(t *testing.T) *testDNS {
+// Silence makes the server leave every question about a name that starts
+// with prefix unanswered.
+func (d *testDNS) Silence(prefix string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.silent = strings.ToLower(prefix)
+}
+
+// Unanswered is how many questions the server left unanswered.
+func (d *testDNS) Unanswered() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.unanswered
+}
+
+// ignores reports whether the server leaves the question about name
+// unanswered, and counts it.
+func (d *testDNS) ignores(name string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.silent == "" || !strings.HasPrefix(strings.ToLower(name), d.silent) {
+		return false
+	}
+	d.unanswered++
+	return true
+}
+
+func startDNS(t testing.TB) *testDNS {
 	t.Helper()
 	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
@@ -69,6 +101,9 @@ func (d *testDNS) serve(pc net.PacketConn) {
 			continue
 		}
 		q := msg.Questions[0]
+		if d.ignores(q.Name.String()) {
+			continue
+		}
 		msg.Header.Response, msg.Header.Authoritative = true, true
 		msg.Answers = d.answers(q)
 		if msg.Answers == nil && !d.holds(q.Name.String()) {

@@ -2,6 +2,8 @@ package dkimproof
 
 import (
 	"fmt"
+	netmail "net/mail"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +31,12 @@ const maxSkew = time.Hour
 type Policy struct {
 	Now    time.Time     // the club's clock; zero means time.Now
 	MaxAge time.Duration // a signature older than this proves nothing; 0 means DefaultMaxAge
+	// Addressed reports whether an address (lower case) is the club's.
+	// When set, a signature proves a mail only when it covers the To
+	// field and a To or Cc it covers names the club: a mail a player
+	// signed for someone else, delivered to the club, proves nothing
+	// (issue 32, finding 10). Nil asks nothing of the recipients.
+	Addressed func(addr string) bool
 }
 
 // sigTags are the tags of one DKIM-Signature field (RFC 6376 section 3.2).
@@ -85,6 +93,9 @@ func (t sigTags) binds(fields []field, p Policy) string {
 			return fmt.Sprintf("the mail has %d %q fields and the signature covers %d: one was added above what was signed", have, name, n)
 		}
 	}
+	if w := t.addressed(fields, p.Addressed); w != "" {
+		return w
+	}
 	now, maxAge := p.Now, p.MaxAge
 	if now.IsZero() {
 		now = time.Now()
@@ -124,4 +135,54 @@ func (t sigTags) time(name string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return time.Unix(sec, 0), true
+}
+
+// addressed says why the signature does not show the mail was written to
+// the club, or "" when it does (or isClub is nil). The mail's To fields
+// and Cc fields count only when the signature covers them: then it covers
+// every instance (binds checked that).
+func (t sigTags) addressed(fields []field, isClub func(string) bool) string {
+	if isClub == nil {
+		return ""
+	}
+	signed := t.signed()
+	if !slices.Contains(signed, "to") {
+		return "the signature does not cover the To field: it does not show the mail was written to the club"
+	}
+	for _, f := range fields {
+		if f.name != "to" && (f.name != "cc" || !slices.Contains(signed, "cc")) {
+			continue
+		}
+		for _, addr := range addresses(f.value) {
+			if isClub(addr) {
+				return ""
+			}
+		}
+	}
+	return "the signed To and Cc do not name the club: the mail was written to someone else"
+}
+
+// addresses are the addresses of an address list, lower case; an item
+// net/mail cannot read is taken from its angle brackets, or as it is.
+func addresses(list string) []string {
+	if l, err := netmail.ParseAddressList(list); err == nil {
+		out := make([]string, 0, len(l))
+		for _, a := range l {
+			out = append(out, strings.ToLower(a.Address))
+		}
+		return out
+	}
+	var out []string
+	for _, item := range strings.Split(list, ",") {
+		if i := strings.LastIndexByte(item, '<'); i >= 0 {
+			item = item[i+1:]
+			if j := strings.IndexByte(item, '>'); j >= 0 {
+				item = item[:j]
+			}
+		}
+		if item = strings.ToLower(strings.TrimSpace(item)); strings.Contains(item, "@") {
+			out = append(out, item)
+		}
+	}
+	return out
 }

@@ -9,13 +9,15 @@
 // nothing when a header field it covers appears more often than it covers
 // it (the extra instances, above the signed ones, are what a reader sees),
 // when it has no time or is older than the club's limit, or when it has
-// expired. Its b= value identifies the signed mail however its other
-// headers are changed, for the club's dedup.
+// expired. Its signature's bytes identify the signed mail however its
+// other headers are changed and however its b= value is spelled, for the
+// club's dedup.
 package dkimproof
 
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net"
@@ -52,13 +54,22 @@ const (
 	// may cost a DNS lookup, and a mail may carry any number.
 	maxSignatures = 5
 	// lookupTimeout bounds each key lookup, and verifyTimeout all of a
-	// mail's: a slow name server must not hold up the mail behind it.
-	lookupTimeout = 5 * time.Second
-	verifyTimeout = 10 * time.Second
+	// mail's: a slow name server must not hold up the mail behind it
+	// (keys.go: and a silent one is not asked again for a while).
+	lookupTimeout = 2 * time.Second
+	verifyTimeout = 4 * time.Second
 	// maxSignedFields is the most header fields one signature may cover:
 	// signers cover a few (Gmail about ten, Outlook some twenty), and the
 	// verifier's work grows with the product of the list and the header.
 	maxSignedFields = 64
+	// maxFoldedLines is the most continuation lines a header may have,
+	// and maxFieldBytes the longest field, for its signatures to be
+	// checked: the verifier (go-msgauth) grows a field by each of its
+	// lines, so its cost is the product of the two (issue 32, finding 1:
+	// 260,000 lines in 1 MiB cost minutes). A mail's header has some tens
+	// of continuation lines, a long References some hundreds.
+	maxFoldedLines = 1000
+	maxFieldBytes  = 64 << 10
 )
 
 var errNotAligned = errors.New("dkimproof: signing domain not aligned with the From domain: key not looked up")
@@ -66,6 +77,7 @@ var errNotAligned = errors.New("dkimproof: signing domain not aligned with the F
 // Verifier checks DKIM signatures, looking keys up through its lookup.
 type Verifier struct {
 	lookup LookupTXT
+	keys   *keyCache // keys.go
 }
 
 // New returns a Verifier that looks keys up with lookup; nil means the
@@ -74,7 +86,7 @@ func New(lookup LookupTXT) *Verifier {
 	if lookup == nil {
 		lookup = Resolver("")
 	}
-	return &Verifier{lookup: lookup}
+	return &Verifier{lookup: lookup, keys: newKeyCache()}
 }
 
 // Result is what a mail's signatures prove.
@@ -84,9 +96,11 @@ type Result struct {
 	Proven bool
 	// Domain is the signing domain (d=) of that signature.
 	Domain string
-	// Signature is that signature's b= value without white space: every
-	// delivery of the signed mail carries it, whatever headers were added
-	// or changed outside the signature.
+	// Signature is that signature's bytes (its b= value decoded), in the
+	// one canonical spelling of base64: every delivery of the signed mail
+	// carries them, whatever headers were added or changed outside the
+	// signature, and however b= is spelled (folding white space, the
+	// unused bits of its last character: issue 32, finding 6).
 	Signature string
 	// Signed are the header fields the signature covers (h=), lower case,
 	// each as often as it is listed.
@@ -127,15 +141,18 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string, p Policy
 	if !ok || fromDomain == "" {
 		return Result{Why: "no From domain"}
 	}
-	if n := countFrom(raw); n != 1 {
+	fields := headerFields(raw)
+	if n := count(fields, "from"); n != 1 {
 		// A second From header is how a signature over one From is shown
 		// with another (RFC 6376 section 8.15): the mail proves nothing.
 		return Result{Why: "not exactly one From header", Fault: Malformed}
 	}
-	if !Signed(raw) {
+	if count(fields, "dkim-signature") == 0 {
 		return Result{Why: "no DKIM signature", Fault: Unsigned}
 	}
-	fields := headerFields(raw)
+	if why := foldBound(raw); why != "" {
+		return Result{Why: why, Fault: Malformed}
+	}
 	sigs := signatures(fields)
 	for _, tags := range sigs {
 		if n := len(tags.signed()); n > maxSignedFields {
@@ -155,9 +172,7 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string, p Policy
 			if !ok || !Aligned(d, fromDomain) {
 				return nil, errNotAligned
 			}
-			ctx, cancel := context.WithTimeout(ctx, lookupTimeout)
-			defer cancel()
-			return v.lookup(ctx, name)
+			return v.keys.lookup(ctx, name, d, v.lookup)
 		},
 	})
 	if err != nil && len(verifs) == 0 {
@@ -185,7 +200,12 @@ func (v *Verifier) Verify(ctx context.Context, raw []byte, from string, p Policy
 			res = Result{Why: "signature of " + ver.Domain + ": " + w, Fault: Unbound, Domain: strings.ToLower(ver.Domain), Selector: sel}
 			continue
 		}
-		return Result{Proven: true, Domain: strings.ToLower(ver.Domain), Selector: sel, Signature: tags.value("b"), Signed: tags.signed()}
+		sig, err := base64.StdEncoding.DecodeString(tags.value("b"))
+		if err != nil || len(sig) == 0 {
+			res = Result{Why: "signature of " + ver.Domain + ": its b= value is not base64", Fault: Malformed, Domain: strings.ToLower(ver.Domain), Selector: sel}
+			continue
+		}
+		return Result{Proven: true, Domain: strings.ToLower(ver.Domain), Selector: sel, Signature: base64.StdEncoding.EncodeToString(sig), Signed: tags.signed()}
 	}
 	return res
 }
@@ -237,24 +257,71 @@ func header(raw []byte) []byte {
 // unfolded.
 type field struct{ name, value string }
 
-// headerFields returns the header fields of raw, in order.
+// headerFields returns the header fields of raw, in order. It is linear in
+// the header however its fields are folded: a field is gathered as its
+// lines and joined once (issue 32, finding 1: a value grown by each of
+// 260,000 continuation lines cost minutes).
 func headerFields(raw []byte) []field {
 	var out []field
-	for _, line := range strings.Split(string(header(raw)), "\n") {
-		line = strings.TrimSuffix(line, "\r")
+	var value []byte // the open field's value, its lines joined by a space
+	flush := func() {
+		if len(out) > 0 {
+			out[len(out)-1].value = string(value)
+		}
+		value = value[:0]
+	}
+	head := header(raw)
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
 		switch {
-		case line == "":
+		case len(line) == 0:
 		case line[0] == ' ' || line[0] == '\t':
 			if len(out) > 0 { // a continuation
-				out[len(out)-1].value += " " + strings.TrimSpace(line)
+				value = append(value, ' ')
+				value = append(value, bytes.TrimSpace(line)...)
 			}
 		default:
-			if name, value, ok := strings.Cut(line, ":"); ok {
-				out = append(out, field{strings.ToLower(strings.TrimSpace(name)), strings.TrimSpace(value)})
+			if name, v, ok := bytes.Cut(line, []byte(":")); ok {
+				flush()
+				out = append(out, field{name: strings.ToLower(string(bytes.TrimSpace(name)))})
+				value = append(value, bytes.TrimSpace(v)...)
 			}
 		}
 	}
+	flush()
 	return out
+}
+
+// foldBound says why the header of raw is past what the verifier reads
+// in bounded time: more than maxFoldedLines continuation lines, or a
+// field longer than maxFieldBytes; "" when it is within both.
+func foldBound(raw []byte) string {
+	lines, fieldStart := 0, 0
+	head := header(raw)
+	for pos := 0; pos < len(head); {
+		end := bytes.IndexByte(head[pos:], '\n')
+		if end < 0 {
+			end = len(head) - pos
+		}
+		if c := head[pos]; c == ' ' || c == '\t' {
+			if lines++; lines > maxFoldedLines {
+				return fmt.Sprintf("its header has more than %d continuation lines: not checked", maxFoldedLines)
+			}
+		} else {
+			fieldStart = pos
+		}
+		pos += end + 1
+		if pos-fieldStart > maxFieldBytes {
+			return fmt.Sprintf("a header field is longer than %d bytes: not checked", maxFieldBytes)
+		}
+	}
+	return ""
 }
 
 // count is how many fields of fields are called name.
@@ -268,8 +335,24 @@ func count(fields []field, name string) int {
 	return n
 }
 
-func countFrom(raw []byte) int { return count(headerFields(raw), "from") }
-
 // Signed reports whether raw carries a DKIM-Signature header: without one
-// there is nothing to check, and no need to ask DNS.
-func Signed(raw []byte) bool { return count(headerFields(raw), "dkim-signature") > 0 }
+// there is nothing to check, and no need to ask DNS. It looks at each line
+// of the header once, and keeps none of it: every mail is asked.
+func Signed(raw []byte) bool {
+	const name = "dkim-signature"
+	head := header(raw)
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		if len(line) > len(name) && bytes.EqualFold(line[:len(name)], []byte(name)) {
+			if rest := bytes.TrimLeft(line[len(name):], " \t"); len(rest) > 0 && rest[0] == ':' {
+				return true
+			}
+		}
+	}
+	return false
+}

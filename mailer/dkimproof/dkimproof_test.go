@@ -339,3 +339,141 @@ func TestTooManySignedFields(t *testing.T) {
 		t.Errorf("a signature over %d fields: %+v", len(keys), got)
 	}
 }
+
+// Issue 32, finding 1: the verifier (go-msgauth) grows a header field by
+// each of its lines, so a field folded on 260,000 lines in 1 MiB cost
+// minutes of CPU. A header past maxFoldedLines continuation lines, or with
+// a field past maxFieldBytes, is not checked at all: no key is looked up,
+// and it proves nothing. One within both is checked as usual, and read the
+// same however it is folded.
+func TestFoldedHeaderNotChecked(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	asked := 0
+	v := New(func(ctx context.Context, name string) ([]string, error) { asked++; return z.lookup(ctx, name) })
+	signed := string(s.sign(t, mail("alice@example.com")))
+	below := func(field string) []byte { // a field the signature does not cover, at the end of the header
+		i := strings.Index(signed, "\r\n\r\n") + 2
+		return []byte(signed[:i] + field + signed[i:])
+	}
+	for _, tc := range []struct {
+		what, field, why string
+	}{
+		{"folded on 260,000 lines", "X-Long: a" + strings.Repeat("\r\n a", 260_000) + "\r\n", "continuation lines"},
+		{"folded one line past the bound", "X-Long: a" + strings.Repeat("\r\n a", maxFoldedLines+1) + "\r\n", "continuation lines"},
+		{"a field of 100 KiB", "X-Long: " + strings.Repeat("a", 100<<10) + "\r\n", "longer than"},
+	} {
+		asked = 0
+		got := v.Verify(context.Background(), below(tc.field), "alice@example.com", Policy{})
+		if got.Proven || got.Fault != Malformed || !strings.Contains(got.Why, tc.why) || asked != 0 {
+			t.Errorf("%s: %+v after %d lookups; want not checked (%q), no lookup", tc.what, got, asked, tc.why)
+		}
+	}
+	if got := v.Verify(context.Background(), below("X-Long: a"+strings.Repeat("\r\n a", maxFoldedLines-20)+"\r\n"), "alice@example.com", Policy{}); !got.Proven {
+		t.Errorf("folded within the bound: %s", got.Why)
+	}
+	fields := headerFields([]byte("X-A: a\r\n b\r\n\tc\r\nX-B:d\r\n\r\nbody"))
+	if len(fields) != 2 || fields[0] != (field{"x-a", "a b c"}) || fields[1] != (field{"x-b", "d"}) {
+		t.Errorf("headerFields: %q", fields)
+	}
+}
+
+// respell returns raw with its (first) signature's b= value spelled
+// otherwise, the same bytes: the unused low bits of the character before
+// the padding set to bits, and folding white space inside the value.
+func respell(t testing.TB, raw []byte, bits int, fold bool) []byte {
+	t.Helper()
+	s := string(raw)
+	i := strings.Index(s, " b=")
+	if i < 0 {
+		t.Fatalf("no b= in %q", s)
+	}
+	start := i + 3
+	end := start
+	for end < len(s) && s[end] != ';' && !(s[end] == '\r' && end+2 < len(s) && s[end+2] != ' ' && s[end+2] != '\t') {
+		end++
+	}
+	b := strings.Join(strings.Fields(s[start:end]), "")
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	if !strings.HasSuffix(b, "==") {
+		t.Fatalf("b= %q: no two padding characters to play with", b)
+	}
+	last := strings.IndexByte(alphabet, b[len(b)-3])
+	b = b[:len(b)-3] + string(alphabet[last&^0xf|bits]) + "=="
+	if fold {
+		b = b[:20] + "\r\n\t " + b[20:40] + " " + b[40:]
+	}
+	return []byte(s[:start] + b + s[end:])
+}
+
+// Issue 32, finding 6: one signature spelled 16 ways (the unused bits of
+// its last base64 character) and folded anywhere verifies every time; each
+// spelling is the same signature for the club's dedup.
+func TestSignatureSpellings(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	v := New(z.lookup)
+	raw := s.signWith(t, mail("alice@example.com"), []string{"from", "to", "subject"}, time.Time{})
+	first := v.Verify(context.Background(), raw, "alice@example.com", Policy{})
+	if !first.Proven {
+		t.Fatal(first.Why)
+	}
+	spellings := map[string]bool{}
+	for bits := range 16 {
+		for _, fold := range []bool{false, true} {
+			other := respell(t, raw, bits, fold)
+			spellings[string(other)] = true
+			got := v.Verify(context.Background(), other, "alice@example.com", Policy{})
+			if !got.Proven {
+				t.Errorf("bits %d, folded %v: not proven (%s)", bits, fold, got.Why)
+				continue
+			}
+			if got.Signature != first.Signature {
+				t.Errorf("bits %d, folded %v: signature %q, want %q", bits, fold, got.Signature, first.Signature)
+			}
+		}
+	}
+	if len(spellings) != 32 {
+		t.Errorf("%d spellings, want 32", len(spellings))
+	}
+}
+
+// Issue 32, finding 10: a mail alice signed for someone else, delivered to
+// the club (forwarded, or sent again by whoever received it), proves
+// nothing: the signature must cover To, and a To or Cc it covers must name
+// the club (its address or a plus-address of it).
+func TestSignedForSomeoneElse(t *testing.T) {
+	z := zone{}
+	s := newSigner(t, z, "example.com")
+	v := New(z.lookup)
+	isClub := func(addr string) bool {
+		return addr == "postal@club.test" || strings.HasPrefix(addr, "postal+") && strings.HasSuffix(addr, "@club.test")
+	}
+	p := Policy{Addressed: isClub}
+	mailTo := func(to, cc string) string {
+		m := "From: alice@example.com\r\nTo: " + to + "\r\n"
+		if cc != "" {
+			m += "Cc: " + cc + "\r\n"
+		}
+		return m + "Subject: move\r\nMessage-ID: <1@x>\r\n\r\nresign\r\n"
+	}
+	all := []string{"from", "to", "cc", "subject", "message-id"}
+	for _, tc := range []struct {
+		what string
+		raw  []byte
+		want bool
+	}{
+		{"to the club", s.signWith(t, mailTo("Postal <postal@club.test>", ""), all, time.Time{}), true},
+		{"to a reply address of the club", s.signWith(t, mailTo("bob@example.net, postal+tok3n@club.test", ""), all, time.Time{}), true},
+		{"the club in a signed Cc", s.signWith(t, mailTo("bob@example.net", "postal@club.test"), all, time.Time{}), true},
+		{"to someone else", s.signWith(t, mailTo("bob@example.net", ""), all, time.Time{}), false},
+		{"the club in a Cc the signature does not cover", s.signWith(t, mailTo("bob@example.net", "postal@club.test"), []string{"from", "to", "subject"}, time.Time{}), false},
+		{"To not signed", s.signWith(t, mailTo("postal@club.test", ""), []string{"from", "subject", "message-id"}, time.Time{}), false},
+		{"another club's address", s.signWith(t, mailTo("postal@other.test", ""), all, time.Time{}), false},
+	} {
+		got := v.Verify(context.Background(), tc.raw, "alice@example.com", p)
+		if got.Proven != tc.want {
+			t.Errorf("%s: Proven = %v, want %v (%s)", tc.what, got.Proven, tc.want, got.Why)
+		}
+	}
+}
