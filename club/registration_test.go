@@ -79,3 +79,25 @@ func TestReservedNames(t *testing.T) {
 	out := c.mail("alice@example.org", "t", c.withKey("alice@example.org", "tournament index takeaway round-robin\ntournament feed takeaway knockout\ntournament cup takeaway knockout"))
 	contains(t, out[0], "a tournament cannot be called index", "a tournament cannot be called feed", "tournament cup")
 }
+
+// Issue 32, second round, found 3 and 14: a player called bob.html broke
+// every build of the site, and bot-2 passed for the club's bot. A player's
+// name is letters, digits, '-' and '_' only, and no name that begins like
+// the bot's is taken.
+func TestNamesThatLookLikePagesOrBots(t *testing.T) {
+	c := newClub(t, Options{Bot: &BotOptions{}})
+	for _, name := range []string{"bob.html", "a.b", "bot", "bot-2", "bot2", "bot_x", "botanist", "Bot_x"} {
+		out := c.mail("x@example.net", "join", "register "+name)
+		if len(out) != 1 || strings.Contains(out[0].Text, "To become") {
+			t.Errorf("register %s: %d mails, %q", name, len(out), out)
+			continue
+		}
+		c.now = c.now.Add(25 * time.Hour) // a new day's allowance of answers
+	}
+	if strings.Contains(c.state(), "registrations") && strings.Contains(c.state(), "x@example.net") {
+		t.Error("a registration was held")
+	}
+	contains(t, to(t, c.mail("y@example.net", "join", "register bob.html"), "y@example.net"), "letters, digits")
+	contains(t, to(t, c.mail("z@example.net", "join", "register bot-2"), "z@example.net"), "the club's bot")
+	contains(t, to(t, c.mail("w@example.net", "join", "register bob_2-x"), "w@example.net"), "To become bob_2-x")
+}
