@@ -375,6 +375,9 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 			return section{}, err
 		}
 	}
+	if err := h.afterGame(c); err != nil { // proof.go
+		return section{}, err
+	}
 	switch c.Verb {
 	case notation.CmdRegister:
 		return h.register(c)

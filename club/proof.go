@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"postal/archive"
 	"postal/mailer"
@@ -196,9 +197,48 @@ func (h *handling) prove() (done bool, err error) {
 		return false, nil
 	}
 	if h.proofGame != 0 {
-		h.proofLive, err = h.live(h.proofGame)
+		if h.proofLive, err = h.live(h.proofGame); err != nil || h.proofLive {
+			return false, err
+		}
+		// A finished game's token (issue 32, second round): for
+		// tokenGrace, that game's record, moves and board (afterGame);
+		// then nothing.
+		if fresh, err := h.lately(h.proofGame); err != nil || !fresh {
+			h.proof, h.proofGame = "", 0
+			return false, err
+		}
 	}
-	return false, err
+	return false, nil
+}
+
+// tokenGrace is how long after its game ended a game's token still proves
+// its player, for that game's record, moves and board only: a reply to the
+// game-over mail asks for them.
+const tokenGrace = 3 * 24 * time.Hour
+
+// lately reports whether id is a game that ended less than tokenGrace
+// ago; a challenge no longer open has nothing to look at.
+func (h *handling) lately(id int64) (bool, error) {
+	g, err := h.tx.GameByID(id)
+	if errors.Is(err, archive.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return g.Status == archive.GameOver && h.now.Sub(g.Finished) < tokenGrace, nil
+}
+
+// afterGame refuses, to a mail proven by the token of a game that ended,
+// every command but a look at that game (its record, moves or board): the
+// token of a mail about one game does not speak for the player elsewhere,
+// and once its game is over it speaks only for a look back.
+func (h *handling) afterGame(c notation.Command) error {
+	if h.proof != "token" || h.proofGame == 0 || h.proofLive || c.NeedsGame() && c.ID == h.proofGame && !c.Changes() {
+		return nil
+	}
+	return refuse(fmt.Sprintf("#%d is over: a reply to its mails serves only to look at it", h.proofGame),
+		fmt.Sprintf("For %s after its end, a reply to a mail about #%d brings its record, moves or board, and nothing else. Nothing was done. For anything else, write a fresh mail to %s with a line \"key YOUR-KEY\", or reply to a newer mail from postal.", count(int(tokenGrace/(24*time.Hour)), "day", "days"), h.proofGame, h.s.opt.Address))
 }
 
 // live reports whether game or challenge id still goes on: an active game,
