@@ -39,10 +39,12 @@ var allowances = map[string]allowance{
 	"refusal":  {3, true},  // someone else's proof, or a retired one
 	"unproven": {3, true},  // a note to a player's address whose mail proves nothing
 	"notice":   {1, false}, // to a player's address: a mail too large or unreadable
+	// "confirm" is an address confirmation (account.go: mayConfirm), kept
+	// under its own rules but counted in the cap.
 }
 
 // cappedKinds are the kinds counted in the club-wide cap.
-var cappedKinds = []string{"short", "welcome", "refusal", "unproven"}
+var cappedKinds = []string{"short", "welcome", "refusal", "unproven", "confirm"}
 
 // budget reports whether a reply of kind to the sender is within its
 // allowance, and records it when it is.
