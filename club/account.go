@@ -117,15 +117,11 @@ func (h *handling) mayConfirm(addr string) error {
 		return refuse(fmt.Sprintf("postal sends at most %d confirmation mails a day for one player", confirmationsPerDay),
 			fmt.Sprintf("Nothing was sent to %s. Add it again tomorrow.", addr))
 	}
-	if limit := h.s.opt.StrangerRepliesPerHour; limit > 0 {
-		n, err := h.tx.AllStrangerReplies(h.now.Add(-time.Hour), cappedKinds)
-		if err != nil {
-			return err
-		}
-		if n >= limit {
-			return refuse("postal has written to as many new addresses as it may this hour",
-				fmt.Sprintf("Nothing was sent to %s: mail to addresses that are no player's is capped, so that no one can have postal write to others at will. Add it again in an hour.", addr))
-		}
+	if spent, err := h.capSpent("confirm"); err != nil {
+		return err
+	} else if spent {
+		return refuse("postal has written to as many new addresses as it may this hour",
+			fmt.Sprintf("Nothing was sent to %s: mail to addresses that are no player's is capped, so that no one can have postal write to others at will. Add it again in an hour.", addr))
 	}
 	return h.tx.AddStrangerReply(addr, "confirm", h.now)
 }
