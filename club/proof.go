@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/event"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
 	"postal/notation"
@@ -356,20 +357,36 @@ func (h *handling) noteMisuse(claims []claim) error {
 			}
 			tell = tell || t
 		}
-		if tell {
-			if err := h.tellOwner(p, from, kinds[p.ID]); err != nil {
-				return err
-			}
+		if !tell {
+			continue
+		}
+		told, err := h.tx.EventsBy(p.ID, "misuse-told", h.now.Add(-24*time.Hour))
+		if err != nil {
+			return err
+		}
+		if told >= misuseNoticesPerDay {
+			continue // the last one said so
+		}
+		if err := h.tx.AddEvent(h.now, "misuse-told", 0, p.ID, from); err != nil {
+			return err
+		}
+		if err := h.tellOwner(p, from, kinds[p.ID], told+1 == misuseNoticesPerDay); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
+// misuseNoticesPerDay caps the notices of misused proofs one owner gets a
+// day, whatever the addresses (issue 32, second round: each of many forged
+// senders had one to the owner); the last says that no more come that day.
+const misuseNoticesPerDay = 3
+
 // tellOwner tells p that their proofs of kinds came from address, and
 // what that means: "no harm was done" only where it is true, for a retired
 // token; a live token or key in other hands can still be used with a
 // forged From, until "key new" retires it.
-func (h *handling) tellOwner(p *archive.Player, address string, kinds []string) error {
+func (h *handling) tellOwner(p *archive.Player, address string, kinds []string, last bool) error {
 	var intro []string
 	live := false
 	for _, kind := range kinds {
@@ -389,6 +406,9 @@ func (h *handling) tellOwner(p *archive.Player, address string, kinds []string) 
 		intro = append(intro, "Write \"key new\" to retire your personal key and the reply address of every mail postal sent you; the answer brings the new key.")
 	}
 	intro = append(intro, fmt.Sprintf("postal tells you this at most once a day for each address: later mails from %s like it are refused the same way, and you hear of them again after a day.", address))
+	if last {
+		intro = append(intro, fmt.Sprintf("This is the %s such notice today: more of these mails may come, and are refused the same way, but postal tells you no more of them today.", event.Ordinal(misuseNoticesPerDay)))
+	}
 	what := "reply address"
 	switch {
 	case slices.Contains(kinds, "key") && len(kinds) > 1:

@@ -405,3 +405,31 @@ func TestFinishedGameTokenProvesLittle(t *testing.T) {
 		t.Errorf("the last mail's outcome: %q", m.Outcome)
 	}
 }
+
+// Issue 32, second round, found 9: the notice to the owner of a misused
+// proof was capped per offending address, once a day each: many forged
+// senders made a flood to the owner. The owner gets misuseNoticesPerDay a
+// day at most, the last saying so.
+func TestMisuseNoticesCappedPerOwner(t *testing.T) {
+	c := newClub(t, Options{StrangerRepliesPerHour: 1000})
+	aliceGame, _ := c.start("pile=9")
+	before := c.state()
+	var notices []mailer.Outbound
+	for i := range 20 {
+		out := c.send(fmt.Sprintf("forger%d@example.net", i), aliceGame.ReplyTo, "Re: "+aliceGame.Subject, "resign")
+		for _, m := range out {
+			if m.To == "alice@example.org" {
+				notices = append(notices, m)
+			}
+		}
+	}
+	c.unchanged(before, "20 forgers with alice's token")
+	if len(notices) != misuseNoticesPerDay {
+		t.Fatalf("alice got %d notices from 20 forgers, want %d", len(notices), misuseNoticesPerDay)
+	}
+	contains(t, notices[len(notices)-1], "postal tells you no more of them today")
+	// A day later she hears again.
+	c.now = c.now.Add(25 * time.Hour)
+	out := c.send("forger99@example.net", aliceGame.ReplyTo, "Re: "+aliceGame.Subject, "resign")
+	to(t, out, "alice@example.org")
+}
