@@ -199,3 +199,33 @@ func TestBotClaimsOnTime(t *testing.T) {
 	}
 	contains(t, to(t, c.outbox(), "alice@example.org"), "Game #1 is over")
 }
+
+// Issue 32, second round, found 16: games against the bot were unlimited,
+// each costing the club CPU on every move. A player plays at most
+// GamesPerPlayer games with the bot at once (5 by default); past it a
+// challenge to the bot is refused, and the bot takes none of their open
+// challenges.
+func TestBotGamesPerPlayer(t *testing.T) {
+	c := newClub(t, Options{Bot: &BotOptions{GamesPerPlayer: 2}})
+	c.register("alice")
+	c.register("bob")
+	for i := range 3 {
+		out := c.mail("alice@example.org", "bot", c.withKey("alice@example.org", "challenge bot takeaway"))
+		reply := to(t, out, "alice@example.org")
+		if i < 2 {
+			contains(t, reply, "has started")
+		} else {
+			contains(t, reply, "you play 2 games with bot already, as many as one may at once", "Nothing was done")
+		}
+	}
+	if n := len(read(c, func(tx *archive.Tx) ([]*archive.Game, error) { bot, err := tx.PlayerByName("bot")
+		if err != nil {
+			return nil, err
+		}
+		return tx.GamesOf(bot.ID)
+	})); n != 2 {
+		t.Errorf("the bot plays %d games", n)
+	}
+	// bob is not held back by alice's games.
+	contains(t, to(t, c.mail("bob@example.org", "bot", c.withKey("bob@example.org", "challenge bot takeaway")), "bob@example.org"), "has started")
+}

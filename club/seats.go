@@ -61,7 +61,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 			if more && c.Level != 0 {
 				return section{}, refuse(fmt.Sprintf("%s plays a game of more than two at its default level", opp.Name), "Leave \"level\" out.")
 			}
-			if level, err = h.botChallenge(opp, level); err != nil {
+			if level, err = h.botChallenge(opp, h.actor, level); err != nil {
 				return section{}, err
 			}
 			st.Accepted, bot = h.now, opp // the bot takes its seat at once
