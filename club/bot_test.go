@@ -218,7 +218,8 @@ func TestBotGamesPerPlayer(t *testing.T) {
 			contains(t, reply, "you play 2 games with bot already, as many as one may at once", "Nothing was done")
 		}
 	}
-	if n := len(read(c, func(tx *archive.Tx) ([]*archive.Game, error) { bot, err := tx.PlayerByName("bot")
+	if n := len(read(c, func(tx *archive.Tx) ([]*archive.Game, error) {
+		bot, err := tx.PlayerByName("bot")
 		if err != nil {
 			return nil, err
 		}
