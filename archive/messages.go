@@ -172,3 +172,10 @@ func (a *DB) Messages(ctx context.Context) ([]Message, error) {
 	}
 	return out, rows.Err()
 }
+
+// EventsBy counts the events of kind about player since a time.
+func (t *Tx) EventsBy(player int64, kind string, since time.Time) (int, error) {
+	var n int
+	err := t.queryRow(`SELECT COUNT(*) FROM events WHERE player_id = ? AND kind = ? AND at >= ?`, player, kind, fmtTime(since)).Scan(&n)
+	return n, err
+}

@@ -82,12 +82,18 @@ func (a *DB) PruneSent(ctx context.Context, before time.Time, batch int) (int, e
 	return int(n), nil
 }
 
+// ConfirmationsKept is how long the record of an address confirmation
+// mail outlives the strangers' other replies.
+const ConfirmationsKept = 31 * 24 * time.Hour
+
 // PruneStrangers drops the records of replies to strangers, and the
 // registrations never completed, older than before: the budget looks back a
-// day at most, and a registration holds its name for a day.
+// day at most, and a registration holds its name for a day. An address
+// confirmation ("confirm") is kept for ConfirmationsKept more: an address
+// gets one a month (issue 32).
 func (a *DB) PruneStrangers(ctx context.Context, before time.Time) error {
 	return a.Tx(ctx, func(tx *Tx) error {
-		if _, err := tx.exec(`DELETE FROM stranger_replies WHERE at < ?`, fmtTime(before)); err != nil {
+		if _, err := tx.exec(`DELETE FROM stranger_replies WHERE at < ? AND (kind <> 'confirm' OR at < ?)`, fmtTime(before), fmtTime(before.Add(-ConfirmationsKept))); err != nil {
 			return err
 		}
 		_, err := tx.exec(`DELETE FROM registrations WHERE at < ?`, fmtTime(before))

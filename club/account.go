@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"postal/archive"
 	"postal/notation"
@@ -13,6 +14,17 @@ import (
 // registered with, pending ones included: each "address add" mails an
 // address the club does not know, so it is bounded.
 const maxAddresses = 5
+
+// Confirmation mails go to addresses that are no player's, which anyone
+// can name (issue 32, second round): an address gets one a month
+// (confirmationQuiet) whoever asks, so that an address that ignored one is
+// not written to again; a player has confirmationsPerDay sent a day; and
+// they count in the club's cap an hour for mail to such addresses (the
+// strangers' budget, kind "confirm").
+const (
+	confirmationsPerDay = 3
+	confirmationQuiet   = 30 * 24 * time.Hour
+)
 
 // address lists, adds or removes the actor's addresses.
 func (h *handling) address(c notation.Command) (section, error) {
@@ -66,6 +78,9 @@ func (h *handling) addAddress(addr string) (section, error) {
 	if !again && len(addrs) >= maxAddresses {
 		return section{}, refuse(fmt.Sprintf("you have %d addresses already", len(addrs)+1), fmt.Sprintf("postal keeps at most %d besides the one you registered with; \"address remove ADDRESS\" makes room.", maxAddresses))
 	}
+	if err := h.mayConfirm(addr); err != nil {
+		return section{}, err
+	}
 	token := archive.NewSecret(16)
 	if err := h.tx.AddAddress(p.ID, addr, token, h.now); err != nil {
 		return section{}, err
@@ -85,6 +100,30 @@ func (h *handling) addAddress(addr string) (section, error) {
 	}
 	return section{Title: "confirmation mail sent to " + addr, Lines: []string{
 		fmt.Sprintf("%s counts as yours once a reply from it to that mail arrives. \"address remove %s\" withdraws it.", addr, addr)}}, nil
+}
+
+// mayConfirm refuses a confirmation mail to addr past its bounds, and
+// counts it when it goes.
+func (h *handling) mayConfirm(addr string) error {
+	if n, err := h.tx.StrangerReplies(addr, "confirm", h.now.Add(-confirmationQuiet)); err != nil {
+		return err
+	} else if n > 0 {
+		return refuse(fmt.Sprintf("a confirmation mail went to %s less than a month ago", addr),
+			"postal writes to an address that is no player's once a month at most: nothing was sent. If the address is yours, reply to that mail; it counts as long as it waits (\"address\" lists what waits). Otherwise postal does not write to it again this month.")
+	}
+	if n, err := h.tx.EventsBy(h.actor.ID, "address-add", h.now.Add(-24*time.Hour)); err != nil {
+		return err
+	} else if n >= confirmationsPerDay {
+		return refuse(fmt.Sprintf("postal sends at most %d confirmation mails a day for one player", confirmationsPerDay),
+			fmt.Sprintf("Nothing was sent to %s. Add it again tomorrow.", addr))
+	}
+	if spent, err := h.capSpent("confirm"); err != nil {
+		return err
+	} else if spent {
+		return refuse("postal has written to as many new addresses as it may this hour",
+			fmt.Sprintf("Nothing was sent to %s: mail to addresses that are no player's is capped, so that no one can have postal write to others at will. Add it again in an hour.", addr))
+	}
+	return h.tx.AddStrangerReply(addr, "confirm", h.now)
 }
 
 // removeAddress ends what addr could do for the actor (issue 24): mail from

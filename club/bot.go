@@ -44,6 +44,10 @@ type BotOptions struct {
 	// MaxGames is how many games the bot plays at once; a challenge past
 	// it is refused, and no open challenge taken. 0 means no limit.
 	MaxGames int
+	// GamesPerPlayer is how many games one player may play with the bot
+	// at once (issue 32: each costs the club's CPU on every move); 0 means
+	// DefaultBotGamesPerPlayer, negative no limit.
+	GamesPerPlayer int
 	// TakeOpen is how long an open challenge waits for a person before
 	// the bot takes it; 0 means the bot takes none.
 	TakeOpen time.Duration
@@ -55,6 +59,16 @@ func (o *BotOptions) name() string {
 		return "bot"
 	}
 	return strings.ToLower(o.Name)
+}
+
+// DefaultBotGamesPerPlayer is BotOptions.GamesPerPlayer when unset.
+const DefaultBotGamesPerPlayer = 5
+
+func (o *BotOptions) gamesPerPlayer() int {
+	if o.GamesPerPlayer == 0 {
+		return DefaultBotGamesPerPlayer
+	}
+	return o.GamesPerPlayer
 }
 
 func (o *BotOptions) level() int {
@@ -136,10 +150,11 @@ type botTurn struct {
 	pos   engine.Position
 }
 
-// botChallenge checks a challenge to the bot at level (0: the default)
-// before it is made: the bot is on, plays at that level and has room for
-// another game. It returns the level to play at.
-func (w *work) botChallenge(bot *archive.Player, level int) (int, error) {
+// botChallenge checks a challenge to the bot at level (0: the default) by
+// player before it is made: the bot is on, plays at that level, has room
+// for another game, and player for another game with it. It returns the
+// level to play at.
+func (w *work) botChallenge(bot, player *archive.Player, level int) (int, error) {
 	o := w.s.opt.Bot
 	if level == 0 {
 		level = o.level()
@@ -156,7 +171,42 @@ func (w *work) botChallenge(bot *archive.Player, level int) (int, error) {
 			return 0, refuse(fmt.Sprintf("%s plays as many games as it may (%d)", bot.Name, len(games)), "Try again when one of them has ended.")
 		}
 	}
+	if limit := o.gamesPerPlayer(); limit > 0 && player != nil {
+		n, err := w.botGamesOf(bot, player)
+		if err != nil {
+			return 0, err
+		}
+		if n >= limit {
+			return 0, refuse(fmt.Sprintf("you play %s with %s already, as many as one may at once", count(n, "game", "games"), bot.Name),
+				"Nothing was done: each of the bot's moves costs the club's computer some thought, so a player has a few such games at once. Challenge it again when one of them has ended, or challenge a person.")
+		}
+	}
 	return level, nil
+}
+
+// botGamesOf counts the games player plays with bot, and their open
+// challenges that name it.
+func (w *work) botGamesOf(bot, player *archive.Player) (int, error) {
+	games, err := w.tx.GamesOf(player.ID)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, g := range games {
+		if slices.Contains(g.Players, bot.ID) {
+			n++
+		}
+	}
+	chs, err := w.tx.OpenChallenges(player.ID)
+	if err != nil {
+		return 0, err
+	}
+	for _, ch := range chs {
+		if ch.ChallengerID == player.ID && slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID }) {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // botTurns lists the games where the bot must act now, and takes the open
@@ -224,10 +274,19 @@ func (w *work) botTakesOpen(bot *archive.Player) error {
 			continue
 		}
 		var ue *userError
-		if _, err := w.botChallenge(bot, 0); errors.As(err, &ue) {
+		if _, err := w.botChallenge(bot, nil, 0); errors.As(err, &ue) {
 			return nil // no room for more games
 		} else if err != nil {
 			return err
+		}
+		challenger, err := w.tx.PlayerByID(ch.ChallengerID)
+		if err != nil {
+			return err
+		}
+		if n, err := w.botGamesOf(bot, challenger); err != nil {
+			return err
+		} else if limit := o.gamesPerPlayer(); limit > 0 && n >= limit {
+			continue // the challenger plays as many games with the bot as one may
 		}
 		gs, err := w.takeSeat(ch, bot)
 		if errors.As(err, &ue) {

@@ -163,8 +163,13 @@ func TestBotOffAndNameTaken(t *testing.T) {
 	out := c.mail("alice@example.org", "bot", key+"challenge bot takeaway")
 	contains(t, to(t, out, "alice@example.org"), "bot is the club's bot, and it is off")
 
+	// Registering the bot's name is refused since issue 32 (names.go):
+	// the person who took it did so in an older archive.
 	c2 := newClub(t, Options{Bot: &BotOptions{Name: "robot"}})
-	c2.register("robot")
+	contains(t, to(t, c2.mail("robot@example.org", "hi", "register robot"), "robot@example.org"), "kept for the club's bot")
+	read(c2, func(tx *archive.Tx) (*archive.Player, error) {
+		return tx.AddPlayer("robot", "robot@example.org", hashKey(archive.NewSecret(20)), c2.now)
+	})
 	c2.register("alice")
 	if _, err := c2.s.botTurns(context.Background()); !errors.Is(err, errBotName) {
 		t.Errorf("the bot played under a person's name: %v", err)
@@ -193,4 +198,35 @@ func TestBotClaimsOnTime(t *testing.T) {
 		t.Fatalf("game 1: %s %s %q", g.Status, g.Result, g.Termination)
 	}
 	contains(t, to(t, c.outbox(), "alice@example.org"), "Game #1 is over")
+}
+
+// Issue 32, second round, found 16: games against the bot were unlimited,
+// each costing the club CPU on every move. A player plays at most
+// GamesPerPlayer games with the bot at once (5 by default); past it a
+// challenge to the bot is refused, and the bot takes none of their open
+// challenges.
+func TestBotGamesPerPlayer(t *testing.T) {
+	c := newClub(t, Options{Bot: &BotOptions{GamesPerPlayer: 2}})
+	c.register("alice")
+	c.register("bob")
+	for i := range 3 {
+		out := c.mail("alice@example.org", "bot", c.withKey("alice@example.org", "challenge bot takeaway"))
+		reply := to(t, out, "alice@example.org")
+		if i < 2 {
+			contains(t, reply, "has started")
+		} else {
+			contains(t, reply, "you play 2 games with bot already, as many as one may at once", "Nothing was done")
+		}
+	}
+	if n := len(read(c, func(tx *archive.Tx) ([]*archive.Game, error) {
+		bot, err := tx.PlayerByName("bot")
+		if err != nil {
+			return nil, err
+		}
+		return tx.GamesOf(bot.ID)
+	})); n != 2 {
+		t.Errorf("the bot plays %d games", n)
+	}
+	// bob is not held back by alice's games.
+	contains(t, to(t, c.mail("bob@example.org", "bot", c.withKey("bob@example.org", "challenge bot takeaway")), "bob@example.org"), "has started")
 }

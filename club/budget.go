@@ -39,18 +39,44 @@ var allowances = map[string]allowance{
 	"refusal":  {3, true},  // someone else's proof, or a retired one
 	"unproven": {3, true},  // a note to a player's address whose mail proves nothing
 	"notice":   {1, false}, // to a player's address: a mail too large or unreadable
+	// "confirm" is an address confirmation (account.go: mayConfirm), kept
+	// under its own rules but counted in the cap.
 }
 
 // cappedKinds are the kinds counted in the club-wide cap.
-var cappedKinds = []string{"short", "welcome", "refusal", "unproven"}
+var cappedKinds = []string{"short", "welcome", "refusal", "unproven", "confirm"}
+
+// registrationReserve is the part of the club's cap an hour that only the
+// answers to "register NAME" may spend (issue 32, second round): a flood
+// of forged strangers spends the rest, and a newcomer is still answered.
+func registrationReserve(limit int) int {
+	if limit < 2 {
+		return 0
+	}
+	return max(1, limit/3)
+}
+
+// capSpent reports whether the club's cap an hour leaves no room for a
+// reply of kind: every kind but "welcome" stops short of the
+// registrations' reserve.
+func (w *work) capSpent(kind string) (bool, error) {
+	limit := w.s.opt.StrangerRepliesPerHour
+	if limit <= 0 {
+		return false, nil
+	}
+	if kind != "welcome" {
+		limit -= registrationReserve(limit)
+	}
+	n, err := w.tx.AllStrangerReplies(w.now.Add(-time.Hour), cappedKinds)
+	return n >= limit, err
+}
 
 // budget reports whether a reply of kind to the sender is within its
 // allowance, and records it when it is.
 func (h *handling) budget(kind string) (bool, error) {
 	a := allowances[kind]
-	if limit := h.s.opt.StrangerRepliesPerHour; limit > 0 && a.capped {
-		n, err := h.tx.AllStrangerReplies(h.now.Add(-time.Hour), cappedKinds)
-		if err != nil || n >= limit {
+	if a.capped {
+		if spent, err := h.capSpent(kind); err != nil || spent {
 			return false, err
 		}
 	}

@@ -370,11 +370,14 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, err
 	}
 	if c.Changes() {
 		if h.actor == nil {
-			return section{}, refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-', '_' or '.').")
+			return section{}, refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-' or '_').")
 		}
 		if err := h.authorize(c); err != nil {
 			return section{}, err
 		}
+	}
+	if err := h.afterGame(c); err != nil { // proof.go
+		return section{}, err
 	}
 	switch c.Verb {
 	case notation.CmdRegister:

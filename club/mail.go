@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -59,9 +58,10 @@ type mailView struct {
 	HowTo    []string
 	Site     string
 	// GameURL is the page of the game the mail is about, on the club's
-	// site, with the reply address in its fragment (#reply=...), which
-	// the browser keeps to itself: the page's "Send this move" link
-	// writes to it. "" without a site or a game.
+	// site: nothing secret (issue 32: the reply address it once carried in
+	// its fragment proved the player to anyone who saw the link). The
+	// page's "Send this move" writes to the club's address, the game's tag
+	// in the subject. "" without a site or a game.
 	GameURL string
 }
 
@@ -87,10 +87,9 @@ type outgoing struct {
 const mailImageBytes = 22 << 10
 
 // gameURL is the page of game id on the site at site (the path of
-// site/pages.go's gamePath), with the reply address in the fragment:
-// url-escaped, never sent to the server.
-func gameURL(site string, id int64, replyTo string) string {
-	return fmt.Sprintf("%s/games/%d.html#reply=%s", strings.TrimRight(site, "/"), id, url.QueryEscape(replyTo))
+// site/pages.go's gamePath).
+func gameURL(site string, id int64) string {
+	return fmt.Sprintf("%s/games/%d.html", strings.TrimRight(site, "/"), id)
 }
 
 // threadKeep is how many of a conversation's latest mails a new one refers
@@ -138,7 +137,7 @@ func (w *work) send(m outgoing) error {
 	m.view.Site = s.opt.SiteURL
 	if m.game != 0 && s.opt.SiteURL != "" {
 		if _, err := w.tx.GameByID(m.game); err == nil {
-			m.view.GameURL = gameURL(s.opt.SiteURL, m.game, out.ReplyTo)
+			m.view.GameURL = gameURL(s.opt.SiteURL, m.game)
 		} else if !errors.Is(err, archive.ErrNotFound) {
 			return err // (a challenge has no page yet)
 		}

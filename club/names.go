@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"strings"
 
 	"postal/notation"
 )
@@ -15,4 +16,34 @@ func nameRefusal(name, what string) *userError {
 	}
 	return refuse(fmt.Sprintf("a %s cannot be called %s", what, name),
 		fmt.Sprintf("%q is the name of a page or folder of the club's site. Choose another name.", name))
+}
+
+// playerNameRefusal refuses a name a new player may not take (issue 32,
+// second round): besides the site's own names, one with anything but
+// letters, digits, '-' and '_' (a '.' made "bob.html" a file name of the
+// site's), and one that begins with "bot", or with the name of the club's
+// bot, however written (bot-2, bot2, Bot_x would pass for the club's).
+// Names taken before stay valid.
+func (s *Service) playerNameRefusal(name string) *userError {
+	if ue := nameRefusal(name, "player"); ue != nil {
+		return ue
+	}
+	if strings.ContainsFunc(name, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_')
+	}) {
+		return refuse(fmt.Sprintf("a player cannot be called %s", name),
+			"A player's name is a letter, then letters, digits, '-' or '_' (no '.'). Choose another name.")
+	}
+	bare := strings.NewReplacer("-", "", "_", "").Replace(name)
+	bots := []string{"bot"}
+	if s.opt.Bot != nil {
+		bots = append(bots, strings.NewReplacer("-", "", "_", "").Replace(s.opt.Bot.name()))
+	}
+	for _, b := range bots {
+		if strings.HasPrefix(bare, b) {
+			return refuse(fmt.Sprintf("a player cannot be called %s", name),
+				fmt.Sprintf("Names that begin with %q are kept for the club's bot, so that no one passes for it. Choose another name.", b))
+		}
+	}
+	return nil
 }

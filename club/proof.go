@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"postal/archive"
+	"postal/club/event"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
 	"postal/notation"
@@ -196,9 +198,48 @@ func (h *handling) prove() (done bool, err error) {
 		return false, nil
 	}
 	if h.proofGame != 0 {
-		h.proofLive, err = h.live(h.proofGame)
+		if h.proofLive, err = h.live(h.proofGame); err != nil || h.proofLive {
+			return false, err
+		}
+		// A finished game's token (issue 32, second round): for
+		// tokenGrace, that game's record, moves and board (afterGame);
+		// then nothing.
+		if fresh, err := h.lately(h.proofGame); err != nil || !fresh {
+			h.proof, h.proofGame = "", 0
+			return false, err
+		}
 	}
-	return false, err
+	return false, nil
+}
+
+// tokenGrace is how long after its game ended a game's token still proves
+// its player, for that game's record, moves and board only: a reply to the
+// game-over mail asks for them.
+const tokenGrace = 3 * 24 * time.Hour
+
+// lately reports whether id is a game that ended less than tokenGrace
+// ago; a challenge no longer open has nothing to look at.
+func (h *handling) lately(id int64) (bool, error) {
+	g, err := h.tx.GameByID(id)
+	if errors.Is(err, archive.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return g.Status == archive.GameOver && h.now.Sub(g.Finished) < tokenGrace, nil
+}
+
+// afterGame refuses, to a mail proven by the token of a game that ended,
+// every command but a look at that game (its record, moves or board): the
+// token of a mail about one game does not speak for the player elsewhere,
+// and once its game is over it speaks only for a look back.
+func (h *handling) afterGame(c notation.Command) error {
+	if h.proof != "token" || h.proofGame == 0 || h.proofLive || c.NeedsGame() && c.ID == h.proofGame && !c.Changes() {
+		return nil
+	}
+	return refuse(fmt.Sprintf("#%d is over: a reply to its mails serves only to look at it", h.proofGame),
+		fmt.Sprintf("For %s after its end, a reply to a mail about #%d brings its record, moves or board, and nothing else. Nothing was done. For anything else, write a fresh mail to %s with a line \"key YOUR-KEY\", or reply to a newer mail from postal.", count(int(tokenGrace/(24*time.Hour)), "day", "days"), h.proofGame, h.s.opt.Address))
 }
 
 // live reports whether game or challenge id still goes on: an active game,
@@ -316,20 +357,36 @@ func (h *handling) noteMisuse(claims []claim) error {
 			}
 			tell = tell || t
 		}
-		if tell {
-			if err := h.tellOwner(p, from, kinds[p.ID]); err != nil {
-				return err
-			}
+		if !tell {
+			continue
+		}
+		told, err := h.tx.EventsBy(p.ID, "misuse-told", h.now.Add(-24*time.Hour))
+		if err != nil {
+			return err
+		}
+		if told >= misuseNoticesPerDay {
+			continue // the last one said so
+		}
+		if err := h.tx.AddEvent(h.now, "misuse-told", 0, p.ID, from); err != nil {
+			return err
+		}
+		if err := h.tellOwner(p, from, kinds[p.ID], told+1 == misuseNoticesPerDay); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
+// misuseNoticesPerDay caps the notices of misused proofs one owner gets a
+// day, whatever the addresses (issue 32, second round: each of many forged
+// senders had one to the owner); the last says that no more come that day.
+const misuseNoticesPerDay = 3
+
 // tellOwner tells p that their proofs of kinds came from address, and
 // what that means: "no harm was done" only where it is true, for a retired
 // token; a live token or key in other hands can still be used with a
 // forged From, until "key new" retires it.
-func (h *handling) tellOwner(p *archive.Player, address string, kinds []string) error {
+func (h *handling) tellOwner(p *archive.Player, address string, kinds []string, last bool) error {
 	var intro []string
 	live := false
 	for _, kind := range kinds {
@@ -349,6 +406,9 @@ func (h *handling) tellOwner(p *archive.Player, address string, kinds []string) 
 		intro = append(intro, "Write \"key new\" to retire your personal key and the reply address of every mail postal sent you; the answer brings the new key.")
 	}
 	intro = append(intro, fmt.Sprintf("postal tells you this at most once a day for each address: later mails from %s like it are refused the same way, and you hear of them again after a day.", address))
+	if last {
+		intro = append(intro, fmt.Sprintf("This is the %s such notice today: more of these mails may come, and are refused the same way, but postal tells you no more of them today.", event.Ordinal(misuseNoticesPerDay)))
+	}
 	what := "reply address"
 	switch {
 	case slices.Contains(kinds, "key") && len(kinds) > 1:

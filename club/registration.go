@@ -34,7 +34,7 @@ func (h *handling) registerPending(name string) error {
 		return h.keepHeaders()
 	}
 	from := h.from()
-	refusal := nameRefusal(name, "player") // names.go
+	refusal := h.s.playerNameRefusal(name) // names.go
 	if refusal == nil {
 		if err := h.nameFree(name, from); err != nil && !errors.As(err, &refusal) {
 			return err

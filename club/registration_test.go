@@ -1,6 +1,7 @@
 package club
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -92,4 +93,54 @@ func TestReservedNames(t *testing.T) {
 	c.register("alice")
 	out := c.mail("alice@example.org", "t", c.withKey("alice@example.org", "tournament index takeaway round-robin\ntournament feed takeaway knockout\ntournament cup takeaway knockout"))
 	contains(t, out[0], "a tournament cannot be called index", "a tournament cannot be called feed", "tournament cup")
+}
+
+// Issue 32, second round, found 3 and 14: a player called bob.html broke
+// every build of the site, and bot-2 passed for the club's bot. A player's
+// name is letters, digits, '-' and '_' only, and no name that begins like
+// the bot's is taken.
+func TestNamesThatLookLikePagesOrBots(t *testing.T) {
+	c := newClub(t, Options{Bot: &BotOptions{}})
+	for _, name := range []string{"bob.html", "a.b", "bot", "bot-2", "bot2", "bot_x", "botanist", "Bot_x"} {
+		out := c.mail("x@example.net", "join", "register "+name)
+		if len(out) != 1 || strings.Contains(out[0].Text, "To become") {
+			t.Errorf("register %s: %d mails, %q", name, len(out), out)
+			continue
+		}
+		c.now = c.now.Add(25 * time.Hour) // a new day's allowance of answers
+	}
+	if strings.Contains(c.state(), "registrations") && strings.Contains(c.state(), "x@example.net") {
+		t.Error("a registration was held")
+	}
+	contains(t, to(t, c.mail("y@example.net", "join", "register bob.html"), "y@example.net"), "letters, digits")
+	contains(t, to(t, c.mail("z@example.net", "join", "register bot-2"), "z@example.net"), "the club's bot")
+	contains(t, to(t, c.mail("w@example.net", "join", "register bob_2-x"), "w@example.net"), "To become bob_2-x")
+}
+
+// Issue 32, second round, found 8: once forged strangers had spent the
+// club's cap an hour, a real newcomer's "register" got no answer. A part
+// of the cap (registrationReserve) is kept for the answers to "register":
+// 200 forged strangers leave it, and the total stays under the cap.
+func TestRegistrationOutlivesAStrangerFlood(t *testing.T) {
+	c := newClub(t, Options{})
+	const limit = 30 // the default cap
+	replies := 0
+	for i := range 200 {
+		c.now = c.now.Add(-58 * time.Second) // 400 mails within the hour
+		replies += len(c.mail(fmt.Sprintf("forged%d@example.net", i), "hi", "help"))
+	}
+	if replies >= limit || replies == 0 {
+		t.Errorf("%d replies to 200 forged strangers, cap %d", replies, limit)
+	}
+	out := c.mail("newcomer@example.net", "join", "register newcomer")
+	contains(t, to(t, out, "newcomer@example.net"), "To become newcomer, reply to this mail")
+	replies++
+	// Forged registrations may spend the rest, no more.
+	for i := range 200 {
+		c.now = c.now.Add(-58 * time.Second)
+		replies += len(c.mail(fmt.Sprintf("forged-reg%d@example.net", i), "join", fmt.Sprintf("register reg%d", i)))
+	}
+	if replies != limit {
+		t.Errorf("%d replies in all within the hour, want the cap, %d", replies, limit)
+	}
 }

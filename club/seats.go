@@ -61,7 +61,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 			if more && c.Level != 0 {
 				return section{}, refuse(fmt.Sprintf("%s plays a game of more than two at its default level", opp.Name), "Leave \"level\" out.")
 			}
-			if level, err = h.botChallenge(opp, level); err != nil {
+			if level, err = h.botChallenge(opp, h.actor, level); err != nil {
 				return section{}, err
 			}
 			st.Accepted, bot = h.now, opp // the bot takes its seat at once
@@ -202,7 +202,7 @@ func (h *handling) invite(ch *archive.Challenge, info engine.Info, address, what
 		view: mailView{Intro: []string{
 			fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games%s.", h.actor.Name, info.Title, with),
 			fmt.Sprintf("The game: %s.", what),
-			fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-', '_' or '.'), and reply to postal's answer, which confirms that this address is yours; then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
+			fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-' or '_'), and reply to postal's answer, which confirms that this address is yours; then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
 			"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
 		}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
 }

@@ -12,14 +12,20 @@ import (
 // No one judges their own game (issue 32). A director who sat in a game
 // adjudicated it, a rated win, again and again. Now a director (the
 // organiser, a co-director or an admin of the club) cannot adjudicate or
-// extend a game they play in, nor, while they play in the tournament,
-// remove another player from it; the refusal names who can act instead.
+// extend a game they play in; and while they play in an event they do not
+// adjudicate, extend or remove in it at all (issue 32, second round: the
+// results of the others' games decide their own place). The refusal names
+// who can act instead: a director or admin who does not play in it.
 
 // notOwnGame refuses the actor's acts as director on gs, a game of t, when
-// they play in it.
+// they play in it, or in t.
 func (h *handling) notOwnGame(gs *gameState, t *archive.Tournament) error {
 	if gs.side(h.actor) < 0 {
-		return nil
+		tr, err := h.loadEvent(t)
+		if err != nil {
+			return err
+		}
+		return h.notCompeting(tr)
 	}
 	others, err := h.otherDirectors(t, func(id int64) bool { return slices.Contains(gs.row.Players, id) })
 	if err != nil {
@@ -28,8 +34,8 @@ func (h *handling) notOwnGame(gs *gameState, t *archive.Tournament) error {
 	return refuse(fmt.Sprintf("you play in game #%d", gs.row.ID), "A director does not judge their own game: nothing was done. "+others)
 }
 
-// notCompeting refuses the removal of a player from tr by the actor while
-// the actor plays in it.
+// notCompeting refuses the actor's acts as director in tr (adjudicate,
+// extend, remove) while the actor plays in it.
 func (h *handling) notCompeting(tr *tournament) error {
 	if e := tr.entrant(h.actor.ID); e == nil || !e.In() {
 		return nil
@@ -42,7 +48,7 @@ func (h *handling) notCompeting(tr *tournament) error {
 		return err
 	}
 	return refuse(fmt.Sprintf("you play in %s", tr.t.Name),
-		fmt.Sprintf("A director who plays does not remove the others: nothing was done. %s To leave yourself, write \"leave %s\".", others, tr.t.Name))
+		fmt.Sprintf("A director who plays in an event does not judge its games (adjudicate, extend) nor remove its players, since their results decide your own place: nothing was done. %s To leave yourself, write \"leave %s\".", others, tr.t.Name))
 }
 
 // otherDirectors says who may act on t instead of the actor: its organiser,

@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"postal/archive"
@@ -44,4 +45,44 @@ func TestNoOneJudgesTheirOwnGame(t *testing.T) {
 	if g := c.game(id); g.Status != archive.GameOver {
 		t.Errorf("game #%d: %s", id, g.Status)
 	}
+}
+
+// Issue 32, second round, found 11: a director who played in an event
+// could still judge its games between the others, whose results decide
+// their own place. A director (organiser, co-director or admin) who is an
+// entrant of an event does not adjudicate, extend or remove in it at all.
+func TestNoEntrantJudgesTheirEvent(t *testing.T) {
+	c := newClub(t, Options{Admins: []string{"carol"}, ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"alice", "bob", "carol", "dave", "erin"} {
+		c.register(p)
+	}
+	c.as("alice", "tournament farm takeaway round-robin players 4 days 3")
+	c.as("alice", "codirector farm dave")
+	for _, p := range []string{"bob", "dave", "erin"} {
+		c.as(p, "join farm")
+	}
+	games := c.eventGames(1)
+	if len(games) < 2 {
+		t.Fatalf("farm has %d games", len(games))
+	}
+	before := c.state()
+	var others int64
+	for _, who := range []string{"alice", "dave"} {
+		p := read(c, func(tx *archive.Tx) (*archive.Player, error) { return tx.PlayerByName(who) })
+		others = 0
+		for _, g := range games {
+			if !slices.Contains(g.Players, p.ID) {
+				others = g.ID
+			}
+		}
+		if others == 0 {
+			t.Fatalf("%s plays in every game of round 1", who)
+		}
+		for _, act := range []string{fmt.Sprintf("adjudicate %d 1-0", others), fmt.Sprintf("extend %d 3", others)} {
+			says(t, to(t, c.as(who, act), who+"@example.org"), "you play in farm", "A director who plays in an event does not judge its games", "carol (an admin of the club) can")
+		}
+	}
+	says(t, to(t, c.as("dave", "remove bob from farm slow"), "dave@example.org"), "you play in farm", "carol (an admin of the club) can")
+	c.unchanged(before, "the entrants' acts as directors")
+	says(t, to(t, c.as("carol", fmt.Sprintf("extend %d 2", others)), "carol@example.org"), fmt.Sprintf("game #%d extended by 2 days", others))
 }

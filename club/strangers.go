@@ -123,7 +123,7 @@ func strangerText(why, club, site string) string {
 	b.WriteString(wrap("postal is a club that plays board games by email: Imperial Chess, Superial Chess, Conflagration, Initiative, Imperial Shuffle and more. Players write their moves in plain mail; postal checks them and answers with the board.") + "\n\n")
 	b.WriteString(wrap("To join, write to "+club+" a mail with one line:") + "\n\n")
 	b.WriteString("    register NAME\n\n")
-	b.WriteString(wrap("where NAME is the name you will play under (a letter, then letters, digits, '-', '_' or '.'). postal answers with a mail to reply to, and your reply, which proves that the address is yours, brings your personal key.") + "\n\n")
+	b.WriteString(wrap("where NAME is the name you will play under (a letter, then letters, digits, '-' or '_'). postal answers with a mail to reply to, and your reply, which proves that the address is yours, brings your personal key.") + "\n\n")
 	b.WriteString(wrap("Then \"games\" lists the games, \"challenge PLAYER GAME\" or \"open GAME\" starts one, and \"help\" in a reply to postal's mail sends every command.") + "\n")
 	if site != "" {
 		b.WriteString("\n" + wrap("The club's games and rules are at "+site) + "\n")

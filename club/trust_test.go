@@ -365,3 +365,71 @@ func TestDKIMStillProves(t *testing.T) {
 	out = c.handle(&mailer.Inbound{From: "carol@example.org", Text: "draw", AuthResults: pass, Recipients: []string{aliceGame.ReplyTo}})
 	contains(t, to(t, out, "carol@example.org"), refusedForeign)
 }
+
+// Issue 32, second round, found 5: the reply address of a finished game's
+// mail went on proving its player for every command that changes nothing
+// (status, rules, help, the boards and records of other games), each
+// answered at length to the player's address and counted in their rate
+// limit. A game's token proves its player while the game goes on, then
+// for tokenGrace for that game's record, moves and board only; after that
+// it proves nothing.
+func TestFinishedGameTokenProvesLittle(t *testing.T) {
+	c := newClub(t, Options{})
+	c.start("pile=9") // game 1, alice to move
+	out := c.mail("alice@example.org", "x", c.withKey("alice@example.org", "challenge bob takeaway as first"))
+	out = c.replyTo(to(t, out, "bob@example.org"), "accept")
+	finished := to(t, out, "alice@example.org") // game 2's
+	c.replyTo(finished, "resign")
+	if c.game(2).Status != archive.GameOver || c.game(1).Status != archive.GameActive {
+		t.Fatalf("games 1 and 2: %s, %s", c.game(1).Status, c.game(2).Status)
+	}
+	before := c.state()
+	// Within the grace: the record of game 2, and nothing else.
+	out = c.replyTo(finished, "record\nstatus\nboard 1\nhelp\nresign 1")
+	reply := to(t, out, "alice@example.org")
+	contains(t, reply, "[Result")
+	if n := strings.Count(reply.Text, "#2 is over: a reply to its mails"); n != 4 {
+		t.Errorf("%d refusals of status, board 1, help and resign 1, want 4:\n%s", n, reply.Text)
+	}
+	if strings.Contains(reply.Text, "status of alice") {
+		t.Error("the finished game's token had alice's status answered")
+	}
+	c.unchanged(before, "the finished game's token")
+	// After it, the token proves nothing: the mail is not read.
+	c.now = c.now.Add(tokenGrace + time.Hour)
+	out = c.replyTo(finished, "record")
+	contains(t, to(t, out, "alice@example.org"), "postal cannot tell that this mail comes from alice", "Not one line of the mail was read")
+	c.unchanged(before, "the finished game's token after the grace")
+	msgs, _ := c.db.Messages(context.Background())
+	if m := msgs[len(msgs)-1]; m.Outcome != "unproven: short reply" {
+		t.Errorf("the last mail's outcome: %q", m.Outcome)
+	}
+}
+
+// Issue 32, second round, found 9: the notice to the owner of a misused
+// proof was capped per offending address, once a day each: many forged
+// senders made a flood to the owner. The owner gets misuseNoticesPerDay a
+// day at most, the last saying so.
+func TestMisuseNoticesCappedPerOwner(t *testing.T) {
+	c := newClub(t, Options{StrangerRepliesPerHour: 1000})
+	aliceGame, _ := c.start("pile=9")
+	before := c.state()
+	var notices []mailer.Outbound
+	for i := range 20 {
+		out := c.send(fmt.Sprintf("forger%d@example.net", i), aliceGame.ReplyTo, "Re: "+aliceGame.Subject, "resign")
+		for _, m := range out {
+			if m.To == "alice@example.org" {
+				notices = append(notices, m)
+			}
+		}
+	}
+	c.unchanged(before, "20 forgers with alice's token")
+	if len(notices) != misuseNoticesPerDay {
+		t.Fatalf("alice got %d notices from 20 forgers, want %d", len(notices), misuseNoticesPerDay)
+	}
+	contains(t, notices[len(notices)-1], "postal tells you no more of them today")
+	// A day later she hears again.
+	c.now = c.now.Add(25 * time.Hour)
+	out := c.send("forger99@example.net", aliceGame.ReplyTo, "Re: "+aliceGame.Subject, "resign")
+	to(t, out, "alice@example.org")
+}

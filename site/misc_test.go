@@ -42,7 +42,7 @@ func TestEscaping(t *testing.T) {
 }
 
 func TestSlug(t *testing.T) {
-	for in, want := range map[string]string{"alice": "alice", "Bob.Smith": "Bob.Smith", ".hidden": "_2Ehidden", "a/b": "a_2Fb", "é": "_C3_A9", "": "_", "a_b": "a_5Fb"} {
+	for in, want := range map[string]string{"alice": "alice", "Bob.Smith": "_42ob_2E_53mith", "bob.html": "bob_2Ehtml", "index": "_index", ".hidden": "_2Ehidden", "a/b": "a_2Fb", "é": "_C3_A9", "": "_", "a_b": "a_5Fb"} {
 		if got := slug(in); got != want {
 			t.Errorf("slug(%q) = %q, want %q", in, got, want)
 		}

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -87,13 +88,18 @@ func playTest(t *testing.T, b *browser, base string, g *Game) {
 		t.Fatalf("no move of the game in progress to pick on the board among %d", len(legal))
 	}
 	_, next := engine.MoveNumbers(players(g.Record))
-	// The page keeps the address of a link's fragment for the tab's
-	// session: start without one.
+	// A game mail's link once carried the mail's reply address, its token
+	// a proof of the player, in the fragment (issue 32): the page sends to
+	// the club's address whatever the link, and takes the old fragment out
+	// of the address bar, and the address out of the tab's session.
 	b.open(t, base+"/index.html")
-	b.do(t, chromedp.Evaluate[chromedp.Void](`sessionStorage.clear()`))
-	for _, c := range []struct{ fragment, to string }{{"", "postal@club.example"}, {"#reply=" + url.QueryEscape("bob+x@mail.example"), "bob+x@mail.example"}} {
+	b.do(t, chromedp.Evaluate[chromedp.Void](`sessionStorage.clear(); sessionStorage.setItem("postal-reply-`+strconv.FormatInt(g.ID, 10)+`", "bob+y@mail.example")`))
+	for _, c := range []struct{ fragment, to string }{{"", "postal@club.example"}, {"#reply=" + url.QueryEscape("bob+x@mail.example"), "postal@club.example"}} {
 		b.open(t, fmt.Sprintf("%s/games/%d.html%s", base, g.ID, c.fragment))
 		b.do(t, chromedp.WaitVisible(chromedp.CSS("#play")))
+		if h := eval[string](t, b, `location.hash + " " + JSON.stringify(Object.keys(sessionStorage))`); strings.Contains(h, "reply") {
+			t.Errorf("after opening the page with %q: %s", c.fragment, h)
+		}
 		clickBoard(t, b, from)
 		b.do(t, chromedp.WaitVisible(chromedp.CSS("#board svg .pick-to")))
 		marked := eval[int](t, b, `document.querySelectorAll('#board svg .pick-to').length`)

@@ -168,13 +168,17 @@ func (ev *Event) Entrant(player int64) *Entrant {
 	return nil
 }
 
-// PlayerName is a player's name, or their number when unknown.
+// PlayerName is a player's name; UnknownPlayer when the event does not
+// know it (never their number, which is the archive's own: issue 32).
 func (ev *Event) PlayerName(id int64) string {
 	if n, ok := ev.Names[id]; ok {
 		return n
 	}
-	return fmt.Sprintf("player %d", id)
+	return UnknownPlayer
 }
+
+// UnknownPlayer stands for a player whose name an event does not know.
+const UnknownPlayer = "a former player"
 
 // Label names a game's place in event name, for its mails and record:
 // "spring-cup, round 2".

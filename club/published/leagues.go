@@ -213,7 +213,7 @@ func leagueView(tx *archive.Tx, t *archive.Tournament, ev *event.Event, f *event
 				sv.Divisions = append(sv.Divisions, nil)
 			}
 			line := PastLine{Rank: p.Rank, Name: ev.PlayerName(p.PlayerID), Points: p.Points}
-			if line.Name == fmt.Sprintf("player %d", p.PlayerID) {
+			if _, known := ev.Names[p.PlayerID]; !known {
 				if line.Name, err = playerName(tx, p.PlayerID); err != nil {
 					return nil, err
 				}

@@ -362,7 +362,7 @@ func actText(tx *archive.Tx, ev *event.Event, a archive.Act) string {
 		if p, err := tx.PlayerByID(id); err == nil {
 			return p.Name
 		}
-		return fmt.Sprintf("player %d", id)
+		return event.UnknownPlayer
 	}
 	if s, ok := selfRunningActText(ev, a, name); ok { // leagues.go
 		return s

@@ -81,7 +81,10 @@ type BotsConfig struct {
 	MaxTime    Duration `toml:"max_time"`   // cap on one move's thought; 0: none (reproducible moves)
 	AtOnce     int      `toml:"at_once"`    // games thought about at once; 0 means half the cores, at least 1
 	MaxGames   int      `toml:"max_games"`  // games the bot plays at once; 0: no limit
-	TakeOpen   Duration `toml:"take_open"`  // take an open challenge that waited this long; 0: never
+	// GamesPerPlayer is how many games one player may play with the bot at
+	// once (issue 32); 0 means 5, negative no limit.
+	GamesPerPlayer int      `toml:"games_per_player"`
+	TakeOpen       Duration `toml:"take_open"` // take an open challenge that waited this long; 0: never
 }
 
 // options turns the [bots] section into the club's; nil when the bot is
@@ -91,7 +94,7 @@ func (b BotsConfig) options() *club.BotOptions {
 		return nil
 	}
 	return &club.BotOptions{Name: b.Name, Level: b.Level, MaxLevel: b.MaxLevel, Iterations: b.Iterations,
-		MaxTime: b.MaxTime.Duration, AtOnce: b.AtOnce, MaxGames: b.MaxGames, TakeOpen: b.TakeOpen.Duration}
+		MaxTime: b.MaxTime.Duration, AtOnce: b.AtOnce, MaxGames: b.MaxGames, GamesPerPlayer: b.GamesPerPlayer, TakeOpen: b.TakeOpen.Duration}
 }
 
 // on reports whether the club has its bot: unless enabled = false.

@@ -137,7 +137,7 @@ func clubAddressOf(ctx context.Context, db *archive.DB, cfg *Config, w io.Writer
 		return err
 	}
 	if addr == "" {
-		fmt.Fprintln(w, "postal: the archive does not name the club's address, and no config does: the pages of games in progress will have no address to send a move to, unless the link to them carries one (#reply=); name the club's config with --config to give it")
+		fmt.Fprintln(w, "postal: the archive does not name the club's address, and no config does: the pages of games in progress will have no address to send a move to; name the club's config with --config to give it")
 		return nil
 	}
 	cfg.Club.Address = addr

@@ -440,22 +440,26 @@
     var pMove = $("p-move"), pList = $("p-legal"), pMsg = $("p-msg"), pSend = $("p-send"), pChoice = $("p-choice");
     var club = box.getAttribute("data-club"), subject = box.getAttribute("data-subject");
     var id = box.getAttribute("data-id"), next = box.getAttribute("data-next");
-    // The game mail's link carries the player's own address in the
-    // fragment ("#reply=ADDRESS", which the browser never sends): the move
-    // then goes from that address, as a reply would.
-    var reply = "";
-    var m = /(?:^#|&)reply=([^&]*)/.exec(location.hash);
+    // The move goes to the club's address, the game's tag in the subject.
+    // A game mail's link once carried the mail's reply address, its token
+    // a proof of the player, in the fragment (#reply=...): such a link
+    // still opens the page, but the address is neither used nor kept, and
+    // leaves the address bar (issue 32).
+    if (/(?:^#|&)reply=/.test(location.hash)) {
+      try { history.replaceState(null, "", location.pathname + location.search); } catch (err) {}
+    }
     try {
-      if (m) { reply = decodeURIComponent(m[1]); sessionStorage.setItem("postal-reply-" + id, reply); }
-      else { reply = sessionStorage.getItem("postal-reply-" + id) || ""; }
-    } catch (err) { reply = reply || ""; }
+      for (var k = sessionStorage.length - 1; k >= 0; k--) {
+        var key = sessionStorage.key(k);
+        if (key && key.indexOf("postal-reply-") === 0) { sessionStorage.removeItem(key); }
+      }
+    } catch (err) {}
     var moves = null;  // [{m, player, f, t}] of the last position, once the engine has them
     var sel = null;    // the origin picked: [x, y]
     var radius = 30;   // how near a click must be to a cell's centre, in the picture's units
 
     function mailto(move) {
-      var to = reply || club;
-      return "mailto:" + encodeURIComponent(to).replace(/%40/g, "@").replace(/%2B/g, "+") +
+      return "mailto:" + encodeURIComponent(club).replace(/%40/g, "@").replace(/%2B/g, "+") +
         "?subject=" + encodeURIComponent(subject) + "&body=" + encodeURIComponent("move " + id + " #" + next + " " + move);
     }
 
@@ -466,7 +470,7 @@
       pSend.href = mailto(move);
       pSend.hidden = false;
       $("p-chosen").textContent = move;
-      $("p-to").textContent = reply || club;
+      $("p-to").textContent = club;
       $("p-out").hidden = false;
       say("");
     }
