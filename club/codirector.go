@@ -50,7 +50,16 @@ func (h *handling) codirector(c notation.Command) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	line := fmt.Sprintf("%s directs %s: %s, except in the games where %s sits.", p.Name, t.Name, directorActs, p.Name)
+	line := fmt.Sprintf("%s directs %s: %s, but none of these while playing in it.", p.Name, t.Name, directorActs)
+	if on {
+		if tr, err := h.loadEvent(t); err != nil {
+			return section{}, err
+		} else if e := tr.entrant(p.ID); e != nil && e.In() {
+			// Named all the same (they may stop playing), but said: a
+			// stranger's trial named a playing co-director unwarned.
+			line += fmt.Sprintf(" %s plays in %s: they can do nothing as its director until they leave it; name one who does not play to judge its games.", p.Name, t.Name)
+		}
+	}
 	detail := "named"
 	if !on {
 		line, detail = fmt.Sprintf("%s no longer directs %s.", p.Name, t.Name), "withdrew"
@@ -63,7 +72,7 @@ func (h *handling) codirector(c notation.Command) (section, error) {
 	}
 	if p.ID != h.actor.ID {
 		err := h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you co-direct it", t.Name), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("%s named you co-director of %s: you may %s, except in the games where you sit. \"standings %s\" shows where it stands.", h.actor.Name, t.Name, directorActs, t.Name)}}})
+			view: mailView{Intro: []string{fmt.Sprintf("%s named you co-director of %s: you may %s, but none of these while you play in it. \"standings %s\" shows where it stands.", h.actor.Name, t.Name, directorActs, t.Name)}}})
 		if !on {
 			err = h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you no longer co-direct it", t.Name), auto: "auto-generated",
 				view: mailView{Intro: []string{fmt.Sprintf("%s withdrew you as co-director of %s.", h.actor.Name, t.Name)}}})

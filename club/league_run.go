@@ -279,6 +279,10 @@ func (w *work) tellOut(tr *tournament, player int64, subject string, lines []str
 	case *event.Ladder:
 		told.Entrants = nil
 	}
+	if e := tr.entrant(player); e != nil && e.Out == archive.EntrantRemoved {
+		// The removed player has their own mail (tellRemoved).
+		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return e.Player == player })
+	}
 	return w.tellEvent(&tournament{t: tr.t, ev: &told}, subject, lines, false, w.actorID())
 }
 

@@ -653,7 +653,18 @@ func TestLeagueRemovalToldToTheDivision(t *testing.T) {
 		}
 	}
 	slices.Sort(told)
-	if got := fmt.Sprint(told); got != "[alice erin frank gina hank]" {
+	if got := fmt.Sprint(told); got != "[alice erin frank hank]" {
 		t.Errorf("gina's removal is told to %s, want her division and the director", got)
 	}
+	// gina hears it in her own mail.
+	var hers []mailer.Outbound
+	for _, m := range mailsTo(out, "gina") {
+		if m.Subject == "[postal] spring: you were removed" {
+			hers = append(hers, m)
+		}
+	}
+	if len(hers) != 1 {
+		t.Fatalf("gina has %d mails saying she was removed", len(hers))
+	}
+	says(t, hers[0], "zoe, directing spring, removed you from it: no moves for a month.", "does not come back by joining")
 }

@@ -3,6 +3,7 @@ package club
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"postal/archive"
@@ -85,4 +86,20 @@ func TestNoEntrantJudgesTheirEvent(t *testing.T) {
 	says(t, to(t, c.as("dave", "remove bob from farm slow"), "dave@example.org"), "you play in farm", "carol (an admin of the club) can")
 	c.unchanged(before, "the entrants' acts as directors")
 	says(t, to(t, c.as("carol", fmt.Sprintf("extend %d 2", others)), "carol@example.org"), fmt.Sprintf("game #%d extended by 2 days", others))
+}
+
+// A co-director named while they play in the event is named, and the
+// answer says they can do nothing as its director while they play (a
+// stranger's trial named one and was told nothing; the mail to them said
+// they might remove players).
+func TestCodirectorWhoPlaysIsWarned(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	c.fourEnter("cup", "conflagration round-robin players 4")
+	out := c.as("alice", "codirector cup dave")
+	says(t, c.reply(out), "dave plays in cup: they can do nothing as its director until they leave it")
+	says(t, to(t, out, "dave@example.org"), "but none of these while you play in it")
+	c.register("zed")
+	if r := c.reply(c.as("alice", "codirector cup zed")); strings.Contains(r.Text, "plays in cup") {
+		t.Errorf("zed, who does not play, is said to play:\n%s", r.Text)
+	}
 }

@@ -459,6 +459,13 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 	if err := w.tellOut(tr, player, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...)); err != nil { // league_run.go
 		return nil, err
 	}
+	if by != 0 && by != player {
+		// The removed player hears it in their own words, with what is
+		// left to them (a stranger's trial got the others' third person).
+		if err := w.tellRemoved(tr, player, by, reason, len(forfeits)); err != nil {
+			return nil, err
+		}
+	}
 	for i, f := range forfeits {
 		gs, err := w.loadGame(f.row.ID) // as an earlier forfeit's progress left it
 		if err != nil {
@@ -494,4 +501,27 @@ func (w *work) eventOf(id int64) (string, error) {
 		return "", err
 	}
 	return event.PlaceLabel(t.Name, t.Format, place.Round, place.Board), nil
+}
+
+// tellRemoved tells player that by removed them from tr, and what follows.
+func (w *work) tellRemoved(tr *tournament, player, by int64, reason string, forfeits int) error {
+	p, err := w.tx.PlayerByID(player)
+	if err != nil {
+		return err
+	}
+	byName := tr.name(by)
+	if _, known := tr.ev.Names[by]; !known { // an admin of the club
+		q, err := w.tx.PlayerByID(by)
+		if err != nil {
+			return err
+		}
+		byName = q.Name
+	}
+	intro := []string{fmt.Sprintf("%s, directing %s, removed you from it: %s.", byName, tr.t.Name, reason)}
+	if forfeits > 0 {
+		intro = append(intro, fmt.Sprintf("You forfeit your %s in play there; your other games go on.", count(forfeits, "game", "games")))
+	}
+	intro = append(intro, "A player a director removed does not come back by joining; a director or an admin of the club may be asked by mail why.")
+	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you were removed", tr.t.Name), auto: "auto-generated",
+		view: mailView{Intro: intro}})
 }

@@ -460,13 +460,20 @@ func TestDirectorRemoves(t *testing.T) {
 	says(t, to(t, c.as("alice", "remove carol rude"), "alice@example.org"), "you play in cup", "erin (a co-director of cup) can", "leave cup")
 	out := c.as("erin", "remove carol from cup abusive messages to opponents")
 	says(t, c.reply(out), "carol removed from cup")
-	for _, p := range []string{"bob", "carol"} {
+	for p, want := range map[string]string{"bob": "erin, directing cup, removed carol: abusive messages to opponents",
+		// carol in her own words, with what is left to her.
+		"carol": "erin, directing cup, removed you from it: abusive messages to opponents. You forfeit your 4 games in play there"} {
 		found := false
 		for _, m := range mailsTo(out, p) {
-			found = found || strings.Contains(squash(m.Text), "erin, directing cup, removed carol: abusive messages to opponents")
+			found = found || strings.Contains(squash(m.Text), want)
 		}
 		if !found {
-			t.Errorf("%s was not told the reason", p)
+			t.Errorf("%s was not told %q", p, want)
+		}
+	}
+	for _, m := range mailsTo(out, "carol") {
+		if strings.Contains(squash(m.Text), "removed carol") {
+			t.Errorf("carol is told of herself in the third person:\n%s", m.Text)
 		}
 	}
 	acts := read(c, func(tx *archive.Tx) ([]archive.Act, error) { return tx.Acts(1) })
