@@ -11,16 +11,33 @@ build:
 # The daily run (the README's): every test, race detector on, shuffled; each
 # long test (10,000 random games, deep perft, whole games by mail, the
 # README's own commands) runs a quick version of itself.
+# club's tests, the longest package under -race, run in two halves beside
+# the rest, so that neither core waits on it alone.
+CLUB_HALF = ^Test[A-L]
 test:
-	$(GO) test -race -shuffle=on -timeout 20m ./...
+	@$(GO) test -race -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v '^postal/club$$') & rest=$$!; \
+	$(GO) test -race -shuffle=on -timeout 20m -run '$(CLUB_HALF)' ./club & half=$$!; \
+	$(GO) test -race -shuffle=on -timeout 20m -skip '$(CLUB_HALF)' ./club; other=$$?; \
+	wait $$rest; rest=$$?; wait $$half; half=$$?; \
+	test $$rest -eq 0 -a $$half -eq 0 -a $$other -eq 0
 
 # The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), in
-# the packages that have them (whose tests import that package), with their
-# other tests again; without -race, which would slow them tenfold. CI runs
-# it after make test, which ran every package.
-LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1)
+# the packages that have them (whose tests import that package), without
+# -race, which would slow them tenfold. CI runs it after make test, which
+# ran every test: the engines' packages run whole (seconds), club and
+# cmd/postal only their long tests, named here (the tests whose size
+# long.Sized or long.Enabled sets: grep -n 'long\.' club/*_test.go
+# cmd/postal/*_test.go); their other tests are the same either way.
+LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1 | grep -v -e '^postal/club$$' -e '^postal/cmd/postal$$')
+LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame
+LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME
 test-long:
-	POSTAL_TEST_LONG=1 $(GO) test -count=1 -timeout 30m $(LONG_PKGS)
+	@export POSTAL_TEST_LONG=1; \
+	$(GO) test -count=1 -timeout 30m $(LONG_PKGS) & engines=$$!; \
+	$(GO) test -count=1 -timeout 30m -run '^($(LONG_CLUB))$$' ./club & club=$$!; \
+	$(GO) test -count=1 -timeout 30m -run '^($(LONG_CMD))$$' ./cmd/postal; cmd=$$?; \
+	wait $$engines; engines=$$?; wait $$club; club=$$?; \
+	test $$engines -eq 0 -a $$club -eq 0 -a $$cmd -eq 0
 
 # Against real mail servers: Dovecot from Debian (see .ci/run).
 test-integration:

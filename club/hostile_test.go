@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"postal/engine/enginetest/long"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
 )
@@ -138,8 +140,14 @@ func (hb *hostileBench) mail(shape, sender string, n int) []byte {
 func TestHostileHeadersOnTheDaemonsPath(t *testing.T) {
 	hb := newHostileBench(t)
 	n := 0
+	senders := hostileSenders
+	if long.Raced && !long.Enabled() {
+		// Under the race detector (make test) each mail of 1 MiB costs
+		// seconds: the signed player's, the path that reads the most.
+		senders = slices.DeleteFunc(slices.Clone(senders), func(s string) bool { return s != "signed-player" })
+	}
 	for _, s := range hostileHeaders {
-		for _, sender := range hostileSenders {
+		for _, sender := range senders {
 			n++
 			raw := hb.mail(s.name, sender, n)
 			if len(raw) > hostileLimit {

@@ -389,10 +389,10 @@ func TestIntegrationSayInOnePiece(t *testing.T) {
 }
 
 // Found 6: a director adjudicated their own game, a rated win. Now a
-// director who plays cannot adjudicate, extend or remove where they sit:
-// alice's adjudication of her game is refused and names who can act
-// instead; her co-director dave and carol, an admin of the club, can; she
-// still directs the games she does not play in.
+// director who plays cannot adjudicate, extend or remove in their event:
+// alice's adjudication of her game, and of a game of two others of it, is
+// refused and names who can act instead; her co-director dave and carol,
+// an admin of the club, can.
 func TestIntegrationDirectorOwnGame(t *testing.T) {
 	t.Parallel()
 	r := newMailServers(t)
@@ -434,7 +434,13 @@ func TestIntegrationDirectorOwnGame(t *testing.T) {
 	}
 	ask(alice, "remove bob from farm he is slow", "you play in farm")
 	ask(alice, "codirector farm dave", "dave directs farm")
-	ask(alice, fmt.Sprintf("adjudicate %d draw", games["bob-erin"]), fmt.Sprintf("game #%d adjudicated", games["bob-erin"]))
+	// Nor the others' games of an event she plays in (the second round of
+	// issue 32, finding 11): their results decide her own place.
+	ask(alice, fmt.Sprintf("adjudicate %d draw", games["bob-erin"]), "you play in farm", "dave (a co-director of farm)")
+	if g := r.gameRow(games["bob-erin"]); g.Status != archive.GameActive {
+		t.Fatalf("alice, who plays in farm, adjudicated bob and erin's game: %s", g.Status)
+	}
+	ask(dave, fmt.Sprintf("adjudicate %d draw", games["bob-erin"]), fmt.Sprintf("game #%d adjudicated", games["bob-erin"]))
 	ask(dave, fmt.Sprintf("adjudicate %d 0-1", ab), fmt.Sprintf("game #%d adjudicated", ab))
 	ask(carol, fmt.Sprintf("adjudicate %d draw", games["alice-erin"]), fmt.Sprintf("game #%d adjudicated", games["alice-erin"]))
 }
