@@ -446,13 +446,9 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 	who := tr.name(player)
 	news := fmt.Sprintf("%s is out of %s: %s.", who, t.Name, reason)
 	if by != 0 && by != player {
-		byName := tr.name(by)
-		if _, known := tr.ev.Names[by]; !known { // an admin of the club
-			p, err := w.tx.PlayerByID(by)
-			if err != nil {
-				return nil, err
-			}
-			byName = p.Name
+		byName, err := w.actorName(tr, by)
+		if err != nil {
+			return nil, err
 		}
 		news = fmt.Sprintf("%s, directing %s, removed %s: %s", byName, t.Name, who, reason)
 	}
@@ -509,13 +505,9 @@ func (w *work) tellRemoved(tr *tournament, player, by int64, reason string, forf
 	if err != nil {
 		return err
 	}
-	byName := tr.name(by)
-	if _, known := tr.ev.Names[by]; !known { // an admin of the club
-		q, err := w.tx.PlayerByID(by)
-		if err != nil {
-			return err
-		}
-		byName = q.Name
+	byName, err := w.actorName(tr, by)
+	if err != nil {
+		return err
 	}
 	intro := []string{fmt.Sprintf("%s, directing %s, removed you from it: %s.", byName, tr.t.Name, reason)}
 	if forfeits > 0 {
@@ -524,4 +516,17 @@ func (w *work) tellRemoved(tr *tournament, player, by int64, reason string, forf
 	intro = append(intro, "A player a director removed does not come back by joining; a director or an admin of the club may be asked by mail why.")
 	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you were removed", tr.t.Name), auto: "auto-generated",
 		view: mailView{Intro: intro}})
+}
+
+// actorName is the name of by, who acted in tr: an entrant's or director's
+// as the event knows it, else (an admin of the club) the archive's.
+func (w *work) actorName(tr *tournament, by int64) (string, error) {
+	if _, known := tr.ev.Names[by]; known {
+		return tr.name(by), nil
+	}
+	p, err := w.tx.PlayerByID(by)
+	if err != nil {
+		return "", err
+	}
+	return p.Name, nil
 }

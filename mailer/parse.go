@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net/mail"
 	"slices"
 	"strings"
@@ -297,6 +298,25 @@ func clipHeader(head []byte) []byte {
 	return head
 }
 
+// headerLines yields the lines of head, without their line ends, each
+// once: the callers stay linear however the fields are folded (issue 32,
+// finding 1).
+func headerLines(head []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for len(head) > 0 {
+			line := head
+			if i := bytes.IndexByte(head, '\n'); i >= 0 {
+				line, head = head[:i], head[i+1:]
+			} else {
+				head = nil
+			}
+			if !yield(bytes.TrimSuffix(line, []byte("\r"))) {
+				return
+			}
+		}
+	}
+}
+
 // traceFields are the header fields mail servers add on the way, which
 // differ between two deliveries of the same mail (RFC 5321 section 4.4,
 // RFC 8601, RFC 8617) and the ones spam filters add.
@@ -314,14 +334,7 @@ var traceFields = map[string]bool{
 func SenderHash(head []byte, body [32]byte) string {
 	h := sha256.New()
 	open, keep := false, false // a field is being read; it is the sender's
-	for len(head) > 0 {
-		line := head
-		if i := bytes.IndexByte(head, '\n'); i >= 0 {
-			line, head = head[:i], head[i+1:]
-		} else {
-			head = nil
-		}
-		line = bytes.TrimSuffix(line, []byte("\r"))
+	for line := range headerLines(head) {
 		switch {
 		case len(line) == 0:
 		case (line[0] == ' ' || line[0] == '\t') && open:
@@ -366,14 +379,7 @@ var writerFields = map[string]bool{
 func WriterDigest(head []byte, body [32]byte) string {
 	h := sha256.New()
 	open := false // the field being read is a writer's field
-	for len(head) > 0 {
-		line := head
-		if i := bytes.IndexByte(head, '\n'); i >= 0 {
-			line, head = head[:i], head[i+1:]
-		} else {
-			head = nil
-		}
-		line = bytes.TrimSuffix(line, []byte("\r"))
+	for line := range headerLines(head) {
 		switch {
 		case len(line) == 0:
 		case line[0] == ' ' || line[0] == '\t':

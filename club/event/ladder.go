@@ -173,15 +173,15 @@ func (l *Ladder) mayClimb(ev *Event, order []int64, ci int) string {
 	for i := max(0, ci-l.Reach); i < ci; i++ {
 		names = append(names, fmt.Sprintf("%s (%s)", ev.PlayerName(order[i]), Ordinal(i+1)))
 	}
-	return "You may climb " + orList(names) + "."
+	return "You may climb " + joinList(names, "or") + "."
 }
 
-// orList joins names: "a", "a or b", "a, b or c".
-func orList(names []string) string {
+// joinList joins names with word: "a", "a or b", "a, b or c".
+func joinList(names []string, word string) string {
 	if len(names) <= 1 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + " " + word + " " + names[len(names)-1]
 }
 
 // Next settles the climbs whose games have ended: a climber who finished

@@ -146,7 +146,7 @@ func (ev *Event) StatusLine() string {
 		for _, p := range ev.SharedFirst() {
 			names = append(names, ev.PlayerName(p))
 		}
-		return fmt.Sprintf("%s is over: %s share first place.", ev.Name, andNames(names))
+		return fmt.Sprintf("%s is over: %s share first place.", ev.Name, joinList(names, "and"))
 	case ev.Stage == Over && ev.Winner != 0:
 		return fmt.Sprintf("%s is over: %s wins.", ev.Name, ev.PlayerName(ev.Winner))
 	case ev.Stage == Over:
@@ -273,12 +273,4 @@ func (ev *Event) SharedFirst() []int64 {
 		return nil
 	}
 	return first
-}
-
-// andNames joins names: "a", "a and b", "a, b and c".
-func andNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
