@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
 )
@@ -177,7 +178,7 @@ func (w *work) botChallenge(bot, player *archive.Player, level int) (int, error)
 			return 0, err
 		}
 		if n >= limit {
-			return 0, refuse(fmt.Sprintf("you play %s with %s already, as many as one may at once", count(n, "game", "games"), bot.Name),
+			return 0, refuse(fmt.Sprintf("you play %s with %s already, as many as one may at once", words.Count(n, "game", "games"), bot.Name),
 				"Nothing was done: each of the bot's moves costs the club's computer some thought, so a player has a few such games at once. Challenge it again when one of them has ended, or challenge a person.")
 		}
 	}
@@ -228,9 +229,9 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 			return err
 		}
 		for _, gs := range games {
-			side := gs.side(bot)
-			if !engine.Acts(gs.pos, side) {
-				if !gs.row.Flagged.IsZero() {
+			side := gs.Side(bot)
+			if !engine.Acts(gs.Pos, side) {
+				if !gs.Row.Flagged.IsZero() {
 					// The opponent ran out of time and the club
 					// lets the winner claim: the bot claims, as a
 					// person would.
@@ -241,14 +242,14 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 				}
 				continue
 			}
-			level, err := tx.BotLevel(gs.row.ID)
+			level, err := tx.BotLevel(gs.Row.ID)
 			if err != nil {
 				return err
 			}
 			if level == 0 {
 				level = s.opt.Bot.level()
 			}
-			turns = append(turns, botTurn{game: gs.row.ID, ply: gs.pos.Ply(), side: side, level: level, pos: gs.pos})
+			turns = append(turns, botTurn{game: gs.Row.ID, ply: gs.Pos.Ply(), side: side, level: level, pos: gs.Pos})
 		}
 		return w.flushNotices()
 	})
@@ -296,10 +297,10 @@ func (w *work) botTakesOpen(bot *archive.Player) error {
 		if err != nil || gs == nil {
 			return err
 		}
-		if err := w.tx.SetBotLevel(gs.row.ID, o.level()); err != nil {
+		if err := w.tx.SetBotLevel(gs.Row.ID, o.level()); err != nil {
 			return err
 		}
-		w.s.log.Info("club: the bot took an open challenge", "game", gs.row.ID, "game_type", ch.Game)
+		w.s.log.Info("club: the bot took an open challenge", "game", gs.Row.ID, "game_type", ch.Game)
 	}
 	return nil
 }
@@ -324,10 +325,10 @@ func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 		if err != nil {
 			return err
 		}
-		if gs.row.Status != archive.GameActive || gs.pos.Ply() != t.ply || gs.side(bot) != t.side || !engine.Acts(gs.pos, t.side) {
+		if gs.Row.Status != archive.GameActive || gs.Pos.Ply() != t.ply || gs.Side(bot) != t.side || !engine.Acts(gs.Pos, t.side) {
 			return errStaleTurn
 		}
-		next, m, err := engine.Play(gs.pos, t.side, move)
+		next, m, err := engine.Play(gs.Pos, t.side, move)
 		if err != nil {
 			return fmt.Errorf("club: the bot's move %s in game %d: %w", move, t.game, err)
 		}

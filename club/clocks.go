@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/game"
 	"postal/club/published"
 	"postal/engine"
 )
@@ -28,12 +29,12 @@ func (s *Service) challengeControl(written string) (clock.Control, error) {
 }
 
 // startClock sets the clocks of a game that has just begun.
-func (w *work) startClock(gs *gameState) error {
-	c := published.Control(gs.row)
+func (w *work) startClock(gs *game.Game) error {
+	c := published.Control(gs.Row)
 	if c.Kind == clock.Bank {
-		gs.row.Banks = make([]time.Duration, len(gs.row.Players))
-		for i := range gs.row.Banks {
-			gs.row.Banks[i] = c.Start
+		gs.Row.Banks = make([]time.Duration, len(gs.Row.Players))
+		for i := range gs.Row.Banks {
+			gs.Row.Banks[i] = c.Start
 		}
 	}
 	return w.startTurn(gs)
@@ -41,43 +42,43 @@ func (w *work) startClock(gs *gameState) error {
 
 // spendClock charges mover for the turn that their move ends: under a time
 // bank the time used leaves the bank and the increment comes in.
-func (w *work) spendClock(gs *gameState, mover engine.Player) {
-	c := published.Control(gs.row)
-	if c.Kind != clock.Bank || mover < 0 || int(mover) >= len(gs.row.Banks) || gs.row.Deadline.IsZero() {
+func (w *work) spendClock(gs *game.Game, mover engine.Player) {
+	c := published.Control(gs.Row)
+	if c.Kind != clock.Bank || mover < 0 || int(mover) >= len(gs.Row.Banks) || gs.Row.Deadline.IsZero() {
 		return
 	}
 	end := w.now
-	if !gs.row.Paused.IsZero() {
-		end = gs.row.Paused // a stopped clock spent nothing since
+	if !gs.Row.Paused.IsZero() {
+		end = gs.Row.Paused // a stopped clock spent nothing since
 	}
-	left := gs.row.Deadline.Sub(end)
-	gs.row.Banks[mover] = c.AfterMove(gs.row.Banks[mover], gs.row.Banks[mover]-left)
+	left := gs.Row.Deadline.Sub(end)
+	gs.Row.Banks[mover] = c.AfterMove(gs.Row.Banks[mover], gs.Row.Banks[mover]-left)
 }
 
 // startTurn starts the clock of whoever is to move now: their deadline is
 // their time per move or what their bank holds. The clock starts stopped
 // when they are on vacation.
-func (w *work) startTurn(gs *gameState) error {
-	gs.row.TurnStarted, gs.row.Paused, gs.row.Flagged = w.now, time.Time{}, time.Time{}
-	gs.row.Deadline = time.Time{}
-	c := published.Control(gs.row)
-	toMove := gs.toMove()
-	if c.Kind == clock.None || len(toMove) == 0 || gs.row.Status != archive.GameActive {
+func (w *work) startTurn(gs *game.Game) error {
+	gs.Row.TurnStarted, gs.Row.Paused, gs.Row.Flagged = w.now, time.Time{}, time.Time{}
+	gs.Row.Deadline = time.Time{}
+	c := published.Control(gs.Row)
+	toMove := gs.ToMove()
+	if c.Kind == clock.None || len(toMove) == 0 || gs.Row.Status != archive.GameActive {
 		return nil
 	}
 	have := c.PerMove
 	if c.Kind == clock.Bank {
-		have = gs.row.Banks[toMove[0]]
+		have = gs.Row.Banks[toMove[0]]
 		for _, p := range toMove[1:] {
-			have = min(have, gs.row.Banks[p])
+			have = min(have, gs.Row.Banks[p])
 		}
 	}
-	gs.row.Deadline = w.now.Add(have)
+	gs.Row.Deadline = w.now.Add(have)
 	for _, p := range toMove {
-		if _, away, err := w.tx.OngoingVacation(gs.row.Players[p]); err != nil {
+		if _, away, err := w.tx.OngoingVacation(gs.Row.Players[p]); err != nil {
 			return err
 		} else if away {
-			gs.row.Paused = w.now
+			gs.Row.Paused = w.now
 		}
 	}
 	return nil
@@ -97,22 +98,22 @@ func resumeClock(row *archive.Game, now time.Time) {
 
 // clockLine says the state of the clock for a game mail: the deadline and
 // time control, or that it stands still.
-func (w *work) clockLine(gs *gameState) string {
-	c := published.Control(gs.row)
+func (w *work) clockLine(gs *game.Game) string {
+	c := published.Control(gs.Row)
 	if c.Kind == clock.None {
 		return "no time limit"
 	}
-	if gs.row.Deadline.IsZero() {
+	if gs.Row.Deadline.IsZero() {
 		return c.Describe()
 	}
-	if !gs.row.Paused.IsZero() {
-		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", left(gs.row.Deadline.Sub(gs.row.Paused)), c.Describe())
+	if !gs.Row.Paused.IsZero() {
+		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", left(gs.Row.Deadline.Sub(gs.Row.Paused)), c.Describe())
 	}
-	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(w.now)), c.Describe())
-	if c.Kind == clock.Bank && len(gs.row.Banks) == len(gs.players) {
+	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.now)), c.Describe())
+	if c.Kind == clock.Bank && len(gs.Row.Banks) == len(gs.Players) {
 		var banks []string
-		for i, p := range gs.players {
-			banks = append(banks, p.Name+" "+left(gs.row.Banks[i]))
+		for i, p := range gs.Players {
+			banks = append(banks, p.Name+" "+left(gs.Row.Banks[i]))
 		}
 		line += "; banks: " + strings.Join(banks, ", ")
 	}
@@ -131,23 +132,23 @@ func (h *handling) claim(id int64) (section, error) {
 	if err := h.claimTime(gs, side); err != nil {
 		return section{}, err
 	}
-	return section{Title: fmt.Sprintf("you won game #%d on time", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
+	return section{Title: fmt.Sprintf("you won game #%d on time", id), Lines: []string{"Result: " + gs.ResultText() + "."}, game: id}, nil
 }
 
 // claimTime ends gs on time for the actor, seat side, whose opponent ran
 // out of it: the claim of a player by mail, or of the bot.
-func (w *work) claimTime(gs *gameState, side engine.Player) error {
-	id := gs.row.ID
-	if gs.more() {
+func (w *work) claimTime(gs *game.Game, side engine.Player) error {
+	id := gs.Row.ID
+	if gs.More() {
 		return refuse(fmt.Sprintf("game #%d has more than two players: there is nothing to claim", id), "A player whose time runs out is out of the game at once, and the others play on.")
 	}
-	late := gs.toMove()
+	late := gs.ToMove()
 	switch {
 	case slices.Contains(late, side):
 		return refuse(fmt.Sprintf("it is your move in game #%d: there is nothing to claim", id))
-	case gs.row.Deadline.IsZero() || !gs.row.Paused.IsZero() || w.now.Before(gs.row.Deadline):
-		opp, _ := gs.opponentOfTwo(side)
-		return refuse(fmt.Sprintf("%s still has time in game #%d", gs.players[opp].Name, id), "Clock: "+w.clockLine(gs)+".")
+	case gs.Row.Deadline.IsZero() || !gs.Row.Paused.IsZero() || w.now.Before(gs.Row.Deadline):
+		opp, _ := gs.OpponentOfTwo(side)
+		return refuse(fmt.Sprintf("%s still has time in game #%d", gs.Players[opp].Name, id), "Clock: "+w.clockLine(gs)+".")
 	}
 	if err := w.tx.AddEvent(w.now, "claim", id, w.actor.ID, ""); err != nil {
 		return err
@@ -205,14 +206,14 @@ func (h *handling) vacation(value string) (section, error) {
 	}
 	var ids []string
 	for _, gs := range games {
-		if slices.Contains(gs.toMove(), gs.side(h.actor)) && !gs.row.Deadline.IsZero() && gs.row.Paused.IsZero() {
-			gs.row.Paused = h.now
-			if err := h.tx.UpdateGame(gs.row); err != nil {
+		if slices.Contains(gs.ToMove(), gs.Side(h.actor)) && !gs.Row.Deadline.IsZero() && gs.Row.Paused.IsZero() {
+			gs.Row.Paused = h.now
+			if err := h.tx.UpdateGame(gs.Row); err != nil {
 				return section{}, err
 			}
 		}
-		ids = append(ids, fmt.Sprintf("#%d", gs.row.ID))
-		for _, opp := range gs.opponents(gs.side(h.actor)) {
+		ids = append(ids, fmt.Sprintf("#%d", gs.Row.ID))
+		for _, opp := range gs.Opponents(gs.Side(h.actor)) {
 			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.actor.Name, fmtWhen(v.Until))}); err != nil {
 				return section{}, err
 			}
@@ -247,13 +248,13 @@ func (w *work) endVacation(v archive.Vacation) error {
 		return err
 	}
 	for _, gs := range games {
-		if !gs.row.Paused.IsZero() {
-			resumeClock(gs.row, w.now)
-			if err := w.tx.UpdateGame(gs.row); err != nil {
+		if !gs.Row.Paused.IsZero() {
+			resumeClock(gs.Row, w.now)
+			if err := w.tx.UpdateGame(gs.Row); err != nil {
 				return err
 			}
 		}
-		for _, opp := range gs.opponents(gs.side(p)) {
+		for _, opp := range gs.Opponents(gs.Side(p)) {
 			if err := w.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
 				return err
 			}
@@ -289,15 +290,4 @@ func (h *handling) setBoards(mode string) (section, error) {
 		"none": "no board but in answers to \"board\" and \"preview\" (every mail names the game's page)",
 	}[mode]
 	return section{Title: "boards: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
-}
-
-// playerMoves counts the moves the players made in gs, chance's aside.
-func (gs *gameState) playerMoves() int {
-	n := 0
-	for _, m := range gs.moves {
-		if m.Player != int(engine.Chance) {
-			n++
-		}
-	}
-	return n
 }

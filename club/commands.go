@@ -11,6 +11,7 @@ import (
 	"postal/club/clock"
 	"postal/club/published"
 	"postal/docs"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/mailer"
 	"postal/notation"
@@ -142,15 +143,15 @@ func (h *handling) status() (section, error) {
 		b.WriteString("No games in progress.\n")
 	}
 	for _, gs := range games {
-		turn := gs.whoMoves() + " to move"
-		if side := gs.side(h.actor); engine.Acts(gs.pos, side) {
+		turn := gs.WhoMoves() + " to move"
+		if side := gs.Side(h.actor); engine.Acts(gs.Pos, side) {
 			turn = "your move"
 		}
-		fmt.Fprintf(&b, "#%d %s, move %d: %s", gs.row.ID, gs.title(), gs.moveNumber(), turn)
-		if !gs.row.Deadline.IsZero() {
-			fmt.Fprintf(&b, ", %s left", left(gs.row.Deadline.Sub(h.now)))
+		fmt.Fprintf(&b, "#%d %s, move %d: %s", gs.Row.ID, gs.Title(), gs.MoveNumber(), turn)
+		if !gs.Row.Deadline.IsZero() {
+			fmt.Fprintf(&b, ", %s left", left(gs.Row.Deadline.Sub(h.now)))
 		}
-		b.WriteString(gs.drawStatus())
+		b.WriteString(gs.DrawStatus())
 		b.WriteByte('\n')
 		more, err := h.conditionsStatus(gs) // issue 26: conditional moves, note
 		if err != nil {
@@ -188,21 +189,13 @@ func left(d time.Duration) string {
 	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
 	switch {
 	case days > 0 && hours > 0:
-		return plural(days, "day") + " " + plural(hours, "hour")
+		return words.Plural(days, "day") + " " + words.Plural(hours, "hour")
 	case days > 0:
-		return plural(days, "day")
+		return words.Plural(days, "day")
 	case hours > 0:
-		return plural(hours, "hour")
+		return words.Plural(hours, "hour")
 	}
-	return plural(max(1, int(d/time.Minute)), "minute")
-}
-
-// plural writes n and the noun, in the plural unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return words.Plural(max(1, int(d/time.Minute)), "minute")
 }
 
 // proposal reads what a challenge or a tournament proposes: the game, its
@@ -276,7 +269,7 @@ func (h *handling) record(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	rec, err := published.GameRecord(h.tx, gs.row, h.s.opt.Address, !h.s.opt.HideMessages)
+	rec, err := published.GameRecord(h.tx, gs.Row, h.s.opt.Address, !h.s.opt.HideMessages)
 	var stored *engine.ConfigError
 	if errors.As(err, &stored) {
 		return section{}, permanent(err) // a stored configuration that does not read: a bug

@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"postal/archive"
+	"postal/club/game"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
 )
@@ -41,7 +43,7 @@ func (h *handling) conditions(c notation.Command, p notation.Parsed) (section, e
 	if err != nil {
 		return section{}, err
 	}
-	id := gs.row.ID
+	id := gs.Row.ID
 	if c.Setting == "clear" {
 		old, err := h.tx.Conditions(id, h.actor.ID)
 		if err != nil {
@@ -53,7 +55,7 @@ func (h *handling) conditions(c notation.Command, p notation.Parsed) (section, e
 		if len(old) == 0 {
 			return section{Title: fmt.Sprintf("you had no conditional moves in game #%d", id), game: id}, nil
 		}
-		return section{Title: fmt.Sprintf("your conditional moves in game #%d are removed", id), Lines: []string{plural(len(old), "line") + " removed."}, game: id}, nil
+		return section{Title: fmt.Sprintf("your conditional moves in game #%d are removed", id), Lines: []string{words.Plural(len(old), "line") + " removed."}, game: id}, nil
 	}
 	steps, _, err := h.lineOf(gs, c, p)
 	if err != nil {
@@ -71,20 +73,20 @@ func (h *handling) conditions(c notation.Command, p notation.Parsed) (section, e
 	if err != nil {
 		return section{}, err
 	}
-	lines, replaced := mergeLine(lines, archive.Condition{Ply: gs.pos.Ply(), Steps: steps}, side)
+	lines, replaced := mergeLine(lines, archive.Condition{Ply: gs.Pos.Ply(), Steps: steps}, side)
 	if len(lines) > maxLines {
 		return section{}, refuse(fmt.Sprintf("you have %d conditional lines in game #%d already", maxLines, id), "\"if clear\" removes them all.")
 	}
 	if err := h.tx.SetConditions(id, h.actor.ID, lines); err != nil {
 		return section{}, err
 	}
-	if err := h.tx.AddTalk(archive.Said{GameID: id, PlayerID: h.actor.ID, Ply: gs.pos.Ply(), Kind: "if", Text: stepsText(steps), At: h.now}); err != nil {
+	if err := h.tx.AddTalk(archive.Said{GameID: id, PlayerID: h.actor.ID, Ply: gs.Pos.Ply(), Kind: "if", Text: stepsText(steps), At: h.now}); err != nil {
 		return section{}, err
 	}
 	title := fmt.Sprintf("conditional moves kept in game #%d", id)
 	var out []string
 	if replaced > 0 {
-		out = append(out, fmt.Sprintf("It replaces %s that answered the same moves otherwise.", plural(replaced, "line")))
+		out = append(out, fmt.Sprintf("It replaces %s that answered the same moves otherwise.", words.Plural(replaced, "line")))
 	}
 	out = append(out, "When the moves of a line are played, your answer is played at once; a move no line foresaw clears them all, and you are told. \"if clear\" removes them.")
 	return section{Title: title, Lines: out, Pre: h.conditionsText(gs, lines), game: id}, nil
@@ -96,8 +98,8 @@ func (h *handling) listConditions(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if gs.side(h.actor) < 0 {
-		return section{}, refuse(fmt.Sprintf("you do not play in game #%d", id), fmt.Sprintf("It is %s.", gs.title()))
+	if gs.Side(h.actor) < 0 {
+		return section{}, refuse(fmt.Sprintf("you do not play in game #%d", id), fmt.Sprintf("It is %s.", gs.Title()))
 	}
 	lines, err := h.tx.Conditions(id, h.actor.ID)
 	if err != nil {
@@ -110,7 +112,7 @@ func (h *handling) listConditions(id int64) (section, error) {
 }
 
 // conditionsText writes lines, one a line: "if e5 Nf3 Nc6 Bb5".
-func (h *handling) conditionsText(gs *gameState, lines []archive.Condition) string {
+func (h *handling) conditionsText(gs *game.Game, lines []archive.Condition) string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		out[i] = "if " + stepsText(l.Steps)
@@ -172,7 +174,7 @@ func mergeLine(lines []archive.Condition, line archive.Condition, side engine.Pl
 // shortest first; commas, when the line has any, separate the moves
 // instead. An illegal or unreadable move refuses the whole line, as a move
 // is refused: pointing at the word, or listing the legal moves there.
-func (h *handling) lineOf(gs *gameState, c notation.Command, p notation.Parsed) ([]archive.Step, engine.Position, error) {
+func (h *handling) lineOf(gs *game.Game, c notation.Command, p notation.Parsed) ([]archive.Step, engine.Position, error) {
 	var words []string
 	if strings.Contains(c.Move, ",") {
 		for _, w := range strings.Split(c.Move, ",") {
@@ -184,7 +186,7 @@ func (h *handling) lineOf(gs *gameState, c notation.Command, p notation.Parsed) 
 		words = strings.Fields(c.Move)
 	}
 	r := &lineReader{gs: gs, words: words, budget: 5000}
-	if r.read(gs.pos, 0) {
+	if r.read(gs.Pos, 0) {
 		return r.steps, r.end, nil
 	}
 	return nil, nil, r.refusal(c, p)
@@ -192,7 +194,7 @@ func (h *handling) lineOf(gs *gameState, c notation.Command, p notation.Parsed) 
 
 // lineReader splits and replays the words of a conditional line.
 type lineReader struct {
-	gs     *gameState
+	gs     *game.Game
 	words  []string
 	budget int // plays left to try: the search ends however the words fall
 	steps  []archive.Step
@@ -272,7 +274,7 @@ func (r *lineReader) refusal(c notation.Command, p notation.Parsed) error {
 	switch {
 	case errors.As(r.failErr, &se):
 		col := wordCol(p.Text, len(r.words), r.failAt, c.Move) + se.Offset
-		ue := refuse(fmt.Sprintf("%q is not a move of %s: %s", r.failTxt, gs.info.Title, se.Msg),
+		ue := refuse(fmt.Sprintf("%q is not a move of %s: %s", r.failTxt, gs.Info.Title, se.Msg),
 			fmt.Sprintf("Line %d, column %d, at %q. Nothing was kept of this line.", p.Line, col, se.Word()))
 		ue.pre = caret(p.Text, col)
 		if who == engine.Chance {
@@ -283,7 +285,7 @@ func (r *lineReader) refusal(c notation.Command, p notation.Parsed) error {
 		return ue
 	case errors.As(r.failErr, &ie):
 		ue := refuse(fmt.Sprintf("%s is not a legal move %s: %s", r.failTxt, after, ie.Reason),
-			fmt.Sprintf("Nothing was kept of this line. The legal moves of %s there:", gs.seatName(who)))
+			fmt.Sprintf("Nothing was kept of this line. The legal moves of %s there:", gs.SeatName(who)))
 		ue.pre = legalSample(gs, r.failPos, who, 60)
 		return ue
 	}
@@ -332,8 +334,8 @@ func wordCol(text string, n, i int, move string) int {
 // may in turn be answered) and the player is told instead of being told
 // it is their move; answered reports it. after holds what the turn notice
 // adds; a player whose lines are cleared on their turn reads it there.
-func (w *work) answerConditions(gs *gameState, mover engine.Player, move string, from int, after *[]string) (answered bool, err error) {
-	ids, err := w.tx.ConditionPlayers(gs.row.ID)
+func (w *work) answerConditions(gs *game.Game, mover engine.Player, move string, from int, after *[]string) (answered bool, err error) {
+	ids, err := w.tx.ConditionPlayers(gs.Row.ID)
 	if err != nil || len(ids) == 0 {
 		return false, err
 	}
@@ -343,16 +345,16 @@ func (w *work) answerConditions(gs *gameState, mover engine.Player, move string,
 	}
 	var ans *answer
 	for _, pid := range ids {
-		seat := slices.Index(gs.row.Players, pid)
+		seat := slices.Index(gs.Row.Players, pid)
 		if seat < 0 {
 			continue
 		}
-		lines, err := w.tx.Conditions(gs.row.ID, pid)
+		lines, err := w.tx.Conditions(gs.Row.ID, pid)
 		if err != nil {
 			return false, err
 		}
 		had, done, stale := len(lines), 0, 0
-		for _, m := range gs.moves[from:] {
+		for _, m := range gs.Moves[from:] {
 			next := lines[:0:0]
 			for _, l := range lines {
 				if l.Ply != m.Ply-1 {
@@ -371,49 +373,49 @@ func (w *work) answerConditions(gs *gameState, mover engine.Player, move string,
 			}
 			lines = next
 		}
-		if err := w.tx.SetConditions(gs.row.ID, pid, lines); err != nil {
+		if err := w.tx.SetConditions(gs.Row.ID, pid, lines); err != nil {
 			return false, err
 		}
-		p := gs.players[seat]
+		p := gs.Players[seat]
 		if len(lines) == 0 && had > done && stale == had-done {
-			if err := w.tellPlayer(gs, p, fmt.Sprintf("Your conditional moves in game #%d are cleared: a player left the game since you gave them.", gs.row.ID)); err != nil {
+			if err := w.tellPlayer(gs, p, fmt.Sprintf("Your conditional moves in game #%d are cleared: a player left the game since you gave them.", gs.Row.ID)); err != nil {
 				return false, err
 			}
 			continue
 		}
 		if len(lines) == 0 && had > done {
-			if tm := gs.toMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (w.actor == nil || w.actor.ID != p.ID) {
+			if tm := gs.ToMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (w.actor == nil || w.actor.ID != p.ID) {
 				// Their turn notice says what was played; this follows it.
 				*after = append(*after, fmt.Sprintf("None of your conditional moves foresaw %s: they are cleared.", move))
 				continue
 			}
-			if err := w.tellPlayer(gs, p, fmt.Sprintf("%s played %s in game #%d, which none of your conditional moves foresaw: they are cleared.", gs.players[mover].Name, move, gs.row.ID)); err != nil {
+			if err := w.tellPlayer(gs, p, fmt.Sprintf("%s played %s in game #%d, which none of your conditional moves foresaw: they are cleared.", gs.Players[mover].Name, move, gs.Row.ID)); err != nil {
 				return false, err
 			}
 			continue
 		}
-		if len(lines) > 0 && lines[0].Steps[0].Seat == seat && engine.Acts(gs.pos, engine.Player(seat)) && ans == nil {
+		if len(lines) > 0 && lines[0].Steps[0].Seat == seat && engine.Acts(gs.Pos, engine.Player(seat)) && ans == nil {
 			ans = &answer{engine.Player(seat), lines[0].Steps[0].Move}
 		}
 	}
-	if ans == nil || gs.row.Status != archive.GameActive {
+	if ans == nil || gs.Row.Status != archive.GameActive {
 		return false, nil
 	}
-	p := gs.players[ans.seat]
+	p := gs.Players[ans.seat]
 	// Checked again when played: the line was legal when given, but the
 	// rules are the judge now.
-	next, m, err := engine.Play(gs.pos, ans.seat, ans.move)
+	next, m, err := engine.Play(gs.Pos, ans.seat, ans.move)
 	if err != nil {
-		if err := w.tx.SetConditions(gs.row.ID, p.ID, nil); err != nil {
+		if err := w.tx.SetConditions(gs.Row.ID, p.ID, nil); err != nil {
 			return false, err
 		}
-		return false, w.tellPlayer(gs, p, fmt.Sprintf("Your conditional answer %s in game #%d could not be played (%v): your conditional moves there are cleared.", ans.move, gs.row.ID, err))
+		return false, w.tellPlayer(gs, p, fmt.Sprintf("Your conditional answer %s in game #%d could not be played (%v): your conditional moves there are cleared.", ans.move, gs.Row.ID, err))
 	}
-	line := fmt.Sprintf("%s played %s in game #%d; your conditional answer %s was played at once.", gs.players[mover].Name, move, gs.row.ID, m)
+	line := fmt.Sprintf("%s played %s in game #%d; your conditional answer %s was played at once.", gs.Players[mover].Name, move, gs.Row.ID, m)
 	if err := w.tellPlayer(gs, p, append([]string{line}, *after...)...); err != nil {
 		return false, err
 	}
-	if err := w.tx.AddEvent(w.now, "conditional", gs.row.ID, p.ID, m.String()); err != nil {
+	if err := w.tx.AddEvent(w.now, "conditional", gs.Row.ID, p.ID, m.String()); err != nil {
 		return false, err
 	}
 	return true, w.commitMove(gs, ans.seat, m.String(), next, true)
@@ -422,7 +424,7 @@ func (w *work) answerConditions(gs *gameState, mover engine.Player, move string,
 // tellPlayer tells p of gs: in the reply when p sent the message (their
 // move was answered at once, or their conditional moves changed), else in
 // a mail about the game.
-func (w *work) tellPlayer(gs *gameState, p *archive.Player, lines ...string) error {
+func (w *work) tellPlayer(gs *game.Game, p *archive.Player, lines ...string) error {
 	if w.actor != nil && w.actor.ID == p.ID {
 		w.lead = append(w.lead, lines...)
 		return nil
@@ -432,8 +434,8 @@ func (w *work) tellPlayer(gs *gameState, p *archive.Player, lines ...string) err
 
 // answeredLine is what the player to move after a conditional answer is
 // told of it (the turn notice's extra line).
-func answeredLine(gs *gameState, side engine.Player, move string) string {
-	return fmt.Sprintf("%s had left %s as a conditional answer: it was played at once.", gs.players[side].Name, move)
+func answeredLine(gs *game.Game, side engine.Player, move string) string {
+	return fmt.Sprintf("%s had left %s as a conditional answer: it was played at once.", gs.Players[side].Name, move)
 }
 
 // previewLine answers "preview if": the board after a whole line.
@@ -442,10 +444,10 @@ func (h *handling) previewLine(c notation.Command, p notation.Parsed) (section, 
 	if err != nil {
 		return section{}, err
 	}
-	if gs.row.Status != archive.GameActive {
-		return section{}, refuse(fmt.Sprintf("game #%d is over", gs.row.ID))
+	if gs.Row.Status != archive.GameActive {
+		return section{}, refuse(fmt.Sprintf("game #%d is over", gs.Row.ID))
 	}
-	side := gs.side(h.actor)
+	side := gs.Side(h.actor)
 	steps, end, err := h.lineOf(gs, c, p)
 	if err != nil {
 		return section{}, err
@@ -462,15 +464,15 @@ func (h *handling) previewLine(c notation.Command, p notation.Parsed) (section, 
 	}
 	lines := []string{}
 	if side >= 0 {
-		lines = append(lines, fmt.Sprintf("To keep it as conditional moves, write \"if %d %s\".", gs.row.ID, stepsText(steps)))
+		lines = append(lines, fmt.Sprintf("To keep it as conditional moves, write \"if %d %s\".", gs.Row.ID, stepsText(steps)))
 	}
-	return section{Title: fmt.Sprintf("preview of game #%d after %s (nothing played)", gs.row.ID, stepsText(steps)), Board: b, game: gs.row.ID, Lines: lines}, nil
+	return section{Title: fmt.Sprintf("preview of game #%d after %s (nothing played)", gs.Row.ID, stepsText(steps)), Board: b, game: gs.Row.ID, Lines: lines}, nil
 }
 
 // conditionsStatus is what status says of the actor's conditional moves
 // and note in gs: lines to add under the game's, "" when none.
-func (h *handling) conditionsStatus(gs *gameState) (string, error) {
-	lines, err := h.tx.Conditions(gs.row.ID, h.actor.ID)
+func (h *handling) conditionsStatus(gs *game.Game) (string, error) {
+	lines, err := h.tx.Conditions(gs.Row.ID, h.actor.ID)
 	if err != nil {
 		return "", err
 	}
@@ -478,7 +480,7 @@ func (h *handling) conditionsStatus(gs *gameState) (string, error) {
 	for _, l := range lines {
 		b.WriteString("  if " + stepsText(l.Steps) + "\n")
 	}
-	note, err := h.tx.Note(gs.row.ID, h.actor.ID)
+	note, err := h.tx.Note(gs.Row.ID, h.actor.ID)
 	if err != nil {
 		return "", err
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/engine"
 )
 
@@ -20,28 +21,28 @@ func (h *handling) draw(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if !gs.stillIn(side) {
+	if !gs.StillIn(side) {
 		return section{}, refuse(fmt.Sprintf("you are out of game #%d", id), "A draw is agreed among the players still in.")
 	}
-	if slices.Contains(gs.row.DrawAgreed, int(side)) {
-		if !gs.more() {
+	if slices.Contains(gs.Row.DrawAgreed, int(side)) {
+		if !gs.More() {
 			return section{}, refuse("you have already offered a draw", "Your opponent accepts it by writing \"draw\"; a move declines it.")
 		}
-		return section{}, refuse("you have agreed to a draw already", "It needs "+gs.drawWaiting()+"; a move by one of them declines it.")
+		return section{}, refuse("you have agreed to a draw already", "It needs "+gs.DrawWaiting()+"; a move by one of them declines it.")
 	}
-	gs.row.DrawAgreed = append(gs.row.DrawAgreed, int(side))
-	gs.row.Updated = h.now
-	waiting := gs.drawWaiting()
+	gs.Row.DrawAgreed = append(gs.Row.DrawAgreed, int(side))
+	gs.Row.Updated = h.now
+	waiting := gs.DrawWaiting()
 	if waiting == "" {
 		if err := h.tx.AddEvent(h.now, "draw-accepted", id, h.actor.ID, ""); err != nil {
 			return section{}, err
 		}
-		if err := h.finish(gs, gs.pos.Result().Drawn("agreed by the players")); err != nil {
+		if err := h.finish(gs, gs.Pos.Result().Drawn("agreed by the players")); err != nil {
 			return section{}, err
 		}
-		return section{Title: fmt.Sprintf("draw agreed in game #%d", id), Lines: []string{"Result: " + gs.resultText() + "."}, game: id}, nil
+		return section{Title: fmt.Sprintf("draw agreed in game #%d", id), Lines: []string{"Result: " + gs.ResultText() + "."}, game: id}, nil
 	}
-	if err := h.tx.UpdateGame(gs.row); err != nil {
+	if err := h.tx.UpdateGame(gs.Row); err != nil {
 		return section{}, err
 	}
 	if err := h.tx.AddEvent(h.now, "draw-offer", id, h.actor.ID, ""); err != nil {
@@ -49,12 +50,12 @@ func (h *handling) draw(id int64) (section, error) {
 	}
 	told := fmt.Sprintf("%s offers a draw in game #%d. Write \"draw\" to accept; a move declines.", h.actor.Name, id)
 	reply := waiting + " accepts it by writing \"draw\"; a move declines it."
-	if gs.more() {
+	if gs.More() {
 		told = fmt.Sprintf("%s agrees to a draw in game #%d; it needs every player still in: %s. Write \"draw\" to agree; a move declines.", h.actor.Name, id, waiting)
 		reply = fmt.Sprintf("It needs every player still in: %s. A move by one of them declines it.", waiting)
 	}
-	for i, pl := range gs.players {
-		if p := engine.Player(i); p != side && gs.stillIn(p) {
+	for i, pl := range gs.Players {
+		if p := engine.Player(i); p != side && gs.StillIn(p) {
 			if err := h.gameNotice(gs, pl, []string{told}); err != nil {
 				return section{}, err
 			}
@@ -63,57 +64,30 @@ func (h *handling) draw(id int64) (section, error) {
 	return section{Title: fmt.Sprintf("draw offered in game #%d", id), Lines: []string{reply}, game: id}, nil
 }
 
-// drawWaiting names the players still in who have not agreed to the draw
-// of gs: "bob and carol"; "" when none.
-func (gs *gameState) drawWaiting() string {
-	var names []string
-	for i, pl := range gs.players {
-		if gs.stillIn(engine.Player(i)) && !slices.Contains(gs.row.DrawAgreed, i) {
-			names = append(names, pl.Name)
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return seatsText(names, 0)
-}
-
-// drawStatus is what "status" says of the draw of gs: ", bob offers a
-// draw", ", a draw needs carol"; "" when nobody agreed to one.
-func (gs *gameState) drawStatus() string {
-	switch {
-	case len(gs.row.DrawAgreed) == 0:
-		return ""
-	case gs.more():
-		return ", a draw needs " + gs.drawWaiting()
-	}
-	return fmt.Sprintf(", %s offers a draw", gs.players[gs.row.DrawAgreed[0]].Name)
-}
-
 // declineDraw ends the agreement to a draw in gs when mover, who has not
 // agreed, moves instead; it returns the seats that had agreed, whom
 // tellDeclined tells.
-func (w *work) declineDraw(gs *gameState, mover engine.Player) ([]int, error) {
-	agreed := gs.row.DrawAgreed
+func (w *work) declineDraw(gs *game.Game, mover engine.Player) ([]int, error) {
+	agreed := gs.Row.DrawAgreed
 	if len(agreed) == 0 || slices.Contains(agreed, int(mover)) {
 		return nil, nil
 	}
-	gs.row.DrawAgreed = nil
-	return agreed, w.tx.AddEvent(w.now, "draw-declined", gs.row.ID, gs.players[mover].ID, "")
+	gs.Row.DrawAgreed = nil
+	return agreed, w.tx.AddEvent(w.now, "draw-declined", gs.Row.ID, gs.Players[mover].ID, "")
 }
 
 // tellDeclined tells each seat of agreed that mover declined their draw by
 // moving.
-func (w *work) tellDeclined(gs *gameState, mover engine.Player, agreed []int) error {
-	line := fmt.Sprintf("%s declined your draw offer by moving.", gs.players[mover].Name)
-	if gs.more() {
-		line = fmt.Sprintf("%s declined the draw by moving.", gs.players[mover].Name)
+func (w *work) tellDeclined(gs *game.Game, mover engine.Player, agreed []int) error {
+	line := fmt.Sprintf("%s declined your draw offer by moving.", gs.Players[mover].Name)
+	if gs.More() {
+		line = fmt.Sprintf("%s declined the draw by moving.", gs.Players[mover].Name)
 	}
 	for _, seat := range agreed {
-		if gs.row.Status != archive.GameActive {
+		if gs.Row.Status != archive.GameActive {
 			break
 		}
-		if err := w.tellPlayer(gs, gs.players[seat], line); err != nil {
+		if err := w.tellPlayer(gs, gs.Players[seat], line); err != nil {
 			return err
 		}
 	}

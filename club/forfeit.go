@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/engine"
 )
 
@@ -17,9 +18,9 @@ import (
 // of two ("bob resigned"); a game of more says its own. Whoever is told:
 // p (unless the actor, whose reply says it), the other players and the
 // observers; when p was to move, the clock of the next player starts.
-func (w *work) forfeit(gs *gameState, p engine.Player, how engine.Leaving, reason string) error {
-	wasToMove := slices.Contains(gs.toMove(), p)
-	next, r, err := engine.Forfeit(gs.pos, p, how)
+func (w *work) forfeit(gs *game.Game, p engine.Player, how engine.Leaving, reason string) error {
+	wasToMove := slices.Contains(gs.ToMove(), p)
+	next, r, err := engine.Forfeit(gs.Pos, p, how)
 	if err != nil {
 		return refusal(err)
 	}
@@ -34,21 +35,21 @@ func (w *work) forfeit(gs *gameState, p engine.Player, how engine.Leaving, reaso
 	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(p), Text: how.String(), MessageID: msgID, At: w.now}); err != nil {
 		return err
 	}
-	gs.pos = next
-	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), w.now
-	gs.row.DrawAgreed = nil // a draw is agreed among the players in: they changed
-	place := gs.placeAmong(r, p)
+	gs.Pos = next
+	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = next.String(), next.Ply(), w.now
+	gs.Row.DrawAgreed = nil // a draw is agreed among the players in: they changed
+	place := gs.PlaceAmong(r, p)
 	what := map[engine.Leaving]string{engine.Resign: "resigned", engine.Timeout: "ran out of time"}[how]
-	if w.actorID() != gs.players[p].ID {
-		line := fmt.Sprintf("You %s in game #%d and are out, %s.", what, gs.row.ID, place)
+	if w.actorID() != gs.Players[p].ID {
+		line := fmt.Sprintf("You %s in game #%d and are out, %s.", what, gs.Row.ID, place)
 		if !r.Over() {
 			line += " The others play on; you will hear when the game ends."
 		}
-		if err := w.gameNotice(gs, gs.players[p], []string{line}); err != nil {
+		if err := w.gameNotice(gs, gs.Players[p], []string{line}); err != nil {
 			return err
 		}
 	}
-	if err := w.tellAll(gs, p, []string{fmt.Sprintf("%s %s in game #%d and is out, %s.", gs.seatName(p), what, gs.row.ID, place)}); err != nil {
+	if err := w.tellAll(gs, p, []string{fmt.Sprintf("%s %s in game #%d and is out, %s.", gs.SeatName(p), what, gs.Row.ID, place)}); err != nil {
 		return err
 	}
 	if r.Over() {
@@ -58,13 +59,13 @@ func (w *work) forfeit(gs *gameState, p engine.Player, how engine.Leaving, reaso
 		if err := w.startTurn(gs); err != nil {
 			return err
 		}
-		for _, q := range gs.toMove() {
-			if err := w.gameNotice(gs, gs.players[q], []string{fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())}); err != nil {
+		for _, q := range gs.ToMove() {
+			if err := w.gameNotice(gs, gs.Players[q], []string{fmt.Sprintf("Your move in game #%d (move %d).", gs.Row.ID, gs.MoveNumber())}); err != nil {
 				return err
 			}
 		}
 	}
-	return w.tx.UpdateGame(gs.row)
+	return w.tx.UpdateGame(gs.Row)
 }
 
 // resign is "resign ID": the actor gives up the game; in a game of more
@@ -75,18 +76,18 @@ func (h *handling) resign(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if !gs.stillIn(side) {
+	if !gs.StillIn(side) {
 		return section{}, refuse(fmt.Sprintf("you are out of game #%d already", id))
 	}
 	if err := h.tx.AddEvent(h.now, "resign", id, h.actor.ID, ""); err != nil {
 		return section{}, err
 	}
-	if err := h.forfeit(gs, side, engine.Resign, gs.players[side].Name+" resigned"); err != nil {
+	if err := h.forfeit(gs, side, engine.Resign, gs.Players[side].Name+" resigned"); err != nil {
 		return section{}, err
 	}
-	lines := []string{"Result: " + gs.resultText() + "."}
-	if gs.row.Status != archive.GameOver {
-		lines = []string{fmt.Sprintf("You are out, %s; the others play on.", gs.placeAmong(gs.pos.Result(), side))}
+	lines := []string{"Result: " + gs.ResultText() + "."}
+	if gs.Row.Status != archive.GameOver {
+		lines = []string{fmt.Sprintf("You are out, %s; the others play on.", gs.PlaceAmong(gs.Pos.Result(), side))}
 	}
 	return section{Title: fmt.Sprintf("you resigned game #%d", id), Lines: lines, game: id}, nil
 }
@@ -95,46 +96,30 @@ func (h *handling) resign(id int64) (section, error) {
 // game of two the one late loses (the two draw when both were to act); in
 // a game of more each leaves, whatever the club's timeout mode: no one
 // player's claim could be fair to the others (R13d).
-func (w *work) outOfTime(gs *gameState) error {
-	late := gs.toMove()
+func (w *work) outOfTime(gs *game.Game) error {
+	late := gs.ToMove()
 	for _, p := range late {
-		if err := w.tx.AddEvent(w.now, "timeout", gs.row.ID, gs.players[p].ID, ""); err != nil {
+		if err := w.tx.AddEvent(w.now, "timeout", gs.Row.ID, gs.Players[p].ID, ""); err != nil {
 			return err
 		}
 	}
-	if len(late) > 1 && !gs.more() {
-		return w.finish(gs, gs.pos.Result().Drawn("both players ran out of time"))
+	if len(late) > 1 && !gs.More() {
+		return w.finish(gs, gs.Pos.Result().Drawn("both players ran out of time"))
 	}
 	for _, p := range late {
 		// A game whose first move never came is lost like any other, not
 		// aborted (docs/commands.md, "claim"): both players accepted it
 		// and its clock. The reason says so.
-		reason := gs.players[p].Name + " ran out of time"
-		if gs.playerMoves() == 0 {
+		reason := gs.Players[p].Name + " ran out of time"
+		if gs.PlayerMoves() == 0 {
 			reason += " before the first move"
 		}
 		if err := w.forfeit(gs, p, engine.Timeout, reason); err != nil {
 			return err
 		}
-		if gs.row.Status != archive.GameActive {
+		if gs.Row.Status != archive.GameActive {
 			break
 		}
 	}
 	return nil
-}
-
-// stillIn reports whether seat p of gs is still in the game (R13d): in a
-// game of two, while it goes on.
-func (gs *gameState) stillIn(p engine.Player) bool {
-	return gs.row.Status == archive.GameActive && gs.pos.Result().Place(p) == 0
-}
-
-// opponentOfTwo is the other player of seat p in gs; ok is false when
-// there is none to speak of: gs is a game of more than two, or p no seat of
-// it.
-func (gs *gameState) opponentOfTwo(p engine.Player) (q engine.Player, ok bool) {
-	if gs.more() || p != engine.First && p != engine.Second {
-		return -1, false
-	}
-	return 1 - p, true
 }

@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/event"
+	"postal/club/game"
 	"postal/engine"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -245,7 +246,7 @@ func (h *handling) endedSections() error {
 			if err != nil {
 				return err
 			}
-			b.Lines = append([]string{fmt.Sprintf("Game #%d is over: %s.", b.game, gs.resultText())}, b.Lines...)
+			b.Lines = append([]string{fmt.Sprintf("Game #%d is over: %s.", b.game, gs.ResultText())}, b.Lines...)
 		}
 		if b.Lines != nil {
 			h.sections = append(h.sections, b)
@@ -313,12 +314,12 @@ func (h *handling) parseOptions() (notation.ParseOptions, error) {
 
 // moveReader reads a line as a move of gs: for the seat of the sender
 // first, then for every other seat; it returns the first seat's error.
-func (h *handling) moveReader(gs *gameState) func(string) error {
+func (h *handling) moveReader(gs *game.Game) func(string) error {
 	var sides []engine.Player
-	if p, err := h.tx.PlayerByAddress(h.from()); err == nil && gs.side(p) >= 0 {
-		sides = append(sides, gs.side(p))
+	if p, err := h.tx.PlayerByAddress(h.from()); err == nil && gs.Side(p) >= 0 {
+		sides = append(sides, gs.Side(p))
 	}
-	for i := range gs.players {
+	for i := range gs.Players {
 		if s := engine.Player(i); !slices.Contains(sides, s) {
 			sides = append(sides, s)
 		}
@@ -326,7 +327,7 @@ func (h *handling) moveReader(gs *gameState) func(string) error {
 	return func(line string) error {
 		var first error
 		for _, s := range sides {
-			_, err := notation.ReadMove(gs.pos, s, line)
+			_, err := notation.ReadMove(gs.Pos, s, line)
 			if err == nil {
 				return nil
 			}

@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/docs/words"
 	"postal/notation"
 )
 
@@ -56,31 +57,31 @@ func (h *handling) climb(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	if err := h.gameNotice(gs, defender, []string{fmt.Sprintf("%s (%s) climbs you (%s) on %s: if they win, they take your place and you move down one.",
-		h.actor.Name, event.Ordinal(slices.Index(l.Order(tr.ev), h.actor.ID)+1), event.Ordinal(st.Board), t.Name)}); err != nil {
+		h.actor.Name, words.Ordinal(slices.Index(l.Order(tr.ev), h.actor.ID)+1), words.Ordinal(st.Board), t.Name)}); err != nil {
 		return section{}, err
 	}
-	if err := h.tx.AddClimb(t.ID, archive.Climb{GameID: gs.row.ID, ClimberID: h.actor.ID, DefenderID: defender.ID}); err != nil {
+	if err := h.tx.AddClimb(t.ID, archive.Climb{GameID: gs.Row.ID, ClimberID: h.actor.ID, DefenderID: defender.ID}); err != nil {
 		return section{}, err
 	}
 	from := slices.Index(l.Order(tr.ev), h.actor.ID) + 1
-	detail := fmt.Sprintf("%s (%s) climbs %s (%s)", h.actor.Name, event.Ordinal(from), defender.Name, event.Ordinal(st.Board))
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "climb", GameID: gs.row.ID, PlayerID: defender.ID, Detail: detail}); err != nil {
+	detail := fmt.Sprintf("%s (%s) climbs %s (%s)", h.actor.Name, words.Ordinal(from), defender.Name, words.Ordinal(st.Board))
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "climb", GameID: gs.Row.ID, PlayerID: defender.ID, Detail: detail}); err != nil {
 		return section{}, err
 	}
-	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.row.ID, Round: st.Round, Board: st.Board, Players: gs.row.Players, Score: "*"})
-	l.Climbs = append(l.Climbs, event.Climb{Game: gs.row.ID, Climber: h.actor.ID, Defender: defender.ID})
+	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.Row.ID, Round: st.Round, Board: st.Board, Players: gs.Row.Players, Score: "*"})
+	l.Climbs = append(l.Climbs, event.Climb{Game: gs.Row.ID, Climber: h.actor.ID, Defender: defender.ID})
 	if err := h.ladderDue(tr); err != nil {
 		return section{}, err
 	}
 	// The climber's reply is the game's first mail: it joins its
 	// conversation, so the game's notice to them would say it twice.
-	h.notices = slices.DeleteFunc(h.notices, func(n notice) bool { return n.game == gs.row.ID && n.player.ID == h.actor.ID })
+	h.notices = slices.DeleteFunc(h.notices, func(n notice) bool { return n.game == gs.Row.ID && n.player.ID == h.actor.ID })
 	sec, err := h.startedSection(gs, h.actor)
 	if err != nil {
 		return section{}, err
 	}
-	sec.Title = fmt.Sprintf("climb %d of %s: game #%d has started", st.Round, t.Name, gs.row.ID)
-	sec.Lines = append([]string{fmt.Sprintf("You are %s and climb %s, %s: win and you take that place, those between moving down one.", event.Ordinal(from), defender.Name, event.Ordinal(st.Board))}, sec.Lines...)
+	sec.Title = fmt.Sprintf("climb %d of %s: game #%d has started", st.Round, t.Name, gs.Row.ID)
+	sec.Lines = append([]string{fmt.Sprintf("You are %s and climb %s, %s: win and you take that place, those between moving down one.", words.Ordinal(from), defender.Name, words.Ordinal(st.Board))}, sec.Lines...)
 	return sec, nil
 }
 
@@ -96,7 +97,7 @@ func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
 		detail := fmt.Sprintf("%s's climb of %s changed nothing", climber, defender)
 		order := tr.ev.Format.(*event.Ladder).Order(tr.ev)
 		if ci, di := slices.Index(order, st.Climber), slices.Index(order, st.Defender); di >= 0 && di < ci {
-			detail = fmt.Sprintf("%s kept %s place against %s", defender, event.Ordinal(di+1), climber)
+			detail = fmt.Sprintf("%s kept %s place against %s", defender, words.Ordinal(di+1), climber)
 		}
 		if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "held", GameID: st.Game, PlayerID: st.Defender, Detail: detail}); err != nil {
 			return err
@@ -106,9 +107,9 @@ func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
 	if err := w.storeOrder(tr); err != nil {
 		return err
 	}
-	news := fmt.Sprintf("%s beat %s in game #%d and takes %s place on %s (from %s).", climber, defender, st.Game, event.Ordinal(st.To), t.Name, event.Ordinal(st.From))
+	news := fmt.Sprintf("%s beat %s in game #%d and takes %s place on %s (from %s).", climber, defender, st.Game, words.Ordinal(st.To), t.Name, words.Ordinal(st.From))
 	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "climbed", GameID: st.Game, PlayerID: st.Climber,
-		Detail: fmt.Sprintf("%s beat %s and took %s place (from %s)", climber, defender, event.Ordinal(st.To), event.Ordinal(st.From))}); err != nil {
+		Detail: fmt.Sprintf("%s beat %s and took %s place (from %s)", climber, defender, words.Ordinal(st.To), words.Ordinal(st.From))}); err != nil {
 		return err
 	}
 	for place := st.To; place <= st.From; place++ {
@@ -116,8 +117,8 @@ func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
 		if err != nil {
 			return err
 		}
-		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: %s takes %s place", t.Name, climber, event.Ordinal(st.To)), auto: "auto-generated",
-			view: mailView{Intro: []string{news, fmt.Sprintf("You are now %s.", event.Ordinal(place))}, Sections: []section{w.standingsSection(tr)}}})
+		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: %s takes %s place", t.Name, climber, words.Ordinal(st.To)), auto: "auto-generated",
+			view: mailView{Intro: []string{news, fmt.Sprintf("You are now %s.", words.Ordinal(place))}, Sections: []section{w.standingsSection(tr)}}})
 		if err != nil {
 			return err
 		}
@@ -131,7 +132,7 @@ func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
 func (w *work) dropped(tr *tournament, st event.Dropped) error {
 	if st.To == 0 {
 		return w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "idle", PlayerID: st.Player,
-			Detail: fmt.Sprintf("%s, idle, stays %s: none below plays more", tr.name(st.Player), event.Ordinal(st.Stays))})
+			Detail: fmt.Sprintf("%s, idle, stays %s: none below plays more", tr.name(st.Player), words.Ordinal(st.Stays))})
 	}
 	if err := w.storeOrder(tr); err != nil {
 		return err
@@ -139,16 +140,16 @@ func (w *work) dropped(tr *tournament, st event.Dropped) error {
 	l := tr.ev.Format.(*event.Ladder)
 	name := tr.name(st.Player)
 	if err := w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "dropped", PlayerID: st.Player,
-		Detail: fmt.Sprintf("%s, idle, dropped to %s; %s moved up", name, event.Ordinal(st.To), tr.name(st.Up))}); err != nil {
+		Detail: fmt.Sprintf("%s, idle, dropped to %s; %s moved up", name, words.Ordinal(st.To), tr.name(st.Up))}); err != nil {
 		return err
 	}
 	p, err := w.tx.PlayerByID(st.Player)
 	if err != nil {
 		return err
 	}
-	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, event.Ordinal(st.To)), auto: "auto-generated",
+	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, words.Ordinal(st.To)), auto: "auto-generated",
 		view: mailView{Intro: []string{
-			fmt.Sprintf("You have neither climbed nor been climbed on %s for %s or more: you drop one place, to %s, and %s moves up.", tr.t.Name, count(l.IdleDays, "day", "days"), event.Ordinal(st.To), tr.name(st.Up)),
+			fmt.Sprintf("You have neither climbed nor been climbed on %s for %s or more: you drop one place, to %s, and %s moves up.", tr.t.Name, words.Count(l.IdleDays, "day", "days"), words.Ordinal(st.To), tr.name(st.Up)),
 			fmt.Sprintf("You drop one more every 30 days while idle. A climb (\"climb %s PLAYER\") ends it.", tr.t.Name)},
 			Sections: []section{w.standingsSection(tr)}}})
 }

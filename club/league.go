@@ -10,6 +10,7 @@ import (
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/published"
+	"postal/docs/words"
 	"postal/notation"
 )
 
@@ -100,10 +101,10 @@ func (h *handling) organiseSelfRunning(c notation.Command) (section, error) {
 		}
 		sec.Lines = []string{
 			"You direct it and are 1st, its only player yet. Others enter at the bottom with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
-			fmt.Sprintf("A player climbs one at most %s above with \"climb %s PLAYER\": the game starts at once, and a win takes the defender's place.", count(lg.Reach, "place", "places"), t.Name),
+			fmt.Sprintf("A player climbs one at most %s above with \"climb %s PLAYER\": the game starts at once, and a win takes the defender's place.", words.Count(lg.Reach, "place", "places"), t.Name),
 		}
 		if lg.IdleDays > 0 {
-			sec.Lines = append(sec.Lines, fmt.Sprintf("A player who neither climbs nor is climbed for %s drops one place, then one more every 30 days.", count(lg.IdleDays, "day", "days")))
+			sec.Lines = append(sec.Lines, fmt.Sprintf("A player who neither climbs nor is climbed for %s drops one place, then one more every 30 days.", words.Count(lg.IdleDays, "day", "days")))
 		}
 		return sec, nil
 	}
@@ -119,7 +120,7 @@ func breakWords(days int) string {
 	if days == 0 {
 		return "as soon as"
 	}
-	return count(days, "day", "days") + " after"
+	return words.Count(days, "day", "days") + " after"
 }
 
 // freeEventName refuses name for a new event of kind what (tournament,
@@ -142,7 +143,7 @@ func seasonDeadlineWords(lg *archive.League) string {
 	if lg.SeasonDays == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" or %s after the season began (its games unfinished then are drawn)", count(lg.SeasonDays, "day", "days"))
+	return fmt.Sprintf(" or %s after the season began (its games unfinished then are drawn)", words.Count(lg.SeasonDays, "day", "days"))
 }
 
 // leagueSettingsRefusal refuses a league's settings that no season could
@@ -199,13 +200,13 @@ func (h *handling) joinedSelfRunning(t *archive.Tournament, who *archive.Player,
 			return section{}, err
 		}
 		order := f.Order(tr.ev)
-		lines := []string{fmt.Sprintf("%s is %s of %d, at the bottom of the ladder.", who.Name, event.Ordinal(place), len(order))}
+		lines := []string{fmt.Sprintf("%s is %s of %d, at the bottom of the ladder.", who.Name, words.Ordinal(place), len(order))}
 		if len(order) > 1 {
 			lines = append(lines, f.MayClimb(tr.ev, who.ID)+" Write \"climb "+t.Name+" PLAYER\".")
 		}
 		return section{Title: title, Lines: lines}, nil
 	case *event.League:
-		lines := []string{fmt.Sprintf("%s now has %s.", t.Name, count(n, "entrant", "entrants"))}
+		lines := []string{fmt.Sprintf("%s now has %s.", t.Name, words.Count(n, "entrant", "entrants"))}
 		switch {
 		case t.Status == archive.TournamentOpen:
 			lines = append(lines, "Season 1 starts when its director writes \"start "+t.Name+"\".")
@@ -312,7 +313,7 @@ func (h *handling) leaveSelfRunning(tr *tournament) (section, error) {
 			}
 		}
 		return section{Title: fmt.Sprintf("you leave %s after season %d", t.Name, t.Round),
-			Lines: []string{fmt.Sprintf("Your games of season %d go on (%s in play); when the season ends you leave the league, and the next season is made without you.", t.Round, count(playing, "game", "games"))}}, nil
+			Lines: []string{fmt.Sprintf("Your games of season %d go on (%s in play); when the season ends you leave the league, and the next season is made without you.", t.Round, words.Count(playing, "game", "games"))}}, nil
 	}
 	return section{}, fmt.Errorf("club: %s is no league or ladder", t.Name)
 }

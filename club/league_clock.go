@@ -96,11 +96,11 @@ func (w *work) seasonDeadline(tr *tournament) error {
 		if err != nil {
 			return err
 		}
-		if gs.row.Status != archive.GameActive {
+		if gs.Row.Status != archive.GameActive {
 			continue
 		}
 		drawn++
-		if err := w.finish(gs, gs.pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
+		if err := w.finish(gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
 			return err
 		}
 	}

@@ -8,8 +8,10 @@ import (
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/club/game"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -74,7 +76,7 @@ func (w *work) beginSeason(tr *tournament, st event.BeginSeason) error {
 		return err
 	}
 	return w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "season", Detail: fmt.Sprintf("season %d began: %s, %s", st.Season,
-		count(len(st.Divisions), "division", "divisions"), count(len(places), "player", "players"))})
+		words.Count(len(st.Divisions), "division", "divisions"), words.Count(len(places), "player", "players"))})
 }
 
 // endSeason records the end of season st.Season of league tr: each
@@ -155,7 +157,7 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 			sizes[p.Division]++
 		}
 	}
-	games := map[int64]*gameState{}
+	games := map[int64]*game.Game{}
 	for _, g := range tr.ev.Games {
 		if g.Round != season {
 			continue
@@ -188,9 +190,9 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 					opponents = append(opponents, tr.name(o))
 				}
 			}
-			intro := []string{fmt.Sprintf("Season %d of %s has begun: you play in division %d of %d, with %s.", season, t.Name, d+1, len(l.Divisions), andList(opponents))}
+			intro := []string{fmt.Sprintf("Season %d of %s has begun: you play in division %d of %d, with %s.", season, t.Name, d+1, len(l.Divisions), words.And(opponents))}
 			if p, ok := before[id]; ok {
-				intro = append(intro, fmt.Sprintf("In season %d you finished %s of %d in division %d, with %s: %s.", season-1, event.Ordinal(p.Rank), sizes[p.Division], p.Division,
+				intro = append(intro, fmt.Sprintf("In season %d you finished %s of %d in division %d, with %s: %s.", season-1, words.Ordinal(p.Rank), sizes[p.Division], p.Division,
 					count2(p.Points, "point", "points"), movedWords(p.Division, d+1)))
 			} else if season > 1 {
 				intro = append(intro, "You are new to the league: you enter at the bottom, placed by your rating.")
@@ -220,16 +222,16 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 
 // seasonGameSection is game gs as a season's mail shows it to p: who plays
 // what, whose move, and the board when p moves first.
-func (w *work) seasonGameSection(gs *gameState, p *archive.Player) (section, error) {
-	me := gs.side(p)
-	sec := section{Title: fmt.Sprintf("game #%d: %s", gs.row.ID, gs.lineup())}
-	line := fmt.Sprintf("You play %s.", gs.sides()[me])
-	if engine.Acts(gs.pos, me) {
+func (w *work) seasonGameSection(gs *game.Game, p *archive.Player) (section, error) {
+	me := gs.Side(p)
+	sec := section{Title: fmt.Sprintf("game #%d: %s", gs.Row.ID, gs.Lineup())}
+	line := fmt.Sprintf("You play %s.", gs.Sides()[me])
+	if engine.Acts(gs.Pos, me) {
 		example := "MOVE"
-		if legal := gs.pos.Legal(me); len(legal) > 0 { // an example, as every game mail gives one
+		if legal := gs.Pos.Legal(me); len(legal) > 0 { // an example, as every game mail gives one
 			example = legal[0].String()
 		}
-		line += fmt.Sprintf(" Your move (move %d): \"move %d %s\", for example.", gs.moveNumber(), gs.row.ID, example)
+		line += fmt.Sprintf(" Your move (move %d): \"move %d %s\", for example.", gs.MoveNumber(), gs.Row.ID, example)
 		b, err := w.boardOf(gs, nil, nil)
 		if err != nil {
 			return section{}, err
@@ -237,12 +239,12 @@ func (w *work) seasonGameSection(gs *gameState, p *archive.Player) (section, err
 		sec.Board = b
 	} else {
 		var first []string
-		for _, s := range gs.toMove() {
-			first = append(first, gs.players[s].Name)
+		for _, s := range gs.ToMove() {
+			first = append(first, gs.Players[s].Name)
 		}
-		line += fmt.Sprintf(" %s to move first; \"board %d\" sends the board.", andList(first), gs.row.ID)
+		line += fmt.Sprintf(" %s to move first; \"board %d\" sends the board.", words.And(first), gs.Row.ID)
 	}
-	sec.Lines = append([]string{line}, diceCommitted(gs.row)...)
+	sec.Lines = append([]string{line}, diceCommitted(gs.Row)...)
 	return sec, nil
 }
 
@@ -295,14 +297,6 @@ func movedWords(from, to int) string {
 		return fmt.Sprintf("you move down to division %d", to)
 	}
 	return fmt.Sprintf("you stay in division %d", to)
-}
-
-// andList joins names: "a", "a and b", "a, b and c".
-func andList(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // count2 writes points: "1 point", "2½ points".

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/docs"
 	"postal/engine"
 	"postal/mailer"
@@ -262,38 +263,38 @@ func soleGame(secs []section) int64 {
 // it is one of the player's addresses (see proof.go).
 func (h *handling) reply() error {
 	to := h.from()
-	game := soleGame(h.sections)
+	sole := soleGame(h.sections)
 	subject := h.in.Subject
-	var gs *gameState
+	var gs *game.Game
 	intro := h.lead
-	if game != 0 {
+	if sole != 0 {
 		var err error
-		gs, err = h.loadGame(game)
-		if err == nil && h.actor != nil && gs.side(h.actor) < 0 && h.judged(game) {
-			// A director's act on a game they do not play: the answer is
-			// theirs, not a mail of that game's conversation with its
+		gs, err = h.loadGame(sole)
+		if err == nil && h.actor != nil && gs.Side(h.actor) < 0 && h.judged(sole) {
+			// A director's act on a sole they do not play: the answer is
+			// theirs, not a mail of that sole's conversation with its
 			// players' token and footer (a stranger's trial found one
-			// filed under a game of two others).
-			gs, game = nil, 0
+			// filed under a sole of two others).
+			gs, sole = nil, 0
 		} else if err == nil {
 			if subject, err = h.gameSubject(gs); err != nil {
 				return err
 			}
 			intro = append(intro, h.stateLine(gs, h.actor))
-		} else if c, cerr := h.tx.Challenge(game); cerr == nil {
+		} else if c, cerr := h.tx.Challenge(sole); cerr == nil {
 			if subject, err = h.challengeSubject(c); err != nil {
 				return err
 			}
 			intro = append(intro, h.challengeLine(c))
 		} else if errors.Is(err, archive.ErrNotFound) {
-			game = 0 // no such game: no conversation to join
+			sole = 0 // no such sole: no conversation to join
 		} else {
 			return err
 		}
 	}
 	if h.subject != "" {
 		subject = h.subject
-	} else if game == 0 {
+	} else if sole == 0 {
 		subject = echoSubject(refRE.ReplaceAllString(subject, ""))
 		if subject == "" {
 			subject = "your commands"
@@ -312,7 +313,7 @@ func (h *handling) reply() error {
 	return h.send(outgoing{
 		to:        to,
 		player:    h.actor,
-		game:      game,
+		game:      sole,
 		subject:   subject,
 		view:      mailView{Intro: intro, Sections: h.sections, HowTo: h.howTo(gs, h.actor)},
 		inReplyTo: h.in.MessageID,
@@ -354,14 +355,14 @@ func numberWord(n int) string {
 
 // howTo is the "how to answer" list at the end of a mail to p; gs is the
 // game the mail is about, or nil.
-func (w *work) howTo(gs *gameState, p *archive.Player) []string {
-	if gs == nil || gs.row.Status != archive.GameActive {
+func (w *work) howTo(gs *game.Game, p *archive.Player) []string {
+	if gs == nil || gs.Row.Status != archive.GameActive {
 		return []string{"Write one command a line; \"help\" lists them all."}
 	}
 	move := "your move on a line of its own"
 	var choices []string
-	if side := gs.side(p); side >= 0 && engine.Acts(gs.pos, side) {
-		legal := gs.pos.Legal(side)
+	if side := gs.Side(p); side >= 0 && engine.Acts(gs.Pos, side) {
+		legal := gs.Pos.Legal(side)
 		if len(legal) > 0 {
 			move += fmt.Sprintf(", e.g. %q", legal[0].String())
 		}
@@ -373,7 +374,7 @@ func (w *work) howTo(gs *gameState, p *archive.Player) []string {
 				texts[i] = m.String()
 			}
 			choices = []string{"Your legal moves: " + strings.Join(texts, ", ") + "."}
-			if u := engine.Unlisted(gs.pos, side, gs.info); u != "" {
+			if u := engine.Unlisted(gs.Pos, side, gs.Info); u != "" {
 				choices[0] += " Also allowed: " + u + "."
 			}
 		}

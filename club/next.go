@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
 )
@@ -38,7 +40,7 @@ func (w *work) eventStarted(tr *tournament, plan string, byes map[int64]string) 
 				games = append(games, fmt.Sprintf("#%d (%s)", g.ID, tr.ev.Pairing(g)))
 			}
 		}
-		yours := fmt.Sprintf("Your %s: %s; a mail about each follows.", plural(len(games), "game"), strings.Join(games, ", "))
+		yours := fmt.Sprintf("Your %s: %s; a mail about each follows.", words.Plural(len(games), "game"), strings.Join(games, ", "))
 		switch {
 		case byes[e.Player] != "":
 			yours = fmt.Sprintf("You have a bye in round %d: %s. You will hear when the next round starts.", tr.ev.Round, byes[e.Player])
@@ -63,14 +65,14 @@ func (w *work) eventPlan(tr *tournament) string {
 		if w.s.opt.RoundUnfinished == "draw" {
 			what = "its unfinished games are drawn"
 		}
-		plan += fmt.Sprintf(" A round lasts at most %s: then %s.", plural(w.s.opt.RoundDays, "day"), what)
+		plan += fmt.Sprintf(" A round lasts at most %s: then %s.", words.Plural(w.s.opt.RoundDays, "day"), what)
 	}
 	return plan
 }
 
 // startNext is what the start of gs says comes next: what it counts for.
-func (w *work) startNext(gs *gameState) (string, error) {
-	tid, _, err := w.tx.TournamentOfGame(gs.row.ID)
+func (w *work) startNext(gs *game.Game) (string, error) {
+	tid, _, err := w.tx.TournamentOfGame(gs.Row.ID)
 	if err == nil {
 		t, err := w.tx.TournamentByID(tid)
 		if err != nil {
@@ -81,20 +83,20 @@ func (w *work) startNext(gs *gameState) (string, error) {
 	if !errors.Is(err, archive.ErrNotFound) {
 		return "", err
 	}
-	unrated, err := w.tx.Unrated(gs.row.ID)
+	unrated, err := w.tx.Unrated(gs.Row.ID)
 	if err != nil || unrated {
 		return "It is not rated.", err
 	}
-	cfg, _ := published.ParseConfig(gs.row.Config, 0)
-	list := rating.ListOf(gs.row.Game, cfg.Ruleset)
-	return fmt.Sprintf("It is rated in the club's %s list once each player has moved (\"ratings %s\").", list, gs.row.Game), nil
+	cfg, _ := published.ParseConfig(gs.Row.Config, 0)
+	list := rating.ListOf(gs.Row.Game, cfg.Ruleset)
+	return fmt.Sprintf("It is rated in the club's %s list once each player has moved (\"ratings %s\").", list, gs.Row.Game), nil
 }
 
 // endNext is what the end of gs says comes next to p (nil: an observer):
 // in an event, what follows and where it stands; outside one, to a player,
 // the rematch. "" for nothing to say.
-func (w *work) endNext(gs *gameState, p *archive.Player) (string, error) {
-	tid, _, err := w.tx.TournamentOfGame(gs.row.ID)
+func (w *work) endNext(gs *game.Game, p *archive.Player) (string, error) {
+	tid, _, err := w.tx.TournamentOfGame(gs.Row.ID)
 	if err == nil {
 		t, err := w.tx.TournamentByID(tid)
 		if err != nil {
@@ -107,12 +109,12 @@ func (w *work) endNext(gs *gameState, p *archive.Player) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return strings.TrimSpace(tr.ev.AfterGame(gs.row.ID) + fmt.Sprintf(" \"standings %s\" shows the table.", t.Name)), nil
+		return strings.TrimSpace(tr.ev.AfterGame(gs.Row.ID) + fmt.Sprintf(" \"standings %s\" shows the table.", t.Name)), nil
 	}
 	if !errors.Is(err, archive.ErrNotFound) {
 		return "", err
 	}
-	seat := gs.side(p)
+	seat := gs.Side(p)
 	if seat < 0 {
 		return "", nil
 	}
@@ -120,7 +122,7 @@ func (w *work) endNext(gs *gameState, p *archive.Player) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if gs.more() {
+	if gs.More() {
 		return fmt.Sprintf("Another game with the same players: \"%s\".", c), nil
 	}
 	return fmt.Sprintf("A rematch, the seats swapped: \"%s\".", c), nil
@@ -130,14 +132,14 @@ func (w *work) endNext(gs *gameState, p *archive.Player) (string, error) {
 // the same game, ruleset, options and clock (words the defaults leave out),
 // the bot at its level, rated or not as it was; in a game of two, from the
 // other seat.
-func (w *work) rematch(gs *gameState, seat engine.Player) (string, error) {
-	c := notation.Command{Verb: notation.CmdChallenge, Game: gs.row.Game, Options: w.s.configWords(gs.row.Game, gs.row.Config), Clock: w.s.clockWords(published.Control(gs.row).String())}
-	for i, p := range gs.players {
+func (w *work) rematch(gs *game.Game, seat engine.Player) (string, error) {
+	c := notation.Command{Verb: notation.CmdChallenge, Game: gs.Row.Game, Options: w.s.configWords(gs.Row.Game, gs.Row.Config), Clock: w.s.clockWords(published.Control(gs.Row).String())}
+	for i, p := range gs.Players {
 		if engine.Player(i) == seat {
 			continue
 		}
 		if w.s.isOwn(p.Address) { // the club's bot
-			level, err := w.tx.BotLevel(gs.row.ID)
+			level, err := w.tx.BotLevel(gs.Row.ID)
 			if err != nil {
 				return "", err
 			}
@@ -150,10 +152,10 @@ func (w *work) rematch(gs *gameState, seat engine.Player) (string, error) {
 			c.Others = append(c.Others, name)
 		}
 	}
-	if !gs.more() {
+	if !gs.More() {
 		c.As = map[engine.Player]string{engine.First: "second", engine.Second: "first"}[seat]
 	}
-	unrated, err := w.tx.Unrated(gs.row.ID)
+	unrated, err := w.tx.Unrated(gs.Row.ID)
 	c.Unrated = unrated
 	return c.String(), err
 }
@@ -184,7 +186,7 @@ func (s *Service) clockWords(control string) string {
 // endLines are what the end of gs says to p after its result, dice and
 // ratings: what comes next (endNext), and, to a player of a game with
 // messages, whether they are published.
-func (w *work) endLines(gs *gameState, p *archive.Player) ([]string, error) {
+func (w *work) endLines(gs *game.Game, p *archive.Player) ([]string, error) {
 	var lines []string
 	next, err := w.endNext(gs, p)
 	if err != nil {
@@ -193,7 +195,7 @@ func (w *work) endLines(gs *gameState, p *archive.Player) ([]string, error) {
 	if next != "" {
 		lines = append(lines, next)
 	}
-	if gs.side(p) < 0 {
+	if gs.Side(p) < 0 {
 		return lines, nil
 	}
 	talk, err := w.messagesLine(gs)
@@ -206,12 +208,12 @@ func (w *work) endLines(gs *gameState, p *archive.Player) ([]string, error) {
 // messagesLine says whether the messages of gs, over, are published with
 // its record (issue 35: private unless every player allows it); "" for a
 // game without messages.
-func (w *work) messagesLine(gs *gameState) (string, error) {
-	said, err := w.tx.TalkOf([]int64{gs.row.ID})
-	if err != nil || !slices.ContainsFunc(said[gs.row.ID], func(s archive.Said) bool { return s.Kind == "say" }) {
+func (w *work) messagesLine(gs *game.Game) (string, error) {
+	said, err := w.tx.TalkOf([]int64{gs.Row.ID})
+	if err != nil || !slices.ContainsFunc(said[gs.Row.ID], func(s archive.Said) bool { return s.Kind == "say" }) {
 		return "", err
 	}
-	published, err := published.MessagesPublished(w.tx, gs.row)
+	published, err := published.MessagesPublished(w.tx, gs.Row)
 	switch {
 	case err != nil:
 		return "", err

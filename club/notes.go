@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/notation"
 )
 
@@ -18,28 +19,28 @@ func (h *handling) note(c notation.Command) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if gs.side(h.actor) < 0 {
-		return section{}, refuse(fmt.Sprintf("you do not play in game #%d", gs.row.ID), "A note belongs to a game of yours. Nothing was kept.")
+	if gs.Side(h.actor) < 0 {
+		return section{}, refuse(fmt.Sprintf("you do not play in game #%d", gs.Row.ID), "A note belongs to a game of yours. Nothing was kept.")
 	}
-	if err := h.tx.SetNote(gs.row.ID, h.actor.ID, c.Text, h.now); err != nil {
+	if err := h.tx.SetNote(gs.Row.ID, h.actor.ID, c.Text, h.now); err != nil {
 		return section{}, err
 	}
 	if c.Setting == "clear" {
-		return section{Title: fmt.Sprintf("your note on game #%d is removed", gs.row.ID), game: gs.row.ID}, nil
+		return section{Title: fmt.Sprintf("your note on game #%d is removed", gs.Row.ID), game: gs.Row.ID}, nil
 	}
-	return section{Title: fmt.Sprintf("note kept on game #%d", gs.row.ID),
-		Lines: []string{"Only you see it: at the end of your mails about the game, and in \"status\". A new note replaces it; \"note clear\" removes it."}, game: gs.row.ID}, nil
+	return section{Title: fmt.Sprintf("note kept on game #%d", gs.Row.ID),
+		Lines: []string{"Only you see it: at the end of your mails about the game, and in \"status\". A new note replaces it; \"note clear\" removes it."}, game: gs.Row.ID}, nil
 }
 
 // noteLine is the footer line of a mail to p about gs that shows p's note,
 // "" when none.
-func (w *work) noteLine(gs *gameState, p *archive.Player) string {
+func (w *work) noteLine(gs *game.Game, p *archive.Player) string {
 	if gs == nil || p == nil {
 		return ""
 	}
-	note, err := w.tx.Note(gs.row.ID, p.ID)
+	note, err := w.tx.Note(gs.Row.ID, p.ID)
 	if err != nil {
-		w.s.log.Warn("club: note", "game", gs.row.ID, "err", err)
+		w.s.log.Warn("club: note", "game", gs.Row.ID, "err", err)
 		return ""
 	}
 	if note == "" {

@@ -4,29 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"postal/archive"
-	"postal/club/published"
+	"postal/club/game"
 	"postal/engine"
 	"postal/notation"
 )
 
-// gameState is a stored game with its engine position, players and moves.
-type gameState struct {
-	row     *archive.Game
-	game    engine.Game
-	info    engine.Info
-	pos     engine.Position
-	players []*archive.Player // by seat
-	moves   []archive.Move    // every ply so far, chance included
-	event   string            // its tournament and round ("spring-cup, round 2"); "" for none
-}
-
-func (w *work) loadGame(id int64) (*gameState, error) {
+func (w *work) loadGame(id int64) (*game.Game, error) {
 	row, err := w.tx.GameByID(id)
 	if err != nil {
 		return nil, err
@@ -35,12 +23,12 @@ func (w *work) loadGame(id int64) (*gameState, error) {
 }
 
 // gamesOf loads every game in progress of p.
-func (w *work) gamesOf(p *archive.Player) ([]*gameState, error) {
+func (w *work) gamesOf(p *archive.Player) ([]*game.Game, error) {
 	rows, err := w.tx.GamesOf(p.ID)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*gameState, len(rows))
+	out := make([]*game.Game, len(rows))
 	for i, row := range rows {
 		if out[i], err = w.gameOf(row); err != nil {
 			return nil, err
@@ -51,7 +39,7 @@ func (w *work) gamesOf(p *archive.Player) ([]*gameState, error) {
 
 // gameOf loads the rest of the game of row: its engine, position, players
 // and moves.
-func (w *work) gameOf(row *archive.Game) (*gameState, error) {
+func (w *work) gameOf(row *archive.Game) (*game.Game, error) {
 	id := row.ID
 	g, err := engine.Lookup(row.Game)
 	if err != nil {
@@ -61,23 +49,23 @@ func (w *work) gameOf(row *archive.Game) (*gameState, error) {
 	if err != nil {
 		return nil, permanent(fmt.Errorf("club: game %d: stored position: %w", id, err))
 	}
-	gs := &gameState{row: row, game: g, info: g.Info(), pos: pos, players: make([]*archive.Player, len(row.Players))}
+	gs := &game.Game{Row: row, Engine: g, Info: g.Info(), Pos: pos, Players: make([]*archive.Player, len(row.Players))}
 	for i, pid := range row.Players {
-		if gs.players[i], err = w.tx.PlayerByID(pid); err != nil {
+		if gs.Players[i], err = w.tx.PlayerByID(pid); err != nil {
 			return nil, err
 		}
 	}
-	if gs.moves, err = w.tx.Moves(id); err != nil {
+	if gs.Moves, err = w.tx.Moves(id); err != nil {
 		return nil, err
 	}
-	if gs.event, err = w.eventOf(id); err != nil {
+	if gs.Event, err = w.eventOf(id); err != nil {
 		return nil, err
 	}
 	return gs, nil
 }
 
 // game loads a game for a command, refusing unknown numbers.
-func (h *handling) game(id int64) (*gameState, error) {
+func (h *handling) game(id int64) (*game.Game, error) {
 	gs, err := h.loadGame(id)
 	if errors.Is(err, archive.ErrNotFound) {
 		if _, cerr := h.tx.Challenge(id); cerr == nil {
@@ -88,131 +76,46 @@ func (h *handling) game(id int64) (*gameState, error) {
 	return gs, err
 }
 
-// side returns the side p plays in gs, or -1.
-func (gs *gameState) side(p *archive.Player) engine.Player {
-	if p == nil {
-		return -1
-	}
-	for i, q := range gs.players {
-		if q.ID == p.ID {
-			return engine.Player(i)
-		}
-	}
-	return -1
-}
-
 // myGame loads game id for a command only its players may give while it
 // goes on: the game and the actor's side, or a refusal.
-func (h *handling) myGame(id int64) (*gameState, engine.Player, error) {
+func (h *handling) myGame(id int64) (*game.Game, engine.Player, error) {
 	gs, err := h.game(id)
 	if err != nil {
 		return nil, -1, err
 	}
-	side := gs.side(h.actor)
+	side := gs.Side(h.actor)
 	if side < 0 {
-		return nil, -1, refuse(fmt.Sprintf("you do not play in game #%d", gs.row.ID), fmt.Sprintf("It is %s.", gs.title()))
+		return nil, -1, refuse(fmt.Sprintf("you do not play in game #%d", gs.Row.ID), fmt.Sprintf("It is %s.", gs.Title()))
 	}
-	if gs.row.Status != archive.GameActive {
-		return nil, -1, refuse(fmt.Sprintf("game #%d is over", gs.row.ID), "Result: "+gs.resultText()+".")
+	if gs.Row.Status != archive.GameActive {
+		return nil, -1, refuse(fmt.Sprintf("game #%d is over", gs.Row.ID), "Result: "+gs.ResultText()+".")
 	}
 	return gs, side, nil
 }
 
-func (gs *gameState) title() string {
-	names := make([]string, len(gs.players))
-	for i, p := range gs.players {
-		names[i] = p.Name
-	}
-	if gs.event != "" {
-		return fmt.Sprintf("%s: %s (%s)", gs.info.Title, strings.Join(names, " vs "), gs.event)
-	}
-	return fmt.Sprintf("%s: %s", gs.info.Title, strings.Join(names, " vs "))
-}
-
-// sides names the seats of the game: its two sides, or those of its
-// ruleset as configured (South, West, North, East).
-func (gs *gameState) sides() []string {
-	cfg, _ := published.ParseConfig(gs.row.Config, 0)
-	return gs.info.Seats(cfg)
-}
-
-// more reports whether gs is a game of more than two players, where
-// players leave and the others play on (Superial Chess R13d).
-func (gs *gameState) more() bool { return engine.OthersPlayOn(len(gs.players)) }
-
-// result is how the game ended, with the players' names in its reason
-// as stored.
-func (gs *gameState) result() engine.Result { return published.Result(gs.row) }
-
-// resultText words how the game ended, with the players' names and the
-// score: "bob (Dark) wins: Light cannot move (0-1)"; in a game of more
-// than two, the places follow.
-func (gs *gameState) resultText() string {
-	r := gs.result()
-	if !r.Over() {
-		return gs.row.Result
-	}
-	s := r.Words(gs.names()) + " (" + gs.row.Result + ")"
-	if gs.more() {
-		s += "; places: " + gs.placesText(r)
-	}
-	return s
-}
-
-// names are the players with their sides, by seat: "alice (Light)".
-func (gs *gameState) names() []string {
-	out := make([]string, len(gs.players))
-	for i := range gs.players {
-		out[i] = gs.seatName(engine.Player(i))
-	}
-	return out
-}
-
-// numbers numbers the game's plies for people (MoveNumbers).
-func (gs *gameState) numbers() ([]int, int) { return MoveNumbers(gs.moves) }
-
-// MoveNumbers numbers the plies of a game's log for people
-// (engine.MoveNumbers): the players' moves count, chance steps carry their
-// move's number. It returns each ply's number and the next move's, the one
-// the move guard "#N" expects.
-func MoveNumbers(moves []archive.Move) ([]int, int) {
-	who := make([]engine.Player, len(moves))
-	for i, m := range moves {
-		who[i] = engine.Player(m.Player)
-	}
-	return engine.MoveNumbers(who)
-}
-
-// moveNumber is the number of the next move, counting the players' moves
-// only: what mails and boards show, and what the move guard "#N" checks.
-func (gs *gameState) moveNumber() int {
-	_, n := gs.numbers()
-	return n
-}
-
 // stateLine says in one line where gs stands for p (nil: an observer): the
 // first line of a mail about the game.
-func (h *handling) stateLine(gs *gameState, p *archive.Player) string {
+func (h *handling) stateLine(gs *game.Game, p *archive.Player) string {
 	switch {
-	case gs.row.Status == archive.GameOver:
-		return fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())
-	case slices.Contains(gs.toMove(), gs.side(p)):
-		return fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())
+	case gs.Row.Status == archive.GameOver:
+		return fmt.Sprintf("Game #%d is over: %s.", gs.Row.ID, gs.ResultText())
+	case slices.Contains(gs.ToMove(), gs.Side(p)):
+		return fmt.Sprintf("Your move in game #%d (move %d).", gs.Row.ID, gs.MoveNumber())
 	}
-	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.row.ID, gs.whoMoves(), gs.moveNumber())
+	return fmt.Sprintf("Game #%d: %s to move (move %d).", gs.Row.ID, gs.WhoMoves(), gs.MoveNumber())
 }
 
 // chanceAfter says what chance drew after the last player's move, for a
 // board: the board itself says the last move (every game's ASCII and
 // picture do), so the mail says only what it does not (issue 28: say it
 // once). "" when chance drew nothing since.
-func (w *work) chanceAfter(gs *gameState) string {
-	k := len(gs.moves) - 1
-	for k >= 0 && gs.moves[k].Player == int(engine.Chance) {
+func (w *work) chanceAfter(gs *game.Game) string {
+	k := len(gs.Moves) - 1
+	for k >= 0 && gs.Moves[k].Player == int(engine.Chance) {
 		k--
 	}
 	var chance []string
-	for _, m := range gs.moves[k+1:] {
+	for _, m := range gs.Moves[k+1:] {
 		chance = append(chance, m.Text)
 	}
 	switch {
@@ -226,17 +129,6 @@ func (w *work) chanceAfter(gs *gameState) string {
 	return fmt.Sprintf("Then chance drew %d times (in the record).", len(chance))
 }
 
-// toMove names who acts now.
-func (gs *gameState) toMove() []engine.Player {
-	var out []engine.Player
-	for _, p := range gs.pos.ToMove() {
-		if p >= 0 && int(p) < len(gs.row.Players) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // boardOf draws pos (the game's own position unless given) for a mail.
 // preview is a position of a game a command shows without playing it: the
 // game's after the moves (their text) the preview adds, moves of the
@@ -246,35 +138,35 @@ type preview struct {
 	moves int
 }
 
-func (w *work) boardOf(gs *gameState, pos engine.Position, pv *preview) (*boardView, error) {
+func (w *work) boardOf(gs *game.Game, pos engine.Position, pv *preview) (*boardView, error) {
 	if pos == nil {
-		pos = gs.pos
-		if gs.row.Status == archive.GameOver {
+		pos = gs.Pos
+		if gs.Row.Status == archive.GameOver {
 			// Ended by a resignation, the clock or agreement: the
 			// board says so, not whose move it would have been.
-			pos = engine.Ended(pos, gs.result())
+			pos = engine.Ended(pos, gs.Result())
 		}
 	}
-	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.row.ID, gs.moveNumber()-1), game: gs.row.ID}
-	b.Title = fmt.Sprintf("Game #%d, %s", gs.row.ID, gs.title())
-	next := gs.moveNumber()
+	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.Row.ID, gs.MoveNumber()-1), game: gs.Row.ID}
+	b.Title = fmt.Sprintf("Game #%d, %s", gs.Row.ID, gs.Title())
+	next := gs.MoveNumber()
 	if pv != nil {
-		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.row.ID, pv.after)
+		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.Row.ID, pv.after)
 		b.file += "-preview"
 		next += pv.moves
 	} else {
 		b.Chance = w.chanceAfter(gs)
 	}
-	if r := pos.Result(); r.Over() || gs.row.Status == archive.GameOver {
+	if r := pos.Result(); r.Over() || gs.Row.Status == archive.GameOver {
 		// The result is said at the top of the mail, and the board says
 		// it too: no third time here (issue 28).
 		if pv != nil {
-			b.Turn = "This move would end the game: " + r.Words(gs.names()) + "."
+			b.Turn = "This move would end the game: " + r.Words(gs.Names()) + "."
 		}
 	} else {
 		var names []string
 		for _, p := range pos.ToMove() {
-			names = append(names, gs.seatName(p))
+			names = append(names, gs.SeatName(p))
 		}
 		b.Turn = fmt.Sprintf("%s to move (move %d).", strings.Join(names, " and "), next)
 		if pv == nil {
@@ -291,7 +183,7 @@ func (w *work) boardOf(gs *gameState, pos engine.Position, pv *preview) (*boardV
 			if png, _, err := pic.MailPNG(mailImageBytes - len(img.svg)); err == nil {
 				img.png = png
 			} else {
-				w.s.log.Warn("club: no PNG board", "game", gs.row.ID, "err", err)
+				w.s.log.Warn("club: no PNG board", "game", gs.Row.ID, "err", err)
 			}
 		}
 		return img
@@ -306,18 +198,9 @@ func (w *work) boardOf(gs *gameState, pos engine.Position, pv *preview) (*boardV
 	return b, nil
 }
 
-// seatName names the player of seat p with their side: "bob (West)";
-// "chance" for no seat.
-func (gs *gameState) seatName(p engine.Player) string {
-	if p >= 0 && int(p) < len(gs.players) {
-		return fmt.Sprintf("%s (%s)", gs.players[p].Name, gs.sides()[p])
-	}
-	return "chance"
-}
-
 // legalSample lists legal moves for a reply: all of them, or a sample when
 // there are many.
-func legalSample(gs *gameState, pos engine.Position, p engine.Player, limit int) string {
+func legalSample(gs *game.Game, pos engine.Position, p engine.Player, limit int) string {
 	legal := pos.Legal(p)
 	texts := make([]string, len(legal))
 	for i, m := range legal {
@@ -325,14 +208,14 @@ func legalSample(gs *gameState, pos engine.Position, p engine.Player, limit int)
 	}
 	note := ""
 	if limit > 0 && len(texts) > limit {
-		note = fmt.Sprintf("\n(%d legal moves; the first %d are shown. Write \"moves %d\" for all.)", len(texts), limit, gs.row.ID)
+		note = fmt.Sprintf("\n(%d legal moves; the first %d are shown. Write \"moves %d\" for all.)", len(texts), limit, gs.Row.ID)
 		texts = texts[:limit]
 	}
 	if len(texts) == 0 {
 		return "(no listed moves)"
 	}
 	out := columns(texts) + note
-	if u := engine.Unlisted(pos, p, gs.info); u != "" {
+	if u := engine.Unlisted(pos, p, gs.Info); u != "" {
 		out += "\nAlso allowed but not listed: " + u + "."
 	}
 	return out
@@ -377,7 +260,7 @@ func columns(words []string) string {
 
 // moveError turns the engine's refusal of a move into a reply that points at
 // the word (syntax) or lists the legal moves (illegal).
-func moveError(gs *gameState, side engine.Player, c notation.Command, p notation.Parsed, err error) error {
+func moveError(gs *game.Game, side engine.Player, c notation.Command, p notation.Parsed, err error) error {
 	var se *engine.SyntaxError
 	var ie *engine.IllegalMoveError
 	var nt *engine.NotYourTurnError
@@ -385,16 +268,16 @@ func moveError(gs *gameState, side engine.Player, c notation.Command, p notation
 	case errors.As(err, &se):
 		// The move text ends the line, so its column is from the end.
 		col := len([]rune(p.Text)) - len([]rune(c.Move)) + len([]rune(c.Move[:min(se.Offset, len(c.Move))])) + 1
-		ue := refuse(fmt.Sprintf("%q is not a move of %s: %s", c.Move, gs.info.Title, se.Msg),
+		ue := refuse(fmt.Sprintf("%q is not a move of %s: %s", c.Move, gs.Info.Title, se.Msg),
 			fmt.Sprintf("Line %d, column %d, at %q:", p.Line, col, se.Word()))
 		ue.pre = caret(p.Text, col)
 		return ue
 	case errors.As(err, &ie):
 		ue := refuse(fmt.Sprintf("%s is not a legal move here: %s", c.Move, ie.Reason), "Nothing was played. Your legal moves:")
-		ue.pre = legalSample(gs, gs.pos, side, 60)
+		ue.pre = legalSample(gs, gs.Pos, side, 60)
 		return ue
 	case errors.As(err, &nt):
-		return refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), "Nothing was played.")
+		return refuse(fmt.Sprintf("it is not your turn in game #%d", gs.Row.ID), "Nothing was played.")
 	}
 	return refuse(fmt.Sprintf("%s was refused: %v", c.Move, err), "Nothing was played.")
 }
@@ -404,35 +287,35 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	if err != nil {
 		return section{}, err
 	}
-	if how, ok := engine.ParseLeaving(c.Move); ok && gs.more() {
+	if how, ok := engine.ParseLeaving(c.Move); ok && gs.More() {
 		// Leaving is a move of the record in a game of more than two, but
 		// no one plays "timeout": the clock does.
 		if how != engine.Resign {
 			return section{}, refuse(fmt.Sprintf("%q is not a move", c.Move), "The clock takes a player out when their time runs out.")
 		}
-		return h.resign(gs.row.ID)
+		return h.resign(gs.Row.ID)
 	}
-	if !engine.Acts(gs.pos, side) {
-		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.moveNumber(), gs.whoMoves()))
+	if !engine.Acts(gs.Pos, side) {
+		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.Row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.MoveNumber(), gs.WhoMoves()))
 	}
-	if c.Guard != 0 && c.Guard != gs.moveNumber() {
-		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.moveNumber(), c.Guard),
-			fmt.Sprintf("Your move was written against a board that has changed since; nothing was played. \"board %d\" shows the board now.", gs.row.ID))
+	if c.Guard != 0 && c.Guard != gs.MoveNumber() {
+		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.MoveNumber(), c.Guard),
+			fmt.Sprintf("Your move was written against a board that has changed since; nothing was played. \"board %d\" shows the board now.", gs.Row.ID))
 	}
-	next, m, err := notation.PlayMove(gs.pos, side, c.Move)
+	next, m, err := notation.PlayMove(gs.Pos, side, c.Move)
 	if err != nil {
 		return section{}, moveError(gs, side, c, p, err)
 	}
 	if err := h.commit(gs, side, m.String(), next); err != nil {
 		return section{}, err
 	}
-	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.row.ID), game: gs.row.ID}
+	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.Row.ID), game: gs.Row.ID}
 	// The confirmation of one's own move carries no board (issue 28: light
 	// mail): the player has just seen it. A move that ends the game shows
 	// the end, and the mail's first line says how; when it is the mover's
 	// turn again (an opponent's conditional answer was played at once), the
 	// board is the one to answer. "set boards all" or "none" says otherwise.
-	show := gs.row.Status == archive.GameOver || slices.Contains(gs.toMove(), side)
+	show := gs.Row.Status == archive.GameOver || slices.Contains(gs.ToMove(), side)
 	switch h.actor.Boards {
 	case "all":
 		show = true
@@ -440,7 +323,7 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 		show = false
 	}
 	if !show {
-		sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
+		sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.Row.ID)}
 		return sec, nil
 	}
 	b, err := h.boardOf(gs, nil, nil)
@@ -451,26 +334,17 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	return sec, nil
 }
 
-// whoMoves names the players who act now: "bob (Dark)".
-func (gs *gameState) whoMoves() string {
-	var names []string
-	for _, s := range gs.pos.ToMove() {
-		names = append(names, gs.seatName(s))
-	}
-	return strings.Join(names, " and ")
-}
-
 // commit logs a move (and the chance draws that follow it), stores the new
 // position, and sends the notices: a turn notice to whoever moves next, or
 // the game-over mail.
-func (w *work) commit(gs *gameState, side engine.Player, move string, next engine.Position) error {
+func (w *work) commit(gs *game.Game, side engine.Player, move string, next engine.Position) error {
 	return w.commitMove(gs, side, move, next, false)
 }
 
 // commitMove is commit; answer marks a conditional answer (conditions.go),
 // which the player to move next is told of.
-func (w *work) commitMove(gs *gameState, side engine.Player, move string, next engine.Position, answer bool) error {
-	from := len(gs.moves) // the plies this move logs, chance included, from here
+func (w *work) commitMove(gs *game.Game, side engine.Player, move string, next engine.Position, answer bool) error {
+	from := len(gs.Moves) // the plies this move logs, chance included, from here
 	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: w.msgID, At: w.now}); err != nil {
 		return err
 	}
@@ -478,8 +352,8 @@ func (w *work) commitMove(gs *gameState, side engine.Player, move string, next e
 	if err != nil {
 		return err
 	}
-	gs.pos = next
-	gs.row.Position, gs.row.Ply, gs.row.Updated = next.String(), next.Ply(), w.now
+	gs.Pos = next
+	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = next.String(), next.Ply(), w.now
 	declined, err := w.declineDraw(gs, side)
 	if err != nil {
 		return err
@@ -488,16 +362,16 @@ func (w *work) commitMove(gs *gameState, side engine.Player, move string, next e
 	if err := w.startTurn(gs); err != nil {
 		return err
 	}
-	if err := w.tx.AddEvent(w.now, "move", gs.row.ID, gs.players[side].ID, move); err != nil {
+	if err := w.tx.AddEvent(w.now, "move", gs.Row.ID, gs.Players[side].ID, move); err != nil {
 		return err
 	}
 	if r := next.Result(); r.Over() {
 		return w.finish(gs, r)
 	}
-	if err := w.tx.UpdateGame(gs.row); err != nil {
+	if err := w.tx.UpdateGame(gs.Row); err != nil {
 		return err
 	}
-	if gs.more() {
+	if gs.More() {
 		if err := w.moveNews(gs, side, move); err != nil {
 			return err
 		}
@@ -522,18 +396,18 @@ func (w *work) commitMove(gs *gameState, side engine.Player, move string, next e
 }
 
 // addMove logs a ply of gs.
-func (w *work) addMove(gs *gameState, m archive.Move) error {
-	if err := w.tx.AddMove(gs.row.ID, m); err != nil {
+func (w *work) addMove(gs *game.Game, m archive.Move) error {
+	if err := w.tx.AddMove(gs.Row.ID, m); err != nil {
 		return err
 	}
-	gs.moves = append(gs.moves, m)
+	gs.Moves = append(gs.Moves, m)
 	return nil
 }
 
 // resolveChance draws and logs the chance outcomes pos, a position of gs,
 // waits for.
-func (w *work) resolveChance(gs *gameState, pos engine.Position) (engine.Position, error) {
-	next, steps, err := engine.ResolveChance(pos, gs.row.Seed)
+func (w *work) resolveChance(gs *game.Game, pos engine.Position) (engine.Position, error) {
+	next, steps, err := engine.ResolveChance(pos, gs.Row.Seed)
 	if err != nil {
 		return nil, permanent(err)
 	}
@@ -551,21 +425,21 @@ func (w *work) resolveChance(gs *gameState, pos engine.Position) (engine.Positio
 // just played move (who has the reply), that it is their move: what was
 // played first, then after. answer marks a conditional answer to the
 // sender's move, which their reply tells them of.
-func (w *work) turnNotices(gs *gameState, mover engine.Player, move string, after []string, answer bool) error {
-	for _, p := range gs.toMove() {
-		if p == mover && w.actor != nil && w.actor.ID == gs.players[p].ID {
+func (w *work) turnNotices(gs *game.Game, mover engine.Player, move string, after []string, answer bool) error {
+	for _, p := range gs.ToMove() {
+		if p == mover && w.actor != nil && w.actor.ID == gs.Players[p].ID {
 			continue
 		}
-		if answer && w.actor != nil && w.actor.ID == gs.players[p].ID {
+		if answer && w.actor != nil && w.actor.ID == gs.Players[p].ID {
 			// The move of the sender was answered at once: the reply says so.
 			w.lead = append(w.lead, after...)
 			continue
 		}
-		first := fmt.Sprintf("%s played %s in game #%d. Your move (move %d).", gs.players[mover].Name, move, gs.row.ID, gs.moveNumber())
+		first := fmt.Sprintf("%s played %s in game #%d. Your move (move %d).", gs.Players[mover].Name, move, gs.Row.ID, gs.MoveNumber())
 		if p == mover {
-			first = fmt.Sprintf("Your move in game #%d (move %d).", gs.row.ID, gs.moveNumber())
+			first = fmt.Sprintf("Your move in game #%d (move %d).", gs.Row.ID, gs.MoveNumber())
 		}
-		if err := w.gameNotice(gs, gs.players[p], append([]string{first}, after...)); err != nil {
+		if err := w.gameNotice(gs, gs.Players[p], append([]string{first}, after...)); err != nil {
 			return err
 		}
 	}
@@ -575,28 +449,28 @@ func (w *work) turnNotices(gs *gameState, mover engine.Player, move string, afte
 // gameNotice queues a mail to p about gs. Notices of one message to the same
 // player about the same game become one mail, sent by flushNotices with the
 // board as all the message's commands left it.
-func (w *work) gameNotice(gs *gameState, p *archive.Player, intro []string) error {
+func (w *work) gameNotice(gs *game.Game, p *archive.Player, intro []string) error {
 	for i := range w.notices {
-		if n := &w.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+		if n := &w.notices[i]; n.game == gs.Row.ID && n.player.ID == p.ID {
 			n.intro = append(n.intro, intro...)
 			return nil
 		}
 	}
-	w.notices = append(w.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro)})
+	w.notices = append(w.notices, notice{game: gs.Row.ID, player: p, intro: slices.Clip(intro)})
 	return nil
 }
 
 // reminderNotice queues a reminder to p about gs: a notice without the
 // board, which the player has had since their turn began (issue 28: light
 // mail). Merged with another notice of the same message, it has the board.
-func (w *work) reminderNotice(gs *gameState, p *archive.Player, intro []string) error {
+func (w *work) reminderNotice(gs *game.Game, p *archive.Player, intro []string) error {
 	for i := range w.notices {
-		if n := &w.notices[i]; n.game == gs.row.ID && n.player.ID == p.ID {
+		if n := &w.notices[i]; n.game == gs.Row.ID && n.player.ID == p.ID {
 			n.intro = append(n.intro, intro...)
 			return nil
 		}
 	}
-	w.notices = append(w.notices, notice{game: gs.row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
+	w.notices = append(w.notices, notice{game: gs.Row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
 	return nil
 }
 
@@ -614,11 +488,11 @@ func (w *work) flushNotices() error {
 		if err != nil {
 			return err
 		}
-		sec := section{game: gs.row.ID}
+		sec := section{game: gs.Row.ID}
 		// A reminder carries the board only for a player who asked for
 		// them all; a player who wants none gets none (set boards).
 		if n.player.Boards == "none" || n.noBoard && n.player.Boards != "all" {
-			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.row.ID)}
+			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.Row.ID)}
 		} else if sec.Board, err = w.boardOf(gs, nil, nil); err != nil {
 			return err
 		}
@@ -627,7 +501,7 @@ func (w *work) flushNotices() error {
 			return err
 		}
 		err = w.send(outgoing{
-			to: n.player.Address, player: n.player, game: gs.row.ID, subject: subject,
+			to: n.player.Address, player: n.player, game: gs.Row.ID, subject: subject,
 			view: mailView{Intro: n.intro, Sections: []section{sec}, HowTo: w.howTo(gs, n.player)},
 			auto: "auto-generated",
 		})
@@ -641,30 +515,30 @@ func (w *work) flushNotices() error {
 
 // finish ends a game and sends the game-over mail to both players (but not
 // to the actor, whose reply says it) and to every observer.
-func (w *work) finish(gs *gameState, r engine.Result) error {
-	gs.row.Status = archive.GameOver
-	gs.row.Result = r.Score()
-	gs.row.Termination = r.Reason
-	gs.row.Finished, gs.row.Updated = w.now, w.now
-	gs.row.DrawAgreed = nil
-	gs.row.Deadline, gs.row.Paused, gs.row.Flagged = time.Time{}, time.Time{}, time.Time{}
-	if err := w.tx.UpdateGame(gs.row); err != nil {
+func (w *work) finish(gs *game.Game, r engine.Result) error {
+	gs.Row.Status = archive.GameOver
+	gs.Row.Result = r.Score()
+	gs.Row.Termination = r.Reason
+	gs.Row.Finished, gs.Row.Updated = w.now, w.now
+	gs.Row.DrawAgreed = nil
+	gs.Row.Deadline, gs.Row.Paused, gs.Row.Flagged = time.Time{}, time.Time{}, time.Time{}
+	if err := w.tx.UpdateGame(gs.Row); err != nil {
 		return err
 	}
-	if err := w.tx.AddEvent(w.now, "over", gs.row.ID, 0, gs.resultText()); err != nil {
+	if err := w.tx.AddEvent(w.now, "over", gs.Row.ID, 0, gs.ResultText()); err != nil {
 		return err
 	}
 	// Every end of a game passes here: the ratings change with it (issue 25).
 	if err := w.rate(gs); err != nil {
 		return err
 	}
-	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.row.ID, gs.resultText())}, diceRevealed(gs.row)...)
-	if line, err := w.ratingLine(gs.row.ID); err != nil {
+	intro := append([]string{fmt.Sprintf("Game #%d is over: %s.", gs.Row.ID, gs.ResultText())}, diceRevealed(gs.Row)...)
+	if line, err := w.ratingLine(gs.Row.ID); err != nil {
 		return err
 	} else if line != "" {
 		intro = append(intro, line)
 	}
-	w.ended = append(w.ended, gs.row)
+	w.ended = append(w.ended, gs.Row)
 	err := w.tellEach(gs, -1, func(p *archive.Player) ([]string, error) {
 		next, err := w.endLines(gs, p) // next.go: what comes next
 		return append(slices.Clip(intro), next...), err
@@ -677,12 +551,12 @@ func (w *work) finish(gs *gameState, r engine.Result) error {
 
 // tellAll queues intro for every player of gs but seat skip (-1: none) and
 // the actor (whose reply says it), and for its observers.
-func (w *work) tellAll(gs *gameState, skip engine.Player, intro []string) error {
+func (w *work) tellAll(gs *game.Game, skip engine.Player, intro []string) error {
 	return w.tellEach(gs, skip, func(*archive.Player) ([]string, error) { return intro, nil })
 }
 
 // tellEach is tellAll with the intro of each player written by intro.
-func (w *work) tellEach(gs *gameState, skip engine.Player, intro func(*archive.Player) ([]string, error)) error {
+func (w *work) tellEach(gs *game.Game, skip engine.Player, intro func(*archive.Player) ([]string, error)) error {
 	tell := func(p *archive.Player) error {
 		lines, err := intro(p)
 		if err != nil {
@@ -690,7 +564,7 @@ func (w *work) tellEach(gs *gameState, skip engine.Player, intro func(*archive.P
 		}
 		return w.gameNotice(gs, p, lines)
 	}
-	for i, p := range gs.players {
+	for i, p := range gs.Players {
 		if engine.Player(i) == skip || w.actor != nil && p.ID == w.actor.ID {
 			continue
 		}
@@ -698,7 +572,7 @@ func (w *work) tellEach(gs *gameState, skip engine.Player, intro func(*archive.P
 			return err
 		}
 	}
-	obs, err := w.tx.Observers(gs.row.ID)
+	obs, err := w.tx.Observers(gs.Row.ID)
 	if err != nil {
 		return err
 	}
@@ -719,16 +593,16 @@ func (h *handling) preview(c notation.Command, p notation.Parsed) (section, erro
 	if err != nil {
 		return section{}, err
 	}
-	side := gs.side(h.actor)
-	if side < 0 || !engine.Acts(gs.pos, side) {
+	side := gs.Side(h.actor)
+	if side < 0 || !engine.Acts(gs.Pos, side) {
 		// Anyone may look at what the side to move could do.
-		tm := gs.toMove()
+		tm := gs.ToMove()
 		if len(tm) == 0 {
-			return section{}, refuse(fmt.Sprintf("game #%d is over", gs.row.ID))
+			return section{}, refuse(fmt.Sprintf("game #%d is over", gs.Row.ID))
 		}
 		side = tm[0]
 	}
-	next, m, err := notation.PlayMove(gs.pos, side, c.Move)
+	next, m, err := notation.PlayMove(gs.Pos, side, c.Move)
 	if err != nil {
 		return section{}, moveError(gs, side, c, p, err)
 	}
@@ -736,8 +610,8 @@ func (h *handling) preview(c notation.Command, p notation.Parsed) (section, erro
 	if err != nil {
 		return section{}, err
 	}
-	return section{Title: fmt.Sprintf("preview of %s in game #%d (nothing played)", m, gs.row.ID), Board: b, game: gs.row.ID,
-		Lines: []string{fmt.Sprintf("To play it, write \"move %d #%d %s\".", gs.row.ID, gs.moveNumber(), m)}}, nil
+	return section{Title: fmt.Sprintf("preview of %s in game #%d (nothing played)", m, gs.Row.ID), Board: b, game: gs.Row.ID,
+		Lines: []string{fmt.Sprintf("To play it, write \"move %d #%d %s\".", gs.Row.ID, gs.MoveNumber(), m)}}, nil
 }
 
 func (h *handling) moves(id int64) (section, error) {
@@ -745,14 +619,14 @@ func (h *handling) moves(id int64) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if gs.row.Status != archive.GameActive {
-		return section{}, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.resultText()+".")
+	if gs.Row.Status != archive.GameActive {
+		return section{}, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.ResultText()+".")
 	}
 	var pre []string
-	for _, p := range gs.toMove() {
-		pre = append(pre, fmt.Sprintf("%s:\n%s", gs.seatName(p), legalSample(gs, gs.pos, p, 0)))
+	for _, p := range gs.ToMove() {
+		pre = append(pre, fmt.Sprintf("%s:\n%s", gs.SeatName(p), legalSample(gs, gs.Pos, p, 0)))
 	}
-	return section{Title: fmt.Sprintf("legal moves in game #%d (move %d)", id, gs.moveNumber()), Pre: strings.Join(pre, "\n\n"), game: id}, nil
+	return section{Title: fmt.Sprintf("legal moves in game #%d (move %d)", id, gs.MoveNumber()), Pre: strings.Join(pre, "\n\n"), game: id}, nil
 }
 
 func (h *handling) board(id int64) (section, error) {
@@ -773,7 +647,7 @@ func (h *handling) observe(c notation.Command) (section, error) {
 		return section{}, err
 	}
 	if c.Verb == notation.CmdObserve {
-		if gs.side(h.actor) >= 0 {
+		if gs.Side(h.actor) >= 0 {
 			return section{}, refuse(fmt.Sprintf("you play in game #%d", c.ID), "Players get every mail of their games already.")
 		}
 		if _, err := h.tx.AddObserver(c.ID, h.actor.ID); err != nil {
@@ -839,11 +713,11 @@ func drawn(key string, draw func() images) images {
 // moveNews tells the players of gs still in, other than mover (who has the
 // reply) and those to move now (who get their turn), what mover played:
 // news of each move.
-func (w *work) moveNews(gs *gameState, mover engine.Player, move string) error {
-	line := fmt.Sprintf("%s played %s in game #%d; %s to move.", gs.seatName(mover), move, gs.row.ID, gs.whoMoves())
-	for i, pl := range gs.players {
+func (w *work) moveNews(gs *game.Game, mover engine.Player, move string) error {
+	line := fmt.Sprintf("%s played %s in game #%d; %s to move.", gs.SeatName(mover), move, gs.Row.ID, gs.WhoMoves())
+	for i, pl := range gs.Players {
 		p := engine.Player(i)
-		if p == mover || !gs.stillIn(p) || slices.Contains(gs.toMove(), p) {
+		if p == mover || !gs.StillIn(p) || slices.Contains(gs.ToMove(), p) {
 			continue
 		}
 		// The sender hears of a conditional answer to their move (the
@@ -853,36 +727,4 @@ func (w *work) moveNews(gs *gameState, mover engine.Player, move string) error {
 		}
 	}
 	return nil
-}
-
-// opponents are the players of gs other than seat p: the opponent of a
-// game of two, the players still in of a game of more.
-func (gs *gameState) opponents(p engine.Player) []*archive.Player {
-	var out []*archive.Player
-	for i, pl := range gs.players {
-		if q := engine.Player(i); q != p && (!gs.more() || gs.stillIn(q)) {
-			out = append(out, pl)
-		}
-	}
-	return out
-}
-
-// placeAmong says seat p's place in r among the players of gs, as a
-// result is said to one player: "3rd of 4", not a loss (issue 35).
-func (gs *gameState) placeAmong(r engine.Result, p engine.Player) string {
-	return engine.Ordinal(r.Place(p)) + " of " + strconv.Itoa(len(gs.players))
-}
-
-// placesText says the places of a finished game of more than two: "1st
-// carol (North), 2nd dave (East), 3rd alice (South), 4th bob (West)".
-func (gs *gameState) placesText(r engine.Result) string {
-	var parts []string
-	for place := 1; place <= len(r.Places); place++ {
-		for i, pl := range r.Places {
-			if pl == place {
-				parts = append(parts, engine.Ordinal(place)+" "+gs.seatName(engine.Player(i)))
-			}
-		}
-	}
-	return strings.Join(parts, ", ")
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
-	"postal/club/event"
+	"postal/docs/words"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
 	"postal/notation"
@@ -239,7 +239,7 @@ func (h *handling) afterGame(c notation.Command) error {
 		return nil
 	}
 	return refuse(fmt.Sprintf("#%d is over: a reply to its mails serves only to look at it", h.proofGame),
-		fmt.Sprintf("For %s after its end, a reply to a mail about #%d brings its record, moves or board, and nothing else. Nothing was done. For anything else, write a fresh mail to %s with a line \"key YOUR-KEY\", or reply to a newer mail from postal.", count(int(tokenGrace/(24*time.Hour)), "day", "days"), h.proofGame, h.s.opt.Address))
+		fmt.Sprintf("For %s after its end, a reply to a mail about #%d brings its record, moves or board, and nothing else. Nothing was done. For anything else, write a fresh mail to %s with a line \"key YOUR-KEY\", or reply to a newer mail from postal.", words.Count(int(tokenGrace/(24*time.Hour)), "day", "days"), h.proofGame, h.s.opt.Address))
 }
 
 // live reports whether game or challenge id still goes on: an active game,
@@ -407,7 +407,7 @@ func (h *handling) tellOwner(p *archive.Player, address string, kinds []string, 
 	}
 	intro = append(intro, fmt.Sprintf("postal tells you this at most once a day for each address: later mails from %s like it are refused the same way, and you hear of them again after a day.", address))
 	if last {
-		intro = append(intro, fmt.Sprintf("This is the %s such notice today: more of these mails may come, and are refused the same way, but postal tells you no more of them today.", event.Ordinal(misuseNoticesPerDay)))
+		intro = append(intro, fmt.Sprintf("This is the %s such notice today: more of these mails may come, and are refused the same way, but postal tells you no more of them today.", words.Ordinal(misuseNoticesPerDay)))
 	}
 	what := "reply address"
 	switch {

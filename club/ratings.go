@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
 	"postal/notation"
@@ -95,7 +97,7 @@ func (s *Service) defaultBotLevel() int {
 }
 
 // rate rates the game of gs, which has just ended, if it is rated.
-func (w *work) rate(gs *gameState) error { return w.s.RateEnded(w.tx, gs.row) }
+func (w *work) rate(gs *game.Game) error { return w.s.RateEnded(w.tx, gs.Row) }
 
 // RateEnded rates the finished game row, if it is rated: its players'
 // standings and a history row per seat, in tx, the transaction that ended
@@ -274,7 +276,7 @@ func (h *handling) ratings(game string) (section, error) {
 // writeList writes the ranking of list: the best ratingTop players, then
 // the sender's place when they are not among them.
 func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Standing, names map[int64]string) {
-	fmt.Fprintf(b, "%s: %s\n", list, plural(len(ss), "player"))
+	fmt.Fprintf(b, "%s: %s\n", list, words.Plural(len(ss), "player"))
 	if len(ss) == 0 {
 		return
 	}

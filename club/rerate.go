@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"postal/archive"
 	"postal/club/rating"
+	"postal/docs/words"
 	"postal/engine/search"
 )
 
@@ -226,15 +226,7 @@ func (w *work) takeBackRatings(tr *tournament, player int64) (string, error) {
 	if len(ids) == 1 {
 		noun = "game"
 	}
-	return fmt.Sprintf("The rating changes of %s %s are taken back.", noun, joinAnd(ids)), nil
-}
-
-// joinAnd joins words as a list is said: "a", "a and b", "a, b and c".
-func joinAnd(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return fmt.Sprintf("The rating changes of %s %s are taken back.", noun, words.And(ids)), nil
 }
 
 // RateBeforeRatings rates the finished games of db that ended before the

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/notation"
 )
 
@@ -31,15 +32,15 @@ func (h *handling) say(c notation.Command) (section, error) {
 	var to []*archive.Player
 	var subject, where string
 	var ply int
-	var gs *gameState
+	var gs *game.Game
 	var err error
 	gs, err = h.loadGame(id)
 	switch {
 	case err == nil:
-		if gs.side(h.actor) < 0 {
+		if gs.Side(h.actor) < 0 {
 			return section{}, refuse(fmt.Sprintf("you do not play in game #%d", id), "Only its players may write to each other in a game. Nothing was sent.")
 		}
-		for _, p := range gs.players {
+		for _, p := range gs.Players {
 			if p.ID != h.actor.ID && !h.s.isOwn(p.Address) {
 				to = append(to, p)
 			}
@@ -47,7 +48,7 @@ func (h *handling) say(c notation.Command) (section, error) {
 		if subject, err = h.gameSubject(gs); err != nil {
 			return section{}, err
 		}
-		where, ply = fmt.Sprintf("game #%d", id), gs.pos.Ply()
+		where, ply = fmt.Sprintf("game #%d", id), gs.Pos.Ply()
 	case errors.Is(err, archive.ErrNotFound):
 		ch, cerr := h.tx.Challenge(id)
 		if errors.Is(cerr, archive.ErrNotFound) {
@@ -80,7 +81,7 @@ func (h *handling) say(c notation.Command) (section, error) {
 	}
 	who := h.actor.Name
 	if gs != nil {
-		who = gs.seatName(gs.side(h.actor))
+		who = gs.SeatName(gs.Side(h.actor))
 	}
 	var names []string
 	for _, p := range to {

@@ -8,6 +8,8 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/game"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
 	"postal/notation"
@@ -112,7 +114,7 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 			sec.Lines = append(sec.Lines, fmt.Sprintf("%s took its seat at once and plays at level %d of %d.", bot.Name, h.s.opt.Bot.level(), search.MaxLevel))
 		}
 		if open > 0 {
-			sec.Lines = append(sec.Lines, fmt.Sprintf("%s open to anyone: \"accept %d\" takes one.", count(open, "seat is", "seats are"), ch.ID))
+			sec.Lines = append(sec.Lines, fmt.Sprintf("%s open to anyone: \"accept %d\" takes one.", words.Count(open, "seat is", "seats are"), ch.ID))
 		}
 		sec.Lines = append(sec.Lines, fmt.Sprintf("The game starts when every seat is taken and accepted. \"cancel %d\" withdraws it.", ch.ID))
 	case st.PlayerID != 0:
@@ -296,21 +298,10 @@ func seatsText(names []string, open int) string {
 	case open > 1:
 		all = append(all, fmt.Sprintf("%d open seats", open))
 	}
-	switch len(all) {
-	case 0:
+	if len(all) == 0 {
 		return "nobody"
-	case 1:
-		return all[0]
 	}
-	return strings.Join(all[:len(all)-1], ", ") + " and " + all[len(all)-1]
-}
-
-// count writes "1 seat is", "2 seats are".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return words.And(all)
 }
 
 func (h *handling) challengeFor(id int64) (*archive.Challenge, error) {
@@ -349,7 +340,7 @@ func (h *handling) accept(id int64) (section, error) {
 // by mail, or the bot taking an open challenge. The last to accept starts
 // the game, which it returns; until then it returns nil, and the others
 // hear who accepted.
-func (w *work) takeSeat(ch *archive.Challenge, p *archive.Player) (*gameState, error) {
+func (w *work) takeSeat(ch *archive.Challenge, p *archive.Player) (*game.Game, error) {
 	if ch.ChallengerID == p.ID {
 		return nil, refuse("you cannot accept your own challenge", fmt.Sprintf("\"cancel %d\" withdraws it.", ch.ID))
 	}
@@ -399,7 +390,7 @@ func (h *handling) botStarts(ch *archive.Challenge, bot *archive.Player, level i
 	if err != nil {
 		return section{}, err
 	}
-	if err := h.tx.SetBotLevel(gs.row.ID, level); err != nil {
+	if err := h.tx.SetBotLevel(gs.Row.ID, level); err != nil {
 		return section{}, err
 	}
 	sec, err := h.startedSection(gs, h.actor)
@@ -407,7 +398,7 @@ func (h *handling) botStarts(ch *archive.Challenge, bot *archive.Player, level i
 		return section{}, err
 	}
 	intro := fmt.Sprintf("%s accepted at once and plays at level %d of %d.", bot.Name, level, search.MaxLevel)
-	if engine.Acts(gs.pos, gs.side(bot)) {
+	if engine.Acts(gs.Pos, gs.Side(bot)) {
 		intro += " It moves first: its move comes by mail, usually within seconds."
 	}
 	sec.Lines = append([]string{intro}, sec.Lines...)

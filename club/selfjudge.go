@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/game"
 )
 
 // No one judges their own game (issue 32). A director who sat in a game
@@ -19,19 +20,19 @@ import (
 
 // notOwnGame refuses the actor's acts as director on gs, a game of t, when
 // they play in it, or in t.
-func (h *handling) notOwnGame(gs *gameState, t *archive.Tournament) error {
-	if gs.side(h.actor) < 0 {
+func (h *handling) notOwnGame(gs *game.Game, t *archive.Tournament) error {
+	if gs.Side(h.actor) < 0 {
 		tr, err := h.loadEvent(t)
 		if err != nil {
 			return err
 		}
 		return h.notCompeting(tr)
 	}
-	others, err := h.otherDirectors(t, func(id int64) bool { return slices.Contains(gs.row.Players, id) })
+	others, err := h.otherDirectors(t, func(id int64) bool { return slices.Contains(gs.Row.Players, id) })
 	if err != nil {
 		return err
 	}
-	return refuse(fmt.Sprintf("you play in game #%d", gs.row.ID), "A director does not judge their own game: nothing was done. "+others)
+	return refuse(fmt.Sprintf("you play in game #%d", gs.Row.ID), "A director does not judge their own game: nothing was done. "+others)
 }
 
 // notCompeting refuses the actor's acts as director in tr (adjudicate,

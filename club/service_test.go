@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/mailer"
 	"postal/notation"
 )
@@ -203,7 +204,7 @@ func contains(t testing.TB, m mailer.Outbound, want ...string) {
 func (c *club) moveNumber(id int64) int {
 	c.t.Helper()
 	moves := read(c, func(tx *archive.Tx) ([]archive.Move, error) { return tx.Moves(id) })
-	_, n := MoveNumbers(moves)
+	_, n := game.MoveNumbers(moves)
 	return n
 }
 

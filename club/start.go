@@ -5,10 +5,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"strings"
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/club/game"
 	"postal/club/published"
 	"postal/engine"
 )
@@ -36,7 +36,7 @@ type eventPlace struct {
 // is placed in its event (at). Every player but the actor hears that the
 // game has started (every player, in a tournament: the actor's reply says
 // only that a round began).
-func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []int64, at *eventPlace) (*gameState, error) {
+func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []int64, at *eventPlace) (*game.Game, error) {
 	// Eight bytes of seed, and one more to draw the challenger's seat
 	// with (a game of two takes no other).
 	var b [9]byte
@@ -66,24 +66,24 @@ func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []in
 		return nil, err
 	}
 	if at != nil {
-		if err := w.tx.AddTournamentGame(at.t.ID, archive.TournamentGame{GameID: gs.row.ID, Round: at.round, Board: at.board}); err != nil {
+		if err := w.tx.AddTournamentGame(at.t.ID, archive.TournamentGame{GameID: gs.Row.ID, Round: at.round, Board: at.board}); err != nil {
 			return nil, err
 		}
-		gs.event = event.PlaceLabel(at.t.Name, at.t.Format, at.round, at.board)
+		gs.Event = event.PlaceLabel(at.t.Name, at.t.Format, at.round, at.board)
 	}
 	next, err := w.startNext(gs) // next.go: what it counts for
 	if err != nil {
 		return nil, err
 	}
-	for i, p := range gs.players {
+	for i, p := range gs.Players {
 		if at == nil && p.ID == w.actorID() {
 			continue
 		}
 		line := startedLine(gs, engine.Player(i), by)
-		if engine.Acts(gs.pos, engine.Player(i)) {
-			line += fmt.Sprintf(" Your move (move %d).", gs.moveNumber())
+		if engine.Acts(gs.Pos, engine.Player(i)) {
+			line += fmt.Sprintf(" Your move (move %d).", gs.MoveNumber())
 		}
-		if err := w.gameNotice(gs, p, append([]string{line, next}, diceCommitted(gs.row)...)); err != nil {
+		if err := w.gameNotice(gs, p, append([]string{line, next}, diceCommitted(gs.Row)...)); err != nil {
 			return nil, err
 		}
 	}
@@ -142,46 +142,36 @@ func below(n int, b byte) (int, bool) {
 
 // startedLine is what the player of seat p of gs, which has just started,
 // reads first: how it started and the seat they play.
-func startedLine(gs *gameState, p engine.Player, by *archive.Player) string {
-	side := gs.sides()[p]
+func startedLine(gs *game.Game, p engine.Player, by *archive.Player) string {
+	side := gs.Sides()[p]
 	switch {
-	case gs.event != "":
-		return fmt.Sprintf("Game #%d of %s, has started: %s. You play %s.", gs.row.ID, gs.event, gs.lineup(), side)
-	case gs.more():
-		return fmt.Sprintf("Game #%d has started: %s. You play %s.", gs.row.ID, gs.lineup(), side)
+	case gs.Event != "":
+		return fmt.Sprintf("Game #%d of %s, has started: %s. You play %s.", gs.Row.ID, gs.Event, gs.Lineup(), side)
+	case gs.More():
+		return fmt.Sprintf("Game #%d has started: %s. You play %s.", gs.Row.ID, gs.Lineup(), side)
 	}
-	return fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", by.Name, gs.row.ID, side)
+	return fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", by.Name, gs.Row.ID, side)
 }
 
 // startedSection is the section that tells p, the last to accept, that
 // game gs has started.
-func (w *work) startedSection(gs *gameState, p *archive.Player) (section, error) {
+func (w *work) startedSection(gs *game.Game, p *archive.Player) (section, error) {
 	b, err := w.boardOf(gs, nil, nil)
 	if err != nil {
 		return section{}, err
 	}
 	var lines []string
-	if gs.more() {
-		lines = append(lines, gs.lineup()+".")
+	if gs.More() {
+		lines = append(lines, gs.Lineup()+".")
 	}
-	lines = append(lines, fmt.Sprintf("You play %s.", gs.sides()[gs.side(p)]))
+	lines = append(lines, fmt.Sprintf("You play %s.", gs.Sides()[gs.Side(p)]))
 	next, err := w.startNext(gs) // next.go
 	if err != nil {
 		return section{}, err
 	}
 	lines = append(lines, next)
-	return section{Title: fmt.Sprintf("game #%d has started: %s", gs.row.ID, gs.title()),
-		Lines: append(lines, diceCommitted(gs.row)...), Board: b, game: gs.row.ID}, nil
-}
-
-// lineup names every seat's player: "alice South, bob West, carol North,
-// dave East".
-func (gs *gameState) lineup() string {
-	var parts []string
-	for i, side := range gs.sides() {
-		parts = append(parts, gs.players[i].Name+" "+side)
-	}
-	return strings.Join(parts, ", ")
+	return section{Title: fmt.Sprintf("game #%d has started: %s", gs.Row.ID, gs.Title()),
+		Lines: append(lines, diceCommitted(gs.Row)...), Board: b, game: gs.Row.ID}, nil
 }
 
 // startOf makes the start position of the game challenge ch proposes,
@@ -203,19 +193,19 @@ func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, en
 // seed. The game keeps the challenge's number; the chance draws it starts
 // with are made and its clock starts; the start is logged as by's, the
 // last to accept. It returns the game as stored.
-func (w *work) openGame(ch *archive.Challenge, by int64, seed uint64, game engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*gameState, error) {
-	row := &archive.Game{ID: ch.ID, Game: game.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
+func (w *work) openGame(ch *archive.Challenge, by int64, seed uint64, rules engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*game.Game, error) {
+	row := &archive.Game{ID: ch.ID, Game: rules.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
 		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: w.now}
 	row.Position, row.Ply = pos.String(), pos.Ply()
 	if err := w.tx.AddGame(row); err != nil {
 		return nil, err
 	}
-	next, err := w.resolveChance(&gameState{row: row, pos: pos}, pos)
+	next, err := w.resolveChance(&game.Game{Row: row, Pos: pos}, pos)
 	if err != nil {
 		return nil, err
 	}
 	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), w.now
-	if err := w.startClock(&gameState{row: row, pos: next}); err != nil {
+	if err := w.startClock(&game.Game{Row: row, Pos: next}); err != nil {
 		return nil, err
 	}
 	if err := w.tx.UpdateGame(row); err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/engine"
 )
 
@@ -28,13 +29,13 @@ func (w *work) challengeSubject(c *archive.Challenge) (string, error) {
 // gameSubject is the Subject of every mail about game gs, to its players
 // and its observers alike, from its challenge's first mail to its last.
 // Whose turn it is goes in the first line of the body.
-func (w *work) gameSubject(gs *gameState) (string, error) {
-	if gs.event != "" {
+func (w *work) gameSubject(gs *game.Game) (string, error) {
+	if gs.Event != "" {
 		// A tournament's game: its director's challenge row was never
 		// mailed, and its Subject names the event and the round.
 		return seatSubject(gs), nil
 	}
-	c, err := w.tx.Challenge(gs.row.ID)
+	c, err := w.tx.Challenge(gs.Row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
 		return seatSubject(gs), nil
 	}
@@ -47,8 +48,8 @@ func (w *work) gameSubject(gs *gameState) (string, error) {
 // seatSubject names the players of gs in their seats' order (and its
 // event): a game with no challenge of its own (a tournament's, or one made
 // by a test or an import).
-func seatSubject(gs *gameState) string {
-	return fmt.Sprintf("[postal #%d] %s", gs.row.ID, gs.title())
+func seatSubject(gs *game.Game) string {
+	return fmt.Sprintf("[postal #%d] %s", gs.Row.ID, gs.Title())
 }
 
 // subjectOf writes the Subject of challenge c, its game's too: the

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/docs/words"
 )
 
 // Talk in one piece (issue 32). Each "say" line was a mail of its own to
@@ -70,7 +71,7 @@ func (h *handling) talkAllowance(game int64, where, text string) error {
 	if n := lineCount(text); used+n > limit {
 		return refuse(fmt.Sprintf("past your %d lines a day in %s", limit, where),
 			fmt.Sprintf("postal passes on %d lines a day from each player in a game; you have %s left today, and this message has %s. Nothing was sent: say it in fewer lines, or tomorrow.",
-				limit, plural(max(0, limit-used), "line"), plural(n, "line")))
+				limit, words.Plural(max(0, limit-used), "line"), words.Plural(n, "line")))
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/game"
 )
 
 // Tick does the clock work that is due by now: vacations that end, games
@@ -133,32 +134,32 @@ func (w *work) endVacations() error {
 // automatic mode (and in any game of more) the player is out of the game
 // (outOfTime); in claim mode the opponent in a game of two is told, once,
 // that they may claim it.
-func (w *work) timeUp(gs *gameState) error {
-	if w.s.opt.Timeout != "claim" || gs.more() {
+func (w *work) timeUp(gs *game.Game) error {
+	if w.s.opt.Timeout != "claim" || gs.More() {
 		return w.outOfTime(gs)
 	}
-	if !gs.row.Flagged.IsZero() {
+	if !gs.Row.Flagged.IsZero() {
 		return nil
 	}
-	gs.row.Flagged = w.now
-	if err := w.tx.UpdateGame(gs.row); err != nil {
+	gs.Row.Flagged = w.now
+	if err := w.tx.UpdateGame(gs.Row); err != nil {
 		return err
 	}
-	if err := w.tx.AddEvent(w.now, "flag", gs.row.ID, 0, ""); err != nil {
+	if err := w.tx.AddEvent(w.now, "flag", gs.Row.ID, 0, ""); err != nil {
 		return err
 	}
-	late := gs.toMove()
+	late := gs.ToMove()
 	for _, p := range late {
-		opp, _ := gs.opponentOfTwo(p)
+		opp, _ := gs.OpponentOfTwo(p)
 		if slices.Contains(late, opp) {
 			continue // both late: neither may claim
 		}
-		if err := w.gameNotice(gs, gs.players[opp], []string{
-			fmt.Sprintf("%s ran out of time in game #%d. Write \"claim %d\" to win on time, or wait for their move: a move before your claim goes on with the game.", gs.players[p].Name, gs.row.ID, gs.row.ID)}); err != nil {
+		if err := w.gameNotice(gs, gs.Players[opp], []string{
+			fmt.Sprintf("%s ran out of time in game #%d. Write \"claim %d\" to win on time, or wait for their move: a move before your claim goes on with the game.", gs.Players[p].Name, gs.Row.ID, gs.Row.ID)}); err != nil {
 			return err
 		}
-		if err := w.gameNotice(gs, gs.players[p], []string{
-			fmt.Sprintf("Your time in game #%d ran out; %s may now claim the game. Move soon: until they claim, your move is still taken.", gs.row.ID, gs.players[opp].Name)}); err != nil {
+		if err := w.gameNotice(gs, gs.Players[p], []string{
+			fmt.Sprintf("Your time in game #%d ran out; %s may now claim the game. Move soon: until they claim, your move is still taken.", gs.Row.ID, gs.Players[opp].Name)}); err != nil {
 			return err
 		}
 	}
@@ -167,9 +168,9 @@ func (w *work) timeUp(gs *gameState) error {
 
 // remind sends the reminders of gs that are due: to each player to move, a
 // mail per reminder point, or a place in their next digest.
-func (w *work) remind(gs *gameState, digests map[int64]*archive.Player, due *dueTimes) error {
-	schedule := clock.Schedule(w.s.opt.ReminderPoints, gs.row.TurnStarted, gs.row.Deadline)
-	sent, err := w.tx.RemindersSent(gs.row.ID, gs.row.Ply)
+func (w *work) remind(gs *game.Game, digests map[int64]*archive.Player, due *dueTimes) error {
+	schedule := clock.Schedule(w.s.opt.ReminderPoints, gs.Row.TurnStarted, gs.Row.Deadline)
+	sent, err := w.tx.RemindersSent(gs.Row.ID, gs.Row.Ply)
 	if err != nil {
 		return err
 	}
@@ -186,26 +187,26 @@ func (w *work) remind(gs *gameState, digests map[int64]*archive.Player, due *due
 		// Of several points passed at once (a restart after a long stop),
 		// only the latest is worth a mail; the earlier ones are marked too.
 		point, found = d, true
-		if err := w.tx.MarkReminderSent(gs.row.ID, gs.row.Ply, d.Index, w.now); err != nil {
+		if err := w.tx.MarkReminderSent(gs.Row.ID, gs.Row.Ply, d.Index, w.now); err != nil {
 			return err
 		}
 	}
 	if !found {
 		return nil
 	}
-	for _, p := range gs.toMove() {
-		pl := gs.players[p]
+	for _, p := range gs.ToMove() {
+		pl := gs.Players[p]
 		switch pl.Reminders {
 		case "none":
 		case "digest":
 			digests[pl.ID] = pl
 		default:
-			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.row.ID, fmtWhen(gs.row.Deadline), left(gs.row.Deadline.Sub(w.now)))
+			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.Row.ID, fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.now)))
 			if err := w.reminderNotice(gs, pl, []string{line}); err != nil {
 				return err
 			}
 		}
-		if err := w.tx.AddEvent(w.now, "reminder", gs.row.ID, pl.ID, point.At.Format(time.RFC3339)); err != nil {
+		if err := w.tx.AddEvent(w.now, "reminder", gs.Row.ID, pl.ID, point.At.Format(time.RFC3339)); err != nil {
 			return err
 		}
 	}
@@ -228,13 +229,13 @@ func (w *work) digest(p *archive.Player) error {
 	}
 	var secs []section
 	for _, gs := range games {
-		if !slices.Contains(gs.toMove(), gs.side(p)) {
+		if !slices.Contains(gs.ToMove(), gs.Side(p)) {
 			continue
 		}
 		// A reminder, so no board (issue 28: light mail): the player had
 		// it when the turn began.
-		secs = append(secs, section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.row.ID, gs.moveNumber()),
-			Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\"; \"board %d\" sends the board.", gs.row.ID, gs.row.ID)}})
+		secs = append(secs, section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.Row.ID, gs.MoveNumber()),
+			Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\"; \"board %d\" sends the board.", gs.Row.ID, gs.Row.ID)}})
 	}
 	if len(secs) == 0 {
 		return nil

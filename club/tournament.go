@@ -11,6 +11,7 @@ import (
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/published"
+	"postal/docs/words"
 	"postal/notation"
 )
 
@@ -216,7 +217,7 @@ func (h *handling) join(c notation.Command) (section, error) {
 		return h.joinedSelfRunning(t, who, n) // league.go
 	}
 	sec := section{Title: fmt.Sprintf("%s has entered %s", who.Name, t.Name),
-		Lines: []string{fmt.Sprintf("%s now has %s.", t.Name, count(n, "entrant", "entrants"))}}
+		Lines: []string{fmt.Sprintf("%s now has %s.", t.Name, words.Count(n, "entrant", "entrants"))}}
 	if t.MaxPlayers > 0 && n == t.MaxPlayers {
 		started, err := h.startEvent(t)
 		if err != nil {
@@ -305,7 +306,7 @@ func (h *handling) tournamentList() (section, error) {
 		if err != nil {
 			return section{}, err
 		}
-		fmt.Fprintf(&b, "- %s: %s; %s", t.Name, eventWhat(t), count(len(tr.ev.Entrants), "entrant", "entrants"))
+		fmt.Fprintf(&b, "- %s: %s; %s", t.Name, eventWhat(t), words.Count(len(tr.ev.Entrants), "entrant", "entrants"))
 		switch where := tr.ev.Format.Where(tr.ev); {
 		case t.Status == archive.TournamentRunning && where != "":
 			b.WriteString("; " + where)

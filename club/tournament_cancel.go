@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/game"
 	"postal/notation"
 )
 
@@ -86,7 +87,7 @@ func (h *handling) endEvent(t *archive.Tournament, reason string) (section, erro
 		return section{}, refuse(fmt.Sprintf("you play in %s", t.Name), "An admin who plays does not end it: another admin of the club can.")
 	}
 	reason = strings.TrimRight(reason, ".")
-	var void []*gameState
+	var void []*game.Game
 	var names []string
 	for _, g := range tr.ev.Games {
 		if g.Over {
@@ -113,15 +114,15 @@ func (h *handling) endEvent(t *archive.Tournament, reason string) (section, erro
 		return section{}, err
 	}
 	for _, gs := range void {
-		if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "void", GameID: gs.row.ID}); err != nil {
+		if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "void", GameID: gs.Row.ID}); err != nil {
 			return section{}, err
 		}
 		// Unrated before it ends, so that its end rates nothing
 		// (ratings.go).
-		if err := h.tx.SetUnrated(gs.row.ID); err != nil {
+		if err := h.tx.SetUnrated(gs.Row.ID); err != nil {
 			return section{}, err
 		}
-		if err := h.finish(gs, gs.pos.Result().Drawn(fmt.Sprintf("%s was ended by %s, an admin of the club: %s", t.Name, h.actor.Name, reason))); err != nil {
+		if err := h.finish(gs, gs.Pos.Result().Drawn(fmt.Sprintf("%s was ended by %s, an admin of the club: %s", t.Name, h.actor.Name, reason))); err != nil {
 			return section{}, err
 		}
 	}

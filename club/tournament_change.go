@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/published"
+	"postal/docs/words"
 	"postal/notation"
 )
 
@@ -68,7 +69,7 @@ func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (secti
 		others--
 	}
 	if others > 0 {
-		told = fmt.Sprintf("Its other %s told.", count(others, "entrant is", "entrants are"))
+		told = fmt.Sprintf("Its other %s told.", words.Count(others, "entrant is", "entrants are"))
 	}
 	sec := section{Title: fmt.Sprintf("tournament %s changed: %s", t.Name, what), Lines: []string{told}}
 	if t.MaxPlayers > 0 && n == t.MaxPlayers {

@@ -10,6 +10,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/event"
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -93,8 +94,8 @@ func (w *work) lapse(t *archive.Tournament, due *dueTimes) error {
 	if err != nil {
 		return err
 	}
-	note := fmt.Sprintf("%s lapsed: its director left it, and no one entered for %s.", t.Name, plural(days, "day"))
-	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "lapse", Detail: fmt.Sprintf("its director left it, and no one entered for %s", plural(days, "day"))}); err != nil {
+	note := fmt.Sprintf("%s lapsed: its director left it, and no one entered for %s.", t.Name, words.Plural(days, "day"))
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "lapse", Detail: fmt.Sprintf("its director left it, and no one entered for %s", words.Plural(days, "day"))}); err != nil {
 		return err
 	}
 	return w.closeEvent(tr, fmt.Sprintf("[postal] %s lapsed", t.Name), note)
@@ -155,7 +156,7 @@ func (w *work) roundDeadlines(due *dueTimes) error {
 				if err != nil {
 					return err
 				}
-				if gs.row.Status != archive.GameActive {
+				if gs.Row.Status != archive.GameActive {
 					continue
 				}
 				if err := w.finish(gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
@@ -174,7 +175,7 @@ func (w *work) roundDeadlines(due *dueTimes) error {
 				return err
 			}
 			err = w.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
-				view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, count(len(open), "game", "games"))},
+				view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, words.Count(len(open), "game", "games"))},
 					Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
 			if err != nil {
 				return err

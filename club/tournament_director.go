@@ -8,6 +8,8 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/game"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
 )
@@ -18,7 +20,7 @@ import (
 
 // directedGame loads game id of a tournament the actor directs, still in
 // play.
-func (h *handling) directedGame(id int64) (*gameState, *archive.Tournament, error) {
+func (h *handling) directedGame(id int64) (*game.Game, *archive.Tournament, error) {
 	gs, err := h.game(id)
 	if err != nil {
 		return nil, nil, err
@@ -40,8 +42,8 @@ func (h *handling) directedGame(id int64) (*gameState, *archive.Tournament, erro
 	if err := h.notOwnGame(gs, t); err != nil { // selfjudge.go
 		return nil, nil, err
 	}
-	if gs.row.Status != archive.GameActive {
-		return nil, nil, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.resultText()+".")
+	if gs.Row.Status != archive.GameActive {
+		return nil, nil, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.ResultText()+".")
 	}
 	return gs, t, nil
 }
@@ -53,8 +55,8 @@ func (h *handling) adjudicate(c notation.Command) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if gs.more() {
-		return section{}, refuse(fmt.Sprintf("game #%d is a game of %d", c.ID, len(gs.players)), "A director adjudicates games of two; in a game of more, \"remove\" takes a player out.")
+	if gs.More() {
+		return section{}, refuse(fmt.Sprintf("game #%d is a game of %d", c.ID, len(gs.Players)), "A director adjudicates games of two; in a game of more, \"remove\" takes a player out.")
 	}
 	reason := fmt.Sprintf("adjudicated by %s, directing %s", h.actor.Name, t.Name)
 	r := engine.Result{Kind: engine.Draw, Reason: reason}
@@ -73,7 +75,7 @@ func (h *handling) adjudicate(c notation.Command) (section, error) {
 	if err := h.finish(gs, r); err != nil {
 		return section{}, err
 	}
-	return section{Title: fmt.Sprintf("game #%d adjudicated: %s", c.ID, c.Value), Lines: []string{"Result: " + gs.resultText() + ".", "The players are told; the act is in the record of " + t.Name + "."}, game: c.ID}, nil
+	return section{Title: fmt.Sprintf("game #%d adjudicated: %s", c.ID, c.Value), Lines: []string{"Result: " + gs.ResultText() + ".", "The players are told; the act is in the record of " + t.Name + "."}, game: c.ID}, nil
 }
 
 // extend is "extend GAME DAYS": the turn in play gets more time.
@@ -82,28 +84,28 @@ func (h *handling) extend(c notation.Command) (section, error) {
 	if err != nil {
 		return section{}, err
 	}
-	if gs.row.Deadline.IsZero() {
+	if gs.Row.Deadline.IsZero() {
 		return section{}, refuse(fmt.Sprintf("game #%d has no clock running", c.ID), "An untimed game needs no more time.")
 	}
 	days, _ := strconv.Atoi(c.Value)
 	// Under a time bank the turn's time is what the deadline leaves of the
 	// bank (spendClock): a later deadline spends less of it.
-	gs.row.Deadline = gs.row.Deadline.Add(time.Duration(days) * clock.Day)
-	gs.row.Flagged, gs.row.Updated = time.Time{}, h.now
-	if err := h.tx.UpdateGame(gs.row); err != nil {
+	gs.Row.Deadline = gs.Row.Deadline.Add(time.Duration(days) * clock.Day)
+	gs.Row.Flagged, gs.Row.Updated = time.Time{}, h.now
+	if err := h.tx.UpdateGame(gs.Row); err != nil {
 		return section{}, err
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "extend", GameID: c.ID, Detail: plural(days, "day")}); err != nil {
+	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "extend", GameID: c.ID, Detail: words.Plural(days, "day")}); err != nil {
 		return section{}, err
 	}
 	if err := h.tx.AddEvent(h.now, "extend", c.ID, h.actor.ID, c.Value); err != nil {
 		return section{}, err
 	}
-	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", h.actor.Name, t.Name, c.ID, plural(days, "day"), fmtWhen(gs.row.Deadline))
+	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", h.actor.Name, t.Name, c.ID, words.Plural(days, "day"), fmtWhen(gs.Row.Deadline))
 	if err := h.tellAll(gs, -1, []string{line}); err != nil {
 		return section{}, err
 	}
-	return section{Title: fmt.Sprintf("game #%d extended by %s", c.ID, plural(days, "day")), Lines: []string{line}, game: c.ID}, nil
+	return section{Title: fmt.Sprintf("game #%d extended by %s", c.ID, words.Plural(days, "day")), Lines: []string{line}, game: c.ID}, nil
 }
 
 // remove is "remove PLAYER [from NAME] REASON": the director takes a player

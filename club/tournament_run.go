@@ -8,8 +8,10 @@ import (
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/club/game"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -26,7 +28,7 @@ type tournament struct {
 	ev *event.Event
 	// started are the games carry started, by number: a league's mail of
 	// the season shows them without reading them again (issue 37).
-	started map[int64]*gameState
+	started map[int64]*game.Game
 	// starting holds, while the event starts, the byes of its first
 	// round (why, by player), which its start mail says (next.go).
 	starting map[int64]string
@@ -89,7 +91,7 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 	if err := w.tx.UpdateTournament(t); err != nil {
 		return nil, err
 	}
-	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: w.actorID(), Act: "start", Detail: count(len(entrants), "player", "players")}); err != nil {
+	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: w.actorID(), Act: "start", Detail: words.Count(len(entrants), "player", "players")}); err != nil {
 		return nil, err
 	}
 	tr.starting = map[int64]string{}
@@ -134,10 +136,10 @@ func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
 				return nil, err
 			}
 			if tr.started == nil {
-				tr.started = map[int64]*gameState{}
+				tr.started = map[int64]*game.Game{}
 			}
-			tr.started[gs.row.ID] = gs
-			games = append(games, fmt.Sprintf("#%d", gs.row.ID))
+			tr.started[gs.Row.ID] = gs
+			games = append(games, fmt.Sprintf("#%d", gs.Row.ID))
 		case event.GiveBye:
 			if err := w.eventBye(tr, st); err != nil {
 				return nil, err
@@ -161,7 +163,7 @@ func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
 // path an accepted challenge takes (its number from a challenge row whose
 // seats are its players', startGame), whose mails and record name the
 // event and the round.
-func (w *work) newEventGame(tr *tournament, st event.StartGame) (*gameState, error) {
+func (w *work) newEventGame(tr *tournament, st event.StartGame) (*game.Game, error) {
 	t := tr.t
 	ch := &archive.Challenge{ChallengerID: st.Players[0], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: w.now}
 	for _, p := range st.Players[1:] {
@@ -174,7 +176,7 @@ func (w *work) newEventGame(tr *tournament, st event.StartGame) (*gameState, err
 	if err != nil {
 		return nil, err
 	}
-	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.row.ID, Round: st.Round, Board: st.Board, Players: st.Players, Score: gs.row.Result})
+	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.Row.ID, Round: st.Round, Board: st.Board, Players: st.Players, Score: gs.Row.Result})
 	return gs, nil
 }
 
@@ -198,8 +200,8 @@ func (w *work) eventBye(tr *tournament, st event.GiveBye) error {
 // eventGameOver follows the end of game gs in its tournament, if it has
 // one: a loss on time withdraws the loser (their unplayed games are
 // forfeited), then the event moves on (eventProgress).
-func (w *work) eventGameOver(gs *gameState) error {
-	tid, _, err := w.tx.TournamentOfGame(gs.row.ID)
+func (w *work) eventGameOver(gs *game.Game) error {
+	tid, _, err := w.tx.TournamentOfGame(gs.Row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
 		return nil
 	}
@@ -216,9 +218,9 @@ func (w *work) eventGameOver(gs *gameState) error {
 	// A player who loses on time in the event forfeits their unplayed
 	// games (issue 25), as one who leaves. Only a game of two ends by a
 	// timeout: in a game of more the player is out of that game alone.
-	if r := gs.result(); r.Kind == engine.Win && strings.Contains(gs.row.Termination, "ran out of time") && t.Format != event.LadderName { // a ladder's: a loss, no more (issue 37)
-		if lost, ok := gs.opponentOfTwo(r.Winner); ok {
-			loser := gs.row.Players[lost]
+	if r := gs.Result(); r.Kind == engine.Win && strings.Contains(gs.Row.Termination, "ran out of time") && t.Format != event.LadderName { // a ladder's: a loss, no more (issue 37)
+		if lost, ok := gs.OpponentOfTwo(r.Winner); ok {
+			loser := gs.Row.Players[lost]
 			tr, err := w.loadEvent(t)
 			if err != nil {
 				return err
@@ -226,20 +228,20 @@ func (w *work) eventGameOver(gs *gameState) error {
 			if e := tr.entrant(loser); e != nil && e.In() {
 				// A loss on time before a first move is no game played:
 				// a no-show's results are annulled as a leaver's are.
-				moved, err := w.tx.MovedSeats(gs.row.ID, leavingWords)
+				moved, err := w.tx.MovedSeats(gs.Row.ID, leavingWords)
 				if err != nil {
 					return err
 				}
 				var unplayed []int64
 				if !slices.Contains(moved, int(lost)) {
-					unplayed = []int64{gs.row.ID}
+					unplayed = []int64{gs.Row.ID}
 				}
-				_, err = w.withdrawEntrant(tr, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.row.ID), 0, unplayed...)
+				_, err = w.withdrawEntrant(tr, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.Row.ID), 0, unplayed...)
 				return err
 			}
 		}
 	}
-	return w.eventProgress(tid, gs.row.ID)
+	return w.eventProgress(tid, gs.Row.ID)
 }
 
 // eventProgress moves tournament tid on after game (0: none) ended or a
@@ -294,8 +296,8 @@ func (w *work) tellOver(tr *tournament, winner int64, note string) error {
 		for _, id := range tied {
 			names = append(names, tr.name(id))
 		}
-		intro = []string{fmt.Sprintf("%s is over: %s share first place, level on points and tie-breaks; %s, the higher seed, is its winner of record.", t.Name, andList(names), tr.name(winner))}
-		subject = fmt.Sprintf("[postal] %s is over: %s share first place", t.Name, andList(names))
+		intro = []string{fmt.Sprintf("%s is over: %s share first place, level on points and tie-breaks; %s, the higher seed, is its winner of record.", t.Name, words.And(names), tr.name(winner))}
+		subject = fmt.Sprintf("[postal] %s is over: %s share first place", t.Name, words.And(names))
 	}
 	if len(tr.ev.Games) == 0 {
 		// Called off before any game: no winner, no table, no rated games
@@ -425,7 +427,7 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 	}
 	// The games to forfeit, counted before any is: the last forfeit may end
 	// the event, and its end is news after this one, not before.
-	var forfeits []*gameState
+	var forfeits []*game.Game
 	var seats []engine.Player
 	for _, st := range steps {
 		f, ok := st.(event.Forfeit)
@@ -436,12 +438,12 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 		if err != nil {
 			return nil, err
 		}
-		if seat := gs.side(&archive.Player{ID: player}); gs.stillIn(seat) {
+		if seat := gs.Side(&archive.Player{ID: player}); gs.StillIn(seat) {
 			forfeits, seats = append(forfeits, gs), append(seats, seat)
 		}
 	}
 	if len(forfeits) > 0 {
-		lines = append(lines, fmt.Sprintf("%s forfeits %s in play.", tr.name(player), count(len(forfeits), "game", "games")))
+		lines = append(lines, fmt.Sprintf("%s forfeits %s in play.", tr.name(player), words.Count(len(forfeits), "game", "games")))
 	}
 	who := tr.name(player)
 	news := fmt.Sprintf("%s is out of %s: %s.", who, t.Name, reason)
@@ -463,16 +465,16 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 		}
 	}
 	for i, f := range forfeits {
-		gs, err := w.loadGame(f.row.ID) // as an earlier forfeit's progress left it
+		gs, err := w.loadGame(f.Row.ID) // as an earlier forfeit's progress left it
 		if err != nil {
 			return nil, err
 		}
-		if !gs.stillIn(seats[i]) {
+		if !gs.StillIn(seats[i]) {
 			// Ended by an earlier forfeit's progress, or a table the
 			// player left already (R13d) while the others play on.
 			continue
 		}
-		if err := w.tx.AddEvent(w.now, "forfeit", gs.row.ID, player, reason); err != nil {
+		if err := w.tx.AddEvent(w.now, "forfeit", gs.Row.ID, player, reason); err != nil {
 			return nil, err
 		}
 		if err := w.forfeit(gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
@@ -511,7 +513,7 @@ func (w *work) tellRemoved(tr *tournament, player, by int64, reason string, forf
 	}
 	intro := []string{fmt.Sprintf("%s, directing %s, removed you from it: %s.", byName, tr.t.Name, reason)}
 	if forfeits > 0 {
-		intro = append(intro, fmt.Sprintf("You forfeit your %s in play there; your other games go on.", count(forfeits, "game", "games")))
+		intro = append(intro, fmt.Sprintf("You forfeit your %s in play there; your other games go on.", words.Count(forfeits, "game", "games")))
 	}
 	intro = append(intro, "A player a director removed does not come back by joining; a director or an admin of the club may be asked by mail why.")
 	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you were removed", tr.t.Name), auto: "auto-generated",

@@ -337,19 +337,6 @@ func (r Result) Shares() []float64 {
 	return out
 }
 
-// Ordinal writes a place for people: 1st, 2nd, 3rd, 4th.
-func Ordinal(place int) string {
-	switch place {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(place) + "th"
-}
-
 // Drawn returns the result of the game r is the state of, drawn now for
 // reason: by agreement, which a game of more than two players needs from
 // every player still in (Superial Chess R13e). The players still in share

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"net/url"
+	"postal/docs/words"
 	"strings"
 	"time"
 )
@@ -94,7 +95,7 @@ func feedSummary(g *summary) string {
 	if g.Moves < 0 {
 		return fmt.Sprintf("%s%s.", g.ResultText(), reasonSuffix(g.Reason()))
 	}
-	return fmt.Sprintf("%s after %s%s.", g.ResultText(), count(g.Moves, "move"), reasonSuffix(g.Reason()))
+	return fmt.Sprintf("%s after %s%s.", g.ResultText(), words.Plural(g.Moves, "move"), reasonSuffix(g.Reason()))
 }
 
 func xmlDoc(v any) ([]byte, error) {

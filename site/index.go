@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/club/clock"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/site/board"
 )
@@ -106,7 +107,7 @@ func (s *summary) Placings() string {
 	for place := 1; place <= len(s.Players); place++ {
 		for p, pl := range s.Result.Places {
 			if pl == place {
-				parts = append(parts, engine.Ordinal(place)+" "+s.seat(engine.Player(p)))
+				parts = append(parts, words.Ordinal(place)+" "+s.seat(engine.Player(p)))
 			}
 		}
 	}

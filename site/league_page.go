@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"postal/docs/words"
 	"strings"
 )
 
@@ -145,7 +146,7 @@ func leagueRules(l *League) string {
 	if l.BreakDays == 0 {
 		b.WriteString("The next season begins as soon as the last game of a season ends.")
 	} else {
-		fmt.Fprintf(&b, "The next season begins %s after the last game of a season ends.", count(l.BreakDays, "day"))
+		fmt.Fprintf(&b, "The next season begins %s after the last game of a season ends.", words.Plural(l.BreakDays, "day"))
 	}
 	return b.String()
 }
@@ -154,9 +155,9 @@ func leagueRules(l *League) string {
 func ladderStatus(t *Tournament) string {
 	l := t.Ladder
 	s := fmt.Sprintf("%s on the ladder since %s; %s in play. A player climbs one at most %s above: a win takes the defender's place, those between moving down one.",
-		count(len(l.Order), "player"), date(t.Started), count(len(l.Open), "climb"), count(l.Reach, "place"))
+		words.Plural(len(l.Order), "player"), date(t.Started), words.Plural(len(l.Open), "climb"), words.Plural(l.Reach, "place"))
 	if l.IdleDays > 0 {
-		s += fmt.Sprintf(" A player idle for %s drops one place, then one more every 30 days.", count(l.IdleDays, "day"))
+		s += fmt.Sprintf(" A player idle for %s drops one place, then one more every 30 days.", words.Plural(l.IdleDays, "day"))
 	}
 	return s
 }

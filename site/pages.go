@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
 	"postal/site/board"
@@ -26,7 +27,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"date": date,
 	"slug": slug,
 	// count writes "1 game", "2 games".
-	"count": count,
+	"count": words.Plural,
 	"rows":  gameRows,
 	"inc":   func(i int) int { return i + 1 }, // a division's number from its index (league.html)
 }).ParseFS(templates.Site, "site/*.html"))
@@ -421,13 +422,6 @@ func players(r *notation.Record) []engine.Player {
 // gameSubject): a move sent from the page joins the game's thread.
 func gameSubject(s *summary) string {
 	return fmt.Sprintf("[postal #%d] %s: %s", s.ID, s.Type.Title, strings.Join(s.Players, " vs "))
-}
-
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func optionsText(opts map[string]string) string {

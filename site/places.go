@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -44,7 +45,7 @@ func comparePlacings(a, b placing) int {
 func (r recordRow) Places() string {
 	var parts []string
 	for _, k := range slices.SortedFunc(maps.Keys(r.places), comparePlacings) {
-		part := engine.Ordinal(k.place) + " of " + strconv.Itoa(k.n)
+		part := words.Ordinal(k.place) + " of " + strconv.Itoa(k.n)
 		if k.shared {
 			part = "=" + part
 		}

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"postal/docs/words"
 	"slices"
 	"strings"
-
-	"postal/engine"
 )
 
 // The statistics of a ruleset are drawn as small inline SVG charts: no
@@ -63,7 +62,7 @@ func placesPlot(sides []string, places [][]int) template.HTML {
 			}
 			w := float64(plotW-labelW-10) * float64(n) / float64(maxTotal)
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s %s: %d</title></rect>`,
-				x, y+3, w, rowH-8, placeShades[place%len(placeShades)], html.EscapeString(side), engine.Ordinal(place+1), n)
+				x, y+3, w, rowH-8, placeShades[place%len(placeShades)], html.EscapeString(side), words.Ordinal(place+1), n)
 			if w >= 18 {
 				fill := "#fff"
 				if place >= 2 {
@@ -78,7 +77,7 @@ func placesPlot(sides []string, places [][]int) template.HTML {
 	for place := range sides {
 		x := labelW + place*60
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="12" height="12" fill="%s"/><text x="%d" y="%d">%s</text>`,
-			x, y, placeShades[place%len(placeShades)], x+16, y+11, engine.Ordinal(place+1))
+			x, y, placeShades[place%len(placeShades)], x+16, y+11, words.Ordinal(place+1))
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())

@@ -90,11 +90,3 @@ func StartsWhen(name string, max int, starts time.Time) string {
 	ways = append(ways, "when its director writes \"start "+name+"\"")
 	return "It starts " + strings.Join(ways, ", or ") + "."
 }
-
-// Count writes "1 game", "2 games".
-func Count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"postal/club/pairing"
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -105,7 +106,7 @@ func (knockout) Started(ev *Event, games []string) []string {
 	if len(games) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("Round %d has started: %s (%s).", ev.Round, Count(len(games), "match", "matches"), strings.Join(games, ", "))}
+	return []string{fmt.Sprintf("Round %d has started: %s (%s).", ev.Round, words.Count(len(games), "match", "matches"), strings.Join(games, ", "))}
 }
 
 func (knockout) Table() Table { return Table{System: pairing.RoundRobinSystem} }

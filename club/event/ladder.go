@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postal/club/pairing"
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -54,7 +55,7 @@ func (l *Ladder) Words(*Event) string {
 	if l.Reach == 0 {
 		return "ladder"
 	}
-	return fmt.Sprintf("ladder: climb up to %s", Count(l.Reach, "place", "places"))
+	return fmt.Sprintf("ladder: climb up to %s", words.Count(l.Reach, "place", "places"))
 }
 
 // Limit is the most players a ladder takes.
@@ -64,7 +65,7 @@ func (l *Ladder) Limit() int { return 1000 }
 func (l *Ladder) Start(*Event) ([]Step, error) { return nil, nil }
 
 func (l *Ladder) Where(ev *Event) string {
-	return Count(len(l.Order(ev)), "player", "players") + " on the ladder"
+	return words.Count(len(l.Order(ev)), "player", "players") + " on the ladder"
 }
 
 func (l *Ladder) Started(*Event, []string) []string { return nil }
@@ -140,9 +141,9 @@ func (l *Ladder) Climb(ev *Event, climber, defender int64) (StartGame, error) {
 	case di < 0:
 		return refuse(fmt.Sprintf("%s is not on %s", name(defender), ev.Name), l.mayClimb(ev, order, ci))
 	case di > ci:
-		return refuse(fmt.Sprintf("%s is %s, below you (%s): a climb goes up", name(defender), Ordinal(di+1), Ordinal(ci+1)), l.mayClimb(ev, order, ci))
+		return refuse(fmt.Sprintf("%s is %s, below you (%s): a climb goes up", name(defender), words.Ordinal(di+1), words.Ordinal(ci+1)), l.mayClimb(ev, order, ci))
 	case ci-di > l.Reach:
-		return refuse(fmt.Sprintf("%s is %d places above you; on %s a climb reaches at most %s", name(defender), ci-di, ev.Name, Count(l.Reach, "place", "places")), l.mayClimb(ev, order, ci))
+		return refuse(fmt.Sprintf("%s is %d places above you; on %s a climb reaches at most %s", name(defender), ci-di, ev.Name, words.Count(l.Reach, "place", "places")), l.mayClimb(ev, order, ci))
 	}
 	if making, _ := l.Open(climber); len(making) > 0 {
 		c := making[0]
@@ -171,17 +172,9 @@ func (l *Ladder) mayClimb(ev *Event, order []int64, ci int) string {
 	}
 	var names []string
 	for i := max(0, ci-l.Reach); i < ci; i++ {
-		names = append(names, fmt.Sprintf("%s (%s)", ev.PlayerName(order[i]), Ordinal(i+1)))
+		names = append(names, fmt.Sprintf("%s (%s)", ev.PlayerName(order[i]), words.Ordinal(i+1)))
 	}
-	return "You may climb " + joinList(names, "or") + "."
-}
-
-// joinList joins names with word: "a", "a or b", "a, b or c".
-func joinList(names []string, word string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " " + word + " " + names[len(names)-1]
+	return "You may climb " + words.Join(names, "or") + "."
 }
 
 // Next settles the climbs whose games have ended: a climber who finished
@@ -300,7 +293,7 @@ func (l *Ladder) Leave(ev *Event, player int64) []int64 {
 func (l *Ladder) report(ev *Event) (string, []string) {
 	var b strings.Builder
 	for i, p := range l.Order(ev) {
-		fmt.Fprintf(&b, "%4s  %s\n", Ordinal(i+1), ev.PlayerName(p))
+		fmt.Fprintf(&b, "%4s  %s\n", words.Ordinal(i+1), ev.PlayerName(p))
 	}
 	var open []string
 	for _, c := range l.Climbs {
@@ -308,7 +301,7 @@ func (l *Ladder) report(ev *Event) (string, []string) {
 			open = append(open, fmt.Sprintf("%s climbs %s (game #%d)", ev.PlayerName(c.Climber), ev.PlayerName(c.Defender), c.Game))
 		}
 	}
-	notes := []string{fmt.Sprintf("A player climbs one at most %s above; a won climb takes the defender's place, those between moving down one.", Count(l.Reach, "place", "places"))}
+	notes := []string{fmt.Sprintf("A player climbs one at most %s above; a won climb takes the defender's place, those between moving down one.", words.Count(l.Reach, "place", "places"))}
 	if len(open) > 0 {
 		notes = append(notes, "In play: "+strings.Join(open, "; ")+".")
 	}
@@ -337,18 +330,3 @@ type Dropped struct {
 
 func (ClimbOver) step() {}
 func (Dropped) step()   {}
-
-// Ordinal writes a place: 1st, 2nd, 3rd, 4th, 11th, 21st.
-func Ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
-}

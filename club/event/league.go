@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"postal/club/pairing"
+	"postal/docs/words"
 )
 
 // The events that run themselves (issue 37): a league (this file) and a
@@ -215,7 +216,7 @@ func (l *League) Where(ev *Event) string {
 }
 
 func (l *League) Started(ev *Event, games []string) []string {
-	return []string{fmt.Sprintf("Season %d has begun: %s, %s (%s).", ev.Round, Count(len(l.Divisions), "division", "divisions"), Count(len(games), "game", "games"), strings.Join(games, ", ")),
+	return []string{fmt.Sprintf("Season %d has begun: %s, %s (%s).", ev.Round, words.Count(len(l.Divisions), "division", "divisions"), words.Count(len(games), "game", "games"), strings.Join(games, ", ")),
 		"Each player has one mail with their division, their opponents and their games; \"standings " + ev.Name + "\" shows the divisions."}
 }
 

@@ -3,6 +3,7 @@ package event
 import (
 	"strings"
 
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -22,7 +23,7 @@ func (ev *Event) Outcome(g Game) string {
 		for place := 1; place <= len(g.Players); place++ {
 			for seat, p := range g.Players {
 				if r.Place(engine.Player(seat)) == place {
-					parts = append(parts, engine.Ordinal(place)+" "+ev.PlayerName(p))
+					parts = append(parts, words.Ordinal(place)+" "+ev.PlayerName(p))
 				}
 			}
 		}

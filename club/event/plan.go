@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"postal/club/pairing"
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -19,7 +20,7 @@ type planner interface{ plan(ev *Event) string }
 // Plan says in one paragraph how ev, started, goes on: its format and
 // field, when its rounds start, how its results score and its ties break.
 func (ev *Event) Plan() string {
-	s := fmt.Sprintf("%s is a %s of %s.", ev.Name, ev.Format.Words(ev), Count(len(ev.Entrants), "player", "players"))
+	s := fmt.Sprintf("%s is a %s of %s.", ev.Name, ev.Format.Words(ev), words.Count(len(ev.Entrants), "player", "players"))
 	if p, ok := ev.Format.(planner); ok {
 		s = p.plan(ev)
 	}
@@ -54,19 +55,19 @@ func (f roundRobin) plan(ev *Event) string {
 	if f.double {
 		how = "everyone meets everyone twice, once from each seat"
 	}
-	return fmt.Sprintf("%s is a %s of %s: %s. Every game starts at once, and it ends when the last has ended.", ev.Name, f.Words(ev), Count(len(ev.Entrants), "player", "players"), how)
+	return fmt.Sprintf("%s is a %s of %s: %s. Every game starts at once, and it ends when the last has ended.", ev.Name, f.Words(ev), words.Count(len(ev.Entrants), "player", "players"), how)
 }
 
 func (f tables) plan(ev *Event) string {
-	return fmt.Sprintf("%s is a %s for %s: every set of %d plays one game. Every game starts at once, and it ends when the last has ended.", ev.Name, f.Words(ev), Count(len(ev.Entrants), "player", "players"), f.seats)
+	return fmt.Sprintf("%s is a %s for %s: every set of %d plays one game. Every game starts at once, and it ends when the last has ended.", ev.Name, f.Words(ev), words.Count(len(ev.Entrants), "player", "players"), f.seats)
 }
 
 func (f swiss) plan(ev *Event) string {
-	return fmt.Sprintf("%s is a %s for %s: each round starts when the last game of the one before has ended, pairing players on the same points who have not met.", ev.Name, f.Words(ev), Count(len(ev.Entrants), "player", "players"))
+	return fmt.Sprintf("%s is a %s for %s: each round starts when the last game of the one before has ended, pairing players on the same points who have not met.", ev.Name, f.Words(ev), words.Count(len(ev.Entrants), "player", "players"))
 }
 
 func (f knockout) plan(ev *Event) string {
-	return fmt.Sprintf("%s is a knockout of %s: the winners of a round meet in the next when its every match is decided. A drawn game is replayed with the seats swapped; a second draw sends the higher seed through.", ev.Name, Count(len(ev.Entrants), "player", "players"))
+	return fmt.Sprintf("%s is a knockout of %s: the winners of a round meet in the next when its every match is decided. A drawn game is replayed with the seats swapped; a second draw sends the higher seed through.", ev.Name, words.Count(len(ev.Entrants), "player", "players"))
 }
 
 // AfterGame says what follows the end of game id in ev (its event loaded
@@ -108,19 +109,19 @@ func (ev *Event) AfterGame(id int64) string {
 		if left == 0 {
 			return fmt.Sprintf("That was the last game of %s.", ev.Name)
 		}
-		return fmt.Sprintf("%s ends when its last game has ended: %s still in play.", ev.Name, Count(left, "game is", "games are"))
+		return fmt.Sprintf("%s ends when its last game has ended: %s still in play.", ev.Name, words.Count(left, "game is", "games are"))
 	}
 	left = ev.Playing(g.Round)
 	if ev.Rounds > 0 && g.Round >= ev.Rounds {
 		if left == 0 {
 			return fmt.Sprintf("That was the last game of %s.", ev.Name)
 		}
-		return fmt.Sprintf("%s ends when the last game of round %d has ended: %s still in play.", ev.Name, g.Round, Count(left, "game is", "games are"))
+		return fmt.Sprintf("%s ends when the last game of round %d has ended: %s still in play.", ev.Name, g.Round, words.Count(left, "game is", "games are"))
 	}
 	if left == 0 {
 		return fmt.Sprintf("Round %d of %s is complete: the next starts now.", g.Round, ev.Name)
 	}
-	return fmt.Sprintf("Round %d of %s starts when the last game of round %d has ended: %s still in play.", g.Round+1, ev.Name, g.Round, Count(left, "game is", "games are"))
+	return fmt.Sprintf("Round %d of %s starts when the last game of round %d has ended: %s still in play.", g.Round+1, ev.Name, g.Round, words.Count(left, "game is", "games are"))
 }
 
 // afterGamer is a format that says itself what follows a game's end.
@@ -132,7 +133,7 @@ type afterGamer interface {
 // next begins after the club's break.
 func (l *League) afterGame(ev *Event, g Game) string {
 	if left := ev.Playing(g.Round); left > 0 {
-		return fmt.Sprintf("Season %d of %s ends when its last game has ended: %s still in play.", g.Round, ev.Name, Count(left, "game is", "games are"))
+		return fmt.Sprintf("Season %d of %s ends when its last game has ended: %s still in play.", g.Round, ev.Name, words.Count(left, "game is", "games are"))
 	}
 	return fmt.Sprintf("That was the last game of season %d of %s: the next season begins after the break between seasons.", g.Round, ev.Name)
 }
@@ -151,7 +152,7 @@ func (l *Ladder) afterGame(ev *Event, g Game) string {
 	r := g.Result()
 	cs, ds := slices.Index(g.Players, c.Climber), slices.Index(g.Players, c.Defender)
 	if cs >= 0 && ds >= 0 && r.Place(engine.Player(cs)) < r.Place(engine.Player(ds)) {
-		return fmt.Sprintf("%s won the climb: they take the %s place on %s, and those between move down one.", ev.PlayerName(c.Climber), Ordinal(l.prize(ev, c, g)+1), ev.Name)
+		return fmt.Sprintf("%s won the climb: they take the %s place on %s, and those between move down one.", ev.PlayerName(c.Climber), words.Ordinal(l.prize(ev, c, g)+1), ev.Name)
 	}
 	return fmt.Sprintf("%s held the climb: the order of %s stays.", ev.PlayerName(c.Defender), ev.Name)
 }
@@ -160,7 +161,7 @@ func (l *Ladder) afterGame(ev *Event, g Game) string {
 // differ from the size asked (nine players in divisions of four make three
 // of three: n/size divisions rounded up, as equal as possible).
 func (l *League) plan(ev *Event) string {
-	s := fmt.Sprintf("%s is a %s, of %s", ev.Name, l.Words(ev), Count(len(ev.Entrants), "player", "players"))
+	s := fmt.Sprintf("%s is a %s, of %s", ev.Name, l.Words(ev), words.Count(len(ev.Entrants), "player", "players"))
 	if n := len(l.Divisions); n > 0 {
 		lo, hi := len(l.Divisions[0]), len(l.Divisions[0])
 		for _, d := range l.Divisions {
@@ -170,7 +171,7 @@ func (l *League) plan(ev *Event) string {
 		if hi > lo {
 			sizes = fmt.Sprintf("%d or %d", lo, hi)
 		}
-		s += fmt.Sprintf(": %s of %s players this season", Count(n, "division", "divisions"), sizes)
+		s += fmt.Sprintf(": %s of %s players this season", words.Count(n, "division", "divisions"), sizes)
 	}
 	return s + ". Each division plays a round robin; the next season begins after the last game and the break between seasons."
 }

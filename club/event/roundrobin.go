@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"postal/club/pairing"
+	"postal/docs/words"
 )
 
 // roundRobin is every entrant against every other once (Berger tables), or
@@ -72,6 +73,6 @@ func allPlayedNext(ev *Event) []Step {
 // startedAtOnce is what the reply to the start says when every game of
 // the event starts at once.
 func startedAtOnce(ev *Event, games []string) []string {
-	return []string{fmt.Sprintf("Every game starts at once: %s (%s).", Count(len(games), "game", "games"), strings.Join(games, ", ")),
+	return []string{fmt.Sprintf("Every game starts at once: %s (%s).", words.Count(len(games), "game", "games"), strings.Join(games, ", ")),
 		"Each player has a mail for each of their games; \"standings " + ev.Name + "\" shows the table."}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"postal/club/pairing"
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -140,22 +141,22 @@ func tieBreak(x float64) string { return fmt.Sprintf("%.2f", x) }
 func (ev *Event) StatusLine() string {
 	switch {
 	case ev.Stage == Open:
-		return fmt.Sprintf("%s is open, with %s. %s", ev.Name, Count(len(ev.Entrants), "entrant", "entrants"), StartsWhen(ev.Name, ev.Max, ev.Starts))
+		return fmt.Sprintf("%s is open, with %s. %s", ev.Name, words.Count(len(ev.Entrants), "entrant", "entrants"), StartsWhen(ev.Name, ev.Max, ev.Starts))
 	case ev.Stage == Over && ev.Winner != 0 && len(ev.SharedFirst()) > 1:
 		var names []string
 		for _, p := range ev.SharedFirst() {
 			names = append(names, ev.PlayerName(p))
 		}
-		return fmt.Sprintf("%s is over: %s share first place.", ev.Name, joinList(names, "and"))
+		return fmt.Sprintf("%s is over: %s share first place.", ev.Name, words.Join(names, "and"))
 	case ev.Stage == Over && ev.Winner != 0:
 		return fmt.Sprintf("%s is over: %s wins.", ev.Name, ev.PlayerName(ev.Winner))
 	case ev.Stage == Over:
 		return fmt.Sprintf("%s is over.", ev.Name)
 	}
 	if where := ev.Format.Where(ev); where != "" {
-		return fmt.Sprintf("%s: %s, %s in play.", ev.Name, where, Count(ev.Playing(ev.Round), "game", "games"))
+		return fmt.Sprintf("%s: %s, %s in play.", ev.Name, where, words.Count(ev.Playing(ev.Round), "game", "games"))
 	}
-	return fmt.Sprintf("%s: %s in play of %d.", ev.Name, Count(ev.Playing(0), "game", "games"), len(ev.Games))
+	return fmt.Sprintf("%s: %s in play of %d.", ev.Name, words.Count(ev.Playing(0), "game", "games"), len(ev.Games))
 }
 
 // Report is ev's table as the mails show it, within 78 columns: the

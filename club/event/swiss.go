@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"postal/club/pairing"
+	"postal/docs/words"
 )
 
 // swiss pairs each round by score (pairing.Swiss: score groups, then
@@ -88,7 +89,7 @@ func (swiss) round(ev *Event, r int) []Step {
 func (swiss) Where(ev *Event) string { return fmt.Sprintf("round %d of %d", ev.Round, ev.Rounds) }
 
 func (f swiss) Started(ev *Event, games []string) []string {
-	return []string{fmt.Sprintf("Round %d of %d has started: %s (%s).", ev.Round, ev.Rounds, Count(len(games), "game", "games"), strings.Join(games, ", "))}
+	return []string{fmt.Sprintf("Round %d of %d has started: %s (%s).", ev.Round, ev.Rounds, words.Count(len(games), "game", "games"), strings.Join(games, ", "))}
 }
 
 func (swiss) Table() Table {

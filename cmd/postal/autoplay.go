@@ -19,8 +19,9 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"postal/archive"
-	"postal/club"
+	clubgame "postal/club/game"
 	"postal/club/published"
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -164,7 +165,7 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 				if err != nil {
 					return err
 				}
-				_, number := club.MoveNumbers(moves)
+				_, number := clubgame.MoveNumbers(moves)
 				all, err := everyoneMoved(tx, row)
 				if err != nil {
 					return err
@@ -349,7 +350,7 @@ func printSummary(ctx context.Context, w io.Writer, db *archive.DB, clubAddr, da
 			single = append(single, lines[id])
 		}
 	}
-	fmt.Fprintf(w, "\nautoplay: %s played by mail (alice chose each move at random among\nthe legal ones; the bot played at level %d)\n%s%s", count(len(single), "game"), autoplayLevel, strings.Join(single, ""), cupText)
+	fmt.Fprintf(w, "\nautoplay: %s played by mail (alice chose each move at random among\nthe legal ones; the bot played at level %d)\n%s%s", words.Plural(len(single), "game"), autoplayLevel, strings.Join(single, ""), cupText)
 	dir := filepath.Join(data, "site")
 	open := "http://127.0.0.1:8080/."
 	if cup != nil {

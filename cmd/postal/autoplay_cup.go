@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"postal/archive"
-	"postal/club"
+	"postal/club/game"
 	"postal/club/published"
 	"postal/club/rating"
 )
@@ -142,7 +142,7 @@ func (b *bot) actIn(ctx context.Context, tid int64) (over bool, err error) {
 			if err != nil {
 				return err
 			}
-			_, number := club.MoveNumbers(moves)
+			_, number := game.MoveNumbers(moves)
 			cmd, err := b.command(row, me.ID, number, row.Ply >= b.plies && all)
 			if err != nil {
 				return err

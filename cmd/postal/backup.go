@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"postal/archive"
+	"postal/docs/words"
 )
 
 // runBackup is postal backup: a consistent copy of the club's database,
@@ -35,7 +36,7 @@ func runBackup(args []string, w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(w, "postal: backed up %s to %s: %s, %d moves, schema version %d, %s; integrity check ok\n",
-		cfg.Database, rest[0], count(c.Games, "game"), c.Moves, c.Version, sizeWords(c.Bytes))
+		cfg.Database, rest[0], words.Plural(c.Games, "game"), c.Moves, c.Version, sizeWords(c.Bytes))
 	return nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/docs/words"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
 )
@@ -111,14 +112,14 @@ func (c *checker) run(ctx context.Context, path string) error {
 func (c *checker) done() error {
 	warnings := ""
 	if c.warned > 0 {
-		warnings = ", " + count(c.warned, "warning")
+		warnings = ", " + words.Plural(c.warned, "warning")
 	}
 	switch {
 	case c.failed > 0:
 		fmt.Fprintf(c.w, "postal check: %d failed%s\n", c.failed, warnings)
 		return errChecksFailed
 	case c.warned > 0:
-		fmt.Fprintf(c.w, "postal check: nothing failed, %s: see the fixes above\n", count(c.warned, "warning"))
+		fmt.Fprintf(c.w, "postal check: nothing failed, %s: see the fixes above\n", words.Plural(c.warned, "warning"))
 		return nil
 	}
 	fmt.Fprintln(c.w, "postal check: all good")
@@ -141,7 +142,7 @@ func (c *checker) database(ctx context.Context, cfg *Config) {
 		c.fail("database", err, "restore the latest backup (docs/operating.md)")
 		return
 	}
-	c.ok("database", fmt.Sprintf("%s: schema version %d, %s, integrity ok", cfg.Database, got.Version, count(got.Games, "game")))
+	c.ok("database", fmt.Sprintf("%s: schema version %d, %s, integrity ok", cfg.Database, got.Version, words.Plural(got.Games, "game")))
 }
 
 // bot: whether the club has its bot, and as whom (issue 34: a config

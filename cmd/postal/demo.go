@@ -19,6 +19,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/docs/words"
 	"postal/mailer/demoserver"
 )
 
@@ -209,9 +210,9 @@ func autoplayHint(ctx context.Context, db *archive.DB, o demoOptions) (string, e
 	}
 	path := filepath.Join(o.data, "postal.db")
 	if active == 0 {
-		return fmt.Sprintf("\nautoplay: every game in %s is over (%s): nothing to play.\nTo play them all again, start over: add --fresh.\n", path, count(len(games), "game")), nil
+		return fmt.Sprintf("\nautoplay: every game in %s is over (%s): nothing to play.\nTo play them all again, start over: add --fresh.\n", path, words.Plural(len(games), "game")), nil
 	}
-	return fmt.Sprintf("\nautoplay: %s holds %s of an earlier demo, which alice\nand bob cannot pick up again. To play from the start, add --fresh.\n", path, count(active, "unfinished game")), nil
+	return fmt.Sprintf("\nautoplay: %s holds %s of an earlier demo, which alice\nand bob cannot pick up again. To play from the start, add --fresh.\n", path, words.Plural(active, "unfinished game")), nil
 }
 
 // demoConfig is the daemon's config for the demo servers: plain text on
@@ -302,12 +303,4 @@ func (s *logSink) open(w io.Writer) error {
 	_, err := w.Write(s.buf.Bytes())
 	s.w, s.buf = w, bytes.Buffer{}
 	return err
-}
-
-// count is "1 game", "2 games".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/docs/words"
 	"postal/mailer"
 )
 
@@ -69,21 +70,21 @@ func runOutbox(args []string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "postal outbox: %s held; postal sends none of them until you release them (%s lists them)\n", count(n, "waiting mail"), commandLine("outbox", dbf.named()))
+		fmt.Fprintf(w, "postal outbox: %s held; postal sends none of them until you release them (%s lists them)\n", words.Plural(n, "waiting mail"), commandLine("outbox", dbf.named()))
 		return nil
 	case "release":
 		n, err := db.Release(ctx, ids, now)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "postal outbox: %s released: postal sends them now\n", count(n, "mail"))
+		fmt.Fprintf(w, "postal outbox: %s released: postal sends them now\n", words.Plural(n, "mail"))
 		return nil
 	case "drop":
 		n, err := db.DropHeld(ctx, ids, now)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "postal outbox: %s dropped: never sent again\n", count(n, "mail"))
+		fmt.Fprintf(w, "postal outbox: %s dropped: never sent again\n", words.Plural(n, "mail"))
 		return nil
 	}
 	held, err := db.Held(ctx)
@@ -94,7 +95,7 @@ func runOutbox(args []string, w io.Writer) error {
 		fmt.Fprintln(w, "postal outbox: no mail held")
 		return nil
 	}
-	fmt.Fprintf(w, "postal outbox: %s held for your review (look for each Message-ID in the mail server's log, e.g. /var/log/postfix.log, or its Sent folder):\n", count(len(held), "mail"))
+	fmt.Fprintf(w, "postal outbox: %s held for your review (look for each Message-ID in the mail server's log, e.g. /var/log/postfix.log, or its Sent folder):\n", words.Plural(len(held), "mail"))
 	for _, h := range held {
 		m, err := mailer.LoadOutbound(h.Message, nil)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
 )
@@ -42,7 +43,7 @@ func runReplay(args []string, w io.Writer) error {
 			}
 			res = r
 		}
-		fmt.Fprintf(w, "%s %s: %s, %s\n", rec.Game, rec.Config, count(len(rec.Moves), "move"), resultWords(res))
+		fmt.Fprintf(w, "%s %s: %s, %s\n", rec.Game, rec.Config, words.Plural(len(rec.Moves), "move"), resultWords(res))
 		if err := checkDice(rec, w); err != nil {
 			return fmt.Errorf("record %d (%s): %w", i+1, rec.Game, err)
 		}

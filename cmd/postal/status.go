@@ -14,6 +14,7 @@ import (
 
 	"postal/archive"
 	"postal/club"
+	"postal/docs/words"
 	"postal/mailer"
 	"postal/site"
 )
@@ -55,7 +56,7 @@ func runStatus(args []string, w io.Writer) error {
 		return span(now.Sub(t)) + " ago"
 	}
 	fmt.Fprintf(w, "  daemon    %s\n", daemonLine(s, now))
-	mailIn := fmt.Sprintf("last search of the mailbox %s; last mail handled %s; %s in the last 24 hours", ago(s.LastPoll), ago(s.LastMail), count(s.MailsDay, "mail"))
+	mailIn := fmt.Sprintf("last search of the mailbox %s; last mail handled %s; %s in the last 24 hours", ago(s.LastPoll), ago(s.LastMail), words.Plural(s.MailsDay, "mail"))
 	if s.OwnDay > 0 {
 		mailIn += fmt.Sprintf(" (and %d of postal check's own)", s.OwnDay)
 	}
@@ -72,7 +73,7 @@ func runStatus(args []string, w io.Writer) error {
 		out += fmt.Sprintf("; %d dropped by you (postal outbox drop)", s.Dropped)
 	}
 	if s.Held > 0 {
-		out += fmt.Sprintf("; %s held for your review (postal outbox)", count(s.Held, "mail"))
+		out += fmt.Sprintf("; %s held for your review (postal outbox)", words.Plural(s.Held, "mail"))
 	}
 	fmt.Fprintf(w, "  outbox    %s\n", out)
 	if *dbf.config != "" {
@@ -185,7 +186,7 @@ func writeTournaments(w io.Writer, ts []archive.TournamentStatus) {
 		if t.Rounds > 0 {
 			format += fmt.Sprintf(" of %d rounds", t.Rounds)
 		}
-		line := fmt.Sprintf("%s (%s %s): %s, %s", t.Name, t.Game, format, t.Status, count(t.Entrants, "entrant"))
+		line := fmt.Sprintf("%s (%s %s): %s, %s", t.Name, t.Game, format, t.Status, words.Plural(t.Entrants, "entrant"))
 		if t.Status == archive.TournamentRunning {
 			if t.Round > 0 {
 				line += fmt.Sprintf(", round %d", t.Round)
@@ -218,5 +219,5 @@ func failedFolder(ctx context.Context, cfg *Config) string {
 	case !f.Failed:
 		return fmt.Sprintf("none (%s does not exist yet)", name)
 	}
-	return fmt.Sprintf("%s in %s", count(f.InFailed, "mail"), name)
+	return fmt.Sprintf("%s in %s", words.Plural(f.InFailed, "mail"), name)
 }

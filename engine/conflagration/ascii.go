@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"postal/docs/words"
 	"postal/engine"
 )
 
@@ -104,7 +105,7 @@ func (p *Position) ASCII() string {
 	var b strings.Builder
 	b.WriteString(p.heading(", ") + "\n")
 	if p.Result().Over() {
-		fmt.Fprintf(&b, "Game over after %s.\n", plural(p.ply, "move"))
+		fmt.Fprintf(&b, "Game over after %s.\n", words.Plural(p.ply, "move"))
 	}
 	b.WriteString(p.status() + "\n")
 	b.WriteByte('\n')
@@ -128,7 +129,7 @@ func (p *Position) ASCII() string {
 			fmt.Fprintf(&b, "%-6s no pieces\n", sideName(side)+":")
 			continue
 		}
-		fmt.Fprintf(&b, "%-6s %s in %s, largest %d\n", sideName(side)+":", plural(n, "piece"), plural(len(sizes), "group"), sizes[0])
+		fmt.Fprintf(&b, "%-6s %s in %s, largest %d\n", sideName(side)+":", words.Plural(n, "piece"), words.Plural(len(sizes), "group"), sizes[0])
 	}
 	fmt.Fprintf(&b, "Legend: %c Light, %c Dark, %c empty cell\n", pieceChar[light], pieceChar[dark], pieceChar[empty])
 	return b.String()
@@ -152,11 +153,4 @@ func (p *Position) heading(sep string) string {
 		parts = append(parts, rs)
 	}
 	return strings.Join(append(parts, fmt.Sprintf("Order %d", p.g.order)), sep)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

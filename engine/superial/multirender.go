@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/picture"
 )
@@ -65,9 +66,9 @@ func (p *multiPosition) seatLine(t int) string {
 	s := fmt.Sprintf("%s (%s): %s", multiSides[t], colour, counted(p.b.owned()[t], "piece", "pieces"))
 	switch pl := p.result.Place(engine.Player(t)); {
 	case !p.in(t):
-		s += fmt.Sprintf(", out %s (%s)", engine.Ordinal(pl), outWords[p.why[t]])
+		s += fmt.Sprintf(", out %s (%s)", words.Ordinal(pl), outWords[p.why[t]])
 	case pl > 0:
-		s += ", " + engine.Ordinal(pl)
+		s += ", " + words.Ordinal(pl)
 	case t == int(p.side):
 		s += ", to move"
 	}
