@@ -24,13 +24,7 @@ var (
 )
 
 // isOwn reports whether addr is the club's address or a plus-address of it.
-func (s *Service) isOwn(addr string) bool {
-	local, host, ok := strings.Cut(strings.ToLower(addr), "@")
-	if !ok || host != s.host {
-		return false
-	}
-	return local == s.local || strings.HasPrefix(local, s.local+s.opt.TokenSeparator)
-}
+func (s *Service) isOwn(addr string) bool { return s.club.IsOwn(addr) }
 
 // maxTokens is how many of the club's plus-addresses a mail's recipients
 // are read for: a reply is sent to one, a reply to all of a game mail to a

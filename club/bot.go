@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
@@ -155,21 +157,21 @@ type botTurn struct {
 // player before it is made: the bot is on, plays at that level, has room
 // for another game, and player for another game with it. It returns the
 // level to play at.
-func (w *work) botChallenge(bot, player *archive.Player, level int) (int, error) {
+func (w *job) botChallenge(bot, player *archive.Player, level int) (int, error) {
 	o := w.s.opt.Bot
 	if level == 0 {
 		level = o.level()
 	}
 	if level < 1 || level > o.maxLevel() {
-		return 0, refuse(fmt.Sprintf("%s plays at levels 1 to %d, not %d", bot.Name, o.maxLevel(), level), "Level 1 is the weakest.")
+		return 0, reply.Refuse(fmt.Sprintf("%s plays at levels 1 to %d, not %d", bot.Name, o.maxLevel(), level), "Level 1 is the weakest.")
 	}
 	if o.MaxGames > 0 {
-		games, err := w.tx.GamesOf(bot.ID)
+		games, err := w.Tx.GamesOf(bot.ID)
 		if err != nil {
 			return 0, err
 		}
 		if len(games) >= o.MaxGames {
-			return 0, refuse(fmt.Sprintf("%s plays as many games as it may (%d)", bot.Name, len(games)), "Try again when one of them has ended.")
+			return 0, reply.Refuse(fmt.Sprintf("%s plays as many games as it may (%d)", bot.Name, len(games)), "Try again when one of them has ended.")
 		}
 	}
 	if limit := o.gamesPerPlayer(); limit > 0 && player != nil {
@@ -178,7 +180,7 @@ func (w *work) botChallenge(bot, player *archive.Player, level int) (int, error)
 			return 0, err
 		}
 		if n >= limit {
-			return 0, refuse(fmt.Sprintf("you play %s with %s already, as many as one may at once", words.Count(n, "game", "games"), bot.Name),
+			return 0, reply.Refuse(fmt.Sprintf("you play %s with %s already, as many as one may at once", words.Count(n, "game", "games"), bot.Name),
 				"Nothing was done: each of the bot's moves costs the club's computer some thought, so a player has a few such games at once. Challenge it again when one of them has ended, or challenge a person.")
 		}
 	}
@@ -187,8 +189,8 @@ func (w *work) botChallenge(bot, player *archive.Player, level int) (int, error)
 
 // botGamesOf counts the games player plays with bot, and their open
 // challenges that name it.
-func (w *work) botGamesOf(bot, player *archive.Player) (int, error) {
-	games, err := w.tx.GamesOf(player.ID)
+func (w *job) botGamesOf(bot, player *archive.Player) (int, error) {
+	games, err := w.Tx.GamesOf(player.ID)
 	if err != nil {
 		return 0, err
 	}
@@ -198,7 +200,7 @@ func (w *work) botGamesOf(bot, player *archive.Player) (int, error) {
 			n++
 		}
 	}
-	chs, err := w.tx.OpenChallenges(player.ID)
+	chs, err := w.Tx.OpenChallenges(player.ID)
 	if err != nil {
 		return 0, err
 	}
@@ -220,7 +222,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 		if err != nil {
 			return err
 		}
-		w := &work{s: s, tx: tx, now: now, actor: bot}
+		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}}
 		if err := w.botTakesOpen(bot); err != nil {
 			return err
 		}
@@ -235,7 +237,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 					// The opponent ran out of time and the club
 					// lets the winner claim: the bot claims, as a
 					// person would.
-					var ue *userError
+					var ue *reply.Refusal
 					if err := w.claimTime(gs, side); err != nil && !errors.As(err, &ue) {
 						return err
 					}
@@ -260,27 +262,27 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 // TakeOpen, while it has room for more games: a two-player one starts at
 // once; in one of more, the bot takes an open seat (its acceptance may be
 // the last, which starts the game).
-func (w *work) botTakesOpen(bot *archive.Player) error {
+func (w *job) botTakesOpen(bot *archive.Player) error {
 	o := w.s.opt.Bot
 	if o.TakeOpen <= 0 {
 		return nil
 	}
-	chs, err := w.tx.OpenChallenges(bot.ID)
+	chs, err := w.Tx.OpenChallenges(bot.ID)
 	if err != nil {
 		return err
 	}
 	for _, ch := range chs {
 		seated := slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID })
-		if ch.ChallengerID == bot.ID || w.now.Sub(ch.Created) < o.TakeOpen || seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open) {
+		if ch.ChallengerID == bot.ID || w.Now.Sub(ch.Created) < o.TakeOpen || seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open) {
 			continue
 		}
-		var ue *userError
+		var ue *reply.Refusal
 		if _, err := w.botChallenge(bot, nil, 0); errors.As(err, &ue) {
 			return nil // no room for more games
 		} else if err != nil {
 			return err
 		}
-		challenger, err := w.tx.PlayerByID(ch.ChallengerID)
+		challenger, err := w.Tx.PlayerByID(ch.ChallengerID)
 		if err != nil {
 			return err
 		}
@@ -297,7 +299,7 @@ func (w *work) botTakesOpen(bot *archive.Player) error {
 		if err != nil || gs == nil {
 			return err
 		}
-		if err := w.tx.SetBotLevel(gs.Row.ID, o.level()); err != nil {
+		if err := w.Tx.SetBotLevel(gs.Row.ID, o.level()); err != nil {
 			return err
 		}
 		w.s.log.Info("club: the bot took an open challenge", "game", gs.Row.ID, "game_type", ch.Game)
@@ -320,7 +322,7 @@ func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 		if err != nil {
 			return err
 		}
-		w := &work{s: s, tx: tx, now: now, actor: bot}
+		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}}
 		gs, err := w.loadGame(t.game)
 		if err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"postal/club/reply"
 	"postal/mailer"
 	"postal/notation"
 )
@@ -59,7 +60,7 @@ func registrationReserve(limit int) int {
 // capSpent reports whether the club's cap an hour leaves no room for a
 // reply of kind: every kind but "welcome" stops short of the
 // registrations' reserve.
-func (w *work) capSpent(kind string) (bool, error) {
+func (w *job) capSpent(kind string) (bool, error) {
 	limit := w.s.opt.StrangerRepliesPerHour
 	if limit <= 0 {
 		return false, nil
@@ -67,7 +68,7 @@ func (w *work) capSpent(kind string) (bool, error) {
 	if kind != "welcome" {
 		limit -= registrationReserve(limit)
 	}
-	n, err := w.tx.AllStrangerReplies(w.now.Add(-time.Hour), cappedKinds)
+	n, err := w.Tx.AllStrangerReplies(w.Now.Add(-time.Hour), cappedKinds)
 	return n >= limit, err
 }
 
@@ -80,11 +81,11 @@ func (h *handling) budget(kind string) (bool, error) {
 			return false, err
 		}
 	}
-	n, err := h.tx.StrangerReplies(h.from(), kind, h.now.Add(-24*time.Hour))
+	n, err := h.Tx.StrangerReplies(h.from(), kind, h.Now.Add(-24*time.Hour))
 	if err != nil || n >= a.perDay {
 		return false, err
 	}
-	return true, h.tx.AddStrangerReply(h.from(), kind, h.now)
+	return true, h.Tx.AddStrangerReply(h.from(), kind, h.Now)
 }
 
 // paid decides, once the message's proofs are known, who pays for its
@@ -94,7 +95,7 @@ func (h *handling) paid(parsed []notation.Parsed) (done bool, err error) {
 	if h.proof == "" {
 		return true, h.unproven(parsed)
 	}
-	if err := h.tx.SetProven(h.msg); err != nil {
+	if err := h.Tx.SetProven(h.msg); err != nil {
 		return true, err
 	}
 	return h.rateLimited()
@@ -108,7 +109,7 @@ func (h *handling) rateLimited() (bool, error) {
 	if limit <= 0 {
 		return false, nil
 	}
-	n, err := h.tx.CountProvenFrom(h.from(), h.now.Add(-time.Hour))
+	n, err := h.Tx.CountProvenFrom(h.from(), h.Now.Add(-time.Hour))
 	if err != nil || n <= limit {
 		return false, err
 	}
@@ -119,7 +120,7 @@ func (h *handling) rateLimited() (bool, error) {
 	if n > limit+1 {
 		return true, nil // said once, then silent
 	}
-	h.sections = append(h.sections, section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
+	h.sections = append(h.sections, reply.Section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
 	return true, h.reply()
 }
 
@@ -127,7 +128,7 @@ func (h *handling) rateLimited() (bool, error) {
 // address of no player, or the note of its kind, within the budget; past
 // it, nothing, and only its headers are kept.
 func (h *handling) unproven(parsed []notation.Parsed) error {
-	if h.actor == nil {
+	if h.Actor == nil {
 		for _, p := range parsed {
 			if p.Err == nil && p.Cmd.Verb == notation.CmdRegister {
 				return h.registerPending(p.Cmd.Arg) // registration.go
@@ -135,7 +136,7 @@ func (h *handling) unproven(parsed []notation.Parsed) error {
 		}
 	}
 	kind := "short"
-	if h.actor != nil {
+	if h.Actor != nil {
 		kind = "unproven"
 	}
 	ok, err := h.budget(kind)
@@ -146,12 +147,12 @@ func (h *handling) unproven(parsed []notation.Parsed) error {
 		h.outcome = "ignored: past the budget for strangers"
 		return h.keepHeaders()
 	}
-	if h.actor == nil {
+	if h.Actor == nil {
 		h.outcome = "stranger: short reply"
 		return h.shortReply("postal did not read your mail: to an address that is not a player's, it answers with this note, once a day.")
 	}
 	h.outcome = "unproven: short reply"
-	tok, err := h.tx.Token(h.actor.ID, 0, h.now)
+	tok, err := h.Tx.Token(h.Actor.ID, 0, h.Now)
 	if err != nil {
 		return err
 	}
@@ -159,7 +160,7 @@ func (h *handling) unproven(parsed []notation.Parsed) error {
 	for _, p := range parsed {
 		badKey = badKey || p.Err == nil && p.Cmd.Verb == notation.CmdKey && p.Cmd.Arg != ""
 	}
-	return h.plainReply(unprovenText(h.actor.Name, h.s.opt.Address, badKey), h.s.local+h.s.opt.TokenSeparator+tok+"@"+h.s.host)
+	return h.plainReply(unprovenText(h.Actor.Name, h.s.opt.Address, badKey), h.s.local+h.s.opt.TokenSeparator+tok+"@"+h.s.host)
 }
 
 // unprovenText is the note to a player's address whose mail proves
@@ -184,5 +185,5 @@ func (h *handling) keepHeaders() error {
 		return nil // only its headers were stored
 	}
 	head, sum := mailer.HeadersOnly(h.in.Raw)
-	return h.tx.KeepHeaders(h.msg, head, sum)
+	return h.Tx.KeepHeaders(h.msg, head, sum)
 }

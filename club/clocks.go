@@ -10,6 +10,7 @@ import (
 	"postal/club/clock"
 	"postal/club/game"
 	"postal/club/published"
+	"postal/club/reply"
 	"postal/engine"
 )
 
@@ -29,7 +30,7 @@ func (s *Service) challengeControl(written string) (clock.Control, error) {
 }
 
 // startClock sets the clocks of a game that has just begun.
-func (w *work) startClock(gs *game.Game) error {
+func (w *job) startClock(gs *game.Game) error {
 	c := published.Control(gs.Row)
 	if c.Kind == clock.Bank {
 		gs.Row.Banks = make([]time.Duration, len(gs.Row.Players))
@@ -42,12 +43,12 @@ func (w *work) startClock(gs *game.Game) error {
 
 // spendClock charges mover for the turn that their move ends: under a time
 // bank the time used leaves the bank and the increment comes in.
-func (w *work) spendClock(gs *game.Game, mover engine.Player) {
+func (w *job) spendClock(gs *game.Game, mover engine.Player) {
 	c := published.Control(gs.Row)
 	if c.Kind != clock.Bank || mover < 0 || int(mover) >= len(gs.Row.Banks) || gs.Row.Deadline.IsZero() {
 		return
 	}
-	end := w.now
+	end := w.Now
 	if !gs.Row.Paused.IsZero() {
 		end = gs.Row.Paused // a stopped clock spent nothing since
 	}
@@ -58,8 +59,8 @@ func (w *work) spendClock(gs *game.Game, mover engine.Player) {
 // startTurn starts the clock of whoever is to move now: their deadline is
 // their time per move or what their bank holds. The clock starts stopped
 // when they are on vacation.
-func (w *work) startTurn(gs *game.Game) error {
-	gs.Row.TurnStarted, gs.Row.Paused, gs.Row.Flagged = w.now, time.Time{}, time.Time{}
+func (w *job) startTurn(gs *game.Game) error {
+	gs.Row.TurnStarted, gs.Row.Paused, gs.Row.Flagged = w.Now, time.Time{}, time.Time{}
 	gs.Row.Deadline = time.Time{}
 	c := published.Control(gs.Row)
 	toMove := gs.ToMove()
@@ -73,12 +74,12 @@ func (w *work) startTurn(gs *game.Game) error {
 			have = min(have, gs.Row.Banks[p])
 		}
 	}
-	gs.Row.Deadline = w.now.Add(have)
+	gs.Row.Deadline = w.Now.Add(have)
 	for _, p := range toMove {
-		if _, away, err := w.tx.OngoingVacation(gs.Row.Players[p]); err != nil {
+		if _, away, err := w.Tx.OngoingVacation(gs.Row.Players[p]); err != nil {
 			return err
 		} else if away {
-			gs.Row.Paused = w.now
+			gs.Row.Paused = w.Now
 		}
 	}
 	return nil
@@ -98,7 +99,7 @@ func resumeClock(row *archive.Game, now time.Time) {
 
 // clockLine says the state of the clock for a game mail: the deadline and
 // time control, or that it stands still.
-func (w *work) clockLine(gs *game.Game) string {
+func (w *job) clockLine(gs *game.Game) string {
 	c := published.Control(gs.Row)
 	if c.Kind == clock.None {
 		return "no time limit"
@@ -109,7 +110,7 @@ func (w *work) clockLine(gs *game.Game) string {
 	if !gs.Row.Paused.IsZero() {
 		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", left(gs.Row.Deadline.Sub(gs.Row.Paused)), c.Describe())
 	}
-	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.now)), c.Describe())
+	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.Now)), c.Describe())
 	if c.Kind == clock.Bank && len(gs.Row.Banks) == len(gs.Players) {
 		var banks []string
 		for i, p := range gs.Players {
@@ -124,33 +125,33 @@ func fmtWhen(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 M
 
 // claim ends a game on time at the request of the player whose opponent ran
 // out of it.
-func (h *handling) claim(id int64) (section, error) {
+func (h *handling) claim(id int64) (reply.Section, error) {
 	gs, side, err := h.myGame(id)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if err := h.claimTime(gs, side); err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	return section{Title: fmt.Sprintf("you won game #%d on time", id), Lines: []string{"Result: " + gs.ResultText() + "."}, game: id}, nil
+	return reply.Section{Title: fmt.Sprintf("you won game #%d on time", id), Lines: []string{"Result: " + gs.ResultText() + "."}, Game: id}, nil
 }
 
 // claimTime ends gs on time for the actor, seat side, whose opponent ran
 // out of it: the claim of a player by mail, or of the bot.
-func (w *work) claimTime(gs *game.Game, side engine.Player) error {
+func (w *job) claimTime(gs *game.Game, side engine.Player) error {
 	id := gs.Row.ID
 	if gs.More() {
-		return refuse(fmt.Sprintf("game #%d has more than two players: there is nothing to claim", id), "A player whose time runs out is out of the game at once, and the others play on.")
+		return reply.Refuse(fmt.Sprintf("game #%d has more than two players: there is nothing to claim", id), "A player whose time runs out is out of the game at once, and the others play on.")
 	}
 	late := gs.ToMove()
 	switch {
 	case slices.Contains(late, side):
-		return refuse(fmt.Sprintf("it is your move in game #%d: there is nothing to claim", id))
-	case gs.Row.Deadline.IsZero() || !gs.Row.Paused.IsZero() || w.now.Before(gs.Row.Deadline):
+		return reply.Refuse(fmt.Sprintf("it is your move in game #%d: there is nothing to claim", id))
+	case gs.Row.Deadline.IsZero() || !gs.Row.Paused.IsZero() || w.Now.Before(gs.Row.Deadline):
 		opp, _ := gs.OpponentOfTwo(side)
-		return refuse(fmt.Sprintf("%s still has time in game #%d", gs.Players[opp].Name, id), "Clock: "+w.clockLine(gs)+".")
+		return reply.Refuse(fmt.Sprintf("%s still has time in game #%d", gs.Players[opp].Name, id), "Clock: "+w.clockLine(gs)+".")
 	}
-	if err := w.tx.AddEvent(w.now, "claim", id, w.actor.ID, ""); err != nil {
+	if err := w.Tx.AddEvent(w.Now, "claim", id, w.Actor.ID, ""); err != nil {
 		return err
 	}
 	return w.outOfTime(gs)
@@ -159,63 +160,63 @@ func (w *work) claimTime(gs *game.Game, side engine.Player) error {
 // vacation starts ("vacation 10") or ends ("vacation off") the actor's
 // vacation: the clocks of every game where they are to move stop, within the
 // yearly allowance, and their opponents are told.
-func (h *handling) vacation(value string) (section, error) {
-	current, away, err := h.tx.OngoingVacation(h.actor.ID)
+func (h *handling) vacation(value string) (reply.Section, error) {
+	current, away, err := h.Tx.OngoingVacation(h.Actor.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if value == "off" {
 		if !away {
-			return section{}, refuse("you are not on vacation")
+			return reply.Section{}, reply.Refuse("you are not on vacation")
 		}
 		if err := h.endVacation(current); err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
-		return section{Title: "welcome back: your vacation is over", Lines: []string{"The clocks of your games run again."}}, nil
+		return reply.Section{Title: "welcome back: your vacation is over", Lines: []string{"The clocks of your games run again."}}, nil
 	}
 	if away {
-		return section{}, refuse(fmt.Sprintf("you are already on vacation until %s", fmtWhen(current.Until)), "\"vacation off\" ends it; then you may start another within your allowance.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are already on vacation until %s", fmtWhen(current.Until)), "\"vacation off\" ends it; then you may start another within your allowance.")
 	}
 	var days int
 	fmt.Sscan(value, &days)
 	asked := time.Duration(days) * clock.Day
-	past, err := h.tx.Vacations(h.actor.ID, h.now.Add(-365*clock.Day))
+	past, err := h.Tx.Vacations(h.Actor.ID, h.Now.Add(-365*clock.Day))
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	var stretches []clock.Vacation
 	for _, v := range past {
 		stretches = append(stretches, clock.Vacation{Start: v.Start, End: v.Ended})
 	}
 	allowance := h.s.opt.VacationAllowance
-	granted := clock.Grant(asked, allowance, stretches, h.now)
+	granted := clock.Grant(asked, allowance, stretches, h.Now)
 	if granted <= 0 {
-		return section{}, refuse("no vacation left this year",
-			fmt.Sprintf("The club allows %s of vacation in any 365 days, and you have used %s.", left(allowance), left(clock.Used(stretches, h.now))))
+		return reply.Section{}, reply.Refuse("no vacation left this year",
+			fmt.Sprintf("The club allows %s of vacation in any 365 days, and you have used %s.", left(allowance), left(clock.Used(stretches, h.Now))))
 	}
-	v := archive.Vacation{PlayerID: h.actor.ID, Start: h.now, Until: h.now.Add(granted)}
-	if _, err := h.tx.AddVacation(v); err != nil {
-		return section{}, err
+	v := archive.Vacation{PlayerID: h.Actor.ID, Start: h.Now, Until: h.Now.Add(granted)}
+	if _, err := h.Tx.AddVacation(v); err != nil {
+		return reply.Section{}, err
 	}
-	if err := h.tx.AddEvent(h.now, "vacation", 0, h.actor.ID, left(granted)); err != nil {
-		return section{}, err
+	if err := h.Tx.AddEvent(h.Now, "vacation", 0, h.Actor.ID, left(granted)); err != nil {
+		return reply.Section{}, err
 	}
-	games, err := h.gamesOf(h.actor)
+	games, err := h.gamesOf(h.Actor)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	var ids []string
 	for _, gs := range games {
-		if slices.Contains(gs.ToMove(), gs.Side(h.actor)) && !gs.Row.Deadline.IsZero() && gs.Row.Paused.IsZero() {
-			gs.Row.Paused = h.now
-			if err := h.tx.UpdateGame(gs.Row); err != nil {
-				return section{}, err
+		if slices.Contains(gs.ToMove(), gs.Side(h.Actor)) && !gs.Row.Deadline.IsZero() && gs.Row.Paused.IsZero() {
+			gs.Row.Paused = h.Now
+			if err := h.Tx.UpdateGame(gs.Row); err != nil {
+				return reply.Section{}, err
 			}
 		}
 		ids = append(ids, fmt.Sprintf("#%d", gs.Row.ID))
-		for _, opp := range gs.Opponents(gs.Side(h.actor)) {
-			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.actor.Name, fmtWhen(v.Until))}); err != nil {
-				return section{}, err
+		for _, opp := range gs.Opponents(gs.Side(h.Actor)) {
+			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.Actor.Name, fmtWhen(v.Until))}); err != nil {
+				return reply.Section{}, err
 			}
 		}
 	}
@@ -227,20 +228,20 @@ func (h *handling) vacation(value string) (section, error) {
 		lines = append(lines, "While it is your move, the clocks of your games stand still: "+strings.Join(ids, ", ")+". Your opponents have been told.")
 	}
 	lines = append(lines, "A move in a game ends nothing; \"vacation off\" ends the vacation early.")
-	return section{Title: "vacation started", Lines: lines}, nil
+	return reply.Section{Title: "vacation started", Lines: lines}, nil
 }
 
 // endVacation ends v now: the stopped clocks of the player run again and the
 // opponents are told.
-func (w *work) endVacation(v archive.Vacation) error {
-	if err := w.tx.EndVacation(v.ID, w.now); err != nil {
+func (w *job) endVacation(v archive.Vacation) error {
+	if err := w.Tx.EndVacation(v.ID, w.Now); err != nil {
 		return err
 	}
-	p, err := w.tx.PlayerByID(v.PlayerID)
+	p, err := w.Tx.PlayerByID(v.PlayerID)
 	if err != nil {
 		return err
 	}
-	if err := w.tx.AddEvent(w.now, "vacation-over", 0, p.ID, ""); err != nil {
+	if err := w.Tx.AddEvent(w.Now, "vacation-over", 0, p.ID, ""); err != nil {
 		return err
 	}
 	games, err := w.gamesOf(p)
@@ -249,8 +250,8 @@ func (w *work) endVacation(v archive.Vacation) error {
 	}
 	for _, gs := range games {
 		if !gs.Row.Paused.IsZero() {
-			resumeClock(gs.Row, w.now)
-			if err := w.tx.UpdateGame(gs.Row); err != nil {
+			resumeClock(gs.Row, w.Now)
+			if err := w.Tx.UpdateGame(gs.Row); err != nil {
 				return err
 			}
 		}
@@ -264,30 +265,30 @@ func (w *work) endVacation(v archive.Vacation) error {
 }
 
 // setReminders sets how the actor wants to be reminded.
-func (h *handling) setReminders(mode string) (section, error) {
-	if err := h.tx.SetReminders(h.actor.ID, mode); err != nil {
-		return section{}, err
+func (h *handling) setReminders(mode string) (reply.Section, error) {
+	if err := h.Tx.SetReminders(h.Actor.ID, mode); err != nil {
+		return reply.Section{}, err
 	}
-	h.actor.Reminders = mode
+	h.Actor.Reminders = mode
 	what := map[string]string{
 		"each":   "a reminder for each game at the club's reminder points",
 		"digest": "one mail a day listing every game that waits for your move",
 		"none":   "no reminders (the clocks still run)",
 	}[mode]
-	return section{Title: "reminders: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
+	return reply.Section{Title: "reminders: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
 }
 
 // setBoards sets which of the actor's mails carry the board (issue 28:
 // light mail).
-func (h *handling) setBoards(mode string) (section, error) {
-	if err := h.tx.SetBoards(h.actor.ID, mode); err != nil {
-		return section{}, err
+func (h *handling) setBoards(mode string) (reply.Section, error) {
+	if err := h.Tx.SetBoards(h.Actor.ID, mode); err != nil {
+		return reply.Section{}, err
 	}
-	h.actor.Boards = mode
+	h.Actor.Boards = mode
 	what := map[string]string{
 		"mine": "the board in the mails that ask for your move, and at a game's start and end",
 		"all":  "the board in every game mail, reminders and the confirmation of your own moves too",
 		"none": "no board but in answers to \"board\" and \"preview\" (every mail names the game's page)",
 	}[mode]
-	return section{Title: "boards: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
+	return reply.Section{Title: "boards: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
 }

@@ -10,6 +10,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/published"
+	"postal/club/reply"
 	"postal/docs"
 	"postal/docs/words"
 	"postal/engine"
@@ -17,21 +18,21 @@ import (
 	"postal/notation"
 )
 
-func (h *handling) register(c notation.Command) (section, error) {
+func (h *handling) register(c notation.Command) (reply.Section, error) {
 	// Only a proven player's mail is read (budget.go), and an address of no
 	// player registers by a reply (registration.go).
-	return section{}, refuse(fmt.Sprintf("%s is already registered as %s", h.from(), h.actor.Name), "One address plays under one name. Write \"status\" for your games.")
+	return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is already registered as %s", h.from(), h.Actor.Name), "One address plays under one name. Write \"status\" for your games.")
 }
 
 // help answers with the list of commands (helpIndex), one section of
 // docs/commands.md, or a game's description.
-func (h *handling) help(topic string) (section, error) {
+func (h *handling) help(topic string) (reply.Section, error) {
 	doc := docs.Commands()
 	if topic == "" {
-		return section{Title: "postal's commands", Doc: helpIndex()}, nil
+		return reply.Section{Title: "postal's commands", Doc: helpIndex()}, nil
 	}
 	if part := helpTopic(doc, topic); part != "" {
-		return section{Title: "help on " + topic, Doc: part}, nil
+		return reply.Section{Title: "help on " + topic, Doc: part}, nil
 	}
 	if _, err := engine.Lookup(topic); err == nil {
 		return h.rules(topic)
@@ -40,7 +41,7 @@ func (h *handling) help(topic string) (section, error) {
 	for _, v := range notation.Verbs {
 		topics = append(topics, string(v))
 	}
-	return section{}, refuse(fmt.Sprintf("no help on %q", topic), "Topics: "+strings.Join(topics, ", ")+", or the name of a game (\"games\" lists them).")
+	return reply.Section{}, reply.Refuse(fmt.Sprintf("no help on %q", topic), "Topics: "+strings.Join(topics, ", ")+", or the name of a game (\"games\" lists them).")
 }
 
 // helpTopic returns the part of the document under the heading whose first
@@ -63,10 +64,10 @@ func helpTopic(doc, topic string) string {
 	return strings.TrimSpace(strings.Join(out, "\n"))
 }
 
-func (h *handling) rules(name string) (section, error) {
+func (h *handling) rules(name string) (reply.Section, error) {
 	g, err := engine.Lookup(name)
 	if err != nil {
-		return section{}, refuse(fmt.Sprintf("postal does not play %q", name), "Write \"games\" for the games postal plays.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("postal does not play %q", name), "Write \"games\" for the games postal plays.")
 	}
 	info := g.Info()
 	lines := []string{info.Description}
@@ -76,7 +77,7 @@ func (h *handling) rules(name string) (section, error) {
 	if h.s.opt.SiteURL != "" {
 		lines = append(lines, "The full rules: "+strings.TrimRight(h.s.opt.SiteURL, "/")+"/types/"+info.Name+".html")
 	}
-	sec := section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: describe(info)}
+	sec := reply.Section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: describe(info)}
 	if text, err := fs.ReadFile(docs.Rules(), info.Name+".md"); err == nil {
 		sec.Doc = string(text)
 	}
@@ -115,7 +116,7 @@ func describe(info engine.Info) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func (h *handling) gamesList() (section, error) {
+func (h *handling) gamesList() (reply.Section, error) {
 	// A list, so that each game's description wraps under its name in the
 	// text part and fits a phone's width in the HTML part.
 	var b strings.Builder
@@ -126,17 +127,17 @@ func (h *handling) gamesList() (section, error) {
 	if b.Len() == 0 {
 		b.WriteString("(none yet)")
 	}
-	return section{Title: "games postal plays", Doc: b.String(),
+	return reply.Section{Title: "games postal plays", Doc: b.String(),
 		Lines: []string{"\"rules GAME\" describes one; \"challenge PLAYER GAME\" or \"open GAME\" starts one."}}, nil
 }
 
-func (h *handling) status() (section, error) {
-	if h.actor == nil {
-		return section{}, refuse("you are not registered", "Write \"register NAME\" first.")
+func (h *handling) status() (reply.Section, error) {
+	if h.Actor == nil {
+		return reply.Section{}, reply.Refuse("you are not registered", "Write \"register NAME\" first.")
 	}
-	games, err := h.gamesOf(h.actor)
+	games, err := h.gamesOf(h.Actor)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	var b strings.Builder
 	if len(games) == 0 {
@@ -144,33 +145,33 @@ func (h *handling) status() (section, error) {
 	}
 	for _, gs := range games {
 		turn := gs.WhoMoves() + " to move"
-		if side := gs.Side(h.actor); engine.Acts(gs.Pos, side) {
+		if side := gs.Side(h.Actor); engine.Acts(gs.Pos, side) {
 			turn = "your move"
 		}
 		fmt.Fprintf(&b, "#%d %s, move %d: %s", gs.Row.ID, gs.Title(), gs.MoveNumber(), turn)
 		if !gs.Row.Deadline.IsZero() {
-			fmt.Fprintf(&b, ", %s left", left(gs.Row.Deadline.Sub(h.now)))
+			fmt.Fprintf(&b, ", %s left", left(gs.Row.Deadline.Sub(h.Now)))
 		}
 		b.WriteString(gs.DrawStatus())
 		b.WriteByte('\n')
 		more, err := h.conditionsStatus(gs) // issue 26: conditional moves, note
 		if err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 		b.WriteString(more)
 	}
-	chs, err := h.tx.OpenChallenges(h.actor.ID)
+	chs, err := h.Tx.OpenChallenges(h.Actor.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	for _, ch := range chs {
-		who, err := h.tx.PlayerByID(ch.ChallengerID)
+		who, err := h.Tx.PlayerByID(ch.ChallengerID)
 		if err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 		b.WriteString(h.challengeStatus(ch, who) + "\n")
 	}
-	return section{Title: "status of " + h.actor.Name, Pre: strings.TrimRight(b.String(), "\n")}, nil
+	return reply.Section{Title: "status of " + h.Actor.Name, Pre: strings.TrimRight(b.String(), "\n")}, nil
 }
 
 // left writes a duration for people: "2 days 3 hours", "40 minutes".
@@ -207,14 +208,14 @@ func (s *Service) proposal(c notation.Command) (engine.Info, engine.Config, cloc
 		return info, cfg, clock.Control{}, err
 	}
 	ctl, err := s.challengeControl(c.Clock)
-	return info, cfg, ctl, refusal(err)
+	return info, cfg, ctl, reply.Explain(err)
 }
 
 // proposedGame reads the game, ruleset and options a proposal names.
 func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
 	g, err := engine.Lookup(game)
 	if err != nil {
-		return engine.Info{}, engine.Config{}, refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays.")
+		return engine.Info{}, engine.Config{}, reply.Refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays.")
 	}
 	info := g.Info()
 	var rs string
@@ -225,16 +226,16 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 		} else if rs == "" {
 			rs = w
 		} else {
-			return info, engine.Config{}, refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
+			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
 		}
 	}
 	opts, err := engine.ParseOptions(optWords)
 	if err != nil {
-		return info, engine.Config{}, refusal(err)
+		return info, engine.Config{}, reply.Explain(err)
 	}
 	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
-	if ue, ok := refusal(err).(*userError); ok {
-		ue.pre = describe(info) // what the game has
+	if ue, ok := reply.Explain(err).(*reply.Refusal); ok {
+		ue.Pre = describe(info) // what the game has
 		return info, cfg, ue
 	}
 	return info, cfg, err
@@ -264,19 +265,19 @@ func diceRevealed(row *archive.Game) []string {
 	return []string{fmt.Sprintf("Fair dice: the seed of game #%d was %d, committed to at the start as %s. \"postal replay\" on the record checks both the seed and every throw.", row.ID, row.Seed, c)}
 }
 
-func (h *handling) record(id int64) (section, error) {
+func (h *handling) record(id int64) (reply.Section, error) {
 	gs, err := h.game(id)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	rec, err := published.GameRecord(h.tx, gs.Row, h.s.opt.Address, !h.s.opt.HideMessages)
+	rec, err := published.GameRecord(h.Tx, gs.Row, h.s.opt.Address, !h.s.opt.HideMessages)
 	var stored *engine.ConfigError
 	if errors.As(err, &stored) {
-		return section{}, permanent(err) // a stored configuration that does not read: a bug
+		return reply.Section{}, permanent(err) // a stored configuration that does not read: a bug
 	} else if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	text := rec.String()
-	return section{Title: fmt.Sprintf("record of game #%d", id), Lines: []string{"The record is attached and below."}, Pre: text, game: id,
-		attach: []mailer.Attachment{{Name: fmt.Sprintf("postal-%d.txt", id), ContentType: "text/plain; charset=utf-8", Data: []byte(text)}}}, nil
+	return reply.Section{Title: fmt.Sprintf("record of game #%d", id), Lines: []string{"The record is attached and below."}, Pre: text, Game: id,
+		Attach: []mailer.Attachment{{Name: fmt.Sprintf("postal-%d.txt", id), ContentType: "text/plain; charset=utf-8", Data: []byte(text)}}}, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/reply"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
@@ -35,53 +36,53 @@ const (
 )
 
 // conditions answers "if", "if clear", "if" alone and "conditions".
-func (h *handling) conditions(c notation.Command, p notation.Parsed) (section, error) {
+func (h *handling) conditions(c notation.Command, p notation.Parsed) (reply.Section, error) {
 	if c.Verb == notation.CmdConditions || c.Move == "" && c.Setting == "" {
 		return h.listConditions(c.ID)
 	}
 	gs, side, err := h.myGame(c.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	id := gs.Row.ID
 	if c.Setting == "clear" {
-		old, err := h.tx.Conditions(id, h.actor.ID)
+		old, err := h.Tx.Conditions(id, h.Actor.ID)
 		if err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
-		if err := h.tx.SetConditions(id, h.actor.ID, nil); err != nil {
-			return section{}, err
+		if err := h.Tx.SetConditions(id, h.Actor.ID, nil); err != nil {
+			return reply.Section{}, err
 		}
 		if len(old) == 0 {
-			return section{Title: fmt.Sprintf("you had no conditional moves in game #%d", id), game: id}, nil
+			return reply.Section{Title: fmt.Sprintf("you had no conditional moves in game #%d", id), Game: id}, nil
 		}
-		return section{Title: fmt.Sprintf("your conditional moves in game #%d are removed", id), Lines: []string{words.Plural(len(old), "line") + " removed."}, game: id}, nil
+		return reply.Section{Title: fmt.Sprintf("your conditional moves in game #%d are removed", id), Lines: []string{words.Plural(len(old), "line") + " removed."}, Game: id}, nil
 	}
 	steps, _, err := h.lineOf(gs, c, p)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	switch {
 	case steps[0].Seat == int(side):
-		return section{}, refuse(fmt.Sprintf("it is your move in game #%d", id), "A conditional line starts with a move of the others: play your move first (the same mail may then say \"if\").")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("it is your move in game #%d", id), "A conditional line starts with a move of the others: play your move first (the same mail may then say \"if\").")
 	case steps[len(steps)-1].Seat != int(side):
-		return section{}, refuse("the line ends without your answer", fmt.Sprintf("End it with your move after %s; nothing was kept of this line.", steps[len(steps)-1].Move))
+		return reply.Section{}, reply.Refuse("the line ends without your answer", fmt.Sprintf("End it with your move after %s; nothing was kept of this line.", steps[len(steps)-1].Move))
 	case len(steps) > maxSteps:
-		return section{}, refuse(fmt.Sprintf("the line has %d moves; at most %d", len(steps), maxSteps))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("the line has %d moves; at most %d", len(steps), maxSteps))
 	}
-	lines, err := h.tx.Conditions(id, h.actor.ID)
+	lines, err := h.Tx.Conditions(id, h.Actor.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	lines, replaced := mergeLine(lines, archive.Condition{Ply: gs.Pos.Ply(), Steps: steps}, side)
 	if len(lines) > maxLines {
-		return section{}, refuse(fmt.Sprintf("you have %d conditional lines in game #%d already", maxLines, id), "\"if clear\" removes them all.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you have %d conditional lines in game #%d already", maxLines, id), "\"if clear\" removes them all.")
 	}
-	if err := h.tx.SetConditions(id, h.actor.ID, lines); err != nil {
-		return section{}, err
+	if err := h.Tx.SetConditions(id, h.Actor.ID, lines); err != nil {
+		return reply.Section{}, err
 	}
-	if err := h.tx.AddTalk(archive.Said{GameID: id, PlayerID: h.actor.ID, Ply: gs.Pos.Ply(), Kind: "if", Text: stepsText(steps), At: h.now}); err != nil {
-		return section{}, err
+	if err := h.Tx.AddTalk(archive.Said{GameID: id, PlayerID: h.Actor.ID, Ply: gs.Pos.Ply(), Kind: "if", Text: stepsText(steps), At: h.Now}); err != nil {
+		return reply.Section{}, err
 	}
 	title := fmt.Sprintf("conditional moves kept in game #%d", id)
 	var out []string
@@ -89,26 +90,26 @@ func (h *handling) conditions(c notation.Command, p notation.Parsed) (section, e
 		out = append(out, fmt.Sprintf("It replaces %s that answered the same moves otherwise.", words.Plural(replaced, "line")))
 	}
 	out = append(out, "When the moves of a line are played, your answer is played at once; a move no line foresaw clears them all, and you are told. \"if clear\" removes them.")
-	return section{Title: title, Lines: out, Pre: h.conditionsText(gs, lines), game: id}, nil
+	return reply.Section{Title: title, Lines: out, Pre: h.conditionsText(gs, lines), Game: id}, nil
 }
 
 // listConditions lists the actor's lines in game id.
-func (h *handling) listConditions(id int64) (section, error) {
+func (h *handling) listConditions(id int64) (reply.Section, error) {
 	gs, err := h.game(id)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	if gs.Side(h.actor) < 0 {
-		return section{}, refuse(fmt.Sprintf("you do not play in game #%d", id), fmt.Sprintf("It is %s.", gs.Title()))
+	if gs.Side(h.Actor) < 0 {
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not play in game #%d", id), fmt.Sprintf("It is %s.", gs.Title()))
 	}
-	lines, err := h.tx.Conditions(id, h.actor.ID)
+	lines, err := h.Tx.Conditions(id, h.Actor.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if len(lines) == 0 {
-		return section{Title: fmt.Sprintf("no conditional moves in game #%d", id), Lines: []string{"\"if M1 M2\" answers M1 with M2 at once (\"help if\")."}, game: id}, nil
+		return reply.Section{Title: fmt.Sprintf("no conditional moves in game #%d", id), Lines: []string{"\"if M1 M2\" answers M1 with M2 at once (\"help if\")."}, Game: id}, nil
 	}
-	return section{Title: fmt.Sprintf("your conditional moves in game #%d", id), Pre: h.conditionsText(gs, lines), game: id}, nil
+	return reply.Section{Title: fmt.Sprintf("your conditional moves in game #%d", id), Pre: h.conditionsText(gs, lines), Game: id}, nil
 }
 
 // conditionsText writes lines, one a line: "if e5 Nf3 Nc6 Bb5".
@@ -259,10 +260,10 @@ func (r *lineReader) fail(i int, why string) {
 // refusal words the furthest failure as the move error does.
 func (r *lineReader) refusal(c notation.Command, p notation.Parsed) error {
 	if r.failDo != "" {
-		return refuse(r.failDo, "Nothing was kept of this line.")
+		return reply.Refuse(r.failDo, "Nothing was kept of this line.")
 	}
 	if r.failErr == nil {
-		return refuse("the line could not be read", "Separate its moves with commas; nothing was kept of it.")
+		return reply.Refuse("the line could not be read", "Separate its moves with commas; nothing was kept of it.")
 	}
 	gs, who := r.gs, r.failWho
 	after := "now"
@@ -274,22 +275,22 @@ func (r *lineReader) refusal(c notation.Command, p notation.Parsed) error {
 	switch {
 	case errors.As(r.failErr, &se):
 		col := wordCol(p.Text, len(r.words), r.failAt, c.Move) + se.Offset
-		ue := refuse(fmt.Sprintf("%q is not a move of %s: %s", r.failTxt, gs.Info.Title, se.Msg),
+		ue := reply.Refuse(fmt.Sprintf("%q is not a move of %s: %s", r.failTxt, gs.Info.Title, se.Msg),
 			fmt.Sprintf("Line %d, column %d, at %q. Nothing was kept of this line.", p.Line, col, se.Word()))
-		ue.pre = caret(p.Text, col)
+		ue.Pre = reply.Caret(p.Text, col)
 		if who == engine.Chance {
 			// A line that leaves out a throw or a draw: it is part of the line.
-			ue.lines = append(ue.lines, fmt.Sprintf("Chance acts there, %s: write its outcome as the record does. Its outcomes:", after))
-			ue.pre += "\n\n" + legalSample(gs, r.failPos, who, 60)
+			ue.Lines = append(ue.Lines, fmt.Sprintf("Chance acts there, %s: write its outcome as the record does. Its outcomes:", after))
+			ue.Pre += "\n\n" + legalSample(gs, r.failPos, who, 60)
 		}
 		return ue
 	case errors.As(r.failErr, &ie):
-		ue := refuse(fmt.Sprintf("%s is not a legal move %s: %s", r.failTxt, after, ie.Reason),
+		ue := reply.Refuse(fmt.Sprintf("%s is not a legal move %s: %s", r.failTxt, after, ie.Reason),
 			fmt.Sprintf("Nothing was kept of this line. The legal moves of %s there:", gs.SeatName(who)))
-		ue.pre = legalSample(gs, r.failPos, who, 60)
+		ue.Pre = legalSample(gs, r.failPos, who, 60)
 		return ue
 	}
-	return refuse(fmt.Sprintf("%s %s was refused: %v", r.failTxt, after, r.failErr), "Nothing was kept of this line.")
+	return reply.Refuse(fmt.Sprintf("%s %s was refused: %v", r.failTxt, after, r.failErr), "Nothing was kept of this line.")
 }
 
 // wordCol is the column (from 1) in text, the line as written, of move i
@@ -334,8 +335,8 @@ func wordCol(text string, n, i int, move string) int {
 // may in turn be answered) and the player is told instead of being told
 // it is their move; answered reports it. after holds what the turn notice
 // adds; a player whose lines are cleared on their turn reads it there.
-func (w *work) answerConditions(gs *game.Game, mover engine.Player, move string, from int, after *[]string) (answered bool, err error) {
-	ids, err := w.tx.ConditionPlayers(gs.Row.ID)
+func (w *job) answerConditions(gs *game.Game, mover engine.Player, move string, from int, after *[]string) (answered bool, err error) {
+	ids, err := w.Tx.ConditionPlayers(gs.Row.ID)
 	if err != nil || len(ids) == 0 {
 		return false, err
 	}
@@ -349,7 +350,7 @@ func (w *work) answerConditions(gs *game.Game, mover engine.Player, move string,
 		if seat < 0 {
 			continue
 		}
-		lines, err := w.tx.Conditions(gs.Row.ID, pid)
+		lines, err := w.Tx.Conditions(gs.Row.ID, pid)
 		if err != nil {
 			return false, err
 		}
@@ -373,7 +374,7 @@ func (w *work) answerConditions(gs *game.Game, mover engine.Player, move string,
 			}
 			lines = next
 		}
-		if err := w.tx.SetConditions(gs.Row.ID, pid, lines); err != nil {
+		if err := w.Tx.SetConditions(gs.Row.ID, pid, lines); err != nil {
 			return false, err
 		}
 		p := gs.Players[seat]
@@ -384,7 +385,7 @@ func (w *work) answerConditions(gs *game.Game, mover engine.Player, move string,
 			continue
 		}
 		if len(lines) == 0 && had > done {
-			if tm := gs.ToMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (w.actor == nil || w.actor.ID != p.ID) {
+			if tm := gs.ToMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (w.Actor == nil || w.Actor.ID != p.ID) {
 				// Their turn notice says what was played; this follows it.
 				*after = append(*after, fmt.Sprintf("None of your conditional moves foresaw %s: they are cleared.", move))
 				continue
@@ -406,7 +407,7 @@ func (w *work) answerConditions(gs *game.Game, mover engine.Player, move string,
 	// rules are the judge now.
 	next, m, err := engine.Play(gs.Pos, ans.seat, ans.move)
 	if err != nil {
-		if err := w.tx.SetConditions(gs.Row.ID, p.ID, nil); err != nil {
+		if err := w.Tx.SetConditions(gs.Row.ID, p.ID, nil); err != nil {
 			return false, err
 		}
 		return false, w.tellPlayer(gs, p, fmt.Sprintf("Your conditional answer %s in game #%d could not be played (%v): your conditional moves there are cleared.", ans.move, gs.Row.ID, err))
@@ -415,7 +416,7 @@ func (w *work) answerConditions(gs *game.Game, mover engine.Player, move string,
 	if err := w.tellPlayer(gs, p, append([]string{line}, *after...)...); err != nil {
 		return false, err
 	}
-	if err := w.tx.AddEvent(w.now, "conditional", gs.Row.ID, p.ID, m.String()); err != nil {
+	if err := w.Tx.AddEvent(w.Now, "conditional", gs.Row.ID, p.ID, m.String()); err != nil {
 		return false, err
 	}
 	return true, w.commitMove(gs, ans.seat, m.String(), next, true)
@@ -424,9 +425,9 @@ func (w *work) answerConditions(gs *game.Game, mover engine.Player, move string,
 // tellPlayer tells p of gs: in the reply when p sent the message (their
 // move was answered at once, or their conditional moves changed), else in
 // a mail about the game.
-func (w *work) tellPlayer(gs *game.Game, p *archive.Player, lines ...string) error {
-	if w.actor != nil && w.actor.ID == p.ID {
-		w.lead = append(w.lead, lines...)
+func (w *job) tellPlayer(gs *game.Game, p *archive.Player, lines ...string) error {
+	if w.Actor != nil && w.Actor.ID == p.ID {
+		w.Lead = append(w.Lead, lines...)
 		return nil
 	}
 	return w.gameNotice(gs, p, lines)
@@ -439,18 +440,18 @@ func answeredLine(gs *game.Game, side engine.Player, move string) string {
 }
 
 // previewLine answers "preview if": the board after a whole line.
-func (h *handling) previewLine(c notation.Command, p notation.Parsed) (section, error) {
+func (h *handling) previewLine(c notation.Command, p notation.Parsed) (reply.Section, error) {
 	gs, err := h.game(c.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if gs.Row.Status != archive.GameActive {
-		return section{}, refuse(fmt.Sprintf("game #%d is over", gs.Row.ID))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("game #%d is over", gs.Row.ID))
 	}
-	side := gs.Side(h.actor)
+	side := gs.Side(h.Actor)
 	steps, end, err := h.lineOf(gs, c, p)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	moves := 0
 	for _, st := range steps {
@@ -460,19 +461,19 @@ func (h *handling) previewLine(c notation.Command, p notation.Parsed) (section, 
 	}
 	b, err := h.boardOf(gs, end, &preview{after: stepsText(steps), moves: moves})
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	lines := []string{}
 	if side >= 0 {
 		lines = append(lines, fmt.Sprintf("To keep it as conditional moves, write \"if %d %s\".", gs.Row.ID, stepsText(steps)))
 	}
-	return section{Title: fmt.Sprintf("preview of game #%d after %s (nothing played)", gs.Row.ID, stepsText(steps)), Board: b, game: gs.Row.ID, Lines: lines}, nil
+	return reply.Section{Title: fmt.Sprintf("preview of game #%d after %s (nothing played)", gs.Row.ID, stepsText(steps)), Board: b, Game: gs.Row.ID, Lines: lines}, nil
 }
 
 // conditionsStatus is what status says of the actor's conditional moves
 // and note in gs: lines to add under the game's, "" when none.
 func (h *handling) conditionsStatus(gs *game.Game) (string, error) {
-	lines, err := h.tx.Conditions(gs.Row.ID, h.actor.ID)
+	lines, err := h.Tx.Conditions(gs.Row.ID, h.Actor.ID)
 	if err != nil {
 		return "", err
 	}
@@ -480,7 +481,7 @@ func (h *handling) conditionsStatus(gs *game.Game) (string, error) {
 	for _, l := range lines {
 		b.WriteString("  if " + stepsText(l.Steps) + "\n")
 	}
-	note, err := h.tx.Note(gs.Row.ID, h.actor.ID)
+	note, err := h.Tx.Note(gs.Row.ID, h.Actor.ID)
 	if err != nil {
 		return "", err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/reply"
 	"postal/engine"
 )
 
@@ -18,11 +19,11 @@ import (
 // of two ("bob resigned"); a game of more says its own. Whoever is told:
 // p (unless the actor, whose reply says it), the other players and the
 // observers; when p was to move, the clock of the next player starts.
-func (w *work) forfeit(gs *game.Game, p engine.Player, how engine.Leaving, reason string) error {
+func (w *job) forfeit(gs *game.Game, p engine.Player, how engine.Leaving, reason string) error {
 	wasToMove := slices.Contains(gs.ToMove(), p)
 	next, r, err := engine.Forfeit(gs.Pos, p, how)
 	if err != nil {
-		return refusal(err)
+		return reply.Explain(err)
 	}
 	if next == nil {
 		r.Reason = reason
@@ -30,17 +31,17 @@ func (w *work) forfeit(gs *game.Game, p engine.Player, how engine.Leaving, reaso
 	}
 	msgID := ""
 	if how == engine.Resign {
-		msgID = w.msgID
+		msgID = w.MsgID
 	}
-	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(p), Text: how.String(), MessageID: msgID, At: w.now}); err != nil {
+	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(p), Text: how.String(), MessageID: msgID, At: w.Now}); err != nil {
 		return err
 	}
 	gs.Pos = next
-	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = next.String(), next.Ply(), w.now
+	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = next.String(), next.Ply(), w.Now
 	gs.Row.DrawAgreed = nil // a draw is agreed among the players in: they changed
 	place := gs.PlaceAmong(r, p)
 	what := map[engine.Leaving]string{engine.Resign: "resigned", engine.Timeout: "ran out of time"}[how]
-	if w.actorID() != gs.Players[p].ID {
+	if w.ActorID() != gs.Players[p].ID {
 		line := fmt.Sprintf("You %s in game #%d and are out, %s.", what, gs.Row.ID, place)
 		if !r.Over() {
 			line += " The others play on; you will hear when the game ends."
@@ -65,41 +66,41 @@ func (w *work) forfeit(gs *game.Game, p engine.Player, how engine.Leaving, reaso
 			}
 		}
 	}
-	return w.tx.UpdateGame(gs.Row)
+	return w.Tx.UpdateGame(gs.Row)
 }
 
 // resign is "resign ID": the actor gives up the game; in a game of more
 // they are out at once, on their turn or not (R13d), and the others play
 // on.
-func (h *handling) resign(id int64) (section, error) {
+func (h *handling) resign(id int64) (reply.Section, error) {
 	gs, side, err := h.myGame(id)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if !gs.StillIn(side) {
-		return section{}, refuse(fmt.Sprintf("you are out of game #%d already", id))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are out of game #%d already", id))
 	}
-	if err := h.tx.AddEvent(h.now, "resign", id, h.actor.ID, ""); err != nil {
-		return section{}, err
+	if err := h.Tx.AddEvent(h.Now, "resign", id, h.Actor.ID, ""); err != nil {
+		return reply.Section{}, err
 	}
 	if err := h.forfeit(gs, side, engine.Resign, gs.Players[side].Name+" resigned"); err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	lines := []string{"Result: " + gs.ResultText() + "."}
 	if gs.Row.Status != archive.GameOver {
 		lines = []string{fmt.Sprintf("You are out, %s; the others play on.", gs.PlaceAmong(gs.Pos.Result(), side))}
 	}
-	return section{Title: fmt.Sprintf("you resigned game #%d", id), Lines: lines, game: id}, nil
+	return reply.Section{Title: fmt.Sprintf("you resigned game #%d", id), Lines: lines, Game: id}, nil
 }
 
 // outOfTime takes the players of gs whose time ran out out of it: in a
 // game of two the one late loses (the two draw when both were to act); in
 // a game of more each leaves, whatever the club's timeout mode: no one
 // player's claim could be fair to the others (R13d).
-func (w *work) outOfTime(gs *game.Game) error {
+func (w *job) outOfTime(gs *game.Game) error {
 	late := gs.ToMove()
 	for _, p := range late {
-		if err := w.tx.AddEvent(w.now, "timeout", gs.Row.ID, gs.Players[p].ID, ""); err != nil {
+		if err := w.Tx.AddEvent(w.Now, "timeout", gs.Row.ID, gs.Players[p].ID, ""); err != nil {
 			return err
 		}
 	}

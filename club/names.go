@@ -4,17 +4,18 @@ import (
 	"fmt"
 	"strings"
 
+	"postal/club/reply"
 	"postal/notation"
 )
 
 // nameRefusal refuses a name a player or a tournament (what) may not take:
 // the name of a page or folder of the club's site (issue 32), whose path
 // its page would take. nil when the name may be taken.
-func nameRefusal(name, what string) *userError {
+func nameRefusal(name, what string) *reply.Refusal {
 	if !notation.Reserved(name) {
 		return nil
 	}
-	return refuse(fmt.Sprintf("a %s cannot be called %s", what, name),
+	return reply.Refuse(fmt.Sprintf("a %s cannot be called %s", what, name),
 		fmt.Sprintf("%q is the name of a page or folder of the club's site. Choose another name.", name))
 }
 
@@ -24,14 +25,14 @@ func nameRefusal(name, what string) *userError {
 // site's), and one that begins with "bot", or with the name of the club's
 // bot, however written (bot-2, bot2, Bot_x would pass for the club's).
 // Names taken before stay valid.
-func (s *Service) playerNameRefusal(name string) *userError {
+func (s *Service) playerNameRefusal(name string) *reply.Refusal {
 	if ue := nameRefusal(name, "player"); ue != nil {
 		return ue
 	}
 	if strings.ContainsFunc(name, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_')
 	}) {
-		return refuse(fmt.Sprintf("a player cannot be called %s", name),
+		return reply.Refuse(fmt.Sprintf("a player cannot be called %s", name),
 			"A player's name is a letter, then letters, digits, '-' or '_' (no '.'). Choose another name.")
 	}
 	bare := strings.NewReplacer("-", "", "_", "").Replace(name)
@@ -41,7 +42,7 @@ func (s *Service) playerNameRefusal(name string) *userError {
 	}
 	for _, b := range bots {
 		if strings.HasPrefix(bare, b) {
-			return refuse(fmt.Sprintf("a player cannot be called %s", name),
+			return reply.Refuse(fmt.Sprintf("a player cannot be called %s", name),
 				fmt.Sprintf("Names that begin with %q are kept for the club's bot, so that no one passes for it. Choose another name.", b))
 		}
 	}

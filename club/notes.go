@@ -6,6 +6,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/reply"
 	"postal/notation"
 )
 
@@ -14,31 +15,31 @@ import (
 // mail about the game to them), never published and never in the record.
 // A new note replaces the old; "note clear" removes it.
 
-func (h *handling) note(c notation.Command) (section, error) {
+func (h *handling) note(c notation.Command) (reply.Section, error) {
 	gs, err := h.game(c.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	if gs.Side(h.actor) < 0 {
-		return section{}, refuse(fmt.Sprintf("you do not play in game #%d", gs.Row.ID), "A note belongs to a game of yours. Nothing was kept.")
+	if gs.Side(h.Actor) < 0 {
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not play in game #%d", gs.Row.ID), "A note belongs to a game of yours. Nothing was kept.")
 	}
-	if err := h.tx.SetNote(gs.Row.ID, h.actor.ID, c.Text, h.now); err != nil {
-		return section{}, err
+	if err := h.Tx.SetNote(gs.Row.ID, h.Actor.ID, c.Text, h.Now); err != nil {
+		return reply.Section{}, err
 	}
 	if c.Setting == "clear" {
-		return section{Title: fmt.Sprintf("your note on game #%d is removed", gs.Row.ID), game: gs.Row.ID}, nil
+		return reply.Section{Title: fmt.Sprintf("your note on game #%d is removed", gs.Row.ID), Game: gs.Row.ID}, nil
 	}
-	return section{Title: fmt.Sprintf("note kept on game #%d", gs.Row.ID),
-		Lines: []string{"Only you see it: at the end of your mails about the game, and in \"status\". A new note replaces it; \"note clear\" removes it."}, game: gs.Row.ID}, nil
+	return reply.Section{Title: fmt.Sprintf("note kept on game #%d", gs.Row.ID),
+		Lines: []string{"Only you see it: at the end of your mails about the game, and in \"status\". A new note replaces it; \"note clear\" removes it."}, Game: gs.Row.ID}, nil
 }
 
 // noteLine is the footer line of a mail to p about gs that shows p's note,
 // "" when none.
-func (w *work) noteLine(gs *game.Game, p *archive.Player) string {
+func (w *job) noteLine(gs *game.Game, p *archive.Player) string {
 	if gs == nil || p == nil {
 		return ""
 	}
-	note, err := w.tx.Note(gs.Row.ID, p.ID)
+	note, err := w.Tx.Note(gs.Row.ID, p.ID)
 	if err != nil {
 		w.s.log.Warn("club: note", "game", gs.Row.ID, "err", err)
 		return ""
@@ -50,9 +51,9 @@ func (w *work) noteLine(gs *game.Game, p *archive.Player) string {
 }
 
 // setTalk sets publish-messages or publish-conditions.
-func (h *handling) setTalk(c notation.Command) (section, error) {
-	if err := h.tx.SetSetting(h.actor.ID, c.Setting, c.Value); err != nil {
-		return section{}, err
+func (h *handling) setTalk(c notation.Command) (reply.Section, error) {
+	if err := h.Tx.SetSetting(h.Actor.ID, c.Setting, c.Value); err != nil {
+		return reply.Section{}, err
 	}
 	what := map[string]string{
 		"publish-messages on":    "The messages of a game you play are shown in its record and on the site once it is over, if every other player of it says so too (and the club shows messages). No address in them is shown.",
@@ -60,5 +61,5 @@ func (h *handling) setTalk(c notation.Command) (section, error) {
 		"publish-conditions on":  "Your conditional moves are shown in the record and on the site once the game is over.",
 		"publish-conditions off": "Your conditional moves are never shown in a record or on the site.",
 	}[c.Setting+" "+c.Value]
-	return section{Title: fmt.Sprintf("%s is %s", c.Setting, c.Value), Lines: []string{what}}, nil
+	return reply.Section{Title: fmt.Sprintf("%s is %s", c.Setting, c.Value), Lines: []string{what}}, nil
 }

@@ -10,12 +10,14 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/reply"
+	"postal/club/work"
 	"postal/engine"
 	"postal/notation"
 )
 
-func (w *work) loadGame(id int64) (*game.Game, error) {
-	row, err := w.tx.GameByID(id)
+func (w *job) loadGame(id int64) (*game.Game, error) {
+	row, err := w.Tx.GameByID(id)
 	if err != nil {
 		return nil, err
 	}
@@ -23,8 +25,8 @@ func (w *work) loadGame(id int64) (*game.Game, error) {
 }
 
 // gamesOf loads every game in progress of p.
-func (w *work) gamesOf(p *archive.Player) ([]*game.Game, error) {
-	rows, err := w.tx.GamesOf(p.ID)
+func (w *job) gamesOf(p *archive.Player) ([]*game.Game, error) {
+	rows, err := w.Tx.GamesOf(p.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +41,7 @@ func (w *work) gamesOf(p *archive.Player) ([]*game.Game, error) {
 
 // gameOf loads the rest of the game of row: its engine, position, players
 // and moves.
-func (w *work) gameOf(row *archive.Game) (*game.Game, error) {
+func (w *job) gameOf(row *archive.Game) (*game.Game, error) {
 	id := row.ID
 	g, err := engine.Lookup(row.Game)
 	if err != nil {
@@ -51,11 +53,11 @@ func (w *work) gameOf(row *archive.Game) (*game.Game, error) {
 	}
 	gs := &game.Game{Row: row, Engine: g, Info: g.Info(), Pos: pos, Players: make([]*archive.Player, len(row.Players))}
 	for i, pid := range row.Players {
-		if gs.Players[i], err = w.tx.PlayerByID(pid); err != nil {
+		if gs.Players[i], err = w.Tx.PlayerByID(pid); err != nil {
 			return nil, err
 		}
 	}
-	if gs.Moves, err = w.tx.Moves(id); err != nil {
+	if gs.Moves, err = w.Tx.Moves(id); err != nil {
 		return nil, err
 	}
 	if gs.Event, err = w.eventOf(id); err != nil {
@@ -68,10 +70,10 @@ func (w *work) gameOf(row *archive.Game) (*game.Game, error) {
 func (h *handling) game(id int64) (*game.Game, error) {
 	gs, err := h.loadGame(id)
 	if errors.Is(err, archive.ErrNotFound) {
-		if _, cerr := h.tx.Challenge(id); cerr == nil {
-			return nil, refuse(fmt.Sprintf("#%d is a challenge, not a game yet", id), fmt.Sprintf("It becomes a game when it is accepted: \"accept %d\".", id))
+		if _, cerr := h.Tx.Challenge(id); cerr == nil {
+			return nil, reply.Refuse(fmt.Sprintf("#%d is a challenge, not a game yet", id), fmt.Sprintf("It becomes a game when it is accepted: \"accept %d\".", id))
 		}
-		return nil, refuse(fmt.Sprintf("there is no game #%d", id), "Write \"status\" for your games.")
+		return nil, reply.Refuse(fmt.Sprintf("there is no game #%d", id), "Write \"status\" for your games.")
 	}
 	return gs, err
 }
@@ -83,12 +85,12 @@ func (h *handling) myGame(id int64) (*game.Game, engine.Player, error) {
 	if err != nil {
 		return nil, -1, err
 	}
-	side := gs.Side(h.actor)
+	side := gs.Side(h.Actor)
 	if side < 0 {
-		return nil, -1, refuse(fmt.Sprintf("you do not play in game #%d", gs.Row.ID), fmt.Sprintf("It is %s.", gs.Title()))
+		return nil, -1, reply.Refuse(fmt.Sprintf("you do not play in game #%d", gs.Row.ID), fmt.Sprintf("It is %s.", gs.Title()))
 	}
 	if gs.Row.Status != archive.GameActive {
-		return nil, -1, refuse(fmt.Sprintf("game #%d is over", gs.Row.ID), "Result: "+gs.ResultText()+".")
+		return nil, -1, reply.Refuse(fmt.Sprintf("game #%d is over", gs.Row.ID), "Result: "+gs.ResultText()+".")
 	}
 	return gs, side, nil
 }
@@ -109,7 +111,7 @@ func (h *handling) stateLine(gs *game.Game, p *archive.Player) string {
 // board: the board itself says the last move (every game's ASCII and
 // picture do), so the mail says only what it does not (issue 28: say it
 // once). "" when chance drew nothing since.
-func (w *work) chanceAfter(gs *game.Game) string {
+func (w *job) chanceAfter(gs *game.Game) string {
 	k := len(gs.Moves) - 1
 	for k >= 0 && gs.Moves[k].Player == int(engine.Chance) {
 		k--
@@ -138,7 +140,7 @@ type preview struct {
 	moves int
 }
 
-func (w *work) boardOf(gs *game.Game, pos engine.Position, pv *preview) (*boardView, error) {
+func (w *job) boardOf(gs *game.Game, pos engine.Position, pv *preview) (*reply.Board, error) {
 	if pos == nil {
 		pos = gs.Pos
 		if gs.Row.Status == archive.GameOver {
@@ -147,12 +149,12 @@ func (w *work) boardOf(gs *game.Game, pos engine.Position, pv *preview) (*boardV
 			pos = engine.Ended(pos, gs.Result())
 		}
 	}
-	b := &boardView{ASCII: pos.ASCII(), Width: 400, file: fmt.Sprintf("postal-%d-move-%d", gs.Row.ID, gs.MoveNumber()-1), game: gs.Row.ID}
+	b := &reply.Board{ASCII: pos.ASCII(), Width: 400, File: fmt.Sprintf("postal-%d-move-%d", gs.Row.ID, gs.MoveNumber()-1), Game: gs.Row.ID}
 	b.Title = fmt.Sprintf("Game #%d, %s", gs.Row.ID, gs.Title())
 	next := gs.MoveNumber()
 	if pv != nil {
 		b.Title = fmt.Sprintf("Preview of game #%d after %s (not played)", gs.Row.ID, pv.after)
-		b.file += "-preview"
+		b.File += "-preview"
 		next += pv.moves
 	} else {
 		b.Chance = w.chanceAfter(gs)
@@ -188,7 +190,7 @@ func (w *work) boardOf(gs *game.Game, pos engine.Position, pv *preview) (*boardV
 		}
 		return img
 	})
-	b.Alt, b.svg, b.png = img.alt, img.svg, img.png
+	b.Alt, b.SVGData, b.PNGData = img.alt, img.svg, img.png
 	if img.width > 0 {
 		b.Width = img.width
 	}
@@ -268,55 +270,55 @@ func moveError(gs *game.Game, side engine.Player, c notation.Command, p notation
 	case errors.As(err, &se):
 		// The move text ends the line, so its column is from the end.
 		col := len([]rune(p.Text)) - len([]rune(c.Move)) + len([]rune(c.Move[:min(se.Offset, len(c.Move))])) + 1
-		ue := refuse(fmt.Sprintf("%q is not a move of %s: %s", c.Move, gs.Info.Title, se.Msg),
+		ue := reply.Refuse(fmt.Sprintf("%q is not a move of %s: %s", c.Move, gs.Info.Title, se.Msg),
 			fmt.Sprintf("Line %d, column %d, at %q:", p.Line, col, se.Word()))
-		ue.pre = caret(p.Text, col)
+		ue.Pre = reply.Caret(p.Text, col)
 		return ue
 	case errors.As(err, &ie):
-		ue := refuse(fmt.Sprintf("%s is not a legal move here: %s", c.Move, ie.Reason), "Nothing was played. Your legal moves:")
-		ue.pre = legalSample(gs, gs.Pos, side, 60)
+		ue := reply.Refuse(fmt.Sprintf("%s is not a legal move here: %s", c.Move, ie.Reason), "Nothing was played. Your legal moves:")
+		ue.Pre = legalSample(gs, gs.Pos, side, 60)
 		return ue
 	case errors.As(err, &nt):
-		return refuse(fmt.Sprintf("it is not your turn in game #%d", gs.Row.ID), "Nothing was played.")
+		return reply.Refuse(fmt.Sprintf("it is not your turn in game #%d", gs.Row.ID), "Nothing was played.")
 	}
-	return refuse(fmt.Sprintf("%s was refused: %v", c.Move, err), "Nothing was played.")
+	return reply.Refuse(fmt.Sprintf("%s was refused: %v", c.Move, err), "Nothing was played.")
 }
 
-func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) {
+func (h *handling) move(c notation.Command, p notation.Parsed) (reply.Section, error) {
 	gs, side, err := h.myGame(c.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if how, ok := engine.ParseLeaving(c.Move); ok && gs.More() {
 		// Leaving is a move of the record in a game of more than two, but
 		// no one plays "timeout": the clock does.
 		if how != engine.Resign {
-			return section{}, refuse(fmt.Sprintf("%q is not a move", c.Move), "The clock takes a player out when their time runs out.")
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("%q is not a move", c.Move), "The clock takes a player out when their time runs out.")
 		}
 		return h.resign(gs.Row.ID)
 	}
 	if !engine.Acts(gs.Pos, side) {
-		return section{}, refuse(fmt.Sprintf("it is not your turn in game #%d", gs.Row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.MoveNumber(), gs.WhoMoves()))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("it is not your turn in game #%d", gs.Row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.MoveNumber(), gs.WhoMoves()))
 	}
 	if c.Guard != 0 && c.Guard != gs.MoveNumber() {
-		return section{}, refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.MoveNumber(), c.Guard),
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.MoveNumber(), c.Guard),
 			fmt.Sprintf("Your move was written against a board that has changed since; nothing was played. \"board %d\" shows the board now.", gs.Row.ID))
 	}
 	next, m, err := notation.PlayMove(gs.Pos, side, c.Move)
 	if err != nil {
-		return section{}, moveError(gs, side, c, p, err)
+		return reply.Section{}, moveError(gs, side, c, p, err)
 	}
 	if err := h.commit(gs, side, m.String(), next); err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	sec := section{Title: fmt.Sprintf("%s played in game #%d", m, gs.Row.ID), game: gs.Row.ID}
+	sec := reply.Section{Title: fmt.Sprintf("%s played in game #%d", m, gs.Row.ID), Game: gs.Row.ID}
 	// The confirmation of one's own move carries no board (issue 28: light
 	// mail): the player has just seen it. A move that ends the game shows
 	// the end, and the mail's first line says how; when it is the mover's
 	// turn again (an opponent's conditional answer was played at once), the
 	// board is the one to answer. "set boards all" or "none" says otherwise.
 	show := gs.Row.Status == archive.GameOver || slices.Contains(gs.ToMove(), side)
-	switch h.actor.Boards {
+	switch h.Actor.Boards {
 	case "all":
 		show = true
 	case "none":
@@ -328,7 +330,7 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 	}
 	b, err := h.boardOf(gs, nil, nil)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	sec.Board = b
 	return sec, nil
@@ -337,15 +339,15 @@ func (h *handling) move(c notation.Command, p notation.Parsed) (section, error) 
 // commit logs a move (and the chance draws that follow it), stores the new
 // position, and sends the notices: a turn notice to whoever moves next, or
 // the game-over mail.
-func (w *work) commit(gs *game.Game, side engine.Player, move string, next engine.Position) error {
+func (w *job) commit(gs *game.Game, side engine.Player, move string, next engine.Position) error {
 	return w.commitMove(gs, side, move, next, false)
 }
 
 // commitMove is commit; answer marks a conditional answer (conditions.go),
 // which the player to move next is told of.
-func (w *work) commitMove(gs *game.Game, side engine.Player, move string, next engine.Position, answer bool) error {
+func (w *job) commitMove(gs *game.Game, side engine.Player, move string, next engine.Position, answer bool) error {
 	from := len(gs.Moves) // the plies this move logs, chance included, from here
-	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: w.msgID, At: w.now}); err != nil {
+	if err := w.addMove(gs, archive.Move{Ply: next.Ply(), Player: int(side), Text: move, MessageID: w.MsgID, At: w.Now}); err != nil {
 		return err
 	}
 	next, err := w.resolveChance(gs, next)
@@ -353,7 +355,7 @@ func (w *work) commitMove(gs *game.Game, side engine.Player, move string, next e
 		return err
 	}
 	gs.Pos = next
-	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = next.String(), next.Ply(), w.now
+	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = next.String(), next.Ply(), w.Now
 	declined, err := w.declineDraw(gs, side)
 	if err != nil {
 		return err
@@ -362,13 +364,13 @@ func (w *work) commitMove(gs *game.Game, side engine.Player, move string, next e
 	if err := w.startTurn(gs); err != nil {
 		return err
 	}
-	if err := w.tx.AddEvent(w.now, "move", gs.Row.ID, gs.Players[side].ID, move); err != nil {
+	if err := w.Tx.AddEvent(w.Now, "move", gs.Row.ID, gs.Players[side].ID, move); err != nil {
 		return err
 	}
 	if r := next.Result(); r.Over() {
 		return w.finish(gs, r)
 	}
-	if err := w.tx.UpdateGame(gs.Row); err != nil {
+	if err := w.Tx.UpdateGame(gs.Row); err != nil {
 		return err
 	}
 	if gs.More() {
@@ -396,8 +398,8 @@ func (w *work) commitMove(gs *game.Game, side engine.Player, move string, next e
 }
 
 // addMove logs a ply of gs.
-func (w *work) addMove(gs *game.Game, m archive.Move) error {
-	if err := w.tx.AddMove(gs.Row.ID, m); err != nil {
+func (w *job) addMove(gs *game.Game, m archive.Move) error {
+	if err := w.Tx.AddMove(gs.Row.ID, m); err != nil {
 		return err
 	}
 	gs.Moves = append(gs.Moves, m)
@@ -406,7 +408,7 @@ func (w *work) addMove(gs *game.Game, m archive.Move) error {
 
 // resolveChance draws and logs the chance outcomes pos, a position of gs,
 // waits for.
-func (w *work) resolveChance(gs *game.Game, pos engine.Position) (engine.Position, error) {
+func (w *job) resolveChance(gs *game.Game, pos engine.Position) (engine.Position, error) {
 	next, steps, err := engine.ResolveChance(pos, gs.Row.Seed)
 	if err != nil {
 		return nil, permanent(err)
@@ -414,7 +416,7 @@ func (w *work) resolveChance(gs *game.Game, pos engine.Position) (engine.Positio
 	ply := pos.Ply()
 	for _, st := range steps {
 		ply++
-		if err := w.addMove(gs, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: w.now}); err != nil {
+		if err := w.addMove(gs, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: w.Now}); err != nil {
 			return nil, err
 		}
 	}
@@ -425,14 +427,14 @@ func (w *work) resolveChance(gs *game.Game, pos engine.Position) (engine.Positio
 // just played move (who has the reply), that it is their move: what was
 // played first, then after. answer marks a conditional answer to the
 // sender's move, which their reply tells them of.
-func (w *work) turnNotices(gs *game.Game, mover engine.Player, move string, after []string, answer bool) error {
+func (w *job) turnNotices(gs *game.Game, mover engine.Player, move string, after []string, answer bool) error {
 	for _, p := range gs.ToMove() {
-		if p == mover && w.actor != nil && w.actor.ID == gs.Players[p].ID {
+		if p == mover && w.Actor != nil && w.Actor.ID == gs.Players[p].ID {
 			continue
 		}
-		if answer && w.actor != nil && w.actor.ID == gs.Players[p].ID {
+		if answer && w.Actor != nil && w.Actor.ID == gs.Players[p].ID {
 			// The move of the sender was answered at once: the reply says so.
-			w.lead = append(w.lead, after...)
+			w.Lead = append(w.Lead, after...)
 			continue
 		}
 		first := fmt.Sprintf("%s played %s in game #%d. Your move (move %d).", gs.Players[mover].Name, move, gs.Row.ID, gs.MoveNumber())
@@ -449,49 +451,41 @@ func (w *work) turnNotices(gs *game.Game, mover engine.Player, move string, afte
 // gameNotice queues a mail to p about gs. Notices of one message to the same
 // player about the same game become one mail, sent by flushNotices with the
 // board as all the message's commands left it.
-func (w *work) gameNotice(gs *game.Game, p *archive.Player, intro []string) error {
-	for i := range w.notices {
-		if n := &w.notices[i]; n.game == gs.Row.ID && n.player.ID == p.ID {
-			n.intro = append(n.intro, intro...)
+func (w *job) gameNotice(gs *game.Game, p *archive.Player, intro []string) error {
+	for i := range w.Notices {
+		if n := &w.Notices[i]; n.Game == gs.Row.ID && n.Player.ID == p.ID {
+			n.Intro = append(n.Intro, intro...)
 			return nil
 		}
 	}
-	w.notices = append(w.notices, notice{game: gs.Row.ID, player: p, intro: slices.Clip(intro)})
+	w.Notices = append(w.Notices, work.Notice{Game: gs.Row.ID, Player: p, Intro: slices.Clip(intro)})
 	return nil
 }
 
 // reminderNotice queues a reminder to p about gs: a notice without the
 // board, which the player has had since their turn began (issue 28: light
 // mail). Merged with another notice of the same message, it has the board.
-func (w *work) reminderNotice(gs *game.Game, p *archive.Player, intro []string) error {
-	for i := range w.notices {
-		if n := &w.notices[i]; n.game == gs.Row.ID && n.player.ID == p.ID {
-			n.intro = append(n.intro, intro...)
+func (w *job) reminderNotice(gs *game.Game, p *archive.Player, intro []string) error {
+	for i := range w.Notices {
+		if n := &w.Notices[i]; n.Game == gs.Row.ID && n.Player.ID == p.ID {
+			n.Intro = append(n.Intro, intro...)
 			return nil
 		}
 	}
-	w.notices = append(w.notices, notice{game: gs.Row.ID, player: p, intro: slices.Clip(intro), noBoard: true})
+	w.Notices = append(w.Notices, work.Notice{Game: gs.Row.ID, Player: p, Intro: slices.Clip(intro), NoBoard: true})
 	return nil
 }
 
-// notice is a queued mail to a player about a game.
-type notice struct {
-	game    int64
-	player  *archive.Player
-	intro   []string
-	noBoard bool // a reminder: the board only on asking ("board ID")
-}
-
-func (w *work) flushNotices() error {
-	for _, n := range w.notices {
-		gs, err := w.loadGame(n.game)
+func (w *job) flushNotices() error {
+	for _, n := range w.Notices {
+		gs, err := w.loadGame(n.Game)
 		if err != nil {
 			return err
 		}
-		sec := section{game: gs.Row.ID}
+		sec := reply.Section{Game: gs.Row.ID}
 		// A reminder carries the board only for a player who asked for
 		// them all; a player who wants none gets none (set boards).
-		if n.player.Boards == "none" || n.noBoard && n.player.Boards != "all" {
+		if n.Player.Boards == "none" || n.NoBoard && n.Player.Boards != "all" {
 			sec.Lines = []string{fmt.Sprintf("\"board %d\" sends the board.", gs.Row.ID)}
 		} else if sec.Board, err = w.boardOf(gs, nil, nil); err != nil {
 			return err
@@ -500,32 +494,32 @@ func (w *work) flushNotices() error {
 		if err != nil {
 			return err
 		}
-		err = w.send(outgoing{
-			to: n.player.Address, player: n.player, game: gs.Row.ID, subject: subject,
-			view: mailView{Intro: n.intro, Sections: []section{sec}, HowTo: w.howTo(gs, n.player)},
-			auto: "auto-generated",
+		err = w.send(reply.Mail{
+			To: n.Player.Address, Player: n.Player, Game: gs.Row.ID, Subject: subject,
+			View: reply.View{Intro: n.Intro, Sections: []reply.Section{sec}, HowTo: w.howTo(gs, n.Player)},
+			Auto: "auto-generated",
 		})
 		if err != nil {
 			return err
 		}
 	}
-	w.notices = nil
+	w.Notices = nil
 	return nil
 }
 
 // finish ends a game and sends the game-over mail to both players (but not
 // to the actor, whose reply says it) and to every observer.
-func (w *work) finish(gs *game.Game, r engine.Result) error {
+func (w *job) finish(gs *game.Game, r engine.Result) error {
 	gs.Row.Status = archive.GameOver
 	gs.Row.Result = r.Score()
 	gs.Row.Termination = r.Reason
-	gs.Row.Finished, gs.Row.Updated = w.now, w.now
+	gs.Row.Finished, gs.Row.Updated = w.Now, w.Now
 	gs.Row.DrawAgreed = nil
 	gs.Row.Deadline, gs.Row.Paused, gs.Row.Flagged = time.Time{}, time.Time{}, time.Time{}
-	if err := w.tx.UpdateGame(gs.Row); err != nil {
+	if err := w.Tx.UpdateGame(gs.Row); err != nil {
 		return err
 	}
-	if err := w.tx.AddEvent(w.now, "over", gs.Row.ID, 0, gs.ResultText()); err != nil {
+	if err := w.Tx.AddEvent(w.Now, "over", gs.Row.ID, 0, gs.ResultText()); err != nil {
 		return err
 	}
 	// Every end of a game passes here: the ratings change with it (issue 25).
@@ -538,7 +532,7 @@ func (w *work) finish(gs *game.Game, r engine.Result) error {
 	} else if line != "" {
 		intro = append(intro, line)
 	}
-	w.ended = append(w.ended, gs.Row)
+	w.Ended = append(w.Ended, gs.Row)
 	err := w.tellEach(gs, -1, func(p *archive.Player) ([]string, error) {
 		next, err := w.endLines(gs, p) // next.go: what comes next
 		return append(slices.Clip(intro), next...), err
@@ -551,12 +545,12 @@ func (w *work) finish(gs *game.Game, r engine.Result) error {
 
 // tellAll queues intro for every player of gs but seat skip (-1: none) and
 // the actor (whose reply says it), and for its observers.
-func (w *work) tellAll(gs *game.Game, skip engine.Player, intro []string) error {
+func (w *job) tellAll(gs *game.Game, skip engine.Player, intro []string) error {
 	return w.tellEach(gs, skip, func(*archive.Player) ([]string, error) { return intro, nil })
 }
 
 // tellEach is tellAll with the intro of each player written by intro.
-func (w *work) tellEach(gs *game.Game, skip engine.Player, intro func(*archive.Player) ([]string, error)) error {
+func (w *job) tellEach(gs *game.Game, skip engine.Player, intro func(*archive.Player) ([]string, error)) error {
 	tell := func(p *archive.Player) error {
 		lines, err := intro(p)
 		if err != nil {
@@ -565,19 +559,19 @@ func (w *work) tellEach(gs *game.Game, skip engine.Player, intro func(*archive.P
 		return w.gameNotice(gs, p, lines)
 	}
 	for i, p := range gs.Players {
-		if engine.Player(i) == skip || w.actor != nil && p.ID == w.actor.ID {
+		if engine.Player(i) == skip || w.Actor != nil && p.ID == w.Actor.ID {
 			continue
 		}
 		if err := tell(p); err != nil {
 			return err
 		}
 	}
-	obs, err := w.tx.Observers(gs.Row.ID)
+	obs, err := w.Tx.Observers(gs.Row.ID)
 	if err != nil {
 		return err
 	}
 	for _, id := range obs {
-		p, err := w.tx.PlayerByID(id)
+		p, err := w.Tx.PlayerByID(id)
 		if err != nil {
 			return err
 		}
@@ -588,91 +582,91 @@ func (w *work) tellEach(gs *game.Game, skip engine.Player, intro func(*archive.P
 	return nil
 }
 
-func (h *handling) preview(c notation.Command, p notation.Parsed) (section, error) {
+func (h *handling) preview(c notation.Command, p notation.Parsed) (reply.Section, error) {
 	gs, err := h.game(c.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	side := gs.Side(h.actor)
+	side := gs.Side(h.Actor)
 	if side < 0 || !engine.Acts(gs.Pos, side) {
 		// Anyone may look at what the side to move could do.
 		tm := gs.ToMove()
 		if len(tm) == 0 {
-			return section{}, refuse(fmt.Sprintf("game #%d is over", gs.Row.ID))
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("game #%d is over", gs.Row.ID))
 		}
 		side = tm[0]
 	}
 	next, m, err := notation.PlayMove(gs.Pos, side, c.Move)
 	if err != nil {
-		return section{}, moveError(gs, side, c, p, err)
+		return reply.Section{}, moveError(gs, side, c, p, err)
 	}
 	b, err := h.boardOf(gs, next, &preview{after: m.String(), moves: 1})
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	return section{Title: fmt.Sprintf("preview of %s in game #%d (nothing played)", m, gs.Row.ID), Board: b, game: gs.Row.ID,
+	return reply.Section{Title: fmt.Sprintf("preview of %s in game #%d (nothing played)", m, gs.Row.ID), Board: b, Game: gs.Row.ID,
 		Lines: []string{fmt.Sprintf("To play it, write \"move %d #%d %s\".", gs.Row.ID, gs.MoveNumber(), m)}}, nil
 }
 
-func (h *handling) moves(id int64) (section, error) {
+func (h *handling) moves(id int64) (reply.Section, error) {
 	gs, err := h.game(id)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if gs.Row.Status != archive.GameActive {
-		return section{}, refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.ResultText()+".")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("game #%d is over", id), "Result: "+gs.ResultText()+".")
 	}
 	var pre []string
 	for _, p := range gs.ToMove() {
 		pre = append(pre, fmt.Sprintf("%s:\n%s", gs.SeatName(p), legalSample(gs, gs.Pos, p, 0)))
 	}
-	return section{Title: fmt.Sprintf("legal moves in game #%d (move %d)", id, gs.MoveNumber()), Pre: strings.Join(pre, "\n\n"), game: id}, nil
+	return reply.Section{Title: fmt.Sprintf("legal moves in game #%d (move %d)", id, gs.MoveNumber()), Pre: strings.Join(pre, "\n\n"), Game: id}, nil
 }
 
-func (h *handling) board(id int64) (section, error) {
+func (h *handling) board(id int64) (reply.Section, error) {
 	gs, err := h.game(id)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	b, err := h.boardOf(gs, nil, nil)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	return section{Title: fmt.Sprintf("board of game #%d", id), Board: b, game: id}, nil
+	return reply.Section{Title: fmt.Sprintf("board of game #%d", id), Board: b, Game: id}, nil
 }
 
-func (h *handling) observe(c notation.Command) (section, error) {
+func (h *handling) observe(c notation.Command) (reply.Section, error) {
 	gs, err := h.game(c.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if c.Verb == notation.CmdObserve {
-		if gs.Side(h.actor) >= 0 {
-			return section{}, refuse(fmt.Sprintf("you play in game #%d", c.ID), "Players get every mail of their games already.")
+		if gs.Side(h.Actor) >= 0 {
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("you play in game #%d", c.ID), "Players get every mail of their games already.")
 		}
-		if _, err := h.tx.AddObserver(c.ID, h.actor.ID); err != nil {
-			return section{}, err
+		if _, err := h.Tx.AddObserver(c.ID, h.Actor.ID); err != nil {
+			return reply.Section{}, err
 		}
-		if err := h.tx.AddEvent(h.now, "observe", c.ID, h.actor.ID, ""); err != nil {
-			return section{}, err
+		if err := h.Tx.AddEvent(h.Now, "observe", c.ID, h.Actor.ID, ""); err != nil {
+			return reply.Section{}, err
 		}
 		b, err := h.boardOf(gs, nil, nil)
 		if err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
-		return section{Title: fmt.Sprintf("you observe game #%d", c.ID), Lines: []string{"You will get a mail when it ends. \"unobserve " + fmt.Sprint(c.ID) + "\" stops this."}, Board: b, game: c.ID}, nil
+		return reply.Section{Title: fmt.Sprintf("you observe game #%d", c.ID), Lines: []string{"You will get a mail when it ends. \"unobserve " + fmt.Sprint(c.ID) + "\" stops this."}, Board: b, Game: c.ID}, nil
 	}
-	removed, err := h.tx.RemoveObserver(c.ID, h.actor.ID)
+	removed, err := h.Tx.RemoveObserver(c.ID, h.Actor.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if !removed {
-		return section{}, refuse(fmt.Sprintf("you do not observe game #%d", c.ID))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not observe game #%d", c.ID))
 	}
-	if err := h.tx.AddEvent(h.now, "unobserve", c.ID, h.actor.ID, ""); err != nil {
-		return section{}, err
+	if err := h.Tx.AddEvent(h.Now, "unobserve", c.ID, h.Actor.ID, ""); err != nil {
+		return reply.Section{}, err
 	}
-	return section{Title: fmt.Sprintf("you no longer observe game #%d", c.ID), game: c.ID}, nil
+	return reply.Section{Title: fmt.Sprintf("you no longer observe game #%d", c.ID), Game: c.ID}, nil
 }
 
 // images are a position's pictures.
@@ -713,7 +707,7 @@ func drawn(key string, draw func() images) images {
 // moveNews tells the players of gs still in, other than mover (who has the
 // reply) and those to move now (who get their turn), what mover played:
 // news of each move.
-func (w *work) moveNews(gs *game.Game, mover engine.Player, move string) error {
+func (w *job) moveNews(gs *game.Game, mover engine.Player, move string) error {
 	line := fmt.Sprintf("%s played %s in game #%d; %s to move.", gs.SeatName(mover), move, gs.Row.ID, gs.WhoMoves())
 	for i, pl := range gs.Players {
 		p := engine.Player(i)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/reply"
 	"postal/docs/words"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -87,17 +88,17 @@ func (h *handling) tokenClaims() error {
 // confirmation token, or a retired reply token. ok is false for a token
 // postal never gave: the mail proves nothing by it.
 func (h *handling) tokenClaim(tok string) (c claim, ok bool, err error) {
-	pid, gid, err := h.tx.TokenOwner(tok)
+	pid, gid, err := h.Tx.TokenOwner(tok)
 	c.kind, c.game = "token", gid
 	if errors.Is(err, archive.ErrNotFound) {
 		c.kind = "confirm"
-		if c.addr, err = h.tx.AddressByToken(tok); err == nil {
+		if c.addr, err = h.Tx.AddressByToken(tok); err == nil {
 			pid = c.addr.PlayerID
 		}
 	}
 	if errors.Is(err, archive.ErrNotFound) {
 		var r *archive.RetiredToken
-		if r, err = h.tx.TokenRetired(tok); err == nil {
+		if r, err = h.Tx.TokenRetired(tok); err == nil {
 			c.kind, c.game, pid = "retired", r.GameID, r.PlayerID
 		}
 	}
@@ -107,7 +108,7 @@ func (h *handling) tokenClaim(tok string) (c claim, ok bool, err error) {
 	if err != nil {
 		return c, false, err
 	}
-	c.owner, err = h.tx.PlayerByID(pid)
+	c.owner, err = h.Tx.PlayerByID(pid)
 	return c, err == nil, err
 }
 
@@ -118,7 +119,7 @@ func (h *handling) keyClaims(parsed []notation.Parsed) error {
 		if p.Err != nil || p.Cmd.Verb != notation.CmdKey || p.Cmd.Arg == "" {
 			continue
 		}
-		owner, err := h.tx.PlayerByKeyHash(hashKey(p.Cmd.Arg))
+		owner, err := h.Tx.PlayerByKeyHash(hashKey(p.Cmd.Arg))
 		if errors.Is(err, archive.ErrNotFound) {
 			continue // the key command answers that it is not valid
 		}
@@ -136,7 +137,7 @@ func (h *handling) keyClaims(parsed []notation.Parsed) error {
 // address; its commands are then not read.
 func (h *handling) prove() (done bool, err error) {
 	from := h.from()
-	sender, err := h.tx.PlayerByAddress(from)
+	sender, err := h.Tx.PlayerByAddress(from)
 	if errors.Is(err, archive.ErrNotFound) {
 		sender, err = nil, nil
 	}
@@ -174,7 +175,7 @@ func (h *handling) prove() (done bool, err error) {
 	if confirm != nil {
 		return true, h.confirmAddress(confirm)
 	}
-	h.actor = sender
+	h.Actor = sender
 	if sender == nil {
 		return false, nil
 	}
@@ -220,14 +221,14 @@ const tokenGrace = 3 * 24 * time.Hour
 // lately reports whether id is a game that ended less than tokenGrace
 // ago; a challenge no longer open has nothing to look at.
 func (h *handling) lately(id int64) (bool, error) {
-	g, err := h.tx.GameByID(id)
+	g, err := h.Tx.GameByID(id)
 	if errors.Is(err, archive.ErrNotFound) {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
-	return g.Status == archive.GameOver && h.now.Sub(g.Finished) < tokenGrace, nil
+	return g.Status == archive.GameOver && h.Now.Sub(g.Finished) < tokenGrace, nil
 }
 
 // afterGame refuses, to a mail proven by the token of a game that ended,
@@ -238,21 +239,21 @@ func (h *handling) afterGame(c notation.Command) error {
 	if h.proof != "token" || h.proofGame == 0 || h.proofLive || c.NeedsGame() && c.ID == h.proofGame && !c.Changes() {
 		return nil
 	}
-	return refuse(fmt.Sprintf("#%d is over: a reply to its mails serves only to look at it", h.proofGame),
+	return reply.Refuse(fmt.Sprintf("#%d is over: a reply to its mails serves only to look at it", h.proofGame),
 		fmt.Sprintf("For %s after its end, a reply to a mail about #%d brings its record, moves or board, and nothing else. Nothing was done. For anything else, write a fresh mail to %s with a line \"key YOUR-KEY\", or reply to a newer mail from postal.", words.Count(int(tokenGrace/(24*time.Hour)), "day", "days"), h.proofGame, h.s.opt.Address))
 }
 
 // live reports whether game or challenge id still goes on: an active game,
 // or an open challenge not yet a game.
 func (h *handling) live(id int64) (bool, error) {
-	g, err := h.tx.GameByID(id)
+	g, err := h.Tx.GameByID(id)
 	if err == nil {
 		return g.Status == archive.GameActive, nil
 	}
 	if !errors.Is(err, archive.ErrNotFound) {
 		return false, err
 	}
-	ch, err := h.tx.Challenge(id)
+	ch, err := h.Tx.Challenge(id)
 	if errors.Is(err, archive.ErrNotFound) {
 		return false, nil
 	}
@@ -265,23 +266,23 @@ func (h *handling) live(id int64) (bool, error) {
 // authorize refuses a command that changes something unless the message
 // proved its sender for it.
 func (h *handling) authorize(c notation.Command) error {
-	name := h.actor.Name
+	name := h.Actor.Name
 	switch {
 	case h.proof == "":
-		return refuse("postal cannot tell that this mail comes from "+name,
+		return reply.Refuse("postal cannot tell that this mail comes from "+name,
 			"This command changes a game or your account, and a From address proves nothing: anyone can write it. Nothing was changed.",
 			"Reply to a mail from postal, keeping its reply address, or add a line \"key YOUR-KEY\" with the personal key postal sent you when you registered.")
 	case h.proofGame == 0:
 		return nil
 	case c.Account():
-		return refuse(fmt.Sprintf("a reply about #%d cannot do %q", h.proofGame, c.Verb),
+		return reply.Refuse(fmt.Sprintf("a reply about #%d cannot do %q", h.proofGame, c.Verb),
 			fmt.Sprintf("The reply address of a mail about game or challenge #%d proves who you are for #%d only, and %q acts on your account. Nothing was changed.", h.proofGame, h.proofGame, c.Verb),
 			"Reply to a mail from postal about no game (write \"status\" for one), or add a line \"key YOUR-KEY\".")
 	case !h.proofLive:
-		return refuse(fmt.Sprintf("#%d is over: a reply to its mails changes nothing", h.proofGame),
+		return reply.Refuse(fmt.Sprintf("#%d is over: a reply to its mails changes nothing", h.proofGame),
 			"Nothing was changed. For another game, reply to a mail about that game, or add a line \"key YOUR-KEY\".")
 	case c.ID != h.proofGame:
-		return refuse(fmt.Sprintf("a reply about #%d cannot act on #%d", h.proofGame, c.ID),
+		return reply.Refuse(fmt.Sprintf("a reply about #%d cannot act on #%d", h.proofGame, c.ID),
 			fmt.Sprintf("The reply address of a mail about #%d proves who you are for #%d only. Nothing was changed. Reply to a mail about #%d, or add a line \"key YOUR-KEY\".", h.proofGame, h.proofGame, c.ID))
 	}
 	return nil
@@ -293,12 +294,12 @@ func (h *handling) authorize(c notation.Command) error {
 func (h *handling) refuseForeign(foreign []claim) error {
 	from := h.from()
 	// The answer repeats nothing of the mail, not even its subject.
-	h.actor, h.tagged, h.subject = nil, 0, "postal: your mail was not accepted"
+	h.Actor, h.tagged, h.subject = nil, 0, "postal: your mail was not accepted"
 	h.outcome = "refused: another player's proof"
 	if err := h.noteMisuse(foreign); err != nil {
 		return err
 	}
-	h.sections = append(h.sections, section{Title: "postal did nothing with this mail", Lines: []string{
+	h.sections = append(h.sections, reply.Section{Title: "postal did nothing with this mail", Lines: []string{
 		"It came from " + from + " with a proof of identity that postal gave to someone else. A reply address or a personal key counts only in mail from its owner's own addresses, so not one line of this mail was read.",
 		"To play, write to " + h.s.opt.Address + " from your own address (\"help\" explains how), or reply to a mail postal sent you.",
 	}})
@@ -310,7 +311,7 @@ func (h *handling) refuseForeign(foreign []claim) error {
 // when the mail does not come from one of their addresses; from one of
 // them, the answer itself reaches them.
 func (h *handling) refuseRetired(sender *archive.Player, retired []claim) error {
-	h.actor, h.tagged, h.subject = nil, 0, "postal: this address is no longer valid"
+	h.Actor, h.tagged, h.subject = nil, 0, "postal: this address is no longer valid"
 	h.outcome = "refused: a retired token"
 	var others []claim
 	for _, c := range retired {
@@ -321,7 +322,7 @@ func (h *handling) refuseRetired(sender *archive.Player, retired []claim) error 
 	if err := h.noteMisuse(others); err != nil {
 		return err
 	}
-	h.sections = append(h.sections, section{Title: "this address is no longer valid", Lines: []string{
+	h.sections = append(h.sections, reply.Section{Title: "this address is no longer valid", Lines: []string{
 		"This mail was sent to the reply address of an older mail from postal, and that address has been retired. Not one line of this mail was read, and nothing was changed.",
 		"Reply to the newest mail postal sent you instead (\"status\" or \"board N\" in a fresh mail to " + h.s.opt.Address + " brings one), or write a fresh mail with a line \"key YOUR-KEY\": your newest key.",
 	}})
@@ -344,14 +345,14 @@ func (h *handling) noteMisuse(claims []claim) error {
 			owners = append(owners, c.owner)
 		}
 		kinds[c.owner.ID] = append(kinds[c.owner.ID], kind)
-		if err := h.tx.AddEvent(h.now, "proof-misuse", c.game, c.owner.ID, kind+" from "+from); err != nil {
+		if err := h.Tx.AddEvent(h.Now, "proof-misuse", c.game, c.owner.ID, kind+" from "+from); err != nil {
 			return err
 		}
 	}
 	for _, p := range owners {
 		tell := false
 		for _, kind := range kinds[p.ID] {
-			t, err := h.tx.NoteMisuse(p.ID, from, kind, h.now)
+			t, err := h.Tx.NoteMisuse(p.ID, from, kind, h.Now)
 			if err != nil {
 				return err
 			}
@@ -360,14 +361,14 @@ func (h *handling) noteMisuse(claims []claim) error {
 		if !tell {
 			continue
 		}
-		told, err := h.tx.EventsBy(p.ID, "misuse-told", h.now.Add(-24*time.Hour))
+		told, err := h.Tx.EventsBy(p.ID, "misuse-told", h.Now.Add(-24*time.Hour))
 		if err != nil {
 			return err
 		}
 		if told >= misuseNoticesPerDay {
 			continue // the last one said so
 		}
-		if err := h.tx.AddEvent(h.now, "misuse-told", 0, p.ID, from); err != nil {
+		if err := h.Tx.AddEvent(h.Now, "misuse-told", 0, p.ID, from); err != nil {
 			return err
 		}
 		if err := h.tellOwner(p, from, kinds[p.ID], told+1 == misuseNoticesPerDay); err != nil {
@@ -418,9 +419,9 @@ func (h *handling) tellOwner(p *archive.Player, address string, kinds []string, 
 	case !live:
 		what = "old reply address"
 	}
-	return h.send(outgoing{to: p.Address, player: p, auto: "auto-generated",
-		subject: "postal: your " + what + " was used from " + address,
-		view:    mailView{Intro: intro}})
+	return h.send(reply.Mail{To: p.Address, Player: p, Auto: "auto-generated",
+		Subject: "postal: your " + what + " was used from " + address,
+		View:    reply.View{Intro: intro}})
 }
 
 // systemDKIM checks signatures when Options.DKIM is nil.

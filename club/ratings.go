@@ -10,6 +10,7 @@ import (
 	"postal/club/game"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/club/reply"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
@@ -97,7 +98,7 @@ func (s *Service) defaultBotLevel() int {
 }
 
 // rate rates the game of gs, which has just ended, if it is rated.
-func (w *work) rate(gs *game.Game) error { return w.s.RateEnded(w.tx, gs.Row) }
+func (w *job) rate(gs *game.Game) error { return w.s.RateEnded(w.Tx, gs.Row) }
 
 // RateEnded rates the finished game row, if it is rated: its players'
 // standings and a history row per seat, in tx, the transaction that ended
@@ -194,14 +195,14 @@ func playRated(e archive.Ended, list string, who []entrant, places []int, before
 // ratingLine is the one line of a game-over mail that says what the game
 // did to its players' ratings: "Ratings (conflagration): alice 1662? (+162),
 // bob 1338? (-162)."; "" for a game not rated.
-func (w *work) ratingLine(gameID int64) (string, error) {
-	seats, err := w.tx.RatedSeatsOf(gameID)
+func (w *job) ratingLine(gameID int64) (string, error) {
+	seats, err := w.Tx.RatedSeatsOf(gameID)
 	if err != nil || len(seats) == 0 {
 		return "", err
 	}
 	var parts []string
 	for _, s := range seats {
-		p, err := w.tx.PlayerByID(s.PlayerID)
+		p, err := w.Tx.PlayerByID(s.PlayerID)
 		if err != nil {
 			return "", err
 		}
@@ -217,7 +218,7 @@ func (h *handling) markUnrated(c notation.Command, id int64) error {
 	if !c.Unrated {
 		return nil
 	}
-	return h.tx.SetUnrated(id)
+	return h.Tx.SetUnrated(id)
 }
 
 // ratingTop is how many players the answer to "ratings" lists.
@@ -225,12 +226,12 @@ const ratingTop = 20
 
 // ratings answers "ratings [GAME]": each list of the game (every list
 // when none is named), its best players and the sender's place.
-func (h *handling) ratings(game string) (section, error) {
+func (h *handling) ratings(game string) (reply.Section, error) {
 	var lists []string
 	if game != "" {
 		g, err := engine.Lookup(game)
 		if err != nil {
-			return section{}, refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays, \"ratings\" for every list.")
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays, \"ratings\" for every list.")
 		}
 		info := g.Info()
 		for _, r := range info.Rulesets {
@@ -239,9 +240,9 @@ func (h *handling) ratings(game string) (section, error) {
 			}
 		}
 	}
-	all, err := h.tx.Standings("")
+	all, err := h.Tx.Standings("")
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	byList := map[string][]archive.Standing{}
 	for _, s := range all {
@@ -251,9 +252,9 @@ func (h *handling) ratings(game string) (section, error) {
 		byList[s.List] = append(byList[s.List], s)
 	}
 	slices.Sort(lists)
-	names, err := h.tx.PlayerNames()
+	names, err := h.Tx.PlayerNames()
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	var b strings.Builder
 	for i, list := range lists {
@@ -269,7 +270,7 @@ func (h *handling) ratings(game string) (section, error) {
 	if game != "" {
 		title = "ratings of " + game
 	}
-	return section{Title: title, Pre: strings.TrimRight(b.String(), "\n"),
+	return reply.Section{Title: title, Pre: strings.TrimRight(b.String(), "\n"),
 		Lines: []string{"Glicko-2, one list a game; a rating with \"?\" is provisional (RD above 110). \"help ratings\" says more."}}, nil
 }
 
@@ -283,10 +284,12 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 	// The name column is as wide as the longest name shown (at most 20),
 	// so that the table fits a phone's width; the rating's digits line up
 	// whether or not a "?" follows them.
-	name := func(s archive.Standing) string { return clip(published.RatedName(names[s.PlayerID], s.Level), 20) }
+	name := func(s archive.Standing) string {
+		return reply.Clip(published.RatedName(names[s.PlayerID], s.Level), 20)
+	}
 	w := len("player")
 	for i, s := range ss {
-		if i < ratingTop || h.actor != nil && s.PlayerID == h.actor.ID && s.Level == 0 {
+		if i < ratingTop || h.Actor != nil && s.PlayerID == h.Actor.ID && s.Level == 0 {
 			w = max(w, len(name(s)))
 		}
 	}
@@ -300,7 +303,7 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 	}
 	mine := -1
 	for i, s := range ss {
-		if h.actor != nil && s.PlayerID == h.actor.ID && s.Level == 0 {
+		if h.Actor != nil && s.PlayerID == h.Actor.ID && s.Level == 0 {
 			mine = i
 		}
 		if i < ratingTop {
@@ -308,7 +311,7 @@ func (h *handling) writeList(b *strings.Builder, list string, ss []archive.Stand
 		}
 	}
 	switch {
-	case h.actor == nil:
+	case h.Actor == nil:
 	case mine >= ratingTop:
 		fmt.Fprintf(b, "%4s\n", "...")
 		row(mine+1, ss[mine])

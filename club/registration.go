@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/reply"
 	"postal/notation"
 )
 
@@ -41,20 +42,20 @@ func (h *handling) registerPending(name string) error {
 		}
 	}
 	if refusal != nil {
-		h.outcome = "register: " + refusal.title
-		return h.plainReply(registerText(fmt.Sprintf("postal did not register this address (%s): %s. %s", from, refusal.title, refusal.lines[0]), "", "", ""), h.s.opt.Address)
+		h.outcome = "register: " + refusal.Title
+		return h.plainReply(registerText(fmt.Sprintf("postal did not register this address (%s): %s. %s", from, refusal.Title, refusal.Lines[0]), "", "", ""), h.s.opt.Address)
 	}
 	// The same request again (a newcomer who thinks the first answer was
 	// lost) gets the same code: a reply to either answer completes it, not
 	// only to the newest (a stranger's trial replied to the first and was
 	// told it was no player).
 	token := archive.NewSecret(16)
-	if r, err := h.tx.RegistrationOf(name, h.now.Add(-registrationHold)); err == nil && r.Address == strings.ToLower(from) {
+	if r, err := h.Tx.RegistrationOf(name, h.Now.Add(-registrationHold)); err == nil && r.Address == strings.ToLower(from) {
 		token = r.Token
 	} else if err != nil && !errors.Is(err, archive.ErrNotFound) {
 		return err
 	}
-	if err := h.tx.AddRegistration(archive.Registration{Address: from, Name: name, Token: token, At: h.now}); err != nil {
+	if err := h.Tx.AddRegistration(archive.Registration{Address: from, Name: name, Token: token, At: h.Now}); err != nil {
 		return err
 	}
 	h.outcome = "register: waiting for the reply"
@@ -84,19 +85,19 @@ func (h *handling) registrationCodeClaims(parsed []notation.Parsed) error {
 // nameFree refuses a name a player has, or a registration of another
 // address holds.
 func (h *handling) nameFree(name, from string) error {
-	if _, err := h.tx.PlayerByName(name); err == nil {
-		return refuse(fmt.Sprintf("the name %s is taken", name), "Choose another name, and write \"register NAME\" again.")
+	if _, err := h.Tx.PlayerByName(name); err == nil {
+		return reply.Refuse(fmt.Sprintf("the name %s is taken", name), "Choose another name, and write \"register NAME\" again.")
 	} else if !errors.Is(err, archive.ErrNotFound) {
 		return err
 	}
-	r, err := h.tx.RegistrationOf(name, h.now.Add(-registrationHold))
+	r, err := h.Tx.RegistrationOf(name, h.Now.Add(-registrationHold))
 	if errors.Is(err, archive.ErrNotFound) || err == nil && r.Address == from {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	return refuse(fmt.Sprintf("the name %s is held for another address", name), "Someone asked for it less than a day ago and has not confirmed yet. Choose another name, and write \"register NAME\" again.")
+	return reply.Refuse(fmt.Sprintf("the name %s is held for another address", name), "Someone asked for it less than a day ago and has not confirmed yet. Choose another name, and write \"register NAME\" again.")
 }
 
 // registerText is the answer to "register NAME", within 78 columns: first
@@ -117,7 +118,7 @@ func registerText(first, name, code, club string) string {
 // registrationClaim is the claim of a token that a registration's mail
 // carried, when tok is one.
 func (h *handling) registrationClaim(tok string) (claim, bool, error) {
-	r, err := h.tx.RegistrationByToken(tok)
+	r, err := h.Tx.RegistrationByToken(tok)
 	if errors.Is(err, archive.ErrNotFound) {
 		return claim{}, false, nil
 	}
@@ -141,59 +142,59 @@ func (h *handling) registration() *claim {
 func (h *handling) completeRegistration(c *claim) error {
 	r, from := c.reg, h.from()
 	h.tagged = 0
-	if err := h.tx.DeleteRegistration(r.Address); err != nil {
+	if err := h.Tx.DeleteRegistration(r.Address); err != nil {
 		return err
 	}
-	if h.now.Sub(r.At) > registrationHold {
+	if h.Now.Sub(r.At) > registrationHold {
 		h.outcome = "register: expired"
-		h.sections = append(h.sections, section{Title: "this registration has expired", Lines: []string{
+		h.sections = append(h.sections, reply.Section{Title: "this registration has expired", Lines: []string{
 			fmt.Sprintf("It waited a day for your reply, and the name %s is free again. Write \"register NAME\" in a new mail to %s to start again.", r.Name, h.s.opt.Address)}})
 		return nil
 	}
-	if p, err := h.tx.PlayerByAddress(from); err == nil {
+	if p, err := h.Tx.PlayerByAddress(from); err == nil {
 		h.outcome = "register: the address is a player's"
-		h.sections = append(h.sections, section{Title: fmt.Sprintf("%s plays as %s already", from, p.Name), Lines: []string{"One address plays under one name. Write \"status\" for your games."}})
+		h.sections = append(h.sections, reply.Section{Title: fmt.Sprintf("%s plays as %s already", from, p.Name), Lines: []string{"One address plays under one name. Write \"status\" for your games."}})
 		return nil
 	} else if !errors.Is(err, archive.ErrNotFound) {
 		return err
 	}
-	if _, err := h.tx.PlayerByName(r.Name); err == nil {
+	if _, err := h.Tx.PlayerByName(r.Name); err == nil {
 		h.outcome = "register: the name is taken"
-		h.sections = append(h.sections, section{Title: fmt.Sprintf("the name %s is taken", r.Name), Lines: []string{"Choose another name, and write \"register NAME\" in a new mail."}})
+		h.sections = append(h.sections, reply.Section{Title: fmt.Sprintf("the name %s is taken", r.Name), Lines: []string{"Choose another name, and write \"register NAME\" in a new mail."}})
 		return nil
 	} else if !errors.Is(err, archive.ErrNotFound) {
 		return err
 	}
 	key := archive.NewSecret(20)
-	p, err := h.tx.AddPlayer(r.Name, from, hashKey(key), h.now)
+	p, err := h.Tx.AddPlayer(r.Name, from, hashKey(key), h.Now)
 	if err != nil {
 		return err
 	}
-	if err := h.tx.AdoptToken(p.ID, r.Token, h.now); err != nil {
+	if err := h.Tx.AdoptToken(p.ID, r.Token, h.Now); err != nil {
 		return err
 	}
-	if err := h.tx.AddEvent(h.now, "register", 0, p.ID, from); err != nil {
+	if err := h.Tx.AddEvent(h.Now, "register", 0, p.ID, from); err != nil {
 		return err
 	}
-	h.actor, h.proof = p, "token"
+	h.Actor, h.proof = p, "token"
 	h.outcome = "registered"
 	h.subject = "Welcome to postal, " + p.Name
-	h.lead = append(h.lead, fmt.Sprintf("Welcome to postal, %s: %s now plays as %s.", p.Name, from, p.Name))
+	h.Lead = append(h.Lead, fmt.Sprintf("Welcome to postal, %s: %s now plays as %s.", p.Name, from, p.Name))
 	lines := []string{
 		"Your personal key is below. Keep it secret. Mail from postal carries its own proof, so replies need nothing more; a fresh mail (not a reply) that changes a game must carry a line \"key " + key + "\".",
 		"Start with \"games\" to see what postal plays, then \"challenge PLAYER GAME\" or \"open GAME\". Nothing else in the mail you replied with was read: send your commands in a reply to this one.",
 	}
-	invites, err := h.tx.BindInvitations(from, p.ID)
+	invites, err := h.Tx.BindInvitations(from, p.ID)
 	if err != nil {
 		return err
 	}
 	for _, ch := range invites {
-		who, err := h.tx.PlayerByID(ch.ChallengerID)
+		who, err := h.Tx.PlayerByID(ch.ChallengerID)
 		if err != nil {
 			return err
 		}
 		lines = append(lines, fmt.Sprintf("%s has challenged you to %s (challenge #%d): write \"accept %d\" or \"decline %d\".", who.Name, ch.Game, ch.ID, ch.ID, ch.ID))
 	}
-	h.sections = append(h.sections, section{Title: "registered as " + p.Name, Lines: lines, Pre: "key " + key})
+	h.sections = append(h.sections, reply.Section{Title: "registered as " + p.Name, Lines: lines, Pre: "key " + key})
 	return nil
 }

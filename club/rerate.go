@@ -199,13 +199,13 @@ func sameStanding(a, b archive.Standing) bool {
 // count for nothing, and every rating they moved, then and since, is as if
 // they had not been played. It returns what the director's reply and the
 // entrants' news say; "" when none was rated.
-func (w *work) takeBackRatings(tr *tournament, player int64) (string, error) {
+func (w *job) takeBackRatings(tr *tournament, player int64) (string, error) {
 	rated := false
 	for _, g := range tr.ev.Games {
 		if !g.Over || !slices.Contains(g.Players, player) {
 			continue
 		}
-		seats, err := w.tx.RatedSeatsOf(g.ID)
+		seats, err := w.Tx.RatedSeatsOf(g.ID)
 		if err != nil {
 			return "", err
 		}
@@ -214,7 +214,7 @@ func (w *work) takeBackRatings(tr *tournament, player int64) (string, error) {
 	if !rated {
 		return "", nil
 	}
-	takenBack, err := rerate(w.tx, tr.t.Game)
+	takenBack, err := rerate(w.Tx, tr.t.Game)
 	if err != nil || len(takenBack) == 0 {
 		return "", err
 	}

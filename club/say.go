@@ -7,6 +7,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/reply"
 	"postal/notation"
 )
 
@@ -22,12 +23,12 @@ import (
 // talkWithoutGame answers a say or note in a mail about no game.
 func talkWithoutGame(v notation.Verb) error {
 	if v == notation.CmdNote {
-		return refuse("note: which game?", "A note belongs to a game: write it in a reply to a mail about the game (its subject carries [postal #N]). Nothing was kept.")
+		return reply.Refuse("note: which game?", "A note belongs to a game: write it in a reply to a mail about the game (its subject carries [postal #N]). Nothing was kept.")
 	}
-	return refuse("say: to whom?", "A message goes to the other players of a game: write \"say\" in a reply to a mail about the game or its challenge (its subject carries [postal #N]). Nothing was sent.")
+	return reply.Refuse("say: to whom?", "A message goes to the other players of a game: write \"say\" in a reply to a mail about the game or its challenge (its subject carries [postal #N]). Nothing was sent.")
 }
 
-func (h *handling) say(c notation.Command) (section, error) {
+func (h *handling) say(c notation.Command) (reply.Section, error) {
 	id := c.ID
 	var to []*archive.Player
 	var subject, where string
@@ -37,51 +38,51 @@ func (h *handling) say(c notation.Command) (section, error) {
 	gs, err = h.loadGame(id)
 	switch {
 	case err == nil:
-		if gs.Side(h.actor) < 0 {
-			return section{}, refuse(fmt.Sprintf("you do not play in game #%d", id), "Only its players may write to each other in a game. Nothing was sent.")
+		if gs.Side(h.Actor) < 0 {
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not play in game #%d", id), "Only its players may write to each other in a game. Nothing was sent.")
 		}
 		for _, p := range gs.Players {
-			if p.ID != h.actor.ID && !h.s.isOwn(p.Address) {
+			if p.ID != h.Actor.ID && !h.s.isOwn(p.Address) {
 				to = append(to, p)
 			}
 		}
 		if subject, err = h.gameSubject(gs); err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 		where, ply = fmt.Sprintf("game #%d", id), gs.Pos.Ply()
 	case errors.Is(err, archive.ErrNotFound):
-		ch, cerr := h.tx.Challenge(id)
+		ch, cerr := h.Tx.Challenge(id)
 		if errors.Is(cerr, archive.ErrNotFound) {
-			return section{}, talkWithoutGame(c.Verb)
+			return reply.Section{}, talkWithoutGame(c.Verb)
 		}
 		if cerr != nil {
-			return section{}, cerr
+			return reply.Section{}, cerr
 		}
 		if to, err = h.challengeTalkers(ch); err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 		if subject, err = h.challengeSubject(ch); err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 		where = fmt.Sprintf("challenge #%d", id)
 	default:
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if to == nil {
-		return section{}, refuse(fmt.Sprintf("there is nobody to tell in %s", where), "Nothing was sent.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("there is nobody to tell in %s", where), "Nothing was sent.")
 	}
 	if err := h.talkAllowance(id, where, c.Text); err != nil { // talkcap.go
-		return section{}, err
+		return reply.Section{}, err
 	}
-	if err := h.tx.AddTalk(archive.Said{GameID: id, PlayerID: h.actor.ID, Ply: ply, Kind: "say", Text: c.Text, At: h.now}); err != nil {
-		return section{}, err
+	if err := h.Tx.AddTalk(archive.Said{GameID: id, PlayerID: h.Actor.ID, Ply: ply, Kind: "say", Text: c.Text, At: h.Now}); err != nil {
+		return reply.Section{}, err
 	}
-	if err := h.tx.AddEvent(h.now, "say", id, h.actor.ID, ""); err != nil {
-		return section{}, err
+	if err := h.Tx.AddEvent(h.Now, "say", id, h.Actor.ID, ""); err != nil {
+		return reply.Section{}, err
 	}
-	who := h.actor.Name
+	who := h.Actor.Name
 	if gs != nil {
-		who = gs.SeatName(gs.Side(h.actor))
+		who = gs.SeatName(gs.Side(h.Actor))
 	}
 	var names []string
 	for _, p := range to {
@@ -93,8 +94,8 @@ func (h *handling) say(c notation.Command) (section, error) {
 		// One mail per addressee and game, once the whole mail is read.
 		h.relay(p, id, subject, fmt.Sprintf("%s says, in %s:", who, where), strings.Split(c.Text, "\n"), howTo) // talkcap.go
 	}
-	return section{Title: fmt.Sprintf("message sent to %s in %s", strings.Join(names, " and "), where),
-		Lines: []string{"It comes from the club in the conversation about the game; their answer comes back the same way."}, game: id}, nil
+	return reply.Section{Title: fmt.Sprintf("message sent to %s in %s", strings.Join(names, " and "), where),
+		Lines: []string{"It comes from the club in the conversation about the game; their answer comes back the same way."}, Game: id}, nil
 }
 
 // challengeTalkers are the players a message in challenge ch goes to from
@@ -109,19 +110,19 @@ func (h *handling) challengeTalkers(ch *archive.Challenge) ([]*archive.Player, e
 	}
 	mine := false
 	for _, id := range ids {
-		mine = mine || id == h.actor.ID
+		mine = mine || id == h.Actor.ID
 	}
 	if !mine {
-		return nil, refuse(fmt.Sprintf("challenge #%d is not yours", ch.ID), "Only its challenger and those challenged may write in it. Nothing was sent.")
+		return nil, reply.Refuse(fmt.Sprintf("challenge #%d is not yours", ch.ID), "Only its challenger and those challenged may write in it. Nothing was sent.")
 	}
-	if ch.ChallengerID != h.actor.ID {
+	if ch.ChallengerID != h.Actor.ID {
 		ids = ids[:1] // to the challenger
 	} else {
 		ids = ids[1:]
 	}
 	var out []*archive.Player
 	for _, id := range ids {
-		p, err := h.tx.PlayerByID(id)
+		p, err := h.Tx.PlayerByID(id)
 		if err != nil {
 			return nil, err
 		}

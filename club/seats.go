@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/game"
+	"postal/club/reply"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
@@ -25,54 +26,54 @@ import (
 // the words people read differ where a game of two says it its own way.
 
 // challenge is "challenge PLAYER... GAME" and "open GAME".
-func (h *handling) challenge(c notation.Command) (section, error) {
+func (h *handling) challenge(c notation.Command) (reply.Section, error) {
 	info, cfg, ctl, err := h.s.proposal(c)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	seats := info.Seats(cfg)
 	more := engine.OthersPlayOn(len(seats))
 	if !more && len(c.Others) > 0 {
-		return section{}, refuse(fmt.Sprintf("%s %s is a game of two: name one opponent", info.Title, cfg.String()))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s %s is a game of two: name one opponent", info.Title, cfg.String()))
 	}
 	side, err := seatChoice(c.As, seats)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	var named []string
 	if c.Verb == notation.CmdChallenge {
 		named = append([]string{c.Arg}, c.Others...)
 	}
 	if len(named) > len(seats)-1 {
-		return section{}, refuse(fmt.Sprintf("%d players named for %d seats", len(named)+1, len(seats)),
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%d players named for %d seats", len(named)+1, len(seats)),
 			fmt.Sprintf("%s (%s) seats %s: name at most %d players besides yourself; seats not named are open to anyone.", info.Title, cfg.String(), seatsText(seats, 0), len(seats)-1))
 	}
-	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: info.Name, Config: cfg.String(), Side: side, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.now}
+	ch := &archive.Challenge{ChallengerID: h.Actor.ID, Game: info.Name, Config: cfg.String(), Side: side, Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.Now}
 	level, bot := c.Level, (*archive.Player)(nil)
 	var asked []string // names and addresses, for people
 	for _, who := range named {
 		opp, addr, err := h.opponent(who)
 		if err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 		st := archive.ChallengeSeat{Address: addr}
 		switch {
 		case opp != nil && h.s.isOwn(opp.Address) && !h.s.isBot(opp):
-			return section{}, refuse(fmt.Sprintf("%s is the club's bot, and it is off", opp.Name), "Challenge a person instead; \"status\" shows your games.")
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is the club's bot, and it is off", opp.Name), "Challenge a person instead; \"status\" shows your games.")
 		case h.s.isBot(opp):
 			if more && c.Level != 0 {
-				return section{}, refuse(fmt.Sprintf("%s plays a game of more than two at its default level", opp.Name), "Leave \"level\" out.")
+				return reply.Section{}, reply.Refuse(fmt.Sprintf("%s plays a game of more than two at its default level", opp.Name), "Leave \"level\" out.")
 			}
-			if level, err = h.botChallenge(opp, h.actor, level); err != nil {
-				return section{}, err
+			if level, err = h.botChallenge(opp, h.Actor, level); err != nil {
+				return reply.Section{}, err
 			}
-			st.Accepted, bot = h.now, opp // the bot takes its seat at once
+			st.Accepted, bot = h.Now, opp // the bot takes its seat at once
 		}
 		if opp != nil {
 			st.PlayerID, who = opp.ID, opp.Name
 		}
 		if slices.Contains(ch.Seats, st) {
-			return section{}, refuse(fmt.Sprintf("%s is named twice", who))
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is named twice", who))
 		}
 		ch.Seats = append(ch.Seats, st)
 		asked = append(asked, who)
@@ -82,28 +83,28 @@ func (h *handling) challenge(c notation.Command) (section, error) {
 		if more {
 			whom = "people"
 		}
-		return section{}, refuse("only the bot plays at a level", "Leave \"level\" out when you challenge "+whom+".")
+		return reply.Section{}, reply.Refuse("only the bot plays at a level", "Leave \"level\" out when you challenge "+whom+".")
 	}
 	for len(ch.Seats) < len(seats)-1 {
 		ch.Seats = append(ch.Seats, archive.ChallengeSeat{})
 	}
-	if err := h.tx.AddChallenge(ch); err != nil {
-		return section{}, err
+	if err := h.Tx.AddChallenge(ch); err != nil {
+		return reply.Section{}, err
 	}
 	if err := h.markUnrated(c, ch.ID); err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	if err := h.tx.AddEvent(h.now, "challenge", ch.ID, h.actor.ID, info.Name+" "+ch.Config); err != nil {
-		return section{}, err
+	if err := h.Tx.AddEvent(h.Now, "challenge", ch.ID, h.Actor.ID, info.Name+" "+ch.Config); err != nil {
+		return reply.Section{}, err
 	}
 	if !slices.ContainsFunc(ch.Seats, unaccepted) {
 		return h.botStarts(ch, bot, level) // the bot was the one seat to fill
 	}
-	what := challengeWhat(ch, info, seats, ctl, h.actor.Name, c.Unrated)
+	what := challengeWhat(ch, info, seats, ctl, h.Actor.Name, c.Unrated)
 	if err := h.askSeats(ch, info, what, asked); err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	sec := section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what), game: ch.ID}
+	sec := reply.Section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what), Game: ch.ID}
 	open := len(seats) - 1 - len(named)
 	switch st := ch.Seats[0]; {
 	case more:
@@ -166,22 +167,22 @@ func (h *handling) askSeats(ch *archive.Challenge, info engine.Info, what string
 			}
 			continue
 		}
-		opp, err := h.tx.PlayerByID(st.PlayerID)
+		opp, err := h.Tx.PlayerByID(st.PlayerID)
 		if err != nil {
 			return err
 		}
 		intro := []string{
-			fmt.Sprintf("%s challenges you to a game of %s (challenge #%d). Reply \"accept\" to play, \"decline\" to say no.", h.actor.Name, info.Title, ch.ID),
+			fmt.Sprintf("%s challenges you to a game of %s (challenge #%d). Reply \"accept\" to play, \"decline\" to say no.", h.Actor.Name, info.Title, ch.ID),
 			fmt.Sprintf("The game: %s.", what)}
 		accept := "starts the game"
 		if more {
-			intro[0] = fmt.Sprintf("%s challenges you to a game of %s, %s (challenge #%d). Reply \"accept\" to play, \"decline\" to say no.", h.actor.Name, info.Title, with, ch.ID)
+			intro[0] = fmt.Sprintf("%s challenges you to a game of %s, %s (challenge #%d). Reply \"accept\" to play, \"decline\" to say no.", h.Actor.Name, info.Title, with, ch.ID)
 			intro = append(intro, "The game starts when every player has accepted; anyone who declines cancels it.")
 			accept = "takes your seat"
 		}
-		err = h.send(outgoing{to: opp.Address, player: opp, game: ch.ID, subject: subject, auto: "auto-generated",
-			view: mailView{Intro: intro,
-				Sections: []section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
+		err = h.send(reply.Mail{To: opp.Address, Player: opp, Game: ch.ID, Subject: subject, Auto: "auto-generated",
+			View: reply.View{Intro: intro,
+				Sections: []reply.Section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
 				HowTo:    []string{fmt.Sprintf("\"accept %d\" %s, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, accept, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 		if err != nil {
 			return err
@@ -197,16 +198,16 @@ func (h *handling) invite(ch *archive.Challenge, info engine.Info, address, what
 	if with != "" {
 		with = ", " + with
 	}
-	if err := h.tx.AddInvitation(address, h.actor.ID, h.now); err != nil {
+	if err := h.Tx.AddInvitation(address, h.Actor.ID, h.Now); err != nil {
 		return err
 	}
-	return h.send(outgoing{to: address, subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.actor.Name, info.Title), auto: "auto-generated",
-		view: mailView{Intro: []string{
-			fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games%s.", h.actor.Name, info.Title, with),
+	return h.send(reply.Mail{To: address, Subject: fmt.Sprintf("[postal #%d] %s invites you to play %s", ch.ID, h.Actor.Name, info.Title), Auto: "auto-generated",
+		View: reply.View{Intro: []string{
+			fmt.Sprintf("%s invites you to play %s by email with postal, a club for correspondence games%s.", h.Actor.Name, info.Title, with),
 			fmt.Sprintf("The game: %s.", what),
 			fmt.Sprintf("To join, reply with a line \"register NAME\" (a name of your choice: a letter, then letters, digits, '-' or '_'), and reply to postal's answer, which confirms that this address is yours; then \"accept %d\" plays, \"decline %d\" says no thanks.", ch.ID, ch.ID),
 			"If you do not want to play, ignore this mail: postal will not write again unless someone invites you.",
-		}, Sections: []section{{Title: info.Title, Lines: []string{info.Description}}}}})
+		}, Sections: []reply.Section{{Title: info.Title, Lines: []string{info.Description}}}}})
 }
 
 // opponent finds the player a challenge names, by name or address: the
@@ -216,27 +217,27 @@ func (h *handling) opponent(arg string) (*archive.Player, string, error) {
 	var err error
 	if strings.Contains(arg, "@") {
 		if h.s.isOwn(arg) {
-			return nil, "", refuse("postal does not play against itself")
+			return nil, "", reply.Refuse("postal does not play against itself")
 		}
-		opp, err = h.tx.PlayerByAddress(arg)
+		opp, err = h.Tx.PlayerByAddress(arg)
 		if errors.Is(err, archive.ErrNotFound) {
 			return nil, arg, h.mayInvite(strings.ToLower(arg)) // strangers.go
 		}
 	} else if h.s.opt.Bot != nil && arg == h.s.opt.Bot.name() {
-		if opp, err = h.s.botPlayer(h.tx, h.now); errors.Is(err, errBotName) {
-			opp, err = h.tx.PlayerByName(arg) // a person's name, as it was before the bot
+		if opp, err = h.s.botPlayer(h.Tx, h.Now); errors.Is(err, errBotName) {
+			opp, err = h.Tx.PlayerByName(arg) // a person's name, as it was before the bot
 		}
 	} else {
-		opp, err = h.tx.PlayerByName(arg)
+		opp, err = h.Tx.PlayerByName(arg)
 		if errors.Is(err, archive.ErrNotFound) {
-			return nil, "", refuse(fmt.Sprintf("there is no player called %s", arg), "Challenge them by email address instead: postal will invite them.")
+			return nil, "", reply.Refuse(fmt.Sprintf("there is no player called %s", arg), "Challenge them by email address instead: postal will invite them.")
 		}
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	if opp.ID == h.actor.ID {
-		return nil, "", refuse("you cannot challenge yourself")
+	if opp.ID == h.Actor.ID {
+		return nil, "", reply.Refuse("you cannot challenge yourself")
 	}
 	return opp, "", nil
 }
@@ -256,9 +257,9 @@ func seatChoice(as string, seats []string) (string, error) {
 				return strings.ToLower(s), nil
 			}
 		}
-		return "", refuse(fmt.Sprintf("%q is not a seat of this game", as), "Its seats: "+strings.Join(seats, ", ")+"; or \"as random\".")
+		return "", reply.Refuse(fmt.Sprintf("%q is not a seat of this game", as), "Its seats: "+strings.Join(seats, ", ")+"; or \"as random\".")
 	}
-	return "", refuse(fmt.Sprintf("%q is not a side of this game", as), fmt.Sprintf("\"as first\" plays %s, \"as second\" %s; or \"as random\".", seats[0], seats[1]))
+	return "", reply.Refuse(fmt.Sprintf("%q is not a side of this game", as), fmt.Sprintf("\"as first\" plays %s, \"as second\" %s; or \"as random\".", seats[0], seats[1]))
 }
 
 // seatIndex is the seat side (a challenge's Side) names among seats; -1
@@ -305,50 +306,50 @@ func seatsText(names []string, open int) string {
 }
 
 func (h *handling) challengeFor(id int64) (*archive.Challenge, error) {
-	ch, err := h.tx.Challenge(id)
+	ch, err := h.Tx.Challenge(id)
 	if errors.Is(err, archive.ErrNotFound) {
-		return nil, refuse(fmt.Sprintf("there is no challenge #%d", id), "Write \"status\" for your challenges.")
+		return nil, reply.Refuse(fmt.Sprintf("there is no challenge #%d", id), "Write \"status\" for your challenges.")
 	}
 	if err != nil {
 		return nil, err
 	}
 	if ch.Status != archive.ChallengeOpen {
-		return nil, refuse(fmt.Sprintf("challenge #%d is %s", id, ch.Status))
+		return nil, reply.Refuse(fmt.Sprintf("challenge #%d is %s", id, ch.Status))
 	}
 	return ch, nil
 }
 
 // accept is "accept ID": the actor takes their seat, or an open one; the
 // last to accept starts the game.
-func (h *handling) accept(id int64) (section, error) {
+func (h *handling) accept(id int64) (reply.Section, error) {
 	ch, err := h.challengeFor(id)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	gs, err := h.takeSeat(ch, h.actor)
+	gs, err := h.takeSeat(ch, h.Actor)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if gs == nil {
-		return section{Title: fmt.Sprintf("you accepted challenge #%d", ch.ID), game: ch.ID,
+		return reply.Section{Title: fmt.Sprintf("you accepted challenge #%d", ch.ID), Game: ch.ID,
 			Lines: []string{fmt.Sprintf("The game starts when every seat is taken and accepted; still waiting for %s.", h.waitingFor(ch))}}, nil
 	}
-	return h.startedSection(gs, h.actor)
+	return h.startedSection(gs, h.Actor)
 }
 
 // takeSeat has p accept their seat of ch, or take an open one: a player
 // by mail, or the bot taking an open challenge. The last to accept starts
 // the game, which it returns; until then it returns nil, and the others
 // hear who accepted.
-func (w *work) takeSeat(ch *archive.Challenge, p *archive.Player) (*game.Game, error) {
+func (w *job) takeSeat(ch *archive.Challenge, p *archive.Player) (*game.Game, error) {
 	if ch.ChallengerID == p.ID {
-		return nil, refuse("you cannot accept your own challenge", fmt.Sprintf("\"cancel %d\" withdraws it.", ch.ID))
+		return nil, reply.Refuse("you cannot accept your own challenge", fmt.Sprintf("\"cancel %d\" withdraws it.", ch.ID))
 	}
 	n := -1
 	for i, st := range ch.Seats {
 		switch {
 		case st.PlayerID == p.ID && !st.Accepted.IsZero():
-			return nil, refuse(fmt.Sprintf("you have accepted challenge #%d already", ch.ID), "The game starts when every seat is taken and accepted: "+w.waitingFor(ch)+".")
+			return nil, reply.Refuse(fmt.Sprintf("you have accepted challenge #%d already", ch.ID), "The game starts when every seat is taken and accepted: "+w.waitingFor(ch)+".")
 		case st.PlayerID == p.ID, st.Address != "" && st.Address == p.Address:
 			n = i
 		case st.Open() && n < 0:
@@ -357,17 +358,17 @@ func (w *work) takeSeat(ch *archive.Challenge, p *archive.Player) (*game.Game, e
 	}
 	switch {
 	case n < 0 && len(ch.Seats) == 1:
-		return nil, refuse(fmt.Sprintf("challenge #%d is addressed to someone else", ch.ID))
+		return nil, reply.Refuse(fmt.Sprintf("challenge #%d is addressed to someone else", ch.ID))
 	case n < 0:
-		return nil, refuse(fmt.Sprintf("challenge #%d has no seat for you", ch.ID), "Its seats are taken by the players it names.")
+		return nil, reply.Refuse(fmt.Sprintf("challenge #%d has no seat for you", ch.ID), "Its seats are taken by the players it names.")
 	}
-	if err := w.tx.TakeSeat(ch.ID, ch.Seats[n].N, p.ID, w.now); err != nil {
+	if err := w.Tx.TakeSeat(ch.ID, ch.Seats[n].N, p.ID, w.Now); err != nil {
 		return nil, err
 	}
-	if err := w.tx.AddEvent(w.now, "accept-seat", ch.ID, p.ID, ""); err != nil {
+	if err := w.Tx.AddEvent(w.Now, "accept-seat", ch.ID, p.ID, ""); err != nil {
 		return nil, err
 	}
-	ch.Seats[n].PlayerID, ch.Seats[n].Address, ch.Seats[n].Accepted = p.ID, "", w.now
+	ch.Seats[n].PlayerID, ch.Seats[n].Address, ch.Seats[n].Accepted = p.ID, "", w.Now
 	if !slices.ContainsFunc(ch.Seats, unaccepted) {
 		return w.startGame(ch, p, nil, nil)
 	}
@@ -385,17 +386,17 @@ func (w *work) takeSeat(ch *archive.Challenge, p *archive.Player) (*game.Game, e
 
 // botStarts starts the game of ch at once, the club's bot having taken its
 // one seat at level, and answers the challenger with the board.
-func (h *handling) botStarts(ch *archive.Challenge, bot *archive.Player, level int) (section, error) {
+func (h *handling) botStarts(ch *archive.Challenge, bot *archive.Player, level int) (reply.Section, error) {
 	gs, err := h.startGame(ch, bot, nil, nil)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	if err := h.tx.SetBotLevel(gs.Row.ID, level); err != nil {
-		return section{}, err
+	if err := h.Tx.SetBotLevel(gs.Row.ID, level); err != nil {
+		return reply.Section{}, err
 	}
-	sec, err := h.startedSection(gs, h.actor)
+	sec, err := h.startedSection(gs, h.Actor)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	intro := fmt.Sprintf("%s accepted at once and plays at level %d of %d.", bot.Name, level, search.MaxLevel)
 	if engine.Acts(gs.Pos, gs.Side(bot)) {
@@ -409,39 +410,39 @@ func (h *handling) botStarts(ch *archive.Challenge, bot *archive.Player, level i
 // (its challenger): the challenge will not be played, and every other
 // player it asks with an account hears so (R13: anyone who declines cancels
 // it for all).
-func (h *handling) withdraw(c notation.Command) (section, error) {
+func (h *handling) withdraw(c notation.Command) (reply.Section, error) {
 	ch, err := h.challengeFor(c.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	status := archive.ChallengeDeclined
 	if c.Verb == notation.CmdCancel {
-		if ch.ChallengerID != h.actor.ID {
-			return section{}, refuse(fmt.Sprintf("challenge #%d is not yours to cancel", ch.ID), fmt.Sprintf("\"decline %d\" refuses a challenge made to you.", ch.ID))
+		if ch.ChallengerID != h.Actor.ID {
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("challenge #%d is not yours to cancel", ch.ID), fmt.Sprintf("\"decline %d\" refuses a challenge made to you.", ch.ID))
 		}
 		status = archive.ChallengeCancelled
-	} else if !slices.ContainsFunc(ch.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == h.actor.ID || s.Address == h.actor.Address }) {
-		return section{}, refuse(fmt.Sprintf("challenge #%d is not addressed to you", ch.ID))
+	} else if !slices.ContainsFunc(ch.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == h.Actor.ID || s.Address == h.Actor.Address }) {
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("challenge #%d is not addressed to you", ch.ID))
 	}
-	if err := h.tx.SetChallengeStatus(ch.ID, status, h.now); err != nil {
-		return section{}, err
+	if err := h.Tx.SetChallengeStatus(ch.ID, status, h.Now); err != nil {
+		return reply.Section{}, err
 	}
-	if err := h.tx.AddEvent(h.now, status, ch.ID, h.actor.ID, ""); err != nil {
-		return section{}, err
+	if err := h.Tx.AddEvent(h.Now, status, ch.ID, h.Actor.ID, ""); err != nil {
+		return reply.Section{}, err
 	}
 	more := engine.OthersPlayOn(len(ch.Seats) + 1)
-	line := fmt.Sprintf("%s %s challenge #%d (%s): there will be no game.", h.actor.Name, status, ch.ID, ch.Game)
-	sec := section{Title: fmt.Sprintf("challenge #%d %s", ch.ID, status), game: ch.ID}
+	line := fmt.Sprintf("%s %s challenge #%d (%s): there will be no game.", h.Actor.Name, status, ch.ID, ch.Game)
+	sec := reply.Section{Title: fmt.Sprintf("challenge #%d %s", ch.ID, status), Game: ch.ID}
 	if more {
-		line = fmt.Sprintf("%s %s challenge #%d (%s): it will not be played.", h.actor.Name, status, ch.ID, ch.Game)
+		line = fmt.Sprintf("%s %s challenge #%d (%s): it will not be played.", h.Actor.Name, status, ch.ID, ch.Game)
 		sec.Lines = []string{"Its other players have been told."}
 	}
 	for _, id := range h.challengePlayers(ch) {
-		if id == h.actor.ID {
+		if id == h.Actor.ID {
 			continue
 		}
 		if err := h.challengeNews(ch, id, line); err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 	}
 	return sec, nil
@@ -452,9 +453,9 @@ func (h *handling) withdraw(c notation.Command) (section, error) {
 func (h *handling) challengeStatus(ch *archive.Challenge, challenger *archive.Player) string {
 	what := fmt.Sprintf("%s %s", ch.Game, ch.Config)
 	waiting := h.waitingFor(ch)
-	mine := slices.IndexFunc(ch.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == h.actor.ID })
+	mine := slices.IndexFunc(ch.Seats, func(s archive.ChallengeSeat) bool { return s.PlayerID == h.Actor.ID })
 	switch {
-	case ch.ChallengerID == h.actor.ID:
+	case ch.ChallengerID == h.Actor.ID:
 		return fmt.Sprintf("challenge #%d: you propose %s; waiting for %s", ch.ID, what, waiting)
 	case mine >= 0 && !ch.Seats[mine].Accepted.IsZero():
 		return fmt.Sprintf("challenge #%d: %s proposes %s; you accepted; waiting for %s", ch.ID, challenger.Name, what, waiting)
@@ -482,7 +483,7 @@ func (h *handling) challengeLine(c *archive.Challenge) string {
 }
 
 // waitingFor names who a challenge waits for: "bob, and 1 open seat".
-func (w *work) waitingFor(ch *archive.Challenge) string {
+func (w *job) waitingFor(ch *archive.Challenge) string {
 	var names []string
 	open := 0
 	for _, st := range ch.Seats {
@@ -499,10 +500,10 @@ func (w *work) waitingFor(ch *archive.Challenge) string {
 
 // seatHolder names who a seat of a challenge is for: a player, an invited
 // address, or anyone.
-func (w *work) seatHolder(st archive.ChallengeSeat) string {
+func (w *job) seatHolder(st archive.ChallengeSeat) string {
 	switch {
 	case st.PlayerID != 0:
-		if p, err := w.tx.PlayerByID(st.PlayerID); err == nil {
+		if p, err := w.Tx.PlayerByID(st.PlayerID); err == nil {
 			return p.Name
 		}
 	case st.Address != "":
@@ -513,7 +514,7 @@ func (w *work) seatHolder(st archive.ChallengeSeat) string {
 
 // challengePlayers are the players of a challenge with an account: the
 // challenger and those named or seated.
-func (w *work) challengePlayers(ch *archive.Challenge) []int64 {
+func (w *job) challengePlayers(ch *archive.Challenge) []int64 {
 	ids := []int64{ch.ChallengerID}
 	for _, st := range ch.Seats {
 		if st.PlayerID != 0 {
@@ -524,8 +525,8 @@ func (w *work) challengePlayers(ch *archive.Challenge) []int64 {
 }
 
 // challengeNews mails player id a line about challenge ch.
-func (w *work) challengeNews(ch *archive.Challenge, id int64, line string) error {
-	p, err := w.tx.PlayerByID(id)
+func (w *job) challengeNews(ch *archive.Challenge, id int64, line string) error {
+	p, err := w.Tx.PlayerByID(id)
 	if err != nil {
 		return err
 	}
@@ -533,5 +534,5 @@ func (w *work) challengeNews(ch *archive.Challenge, id int64, line string) error
 	if err != nil {
 		return err
 	}
-	return w.send(outgoing{to: p.Address, player: p, game: ch.ID, auto: "auto-generated", subject: subject, view: mailView{Intro: []string{line}}})
+	return w.send(reply.Mail{To: p.Address, Player: p, Game: ch.ID, Auto: "auto-generated", Subject: subject, View: reply.View{Intro: []string{line}}})
 }

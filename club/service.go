@@ -16,6 +16,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/work"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
 	"postal/templates"
@@ -122,6 +123,7 @@ const DefaultEventLapseDays = 30
 // Service handles inbound mail for a club.
 type Service struct {
 	db    *archive.DB
+	club  *work.Club // what every unit of work knows of the club
 	opt   Options
 	local string // the local part of Address
 	host  string // the domain of Address
@@ -197,6 +199,13 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 	}
 	opt.Address = local + "@" + host
 	s := &Service{db: db, opt: opt, local: local, host: host, log: opt.Log}
+	s.club = &work.Club{
+		Address: opt.Address, Local: local, Host: host, Name: opt.Name, SiteURL: opt.SiteURL, TokenSeparator: opt.TokenSeparator,
+		Control: opt.Control, ReminderPoints: opt.ReminderPoints, Timeout: opt.Timeout, VacationAllowance: opt.VacationAllowance,
+		TalkLinesPerDay: opt.TalkLinesPerDay, HideMessages: opt.HideMessages, Admins: opt.Admins,
+		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
+		Log: opt.Log, Post: s.post,
+	}
 	var err error
 	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {
 		return nil, fmt.Errorf("club: %w", err)
@@ -252,7 +261,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 				outcome = "duplicate"
 				return nil
 			}
-			h := &handling{work: &work{s: s, tx: tx, now: now, msgID: in.MessageID}, in: in, dkim: dkim, key: key}
+			h := &handling{job: &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, MsgID: in.MessageID}}, in: in, dkim: dkim, key: key}
 			err = h.run()
 			outcome = h.outcome
 			return err

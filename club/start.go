@@ -10,6 +10,7 @@ import (
 	"postal/club/event"
 	"postal/club/game"
 	"postal/club/published"
+	"postal/club/reply"
 	"postal/engine"
 )
 
@@ -36,7 +37,7 @@ type eventPlace struct {
 // is placed in its event (at). Every player but the actor hears that the
 // game has started (every player, in a tournament: the actor's reply says
 // only that a round began).
-func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []int64, at *eventPlace) (*game.Game, error) {
+func (w *job) startGame(ch *archive.Challenge, by *archive.Player, players []int64, at *eventPlace) (*game.Game, error) {
 	// Eight bytes of seed, and one more to draw the challenger's seat
 	// with (a game of two takes no other).
 	var b [9]byte
@@ -54,7 +55,7 @@ func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []in
 	if players == nil {
 		players = drawSeats(ch, seats, b[8])
 	}
-	byID := w.actorID()
+	byID := w.ActorID()
 	switch {
 	case by != nil:
 		byID = by.ID
@@ -66,7 +67,7 @@ func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []in
 		return nil, err
 	}
 	if at != nil {
-		if err := w.tx.AddTournamentGame(at.t.ID, archive.TournamentGame{GameID: gs.Row.ID, Round: at.round, Board: at.board}); err != nil {
+		if err := w.Tx.AddTournamentGame(at.t.ID, archive.TournamentGame{GameID: gs.Row.ID, Round: at.round, Board: at.board}); err != nil {
 			return nil, err
 		}
 		gs.Event = event.PlaceLabel(at.t.Name, at.t.Format, at.round, at.board)
@@ -76,7 +77,7 @@ func (w *work) startGame(ch *archive.Challenge, by *archive.Player, players []in
 		return nil, err
 	}
 	for i, p := range gs.Players {
-		if at == nil && p.ID == w.actorID() {
+		if at == nil && p.ID == w.ActorID() {
 			continue
 		}
 		line := startedLine(gs, engine.Player(i), by)
@@ -155,10 +156,10 @@ func startedLine(gs *game.Game, p engine.Player, by *archive.Player) string {
 
 // startedSection is the section that tells p, the last to accept, that
 // game gs has started.
-func (w *work) startedSection(gs *game.Game, p *archive.Player) (section, error) {
+func (w *job) startedSection(gs *game.Game, p *archive.Player) (reply.Section, error) {
 	b, err := w.boardOf(gs, nil, nil)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	var lines []string
 	if gs.More() {
@@ -167,11 +168,11 @@ func (w *work) startedSection(gs *game.Game, p *archive.Player) (section, error)
 	lines = append(lines, fmt.Sprintf("You play %s.", gs.Sides()[gs.Side(p)]))
 	next, err := w.startNext(gs) // next.go
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	lines = append(lines, next)
-	return section{Title: fmt.Sprintf("game #%d has started: %s", gs.Row.ID, gs.Title()),
-		Lines: append(lines, diceCommitted(gs.Row)...), Board: b, game: gs.Row.ID}, nil
+	return reply.Section{Title: fmt.Sprintf("game #%d has started: %s", gs.Row.ID, gs.Title()),
+		Lines: append(lines, diceCommitted(gs.Row)...), Board: b, Game: gs.Row.ID}, nil
 }
 
 // startOf makes the start position of the game challenge ch proposes,
@@ -183,7 +184,7 @@ func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, en
 	}
 	game, cfg, pos, err := engine.New(ch.Game, cfg)
 	if err != nil {
-		return nil, cfg, nil, refuse(fmt.Sprintf("challenge #%d cannot start: %v", ch.ID, err))
+		return nil, cfg, nil, reply.Refuse(fmt.Sprintf("challenge #%d cannot start: %v", ch.ID, err))
 	}
 	return game, cfg, pos, nil
 }
@@ -193,28 +194,28 @@ func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, en
 // seed. The game keeps the challenge's number; the chance draws it starts
 // with are made and its clock starts; the start is logged as by's, the
 // last to accept. It returns the game as stored.
-func (w *work) openGame(ch *archive.Challenge, by int64, seed uint64, rules engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*game.Game, error) {
+func (w *job) openGame(ch *archive.Challenge, by int64, seed uint64, rules engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*game.Game, error) {
 	row := &archive.Game{ID: ch.ID, Game: rules.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
-		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: w.now}
+		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: w.Now}
 	row.Position, row.Ply = pos.String(), pos.Ply()
-	if err := w.tx.AddGame(row); err != nil {
+	if err := w.Tx.AddGame(row); err != nil {
 		return nil, err
 	}
 	next, err := w.resolveChance(&game.Game{Row: row, Pos: pos}, pos)
 	if err != nil {
 		return nil, err
 	}
-	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), w.now
+	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), w.Now
 	if err := w.startClock(&game.Game{Row: row, Pos: next}); err != nil {
 		return nil, err
 	}
-	if err := w.tx.UpdateGame(row); err != nil {
+	if err := w.Tx.UpdateGame(row); err != nil {
 		return nil, err
 	}
-	if err := w.tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, w.now); err != nil {
+	if err := w.Tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, w.Now); err != nil {
 		return nil, err
 	}
-	if err := w.tx.AddEvent(w.now, "start", ch.ID, by, row.Config); err != nil {
+	if err := w.Tx.AddEvent(w.Now, "start", ch.ID, by, row.Config); err != nil {
 		return nil, err
 	}
 	return w.loadGame(ch.ID)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/reply"
 	"postal/mailer"
 )
 
@@ -112,7 +113,7 @@ func (h *handling) plainReply(text, replyTo string) error {
 	if err != nil {
 		return err
 	}
-	_, err = h.tx.Enqueue(archive.Mail{Message: msg, Files: files}, h.now)
+	_, err = h.Tx.Enqueue(archive.Mail{Message: msg, Files: files}, h.Now)
 	return err
 }
 
@@ -137,7 +138,7 @@ func wrap(s string) string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(s) {
-		if line != "" && len([]rune(line))+1+len([]rune(w)) > textWidth {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > reply.TextWidth {
 			lines = append(lines, line)
 			line = ""
 		}
@@ -154,23 +155,23 @@ func wrap(s string) string {
 // player, and none to an address that never answered an invitation.
 func (h *handling) mayInvite(address string) error {
 	if h.invited >= invitesPerMail {
-		return refuse(fmt.Sprintf("one mail invites at most %d new addresses", invitesPerMail), "Nothing was sent to "+address+". Invite more in another mail.")
+		return reply.Refuse(fmt.Sprintf("one mail invites at most %d new addresses", invitesPerMail), "Nothing was sent to "+address+". Invite more in another mail.")
 	}
 	if limit := h.s.opt.InvitesPerDay; limit > 0 {
-		n, err := h.tx.InvitationsBy(h.actor.ID, h.now.Add(-24*time.Hour))
+		n, err := h.Tx.InvitationsBy(h.Actor.ID, h.Now.Add(-24*time.Hour))
 		if err != nil {
 			return err
 		}
 		if n >= limit {
-			return refuse(fmt.Sprintf("you have invited %d addresses today, postal's limit", limit), "Nothing was sent to "+address+". Try again tomorrow, or challenge a player by name.")
+			return reply.Refuse(fmt.Sprintf("you have invited %d addresses today, postal's limit", limit), "Nothing was sent to "+address+". Try again tomorrow, or challenge a player by name.")
 		}
 	}
-	never, err := h.tx.Unanswered(address)
+	never, err := h.Tx.Unanswered(address)
 	if err != nil {
 		return err
 	}
 	if never {
-		return refuse(address+" was invited before and never answered", "postal writes to an address that has not answered once only. Nothing was sent.")
+		return reply.Refuse(address+" was invited before and never answered", "postal writes to an address that has not answered once only. Nothing was sent.")
 	}
 	h.invited++
 	return nil

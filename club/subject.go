@@ -22,20 +22,20 @@ import (
 
 // challengeSubject is the Subject of every mail about challenge c and,
 // once accepted, about its game.
-func (w *work) challengeSubject(c *archive.Challenge) (string, error) {
+func (w *job) challengeSubject(c *archive.Challenge) (string, error) {
 	return w.subjectOf(c)
 }
 
 // gameSubject is the Subject of every mail about game gs, to its players
 // and its observers alike, from its challenge's first mail to its last.
 // Whose turn it is goes in the first line of the body.
-func (w *work) gameSubject(gs *game.Game) (string, error) {
+func (w *job) gameSubject(gs *game.Game) (string, error) {
 	if gs.Event != "" {
 		// A tournament's game: its director's challenge row was never
 		// mailed, and its Subject names the event and the round.
 		return seatSubject(gs), nil
 	}
-	c, err := w.tx.Challenge(gs.Row.ID)
+	c, err := w.Tx.Challenge(gs.Row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
 		return seatSubject(gs), nil
 	}
@@ -55,8 +55,8 @@ func seatSubject(gs *game.Game) string {
 // subjectOf writes the Subject of challenge c, its game's too: the
 // challenger, then the holders of its seats (the players who took the open
 // ones, once they did).
-func (w *work) subjectOf(c *archive.Challenge) (string, error) {
-	who, err := w.tx.PlayerByID(c.ChallengerID)
+func (w *job) subjectOf(c *archive.Challenge) (string, error) {
+	who, err := w.Tx.PlayerByID(c.ChallengerID)
 	if err != nil {
 		return "", err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/reply"
 	"postal/docs/words"
 )
 
@@ -40,8 +41,8 @@ func (h *handling) relay(p *archive.Player, game int64, subject, intro string, l
 // flushRelays sends each addressee their one mail of what was said.
 func (h *handling) flushRelays() error {
 	for _, r := range h.relays {
-		err := h.send(outgoing{to: r.to.Address, player: r.to, game: r.game, subject: r.subject, auto: "auto-generated",
-			view: mailView{Intro: []string{r.intro}, Sections: []section{{Lines: r.lines, game: r.game}}, HowTo: r.howTo}})
+		err := h.send(reply.Mail{To: r.to.Address, Player: r.to, Game: r.game, Subject: r.subject, Auto: "auto-generated",
+			View: reply.View{Intro: []string{r.intro}, Sections: []reply.Section{{Lines: r.lines, Game: r.game}}, HowTo: r.howTo}})
 		if err != nil {
 			return err
 		}
@@ -60,7 +61,7 @@ func (h *handling) talkAllowance(game int64, where, text string) error {
 	if limit < 0 {
 		return nil
 	}
-	said, err := h.tx.SaidSince(game, h.actor.ID, h.now.Add(-24*time.Hour))
+	said, err := h.Tx.SaidSince(game, h.Actor.ID, h.Now.Add(-24*time.Hour))
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func (h *handling) talkAllowance(game int64, where, text string) error {
 		used += lineCount(s)
 	}
 	if n := lineCount(text); used+n > limit {
-		return refuse(fmt.Sprintf("past your %d lines a day in %s", limit, where),
+		return reply.Refuse(fmt.Sprintf("past your %d lines a day in %s", limit, where),
 			fmt.Sprintf("postal passes on %d lines a day from each player in a game; you have %s left today, and this message has %s. Nothing was sent: say it in fewer lines, or tomorrow.",
 				limit, words.Plural(max(0, limit-used), "line"), words.Plural(n, "line")))
 	}

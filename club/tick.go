@@ -9,6 +9,8 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/game"
+	"postal/club/reply"
+	"postal/club/work"
 )
 
 // Tick does the clock work that is due by now: vacations that end, games
@@ -27,7 +29,7 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 	now := s.opt.Now().UTC()
 	more := false
 	err = s.db.Tx(ctx, func(tx *archive.Tx) error {
-		w := &work{s: s, tx: tx, now: now}
+		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now}}
 		if err := w.endVacations(); err != nil {
 			return err
 		}
@@ -82,21 +84,21 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 // the game is next due. A write that changes the game (a timeout that puts
 // a player out, a flag) puts it back to "look now" by itself (the archive's
 // triggers): its next pass then sees the game as it became.
-func (w *work) tickGame(row *archive.Game, digests map[int64]*archive.Player) error {
+func (w *job) tickGame(row *archive.Game, digests map[int64]*archive.Player) error {
 	switch {
 	case row.Status != archive.GameActive || row.Deadline.IsZero() || !row.Paused.IsZero():
 		// Over, untimed, or stopped for a vacation: nothing until a write
 		// (the vacation's end resumes the clock) changes it.
-		return w.tx.SetDue(row.ID, time.Time{})
-	case !w.now.Before(row.Deadline) && !row.Flagged.IsZero():
+		return w.Tx.SetDue(row.ID, time.Time{})
+	case !w.Now.Before(row.Deadline) && !row.Flagged.IsZero():
 		// Claim mode, the opponent told: nothing until a move or a claim.
-		return w.tx.SetDue(row.ID, time.Time{})
+		return w.Tx.SetDue(row.ID, time.Time{})
 	}
 	gs, err := w.gameOf(row)
 	if err != nil {
 		return err
 	}
-	if !w.now.Before(row.Deadline) {
+	if !w.Now.Before(row.Deadline) {
 		return w.timeUp(gs)
 	}
 	var due dueTimes
@@ -104,7 +106,7 @@ func (w *work) tickGame(row *archive.Game, digests map[int64]*archive.Player) er
 	if err := w.remind(gs, digests, &due); err != nil {
 		return err
 	}
-	return w.tx.SetDue(row.ID, due.next)
+	return w.Tx.SetDue(row.ID, due.next)
 }
 
 // dueTimes gathers the earliest future time something is due.
@@ -117,8 +119,8 @@ func (d *dueTimes) add(t time.Time) {
 }
 
 // endVacations ends the vacations whose time is up.
-func (w *work) endVacations() error {
-	vs, err := w.tx.DueVacations(w.now)
+func (w *job) endVacations() error {
+	vs, err := w.Tx.DueVacations(w.Now)
 	if err != nil {
 		return err
 	}
@@ -134,18 +136,18 @@ func (w *work) endVacations() error {
 // automatic mode (and in any game of more) the player is out of the game
 // (outOfTime); in claim mode the opponent in a game of two is told, once,
 // that they may claim it.
-func (w *work) timeUp(gs *game.Game) error {
+func (w *job) timeUp(gs *game.Game) error {
 	if w.s.opt.Timeout != "claim" || gs.More() {
 		return w.outOfTime(gs)
 	}
 	if !gs.Row.Flagged.IsZero() {
 		return nil
 	}
-	gs.Row.Flagged = w.now
-	if err := w.tx.UpdateGame(gs.Row); err != nil {
+	gs.Row.Flagged = w.Now
+	if err := w.Tx.UpdateGame(gs.Row); err != nil {
 		return err
 	}
-	if err := w.tx.AddEvent(w.now, "flag", gs.Row.ID, 0, ""); err != nil {
+	if err := w.Tx.AddEvent(w.Now, "flag", gs.Row.ID, 0, ""); err != nil {
 		return err
 	}
 	late := gs.ToMove()
@@ -168,9 +170,9 @@ func (w *work) timeUp(gs *game.Game) error {
 
 // remind sends the reminders of gs that are due: to each player to move, a
 // mail per reminder point, or a place in their next digest.
-func (w *work) remind(gs *game.Game, digests map[int64]*archive.Player, due *dueTimes) error {
+func (w *job) remind(gs *game.Game, digests map[int64]*archive.Player, due *dueTimes) error {
 	schedule := clock.Schedule(w.s.opt.ReminderPoints, gs.Row.TurnStarted, gs.Row.Deadline)
-	sent, err := w.tx.RemindersSent(gs.Row.ID, gs.Row.Ply)
+	sent, err := w.Tx.RemindersSent(gs.Row.ID, gs.Row.Ply)
 	if err != nil {
 		return err
 	}
@@ -180,14 +182,14 @@ func (w *work) remind(gs *game.Game, digests map[int64]*archive.Player, due *due
 		if sent[d.Index] {
 			continue
 		}
-		if d.At.After(w.now) {
+		if d.At.After(w.Now) {
 			due.add(d.At)
 			break
 		}
 		// Of several points passed at once (a restart after a long stop),
 		// only the latest is worth a mail; the earlier ones are marked too.
 		point, found = d, true
-		if err := w.tx.MarkReminderSent(gs.Row.ID, gs.Row.Ply, d.Index, w.now); err != nil {
+		if err := w.Tx.MarkReminderSent(gs.Row.ID, gs.Row.Ply, d.Index, w.Now); err != nil {
 			return err
 		}
 	}
@@ -201,12 +203,12 @@ func (w *work) remind(gs *game.Game, digests map[int64]*archive.Player, due *due
 		case "digest":
 			digests[pl.ID] = pl
 		default:
-			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.Row.ID, fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.now)))
+			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.Row.ID, fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.Now)))
 			if err := w.reminderNotice(gs, pl, []string{line}); err != nil {
 				return err
 			}
 		}
-		if err := w.tx.AddEvent(w.now, "reminder", gs.Row.ID, pl.ID, point.At.Format(time.RFC3339)); err != nil {
+		if err := w.Tx.AddEvent(w.Now, "reminder", gs.Row.ID, pl.ID, point.At.Format(time.RFC3339)); err != nil {
 			return err
 		}
 	}
@@ -219,32 +221,32 @@ const digestEvery = 24 * time.Hour
 // digest mails p one message listing every game that waits for their move,
 // at most once a day: a reminder that falls within a day of the last digest
 // waits for the next one.
-func (w *work) digest(p *archive.Player) error {
-	if !p.DigestSent.IsZero() && w.now.Before(p.DigestSent.Add(digestEvery)) {
+func (w *job) digest(p *archive.Player) error {
+	if !p.DigestSent.IsZero() && w.Now.Before(p.DigestSent.Add(digestEvery)) {
 		return nil
 	}
 	games, err := w.gamesOf(p)
 	if err != nil {
 		return err
 	}
-	var secs []section
+	var secs []reply.Section
 	for _, gs := range games {
 		if !slices.Contains(gs.ToMove(), gs.Side(p)) {
 			continue
 		}
 		// A reminder, so no board (issue 28: light mail): the player had
 		// it when the turn began.
-		secs = append(secs, section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.Row.ID, gs.MoveNumber()),
+		secs = append(secs, reply.Section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.Row.ID, gs.MoveNumber()),
 			Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\"; \"board %d\" sends the board.", gs.Row.ID, gs.Row.ID)}})
 	}
 	if len(secs) == 0 {
 		return nil
 	}
-	if err := w.tx.SetDigestSent(p.ID, w.now); err != nil {
+	if err := w.Tx.SetDigestSent(p.ID, w.Now); err != nil {
 		return err
 	}
-	return w.send(outgoing{to: p.Address, player: p, subject: waitingSubject(len(secs)), auto: "auto-generated",
-		view: mailView{Intro: []string{"Your daily digest: every game that waits for your move. \"set reminders each\" sends a reminder per game instead."}, Sections: secs,
+	return w.send(reply.Mail{To: p.Address, Player: p, Subject: waitingSubject(len(secs)), Auto: "auto-generated",
+		View: reply.View{Intro: []string{"Your daily digest: every game that waits for your move. \"set reminders each\" sends a reminder per game instead."}, Sections: secs,
 			HowTo: []string{"Write \"move ID MOVE\" for each game, one a line, in one mail."}}})
 }
 

@@ -17,7 +17,7 @@ func (h *handling) unreadable() error {
 		h.outcome = fmt.Sprintf("too large: %d bytes", h.in.Size)
 	}
 	kind := "short"
-	player, err := h.tx.PlayerByAddress(h.from())
+	player, err := h.Tx.PlayerByAddress(h.from())
 	if err == nil {
 		kind = "notice"
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"postal/club/reply"
 	"postal/docs"
 	"postal/engine"
 	_ "postal/engine/allgames"
@@ -49,7 +50,7 @@ func htmlText(h string) string {
 func TestGoldenMailsReadWell(t *testing.T) {
 	for _, g := range goldenMails(t) {
 		for i, line := range strings.Split(g.msg.Text, "\n") {
-			if n := utf8.RuneCountInString(line); n > textWidth {
+			if n := utf8.RuneCountInString(line); n > reply.TextWidth {
 				t.Errorf("%s: line %d has %d columns:\n%s", g.name, i+1, n, line)
 			}
 			// The help shows an error, indented, as an example.
@@ -91,12 +92,12 @@ func TestDocsReadWell(t *testing.T) {
 		if m := rulingRE.FindString(md); m != "" {
 			t.Errorf("%s cites the rulings number %s", name, m)
 		}
-		text := docs.Text(md, textWidth)
+		text := docs.Text(md, reply.TextWidth)
 		if j := jargon(text); j != "" {
 			t.Errorf("%s as text shows %s", name, j)
 		}
 		for i, line := range strings.Split(text, "\n") {
-			if n := utf8.RuneCountInString(line); n > textWidth {
+			if n := utf8.RuneCountInString(line); n > reply.TextWidth {
 				t.Errorf("%s as text: line %d has %d columns", name, i+1, n)
 			}
 		}
