@@ -2,13 +2,14 @@ package game
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
 	"postal/archive"
 	"postal/club/published"
 	"postal/docs/words"
 	"postal/engine"
-	"slices"
-	"strconv"
-	"strings"
 )
 
 // PlayerMoves counts the moves the players made in gs, chance's aside.

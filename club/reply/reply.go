@@ -2,14 +2,15 @@ package reply
 
 import (
 	"errors"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/engine"
 	"postal/mailer"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // Bounds on what a reply repeats of a message and on its size: whatever a
