@@ -21,7 +21,7 @@ type Club struct {
 	// TokenSeparator joins the local part and a token in a reply address
 	// (club+TOKEN@host).
 	TokenSeparator string
-	SiteURL string // the public archive, for links in mail; "" for none
+	SiteURL        string // the public archive, for links in mail; "" for none
 
 	Control           clock.Control // of a challenge that names none
 	ReminderPoints    []clock.Point
