@@ -26,7 +26,7 @@ func (c *checker) site(cfg *Config) {
 		c.skip("site", "[site] out is empty: no site is built")
 		return
 	}
-	if err := archive.CheckFolder(cfg.Site.Out); err != nil {
+	if err := archive.CheckFolderFor(cfg.Site.Out, siteFolder(cfg.Site.Out)); err != nil {
 		c.fail("site", err, fmt.Sprintf("[site] out = %q: postal writes the site beside it, in its folder", cfg.Site.Out))
 		return
 	}
@@ -78,6 +78,13 @@ func (c *checker) site(cfg *Config) {
 	c.fail("site", fmt.Errorf("%s not writable by %s, whom postal runs as (%s), so its updates fail: %s",
 		what, u.name, u.whence, list),
 		strings.Join(fixes, " && ")+" (a command run as root leaves what it writes to root: run postal's commands as runuser -u postal -- postal ...)")
+}
+
+// siteFolder is what postal writes in the folder of the site at out: the
+// site is no database, and its errors say so.
+func siteFolder(out string) archive.FolderUse {
+	return archive.FolderUse{Prefix: "site", Setting: "[site] out",
+		Files: fmt.Sprintf("the site's link %s and the folder %s of its generations, made anew at each update", filepath.Base(out), filepath.Base(genFolder(out)))}
 }
 
 // appendNew appends s to list unless it holds it.

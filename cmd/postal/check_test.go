@@ -415,3 +415,38 @@ func TestCheckFailsWithOneSummary(t *testing.T) {
 		t.Errorf("postal check: exit %d, stderr %q:\n%s", code, stderr, out)
 	}
 }
+
+// The site's folder is not the database's: when postal cannot write in it,
+// or it is missing, the site line says what postal makes there and which
+// setting to change, not the database's -wal and -shm files.
+func TestCheckSiteFolderIsTheSites(t *testing.T) {
+	for _, c := range []struct {
+		name, folder string
+		says         []string
+	}{
+		{"unwritable", unwritable(t), []string{"cannot write in the folder", "the site's link site and the folder .site.gen"}},
+		{"missing", filepath.Join(t.TempDir(), "no"), []string{"does not exist", "set [site] out to a path in an existing folder"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newCheckRig(t, demoserver.Options{})
+			r.conf["site.out"] = fmt.Sprintf("%q", filepath.Join(c.folder, "site"))
+			out, err := r.check(t)
+			if err != errChecksFailed {
+				t.Fatalf("postal check: %v\n%s", err, out)
+			}
+			lines(t, out, "FAIL", "site")
+			_, line, _ := strings.Cut(out, "FAIL  site")
+			line, _, _ = strings.Cut(line, "\n        fix:")
+			for _, s := range c.says {
+				if !strings.Contains(line, s) {
+					t.Errorf("the site line does not say %q:\n%s", s, out)
+				}
+			}
+			for _, s := range []string{"database", "-wal", "-shm", "archive:"} {
+				if strings.Contains(line, s) {
+					t.Errorf("the site line speaks of %q:\n%s", s, out)
+				}
+			}
+		})
+	}
+}
