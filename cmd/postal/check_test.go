@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -449,4 +450,103 @@ func TestCheckSiteFolderIsTheSites(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A database postal's user cannot write fails the database line, with the
+// fix: it was "ok" when the file was chmod 0400, since the check only read
+// it, and postal serve then fails at its first write.
+//
+// Run by the owner, the check judges the permissions (mode 0400 here, as
+// another user than root) and writes for real, a write rolled back. Root
+// writes whatever the permissions say, so as root the file is made
+// immutable instead (chattr +i), which stops root too and which only the
+// real write finds.
+func TestCheckDatabaseReadOnlyToItsOwner(t *testing.T) {
+	r := newCheckRig(t, demoserver.Options{})
+	path := filepath.Join(r.dir, "postal.db")
+	db, err := archive.OpenLog(context.Background(), path, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	fix := "chmod u+w " + path
+	if os.Geteuid() == 0 {
+		immutable(t, path)
+		fix = "chattr -i " + path
+	} else if err := os.Chmod(path, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.check(t)
+	t.Log("\n" + out)
+	if err != errChecksFailed {
+		t.Fatalf("postal check: %v", err)
+	}
+	lines(t, out, "FAIL", "database")
+	_, after, _ := strings.Cut(out, "FAIL  database")
+	if !strings.Contains(after, path+": cannot write to it") || !strings.Contains(after, fix) {
+		t.Errorf("the database line does not say it cannot write, or the fix %q:\n%s", fix, out)
+	}
+}
+
+// Run by root on a database of postal's user (nobody here) that only it
+// may read, the check cannot write for that user: it judges the
+// permissions for the owner, as it does the site's.
+func TestCheckDatabaseReadOnlyToPostalsUser(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root checks a database another user owns")
+	}
+	r := newCheckRig(t, demoserver.Options{})
+	path := filepath.Join(r.dir, "postal.db")
+	db, err := archive.OpenLog(context.Background(), path, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, p := range []string{r.dir, path} {
+		if err := os.Chown(p, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(path, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.check(t)
+	t.Log("\n" + out)
+	if err != errChecksFailed {
+		t.Fatalf("postal check: %v", err)
+	}
+	lines(t, out, "FAIL", "database")
+	_, after, _ := strings.Cut(out, "FAIL  database")
+	if !strings.Contains(after, path+": cannot write to it as nobody, whom postal runs as (the owner of "+path+"): "+path+" (nobody's, 0400)") || !strings.Contains(after, "fix: chmod u+w "+path) {
+		t.Errorf("the database line does not say who cannot write it, or the fix:\n%s", out)
+	}
+	// Mended as the fix says (its command, run by the shell), the line is
+	// ok.
+	_, fix, _ := strings.Cut(after, "fix: ")
+	fix, _, _ = strings.Cut(fix, " (")
+	if b, err := exec.Command("sh", "-c", fix).CombinedOutput(); err != nil {
+		t.Fatalf("the fix %q: %v %s", fix, err, b)
+	}
+	out, _ = r.check(t)
+	lines(t, out, "ok", "database")
+}
+
+// immutable sets the immutable attribute of path (chattr +i) until the
+// test ends. A filesystem without attributes (tmpfs, overlayfs) or a
+// container without CAP_LINUX_IMMUTABLE refuses it: then root has no way
+// here to make a file it cannot write, and the test skips, except under CI.
+func immutable(t *testing.T, path string) {
+	t.Helper()
+	if out, err := exec.Command("chattr", "+i", path).CombinedOutput(); err != nil {
+		msg := fmt.Sprintf("chattr +i %s: %v %s: root writes any file but an immutable one", path, err, out)
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("chattr", "-i", path).CombinedOutput(); err != nil {
+			t.Errorf("chattr -i %s: %v %s", path, err, out)
+		}
+	})
 }
