@@ -3,7 +3,11 @@ package mailer
 import (
 	"context"
 	"errors"
+	"io"
+	"net"
 	"testing"
+
+	"github.com/emersion/go-smtp"
 )
 
 // ProbeSMTP asks a server that refuses relay, as Postfix does for a client
@@ -38,5 +42,57 @@ func TestProbeSMTPRelay(t *testing.T) {
 	send.Password = "wrong"
 	if err := ProbeSMTP(ctx, send, srv.Club, "someone@elsewhere.test"); err == nil || errors.As(err, &refused) {
 		t.Errorf("ProbeSMTP with a wrong password: %v", err)
+	}
+}
+
+// refusing is an SMTP server's session that refuses the sender, or the
+// recipient, with the error given, and counts the mails that reached
+// DATA.
+type refusing struct {
+	mail, rcpt error
+	data       *int
+}
+
+func (s refusing) NewSession(*smtp.Conn) (smtp.Session, error) { return s, nil }
+func (s refusing) Mail(string, *smtp.MailOptions) error        { return s.mail }
+func (s refusing) Rcpt(string, *smtp.RcptOptions) error        { return s.rcpt }
+func (s refusing) Data(io.Reader) error                        { *s.data++; return nil }
+func (s refusing) Reset()                                      {}
+func (s refusing) Logout() error                               { return nil }
+
+// A server that refuses the club's address as sender (Postfix's
+// reject_sender_login_mismatch) is a RefusedError of MAIL FROM; a 4xx
+// answer is a temporary one.
+func TestProbeSMTPSenderRefused(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		s         refusing
+		command   string
+		code      int
+		temporary bool
+	}{
+		{"sender", refusing{mail: &smtp.SMTPError{Code: 553, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: "<postal@club.example>: Sender address rejected: not owned by user"}}, "MAIL FROM", 553, false},
+		{"deferred", refusing{rcpt: &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Temporary lookup failure"}}, "RCPT TO", 451, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := 0
+			c.s.data = &data
+			srv := smtp.NewServer(c.s)
+			srv.Domain = "localhost"
+			l, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			go srv.Serve(l)
+			t.Cleanup(func() { srv.Close() })
+			err = ProbeSMTP(context.Background(), SendOptions{Addr: l.Addr().String(), TLS: TLSNone}, "postal@club.example", "someone@elsewhere.example")
+			var refused *RefusedError
+			if !errors.As(err, &refused) || refused.Command != c.command || refused.Code != c.code || refused.Temporary() != c.temporary {
+				t.Errorf("ProbeSMTP: %#v (%v), want %s refused with %d", refused, err, c.command, c.code)
+			}
+			if data != 0 {
+				t.Errorf("%d mails came to DATA", data)
+			}
+		})
 	}
 }

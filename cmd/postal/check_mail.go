@@ -171,17 +171,17 @@ func (c *checker) relay(ctx context.Context, cfg *Config, send mailer.SendOption
 func (c *checker) relayRefused(cfg *Config, send mailer.SendOptions, r *mailer.RefusedError) {
 	_, domain, _ := strings.Cut(cfg.Club.Address, "@")
 	answer := fmt.Sprintf("%d %s", r.Code, r.Msg)
-	later := ""
+	fix := ""
 	if r.Temporary() {
-		later = " (a temporary refusal: run the check again; if it stays, as below)"
+		fix = "the server refused for now (4xx): run the check again; if it refuses again, "
 	}
 	if r.Command == "MAIL FROM" {
 		c.fail("relay", fmt.Errorf("%s refused %s as the sender (MAIL FROM): %s; every answer to a player would fail", send.Addr, r.Addr, answer),
-			fmt.Sprintf("the server must let [smtp] user (%s) send as the club's address, [club] address (%s)%s: Postfix's smtpd_sender_login_maps; a provider: make it the account's own address, or an alias the account may send as", send.User, cfg.Club.Address, later))
+			fix+fmt.Sprintf("the server must let [smtp] user (%s) send as the club's address, [club] address (%s): Postfix's smtpd_sender_login_maps; a provider: make it the account's own address, or an alias the account may send as", send.User, cfg.Club.Address))
 		return
 	}
-	fix := fmt.Sprintf("the server must relay the mail of [smtp] user (%s) to any domain once it has logged in%s. docs/deploy.md's Postfix: smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated, reject_unauth_destination, and smtpd_sasl_auth_enable = yes on the submission port postal sends to ([smtp] port, 587); a provider relays for its accounts on its submission port (587 or 465), not on port 25",
-		send.User, later)
+	fix += fmt.Sprintf("the server must relay the mail of [smtp] user (%s) to any domain once it has logged in. docs/deploy.md's Postfix: smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated, reject_unauth_destination, and smtpd_sasl_auth_enable = yes on the submission port postal sends to ([smtp] port, 587); a provider relays for its accounts on its submission port (587 or 465), not on port 25",
+		send.User)
 	if cfg.SMTP.CheckRecipient == "" {
 		fix += ". If the server refused the address itself, not the relay (its answer names the address or its domain, 5.1.x), set [smtp] check_recipient to an address of yours at another domain"
 	}
