@@ -108,20 +108,18 @@ func (w *job) clockLine(gs *game.Game) string {
 		return c.Describe()
 	}
 	if !gs.Row.Paused.IsZero() {
-		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", left(gs.Row.Deadline.Sub(gs.Row.Paused)), c.Describe())
+		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", clock.Left(gs.Row.Deadline.Sub(gs.Row.Paused)), c.Describe())
 	}
-	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.Now)), c.Describe())
+	line := fmt.Sprintf("%s (%s left; %s)", clock.When(gs.Row.Deadline), clock.Left(gs.Row.Deadline.Sub(w.Now)), c.Describe())
 	if c.Kind == clock.Bank && len(gs.Row.Banks) == len(gs.Players) {
 		var banks []string
 		for i, p := range gs.Players {
-			banks = append(banks, p.Name+" "+left(gs.Row.Banks[i]))
+			banks = append(banks, p.Name+" "+clock.Left(gs.Row.Banks[i]))
 		}
 		line += "; banks: " + strings.Join(banks, ", ")
 	}
 	return line
 }
-
-func fmtWhen(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") }
 
 // claim ends a game on time at the request of the player whose opponent ran
 // out of it.
@@ -175,7 +173,7 @@ func (h *handling) vacation(value string) (reply.Section, error) {
 		return reply.Section{Title: "welcome back: your vacation is over", Lines: []string{"The clocks of your games run again."}}, nil
 	}
 	if away {
-		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are already on vacation until %s", fmtWhen(current.Until)), "\"vacation off\" ends it; then you may start another within your allowance.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are already on vacation until %s", clock.When(current.Until)), "\"vacation off\" ends it; then you may start another within your allowance.")
 	}
 	var days int
 	fmt.Sscan(value, &days)
@@ -192,13 +190,13 @@ func (h *handling) vacation(value string) (reply.Section, error) {
 	granted := clock.Grant(asked, allowance, stretches, h.Now)
 	if granted <= 0 {
 		return reply.Section{}, reply.Refuse("no vacation left this year",
-			fmt.Sprintf("The club allows %s of vacation in any 365 days, and you have used %s.", left(allowance), left(clock.Used(stretches, h.Now))))
+			fmt.Sprintf("The club allows %s of vacation in any 365 days, and you have used %s.", clock.Left(allowance), clock.Left(clock.Used(stretches, h.Now))))
 	}
 	v := archive.Vacation{PlayerID: h.Actor.ID, Start: h.Now, Until: h.Now.Add(granted)}
 	if _, err := h.Tx.AddVacation(v); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddEvent(h.Now, "vacation", 0, h.Actor.ID, left(granted)); err != nil {
+	if err := h.Tx.AddEvent(h.Now, "vacation", 0, h.Actor.ID, clock.Left(granted)); err != nil {
 		return reply.Section{}, err
 	}
 	games, err := h.gamesOf(h.Actor)
@@ -215,14 +213,14 @@ func (h *handling) vacation(value string) (reply.Section, error) {
 		}
 		ids = append(ids, fmt.Sprintf("#%d", gs.Row.ID))
 		for _, opp := range gs.Opponents(gs.Side(h.Actor)) {
-			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.Actor.Name, fmtWhen(v.Until))}); err != nil {
+			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.Actor.Name, clock.When(v.Until))}); err != nil {
 				return reply.Section{}, err
 			}
 		}
 	}
-	lines := []string{fmt.Sprintf("Your vacation lasts until %s (%s).", fmtWhen(v.Until), left(granted))}
+	lines := []string{fmt.Sprintf("Your vacation lasts until %s (%s).", clock.When(v.Until), clock.Left(granted))}
 	if granted < asked {
-		lines = append(lines, fmt.Sprintf("You asked for %s, but only %s of your yearly allowance of %s is left.", left(asked), left(granted), left(allowance)))
+		lines = append(lines, fmt.Sprintf("You asked for %s, but only %s of your yearly allowance of %s is left.", clock.Left(asked), clock.Left(granted), clock.Left(allowance)))
 	}
 	if len(ids) > 0 {
 		lines = append(lines, "While it is your move, the clocks of your games stand still: "+strings.Join(ids, ", ")+". Your opponents have been told.")

@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
-	"time"
 
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/published"
 	"postal/club/reply"
 	"postal/docs"
-	"postal/docs/words"
 	"postal/engine"
 	"postal/mailer"
 	"postal/notation"
@@ -150,7 +148,7 @@ func (h *handling) status() (reply.Section, error) {
 		}
 		fmt.Fprintf(&b, "#%d %s, move %d: %s", gs.Row.ID, gs.Title(), gs.MoveNumber(), turn)
 		if !gs.Row.Deadline.IsZero() {
-			fmt.Fprintf(&b, ", %s left", left(gs.Row.Deadline.Sub(h.Now)))
+			fmt.Fprintf(&b, ", %s left", clock.Left(gs.Row.Deadline.Sub(h.Now)))
 		}
 		b.WriteString(gs.DrawStatus())
 		b.WriteByte('\n')
@@ -172,31 +170,6 @@ func (h *handling) status() (reply.Section, error) {
 		b.WriteString(h.challengeStatus(ch, who) + "\n")
 	}
 	return reply.Section{Title: "status of " + h.Actor.Name, Pre: strings.TrimRight(b.String(), "\n")}, nil
-}
-
-// left writes a duration for people: "2 days 3 hours", "40 minutes".
-// It rounds to the nearest hour (the nearest minute under an hour), so that
-// two mails a second apart say the same: "3 days", not "3 days" and then
-// "2 days 23 hours" (issue 29).
-func left(d time.Duration) string {
-	if d <= 0 {
-		return "no time"
-	}
-	if d >= time.Hour {
-		d = d.Round(time.Hour)
-	} else {
-		d = d.Round(time.Minute)
-	}
-	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
-	switch {
-	case days > 0 && hours > 0:
-		return words.Plural(days, "day") + " " + words.Plural(hours, "hour")
-	case days > 0:
-		return words.Plural(days, "day")
-	case hours > 0:
-		return words.Plural(hours, "hour")
-	}
-	return words.Plural(max(1, int(d/time.Minute)), "minute")
 }
 
 // proposal reads what a challenge or a tournament proposes: the game, its

@@ -203,7 +203,7 @@ func (w *job) remind(gs *game.Game, digests map[int64]*archive.Player, due *dueT
 		case "digest":
 			digests[pl.ID] = pl
 		default:
-			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.Row.ID, fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.Now)))
+			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.Row.ID, clock.When(gs.Row.Deadline), clock.Left(gs.Row.Deadline.Sub(w.Now)))
 			if err := w.reminderNotice(gs, pl, []string{line}); err != nil {
 				return err
 			}

@@ -102,7 +102,7 @@ func (h *handling) extend(c notation.Command) (reply.Section, error) {
 	if err := h.Tx.AddEvent(h.Now, "extend", c.ID, h.Actor.ID, c.Value); err != nil {
 		return reply.Section{}, err
 	}
-	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", h.Actor.Name, t.Name, c.ID, words.Plural(days, "day"), fmtWhen(gs.Row.Deadline))
+	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", h.Actor.Name, t.Name, c.ID, words.Plural(days, "day"), clock.When(gs.Row.Deadline))
 	if err := h.tellAll(gs, -1, []string{line}); err != nil {
 		return reply.Section{}, err
 	}
