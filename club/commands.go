@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"strings"
 
-	"postal/archive"
 	"postal/club/clock"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/reply"
 	"postal/docs"
@@ -133,15 +133,15 @@ func (h *handling) status() (reply.Section, error) {
 	if h.Actor == nil {
 		return reply.Section{}, reply.Refuse("you are not registered", "Write \"register NAME\" first.")
 	}
-	games, err := h.gamesOf(h.Actor)
+	playing, err := games.Of(h.Unit, h.Actor)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	var b strings.Builder
-	if len(games) == 0 {
+	if len(playing) == 0 {
 		b.WriteString("No games in progress.\n")
 	}
-	for _, gs := range games {
+	for _, gs := range playing {
 		turn := gs.WhoMoves() + " to move"
 		if side := gs.Side(h.Actor); engine.Acts(gs.Pos, side) {
 			turn = "your move"
@@ -152,7 +152,7 @@ func (h *handling) status() (reply.Section, error) {
 		}
 		b.WriteString(gs.DrawStatus())
 		b.WriteByte('\n')
-		more, err := h.conditionsStatus(gs) // issue 26: conditional moves, note
+		more, err := games.ConditionsStatus(h.Unit, gs) // issue 26: conditional moves, note
 		if err != nil {
 			return reply.Section{}, err
 		}
@@ -182,6 +182,18 @@ func (s *Service) proposal(c notation.Command) (engine.Info, engine.Config, cloc
 	}
 	ctl, err := s.challengeControl(c.Clock)
 	return info, cfg, ctl, reply.Explain(err)
+}
+
+// challengeControl reads the time control a challenge proposes ("days N",
+// "bank S+I/C", "untimed"), the club's default when it names none.
+func (s *Service) challengeControl(written string) (clock.Control, error) {
+	switch written {
+	case "":
+		return s.opt.Control, nil
+	case "untimed":
+		return clock.Control{Kind: clock.None}, nil
+	}
+	return clock.ParseControl(written)
 }
 
 // proposedGame reads the game, ruleset and options a proposal names.
@@ -214,32 +226,8 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 	return info, cfg, err
 }
 
-// diceCommitted is what the first mails of a game with chance say about its
-// dice: the commitment to the secret seed.
-func diceCommitted(row *archive.Game) []string {
-	c := published.SeedCommitment(row)
-	if c == "" {
-		return nil
-	}
-	return []string{
-		fmt.Sprintf("Fair dice: chance in this game draws from a secret seed, which postal reveals when the game ends. Its commitment, SHA-256 of \"postal-seed-v1:%d:SEED\", is", row.ID),
-		c,
-		"Keep it: with the seed, it lets anyone check that every throw was the seed's (\"help record\" says how).",
-	}
-}
-
-// diceRevealed is what the mails at the end of a game with chance say about
-// its dice: the seed, now public.
-func diceRevealed(row *archive.Game) []string {
-	c := published.SeedCommitment(row)
-	if c == "" {
-		return nil
-	}
-	return []string{fmt.Sprintf("Fair dice: the seed of game #%d was %d, committed to at the start as %s. \"postal replay\" on the record checks both the seed and every throw.", row.ID, row.Seed, c)}
-}
-
 func (h *handling) record(id int64) (reply.Section, error) {
-	gs, err := h.game(id)
+	gs, err := games.Named(h.Unit, id)
 	if err != nil {
 		return reply.Section{}, err
 	}

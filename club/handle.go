@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/engine"
 	"postal/mailer"
@@ -157,7 +158,7 @@ func (h *handling) run() (err error) {
 	if err := h.endedSections(); err != nil {
 		return err
 	}
-	if err := h.flushNotices(); err != nil {
+	if err := games.FlushNotices(h.Unit); err != nil {
 		return err
 	}
 	if err := h.flushRelays(); err != nil { // talkcap.go
@@ -184,14 +185,14 @@ func (h *handling) run() (err error) {
 func (h *handling) endedSections() error {
 	var blocks []reply.Section
 	for _, row := range h.Ended {
-		lines := diceRevealed(row)
+		lines := games.DiceRevealed(row)
 		if line, err := h.ratingLine(row.ID); err != nil {
 			return err
 		} else if line != "" {
 			lines = append(lines, line)
 		}
 		if h.Actor != nil && slices.Contains(row.Players, h.Actor.ID) { // what comes next, to a player (next.go)
-			gs, err := h.loadGame(row.ID)
+			gs, err := games.Load(h.Unit, row.ID)
 			if err != nil {
 				return err
 			}
@@ -206,7 +207,7 @@ func (h *handling) endedSections() error {
 	sole := soleGame(append(slices.Clone(h.sections), blocks...))
 	for _, b := range blocks {
 		if b.Game != sole {
-			gs, err := h.loadGame(b.Game)
+			gs, err := games.Load(h.Unit, b.Game)
 			if err != nil {
 				return err
 			}
@@ -265,7 +266,7 @@ func (h *handling) parse() ([]notation.Parsed, bool, error) {
 func (h *handling) parseOptions() (notation.ParseOptions, error) {
 	opt := notation.ParseOptions{Tagged: h.tagged != 0}
 	if h.tagged != 0 {
-		gs, err := h.loadGame(h.tagged)
+		gs, err := games.Load(h.Unit, h.tagged)
 		switch {
 		case err == nil:
 			opt.Move = h.moveReader(gs)
@@ -375,45 +376,42 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 		}
 		return h.withdraw(c)
 	case notation.CmdMove:
-		return h.move(c, p)
+		return games.Move(h.Unit, c, p)
 	case notation.CmdPreview:
-		if c.Setting == "if" {
-			return h.previewLine(c, p)
-		}
-		return h.preview(c, p)
+		return games.Preview(h.Unit, c, p)
 	case notation.CmdIf, notation.CmdConditions:
-		return h.conditions(c, p)
+		return games.Conditions(h.Unit, c, p)
 	case notation.CmdSay:
 		return h.say(c)
 	case notation.CmdNote:
 		return h.note(c)
 	case notation.CmdMoves:
-		return h.moves(c.ID)
+		return games.Moves(h.Unit, c)
 	case notation.CmdBoard:
-		return h.board(c.ID)
+		return games.Board(h.Unit, c)
 	case notation.CmdRecord:
 		return h.record(c.ID)
 	case notation.CmdResign:
-		return h.resign(c.ID)
+		return games.Resign(h.Unit, c)
 	case notation.CmdDraw:
-		return h.draw(c.ID)
+		return games.Draw(h.Unit, c)
 	case notation.CmdObserve, notation.CmdUnobserve:
-		return h.observe(c)
+		return games.Observe(h.Unit, c)
 	case notation.CmdClaim:
-		return h.claim(c.ID)
+		return games.Claim(h.Unit, c)
 	case notation.CmdVacation:
-		return h.vacation(c.Value)
+		return games.Vacation(h.Unit, c)
 	case notation.CmdSet:
 		if c.Setting == "tournament-news" {
 			return h.setTournamentNews(c.Value)
 		}
 		if c.Setting == "boards" {
-			return h.setBoards(c.Value)
+			return games.SetBoards(h.Unit, c)
 		}
 		if c.Setting != "reminders" {
 			return h.setTalk(c)
 		}
-		return h.setReminders(c.Value)
+		return games.SetReminders(h.Unit, c)
 	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
 		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove, notation.CmdCodirector:
 		return h.tournamentWord(c)

@@ -2,10 +2,8 @@ package club
 
 import (
 	"fmt"
-	"strings"
 
-	"postal/archive"
-	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/notation"
 )
@@ -16,7 +14,7 @@ import (
 // A new note replaces the old; "note clear" removes it.
 
 func (h *handling) note(c notation.Command) (reply.Section, error) {
-	gs, err := h.game(c.ID)
+	gs, err := games.Named(h.Unit, c.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -31,23 +29,6 @@ func (h *handling) note(c notation.Command) (reply.Section, error) {
 	}
 	return reply.Section{Title: fmt.Sprintf("note kept on game #%d", gs.Row.ID),
 		Lines: []string{"Only you see it: at the end of your mails about the game, and in \"status\". A new note replaces it; \"note clear\" removes it."}, Game: gs.Row.ID}, nil
-}
-
-// noteLine is the footer line of a mail to p about gs that shows p's note,
-// "" when none.
-func (w *job) noteLine(gs *game.Game, p *archive.Player) string {
-	if gs == nil || p == nil {
-		return ""
-	}
-	note, err := w.Tx.Note(gs.Row.ID, p.ID)
-	if err != nil {
-		w.s.log.Warn("club: note", "game", gs.Row.ID, "err", err)
-		return ""
-	}
-	if note == "" {
-		return ""
-	}
-	return "Your note (only you see it): " + strings.ReplaceAll(note, "\n", " / ")
 }
 
 // setTalk sets publish-messages or publish-conditions.

@@ -7,6 +7,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/notation"
 )
@@ -35,7 +36,7 @@ func (h *handling) say(c notation.Command) (reply.Section, error) {
 	var ply int
 	var gs *game.Game
 	var err error
-	gs, err = h.loadGame(id)
+	gs, err = games.Load(h.Unit, id)
 	switch {
 	case err == nil:
 		if gs.Side(h.Actor) < 0 {
@@ -46,7 +47,7 @@ func (h *handling) say(c notation.Command) (reply.Section, error) {
 				to = append(to, p)
 			}
 		}
-		if subject, err = h.gameSubject(gs); err != nil {
+		if subject, err = games.Subject(h.Unit, gs); err != nil {
 			return reply.Section{}, err
 		}
 		where, ply = fmt.Sprintf("game #%d", id), gs.Pos.Ply()
@@ -61,7 +62,7 @@ func (h *handling) say(c notation.Command) (reply.Section, error) {
 		if to, err = h.challengeTalkers(ch); err != nil {
 			return reply.Section{}, err
 		}
-		if subject, err = h.challengeSubject(ch); err != nil {
+		if subject, err = games.ChallengeSubject(h.Unit, ch); err != nil {
 			return reply.Section{}, err
 		}
 		where = fmt.Sprintf("challenge #%d", id)
@@ -89,7 +90,7 @@ func (h *handling) say(c notation.Command) (reply.Section, error) {
 		names = append(names, p.Name)
 		howTo := []string{"To answer, reply with a line that starts with \"say\" (or \"say\" alone, then your lines up to an empty one). postal passes it on; nobody sees another player's address."}
 		if gs != nil {
-			howTo = append(howTo, h.howTo(gs, p)...)
+			howTo = append(howTo, games.HowTo(h.Unit, gs, p)...)
 		}
 		// One mail per addressee and game, once the whole mail is read.
 		h.relay(p, id, subject, fmt.Sprintf("%s says, in %s:", who, where), strings.Split(c.Text, "\n"), howTo) // talkcap.go
