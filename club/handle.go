@@ -42,7 +42,6 @@ type handling struct {
 	subject string // the reply's subject, when not the usual one
 
 	sections []reply.Section
-	relays   []*relayed // what the sender said, one mail per addressee and game (talkcap.go)
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
@@ -161,7 +160,7 @@ func (h *handling) run() (err error) {
 	if err := games.FlushNotices(h.Unit); err != nil {
 		return err
 	}
-	if err := h.flushRelays(); err != nil { // talkcap.go
+	if err := games.FlushRelays(h.Unit); err != nil {
 		return err
 	}
 	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)
@@ -171,7 +170,7 @@ func (h *handling) run() (err error) {
 		h.outcome = "no commands"
 	}
 	if len(prose) > 0 {
-		h.sections = append(h.sections, proseSection(prose), reply.Section{Lines: []string{sayHint}})
+		h.sections = append(h.sections, proseSection(prose), reply.Section{Lines: []string{games.SayHint}})
 	}
 	return h.reply()
 }
@@ -330,7 +329,7 @@ func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Section, error) {
 	if c.NeedsGame() && c.ID == 0 {
 		if c.Verb == notation.CmdSay || c.Verb == notation.CmdNote {
-			return reply.Section{}, talkWithoutGame(c.Verb)
+			return reply.Section{}, games.TalkWithoutGame(c.Verb)
 		}
 		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", notation.Usage[c.Verb]))
 	}
@@ -382,9 +381,9 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 	case notation.CmdIf, notation.CmdConditions:
 		return games.Conditions(h.Unit, c, p)
 	case notation.CmdSay:
-		return h.say(c)
+		return games.Say(h.Unit, c)
 	case notation.CmdNote:
-		return h.note(c)
+		return games.Note(h.Unit, c)
 	case notation.CmdMoves:
 		return games.Moves(h.Unit, c)
 	case notation.CmdBoard:
@@ -409,7 +408,7 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 			return games.SetBoards(h.Unit, c)
 		}
 		if c.Setting != "reminders" {
-			return h.setTalk(c)
+			return games.SetTalk(h.Unit, c)
 		}
 		return games.SetReminders(h.Unit, c)
 	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,

@@ -16,6 +16,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/games"
 	"postal/club/work"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -183,7 +184,7 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		opt.VacationAllowance = clock.DefaultAllowance
 	}
 	if opt.TalkLinesPerDay == 0 {
-		opt.TalkLinesPerDay = talkLinesPerDay
+		opt.TalkLinesPerDay = games.TalkLinesPerDay
 	}
 	if opt.DKIMMaxAge <= 0 {
 		opt.DKIMMaxAge = dkimproof.DefaultMaxAge
