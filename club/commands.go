@@ -1,18 +1,14 @@
 package club
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 
 	"postal/club/clock"
 	"postal/club/games"
-	"postal/club/published"
 	"postal/club/reply"
 	"postal/docs"
 	"postal/engine"
-	"postal/mailer"
 	"postal/notation"
 )
 
@@ -33,7 +29,7 @@ func (h *handling) help(topic string) (reply.Section, error) {
 		return reply.Section{Title: "help on " + topic, Doc: part}, nil
 	}
 	if _, err := engine.Lookup(topic); err == nil {
-		return h.rules(topic)
+		return games.Rules(h.Unit, notation.Command{Verb: notation.CmdRules, Arg: topic})
 	}
 	var topics []string
 	for _, v := range notation.Verbs {
@@ -60,73 +56,6 @@ func helpTopic(doc, topic string) string {
 		}
 	}
 	return strings.TrimSpace(strings.Join(out, "\n"))
-}
-
-func (h *handling) rules(name string) (reply.Section, error) {
-	g, err := engine.Lookup(name)
-	if err != nil {
-		return reply.Section{}, reply.Refuse(fmt.Sprintf("postal does not play %q", name), "Write \"games\" for the games postal plays.")
-	}
-	info := g.Info()
-	lines := []string{info.Description}
-	if info.Provisional != "" {
-		lines = append(lines, "Provisional: "+info.Provisional)
-	}
-	if h.s.opt.SiteURL != "" {
-		lines = append(lines, "The full rules: "+strings.TrimRight(h.s.opt.SiteURL, "/")+"/types/"+info.Name+".html")
-	}
-	sec := reply.Section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: describe(info)}
-	if text, err := fs.ReadFile(docs.Rules(), info.Name+".md"); err == nil {
-		sec.Doc = string(text)
-	}
-	return sec, nil
-}
-
-// describe lists a game's sides, rulesets and options.
-func describe(info engine.Info) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Sides: %s (moves first), %s\n", info.Sides[0], info.Sides[1])
-	b.WriteString("Rulesets:\n")
-	for i, r := range info.Rulesets {
-		def := ""
-		if i == 0 {
-			def = " (default)"
-		}
-		fmt.Fprintf(&b, "  %s%s: %s\n", r.Name, def, r.Description)
-	}
-	if len(info.Options) > 0 {
-		b.WriteString("Options (NAME=VALUE):\n")
-		for _, o := range info.Options {
-			vals := ""
-			if len(o.Values) > 0 {
-				vals = " [" + strings.Join(o.Values, ", ") + "]"
-			}
-			only := ""
-			if w := o.RulesetWords(); w != "" {
-				only = " (" + w + ")"
-			}
-			fmt.Fprintf(&b, "  %s=%s%s%s: %s\n", o.Name, o.Default, vals, only, o.Description)
-		}
-	}
-	if info.Unlisted != "" {
-		fmt.Fprintf(&b, "Moves not listed by \"moves\": %s\n", info.Unlisted)
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-func (h *handling) gamesList() (reply.Section, error) {
-	// A list, so that each game's description wraps under its name in the
-	// text part and fits a phone's width in the HTML part.
-	var b strings.Builder
-	for _, g := range engine.Games() {
-		info := g.Info()
-		fmt.Fprintf(&b, "- %s (%s): %s\n", info.Name, info.Title, info.Description)
-	}
-	if b.Len() == 0 {
-		b.WriteString("(none yet)")
-	}
-	return reply.Section{Title: "games postal plays", Doc: b.String(),
-		Lines: []string{"\"rules GAME\" describes one; \"challenge PLAYER GAME\" or \"open GAME\" starts one."}}, nil
 }
 
 func (h *handling) status() (reply.Section, error) {
@@ -211,7 +140,7 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 		} else if rs == "" {
 			rs = w
 		} else {
-			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+describe(info))
+			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+games.Describe(info))
 		}
 	}
 	opts, err := engine.ParseOptions(optWords)
@@ -220,25 +149,8 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 	}
 	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
 	if ue, ok := reply.Explain(err).(*reply.Refusal); ok {
-		ue.Pre = describe(info) // what the game has
+		ue.Pre = games.Describe(info) // what the game has
 		return info, cfg, ue
 	}
 	return info, cfg, err
-}
-
-func (h *handling) record(id int64) (reply.Section, error) {
-	gs, err := games.Named(h.Unit, id)
-	if err != nil {
-		return reply.Section{}, err
-	}
-	rec, err := published.GameRecord(h.Tx, gs.Row, h.s.opt.Address, !h.s.opt.HideMessages)
-	var stored *engine.ConfigError
-	if errors.As(err, &stored) {
-		return reply.Section{}, permanent(err) // a stored configuration that does not read: a bug
-	} else if err != nil {
-		return reply.Section{}, err
-	}
-	text := rec.String()
-	return reply.Section{Title: fmt.Sprintf("record of game #%d", id), Lines: []string{"The record is attached and below."}, Pre: text, Game: id,
-		Attach: []mailer.Attachment{{Name: fmt.Sprintf("postal-%d.txt", id), ContentType: "text/plain; charset=utf-8", Data: []byte(text)}}}, nil
 }

@@ -360,9 +360,9 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 	case notation.CmdHelp:
 		return h.help(c.Arg)
 	case notation.CmdRules:
-		return h.rules(c.Arg)
+		return games.Rules(h.Unit, c)
 	case notation.CmdGames:
-		return h.gamesList()
+		return games.List(h.Unit, c)
 	case notation.CmdStatus:
 		return h.status()
 	case notation.CmdChallenge, notation.CmdOpen:
@@ -389,7 +389,7 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 	case notation.CmdBoard:
 		return games.Board(h.Unit, c)
 	case notation.CmdRecord:
-		return h.record(c.ID)
+		return games.Record(h.Unit, c)
 	case notation.CmdResign:
 		return games.Resign(h.Unit, c)
 	case notation.CmdDraw:

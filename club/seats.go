@@ -183,7 +183,7 @@ func (h *handling) askSeats(ch *archive.Challenge, info engine.Info, what string
 		}
 		err = h.send(reply.Mail{To: opp.Address, Player: opp, Game: ch.ID, Subject: subject, Auto: "auto-generated",
 			View: reply.View{Intro: intro,
-				Sections: []reply.Section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
+				Sections: []reply.Section{{Title: info.Title, Lines: []string{info.Description}, Pre: games.Describe(info)}},
 				HowTo:    []string{fmt.Sprintf("\"accept %d\" %s, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, accept, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 		if err != nil {
 			return err
