@@ -14,8 +14,8 @@ import (
 )
 
 // mailImageBytes bounds a board's two images in a mail, the PNG and the
-// SVG together, before base64: a move mail stays under 40 KB (issue 28)
-// with its text, HTML and headers. The PNG is drawn at twice its size
+// SVG together, before base64: a move mail stays under 40 KB with
+// its text, HTML and headers. The PNG is drawn at twice its size
 // where that fits, for phones' sharp screens (picture.MailPNG).
 const mailImageBytes = 22 << 10
 
@@ -92,7 +92,7 @@ func StateLine(gs *game.Game, p *archive.Player) string {
 
 // chanceAfter says what chance drew after the last player's move, for a
 // board: the board itself says the last move (every game's ASCII and
-// picture do), so the mail says only what it does not (issue 28: say it
+// picture do), so the mail says only what it does not (say it
 // once). "" when chance drew nothing since.
 func chanceAfter(gs *game.Game) string {
 	k := len(gs.Moves) - 1
@@ -148,7 +148,7 @@ func boardOf(u *work.Unit, gs *game.Game, pos engine.Position, pv *preview) (*re
 	}
 	if r := pos.Result(); r.Over() || gs.Row.Status == archive.GameOver {
 		// The result is said at the top of the mail, and the board says
-		// it too: no third time here (issue 28).
+		// it too: no third time here.
 		if pv != nil {
 			b.Turn = "This move would end the game: " + r.Words(gs.Names()) + "."
 		}
@@ -197,7 +197,7 @@ type images struct {
 // drawnImages holds the pictures drawn lately, by position: the reply and
 // the notices of one message, and the games of a club, often show the same
 // position, and a sharp PNG takes a tenth of a second to draw. Pictures
-// depend on nothing but the position, so any handling may share them.
+// depend on nothing but the position, so every unit of work may share them.
 var drawnImages struct {
 	sync.Mutex
 	m map[string]images

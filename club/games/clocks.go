@@ -17,7 +17,7 @@ import (
 )
 
 // The clocks of games: what a turn's deadline is, how a time bank is spent,
-// and how a vacation stops a clock. The club's clock (tick.go) acts on them.
+// and how a vacation stops a clock. The club's clock (TickGame) acts on them.
 
 // startClock sets the clocks of a game that has just begun.
 func startClock(u *work.Unit, gs *game.Game) error {
@@ -269,8 +269,8 @@ func SetReminders(u *work.Unit, c notation.Command) (reply.Section, error) {
 	return reply.Section{Title: "reminders: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
 }
 
-// SetBoards sets which of the actor's mails carry the board (issue 28:
-// light mail).
+// SetBoards sets which of the actor's mails carry the board (light
+// mail).
 func SetBoards(u *work.Unit, c notation.Command) (reply.Section, error) {
 	mode := c.Value
 	if err := u.Tx.SetBoards(u.Actor.ID, mode); err != nil {

@@ -22,31 +22,32 @@ func tellPlayer(u *work.Unit, gs *game.Game, p *archive.Player, lines ...string)
 	return Notice(u, gs, p, lines)
 }
 
-// Notice queues a mail to p about gs. Notices of one message to the same
-// player about the same game become one mail, sent by FlushNotices with the
-// board as all the message's commands left it.
+// Notice queues a mail to p about gs. Notices of one unit to the same
+// player about the same game become one mail, sent by FlushNotices with
+// the board as the whole unit left it.
 func Notice(u *work.Unit, gs *game.Game, p *archive.Player, intro []string) error {
-	for i := range u.Notices {
-		if n := &u.Notices[i]; n.Game == gs.Row.ID && n.Player.ID == p.ID {
-			n.Intro = append(n.Intro, intro...)
-			return nil
-		}
-	}
-	u.Notices = append(u.Notices, work.Notice{Game: gs.Row.ID, Player: p, Intro: slices.Clip(intro)})
+	notice(u, gs, p, intro, false)
 	return nil
 }
 
 // reminderNotice queues a reminder to p about gs: a notice without the
-// board, which the player has had since their turn began (light mail). Merged with another notice of the same message, it has the board.
+// board, which the player has had since their turn began (light mail).
+// Merged with another notice of the same unit, it has the board.
 func reminderNotice(u *work.Unit, gs *game.Game, p *archive.Player, intro []string) error {
+	notice(u, gs, p, intro, true)
+	return nil
+}
+
+// notice queues intro for p about gs, or adds it to the notice queued
+// already; noBoard marks a reminder.
+func notice(u *work.Unit, gs *game.Game, p *archive.Player, intro []string, noBoard bool) {
 	for i := range u.Notices {
 		if n := &u.Notices[i]; n.Game == gs.Row.ID && n.Player.ID == p.ID {
 			n.Intro = append(n.Intro, intro...)
-			return nil
+			return
 		}
 	}
-	u.Notices = append(u.Notices, work.Notice{Game: gs.Row.ID, Player: p, Intro: slices.Clip(intro), NoBoard: true})
-	return nil
+	u.Notices = append(u.Notices, work.Notice{Game: gs.Row.ID, Player: p, Intro: slices.Clip(intro), NoBoard: noBoard})
 }
 
 // FlushNotices sends the notices u queued, one mail each, with the board

@@ -45,10 +45,12 @@ func Move(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section, e
 		return reply.Section{}, err
 	}
 	sec := reply.Section{Title: fmt.Sprintf("%s played in game #%d", mv.Move, gs.Row.ID), Game: gs.Row.ID}
-	// The confirmation of one's own move carries no board (light mail): the player has just seen it. A move that ends the game shows
-	// the end, and the mail's first line says how; when it is the mover's
-	// turn again (an opponent's conditional answer was played at once), the
-	// board is the one to answer. "set boards all" or "none" says otherwise.
+	// The confirmation of one's own move carries no board (light mail):
+	// the player has just seen it. A move that ends the game shows the
+	// end, and the mail's first line says how; when it is the mover's turn
+	// again (an opponent's conditional answer was played at once), the
+	// board is the one to answer. "set boards all" or "none" says
+	// otherwise.
 	show := gs.Row.Status == archive.GameOver || slices.Contains(gs.ToMove(), side)
 	switch u.Actor.Boards {
 	case "all":
@@ -90,7 +92,7 @@ func moveRefusal(gs *game.Game, seat engine.Player, c notation.Command, p notati
 // this same path.
 func Commit(u *work.Unit, gs *game.Game, mv game.Moved) error { return commit(u, gs, mv, false) }
 
-// commit is Commit; answer marks a conditional answer (conditions.go),
+// commit is Commit; answer marks a conditional answer (answerConditions),
 // which the player to move next is told of.
 func commit(u *work.Unit, gs *game.Game, mv game.Moved, answer bool) error {
 	side, move := mv.Seat, mv.Move

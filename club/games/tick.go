@@ -161,7 +161,7 @@ func Digest(u *work.Unit, p *archive.Player) error {
 		if !slices.Contains(gs.ToMove(), gs.Side(p)) {
 			continue
 		}
-		// A reminder, so no board (issue 28: light mail): the player had
+		// A reminder, so no board (light mail): the player had
 		// it when the turn began.
 		secs = append(secs, reply.Section{Title: fmt.Sprintf("game #%d: your move (move %d)", gs.Row.ID, gs.MoveNumber()),
 			Lines: []string{fmt.Sprintf("Answer with \"move %d MOVE\"; \"board %d\" sends the board.", gs.Row.ID, gs.Row.ID)}})
