@@ -49,11 +49,11 @@ func Start(u *work.Unit, ch *archive.Challenge, by *archive.Player, players []in
 		RandomRead(b[:8])
 	}
 	seed := binary.LittleEndian.Uint64(b[:8]) >> 1 // SQLite integers are signed
-	game, cfg, pos, err := startOf(ch, seed)
+	rules, cfg, pos, err := startOf(ch, seed)
 	if err != nil {
 		return nil, err
 	}
-	seats := game.Info().Seats(cfg)
+	seats := rules.Info().Seats(cfg)
 	if players == nil {
 		players = drawSeats(ch, seats, b[8])
 	}
@@ -64,7 +64,7 @@ func Start(u *work.Unit, ch *archive.Challenge, by *archive.Player, players []in
 	case byID == 0 && at != nil:
 		byID = at.Tournament.DirectorID
 	}
-	gs, err := openGame(u, ch, byID, seed, game, cfg, pos, players)
+	gs, err := openGame(u, ch, byID, seed, rules, cfg, pos, players)
 	if err != nil {
 		return nil, err
 	}
@@ -184,11 +184,11 @@ func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, en
 	if err != nil {
 		return nil, cfg, nil, work.Permanent(err)
 	}
-	game, cfg, pos, err := engine.New(ch.Game, cfg)
+	rules, cfg, pos, err := engine.New(ch.Game, cfg)
 	if err != nil {
 		return nil, cfg, nil, reply.Refuse(fmt.Sprintf("challenge #%d cannot start: %v", ch.ID, err))
 	}
-	return game, cfg, pos, nil
+	return rules, cfg, pos, nil
 }
 
 // openGame stores the game of challenge ch, accepted by every player:

@@ -144,16 +144,16 @@ func challengeTalkers(u *work.Unit, ch *archive.Challenge) ([]*archive.Player, e
 // nowhere, and a player who meant it for the opponent learns how.
 const SayHint = "To send a message to your opponent, start the line with say."
 
-// relay adds lines, said in game, to the mail for p (u.Relays: one mail
+// relay adds lines, said in game id, to the mail for p (u.Relays: one mail
 // per addressee and game, sent once the whole mail has been read).
-func relay(u *work.Unit, p *archive.Player, game int64, subject, intro string, lines, howTo []string) {
+func relay(u *work.Unit, p *archive.Player, id int64, subject, intro string, lines, howTo []string) {
 	for _, r := range u.Relays {
-		if r.To.ID == p.ID && r.Game == game {
+		if r.To.ID == p.ID && r.Game == id {
 			r.Lines = append(r.Lines, lines...)
 			return
 		}
 	}
-	u.Relays = append(u.Relays, &work.Relay{To: p, Game: game, Subject: subject, Intro: intro, Lines: lines, HowTo: howTo})
+	u.Relays = append(u.Relays, &work.Relay{To: p, Game: id, Subject: subject, Intro: intro, Lines: lines, HowTo: howTo})
 }
 
 // FlushRelays sends each addressee their one mail of what was said: what
@@ -174,14 +174,14 @@ func FlushRelays(u *work.Unit) error {
 // club sets none.
 const TalkLinesPerDay = 20
 
-// talkAllowance refuses text, said in game (or its challenge) where, when
+// talkAllowance refuses text, said in game id (or its challenge) where, when
 // it would take the actor past the day's lines there.
-func talkAllowance(u *work.Unit, game int64, where, text string) error {
+func talkAllowance(u *work.Unit, id int64, where, text string) error {
 	limit := u.Club.TalkLinesPerDay
 	if limit < 0 {
 		return nil
 	}
-	said, err := u.Tx.SaidSince(game, u.Actor.ID, u.Now.Add(-24*time.Hour))
+	said, err := u.Tx.SaidSince(id, u.Actor.ID, u.Now.Add(-24*time.Hour))
 	if err != nil {
 		return err
 	}
