@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/docs/words"
@@ -226,11 +227,11 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 		if err := w.botTakesOpen(bot); err != nil {
 			return err
 		}
-		games, err := w.gamesOf(bot)
+		playing, err := games.Of(w.Unit, bot)
 		if err != nil {
 			return err
 		}
-		for _, gs := range games {
+		for _, gs := range playing {
 			side := gs.Side(bot)
 			if !engine.Acts(gs.Pos, side) {
 				if !gs.Row.Flagged.IsZero() {
@@ -238,7 +239,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 					// lets the winner claim: the bot claims, as a
 					// person would.
 					var ue *reply.Refusal
-					if err := w.claimTime(gs, side); err != nil && !errors.As(err, &ue) {
+					if err := games.ClaimTime(w.Unit, gs, side); err != nil && !errors.As(err, &ue) {
 						return err
 					}
 				}
@@ -253,7 +254,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 			}
 			turns = append(turns, botTurn{game: gs.Row.ID, ply: gs.Pos.Ply(), side: side, level: level, pos: gs.Pos})
 		}
-		return w.flushNotices()
+		return games.FlushNotices(w.Unit)
 	})
 	return turns, err
 }
@@ -323,20 +324,20 @@ func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 			return err
 		}
 		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}}
-		gs, err := w.loadGame(t.game)
+		gs, err := games.Load(w.Unit, t.game)
 		if err != nil {
 			return err
 		}
 		if gs.Row.Status != archive.GameActive || gs.Pos.Ply() != t.ply || gs.Side(bot) != t.side || !engine.Acts(gs.Pos, t.side) {
 			return errStaleTurn
 		}
-		next, m, err := engine.Play(gs.Pos, t.side, move)
+		mv, err := gs.Play(t.side, move, w.Now, w.MsgID)
 		if err != nil {
 			return fmt.Errorf("club: the bot's move %s in game %d: %w", move, t.game, err)
 		}
-		if err := w.commit(gs, t.side, m.String(), next); err != nil {
+		if err := games.Commit(w.Unit, gs, mv); err != nil {
 			return err
 		}
-		return w.flushNotices()
+		return games.FlushNotices(w.Unit)
 	})
 }

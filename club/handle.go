@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/engine"
 	"postal/mailer"
@@ -41,7 +42,6 @@ type handling struct {
 	subject string // the reply's subject, when not the usual one
 
 	sections []reply.Section
-	relays   []*relayed // what the sender said, one mail per addressee and game (talkcap.go)
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
@@ -157,10 +157,10 @@ func (h *handling) run() (err error) {
 	if err := h.endedSections(); err != nil {
 		return err
 	}
-	if err := h.flushNotices(); err != nil {
+	if err := games.FlushNotices(h.Unit); err != nil {
 		return err
 	}
-	if err := h.flushRelays(); err != nil { // talkcap.go
+	if err := games.FlushRelays(h.Unit); err != nil {
 		return err
 	}
 	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)
@@ -170,7 +170,7 @@ func (h *handling) run() (err error) {
 		h.outcome = "no commands"
 	}
 	if len(prose) > 0 {
-		h.sections = append(h.sections, proseSection(prose), reply.Section{Lines: []string{sayHint}})
+		h.sections = append(h.sections, proseSection(prose), reply.Section{Lines: []string{games.SayHint}})
 	}
 	return h.reply()
 }
@@ -184,14 +184,14 @@ func (h *handling) run() (err error) {
 func (h *handling) endedSections() error {
 	var blocks []reply.Section
 	for _, row := range h.Ended {
-		lines := diceRevealed(row)
+		lines := games.DiceRevealed(row)
 		if line, err := h.ratingLine(row.ID); err != nil {
 			return err
 		} else if line != "" {
 			lines = append(lines, line)
 		}
 		if h.Actor != nil && slices.Contains(row.Players, h.Actor.ID) { // what comes next, to a player (next.go)
-			gs, err := h.loadGame(row.ID)
+			gs, err := games.Load(h.Unit, row.ID)
 			if err != nil {
 				return err
 			}
@@ -206,7 +206,7 @@ func (h *handling) endedSections() error {
 	sole := soleGame(append(slices.Clone(h.sections), blocks...))
 	for _, b := range blocks {
 		if b.Game != sole {
-			gs, err := h.loadGame(b.Game)
+			gs, err := games.Load(h.Unit, b.Game)
 			if err != nil {
 				return err
 			}
@@ -265,7 +265,7 @@ func (h *handling) parse() ([]notation.Parsed, bool, error) {
 func (h *handling) parseOptions() (notation.ParseOptions, error) {
 	opt := notation.ParseOptions{Tagged: h.tagged != 0}
 	if h.tagged != 0 {
-		gs, err := h.loadGame(h.tagged)
+		gs, err := games.Load(h.Unit, h.tagged)
 		switch {
 		case err == nil:
 			opt.Move = h.moveReader(gs)
@@ -329,7 +329,7 @@ func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Section, error) {
 	if c.NeedsGame() && c.ID == 0 {
 		if c.Verb == notation.CmdSay || c.Verb == notation.CmdNote {
-			return reply.Section{}, talkWithoutGame(c.Verb)
+			return reply.Section{}, games.TalkWithoutGame(c.Verb)
 		}
 		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", notation.Usage[c.Verb]))
 	}
@@ -360,9 +360,9 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 	case notation.CmdHelp:
 		return h.help(c.Arg)
 	case notation.CmdRules:
-		return h.rules(c.Arg)
+		return games.Rules(h.Unit, c)
 	case notation.CmdGames:
-		return h.gamesList()
+		return games.List(h.Unit, c)
 	case notation.CmdStatus:
 		return h.status()
 	case notation.CmdChallenge, notation.CmdOpen:
@@ -375,45 +375,42 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 		}
 		return h.withdraw(c)
 	case notation.CmdMove:
-		return h.move(c, p)
+		return games.Move(h.Unit, c, p)
 	case notation.CmdPreview:
-		if c.Setting == "if" {
-			return h.previewLine(c, p)
-		}
-		return h.preview(c, p)
+		return games.Preview(h.Unit, c, p)
 	case notation.CmdIf, notation.CmdConditions:
-		return h.conditions(c, p)
+		return games.Conditions(h.Unit, c, p)
 	case notation.CmdSay:
-		return h.say(c)
+		return games.Say(h.Unit, c)
 	case notation.CmdNote:
-		return h.note(c)
+		return games.Note(h.Unit, c)
 	case notation.CmdMoves:
-		return h.moves(c.ID)
+		return games.Moves(h.Unit, c)
 	case notation.CmdBoard:
-		return h.board(c.ID)
+		return games.Board(h.Unit, c)
 	case notation.CmdRecord:
-		return h.record(c.ID)
+		return games.Record(h.Unit, c)
 	case notation.CmdResign:
-		return h.resign(c.ID)
+		return games.Resign(h.Unit, c)
 	case notation.CmdDraw:
-		return h.draw(c.ID)
+		return games.Draw(h.Unit, c)
 	case notation.CmdObserve, notation.CmdUnobserve:
-		return h.observe(c)
+		return games.Observe(h.Unit, c)
 	case notation.CmdClaim:
-		return h.claim(c.ID)
+		return games.Claim(h.Unit, c)
 	case notation.CmdVacation:
-		return h.vacation(c.Value)
+		return games.Vacation(h.Unit, c)
 	case notation.CmdSet:
 		if c.Setting == "tournament-news" {
 			return h.setTournamentNews(c.Value)
 		}
 		if c.Setting == "boards" {
-			return h.setBoards(c.Value)
+			return games.SetBoards(h.Unit, c)
 		}
 		if c.Setting != "reminders" {
-			return h.setTalk(c)
+			return games.SetTalk(h.Unit, c)
 		}
-		return h.setReminders(c.Value)
+		return games.SetReminders(h.Unit, c)
 	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
 		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove, notation.CmdCodirector:
 		return h.tournamentWord(c)

@@ -216,7 +216,7 @@ func (h *handling) joinedSelfRunning(t *archive.Tournament, who *archive.Player,
 			if err != nil {
 				return reply.Section{}, err
 			}
-			lines = append(lines, fmt.Sprintf("%s plays from season %d, which begins %s, in the bottom division (placed by rating); the mail that tells the divisions will name the opponents.", who.Name, t.Round+1, fmtWhen(lg.Due)))
+			lines = append(lines, fmt.Sprintf("%s plays from season %d, which begins %s, in the bottom division (placed by rating); the mail that tells the divisions will name the opponents.", who.Name, t.Round+1, clock.When(lg.Due)))
 		default:
 			lines = append(lines, fmt.Sprintf("%s plays from season %d, in the bottom division (placed by rating): it begins when season %d ends, and its mail will name the division and the opponents.", who.Name, t.Round+1, t.Round))
 		}

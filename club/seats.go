@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/docs/words"
 	"postal/engine"
@@ -152,7 +153,7 @@ func challengeWhat(ch *archive.Challenge, info engine.Info, seats []string, ctl 
 func (h *handling) askSeats(ch *archive.Challenge, info engine.Info, what string, asked []string) error {
 	more := engine.OthersPlayOn(len(ch.Seats) + 1)
 	open := len(ch.Seats) - len(asked)
-	subject, err := h.challengeSubject(ch)
+	subject, err := games.ChallengeSubject(h.Unit, ch)
 	if err != nil {
 		return err
 	}
@@ -182,7 +183,7 @@ func (h *handling) askSeats(ch *archive.Challenge, info engine.Info, what string
 		}
 		err = h.send(reply.Mail{To: opp.Address, Player: opp, Game: ch.ID, Subject: subject, Auto: "auto-generated",
 			View: reply.View{Intro: intro,
-				Sections: []reply.Section{{Title: info.Title, Lines: []string{info.Description}, Pre: describe(info)}},
+				Sections: []reply.Section{{Title: info.Title, Lines: []string{info.Description}, Pre: games.Describe(info)}},
 				HowTo:    []string{fmt.Sprintf("\"accept %d\" %s, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, accept, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 		if err != nil {
 			return err
@@ -262,22 +263,10 @@ func seatChoice(as string, seats []string) (string, error) {
 	return "", reply.Refuse(fmt.Sprintf("%q is not a side of this game", as), fmt.Sprintf("\"as first\" plays %s, \"as second\" %s; or \"as random\".", seats[0], seats[1]))
 }
 
-// seatIndex is the seat side (a challenge's Side) names among seats; -1
-// for one drawn at random.
-func seatIndex(side string, seats []string) int {
-	switch side {
-	case "first":
-		return 0
-	case "second":
-		return 1
-	}
-	return slices.IndexFunc(seats, func(s string) bool { return strings.EqualFold(s, side) })
-}
-
 // seatText says the seat a challenger asked for: "White (moves first)",
 // "South", "a side drawn at random".
 func seatText(side string, seats []string) string {
-	i, more := seatIndex(side, seats), engine.OthersPlayOn(len(seats))
+	i, more := games.SeatIndex(side, seats), engine.OthersPlayOn(len(seats))
 	switch {
 	case i < 0 && more:
 		return "a seat drawn at random"
@@ -334,7 +323,7 @@ func (h *handling) accept(id int64) (reply.Section, error) {
 		return reply.Section{Title: fmt.Sprintf("you accepted challenge #%d", ch.ID), Game: ch.ID,
 			Lines: []string{fmt.Sprintf("The game starts when every seat is taken and accepted; still waiting for %s.", h.waitingFor(ch))}}, nil
 	}
-	return h.startedSection(gs, h.Actor)
+	return games.StartedSection(h.Unit, gs, h.Actor)
 }
 
 // takeSeat has p accept their seat of ch, or take an open one: a player
@@ -370,7 +359,7 @@ func (w *job) takeSeat(ch *archive.Challenge, p *archive.Player) (*game.Game, er
 	}
 	ch.Seats[n].PlayerID, ch.Seats[n].Address, ch.Seats[n].Accepted = p.ID, "", w.Now
 	if !slices.ContainsFunc(ch.Seats, unaccepted) {
-		return w.startGame(ch, p, nil, nil)
+		return games.Start(w.Unit, ch, p, nil, nil)
 	}
 	line := fmt.Sprintf("%s accepted challenge #%d; still waiting for %s.", p.Name, ch.ID, w.waitingFor(ch))
 	for _, id := range w.challengePlayers(ch) {
@@ -387,14 +376,14 @@ func (w *job) takeSeat(ch *archive.Challenge, p *archive.Player) (*game.Game, er
 // botStarts starts the game of ch at once, the club's bot having taken its
 // one seat at level, and answers the challenger with the board.
 func (h *handling) botStarts(ch *archive.Challenge, bot *archive.Player, level int) (reply.Section, error) {
-	gs, err := h.startGame(ch, bot, nil, nil)
+	gs, err := games.Start(h.Unit, ch, bot, nil, nil)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	if err := h.Tx.SetBotLevel(gs.Row.ID, level); err != nil {
 		return reply.Section{}, err
 	}
-	sec, err := h.startedSection(gs, h.Actor)
+	sec, err := games.StartedSection(h.Unit, gs, h.Actor)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -478,7 +467,7 @@ func (h *handling) challengeLine(c *archive.Challenge) string {
 	case st.Open():
 		return fmt.Sprintf("Challenge #%d is open: anyone may accept it.", c.ID)
 	default:
-		return fmt.Sprintf("Challenge #%d is open: %s may accept it.", c.ID, h.seatHolder(st))
+		return fmt.Sprintf("Challenge #%d is open: %s may accept it.", c.ID, games.SeatHolder(h.Unit, st))
 	}
 }
 
@@ -492,24 +481,10 @@ func (w *job) waitingFor(ch *archive.Challenge) string {
 		case st.Open():
 			open++
 		default:
-			names = append(names, w.seatHolder(st))
+			names = append(names, games.SeatHolder(w.Unit, st))
 		}
 	}
 	return seatsText(names, open)
-}
-
-// seatHolder names who a seat of a challenge is for: a player, an invited
-// address, or anyone.
-func (w *job) seatHolder(st archive.ChallengeSeat) string {
-	switch {
-	case st.PlayerID != 0:
-		if p, err := w.Tx.PlayerByID(st.PlayerID); err == nil {
-			return p.Name
-		}
-	case st.Address != "":
-		return st.Address
-	}
-	return "anyone"
 }
 
 // challengePlayers are the players of a challenge with an account: the
@@ -530,7 +505,7 @@ func (w *job) challengeNews(ch *archive.Challenge, id int64, line string) error 
 	if err != nil {
 		return err
 	}
-	subject, err := w.challengeSubject(ch)
+	subject, err := games.ChallengeSubject(w.Unit, ch)
 	if err != nil {
 		return err
 	}

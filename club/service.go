@@ -16,6 +16,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/games"
 	"postal/club/work"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -183,7 +184,7 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		opt.VacationAllowance = clock.DefaultAllowance
 	}
 	if opt.TalkLinesPerDay == 0 {
-		opt.TalkLinesPerDay = talkLinesPerDay
+		opt.TalkLinesPerDay = games.TalkLinesPerDay
 	}
 	if opt.DKIMMaxAge <= 0 {
 		opt.DKIMMaxAge = dkimproof.DefaultMaxAge
@@ -204,7 +205,7 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		Control: opt.Control, ReminderPoints: opt.ReminderPoints, Timeout: opt.Timeout, VacationAllowance: opt.VacationAllowance,
 		TalkLinesPerDay: opt.TalkLinesPerDay, HideMessages: opt.HideMessages, Admins: opt.Admins,
 		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
-		Log: opt.Log, Post: s.post,
+		Log: opt.Log, Post: s.post, Ratings: ports{s}, Events: ports{s},
 	}
 	var err error
 	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {
@@ -238,7 +239,7 @@ func IsPermanent(err error) bool { return errors.Is(err, mailer.ErrPermanent) }
 // bug in a template, a game that refuses its own stored position): it wraps
 // mailer.ErrPermanent, the one mark of a permanent failure, which the
 // watcher reads through any wrapping.
-func permanent(err error) error { return fmt.Errorf("%w: %w", mailer.ErrPermanent, err) }
+func permanent(err error) error { return work.Permanent(err) }
 
 // Handle does everything one inbound message asks, in one transaction: it
 // records the message (once: a Message-ID seen before is skipped), applies

@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
 	"postal/club/reply"
@@ -173,7 +174,7 @@ func (w *job) newEventGame(tr *tournament, st event.StartGame) (*game.Game, erro
 	if err := w.Tx.AddChallenge(ch); err != nil {
 		return nil, err
 	}
-	gs, err := w.startGame(ch, nil, st.Players, &eventPlace{t: t, round: st.Round, board: st.Board})
+	gs, err := games.Start(w.Unit, ch, nil, st.Players, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +436,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		if !ok {
 			continue
 		}
-		gs, err := w.loadGame(f.Game)
+		gs, err := games.Load(w.Unit, f.Game)
 		if err != nil {
 			return nil, err
 		}
@@ -466,7 +467,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		}
 	}
 	for i, f := range forfeits {
-		gs, err := w.loadGame(f.Row.ID) // as an earlier forfeit's progress left it
+		gs, err := games.Load(w.Unit, f.Row.ID) // as an earlier forfeit's progress left it
 		if err != nil {
 			return nil, err
 		}
@@ -478,7 +479,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		if err := w.Tx.AddEvent(w.Now, "forfeit", gs.Row.ID, player, reason); err != nil {
 			return nil, err
 		}
-		if err := w.forfeit(gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
+		if err := games.Forfeit(w.Unit, gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
 			return nil, err
 		}
 	}

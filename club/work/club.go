@@ -39,6 +39,11 @@ type Club struct {
 	// Post renders a mail and queues it in the outbox, in the unit's
 	// transaction: the club's mail adapter.
 	Post func(u *Unit, m reply.Mail) error
+	// Ratings and Events are what the games ask of the rooms above them
+	// (ports.go): the ratings of a game that ends, its event, and what
+	// comes next.
+	Ratings Ratings
+	Events  Events
 }
 
 // IsOwn reports whether addr is the club's address or a plus-address of it

@@ -1,33 +1,35 @@
-package club
+package games
 
 import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strings"
 
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/game"
 	"postal/club/published"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/engine"
 )
 
-// The start of a game (issue 33: one start from seats, for a challenge of
-// two, one of more, and a tournament's game or table).
+// The start of a game: one start from seats, for a challenge of two, one
+// of more, and a tournament's game or table.
 
-// randomRead fills the seed of a new game and the draw of its seats; tests
+// RandomRead fills the seed of a new game and the draw of its seats; tests
 // that pin mails replace it.
-var randomRead = rand.Read
+var RandomRead = rand.Read
 
-// eventPlace is where a tournament's game stands in its event.
-type eventPlace struct {
-	t            *archive.Tournament
-	round, board int
+// Place is where a tournament's game stands in its event.
+type Place struct {
+	Tournament   *archive.Tournament
+	Round, Board int
 }
 
-// startGame starts the game of ch, every seat accepted, the last by by (nil
+// Start starts the game of ch, every seat accepted, the last by by (nil
 // for a tournament's game, which the club starts): the seed is drawn, then
 // the seats, apart from it (who sits where is public and must tell nothing
 // about the seed): players by seat when given (a tournament's), else the
@@ -37,54 +39,54 @@ type eventPlace struct {
 // is placed in its event (at). Every player but the actor hears that the
 // game has started (every player, in a tournament: the actor's reply says
 // only that a round began).
-func (w *job) startGame(ch *archive.Challenge, by *archive.Player, players []int64, at *eventPlace) (*game.Game, error) {
+func Start(u *work.Unit, ch *archive.Challenge, by *archive.Player, players []int64, at *Place) (*game.Game, error) {
 	// Eight bytes of seed, and one more to draw the challenger's seat
 	// with (a game of two takes no other).
 	var b [9]byte
 	if players == nil {
-		randomRead(b[:])
+		RandomRead(b[:])
 	} else {
-		randomRead(b[:8])
+		RandomRead(b[:8])
 	}
 	seed := binary.LittleEndian.Uint64(b[:8]) >> 1 // SQLite integers are signed
-	game, cfg, pos, err := startOf(ch, seed)
+	rules, cfg, pos, err := startOf(ch, seed)
 	if err != nil {
 		return nil, err
 	}
-	seats := game.Info().Seats(cfg)
+	seats := rules.Info().Seats(cfg)
 	if players == nil {
 		players = drawSeats(ch, seats, b[8])
 	}
-	byID := w.ActorID()
+	byID := u.ActorID()
 	switch {
 	case by != nil:
 		byID = by.ID
 	case byID == 0 && at != nil:
-		byID = at.t.DirectorID
+		byID = at.Tournament.DirectorID
 	}
-	gs, err := w.openGame(ch, byID, seed, game, cfg, pos, players)
+	gs, err := openGame(u, ch, byID, seed, rules, cfg, pos, players)
 	if err != nil {
 		return nil, err
 	}
 	if at != nil {
-		if err := w.Tx.AddTournamentGame(at.t.ID, archive.TournamentGame{GameID: gs.Row.ID, Round: at.round, Board: at.board}); err != nil {
+		if err := u.Tx.AddTournamentGame(at.Tournament.ID, archive.TournamentGame{GameID: gs.Row.ID, Round: at.Round, Board: at.Board}); err != nil {
 			return nil, err
 		}
-		gs.Event = event.PlaceLabel(at.t.Name, at.t.Format, at.round, at.board)
+		gs.Event = event.PlaceLabel(at.Tournament.Name, at.Tournament.Format, at.Round, at.Board)
 	}
-	next, err := w.startNext(gs) // next.go: what it counts for
+	next, err := u.Club.Events.StartNext(u, gs) // what it counts for
 	if err != nil {
 		return nil, err
 	}
 	for i, p := range gs.Players {
-		if at == nil && p.ID == w.ActorID() {
+		if at == nil && p.ID == u.ActorID() {
 			continue
 		}
 		line := startedLine(gs, engine.Player(i), by)
 		if engine.Acts(gs.Pos, engine.Player(i)) {
 			line += fmt.Sprintf(" Your move (move %d).", gs.MoveNumber())
 		}
-		if err := w.gameNotice(gs, p, append([]string{line, next}, diceCommitted(gs.Row)...)); err != nil {
+		if err := Notice(u, gs, p, append([]string{line, next}, DiceCommitted(gs.Row)...)); err != nil {
 			return nil, err
 		}
 	}
@@ -106,7 +108,7 @@ func drawSeats(ch *archive.Challenge, seats []string, drawn byte) []int64 {
 		free = slices.Delete(free, k, k+1)
 		return i
 	}
-	k := seatIndex(ch.Side, seats)
+	k := SeatIndex(ch.Side, seats)
 	if k < 0 {
 		var ok bool
 		if k, ok = below(len(free), drawn); !ok {
@@ -128,7 +130,7 @@ func randIntN(n int) int {
 	}
 	var b [1]byte
 	for {
-		randomRead(b[:])
+		RandomRead(b[:])
 		if k, ok := below(n, b[0]); ok {
 			return k
 		}
@@ -154,10 +156,10 @@ func startedLine(gs *game.Game, p engine.Player, by *archive.Player) string {
 	return fmt.Sprintf("%s accepted your challenge: game #%d has started. You play %s.", by.Name, gs.Row.ID, side)
 }
 
-// startedSection is the section that tells p, the last to accept, that
+// StartedSection is the section that tells p, the last to accept, that
 // game gs has started.
-func (w *job) startedSection(gs *game.Game, p *archive.Player) (reply.Section, error) {
-	b, err := w.boardOf(gs, nil, nil)
+func StartedSection(u *work.Unit, gs *game.Game, p *archive.Player) (reply.Section, error) {
+	b, err := boardOf(u, gs, nil, nil)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -166,13 +168,13 @@ func (w *job) startedSection(gs *game.Game, p *archive.Player) (reply.Section, e
 		lines = append(lines, gs.Lineup()+".")
 	}
 	lines = append(lines, fmt.Sprintf("You play %s.", gs.Sides()[gs.Side(p)]))
-	next, err := w.startNext(gs) // next.go
+	next, err := u.Club.Events.StartNext(u, gs)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	lines = append(lines, next)
 	return reply.Section{Title: fmt.Sprintf("game #%d has started: %s", gs.Row.ID, gs.Title()),
-		Lines: append(lines, diceCommitted(gs.Row)...), Board: b, Game: gs.Row.ID}, nil
+		Lines: append(lines, DiceCommitted(gs.Row)...), Board: b, Game: gs.Row.ID}, nil
 }
 
 // startOf makes the start position of the game challenge ch proposes,
@@ -180,13 +182,13 @@ func (w *job) startedSection(gs *game.Game, p *archive.Player) (reply.Section, e
 func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, engine.Position, error) {
 	cfg, err := published.ParseConfig(ch.Config, seed)
 	if err != nil {
-		return nil, cfg, nil, permanent(err)
+		return nil, cfg, nil, work.Permanent(err)
 	}
-	game, cfg, pos, err := engine.New(ch.Game, cfg)
+	rules, cfg, pos, err := engine.New(ch.Game, cfg)
 	if err != nil {
 		return nil, cfg, nil, reply.Refuse(fmt.Sprintf("challenge #%d cannot start: %v", ch.ID, err))
 	}
-	return game, cfg, pos, nil
+	return rules, cfg, pos, nil
 }
 
 // openGame stores the game of challenge ch, accepted by every player:
@@ -194,29 +196,46 @@ func startOf(ch *archive.Challenge, seed uint64) (engine.Game, engine.Config, en
 // seed. The game keeps the challenge's number; the chance draws it starts
 // with are made and its clock starts; the start is logged as by's, the
 // last to accept. It returns the game as stored.
-func (w *job) openGame(ch *archive.Challenge, by int64, seed uint64, rules engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*game.Game, error) {
+func openGame(u *work.Unit, ch *archive.Challenge, by int64, seed uint64, rules engine.Game, cfg engine.Config, pos engine.Position, players []int64) (*game.Game, error) {
 	row := &archive.Game{ID: ch.ID, Game: rules.Info().Name, Config: cfg.String(), Seed: seed, Players: players,
-		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: w.Now}
+		Status: archive.GameActive, Result: "*", DaysPerMove: ch.Days, Control: ch.Control, Created: u.Now}
 	row.Position, row.Ply = pos.String(), pos.Ply()
-	if err := w.Tx.AddGame(row); err != nil {
+	if err := u.Tx.AddGame(row); err != nil {
 		return nil, err
 	}
-	next, err := w.resolveChance(&game.Game{Row: row, Pos: pos}, pos)
+	gs := &game.Game{Row: row, Pos: pos}
+	plies, err := gs.Begin(u.Now)
 	if err != nil {
+		return nil, work.Permanent(err)
+	}
+	for _, m := range plies {
+		if err := u.Tx.AddMove(row.ID, m); err != nil {
+			return nil, err
+		}
+	}
+	if err := startClock(u, gs); err != nil {
 		return nil, err
 	}
-	row.Position, row.Ply, row.Updated = next.String(), next.Ply(), w.Now
-	if err := w.startClock(&game.Game{Row: row, Pos: next}); err != nil {
+	if err := u.Tx.UpdateGame(row); err != nil {
 		return nil, err
 	}
-	if err := w.Tx.UpdateGame(row); err != nil {
+	if err := u.Tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, u.Now); err != nil {
 		return nil, err
 	}
-	if err := w.Tx.SetChallengeStatus(ch.ID, archive.ChallengeAccepted, w.Now); err != nil {
+	if err := u.Tx.AddEvent(u.Now, "start", ch.ID, by, row.Config); err != nil {
 		return nil, err
 	}
-	if err := w.Tx.AddEvent(w.Now, "start", ch.ID, by, row.Config); err != nil {
-		return nil, err
+	return Load(u, ch.ID)
+}
+
+// SeatIndex is the seat side (a challenge's Side) names among seats; -1
+// for one drawn at random.
+func SeatIndex(side string, seats []string) int {
+	switch side {
+	case "first":
+		return 0
+	case "second":
+		return 1
 	}
-	return w.loadGame(ch.ID)
+	return slices.IndexFunc(seats, func(s string) bool { return strings.EqualFold(s, side) })
 }

@@ -1,4 +1,4 @@
-package club
+package games
 
 import (
 	"fmt"
@@ -11,26 +11,16 @@ import (
 	"postal/club/game"
 	"postal/club/published"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/engine"
+	"postal/notation"
 )
 
 // The clocks of games: what a turn's deadline is, how a time bank is spent,
-// and how a vacation stops a clock. The scheduler (tick.go) acts on them.
-
-// challengeControl reads the time control a challenge proposes ("days N",
-// "bank S+I/C", "untimed"), the club's default when it names none.
-func (s *Service) challengeControl(written string) (clock.Control, error) {
-	switch written {
-	case "":
-		return s.opt.Control, nil
-	case "untimed":
-		return clock.Control{Kind: clock.None}, nil
-	}
-	return clock.ParseControl(written)
-}
+// and how a vacation stops a clock. The club's clock (TickGame) acts on them.
 
 // startClock sets the clocks of a game that has just begun.
-func (w *job) startClock(gs *game.Game) error {
+func startClock(u *work.Unit, gs *game.Game) error {
 	c := published.Control(gs.Row)
 	if c.Kind == clock.Bank {
 		gs.Row.Banks = make([]time.Duration, len(gs.Row.Players))
@@ -38,17 +28,17 @@ func (w *job) startClock(gs *game.Game) error {
 			gs.Row.Banks[i] = c.Start
 		}
 	}
-	return w.startTurn(gs)
+	return startTurn(u, gs)
 }
 
 // spendClock charges mover for the turn that their move ends: under a time
 // bank the time used leaves the bank and the increment comes in.
-func (w *job) spendClock(gs *game.Game, mover engine.Player) {
+func spendClock(u *work.Unit, gs *game.Game, mover engine.Player) {
 	c := published.Control(gs.Row)
 	if c.Kind != clock.Bank || mover < 0 || int(mover) >= len(gs.Row.Banks) || gs.Row.Deadline.IsZero() {
 		return
 	}
-	end := w.Now
+	end := u.Now
 	if !gs.Row.Paused.IsZero() {
 		end = gs.Row.Paused // a stopped clock spent nothing since
 	}
@@ -59,8 +49,8 @@ func (w *job) spendClock(gs *game.Game, mover engine.Player) {
 // startTurn starts the clock of whoever is to move now: their deadline is
 // their time per move or what their bank holds. The clock starts stopped
 // when they are on vacation.
-func (w *job) startTurn(gs *game.Game) error {
-	gs.Row.TurnStarted, gs.Row.Paused, gs.Row.Flagged = w.Now, time.Time{}, time.Time{}
+func startTurn(u *work.Unit, gs *game.Game) error {
+	gs.Row.TurnStarted, gs.Row.Paused, gs.Row.Flagged = u.Now, time.Time{}, time.Time{}
 	gs.Row.Deadline = time.Time{}
 	c := published.Control(gs.Row)
 	toMove := gs.ToMove()
@@ -74,12 +64,12 @@ func (w *job) startTurn(gs *game.Game) error {
 			have = min(have, gs.Row.Banks[p])
 		}
 	}
-	gs.Row.Deadline = w.Now.Add(have)
+	gs.Row.Deadline = u.Now.Add(have)
 	for _, p := range toMove {
-		if _, away, err := w.Tx.OngoingVacation(gs.Row.Players[p]); err != nil {
+		if _, away, err := u.Tx.OngoingVacation(gs.Row.Players[p]); err != nil {
 			return err
 		} else if away {
-			gs.Row.Paused = w.Now
+			gs.Row.Paused = u.Now
 		}
 	}
 	return nil
@@ -99,7 +89,7 @@ func resumeClock(row *archive.Game, now time.Time) {
 
 // clockLine says the state of the clock for a game mail: the deadline and
 // time control, or that it stands still.
-func (w *job) clockLine(gs *game.Game) string {
+func clockLine(u *work.Unit, gs *game.Game) string {
 	c := published.Control(gs.Row)
 	if c.Kind == clock.None {
 		return "no time limit"
@@ -108,37 +98,22 @@ func (w *job) clockLine(gs *game.Game) string {
 		return c.Describe()
 	}
 	if !gs.Row.Paused.IsZero() {
-		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", left(gs.Row.Deadline.Sub(gs.Row.Paused)), c.Describe())
+		return fmt.Sprintf("the clock is stopped (vacation) with %s left; %s", clock.Left(gs.Row.Deadline.Sub(gs.Row.Paused)), c.Describe())
 	}
-	line := fmt.Sprintf("%s (%s left; %s)", fmtWhen(gs.Row.Deadline), left(gs.Row.Deadline.Sub(w.Now)), c.Describe())
+	line := fmt.Sprintf("%s (%s left; %s)", clock.When(gs.Row.Deadline), clock.Left(gs.Row.Deadline.Sub(u.Now)), c.Describe())
 	if c.Kind == clock.Bank && len(gs.Row.Banks) == len(gs.Players) {
 		var banks []string
 		for i, p := range gs.Players {
-			banks = append(banks, p.Name+" "+left(gs.Row.Banks[i]))
+			banks = append(banks, p.Name+" "+clock.Left(gs.Row.Banks[i]))
 		}
 		line += "; banks: " + strings.Join(banks, ", ")
 	}
 	return line
 }
 
-func fmtWhen(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 MST") }
-
-// claim ends a game on time at the request of the player whose opponent ran
-// out of it.
-func (h *handling) claim(id int64) (reply.Section, error) {
-	gs, side, err := h.myGame(id)
-	if err != nil {
-		return reply.Section{}, err
-	}
-	if err := h.claimTime(gs, side); err != nil {
-		return reply.Section{}, err
-	}
-	return reply.Section{Title: fmt.Sprintf("you won game #%d on time", id), Lines: []string{"Result: " + gs.ResultText() + "."}, Game: id}, nil
-}
-
-// claimTime ends gs on time for the actor, seat side, whose opponent ran
+// ClaimTime ends gs on time for the actor, seat side, whose opponent ran
 // out of it: the claim of a player by mail, or of the bot.
-func (w *job) claimTime(gs *game.Game, side engine.Player) error {
+func ClaimTime(u *work.Unit, gs *game.Game, side engine.Player) error {
 	id := gs.Row.ID
 	if gs.More() {
 		return reply.Refuse(fmt.Sprintf("game #%d has more than two players: there is nothing to claim", id), "A player whose time runs out is out of the game at once, and the others play on.")
@@ -147,21 +122,36 @@ func (w *job) claimTime(gs *game.Game, side engine.Player) error {
 	switch {
 	case slices.Contains(late, side):
 		return reply.Refuse(fmt.Sprintf("it is your move in game #%d: there is nothing to claim", id))
-	case gs.Row.Deadline.IsZero() || !gs.Row.Paused.IsZero() || w.Now.Before(gs.Row.Deadline):
+	case gs.Row.Deadline.IsZero() || !gs.Row.Paused.IsZero() || u.Now.Before(gs.Row.Deadline):
 		opp, _ := gs.OpponentOfTwo(side)
-		return reply.Refuse(fmt.Sprintf("%s still has time in game #%d", gs.Players[opp].Name, id), "Clock: "+w.clockLine(gs)+".")
+		return reply.Refuse(fmt.Sprintf("%s still has time in game #%d", gs.Players[opp].Name, id), "Clock: "+clockLine(u, gs)+".")
 	}
-	if err := w.Tx.AddEvent(w.Now, "claim", id, w.Actor.ID, ""); err != nil {
+	if err := u.Tx.AddEvent(u.Now, "claim", id, u.Actor.ID, ""); err != nil {
 		return err
 	}
-	return w.outOfTime(gs)
+	return OutOfTime(u, gs)
 }
 
-// vacation starts ("vacation 10") or ends ("vacation off") the actor's
+// Claim ends a game on time at the request of the player whose opponent ran
+// out of it.
+func Claim(u *work.Unit, c notation.Command) (reply.Section, error) {
+	id := c.ID
+	gs, side, err := Mine(u, id)
+	if err != nil {
+		return reply.Section{}, err
+	}
+	if err := ClaimTime(u, gs, side); err != nil {
+		return reply.Section{}, err
+	}
+	return reply.Section{Title: fmt.Sprintf("you won game #%d on time", id), Lines: []string{"Result: " + gs.ResultText() + "."}, Game: id}, nil
+}
+
+// Vacation starts ("vacation 10") or ends ("vacation off") the actor's
 // vacation: the clocks of every game where they are to move stop, within the
 // yearly allowance, and their opponents are told.
-func (h *handling) vacation(value string) (reply.Section, error) {
-	current, away, err := h.Tx.OngoingVacation(h.Actor.ID)
+func Vacation(u *work.Unit, c notation.Command) (reply.Section, error) {
+	value := c.Value
+	current, away, err := u.Tx.OngoingVacation(u.Actor.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -169,18 +159,18 @@ func (h *handling) vacation(value string) (reply.Section, error) {
 		if !away {
 			return reply.Section{}, reply.Refuse("you are not on vacation")
 		}
-		if err := h.endVacation(current); err != nil {
+		if err := endVacation(u, current); err != nil {
 			return reply.Section{}, err
 		}
 		return reply.Section{Title: "welcome back: your vacation is over", Lines: []string{"The clocks of your games run again."}}, nil
 	}
 	if away {
-		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are already on vacation until %s", fmtWhen(current.Until)), "\"vacation off\" ends it; then you may start another within your allowance.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are already on vacation until %s", clock.When(current.Until)), "\"vacation off\" ends it; then you may start another within your allowance.")
 	}
 	var days int
 	fmt.Sscan(value, &days)
 	asked := time.Duration(days) * clock.Day
-	past, err := h.Tx.Vacations(h.Actor.ID, h.Now.Add(-365*clock.Day))
+	past, err := u.Tx.Vacations(u.Actor.ID, u.Now.Add(-365*clock.Day))
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -188,41 +178,41 @@ func (h *handling) vacation(value string) (reply.Section, error) {
 	for _, v := range past {
 		stretches = append(stretches, clock.Vacation{Start: v.Start, End: v.Ended})
 	}
-	allowance := h.s.opt.VacationAllowance
-	granted := clock.Grant(asked, allowance, stretches, h.Now)
+	allowance := u.Club.VacationAllowance
+	granted := clock.Grant(asked, allowance, stretches, u.Now)
 	if granted <= 0 {
 		return reply.Section{}, reply.Refuse("no vacation left this year",
-			fmt.Sprintf("The club allows %s of vacation in any 365 days, and you have used %s.", left(allowance), left(clock.Used(stretches, h.Now))))
+			fmt.Sprintf("The club allows %s of vacation in any 365 days, and you have used %s.", clock.Left(allowance), clock.Left(clock.Used(stretches, u.Now))))
 	}
-	v := archive.Vacation{PlayerID: h.Actor.ID, Start: h.Now, Until: h.Now.Add(granted)}
-	if _, err := h.Tx.AddVacation(v); err != nil {
+	v := archive.Vacation{PlayerID: u.Actor.ID, Start: u.Now, Until: u.Now.Add(granted)}
+	if _, err := u.Tx.AddVacation(v); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddEvent(h.Now, "vacation", 0, h.Actor.ID, left(granted)); err != nil {
+	if err := u.Tx.AddEvent(u.Now, "vacation", 0, u.Actor.ID, clock.Left(granted)); err != nil {
 		return reply.Section{}, err
 	}
-	games, err := h.gamesOf(h.Actor)
+	games, err := Of(u, u.Actor)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	var ids []string
 	for _, gs := range games {
-		if slices.Contains(gs.ToMove(), gs.Side(h.Actor)) && !gs.Row.Deadline.IsZero() && gs.Row.Paused.IsZero() {
-			gs.Row.Paused = h.Now
-			if err := h.Tx.UpdateGame(gs.Row); err != nil {
+		if slices.Contains(gs.ToMove(), gs.Side(u.Actor)) && !gs.Row.Deadline.IsZero() && gs.Row.Paused.IsZero() {
+			gs.Row.Paused = u.Now
+			if err := u.Tx.UpdateGame(gs.Row); err != nil {
 				return reply.Section{}, err
 			}
 		}
 		ids = append(ids, fmt.Sprintf("#%d", gs.Row.ID))
-		for _, opp := range gs.Opponents(gs.Side(h.Actor)) {
-			if err := h.gameNotice(gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", h.Actor.Name, fmtWhen(v.Until))}); err != nil {
+		for _, opp := range gs.Opponents(gs.Side(u.Actor)) {
+			if err := Notice(u, gs, opp, []string{fmt.Sprintf("%s is on vacation until %s: while it is their move, their clock stands still.", u.Actor.Name, clock.When(v.Until))}); err != nil {
 				return reply.Section{}, err
 			}
 		}
 	}
-	lines := []string{fmt.Sprintf("Your vacation lasts until %s (%s).", fmtWhen(v.Until), left(granted))}
+	lines := []string{fmt.Sprintf("Your vacation lasts until %s (%s).", clock.When(v.Until), clock.Left(granted))}
 	if granted < asked {
-		lines = append(lines, fmt.Sprintf("You asked for %s, but only %s of your yearly allowance of %s is left.", left(asked), left(granted), left(allowance)))
+		lines = append(lines, fmt.Sprintf("You asked for %s, but only %s of your yearly allowance of %s is left.", clock.Left(asked), clock.Left(granted), clock.Left(allowance)))
 	}
 	if len(ids) > 0 {
 		lines = append(lines, "While it is your move, the clocks of your games stand still: "+strings.Join(ids, ", ")+". Your opponents have been told.")
@@ -233,30 +223,30 @@ func (h *handling) vacation(value string) (reply.Section, error) {
 
 // endVacation ends v now: the stopped clocks of the player run again and the
 // opponents are told.
-func (w *job) endVacation(v archive.Vacation) error {
-	if err := w.Tx.EndVacation(v.ID, w.Now); err != nil {
+func endVacation(u *work.Unit, v archive.Vacation) error {
+	if err := u.Tx.EndVacation(v.ID, u.Now); err != nil {
 		return err
 	}
-	p, err := w.Tx.PlayerByID(v.PlayerID)
+	p, err := u.Tx.PlayerByID(v.PlayerID)
 	if err != nil {
 		return err
 	}
-	if err := w.Tx.AddEvent(w.Now, "vacation-over", 0, p.ID, ""); err != nil {
+	if err := u.Tx.AddEvent(u.Now, "vacation-over", 0, p.ID, ""); err != nil {
 		return err
 	}
-	games, err := w.gamesOf(p)
+	games, err := Of(u, p)
 	if err != nil {
 		return err
 	}
 	for _, gs := range games {
 		if !gs.Row.Paused.IsZero() {
-			resumeClock(gs.Row, w.Now)
-			if err := w.Tx.UpdateGame(gs.Row); err != nil {
+			resumeClock(gs.Row, u.Now)
+			if err := u.Tx.UpdateGame(gs.Row); err != nil {
 				return err
 			}
 		}
 		for _, opp := range gs.Opponents(gs.Side(p)) {
-			if err := w.gameNotice(gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
+			if err := Notice(u, gs, opp, []string{fmt.Sprintf("%s is back from vacation: their clock runs again.", p.Name)}); err != nil {
 				return err
 			}
 		}
@@ -264,12 +254,13 @@ func (w *job) endVacation(v archive.Vacation) error {
 	return nil
 }
 
-// setReminders sets how the actor wants to be reminded.
-func (h *handling) setReminders(mode string) (reply.Section, error) {
-	if err := h.Tx.SetReminders(h.Actor.ID, mode); err != nil {
+// SetReminders sets how the actor wants to be reminded.
+func SetReminders(u *work.Unit, c notation.Command) (reply.Section, error) {
+	mode := c.Value
+	if err := u.Tx.SetReminders(u.Actor.ID, mode); err != nil {
 		return reply.Section{}, err
 	}
-	h.Actor.Reminders = mode
+	u.Actor.Reminders = mode
 	what := map[string]string{
 		"each":   "a reminder for each game at the club's reminder points",
 		"digest": "one mail a day listing every game that waits for your move",
@@ -278,13 +269,14 @@ func (h *handling) setReminders(mode string) (reply.Section, error) {
 	return reply.Section{Title: "reminders: " + mode, Lines: []string{"From now on you get " + what + "."}}, nil
 }
 
-// setBoards sets which of the actor's mails carry the board (issue 28:
-// light mail).
-func (h *handling) setBoards(mode string) (reply.Section, error) {
-	if err := h.Tx.SetBoards(h.Actor.ID, mode); err != nil {
+// SetBoards sets which of the actor's mails carry the board (light
+// mail).
+func SetBoards(u *work.Unit, c notation.Command) (reply.Section, error) {
+	mode := c.Value
+	if err := u.Tx.SetBoards(u.Actor.ID, mode); err != nil {
 		return reply.Section{}, err
 	}
-	h.Actor.Boards = mode
+	u.Actor.Boards = mode
 	what := map[string]string{
 		"mine": "the board in the mails that ask for your move, and at a game's start and end",
 		"all":  "the board in every game mail, reminders and the confirmation of your own moves too",

@@ -1,4 +1,4 @@
-package club
+package games
 
 import (
 	"errors"
@@ -10,24 +10,25 @@ import (
 	"postal/archive"
 	"postal/club/game"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
 )
 
-// Conditional moves (issue 26). "if M1 M2 M3 M4" says: if the others play
-// M1, answer M2; if they then play M3, answer M4. Each line is checked
-// against the rules when given, by replaying it from the game's position,
-// and kept as a line of steps (archive.Condition), the player's answers
-// among them. The lines of a player in a game form a tree: every line
-// stands at the same position, and where two lines follow the same moves
-// they give the same answer (a later line that answers differently
-// replaces the earlier). After every move the one path of moves takes
-// (handling.commit), each player's lines are advanced: lines that foresaw
-// the move go on, the others go; when a line reaches its player's answer
-// and it is their turn, the answer is played at once, through the same
-// path, in the same transaction. A move no line foresaw clears the
-// player's lines, and the player is told.
+// Conditional moves. "if M1 M2 M3 M4" says: if the others play M1, answer
+// M2; if they then play M3, answer M4. Each line is checked against the
+// rules when given, by replaying it from the game's position, and kept as
+// a line of steps (archive.Condition), the player's answers among them.
+// The lines of a player in a game form a tree: every line stands at the
+// same position, and where two lines follow the same moves they give the
+// same answer (a later line that answers differently replaces the
+// earlier). After every move the one path of moves takes (commit), each
+// player's lines are advanced: lines that foresaw the move go on, the
+// others go; when a line reaches its player's answer and it is their turn,
+// the answer is played at once, through the same path, in the same
+// transaction. A move no line foresaw clears the player's lines, and the
+// player is told.
 
 // maxLines and maxSteps bound what one player keeps in one game.
 const (
@@ -35,22 +36,22 @@ const (
 	maxSteps = 40
 )
 
-// conditions answers "if", "if clear", "if" alone and "conditions".
-func (h *handling) conditions(c notation.Command, p notation.Parsed) (reply.Section, error) {
+// Conditions answers "if", "if clear", "if" alone and "conditions".
+func Conditions(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section, error) {
 	if c.Verb == notation.CmdConditions || c.Move == "" && c.Setting == "" {
-		return h.listConditions(c.ID)
+		return listConditions(u, c.ID)
 	}
-	gs, side, err := h.myGame(c.ID)
+	gs, side, err := Mine(u, c.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	id := gs.Row.ID
 	if c.Setting == "clear" {
-		old, err := h.Tx.Conditions(id, h.Actor.ID)
+		old, err := u.Tx.Conditions(id, u.Actor.ID)
 		if err != nil {
 			return reply.Section{}, err
 		}
-		if err := h.Tx.SetConditions(id, h.Actor.ID, nil); err != nil {
+		if err := u.Tx.SetConditions(id, u.Actor.ID, nil); err != nil {
 			return reply.Section{}, err
 		}
 		if len(old) == 0 {
@@ -58,7 +59,7 @@ func (h *handling) conditions(c notation.Command, p notation.Parsed) (reply.Sect
 		}
 		return reply.Section{Title: fmt.Sprintf("your conditional moves in game #%d are removed", id), Lines: []string{words.Plural(len(old), "line") + " removed."}, Game: id}, nil
 	}
-	steps, _, err := h.lineOf(gs, c, p)
+	steps, _, err := lineOf(u, gs, c, p)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -70,7 +71,7 @@ func (h *handling) conditions(c notation.Command, p notation.Parsed) (reply.Sect
 	case len(steps) > maxSteps:
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("the line has %d moves; at most %d", len(steps), maxSteps))
 	}
-	lines, err := h.Tx.Conditions(id, h.Actor.ID)
+	lines, err := u.Tx.Conditions(id, u.Actor.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -78,10 +79,10 @@ func (h *handling) conditions(c notation.Command, p notation.Parsed) (reply.Sect
 	if len(lines) > maxLines {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("you have %d conditional lines in game #%d already", maxLines, id), "\"if clear\" removes them all.")
 	}
-	if err := h.Tx.SetConditions(id, h.Actor.ID, lines); err != nil {
+	if err := u.Tx.SetConditions(id, u.Actor.ID, lines); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddTalk(archive.Said{GameID: id, PlayerID: h.Actor.ID, Ply: gs.Pos.Ply(), Kind: "if", Text: stepsText(steps), At: h.Now}); err != nil {
+	if err := u.Tx.AddTalk(archive.Said{GameID: id, PlayerID: u.Actor.ID, Ply: gs.Pos.Ply(), Kind: "if", Text: StepsText(steps), At: u.Now}); err != nil {
 		return reply.Section{}, err
 	}
 	title := fmt.Sprintf("conditional moves kept in game #%d", id)
@@ -90,40 +91,40 @@ func (h *handling) conditions(c notation.Command, p notation.Parsed) (reply.Sect
 		out = append(out, fmt.Sprintf("It replaces %s that answered the same moves otherwise.", words.Plural(replaced, "line")))
 	}
 	out = append(out, "When the moves of a line are played, your answer is played at once; a move no line foresaw clears them all, and you are told. \"if clear\" removes them.")
-	return reply.Section{Title: title, Lines: out, Pre: h.conditionsText(gs, lines), Game: id}, nil
+	return reply.Section{Title: title, Lines: out, Pre: conditionsText(lines), Game: id}, nil
 }
 
 // listConditions lists the actor's lines in game id.
-func (h *handling) listConditions(id int64) (reply.Section, error) {
-	gs, err := h.game(id)
+func listConditions(u *work.Unit, id int64) (reply.Section, error) {
+	gs, err := Named(u, id)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if gs.Side(h.Actor) < 0 {
+	if gs.Side(u.Actor) < 0 {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not play in game #%d", id), fmt.Sprintf("It is %s.", gs.Title()))
 	}
-	lines, err := h.Tx.Conditions(id, h.Actor.ID)
+	lines, err := u.Tx.Conditions(id, u.Actor.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	if len(lines) == 0 {
 		return reply.Section{Title: fmt.Sprintf("no conditional moves in game #%d", id), Lines: []string{"\"if M1 M2\" answers M1 with M2 at once (\"help if\")."}, Game: id}, nil
 	}
-	return reply.Section{Title: fmt.Sprintf("your conditional moves in game #%d", id), Pre: h.conditionsText(gs, lines), Game: id}, nil
+	return reply.Section{Title: fmt.Sprintf("your conditional moves in game #%d", id), Pre: conditionsText(lines), Game: id}, nil
 }
 
 // conditionsText writes lines, one a line: "if e5 Nf3 Nc6 Bb5".
-func (h *handling) conditionsText(gs *game.Game, lines []archive.Condition) string {
+func conditionsText(lines []archive.Condition) string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		out[i] = "if " + stepsText(l.Steps)
+		out[i] = "if " + StepsText(l.Steps)
 	}
 	return strings.Join(out, "\n")
 }
 
-// stepsText writes the moves of a line as "if" takes them: separated by
+// StepsText writes the moves of a line as "if" takes them: separated by
 // commas when a move holds a space.
-func stepsText(steps []archive.Step) string {
+func StepsText(steps []archive.Step) string {
 	sep := " "
 	for _, s := range steps {
 		if strings.ContainsFunc(s.Move, unicode.IsSpace) {
@@ -175,7 +176,7 @@ func mergeLine(lines []archive.Condition, line archive.Condition, side engine.Pl
 // shortest first; commas, when the line has any, separate the moves
 // instead. An illegal or unreadable move refuses the whole line, as a move
 // is refused: pointing at the word, or listing the legal moves there.
-func (h *handling) lineOf(gs *game.Game, c notation.Command, p notation.Parsed) ([]archive.Step, engine.Position, error) {
+func lineOf(u *work.Unit, gs *game.Game, c notation.Command, p notation.Parsed) ([]archive.Step, engine.Position, error) {
 	var words []string
 	if strings.Contains(c.Move, ",") {
 		for _, w := range strings.Split(c.Move, ",") {
@@ -257,7 +258,9 @@ func (r *lineReader) fail(i int, why string) {
 	}
 }
 
-// refusal words the furthest failure as the move error does.
+// refusal words the furthest failure as a move's refusal does
+// (reply.ExplainMove): pointing at the word, or listing the legal moves
+// there.
 func (r *lineReader) refusal(c notation.Command, p notation.Parsed) error {
 	if r.failDo != "" {
 		return reply.Refuse(r.failDo, "Nothing was kept of this line.")
@@ -270,27 +273,8 @@ func (r *lineReader) refusal(c notation.Command, p notation.Parsed) error {
 	if r.failAt > 0 {
 		after = "after " + strings.Join(r.words[:r.failAt], " ")
 	}
-	var se *engine.SyntaxError
-	var ie *engine.IllegalMoveError
-	switch {
-	case errors.As(r.failErr, &se):
-		col := wordCol(p.Text, len(r.words), r.failAt, c.Move) + se.Offset
-		ue := reply.Refuse(fmt.Sprintf("%q is not a move of %s: %s", r.failTxt, gs.Info.Title, se.Msg),
-			fmt.Sprintf("Line %d, column %d, at %q. Nothing was kept of this line.", p.Line, col, se.Word()))
-		ue.Pre = reply.Caret(p.Text, col)
-		if who == engine.Chance {
-			// A line that leaves out a throw or a draw: it is part of the line.
-			ue.Lines = append(ue.Lines, fmt.Sprintf("Chance acts there, %s: write its outcome as the record does. Its outcomes:", after))
-			ue.Pre += "\n\n" + legalSample(gs, r.failPos, who, 60)
-		}
-		return ue
-	case errors.As(r.failErr, &ie):
-		ue := reply.Refuse(fmt.Sprintf("%s is not a legal move %s: %s", r.failTxt, after, ie.Reason),
-			fmt.Sprintf("Nothing was kept of this line. The legal moves of %s there:", gs.SeatName(who)))
-		ue.Pre = legalSample(gs, r.failPos, who, 60)
-		return ue
-	}
-	return reply.Refuse(fmt.Sprintf("%s %s was refused: %v", r.failTxt, after, r.failErr), "Nothing was kept of this line.")
+	return reply.ExplainMove(r.failErr, &reply.Move{Text: r.failTxt, Game: gs.Row.ID, Rules: gs.Info, Pos: r.failPos, Seat: who, SeatName: gs.SeatName(who),
+		Line: p.Line, LineText: p.Text, Col: wordCol(p.Text, len(r.words), r.failAt, c.Move), After: after})
 }
 
 // wordCol is the column (from 1) in text, the line as written, of move i
@@ -328,15 +312,68 @@ func wordCol(text string, n, i int, move string) int {
 	return col
 }
 
+// previewLine answers "preview if": the board after a whole line.
+func previewLine(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section, error) {
+	gs, err := Named(u, c.ID)
+	if err != nil {
+		return reply.Section{}, err
+	}
+	if gs.Row.Status != archive.GameActive {
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("game #%d is over", gs.Row.ID))
+	}
+	side := gs.Side(u.Actor)
+	steps, end, err := lineOf(u, gs, c, p)
+	if err != nil {
+		return reply.Section{}, err
+	}
+	moves := 0
+	for _, st := range steps {
+		if st.Seat != int(engine.Chance) {
+			moves++
+		}
+	}
+	b, err := boardOf(u, gs, end, &preview{after: StepsText(steps), moves: moves})
+	if err != nil {
+		return reply.Section{}, err
+	}
+	lines := []string{}
+	if side >= 0 {
+		lines = append(lines, fmt.Sprintf("To keep it as conditional moves, write \"if %d %s\".", gs.Row.ID, StepsText(steps)))
+	}
+	return reply.Section{Title: fmt.Sprintf("preview of game #%d after %s (nothing played)", gs.Row.ID, StepsText(steps)), Board: b, Game: gs.Row.ID, Lines: lines}, nil
+}
+
+// ConditionsStatus is what status says of the actor's conditional moves
+// and note in gs: lines to add under the game's, "" when none.
+func ConditionsStatus(u *work.Unit, gs *game.Game) (string, error) {
+	lines, err := u.Tx.Conditions(gs.Row.ID, u.Actor.ID)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString("  if " + StepsText(l.Steps) + "\n")
+	}
+	note, err := u.Tx.Note(gs.Row.ID, u.Actor.ID)
+	if err != nil {
+		return "", err
+	}
+	if note != "" {
+		b.WriteString("  your note: " + strings.ReplaceAll(note, "\n", " / ") + "\n")
+	}
+	return b.String(), nil
+}
+
 // answerConditions advances every player's lines in gs past the plies
-// commit just logged (gs.moves[from:], the move of mover and the chance
-// that followed). When a line reaches the answer of a player who now
+// commit just logged (mv.Plies: the move of mv.Seat and the chance that
+// followed). When a line reaches the answer of a player who now
 // acts, the answer is played at once (through commit again, so that it
 // may in turn be answered) and the player is told instead of being told
 // it is their move; answered reports it. after holds what the turn notice
 // adds; a player whose lines are cleared on their turn reads it there.
-func (w *job) answerConditions(gs *game.Game, mover engine.Player, move string, from int, after *[]string) (answered bool, err error) {
-	ids, err := w.Tx.ConditionPlayers(gs.Row.ID)
+func answerConditions(u *work.Unit, gs *game.Game, mv game.Moved, after *[]string) (bool, error) {
+	mover, move := mv.Seat, mv.Move
+	ids, err := u.Tx.ConditionPlayers(gs.Row.ID)
 	if err != nil || len(ids) == 0 {
 		return false, err
 	}
@@ -350,12 +387,12 @@ func (w *job) answerConditions(gs *game.Game, mover engine.Player, move string, 
 		if seat < 0 {
 			continue
 		}
-		lines, err := w.Tx.Conditions(gs.Row.ID, pid)
+		lines, err := u.Tx.Conditions(gs.Row.ID, pid)
 		if err != nil {
 			return false, err
 		}
 		had, done, stale := len(lines), 0, 0
-		for _, m := range gs.Moves[from:] {
+		for _, m := range mv.Plies {
 			next := lines[:0:0]
 			for _, l := range lines {
 				if l.Ply != m.Ply-1 {
@@ -374,23 +411,23 @@ func (w *job) answerConditions(gs *game.Game, mover engine.Player, move string, 
 			}
 			lines = next
 		}
-		if err := w.Tx.SetConditions(gs.Row.ID, pid, lines); err != nil {
+		if err := u.Tx.SetConditions(gs.Row.ID, pid, lines); err != nil {
 			return false, err
 		}
 		p := gs.Players[seat]
 		if len(lines) == 0 && had > done && stale == had-done {
-			if err := w.tellPlayer(gs, p, fmt.Sprintf("Your conditional moves in game #%d are cleared: a player left the game since you gave them.", gs.Row.ID)); err != nil {
+			if err := tellPlayer(u, gs, p, fmt.Sprintf("Your conditional moves in game #%d are cleared: a player left the game since you gave them.", gs.Row.ID)); err != nil {
 				return false, err
 			}
 			continue
 		}
 		if len(lines) == 0 && had > done {
-			if tm := gs.ToMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (w.Actor == nil || w.Actor.ID != p.ID) {
+			if tm := gs.ToMove(); len(tm) == 1 && tm[0] == engine.Player(seat) && (u.Actor == nil || u.Actor.ID != p.ID) {
 				// Their turn notice says what was played; this follows it.
 				*after = append(*after, fmt.Sprintf("None of your conditional moves foresaw %s: they are cleared.", move))
 				continue
 			}
-			if err := w.tellPlayer(gs, p, fmt.Sprintf("%s played %s in game #%d, which none of your conditional moves foresaw: they are cleared.", gs.Players[mover].Name, move, gs.Row.ID)); err != nil {
+			if err := tellPlayer(u, gs, p, fmt.Sprintf("%s played %s in game #%d, which none of your conditional moves foresaw: they are cleared.", gs.Players[mover].Name, move, gs.Row.ID)); err != nil {
 				return false, err
 			}
 			continue
@@ -405,88 +442,29 @@ func (w *job) answerConditions(gs *game.Game, mover engine.Player, move string, 
 	p := gs.Players[ans.seat]
 	// Checked again when played: the line was legal when given, but the
 	// rules are the judge now.
-	next, m, err := engine.Play(gs.Pos, ans.seat, ans.move)
+	answered, err := gs.Play(ans.seat, ans.move, u.Now, u.MsgID)
+	var broken *game.BrokenError
+	if errors.As(err, &broken) {
+		return false, work.Permanent(err)
+	}
 	if err != nil {
-		if err := w.Tx.SetConditions(gs.Row.ID, p.ID, nil); err != nil {
+		if err := u.Tx.SetConditions(gs.Row.ID, p.ID, nil); err != nil {
 			return false, err
 		}
-		return false, w.tellPlayer(gs, p, fmt.Sprintf("Your conditional answer %s in game #%d could not be played (%v): your conditional moves there are cleared.", ans.move, gs.Row.ID, err))
+		return false, tellPlayer(u, gs, p, fmt.Sprintf("Your conditional answer %s in game #%d could not be played (%v): your conditional moves there are cleared.", ans.move, gs.Row.ID, err))
 	}
-	line := fmt.Sprintf("%s played %s in game #%d; your conditional answer %s was played at once.", gs.Players[mover].Name, move, gs.Row.ID, m)
-	if err := w.tellPlayer(gs, p, append([]string{line}, *after...)...); err != nil {
+	line := fmt.Sprintf("%s played %s in game #%d; your conditional answer %s was played at once.", gs.Players[mover].Name, move, gs.Row.ID, answered.Move)
+	if err := tellPlayer(u, gs, p, append([]string{line}, *after...)...); err != nil {
 		return false, err
 	}
-	if err := w.Tx.AddEvent(w.Now, "conditional", gs.Row.ID, p.ID, m.String()); err != nil {
+	if err := u.Tx.AddEvent(u.Now, "conditional", gs.Row.ID, p.ID, answered.Move); err != nil {
 		return false, err
 	}
-	return true, w.commitMove(gs, ans.seat, m.String(), next, true)
-}
-
-// tellPlayer tells p of gs: in the reply when p sent the message (their
-// move was answered at once, or their conditional moves changed), else in
-// a mail about the game.
-func (w *job) tellPlayer(gs *game.Game, p *archive.Player, lines ...string) error {
-	if w.Actor != nil && w.Actor.ID == p.ID {
-		w.Lead = append(w.Lead, lines...)
-		return nil
-	}
-	return w.gameNotice(gs, p, lines)
+	return true, commit(u, gs, answered, true)
 }
 
 // answeredLine is what the player to move after a conditional answer is
 // told of it (the turn notice's extra line).
 func answeredLine(gs *game.Game, side engine.Player, move string) string {
 	return fmt.Sprintf("%s had left %s as a conditional answer: it was played at once.", gs.Players[side].Name, move)
-}
-
-// previewLine answers "preview if": the board after a whole line.
-func (h *handling) previewLine(c notation.Command, p notation.Parsed) (reply.Section, error) {
-	gs, err := h.game(c.ID)
-	if err != nil {
-		return reply.Section{}, err
-	}
-	if gs.Row.Status != archive.GameActive {
-		return reply.Section{}, reply.Refuse(fmt.Sprintf("game #%d is over", gs.Row.ID))
-	}
-	side := gs.Side(h.Actor)
-	steps, end, err := h.lineOf(gs, c, p)
-	if err != nil {
-		return reply.Section{}, err
-	}
-	moves := 0
-	for _, st := range steps {
-		if st.Seat != int(engine.Chance) {
-			moves++
-		}
-	}
-	b, err := h.boardOf(gs, end, &preview{after: stepsText(steps), moves: moves})
-	if err != nil {
-		return reply.Section{}, err
-	}
-	lines := []string{}
-	if side >= 0 {
-		lines = append(lines, fmt.Sprintf("To keep it as conditional moves, write \"if %d %s\".", gs.Row.ID, stepsText(steps)))
-	}
-	return reply.Section{Title: fmt.Sprintf("preview of game #%d after %s (nothing played)", gs.Row.ID, stepsText(steps)), Board: b, Game: gs.Row.ID, Lines: lines}, nil
-}
-
-// conditionsStatus is what status says of the actor's conditional moves
-// and note in gs: lines to add under the game's, "" when none.
-func (h *handling) conditionsStatus(gs *game.Game) (string, error) {
-	lines, err := h.Tx.Conditions(gs.Row.ID, h.Actor.ID)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString("  if " + stepsText(l.Steps) + "\n")
-	}
-	note, err := h.Tx.Note(gs.Row.ID, h.Actor.ID)
-	if err != nil {
-		return "", err
-	}
-	if note != "" {
-		b.WriteString("  your note: " + strings.ReplaceAll(note, "\n", " / ") + "\n")
-	}
-	return b.String(), nil
 }
