@@ -32,8 +32,8 @@ func (h *handling) help(topic string) (reply.Section, error) {
 		return games.Rules(h.Unit, notation.Command{Verb: notation.CmdRules, Arg: topic})
 	}
 	var topics []string
-	for _, v := range notation.Verbs {
-		topics = append(topics, string(v))
+	for _, c := range commands {
+		topics = append(topics, string(c.Verb))
 	}
 	return reply.Section{}, reply.Refuse(fmt.Sprintf("no help on %q", topic), "Topics: "+strings.Join(topics, ", ")+", or the name of a game (\"games\" lists them).")
 }

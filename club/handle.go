@@ -263,7 +263,7 @@ func (h *handling) parse() ([]notation.Parsed, bool, error) {
 // parseOptions says how to read the message: as a reply about the game it
 // is tagged with, if any.
 func (h *handling) parseOptions() (notation.ParseOptions, error) {
-	opt := notation.ParseOptions{Tagged: h.tagged != 0}
+	opt := notation.ParseOptions{Language: language, Tagged: h.tagged != 0}
 	if h.tagged != 0 {
 		gs, err := games.Load(h.Unit, h.tagged)
 		switch {
@@ -307,14 +307,14 @@ func (h *handling) moveReader(gs *game.Game) func(string) error {
 // *userError becomes a refusal; any other error aborts the whole message.
 func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 	c := p.Cmd
-	if c.NeedsGame() && c.ID == 0 {
+	if language.NeedsGame(c) && c.ID == 0 {
 		c.ID = h.tagged
 	}
 	sec, err := h.dispatch(c, p)
 	var ue *reply.Refusal
 	if errors.As(err, &ue) {
 		sec := reply.Section{Command: p.Text, Error: true, Title: ue.Title, Lines: ue.Lines, Pre: ue.Pre}
-		if c.NeedsGame() {
+		if language.NeedsGame(c) {
 			sec.Game = c.ID // the refusal belongs to that game's conversation
 		}
 		return sec, nil
@@ -326,14 +326,18 @@ func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 	return sec, nil
 }
 
+// dispatch runs c by its row of the command table: the game a reply's tag
+// names when c leaves its number out, the proof a change needs, then the
+// row's handler.
 func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Section, error) {
-	if c.NeedsGame() && c.ID == 0 {
+	row := commandOf(c)
+	if language.NeedsGame(c) && c.ID == 0 {
 		if c.Verb == notation.CmdSay || c.Verb == notation.CmdNote {
 			return reply.Section{}, games.TalkWithoutGame(c.Verb)
 		}
-		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", notation.Usage[c.Verb]))
+		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", row.Usage))
 	}
-	if c.Changes() {
+	if row.changes(c) {
 		if h.Actor == nil {
 			return reply.Section{}, reply.Refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-' or '_').")
 		}
@@ -344,80 +348,38 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 	if err := h.afterGame(c); err != nil { // proof.go
 		return reply.Section{}, err
 	}
-	switch c.Verb {
-	case notation.CmdRegister:
-		return h.register(c)
-	case notation.CmdKey:
-		if c.Value == "new" {
-			return h.newKey()
-		}
-		if h.keyOK && hashKey(c.Arg) == h.Actor.KeyHash {
-			return reply.Section{Title: "key accepted", Lines: []string{"You are " + h.Actor.Name + "."}}, nil
-		}
-		return reply.Section{}, reply.Refuse("this key is not valid", "Copy the key from the mail postal sent when you registered (or from the answer to \"key new\"). No command of this message was proved by it.")
-	case notation.CmdAddress:
-		return h.address(c)
-	case notation.CmdHelp:
-		return h.help(c.Arg)
-	case notation.CmdRules:
-		return games.Rules(h.Unit, c)
-	case notation.CmdGames:
-		return games.List(h.Unit, c)
-	case notation.CmdStatus:
-		return h.status()
-	case notation.CmdChallenge, notation.CmdOpen:
-		return h.challenge(c)
-	case notation.CmdAccept:
-		return h.accept(c.ID)
-	case notation.CmdDecline, notation.CmdCancel:
-		if c.CancelsEvent() {
-			return h.cancelEvent(c) // tournament_cancel.go
-		}
-		return h.withdraw(c)
-	case notation.CmdMove:
-		return games.Move(h.Unit, c, p)
-	case notation.CmdPreview:
-		return games.Preview(h.Unit, c, p)
-	case notation.CmdIf, notation.CmdConditions:
-		return games.Conditions(h.Unit, c, p)
-	case notation.CmdSay:
-		return games.Say(h.Unit, c)
-	case notation.CmdNote:
-		return games.Note(h.Unit, c)
-	case notation.CmdMoves:
-		return games.Moves(h.Unit, c)
-	case notation.CmdBoard:
-		return games.Board(h.Unit, c)
-	case notation.CmdRecord:
-		return games.Record(h.Unit, c)
-	case notation.CmdResign:
-		return games.Resign(h.Unit, c)
-	case notation.CmdDraw:
-		return games.Draw(h.Unit, c)
-	case notation.CmdObserve, notation.CmdUnobserve:
-		return games.Observe(h.Unit, c)
-	case notation.CmdClaim:
-		return games.Claim(h.Unit, c)
-	case notation.CmdVacation:
-		return games.Vacation(h.Unit, c)
-	case notation.CmdSet:
-		if c.Setting == "tournament-news" {
-			return h.setTournamentNews(c.Value)
-		}
-		if c.Setting == "boards" {
-			return games.SetBoards(h.Unit, c)
-		}
-		if c.Setting != "reminders" {
-			return games.SetTalk(h.Unit, c)
-		}
-		return games.SetReminders(h.Unit, c)
-	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
-		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove, notation.CmdCodirector:
-		return h.tournamentWord(c)
-	case notation.CmdLeague, notation.CmdLadder, notation.CmdClimb:
-		return h.leagueWord(c) // league.go
-	case notation.CmdRatings:
-		return h.ratings(c.Arg)
+	return row.do(h, c, p)
+}
+
+// keyWord is "key KEY" (the key proves the mail: say so) or "key new".
+func (h *handling) keyWord(c notation.Command) (reply.Section, error) {
+	if c.Value == "new" {
+		return h.newKey()
 	}
-	return reply.Section{}, reply.Refuse("command not implemented: " + string(c.Verb))
+	if h.keyOK && hashKey(c.Arg) == h.Actor.KeyHash {
+		return reply.Section{Title: "key accepted", Lines: []string{"You are " + h.Actor.Name + "."}}, nil
+	}
+	return reply.Section{}, reply.Refuse("this key is not valid", "Copy the key from the mail postal sent when you registered (or from the answer to \"key new\"). No command of this message was proved by it.")
+}
+
+// cancel is "cancel NAME [REASON]", a tournament's, or "cancel ID", a
+// challenge's.
+func (h *handling) cancel(c notation.Command) (reply.Section, error) {
+	if c.CancelsEvent() {
+		return h.cancelEvent(c) // tournament_cancel.go
+	}
+	return h.withdraw(c)
+}
+
+// set is "set NAME VALUE": each setting has its own answer.
+func (h *handling) set(c notation.Command) (reply.Section, error) {
+	switch c.Setting {
+	case "tournament-news":
+		return h.setTournamentNews(c.Value)
+	case "boards":
+		return games.SetBoards(h.Unit, c)
+	case "reminders":
+		return games.SetReminders(h.Unit, c)
+	}
+	return games.SetTalk(h.Unit, c)
 }

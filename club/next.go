@@ -159,7 +159,7 @@ func (w *job) rematch(gs *game.Game, seat engine.Player) (string, error) {
 	}
 	unrated, err := w.Tx.Unrated(gs.Row.ID)
 	c.Unrated = unrated
-	return c.String(), err
+	return language.String(c), err
 }
 
 // configWords are the words of a ruleset and options config of game, as a

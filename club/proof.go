@@ -236,7 +236,7 @@ func (h *handling) lately(id int64) (bool, error) {
 // token of a mail about one game does not speak for the player elsewhere,
 // and once its game is over it speaks only for a look back.
 func (h *handling) afterGame(c notation.Command) error {
-	if h.proof != "token" || h.proofGame == 0 || h.proofLive || c.NeedsGame() && c.ID == h.proofGame && !c.Changes() {
+	if h.proof != "token" || h.proofGame == 0 || h.proofLive || language.NeedsGame(c) && c.ID == h.proofGame && !commandOf(c).changes(c) {
 		return nil
 	}
 	return reply.Refuse(fmt.Sprintf("#%d is over: a reply to its mails serves only to look at it", h.proofGame),
@@ -274,7 +274,7 @@ func (h *handling) authorize(c notation.Command) error {
 			"Reply to a mail from postal, keeping its reply address, or add a line \"key YOUR-KEY\" with the personal key postal sent you when you registered.")
 	case h.proofGame == 0:
 		return nil
-	case c.Account():
+	case commandOf(c).changes(c) && !language.NeedsGame(c):
 		return reply.Refuse(fmt.Sprintf("a reply about #%d cannot do %q", h.proofGame, c.Verb),
 			fmt.Sprintf("The reply address of a mail about game or challenge #%d proves who you are for #%d only, and %q acts on your account. Nothing was changed.", h.proofGame, h.proofGame, c.Verb),
 			"Reply to a mail from postal about no game (write \"status\" for one), or add a line \"key YOUR-KEY\".")

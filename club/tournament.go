@@ -132,15 +132,15 @@ func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error
 			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
 	}
 	if limit := format.Limit(); ev.Players > limit {
-		return nil, reply.Refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{Rounds: ev.Rounds}), limit))
+		return nil, reply.Refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{Rounds: ev.Numbers["rounds"]}), limit))
 	}
 	if ev.Players != 0 && ev.Players < seats {
 		return nil, reply.Refuse(fmt.Sprintf("a game of %d needs at least %d players", seats, seats))
 	}
-	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Rounds,
+	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Numbers["rounds"],
 		MaxPlayers: ev.Players, Days: int(ctl.PerMove / clock.Day), Control: ctl.String()}
 	if ev.Players != 0 {
-		field := &event.Event{Name: c.Arg, Format: format, Seats: seats, Rounds: ev.Rounds}
+		field := &event.Event{Name: c.Arg, Format: format, Seats: seats, Rounds: ev.Numbers["rounds"]}
 		if r := field.Short(ev.Players); r != nil {
 			return nil, reply.Refuse(r.Msg, h.s.playersFix(c.Arg, t, r)...)
 		}
