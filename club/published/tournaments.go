@@ -212,7 +212,7 @@ func EachTournament(ctx context.Context, db *archive.DB, ids []int64, fn func(*T
 			if err != nil {
 				return err
 			}
-			v, err = view(tx, t, ev)
+			v, err = tournamentView(tx, t, ev)
 			return err
 		})
 		if err != nil {
@@ -253,8 +253,8 @@ func TournamentsTouched(ctx context.Context, db *archive.DB, games []int64, sinc
 	return out, err
 }
 
-// view builds the page's view of t, ev as its rules see it.
-func view(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentView, error) {
+// tournamentView builds the page's view of t, ev as its rules see it.
+func tournamentView(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*TournamentView, error) {
 	info, ctl, _ := Played(t)
 	director, err := tx.PlayerByID(t.DirectorID)
 	if err != nil {

@@ -50,12 +50,12 @@ func (s Source) Summaries(ctx context.Context, fn func(*site.Game) error) (int64
 	if err != nil {
 		return 0, err
 	}
-	return cursor, published.EachRecord(ctx, s.DB, s.Club, nil, false, func(a published.Archived) error { return fn(game(a)) })
+	return cursor, published.EachRecord(ctx, s.DB, s.Club, nil, false, func(a published.Archived) error { return fn(&a.Game) })
 }
 
 // Games calls fn with each game of ids (every game when nil), whole.
 func (s Source) Games(ctx context.Context, ids []int64, fn func(*site.Game) error) error {
-	return published.EachRecordOf(ctx, s.DB, s.options(), ids, true, func(a published.Archived) error { return fn(game(a)) })
+	return published.EachRecordOf(ctx, s.DB, s.options(), ids, true, func(a published.Archived) error { return fn(&a.Game) })
 }
 
 // Changes returns the games changed after cursor, a change number of the
@@ -66,17 +66,4 @@ func (s Source) Changes(ctx context.Context, cursor int64) (ids []int64, now int
 		return err
 	})
 	return ids, now, err
-}
-
-func game(a published.Archived) *site.Game {
-	r := a.Row
-	g := &site.Game{ID: r.ID, Record: a.Record, Plies: r.Ply, Position: r.Position,
-		Started: r.Created, Updated: r.Updated, Finished: r.Finished, Deadline: r.Deadline}
-	if a.Rating != nil {
-		g.Rating = &site.GameRating{Rated: a.Rating.Rated, List: a.Rating.List}
-		for _, s := range a.Rating.Seats {
-			g.Rating.Seats = append(g.Rating.Seats, site.RatedSeat(s))
-		}
-	}
-	return g
 }
