@@ -1,6 +1,8 @@
 package published
 
 import (
+	"context"
+	"slices"
 	"strconv"
 
 	"postal/archive"
@@ -47,4 +49,72 @@ func ratingsOf(tx *archive.Tx, rows []*archive.Game, names map[int64]string) (ma
 		out[row.ID] = r
 	}
 	return out, nil
+}
+
+// RatingLists are the club's rating lists named (every list when nil), by
+// name, each best first, as the ratings pages show them.
+func RatingLists(ctx context.Context, db *archive.DB, lists []string) ([]view.RatingList, error) {
+	var out []view.RatingList
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		names, err := tx.PlayerNames()
+		if err != nil {
+			return err
+		}
+		read := func(list string) error {
+			ss, err := tx.Standings(list)
+			if err != nil {
+				return err
+			}
+			for _, st := range ss {
+				if len(out) == 0 || out[len(out)-1].Name != st.List {
+					out = append(out, view.RatingList{Name: st.List})
+				}
+				l := &out[len(out)-1]
+				l.Entries = append(l.Entries, view.RatingEntry{Player: names[st.PlayerID], Name: RatedName(names[st.PlayerID], st.Level),
+					Rating: st.Rating, RD: st.RD, Games: st.Games, Last: st.Last})
+			}
+			return nil
+		}
+		if lists == nil {
+			return read("")
+		}
+		for _, l := range slices.Sorted(slices.Values(lists)) {
+			if err := read(l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// RatingHistory is the rated games of the players named (every player when
+// nil), in the order they were rated: each player's rating after each.
+func RatingHistory(ctx context.Context, db *archive.DB, players []string) ([]view.RatingPoint, error) {
+	var out []view.RatingPoint
+	err := db.Tx(ctx, func(tx *archive.Tx) error {
+		names, err := tx.PlayerNames()
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		if players != nil {
+			ids = []int64{}
+			for id, n := range names {
+				if slices.Contains(players, n) {
+					ids = append(ids, id)
+				}
+			}
+		}
+		seats, err := tx.RatingHistory(ids)
+		if err != nil {
+			return err
+		}
+		for _, r := range seats {
+			n := names[r.PlayerID]
+			out = append(out, view.RatingPoint{List: r.List, Player: n, Name: RatedName(n, r.Level), Game: r.GameID, At: r.At, Rating: r.Rating, RD: r.RD})
+		}
+		return nil
+	})
+	return out, err
 }
