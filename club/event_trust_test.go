@@ -10,6 +10,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/published"
+	"postal/club/stored"
 	"postal/mailer"
 	"postal/site/view"
 )
@@ -179,7 +180,7 @@ func TestAdminEndsRunningEvent(t *testing.T) {
 		t.Errorf("an address is published in %s", f)
 	}
 	ev := read(c, func(tx *archive.Tx) (*eventView, error) {
-		e, err := published.Event(tx, tr)
+		e, err := stored.Event(tx, tr)
 		return &eventView{e.Crosstable(), e.Standings()[0].Played + e.Standings()[1].Played + e.Standings()[2].Played}, err
 	})
 	if ev.played != 2 {

@@ -11,6 +11,7 @@ import (
 	"postal/club/game"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/club/stored"
 	"postal/docs/words"
 	"postal/engine"
 )
@@ -35,7 +36,7 @@ type tournament struct {
 }
 
 func (w *work) loadEvent(t *archive.Tournament) (*tournament, error) {
-	ev, err := published.Event(w.tx, t)
+	ev, err := stored.Event(w.tx, t)
 	if err != nil {
 		return nil, err
 	}

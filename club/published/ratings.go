@@ -7,6 +7,7 @@ import (
 
 	"postal/archive"
 	"postal/club/rating"
+	"postal/club/stored"
 	"postal/site/view"
 )
 
@@ -37,7 +38,7 @@ func ratingsOf(tx *archive.Tx, rows []*archive.Game, names map[int64]string) (ma
 	}
 	out := make(map[int64]*view.GameRating, len(rows))
 	for _, row := range rows {
-		cfg, _ := ParseConfig(row.Config, 0)
+		cfg, _ := stored.ParseConfig(row.Config, 0)
 		r := &view.GameRating{List: rating.ListOf(row.Game, cfg.Ruleset), Rated: !unrated[row.ID]}
 		if row.Status == archive.GameOver {
 			r.Rated = len(seats[row.ID]) > 0

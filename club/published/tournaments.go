@@ -9,122 +9,13 @@ import (
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/pairing"
+	"postal/club/stored"
 	"postal/engine"
 	"postal/site/view"
 )
 
-// Event is tournament t, as tx holds it, as its rules see it (club/event):
-// its format, entrants, games and byes, and the names of its players and
-// director. The club decides with it; the site shows it.
-func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
-	_, _, seats := Played(t)
-	format, ok := event.FormatOf(t.Format, seats)
-	if !ok {
-		return nil, fmt.Errorf("published: tournament %s: no format %q for games of %d", t.Name, t.Format, seats)
-	}
-	ev := &event.Event{Name: t.Name, Format: format, Seats: seats, Rounds: t.Rounds, Max: t.MaxPlayers, Starts: t.Starts,
-		Stage: stages[t.Status], Round: t.Round, Winner: t.WinnerID, Note: t.Note, Names: map[int64]string{}}
-	entrants, err := tx.Entrants(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range entrants {
-		out := e.Status
-		if out == archive.EntrantIn {
-			out = ""
-		}
-		ev.Entrants = append(ev.Entrants, event.Entrant{Player: e.PlayerID, Seed: e.Seed, Rating: e.Rating, Out: out, Annulled: e.Annulled})
-		if ev.Names[e.PlayerID], err = playerName(tx, e.PlayerID); err != nil {
-			return nil, err
-		}
-	}
-	if ev.Names[t.DirectorID], err = playerName(tx, t.DirectorID); err != nil {
-		return nil, err
-	}
-	if event.SelfRunning(t.Format) { // issue 37: the season in play, the open climbs
-		return ev, selfRunning(tx, t, ev)
-	}
-	places, err := tx.TournamentGames(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	for _, g := range places {
-		row, err := tx.GameByID(g.GameID)
-		if err != nil {
-			return nil, err
-		}
-		ev.Games = append(ev.Games, eventGame(row, g))
-	}
-	if t.Status == archive.TournamentOver { // only an event's end voids games
-		if err := voidGames(tx, t, ev); err != nil {
-			return nil, err
-		}
-	}
-	byes, err := tx.Byes(t.ID)
-	if err != nil {
-		return nil, err
-	}
-	for _, b := range byes {
-		ev.Byes = append(ev.Byes, event.Bye{Round: b.Round, Board: b.Board, Player: b.PlayerID})
-	}
-	return ev, nil
-}
-
-// voidGames marks the games of ev that an admin's end of the event left
-// void (act "void", issue 35).
-func voidGames(tx *archive.Tx, t *archive.Tournament, ev *event.Event) error {
-	acts, err := tx.Acts(t.ID)
-	if err != nil {
-		return err
-	}
-	for _, a := range acts {
-		if a.Act != "void" {
-			continue
-		}
-		for i := range ev.Games {
-			if ev.Games[i].ID == a.GameID {
-				ev.Games[i].Void = true
-			}
-		}
-	}
-	return nil
-}
-
-func playerName(tx *archive.Tx, id int64) (string, error) {
-	p, err := tx.PlayerByID(id)
-	if err != nil {
-		return "", err
-	}
-	return p.Name, nil
-}
-
-// stages are the events' stages by the statuses of their tournaments.
-var stages = map[string]event.Stage{archive.TournamentOpen: event.Open, archive.TournamentRunning: event.Running, archive.TournamentOver: event.Over}
-
-// entrantStatus is e's status as the archive says it.
-func entrantStatus(e *event.Entrant) string {
-	if e.In() {
-		return archive.EntrantIn
-	}
-	return e.Out
-}
-
-// Played is what tournament t plays: its game's description, its time
-// control and the seats of each game (two when the game is unknown).
-func Played(t *archive.Tournament) (engine.Info, clock.Control, int) {
-	info := engine.Info{Title: t.Game, Name: t.Game}
-	seats := 2
-	if g, err := engine.Lookup(t.Game); err == nil {
-		info = g.Info()
-		cfg, _ := ParseConfig(t.Config, 0)
-		seats = len(info.Seats(cfg))
-	}
-	ctl, err := clock.ParseControl(t.Control)
-	if err != nil {
-		ctl = clock.Control{Kind: clock.None}
-	}
-	return info, ctl, seats
-}
+// Tournaments, leagues and ladders as their pages show them: the event as
+// its rules see it (club/stored), worded for people.
 
 // EachTournament calls fn with each tournament of ids (every one when nil),
 // by number, as its page shows it, each read in a transaction of its own.
@@ -148,7 +39,7 @@ func EachTournament(ctx context.Context, db *archive.DB, ids []int64, fn func(*v
 			if err != nil {
 				return err
 			}
-			ev, err := Event(tx, t)
+			ev, err := stored.Event(tx, t)
 			if err != nil {
 				return err
 			}
@@ -288,4 +179,35 @@ func rounds(ev *event.Event) []view.Round {
 		}
 	}
 	return out
+}
+
+// entrantStatus is e's status as the archive says it.
+func entrantStatus(e *event.Entrant) string {
+	if e.In() {
+		return archive.EntrantIn
+	}
+	return e.Out
+}
+
+// Played is what tournament t plays: its game's description, its time
+// control and the seats of each game (stored.Seats).
+func Played(t *archive.Tournament) (engine.Info, clock.Control, int) {
+	info := engine.Info{Title: t.Game, Name: t.Game}
+	if g, err := engine.Lookup(t.Game); err == nil {
+		info = g.Info()
+	}
+	ctl, err := clock.ParseControl(t.Control)
+	if err != nil {
+		ctl = clock.Control{Kind: clock.None}
+	}
+	return info, ctl, stored.Seats(t)
+}
+
+// playerName is the name of player id.
+func playerName(tx *archive.Tx, id int64) (string, error) {
+	p, err := tx.PlayerByID(id)
+	if err != nil {
+		return "", err
+	}
+	return p.Name, nil
 }
