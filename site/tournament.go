@@ -30,7 +30,7 @@ type TournamentSource interface {
 // tournamentPath is the page of tournament id called name. The list of
 // tournaments is tournaments/index.html, so an event may not take that
 // path: a name of the site's pages or folders (notation.Reserved), which
-// the club refuses since issue 32 but an older archive may hold, has its
+// the club now refuses but an older archive may hold, has its
 // page at its number, which no name can be (a name begins with a letter).
 func tournamentPath(id int64, name string) string {
 	if notation.Reserved(name) || !notation.ValidName(name) {

@@ -75,9 +75,9 @@ func actText(tx *archive.Tx, ev *event.Event, a archive.Act) string {
 	return strings.TrimSpace(a.Act + " " + a.Detail)
 }
 
-// selfRunningActText words the acts of leagues and ladders (issue 37),
-// whose details say them whole; ok is false for an act of another kind,
-// or of a tournament.
+// selfRunningActText words the acts of leagues and ladders, whose details
+// say them whole; ok is false for an act of another kind, or of a
+// tournament.
 func selfRunningActText(ev *event.Event, a archive.Act, name func(int64) string) (string, bool) {
 	if !event.SelfRunning(ev.Format.Name()) {
 		return "", false

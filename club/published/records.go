@@ -1,8 +1,3 @@
-// Package published is the club's archive as the club publishes it (issue
-// 33): the records of its games, as the site and the mail command "record"
-// write them, and its tournaments as their pages show them, read from the
-// archive. It builds no mail: the site reads the club through it
-// (site/clubarchive) without go-imap, go-mail or the club's handling.
 package published
 
 import (
@@ -206,7 +201,7 @@ func newRecord(row *archive.Game, players []string, moves []archive.Move, site s
 	}
 	if row.Status == archive.GameOver {
 		// A reason may quote a director's words: no address of theirs
-		// is published (issue 35).
+		// is published.
 		rec.Result = Result(row)
 		rec.Result.Reason = Unaddressed(rec.Result.Reason)
 		if row.Termination != "" {
@@ -243,7 +238,7 @@ func tagEvents(tx *archive.Tx, recs []Archived) error {
 			tours[tid] = t
 		}
 		a.Record.SetTag("Event", t.Name)
-		a.Record.SetTag("EventRound", event.RoundLabel(t.Format, place.Round, place.Board)) // a league's "season 2, division 1" (issue 37)
+		a.Record.SetTag("EventRound", event.RoundLabel(t.Format, place.Round, place.Board)) // a league's "season 2, division 1"
 	}
 	return nil
 }

@@ -1,8 +1,10 @@
-// Package clubarchive is the club's archive as the site's [site.Source]:
-// game records as the club writes them (for the mail command "record" too),
-// read a chunk of games at a time, and the games changed since a cursor,
-// by the archive's change sequence. The daemon, "postal site build", the
-// site's benchmarks and its scale test read the archive through it.
+// Package clubarchive is the club's archive as the site's [site.Source],
+// [site.TournamentSource] and [site.RatingSource]: it hands the site what
+// the club's loader (club/published) reads, as the loader writes it
+// (site/view), and the games changed since a cursor, by the archive's
+// change sequence. It copies nothing: the loader writes the view, the site
+// renders it. The daemon, "postal site build", the site's benchmarks and
+// its scale test read the archive through it.
 package clubarchive
 
 import (
@@ -19,7 +21,7 @@ type Source struct {
 	DB   *archive.DB
 	Club string
 	// HideMessages leaves what players said out of the records even once
-	// their games are over (the club's [site] hide_messages; issue 26).
+	// their games are over (the club's [site] hide_messages).
 	HideMessages bool
 }
 
