@@ -13,12 +13,12 @@ import (
 	"postal/site/view"
 )
 
-// Ratings: a page per rating list, and each player's ratings,
-// with a plot of each over time, on their page. A source that keeps
-// ratings (the club's archive) is a RatingSource; the site of any other
-// source has an empty ratings page. An update reads again the lists of the
-// games that finished and the histories of their players, and rewrites
-// those lists' pages; the players' pages are rewritten for their games.
+// Ratings: a page per rating list, and each player's ratings, with a plot
+// of each over time, on their page. A source that keeps ratings (the
+// club's archive) is a RatingSource; the site of any other source has an
+// empty ratings page. An update reads again the lists of the games that
+// finished and the histories of their players, and rewrites those lists'
+// pages; the players' pages are rewritten for their games.
 
 // RatingSource is a Source that keeps rating lists.
 type RatingSource interface {

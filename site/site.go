@@ -20,6 +20,11 @@
 // the first page and the list page of its game type and of its players, the
 // home page, the feed, and one shard of the search index and of the sitemap.
 //
+// What the pages show comes as the data of package site/view (games,
+// tournaments, leagues, ladders, rating lists), which the pages render as
+// it is: the club's loader (club/published, through site/clubarchive)
+// writes it from the archive, a test writes it by hand ([Memory]).
+//
 // A full build writes a new generation directory and publishes it by
 // swapping the symbolic link OutDir in one rename; an update writes into the
 // published generation, each file written aside and renamed into place, so a
