@@ -13,6 +13,7 @@ import (
 	"postal/club/published"
 	"postal/club/rating"
 	"postal/club/reply"
+	"postal/club/stored"
 	"postal/docs/words"
 	"postal/engine"
 )
@@ -37,7 +38,7 @@ type tournament struct {
 }
 
 func (w *job) loadEvent(t *archive.Tournament) (*tournament, error) {
-	ev, err := published.Event(w.Tx, t)
+	ev, err := stored.Event(w.Tx, t)
 	if err != nil {
 		return nil, err
 	}

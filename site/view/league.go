@@ -1,9 +1,6 @@
-package site
+package view
 
 import "time"
-
-// Leagues and ladders (issue 37): a Tournament of kind league or ladder
-// carries what its page shows besides a tournament's (league_page.go).
 
 // League is a league as its page shows it: the divisions of the season in
 // play with their standings and crosstables, and the seasons before with
@@ -24,48 +21,23 @@ type League struct {
 type Division struct {
 	Number    int
 	Players   []string // by seed
-	Arrived   []string // by seed: "up from 2", "down from 1", "new", "stays"; "" in season 1
-	Standings []TournamentStanding
+	Arrived   []string // by seed: how each came: "up from 2", "down from 1", "stays", "new"; "" in season 1
+	Standings []Standing
 	Cross     [][]string // by seed, as Tournament.Cross
-	Games     []TournamentGame
+	Games     []RoundGame
 }
 
 // Season is a season played: each division's players by final place.
 type Season struct {
 	Number    int
-	Divisions [][]SeasonLine
+	Divisions [][]SeasonLine // by division, by final place
 }
 
 // SeasonLine is a player's end of a season: their place, points, and
-// where it took them ("up to 1", "down to 3", "stays", "left"; "" before
-// the next season begins).
+// where it took them.
 type SeasonLine struct {
 	Rank   int
 	Name   string
 	Points float64
-	Next   string
-}
-
-// Ladder is a ladder as its page shows it: its order, the climbs in play,
-// and its changes, the latest first.
-type Ladder struct {
-	Reach, IdleDays int
-	Order           []Rung
-	Open            []Climb
-	Changes         []TournamentAct
-}
-
-// Rung is a place on a ladder, with its player's climbs in play.
-type Rung struct {
-	Place int
-	Name  string
-	Note  string
-}
-
-// Climb is a climb in play: its game, the climber and the defender and
-// their places when it began.
-type Climb struct {
-	Game              int64
-	Climber, Defender string
-	From, To          int
+	Next   string // "up to 1", "down to 3", "stays", "left"; "" before the next season begins
 }
