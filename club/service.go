@@ -204,7 +204,12 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		Control: opt.Control, ReminderPoints: opt.ReminderPoints, Timeout: opt.Timeout, VacationAllowance: opt.VacationAllowance,
 		TalkLinesPerDay: opt.TalkLinesPerDay, HideMessages: opt.HideMessages, Admins: opt.Admins,
 		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
-		Log: opt.Log, Post: s.post,
+		AuthServID: opt.AuthServID, TrustAuthResults: opt.TrustAuthResults, DKIM: opt.DKIM, DKIMMaxAge: opt.DKIMMaxAge,
+		RateLimit: opt.RateLimit, StrangerRepliesPerHour: opt.StrangerRepliesPerHour, InvitesPerDay: opt.InvitesPerDay, MaxMessageSize: opt.MaxMessageSize,
+		Log: opt.Log, Clock: opt.Now, Post: s.post, PostPlain: s.postPlain,
+	}
+	if opt.Bot != nil {
+		s.club.BotName = opt.Bot.name()
 	}
 	var err error
 	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {

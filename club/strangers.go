@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"postal/archive"
 	"postal/club/reply"
 	"postal/mailer"
 )
@@ -94,27 +93,7 @@ const strangerSubject = "Re: your mail to postal"
 // mail proved nothing: plain text, no HTML part and no pictures, under a
 // fixed subject (strangerSubject); replyTo is its Reply-To.
 func (h *handling) plainReply(text, replyTo string) error {
-	s := h.s
-	subject := strangerSubject
-	out := mailer.Outbound{
-		From:      fmt.Sprintf("%s <%s>", s.opt.Name, s.opt.Address),
-		To:        h.from(),
-		ReplyTo:   replyTo,
-		Subject:   subject,
-		MessageID: "postal." + archive.NewSecret(20) + "@" + s.host,
-		Text:      text,
-		Headers:   map[string]string{"Auto-Submitted": "auto-replied", "X-Auto-Response-Suppress": "All"},
-	}
-	if validMsgID(h.in.MessageID) {
-		out.InReplyTo = h.in.MessageID
-		out.References = []string{h.in.MessageID}
-	}
-	msg, files, err := out.Stored()
-	if err != nil {
-		return err
-	}
-	_, err = h.Tx.Enqueue(archive.Mail{Message: msg, Files: files}, h.Now)
-	return err
+	return h.SendPlain(reply.Plain{To: h.from(), ReplyTo: replyTo, Subject: strangerSubject, Text: text, InReplyTo: h.in.MessageID})
 }
 
 // strangerText is the body of the short reply, within 78 columns.
