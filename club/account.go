@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/reply"
 	"postal/notation"
 )
@@ -257,7 +258,7 @@ func (h *handling) newKey() (reply.Section, error) {
 // mail carries to its sender's address.
 func (h *handling) replaceKey(why string) (string, error) {
 	key := archive.NewSecret(20)
-	if err := h.Tx.SetKeyHash(h.Actor.ID, hashKey(key)); err != nil {
+	if err := h.Tx.SetKeyHash(h.Actor.ID, accounts.HashKey(key)); err != nil {
 		return "", err
 	}
 	if err := h.Tx.SetKeySent(h.Actor.ID, h.from(), h.Now); err != nil {
@@ -266,6 +267,6 @@ func (h *handling) replaceKey(why string) (string, error) {
 	if err := h.Tx.AddEvent(h.Now, "key-new", 0, h.Actor.ID, why); err != nil {
 		return "", err
 	}
-	h.Actor.KeyHash = hashKey(key)
+	h.Actor.KeyHash = accounts.HashKey(key)
 	return key, nil
 }

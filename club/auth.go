@@ -1,18 +1,10 @@
 package club
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"regexp"
 	"slices"
 	"strings"
 )
-
-// hashKey is how a personal key is stored: never the key itself.
-func hashKey(key string) string {
-	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(key))))
-	return hex.EncodeToString(sum[:])
-}
 
 var (
 	// tagRE finds the game tag in a subject: "[postal #17]".

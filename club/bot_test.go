@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/engine"
 )
 
@@ -168,7 +169,7 @@ func TestBotOffAndNameTaken(t *testing.T) {
 	c2 := newClub(t, Options{Bot: &BotOptions{Name: "robot"}})
 	contains(t, to(t, c2.mail("robot@example.org", "hi", "register robot"), "robot@example.org"), "kept for the club's bot")
 	read(c2, func(tx *archive.Tx) (*archive.Player, error) {
-		return tx.AddPlayer("robot", "robot@example.org", hashKey(archive.NewSecret(20)), c2.now)
+		return tx.AddPlayer("robot", "robot@example.org", accounts.HashKey(archive.NewSecret(20)), c2.now)
 	})
 	c2.register("alice")
 	if _, err := c2.s.botTurns(context.Background()); !errors.Is(err, errBotName) {

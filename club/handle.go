@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/game"
 	"postal/club/reply"
 	"postal/engine"
@@ -351,7 +352,7 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 		if c.Value == "new" {
 			return h.newKey()
 		}
-		if h.keyOK && hashKey(c.Arg) == h.Actor.KeyHash {
+		if h.keyOK && accounts.HashKey(c.Arg) == h.Actor.KeyHash {
 			return reply.Section{Title: "key accepted", Lines: []string{"You are " + h.Actor.Name + "."}}, nil
 		}
 		return reply.Section{}, reply.Refuse("this key is not valid", "Copy the key from the mail postal sent when you registered (or from the answer to \"key new\"). No command of this message was proved by it.")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/reply"
 	"postal/docs/words"
 	"postal/mailer"
@@ -119,7 +120,7 @@ func (h *handling) keyClaims(parsed []notation.Parsed) error {
 		if p.Err != nil || p.Cmd.Verb != notation.CmdKey || p.Cmd.Arg == "" {
 			continue
 		}
-		owner, err := h.Tx.PlayerByKeyHash(hashKey(p.Cmd.Arg))
+		owner, err := h.Tx.PlayerByKeyHash(accounts.HashKey(p.Cmd.Arg))
 		if errors.Is(err, archive.ErrNotFound) {
 			continue // the key command answers that it is not valid
 		}

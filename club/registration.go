@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/reply"
 	"postal/notation"
 )
@@ -35,7 +36,7 @@ func (h *handling) registerPending(name string) error {
 		return h.keepHeaders()
 	}
 	from := h.from()
-	refusal := h.s.playerNameRefusal(name) // names.go
+	refusal := accounts.PlayerNameRefusal(name, h.Club.BotName)
 	if refusal == nil {
 		if err := h.nameFree(name, from); err != nil && !errors.As(err, &refusal) {
 			return err
@@ -166,7 +167,7 @@ func (h *handling) completeRegistration(c *claim) error {
 		return err
 	}
 	key := archive.NewSecret(20)
-	p, err := h.Tx.AddPlayer(r.Name, from, hashKey(key), h.Now)
+	p, err := h.Tx.AddPlayer(r.Name, from, accounts.HashKey(key), h.Now)
 	if err != nil {
 		return err
 	}
