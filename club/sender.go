@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/mailer"
@@ -32,4 +33,25 @@ func (s *Service) postPlain(u *work.Unit, m reply.Plain) error {
 	}
 	_, err = u.Tx.Enqueue(archive.Mail{Message: msg, Files: files}, u.Now)
 	return err
+}
+
+// maxSubject is how much of a subject postal keeps and echoes.
+const maxSubject = 200
+
+// isOwn reports whether addr is the club's address or a plus-address of it.
+func (s *Service) isOwn(addr string) bool { return s.club.IsOwn(addr) }
+
+// answer records what the accounts answered a mail they dealt with
+// themselves, its commands unread (accounts.Answer), and sends the club's
+// reply when there is one.
+func (h *handling) answer(a *accounts.Answer, err error) error {
+	if err != nil {
+		return err
+	}
+	h.tagged, h.outcome, h.subject = 0, a.Outcome, a.Subject
+	h.sections = append(h.sections, a.Sections...)
+	if !a.Reply {
+		return nil
+	}
+	return h.reply()
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/clock"
 	"postal/club/work"
 	"postal/mailer"
@@ -39,8 +40,8 @@ type Options struct {
 	// Authentication-Results header of that id a mail arrives with. Only
 	// with both is the topmost Authentication-Results header read: when it
 	// has that id and reports dkim or dmarc pass for the From domain, it
-	// proves the sender (proof.go). Otherwise the headers are never trusted:
-	// a mail carries whatever headers its sender wrote.
+	// proves the sender (club/accounts). Otherwise the headers are never
+	// trusted: a mail carries whatever headers its sender wrote.
 	AuthServID       string
 	TrustAuthResults bool
 	// DKIM checks the DKIM signatures of mail from registered addresses: one
@@ -55,7 +56,7 @@ type Options struct {
 	// no limit.
 	RateLimit int
 	// StrangerRepliesPerHour caps the replies to addresses of no player, all
-	// together, in any hour (strangers.go); 0 means 30, negative no cap.
+	// together, in any hour (club/accounts); 0 means 30, negative no cap.
 	StrangerRepliesPerHour int
 	// InvitesPerDay is how many addresses of no player one player may
 	// invite in a day; 0 means 10, negative no limit.
@@ -255,10 +256,10 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	}
 	now := s.opt.Now().UTC()
 	var outcome string
-	dkim := s.senderDKIM(ctx, in) // before the transaction: it may ask DNS
+	dkim := accounts.SenderDKIM(ctx, s.db, s.club, in) // before the transaction: it may ask DNS
 	apply := func() error {
 		return s.db.Tx(ctx, func(tx *archive.Tx) error {
-			seen, key, err := seenBefore(tx, in, dkim, now) // replay.go
+			seen, key, err := accounts.SeenBefore(tx, in, dkim, now)
 			if err != nil {
 				return err
 			}
@@ -266,7 +267,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 				outcome = "duplicate"
 				return nil
 			}
-			h := &handling{job: &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, MsgID: in.MessageID}}, in: in, dkim: dkim, key: key}
+			h := &handling{job: &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, MsgID: in.MessageID}}, in: in, proof: accounts.NewProof(in, dkim), key: key}
 			err = h.run()
 			outcome = h.outcome
 			return err
