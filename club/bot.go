@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
@@ -141,7 +142,7 @@ func (s *Service) botPlayer(tx *archive.Tx, now time.Time) (*archive.Player, err
 		return nil, err
 	}
 	// Its key is never told: the bot sends no mail.
-	return tx.AddPlayer(s.opt.Bot.name(), s.botAddress(), hashKey(archive.NewSecret(20)), now)
+	return tx.AddPlayer(s.opt.Bot.name(), s.botAddress(), accounts.HashKey(archive.NewSecret(20)), now)
 }
 
 // botTurn is what the club's bot must do: move in game at ply as side,

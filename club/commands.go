@@ -12,12 +12,6 @@ import (
 	"postal/notation"
 )
 
-func (h *handling) register(c notation.Command) (reply.Section, error) {
-	// Only a proven player's mail is read (budget.go), and an address of no
-	// player registers by a reply (registration.go).
-	return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is already registered as %s", h.from(), h.Actor.Name), "One address plays under one name. Write \"status\" for your games.")
-}
-
 // help answers with the list of commands (helpIndex), one section of
 // docs/commands.md, or a game's description.
 func (h *handling) help(topic string) (reply.Section, error) {

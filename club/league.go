@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/published"
@@ -128,7 +129,7 @@ func breakWords(days int) string {
 // league, ladder): a name of the site's, or one an event has already
 // (tournaments, leagues and ladders share their names).
 func (h *handling) freeEventName(name, what string) error {
-	if ue := nameRefusal(name, what); ue != nil { // names.go
+	if ue := accounts.NameRefusal(name, what); ue != nil {
 		return ue
 	}
 	if _, err := h.Tx.TournamentByName(name); err == nil {

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/reply"
@@ -194,7 +195,7 @@ func soleGame(secs []reply.Section) int64 {
 // section about a game is about the same game, the reply joins that game's
 // conversation, and its first line says where that game stands.
 // The reply goes to the From address: when the message acts for a player,
-// it is one of the player's addresses (see proof.go).
+// it is one of the player's addresses (see club/accounts).
 func (h *handling) reply() error {
 	to := h.from()
 	sole := soleGame(h.sections)
@@ -229,7 +230,7 @@ func (h *handling) reply() error {
 	if h.subject != "" {
 		subject = h.subject
 	} else if sole == 0 {
-		subject = echoSubject(refRE.ReplaceAllString(subject, ""))
+		subject = echoSubject(accounts.DropRef(subject))
 		if subject == "" {
 			subject = "your commands"
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/clock"
 	"postal/club/game"
 	"postal/club/games"
@@ -222,7 +223,7 @@ func (h *handling) opponent(arg string) (*archive.Player, string, error) {
 		}
 		opp, err = h.Tx.PlayerByAddress(arg)
 		if errors.Is(err, archive.ErrNotFound) {
-			return nil, arg, h.mayInvite(strings.ToLower(arg)) // strangers.go
+			return nil, arg, accounts.MayInvite(h.Unit, h.proof, strings.ToLower(arg))
 		}
 	} else if h.s.opt.Bot != nil && arg == h.s.opt.Bot.name() {
 		if opp, err = h.s.botPlayer(h.Tx, h.Now); errors.Is(err, errBotName) {

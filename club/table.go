@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
@@ -43,8 +44,8 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{notation.Spec{Verb: notation.CmdRegister, Usage: "register NAME [CODE]", Syntax: notation.Registration}, reads, onCommand((*handling).register)},
-		{notation.Spec{Verb: notation.CmdKey, Usage: "key KEY|new", Syntax: notation.KeyWords}, func(c notation.Command) bool { return c.Value == "new" }, onCommand((*handling).keyWord)},
+		{notation.Spec{Verb: notation.CmdRegister, Usage: "register NAME [CODE]", Syntax: notation.Registration}, reads, onProof(accounts.Register)},
+		{notation.Spec{Verb: notation.CmdKey, Usage: "key KEY|new", Syntax: notation.KeyWords}, func(c notation.Command) bool { return c.Value == "new" }, onProof(accounts.Key)},
 		{notation.Spec{Verb: notation.CmdHelp, Usage: "help [TOPIC|GAME]", Syntax: notation.Topic}, reads, onArg((*handling).help)},
 		{notation.Spec{Verb: notation.CmdRules, Usage: "rules GAME", Syntax: notation.GameWord}, reads, onUnit(games.Rules)},
 		{notation.Spec{Verb: notation.CmdGames, Usage: "games", Syntax: notation.NoWords}, reads, onUnit(games.List)},
@@ -70,7 +71,7 @@ func init() {
 		{notation.Spec{Verb: notation.CmdUnobserve, Usage: "unobserve ID", Syntax: notation.OptionalID, Game: true}, changes, onUnit(games.Observe)},
 		{notation.Spec{Verb: notation.CmdVacation, Usage: "vacation DAYS|off", Syntax: notation.Vacation}, changes, onUnit(games.Vacation)},
 		{notation.Spec{Verb: notation.CmdSet, Usage: "set reminders each|digest|none | set boards all|mine|none | set publish-messages|publish-conditions|tournament-news on|off", Syntax: notation.Setting}, changes, onCommand((*handling).set)},
-		{notation.Spec{Verb: notation.CmdAddress, Usage: "address [add|remove ADDRESS]", Syntax: notation.Address}, func(c notation.Command) bool { return c.Setting != "" }, onCommand((*handling).address)},
+		{notation.Spec{Verb: notation.CmdAddress, Usage: "address [add|remove ADDRESS]", Syntax: notation.Address}, func(c notation.Command) bool { return c.Setting != "" }, onProof(accounts.Address)},
 		{notation.Spec{Verb: notation.CmdRatings, Usage: "ratings [GAME]", Syntax: notation.OptionalGame}, reads, onArg((*handling).ratings)},
 
 		{notation.Spec{Verb: notation.CmdTournament, Usage: "tournament NAME GAME [RULESET] [NAME=VALUE ...] round-robin|double-round-robin|swiss ROUNDS|knockout [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]", Syntax: notation.EventProposal}, changes, onCommand((*handling).organise)},
@@ -120,6 +121,14 @@ func onUnit(f func(*work.Unit, notation.Command) (reply.Section, error)) handler
 func onLine(f func(*work.Unit, notation.Command, notation.Parsed) (reply.Section, error)) handler {
 	return func(h *handling, c notation.Command, p notation.Parsed) (reply.Section, error) {
 		return f(h.Unit, c, p)
+	}
+}
+
+// onProof makes a handler of the accounts' commands, which weigh the mail's
+// proof of its sender.
+func onProof(f func(*work.Unit, *accounts.Proof, notation.Command) (reply.Section, error)) handler {
+	return func(h *handling, c notation.Command, _ notation.Parsed) (reply.Section, error) {
+		return f(h.Unit, h.proof, c)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/published"
@@ -77,7 +78,7 @@ func (h *handling) eventCalled(name string) (*tournament, error) {
 // the new event and is its first entrant. Sent again by a director of an
 // event not yet started, it changes the event's settings (changeEvent).
 func (h *handling) organise(c notation.Command) (reply.Section, error) {
-	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
+	if ue := accounts.NameRefusal(c.Arg, "tournament"); ue != nil {
 		return reply.Section{}, ue
 	}
 	if old, err := h.Tx.TournamentByName(c.Arg); err == nil {
