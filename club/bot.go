@@ -122,12 +122,7 @@ func (s *Service) botAddress() string {
 }
 
 // isBot reports whether p is the club's bot.
-func (s *Service) isBot(p *archive.Player) bool {
-	return p != nil && s.opt.Bot != nil && p.Address == s.botAddress()
-}
-
-// errBotName is the bot's name taken by a person.
-var errBotName = errors.New("club: the bot's name belongs to a registered player: choose another bots.name")
+func (s *Service) isBot(p *archive.Player) bool { return s.club.Bot.Is(p) }
 
 // botPlayer returns the bot's player, registering it on first need.
 func (s *Service) botPlayer(tx *archive.Tx, now time.Time) (*archive.Player, error) {
@@ -136,7 +131,7 @@ func (s *Service) botPlayer(tx *archive.Tx, now time.Time) (*archive.Player, err
 	case err == nil && s.isBot(p):
 		return p, nil
 	case err == nil:
-		return nil, errBotName
+		return nil, work.ErrBotName
 	case !errors.Is(err, archive.ErrNotFound):
 		return nil, err
 	}

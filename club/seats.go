@@ -11,6 +11,7 @@ import (
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
@@ -225,7 +226,7 @@ func (h *handling) opponent(arg string) (*archive.Player, string, error) {
 			return nil, arg, h.mayInvite(strings.ToLower(arg)) // strangers.go
 		}
 	} else if h.s.opt.Bot != nil && arg == h.s.opt.Bot.name() {
-		if opp, err = h.s.botPlayer(h.Tx, h.Now); errors.Is(err, errBotName) {
+		if opp, err = h.s.botPlayer(h.Tx, h.Now); errors.Is(err, work.ErrBotName) {
 			opp, err = h.Tx.PlayerByName(arg) // a person's name, as it was before the bot
 		}
 	} else {

@@ -207,6 +207,11 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
 		Log: opt.Log, Post: s.post, Ratings: ports{s}, Events: ports{s},
 	}
+	if b := opt.Bot; b != nil {
+		s.club.Bot = &work.Bot{Name: b.name(), Address: s.botAddress(), Level: b.level(), MaxLevel: b.maxLevel(),
+			MaxGames: b.MaxGames, GamesPerPlayer: max(b.gamesPerPlayer(), 0), TakeOpen: b.TakeOpen,
+			Player: func(u *work.Unit) (*archive.Player, error) { return s.botPlayer(u.Tx, u.Now) }}
+	}
 	var err error
 	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {
 		return nil, fmt.Errorf("club: %w", err)

@@ -33,6 +33,8 @@ type Club struct {
 	RoundDays         int
 	RoundUnfinished   string // "director" or "draw"
 	EventLapseDays    int
+	// Bot is the club's bot (bot.go); nil when the club has none.
+	Bot *Bot
 
 	Log *slog.Logger
 
