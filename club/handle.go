@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/game"
 	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/engine"
 	"postal/mailer"
@@ -185,7 +186,7 @@ func (h *handling) endedSections() error {
 	var blocks []reply.Section
 	for _, row := range h.Ended {
 		lines := games.DiceRevealed(row)
-		if line, err := h.ratingLine(row.ID); err != nil {
+		if line, err := ratings.Line(h.Tx, row.ID); err != nil {
 			return err
 		} else if line != "" {
 			lines = append(lines, line)

@@ -130,6 +130,15 @@ func (h *handling) challenge(c notation.Command) (reply.Section, error) {
 	return sec, nil
 }
 
+// markUnrated records that the challenge id of c, which said "unrated",
+// and the game it becomes are not rated.
+func (h *handling) markUnrated(c notation.Command, id int64) error {
+	if !c.Unrated {
+		return nil
+	}
+	return h.Tx.SetUnrated(id)
+}
+
 // unaccepted reports whether a seat still waits for its player.
 func unaccepted(st archive.ChallengeSeat) bool { return st.Accepted.IsZero() }
 

@@ -17,6 +17,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/work"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -205,7 +206,7 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		Control: opt.Control, ReminderPoints: opt.ReminderPoints, Timeout: opt.Timeout, VacationAllowance: opt.VacationAllowance,
 		TalkLinesPerDay: opt.TalkLinesPerDay, HideMessages: opt.HideMessages, Admins: opt.Admins,
 		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
-		Log: opt.Log, Post: s.post, Ratings: ports{s}, Events: ports{s},
+		Log: opt.Log, Post: s.post, Ratings: ratings.Lists{}, Events: ports{s},
 	}
 	if b := opt.Bot; b != nil {
 		s.club.Bot = &work.Bot{Name: b.name(), Address: s.botAddress(), Level: b.level(), MaxLevel: b.maxLevel(),

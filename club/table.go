@@ -5,6 +5,7 @@ import (
 
 	"postal/archive"
 	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/notation"
@@ -71,7 +72,7 @@ func init() {
 		{notation.Spec{Verb: notation.CmdVacation, Usage: "vacation DAYS|off", Syntax: notation.Vacation}, changes, onUnit(games.Vacation)},
 		{notation.Spec{Verb: notation.CmdSet, Usage: "set reminders each|digest|none | set boards all|mine|none | set publish-messages|publish-conditions|tournament-news on|off", Syntax: notation.Setting}, changes, onCommand((*handling).set)},
 		{notation.Spec{Verb: notation.CmdAddress, Usage: "address [add|remove ADDRESS]", Syntax: notation.Address}, func(c notation.Command) bool { return c.Setting != "" }, onCommand((*handling).address)},
-		{notation.Spec{Verb: notation.CmdRatings, Usage: "ratings [GAME]", Syntax: notation.OptionalGame}, reads, onArg((*handling).ratings)},
+		{notation.Spec{Verb: notation.CmdRatings, Usage: "ratings [GAME]", Syntax: notation.OptionalGame}, reads, onUnit(ratings.List)},
 
 		{notation.Spec{Verb: notation.CmdTournament, Usage: "tournament NAME GAME [RULESET] [NAME=VALUE ...] round-robin|double-round-robin|swiss ROUNDS|knockout [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]", Syntax: notation.EventProposal}, changes, onCommand((*handling).organise)},
 		{notation.Spec{Verb: notation.CmdTournaments, Usage: "tournaments", Syntax: notation.NoWords}, reads, alone((*handling).tournamentList)},
