@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
-	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
 )
@@ -149,65 +148,6 @@ type botTurn struct {
 	pos   engine.Position
 }
 
-// botChallenge checks a challenge to the bot at level (0: the default) by
-// player before it is made: the bot is on, plays at that level, has room
-// for another game, and player for another game with it. It returns the
-// level to play at.
-func (w *job) botChallenge(bot, player *archive.Player, level int) (int, error) {
-	o := w.s.opt.Bot
-	if level == 0 {
-		level = o.level()
-	}
-	if level < 1 || level > o.maxLevel() {
-		return 0, reply.Refuse(fmt.Sprintf("%s plays at levels 1 to %d, not %d", bot.Name, o.maxLevel(), level), "Level 1 is the weakest.")
-	}
-	if o.MaxGames > 0 {
-		games, err := w.Tx.GamesOf(bot.ID)
-		if err != nil {
-			return 0, err
-		}
-		if len(games) >= o.MaxGames {
-			return 0, reply.Refuse(fmt.Sprintf("%s plays as many games as it may (%d)", bot.Name, len(games)), "Try again when one of them has ended.")
-		}
-	}
-	if limit := o.gamesPerPlayer(); limit > 0 && player != nil {
-		n, err := w.botGamesOf(bot, player)
-		if err != nil {
-			return 0, err
-		}
-		if n >= limit {
-			return 0, reply.Refuse(fmt.Sprintf("you play %s with %s already, as many as one may at once", words.Count(n, "game", "games"), bot.Name),
-				"Nothing was done: each of the bot's moves costs the club's computer some thought, so a player has a few such games at once. Challenge it again when one of them has ended, or challenge a person.")
-		}
-	}
-	return level, nil
-}
-
-// botGamesOf counts the games player plays with bot, and their open
-// challenges that name it.
-func (w *job) botGamesOf(bot, player *archive.Player) (int, error) {
-	games, err := w.Tx.GamesOf(player.ID)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, g := range games {
-		if slices.Contains(g.Players, bot.ID) {
-			n++
-		}
-	}
-	chs, err := w.Tx.OpenChallenges(player.ID)
-	if err != nil {
-		return 0, err
-	}
-	for _, ch := range chs {
-		if ch.ChallengerID == player.ID && slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID }) {
-			n++
-		}
-	}
-	return n, nil
-}
-
 // botTurns lists the games where the bot must act now, and takes the open
 // challenges that waited TakeOpen for a person.
 func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
@@ -219,7 +159,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 			return err
 		}
 		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}}
-		if err := w.botTakesOpen(bot); err != nil {
+		if err := challenges.BotTakesOpen(w.Unit, bot); err != nil {
 			return err
 		}
 		playing, err := games.Of(w.Unit, bot)
@@ -252,55 +192,6 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 		return games.FlushNotices(w.Unit)
 	})
 	return turns, err
-}
-
-// botTakesOpen accepts, for the bot, the open challenges older than
-// TakeOpen, while it has room for more games: a two-player one starts at
-// once; in one of more, the bot takes an open seat (its acceptance may be
-// the last, which starts the game).
-func (w *job) botTakesOpen(bot *archive.Player) error {
-	o := w.s.opt.Bot
-	if o.TakeOpen <= 0 {
-		return nil
-	}
-	chs, err := w.Tx.OpenChallenges(bot.ID)
-	if err != nil {
-		return err
-	}
-	for _, ch := range chs {
-		seated := slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID })
-		if ch.ChallengerID == bot.ID || w.Now.Sub(ch.Created) < o.TakeOpen || seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open) {
-			continue
-		}
-		var ue *reply.Refusal
-		if _, err := w.botChallenge(bot, nil, 0); errors.As(err, &ue) {
-			return nil // no room for more games
-		} else if err != nil {
-			return err
-		}
-		challenger, err := w.Tx.PlayerByID(ch.ChallengerID)
-		if err != nil {
-			return err
-		}
-		if n, err := w.botGamesOf(bot, challenger); err != nil {
-			return err
-		} else if limit := o.gamesPerPlayer(); limit > 0 && n >= limit {
-			continue // the challenger plays as many games with the bot as one may
-		}
-		gs, err := w.takeSeat(ch, bot)
-		if errors.As(err, &ue) {
-			w.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
-			continue
-		}
-		if err != nil || gs == nil {
-			return err
-		}
-		if err := w.Tx.SetBotLevel(gs.Row.ID, o.level()); err != nil {
-			return err
-		}
-		w.s.log.Info("club: the bot took an open challenge", "game", gs.Row.ID, "game_type", ch.Game)
-	}
-	return nil
 }
 
 // errStaleTurn is a bot move for a game that has moved on (a move made

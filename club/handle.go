@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/ratings"
@@ -369,7 +370,7 @@ func (h *handling) cancel(c notation.Command) (reply.Section, error) {
 	if c.CancelsEvent() {
 		return h.cancelEvent(c) // tournament_cancel.go
 	}
-	return h.withdraw(c)
+	return challenges.Withdraw(h.Unit, c)
 }
 
 // set is "set NAME VALUE": each setting has its own answer.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/games"
 	"postal/club/ratings"
 	"postal/club/reply"
@@ -50,10 +51,10 @@ func init() {
 		{notation.Spec{Verb: notation.CmdRules, Usage: "rules GAME", Syntax: notation.GameWord}, reads, onUnit(games.Rules)},
 		{notation.Spec{Verb: notation.CmdGames, Usage: "games", Syntax: notation.NoWords}, reads, onUnit(games.List)},
 		{notation.Spec{Verb: notation.CmdStatus, Usage: "status", Syntax: notation.NoWords}, reads, alone((*handling).status)},
-		{notation.Spec{Verb: notation.CmdChallenge, Usage: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]", Syntax: notation.Challenge}, changes, onCommand((*handling).challenge)},
-		{notation.Spec{Verb: notation.CmdOpen, Usage: "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]", Syntax: notation.Proposal}, changes, onCommand((*handling).challenge)},
-		{notation.Spec{Verb: notation.CmdAccept, Usage: "accept ID", Syntax: notation.OptionalID, Game: true}, changes, onID((*handling).accept)},
-		{notation.Spec{Verb: notation.CmdDecline, Usage: "decline ID", Syntax: notation.OptionalID, Game: true}, changes, onCommand((*handling).withdraw)},
+		{notation.Spec{Verb: notation.CmdChallenge, Usage: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]", Syntax: notation.Challenge}, changes, onInviting(challenges.Challenge)},
+		{notation.Spec{Verb: notation.CmdOpen, Usage: "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]", Syntax: notation.Proposal}, changes, onInviting(challenges.Challenge)},
+		{notation.Spec{Verb: notation.CmdAccept, Usage: "accept ID", Syntax: notation.OptionalID, Game: true}, changes, onUnit(challenges.Accept)},
+		{notation.Spec{Verb: notation.CmdDecline, Usage: "decline ID", Syntax: notation.OptionalID, Game: true}, changes, onUnit(challenges.Withdraw)},
 		{notation.Spec{Verb: notation.CmdCancel, Usage: "cancel ID | cancel NAME [REASON]", Syntax: notation.Cancel, Game: true}, changes, onCommand((*handling).cancel)},
 		{notation.Spec{Verb: notation.CmdMove, Usage: "move [ID] [#N] MOVE", Syntax: notation.Move, Game: true}, changes, onLine(games.Move)},
 		{notation.Spec{Verb: notation.CmdPreview, Usage: "preview [ID] MOVE | preview [ID] if MOVE MOVE ...", Syntax: notation.Preview, Game: true}, reads, onLine(games.Preview)},
@@ -99,13 +100,9 @@ func init() {
 }
 
 // The shapes of handlers, each made a handler: most take the command, some
-// only its game's number, its one word, or nothing.
+// only its one word, or nothing.
 func onCommand(f func(*handling, notation.Command) (reply.Section, error)) handler {
 	return func(h *handling, c notation.Command, _ notation.Parsed) (reply.Section, error) { return f(h, c) }
-}
-
-func onID(f func(*handling, int64) (reply.Section, error)) handler {
-	return func(h *handling, c notation.Command, _ notation.Parsed) (reply.Section, error) { return f(h, c.ID) }
 }
 
 func onArg(f func(*handling, string) (reply.Section, error)) handler {
@@ -121,6 +118,15 @@ func onUnit(f func(*work.Unit, notation.Command) (reply.Section, error)) handler
 func onLine(f func(*work.Unit, notation.Command, notation.Parsed) (reply.Section, error)) handler {
 	return func(h *handling, c notation.Command, p notation.Parsed) (reply.Section, error) {
 		return f(h.Unit, c, p)
+	}
+}
+
+// onInviting makes a handler of a command that may invite an address of
+// no player ("challenge"): with the mail's check of what it may invite,
+// which counts the mail's invitations.
+func onInviting(f func(*work.Unit, notation.Command, challenges.MayInvite) (reply.Section, error)) handler {
+	return func(h *handling, c notation.Command, _ notation.Parsed) (reply.Section, error) {
+		return f(h.Unit, c, h.mayInvite)
 	}
 }
 
