@@ -3,6 +3,7 @@ package ratings
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -78,7 +79,7 @@ func TestDefaultLevel(t *testing.T) {
 func generated(t testing.TB, opt archivegen.Options) *archive.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := archive.Open(ctx, filepath.Join(t.TempDir(), "postal.db"))
+	db, err := archive.OpenLog(ctx, filepath.Join(t.TempDir(), "postal.db"), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
