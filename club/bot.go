@@ -120,14 +120,11 @@ func (s *Service) botAddress() string {
 	return s.local + s.opt.TokenSeparator + "bot." + s.opt.Bot.name() + "@" + s.host
 }
 
-// isBot reports whether p is the club's bot.
-func (s *Service) isBot(p *archive.Player) bool { return s.club.Bot.Is(p) }
-
 // botPlayer returns the bot's player, registering it on first need.
 func (s *Service) botPlayer(tx *archive.Tx, now time.Time) (*archive.Player, error) {
 	p, err := tx.PlayerByName(s.opt.Bot.name())
 	switch {
-	case err == nil && s.isBot(p):
+	case err == nil && s.club.Bot.Is(p):
 		return p, nil
 	case err == nil:
 		return nil, work.ErrBotName
@@ -158,11 +155,11 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 		if err != nil {
 			return err
 		}
-		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}}
-		if err := challenges.BotTakesOpen(w.Unit, bot); err != nil {
+		u := &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}
+		if err := challenges.BotTakesOpen(u, bot); err != nil {
 			return err
 		}
-		playing, err := games.Of(w.Unit, bot)
+		playing, err := games.Of(u, bot)
 		if err != nil {
 			return err
 		}
@@ -174,7 +171,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 					// lets the winner claim: the bot claims, as a
 					// person would.
 					var ue *reply.Refusal
-					if err := games.ClaimTime(w.Unit, gs, side); err != nil && !errors.As(err, &ue) {
+					if err := games.ClaimTime(u, gs, side); err != nil && !errors.As(err, &ue) {
 						return err
 					}
 				}
@@ -189,7 +186,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 			}
 			turns = append(turns, botTurn{game: gs.Row.ID, ply: gs.Pos.Ply(), side: side, level: level, pos: gs.Pos})
 		}
-		return games.FlushNotices(w.Unit)
+		return games.FlushNotices(u)
 	})
 	return turns, err
 }
@@ -209,21 +206,21 @@ func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 		if err != nil {
 			return err
 		}
-		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}}
-		gs, err := games.Load(w.Unit, t.game)
+		u := &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}
+		gs, err := games.Load(u, t.game)
 		if err != nil {
 			return err
 		}
 		if gs.Row.Status != archive.GameActive || gs.Pos.Ply() != t.ply || gs.Side(bot) != t.side || !engine.Acts(gs.Pos, t.side) {
 			return errStaleTurn
 		}
-		mv, err := gs.Play(t.side, move, w.Now, w.MsgID)
+		mv, err := gs.Play(t.side, move, u.Now, u.MsgID)
 		if err != nil {
 			return fmt.Errorf("club: the bot's move %s in game %d: %w", move, t.game, err)
 		}
-		if err := games.Commit(w.Unit, gs, mv); err != nil {
+		if err := games.Commit(u, gs, mv); err != nil {
 			return err
 		}
-		return games.FlushNotices(w.Unit)
+		return games.FlushNotices(u)
 	})
 }
