@@ -83,37 +83,34 @@ fuzz:
 		done; \
 	done
 
-# The rules engines for the site's pages, compiled to WebAssembly, and Go's
+# The rules engine for the site's pages, compiled to WebAssembly, and Go's
 # loader for it: generated files, committed (templates/site/wasm), so that
 # "go run ./cmd/postal" needs no build step. Run after changing the engines;
 # "make check" fails while they are stale. The build is reproducible: no
 # paths, no build id, no VCS stamp (the same Go version gives the same bytes).
-# One engine per game (site/wasm built with the tag wasm_PACKAGE), so a page
-# loads only its game's: GAME:PACKAGE. Without inlining (-l) the engines are
-# a tenth smaller gzipped, and fast enough for a reader's moves.
+# One module holds every game (site/wasm imports engine/allgames; pack lists
+# their names in engine-games.txt): a game added there needs nothing here.
+# Without inlining (-l) the engine is a tenth smaller gzipped, and fast
+# enough for a reader's moves.
 WASM_FLAGS = -trimpath -buildvcs=false -gcflags=all=-l -ldflags='-s -w -buildid='
 WASM_DIR   = templates/site/wasm
-WASM_GAMES = conflagration:conflagration imperial-chess:imperialchess imperial-shuffle:imperialshuffle \
-	initiative:initiative superial-chess:superial
 
-# wasm-engines DIR builds every game's engine into DIR, with its .gz and .br.
-define wasm-engines
-	@set -e; for gp in $(WASM_GAMES); do g=$${gp%%:*}; p=$${gp#*:}; \
-		GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -tags wasm_$$p -o $(1)/engine-$$g.wasm ./site/wasm; \
-	done
-	$(GO) run ./site/wasm/pack $(1)/engine-*.wasm
-	gzip -9 -n -f $(1)/engine-*.wasm
+# wasm-engine DIR builds the engine into DIR, with its .gz, .br and list.
+define wasm-engine
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o $(1)/engine.wasm ./site/wasm
+	$(GO) run ./site/wasm/pack $(1)/engine.wasm
+	gzip -9 -n -f $(1)/engine.wasm
 endef
 
 generate:
 	rm -f $(WASM_DIR)/engine*
-	$(call wasm-engines,$(WASM_DIR))
+	$(call wasm-engine,$(WASM_DIR))
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WASM_DIR)/wasm_exec.js
 	@ls -l $(WASM_DIR)
 
 check-generated:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	$(MAKE) -s wasm-engines-into DIR="$$tmp" >/dev/null && \
+	$(MAKE) -s wasm-engine-into DIR="$$tmp" >/dev/null && \
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" "$$tmp/" && \
 	stale=0 && \
 	for f in "$$tmp"/* $(WASM_DIR)/*; do \
@@ -121,9 +118,9 @@ check-generated:
 	done && \
 	test $$stale = 0 || { echo "$(WASM_DIR) is stale: run make generate and commit it"; exit 1; }
 
-.PHONY: wasm-engines-into
-wasm-engines-into:
-	$(call wasm-engines,$(DIR))
+.PHONY: wasm-engine-into
+wasm-engine-into:
+	$(call wasm-engine,$(DIR))
 
 # gofmt, go vet, staticcheck, fresh generated files, and go.mod/go.sum as go
 # mod tidy leaves them.

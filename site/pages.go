@@ -317,8 +317,8 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
-	if a, ok := engineAssets()[s.Type.Name]; ok {
-		data.Engine, data.EngineJS, data.WasmExec = a.name, a.script, wasmExecAsset().name
+	if e := theEngine(); e.holds(s.Type.Name) {
+		data.Engine, data.EngineJS, data.WasmExec = e.name, e.script, wasmExecAsset().name
 	}
 	if data.Options != "" {
 		data.Config += " " + data.Options

@@ -7,7 +7,7 @@
 // the archive stores (no game is replayed to build its page), its players,
 // result and moves: all a reader without JavaScript sees. To step through
 // the moves, the page loads the game's rules engine, compiled to WebAssembly
-// (assets/engine-GAME-HASH.wasm, one file for every page of the game, which
+// (assets/engine-HASH.wasm, one file for every game page of the site, which
 // browsers cache), when the reader is about to use it; the engine replays
 // the moves, draws each ply, and checks the reader's own moves ("Try moves").
 //
@@ -91,6 +91,13 @@ type Options struct {
 	Logger *slog.Logger
 	// Workers is the number of pages rendered at once; 0 means GOMAXPROCS.
 	Workers int
+	// Offline has a full build write the engine's script twin too, so that
+	// a reader of the site opened from disk (file:) may step through games
+	// and try moves: 1.6 MB more in assets/ that a site served over HTTP
+	// never uses. Pages are the same either way (a page from disk of a site
+	// without it says how to get it), so an update keeps what the last full
+	// build wrote.
+	Offline bool
 }
 
 // Stats say what a build did.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -74,9 +73,9 @@ func firstView(t testing.TB, dir, page string) (int, map[string]int) {
 	return total, parts
 }
 
-// engineWeight is the gzipped size of the largest rules engine the site
-// ships for the browser (what stepping and "Try moves" load over HTTP; a
-// page opened from disk loads its script twin instead).
+// engineWeight is the gzipped size of the rules engine the site ships for
+// the browser (what stepping and "Try moves" load over HTTP; a page opened
+// from disk loads its script twin instead), the largest if there were more.
 func engineWeight(t testing.TB, dir string) (string, int) {
 	t.Helper()
 	var name string
@@ -154,38 +153,4 @@ func BenchmarkFirstView(b *testing.B) {
 	Target(b, float64(weights[len(weights)-1])/1e3, "max-first-view-kB", 30)
 	b.ReportMetric(float64(eng)/1e3, "engine-gz-kB")
 	Target(b, float64(assetsBytes(b, dir))/1e6, "assets-MB", 10)
-}
-
-// TestEngineSizes checks that every game the club plays has its engine for
-// the browser, under 1 MB gzipped (issue 28), with its brotli sibling.
-func TestEngineSizes(t *testing.T) {
-	engines := engineAssets()
-	for _, g := range engine.Games() {
-		name := g.Info().Name
-		if name == "test-nim" {
-			continue
-		}
-		e, ok := engines[name]
-		if !ok {
-			t.Errorf("%s has no engine for the browser (make generate)", name)
-			continue
-		}
-		size := func(fill func(io.Writer) error) int {
-			var c countWriter
-			c.w = io.Discard
-			if err := fill(&c); err != nil {
-				t.Fatal(err)
-			}
-			return int(c.n)
-		}
-		sizes := map[string]int{}
-		for _, f := range e.files() {
-			sizes[strings.TrimPrefix(f.name, e.name)] = size(f.fill)
-		}
-		wasm, gz, br, script := sizes[""], sizes[".gz"], sizes[".br"], size(e.scriptOf)
-		if gz >= 1_000_000 || br == 0 || br >= gz || wasm <= gz || script <= gz {
-			t.Errorf("%s's engine: %d bytes, %d gzipped, %d with brotli, %d its script; want under 1,000,000 gzipped", name, wasm, gz, br, script)
-		}
-		t.Logf("%s: %d bytes, %d gzipped, %d with brotli, %d its script", name, wasm, gz, br, script)
-	}
 }
