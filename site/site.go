@@ -1,7 +1,9 @@
 // Package site builds postal's static game archive: a home page, one page
 // per game, per game type (its games, statistics per ruleset and rules) and
 // per player, an Atom feed, a sitemap, a search index and record downloads.
-// Any web server serves it, and it works opened from disk (file://) too.
+// Any web server serves it, and it works opened from disk (file://) too
+// (stepping through a game from disk needs a site built with
+// Options.Offline).
 //
 // A game page carries the game's final board, drawn here from the position
 // the archive stores (no game is replayed to build its page), its players,

@@ -280,7 +280,13 @@
       if (!r.positions) { throw new Error("the engine cannot replay this game: " + r.error); }
       positions = r.positions;
       eng = e;
-      setTimeout(replayMore, 0);
+      // Loaded ahead of a step (on the reader's intent), it draws a board
+      // once, unseen, so that the browser has compiled the engine's drawing
+      // before the step needs it; then it replays the moves.
+      setTimeout(function () {
+        if (!drawn) { e.svg(positions[0], ""); }
+        replayMore();
+      }, 0);
       return e;
     });
     engineLoad.catch(function (err) { fail("The rules engine could not start: " + (err && err.message || err) + "."); });
