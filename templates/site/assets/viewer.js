@@ -23,7 +23,7 @@
   var finalText = viewer.getAttribute("data-final") || "";
   var last = items.length - 1;
   var reached = last + 1; // plies the record replays to, plus one (the engine says)
-  var eng = null;       // the engine, once loaded and the game replayed
+  var eng = null;       // the engine, once loaded, at the game's start
   var engineLoad = null; // its loading, once asked for
   var positions = [];   // engine handles of the game's positions, by ply, as far as replayed
   var replayed = false; // whether the replay has reached the record's end, or the move it refuses
