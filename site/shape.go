@@ -20,8 +20,9 @@ import (
 // its records (Shaper). A generation remembers the shape it was built with
 // (state.Shape), part by part, so that an update builds in full only when a
 // part changed, and says which. What only changes how a build runs (workers,
-// progress, logger) is no part of it: the daemon takes a site that "postal
-// site build" made with the club's config as it is.
+// progress, logger) or what else it writes beside the pages (the engine's
+// script twin, Options.Offline) is no part of it: the daemon takes a site
+// that "postal site build" made with the club's config as it is.
 type shape map[string]string
 
 // A Shaper is a Source whose options change what its games' records and

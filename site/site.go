@@ -8,7 +8,7 @@
 // A game page carries the game's final board, drawn here from the position
 // the archive stores (no game is replayed to build its page), its players,
 // result and moves: all a reader without JavaScript sees. To step through
-// the moves, the page loads the game's rules engine, compiled to WebAssembly
+// the moves, the page loads the rules engine, compiled to WebAssembly
 // (assets/engine-HASH.wasm, one file for every game page of the site, which
 // browsers cache), when the reader is about to use it; the engine replays
 // the moves, draws each ply, and checks the reader's own moves ("Try moves").
