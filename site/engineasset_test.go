@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"postal/engine"
 )
@@ -108,5 +109,35 @@ func TestSiteAssets(t *testing.T) {
 				t.Errorf("offline %v: the page of game %d (%s) names the engine: %v", offline, g.ID, g.Record.Game, named)
 			}
 		}
+	}
+}
+
+// TestUpdateKeepsOfflineTwin: an update by a publisher without
+// Options.Offline (the daemon's) of a site built with it (postal site
+// build --offline) is no full build, and the engine's twin stays.
+func TestUpdateKeepsOfflineTwin(t *testing.T) {
+	games := randomArchive(t, 4, 6)
+	for i := range games {
+		games[i].ID = int64(i + 1)
+	}
+	src := NewMemory(games...)
+	out := filepath.Join(t.TempDir(), "site")
+	opts := testOptions(out)
+	opts.Offline = true
+	if _, err := Build(context.Background(), src, opts); err != nil {
+		t.Fatal(err)
+	}
+	g := games[0]
+	g.Updated = g.Updated.Add(time.Hour)
+	src.Put(g)
+	st, err := NewPublisher(src, testOptions(out)).Update(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Full || st.Changed != 1 {
+		t.Errorf("the update after one change: %+v, want no full build", st)
+	}
+	if _, err := os.Stat(filepath.Join(out, "assets", theEngine().script)); err != nil {
+		t.Errorf("the engine's twin after the update: %v", err)
 	}
 }
