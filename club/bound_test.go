@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"postal/club/reply"
 	_ "postal/engine/allgames"
 	"postal/mailer"
 	"postal/notation"
@@ -22,15 +23,15 @@ func TestBoundedReplies(t *testing.T) {
 	// A long line, and a long unknown word: echoed cut short.
 	long := "move 1 t" + strings.Repeat("x", 10000)
 	out := c.replyTo(aliceMail, long+"\nfrob"+strings.Repeat("y", 5000)+" z")
-	reply := to(t, out, "alice@example.org")
-	for _, line := range strings.Split(reply.Text, "\n") {
-		if n := utf8.RuneCountInString(line); n > textWidth {
+	answer := to(t, out, "alice@example.org")
+	for _, line := range strings.Split(answer.Text, "\n") {
+		if n := utf8.RuneCountInString(line); n > reply.TextWidth {
 			t.Errorf("a line of %d characters:\n%.300s", n, line)
 		}
 	}
-	contains(t, reply, "> move 1 txxx", "x…\n", "frobyyy", "y…\n", "is not a move of Takeaway")
-	if len(reply.Text) > 8<<10 {
-		t.Errorf("the reply to two long lines is %d bytes", len(reply.Text))
+	contains(t, answer, "> move 1 txxx", "x…\n", "frobyyy", "y…\n", "is not a move of Takeaway")
+	if len(answer.Text) > 8<<10 {
+		t.Errorf("the reply to two long lines is %d bytes", len(answer.Text))
 	}
 	if c.game(id).Ply != 0 {
 		t.Fatal("a refused move was played")
@@ -39,7 +40,7 @@ func TestBoundedReplies(t *testing.T) {
 	// The caret still points at the word it names, inside the window.
 	sec := parseErrorSection(mustParse(t, "open conflagration "+strings.Repeat("x=1 ", 150)+"as third"+strings.Repeat(" x=1", 100)))
 	lines := strings.Split(sec.Pre, "\n")
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], "…") || !strings.HasSuffix(lines[0], "…") || utf8.RuneCountInString(lines[0]) > textWidth {
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "…") || !strings.HasSuffix(lines[0], "…") || utf8.RuneCountInString(lines[0]) > reply.TextWidth {
 		t.Fatalf("caret window:\n%s", sec.Pre)
 	}
 	if at := strings.Index(lines[1], "^"); !strings.HasPrefix(string([]rune(lines[0])[at:]), "third") {
@@ -48,36 +49,36 @@ func TestBoundedReplies(t *testing.T) {
 
 	// Forty boards of one game: forty text boards, one picture.
 	out = c.replyTo(aliceMail, strings.Repeat("board\n", 39)+"preview t1")
-	reply = to(t, out, "alice@example.org")
+	answer = to(t, out, "alice@example.org")
 	svgs := 0
-	for _, a := range reply.Attachments {
+	for _, a := range answer.Attachments {
 		if a.ContentType == "image/svg+xml" {
 			svgs++
 		}
 	}
-	if len(reply.Inline) != 1 || svgs != 1 {
-		t.Errorf("%d inline PNGs and %d SVG files for one game, want one each", len(reply.Inline), svgs)
+	if len(answer.Inline) != 1 || svgs != 1 {
+		t.Errorf("%d inline PNGs and %d SVG files for one game, want one each", len(answer.Inline), svgs)
 	}
-	if n := strings.Count(reply.Text, "Pile: "); n != 40 {
+	if n := strings.Count(answer.Text, "Pile: "); n != 40 {
 		t.Errorf("%d text boards, want 40", n)
 	}
-	if n := strings.Count(reply.HTML, "cid:"); n != 1 {
+	if n := strings.Count(answer.HTML, "cid:"); n != 1 {
 		t.Errorf("the HTML shows %d pictures", n)
 	}
 
 	// Fifty copies of a long rules page: under 1 MiB, the first answers
 	// whole, the last ones left out.
 	out = c.mail("alice@example.org", "rules", "key "+c.keys["alice"]+"\n"+strings.Repeat("rules superial-chess\n", 49)) // with the key, the 50 commands a mail may hold
-	reply = to(t, out, "alice@example.org")
-	raw, err := mailer.BuildMessage(reply)
+	answer = to(t, out, "alice@example.org")
+	raw, err := mailer.BuildMessage(answer)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(raw) >= maxMailBytes {
 		t.Fatalf("the reply is %d bytes", len(raw))
 	}
-	left := strings.Count(reply.Text, "(left out: ")
-	whole := strings.Count(reply.Text, "Superial Chess (superial-chess)")
+	left := strings.Count(answer.Text, "(left out: ")
+	whole := strings.Count(answer.Text, "Superial Chess (superial-chess)")
 	if left == 0 || whole != 49 || left == 49 {
 		t.Errorf("%d answers of 50 left out: the cap cut nothing or everything", left)
 	}
@@ -87,7 +88,7 @@ func TestBoundedReplies(t *testing.T) {
 // mustParse reads a line that is no command.
 func mustParse(t *testing.T, line string) notation.Parsed {
 	t.Helper()
-	got, _ := notation.ParseCommands(line, notation.ParseOptions{})
+	got, _ := notation.ParseCommands(line, notation.ParseOptions{Language: language})
 	if len(got) != 1 || got[0].Err == nil {
 		t.Fatalf("%q: %+v", line, got)
 	}

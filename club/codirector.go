@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"postal/archive"
+	"postal/club/reply"
 	"postal/notation"
 )
 
@@ -21,39 +22,39 @@ func (s *Service) organises(t *archive.Tournament, p *archive.Player) bool {
 }
 
 // codirector is "codirector NAME PLAYER [off]".
-func (h *handling) codirector(c notation.Command) (section, error) {
+func (h *handling) codirector(c notation.Command) (reply.Section, error) {
 	t, err := h.eventNamed(c.Arg)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	if !h.s.organises(t, h.actor) {
-		return section{}, refuse(fmt.Sprintf("you do not organise %s", t.Name), "Its organiser or an admin of the club names its co-directors.")
+	if !h.s.organises(t, h.Actor) {
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not organise %s", t.Name), "Its organiser or an admin of the club names its co-directors.")
 	}
 	if t.Status == archive.TournamentOver {
-		return section{}, refuse(fmt.Sprintf("%s is over", t.Name))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is over", t.Name))
 	}
-	p, err := h.tx.PlayerByName(c.Value)
+	p, err := h.Tx.PlayerByName(c.Value)
 	if errors.Is(err, archive.ErrNotFound) {
-		return section{}, refuse(fmt.Sprintf("there is no player called %s", c.Value))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("there is no player called %s", c.Value))
 	}
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	on := c.Setting != "off"
 	switch {
 	case on && h.s.isOwn(p.Address):
-		return section{}, refuse(fmt.Sprintf("%s cannot direct a tournament", p.Name), "The club's bot plays; a person directs.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s cannot direct a tournament", p.Name), "The club's bot plays; a person directs.")
 	case p.ID == t.DirectorID:
-		return section{}, refuse(fmt.Sprintf("%s organises %s", p.Name, t.Name), "The organiser directs it already.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s organises %s", p.Name, t.Name), "The organiser directs it already.")
 	}
-	changed, err := h.tx.SetCodirector(t.ID, p.ID, on, h.now)
+	changed, err := h.Tx.SetCodirector(t.ID, p.ID, on, h.Now)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	line := fmt.Sprintf("%s directs %s: %s, but none of these while playing in it.", p.Name, t.Name, directorActs)
 	if on {
 		if tr, err := h.loadEvent(t); err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		} else if e := tr.entrant(p.ID); e != nil && e.In() {
 			// Named all the same (they may stop playing), but said: a
 			// stranger's trial named a playing co-director unwarned.
@@ -65,23 +66,23 @@ func (h *handling) codirector(c notation.Command) (section, error) {
 		line, detail = fmt.Sprintf("%s no longer directs %s.", p.Name, t.Name), "withdrew"
 	}
 	if !changed {
-		return section{Title: line}, nil
+		return reply.Section{Title: line}, nil
 	}
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "codirector", PlayerID: p.ID, Detail: detail}); err != nil {
-		return section{}, err
+	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "codirector", PlayerID: p.ID, Detail: detail}); err != nil {
+		return reply.Section{}, err
 	}
-	if p.ID != h.actor.ID {
-		err := h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you co-direct it", t.Name), auto: "auto-generated",
-			view: mailView{Intro: []string{fmt.Sprintf("%s named you co-director of %s: you may %s, but none of these while you play in it. \"standings %s\" shows where it stands.", h.actor.Name, t.Name, directorActs, t.Name)}}})
+	if p.ID != h.Actor.ID {
+		err := h.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you co-direct it", t.Name), Auto: "auto-generated",
+			View: reply.View{Intro: []string{fmt.Sprintf("%s named you co-director of %s: you may %s, but none of these while you play in it. \"standings %s\" shows where it stands.", h.Actor.Name, t.Name, directorActs, t.Name)}}})
 		if !on {
-			err = h.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you no longer co-direct it", t.Name), auto: "auto-generated",
-				view: mailView{Intro: []string{fmt.Sprintf("%s withdrew you as co-director of %s.", h.actor.Name, t.Name)}}})
+			err = h.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you no longer co-direct it", t.Name), Auto: "auto-generated",
+				View: reply.View{Intro: []string{fmt.Sprintf("%s withdrew you as co-director of %s.", h.Actor.Name, t.Name)}}})
 		}
 		if err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 	}
-	return section{Title: line}, nil
+	return reply.Section{Title: line}, nil
 }
 
 // directorActs are what a director may do, for people.

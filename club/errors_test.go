@@ -9,6 +9,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/reply"
 	"postal/engine"
 	"postal/mailer"
 )
@@ -30,12 +31,12 @@ func TestRefusalsSayThePlayersMessage_Issue33(t *testing.T) {
 		{ctl, `days "0" is not a positive number of days`},
 		{fmt.Errorf("club: game 3: %w", engine.Illegal("resign", "%s is out of the game already", "South")), "South is out of the game already"},
 	} {
-		var ue *userError
-		if got := refusal(tc.err); !errors.As(got, &ue) || ue.title != tc.want {
+		var ue *reply.Refusal
+		if got := reply.Explain(tc.err); !errors.As(got, &ue) || ue.Title != tc.want {
 			t.Errorf("refusal(%v) = %v, want the refusal %q", tc.err, got, tc.want)
 		}
 	}
-	if other := errors.New("engine: chance outcome refused"); refusal(other) != other {
+	if other := errors.New("engine: chance outcome refused"); reply.Explain(other) != other {
 		t.Errorf("an error no player caused became a refusal")
 	}
 

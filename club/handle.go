@@ -7,12 +7,14 @@ import (
 	"strings"
 
 	"postal/archive"
-	"postal/club/clock"
-	"postal/club/event"
+	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/game"
+	"postal/club/games"
+	"postal/club/ratings"
+	"postal/club/reply"
 	"postal/engine"
 	"postal/mailer"
-	"postal/mailer/dkimproof"
 	"postal/notation"
 )
 
@@ -21,67 +23,23 @@ import (
 // the notices), and what only a mail has: the message, its proof and the
 // sections of its reply.
 type handling struct {
-	*work // its actor is the player whose address the From address is (see proof.go)
+	*job // its actor is the player whose address the From address is, once proved (club/accounts)
 
 	in  *mailer.Inbound
-	key string // what the messages row is recorded under (replay.go)
+	key string // what the messages row is recorded under (accounts.SeenBefore)
 	msg int64  // the messages row
 
-	// proof is how the sender proved to be actor: "" (not at all), "key",
-	// "token" or "dkim". proofGame is the game or challenge a game token
-	// proves actor for (0: the whole account); proofLive says whether it
-	// still goes on.
-	proof     string
-	proofGame int64
-	proofLive bool
-	keyOK     bool             // a key line of the message is actor's key
-	dkim      dkimproof.Result // what the mail's DKIM signatures prove, checked before the transaction
-	claims    []claim          // the tokens and keys the message carries
+	// proof is what the mail has for proving its sender, and what it
+	// proved: club/accounts reads and weighs it.
+	proof *accounts.Proof
 
 	tagged  int64  // the game the message is about: a game token's, or the subject's tag
 	subject string // the reply's subject, when not the usual one
 
-	sections []section
-	relays   []*relayed // what the sender said, one mail per addressee and game (talkcap.go)
+	sections []reply.Section
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
-	invited  int // new addresses this message invited (strangers.go)
-}
-
-// userError is a command's answer when it cannot be done: the reply says so
-// and nothing changes.
-type userError struct {
-	title string
-	lines []string
-	pre   string
-}
-
-func (e *userError) Error() string { return e.title }
-
-func refuse(title string, lines ...string) *userError { return &userError{title: title, lines: lines} }
-
-// refusal is the one place where the typed errors of the engine, the clock
-// and the rules of events that a player's words caused become a refusal,
-// with the message they carry for the player: a configuration the game
-// does not have, a time control that is none, a leaving the rules forbid,
-// an event that cannot start. Any other error is returned as it is.
-func refusal(err error) error {
-	var cfg *engine.ConfigError
-	var ctl *clock.ControlError
-	var illegal *engine.IllegalMoveError
-	var ev *event.Refusal
-	switch {
-	case errors.As(err, &ev):
-		return refuse(ev.Msg, ev.Hint)
-	case errors.As(err, &cfg):
-		return refuse(cfg.Msg)
-	case errors.As(err, &ctl):
-		return refuse(ctl.Msg)
-	case errors.As(err, &illegal):
-		return refuse(illegal.Reason)
-	}
-	return err
 }
 
 // from is the message's From address, lower case.
@@ -92,19 +50,17 @@ func (h *handling) from() string { return strings.ToLower(h.in.From) }
 func (h *handling) run() (err error) {
 	in := h.in
 	from := h.from()
-	in.Subject = clip(in.Subject, maxSubject)
-	raw, sum, err := h.keep() // strangers.go: what of the message is stored
+	in.Subject = reply.Clip(in.Subject, maxSubject)
+	raw, sum := accounts.Kept(h.Club, in) // what of the message is stored
+	h.msg, err = h.Tx.AddMessage(archive.Message{MessageID: h.key, Digest: in.Digest, From: from, Subject: in.Subject, Received: h.Now, Outcome: "handling", Raw: raw, BodySHA256: sum, Size: in.Size})
 	if err != nil {
 		return err
 	}
-	h.msg, err = h.tx.AddMessage(archive.Message{MessageID: h.key, Digest: in.Digest, From: from, Subject: in.Subject, Received: h.now, Outcome: "handling", Raw: raw, BodySHA256: sum, Size: in.Size})
-	if err != nil {
-		return err
-	}
+	h.proof.Row = h.msg
 	h.outcome = "handled"
 	defer func() {
 		if err == nil {
-			err = h.tx.SetOutcome(h.msg, h.outcome)
+			err = h.Tx.SetOutcome(h.msg, h.outcome)
 		}
 	}()
 	switch {
@@ -119,9 +75,9 @@ func (h *handling) run() (err error) {
 		return nil
 	}
 	if in.TooLarge || in.Unreadable != "" {
-		return h.unreadable()
+		return h.answer(accounts.Unreadable(h.Unit, h.proof))
 	}
-	if err := h.tokenClaims(); err != nil {
+	if h.tagged, err = accounts.ReadTokens(h.Unit, h.proof); err != nil {
 		return err
 	}
 	parsed, truncated, err := h.parse()
@@ -129,21 +85,17 @@ func (h *handling) run() (err error) {
 		return err
 	}
 	// Keys first: a key line anywhere proves the sender for every command.
-	if err := h.keyClaims(parsed); err != nil {
+	if err := accounts.ReadKeys(h.Unit, h.proof, parsed); err != nil {
 		return err
 	}
-	done, err := h.prove()
-	if err != nil {
-		return err
+	// Who the mail acts for, and who pays for its answer: unless it proved
+	// its sender within their rate limit, the accounts answer it.
+	a, err := accounts.Prove(h.Unit, h.proof)
+	if a == nil && err == nil {
+		a, err = accounts.Paid(h.Unit, h.proof, parsed)
 	}
-	if done {
-		if ok, err := h.answersStranger(); !ok || err != nil { // strangers.go
-			return err
-		}
-		return h.reply()
-	}
-	if done, err := h.paid(parsed); done || err != nil { // budget.go: who pays for the answer
-		return err
+	if a != nil || err != nil {
+		return h.answer(a, err)
 	}
 	seq, commands := 0, 0
 	var prose []string
@@ -151,13 +103,13 @@ func (h *handling) run() (err error) {
 		seq++
 		if p.Prose {
 			prose = append(prose, p.Text)
-			if err := h.tx.AddCommand(h.msg, seq, p.Line, clip(p.Text, maxEcho), "not read"); err != nil {
+			if err := h.Tx.AddCommand(h.msg, seq, p.Line, reply.Clip(p.Text, reply.MaxEcho), "not read"); err != nil {
 				return err
 			}
 			continue
 		}
 		commands++
-		var sec section
+		var sec reply.Section
 		if p.Err != nil {
 			sec = parseErrorSection(p)
 		} else {
@@ -182,31 +134,31 @@ func (h *handling) run() (err error) {
 		} else {
 			h.ok++
 		}
-		if err := h.tx.AddCommand(h.msg, seq, p.Line, clip(text, maxEcho), result); err != nil {
+		if err := h.Tx.AddCommand(h.msg, seq, p.Line, reply.Clip(text, reply.MaxEcho), result); err != nil {
 			return err
 		}
-		h.sections = append(h.sections, bound(sec))
+		h.sections = append(h.sections, reply.Bound(sec))
 	}
 	if truncated {
-		h.sections = append(h.sections, section{Title: "too many lines", Lines: []string{"Only the first commands of this message were read; send the rest in another message."}})
+		h.sections = append(h.sections, reply.Section{Title: "too many lines", Lines: []string{"Only the first commands of this message were read; send the rest in another message."}})
 	}
 	if err := h.endedSections(); err != nil {
 		return err
 	}
-	if err := h.flushNotices(); err != nil {
+	if err := games.FlushNotices(h.Unit); err != nil {
 		return err
 	}
-	if err := h.flushRelays(); err != nil { // talkcap.go
+	if err := games.FlushRelays(h.Unit); err != nil {
 		return err
 	}
 	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)
 	if commands == 0 {
-		h.lead = append(h.lead, "postal found no command in your mail: nothing was done.")
-		h.sections = append(h.sections, section{Lines: []string{"postal reads commands in the body of a mail, one a line, and found none in yours. Write \"help\" for the list of commands."}})
+		h.Lead = append(h.Lead, "postal found no command in your mail: nothing was done.")
+		h.sections = append(h.sections, reply.Section{Lines: []string{"postal reads commands in the body of a mail, one a line, and found none in yours. Write \"help\" for the list of commands."}})
 		h.outcome = "no commands"
 	}
 	if len(prose) > 0 {
-		h.sections = append(h.sections, proseSection(prose), section{Lines: []string{sayHint}})
+		h.sections = append(h.sections, proseSection(prose), reply.Section{Lines: []string{games.SayHint}})
 	}
 	return h.reply()
 }
@@ -218,35 +170,35 @@ func (h *handling) run() (err error) {
 // director's "remove" ends several, and dice and ratings without their
 // game read as nobody's).
 func (h *handling) endedSections() error {
-	var blocks []section
-	for _, row := range h.ended {
-		lines := diceRevealed(row)
-		if line, err := h.ratingLine(row.ID); err != nil {
+	var blocks []reply.Section
+	for _, row := range h.Ended {
+		lines := games.DiceRevealed(row)
+		if line, err := ratings.Line(h.Tx, row.ID); err != nil {
 			return err
 		} else if line != "" {
 			lines = append(lines, line)
 		}
-		if h.actor != nil && slices.Contains(row.Players, h.actor.ID) { // what comes next, to a player (next.go)
-			gs, err := h.loadGame(row.ID)
+		if h.Actor != nil && slices.Contains(row.Players, h.Actor.ID) { // what comes next, to a player (next.go)
+			gs, err := games.Load(h.Unit, row.ID)
 			if err != nil {
 				return err
 			}
-			next, err := h.endLines(gs, h.actor)
+			next, err := h.endLines(gs, h.Actor)
 			if err != nil {
 				return err
 			}
 			lines = append(lines, next...)
 		}
-		blocks = append(blocks, section{Lines: lines, game: row.ID})
+		blocks = append(blocks, reply.Section{Lines: lines, Game: row.ID})
 	}
 	sole := soleGame(append(slices.Clone(h.sections), blocks...))
 	for _, b := range blocks {
-		if b.game != sole {
-			gs, err := h.loadGame(b.game)
+		if b.Game != sole {
+			gs, err := games.Load(h.Unit, b.Game)
 			if err != nil {
 				return err
 			}
-			b.Lines = append([]string{fmt.Sprintf("Game #%d is over: %s.", b.game, gs.ResultText())}, b.Lines...)
+			b.Lines = append([]string{fmt.Sprintf("Game #%d is over: %s.", b.Game, gs.ResultText())}, b.Lines...)
 		}
 		if b.Lines != nil {
 			h.sections = append(h.sections, b)
@@ -256,14 +208,14 @@ func (h *handling) endedSections() error {
 }
 
 // parseErrorSection answers a line that is not a command, pointing at the word.
-func parseErrorSection(p notation.Parsed) section {
+func parseErrorSection(p notation.Parsed) reply.Section {
 	e := p.Err
 	title := e.Msg
 	lines := []string{fmt.Sprintf("Line %d, column %d:", e.Line, e.Col)}
 	if e.Word != "" {
 		lines = []string{fmt.Sprintf("Line %d, column %d, at %q:", e.Line, e.Col, e.Word)}
 	}
-	return section{Command: p.Text, Error: true, Title: title, Lines: lines, Pre: caret(e.Text, e.Col)}
+	return reply.Section{Command: p.Text, Error: true, Title: title, Lines: lines, Pre: reply.Caret(e.Text, e.Col)}
 }
 
 // maxProse is how many lines of prose a reply lists.
@@ -272,16 +224,16 @@ const maxProse = 8
 // proseSection lists, once, the lines of a mail that were not read as
 // commands (notation's chat-line rule), so that a player who meant one
 // sees it was not.
-func proseSection(lines []string) section {
+func proseSection(lines []string) reply.Section {
 	var pre []string
 	for i, l := range lines {
 		if i == maxProse {
 			pre = append(pre, fmt.Sprintf("(and %d more)", len(lines)-maxProse))
 			break
 		}
-		pre = append(pre, "  "+clip(l, textWidth-2))
+		pre = append(pre, "  "+reply.Clip(l, reply.TextWidth-2))
 	}
-	return section{Title: "not read as commands:", Pre: strings.Join(pre, "\n")}
+	return reply.Section{Title: "not read as commands:", Pre: strings.Join(pre, "\n")}
 }
 
 // parse reads the commands of the message. In a reply about a game, a line
@@ -299,9 +251,9 @@ func (h *handling) parse() ([]notation.Parsed, bool, error) {
 // parseOptions says how to read the message: as a reply about the game it
 // is tagged with, if any.
 func (h *handling) parseOptions() (notation.ParseOptions, error) {
-	opt := notation.ParseOptions{Tagged: h.tagged != 0}
+	opt := notation.ParseOptions{Language: language, Tagged: h.tagged != 0}
 	if h.tagged != 0 {
-		gs, err := h.loadGame(h.tagged)
+		gs, err := games.Load(h.Unit, h.tagged)
 		switch {
 		case err == nil:
 			opt.Move = h.moveReader(gs)
@@ -316,7 +268,7 @@ func (h *handling) parseOptions() (notation.ParseOptions, error) {
 // first, then for every other seat; it returns the first seat's error.
 func (h *handling) moveReader(gs *game.Game) func(string) error {
 	var sides []engine.Player
-	if p, err := h.tx.PlayerByAddress(h.from()); err == nil && gs.Side(p) >= 0 {
+	if p, err := h.Tx.PlayerByAddress(h.from()); err == nil && gs.Side(p) >= 0 {
 		sides = append(sides, gs.Side(p))
 	}
 	for i := range gs.Players {
@@ -341,122 +293,71 @@ func (h *handling) moveReader(gs *game.Game) func(string) error {
 
 // command runs one parsed command and returns its section of the reply. A
 // *userError becomes a refusal; any other error aborts the whole message.
-func (h *handling) command(p notation.Parsed) (section, error) {
+func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 	c := p.Cmd
-	if c.NeedsGame() && c.ID == 0 {
+	if language.NeedsGame(c) && c.ID == 0 {
 		c.ID = h.tagged
 	}
 	sec, err := h.dispatch(c, p)
-	var ue *userError
+	var ue *reply.Refusal
 	if errors.As(err, &ue) {
-		sec := section{Command: p.Text, Error: true, Title: ue.title, Lines: ue.lines, Pre: ue.pre}
-		if c.NeedsGame() {
-			sec.game = c.ID // the refusal belongs to that game's conversation
+		sec := reply.Section{Command: p.Text, Error: true, Title: ue.Title, Lines: ue.Lines, Pre: ue.Pre}
+		if language.NeedsGame(c) {
+			sec.Game = c.ID // the refusal belongs to that game's conversation
 		}
 		return sec, nil
 	}
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	sec.Command = p.Text
 	return sec, nil
 }
 
-func (h *handling) dispatch(c notation.Command, p notation.Parsed) (section, error) {
-	if c.NeedsGame() && c.ID == 0 {
+// dispatch runs c by its row of the command table: the game a reply's tag
+// names when c leaves its number out, the proof a change needs, then the
+// row's handler.
+func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Section, error) {
+	row := commandOf(c)
+	if language.NeedsGame(c) && c.ID == 0 {
 		if c.Verb == notation.CmdSay || c.Verb == notation.CmdNote {
-			return section{}, talkWithoutGame(c.Verb)
+			return reply.Section{}, games.TalkWithoutGame(c.Verb)
 		}
-		return section{}, refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", notation.Usage[c.Verb]))
+		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", row.Usage))
 	}
-	if c.Changes() {
-		if h.actor == nil {
-			return section{}, refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-' or '_').")
+	need := accounts.Need{Changes: row.changes(c), Game: language.NeedsGame(c)}
+	if need.Changes {
+		if h.Actor == nil {
+			return reply.Section{}, reply.Refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-' or '_').")
 		}
-		if err := h.authorize(c); err != nil {
-			return section{}, err
+		if err := accounts.Authorize(h.Unit, h.proof, c, need); err != nil {
+			return reply.Section{}, err
 		}
 	}
-	if err := h.afterGame(c); err != nil { // proof.go
-		return section{}, err
+	if err := accounts.AfterGame(h.Unit, h.proof, c, need); err != nil {
+		return reply.Section{}, err
 	}
-	switch c.Verb {
-	case notation.CmdRegister:
-		return h.register(c)
-	case notation.CmdKey:
-		if c.Value == "new" {
-			return h.newKey()
-		}
-		if h.keyOK && hashKey(c.Arg) == h.actor.KeyHash {
-			return section{Title: "key accepted", Lines: []string{"You are " + h.actor.Name + "."}}, nil
-		}
-		return section{}, refuse("this key is not valid", "Copy the key from the mail postal sent when you registered (or from the answer to \"key new\"). No command of this message was proved by it.")
-	case notation.CmdAddress:
-		return h.address(c)
-	case notation.CmdHelp:
-		return h.help(c.Arg)
-	case notation.CmdRules:
-		return h.rules(c.Arg)
-	case notation.CmdGames:
-		return h.gamesList()
-	case notation.CmdStatus:
-		return h.status()
-	case notation.CmdChallenge, notation.CmdOpen:
-		return h.challenge(c)
-	case notation.CmdAccept:
-		return h.accept(c.ID)
-	case notation.CmdDecline, notation.CmdCancel:
-		if c.CancelsEvent() {
-			return h.cancelEvent(c) // tournament_cancel.go
-		}
-		return h.withdraw(c)
-	case notation.CmdMove:
-		return h.move(c, p)
-	case notation.CmdPreview:
-		if c.Setting == "if" {
-			return h.previewLine(c, p)
-		}
-		return h.preview(c, p)
-	case notation.CmdIf, notation.CmdConditions:
-		return h.conditions(c, p)
-	case notation.CmdSay:
-		return h.say(c)
-	case notation.CmdNote:
-		return h.note(c)
-	case notation.CmdMoves:
-		return h.moves(c.ID)
-	case notation.CmdBoard:
-		return h.board(c.ID)
-	case notation.CmdRecord:
-		return h.record(c.ID)
-	case notation.CmdResign:
-		return h.resign(c.ID)
-	case notation.CmdDraw:
-		return h.draw(c.ID)
-	case notation.CmdObserve, notation.CmdUnobserve:
-		return h.observe(c)
-	case notation.CmdClaim:
-		return h.claim(c.ID)
-	case notation.CmdVacation:
-		return h.vacation(c.Value)
-	case notation.CmdSet:
-		if c.Setting == "tournament-news" {
-			return h.setTournamentNews(c.Value)
-		}
-		if c.Setting == "boards" {
-			return h.setBoards(c.Value)
-		}
-		if c.Setting != "reminders" {
-			return h.setTalk(c)
-		}
-		return h.setReminders(c.Value)
-	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
-		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove, notation.CmdCodirector:
-		return h.tournamentWord(c)
-	case notation.CmdLeague, notation.CmdLadder, notation.CmdClimb:
-		return h.leagueWord(c) // league.go
-	case notation.CmdRatings:
-		return h.ratings(c.Arg)
+	return row.do(h, c, p)
+}
+
+// cancel is "cancel NAME [REASON]", a tournament's, or "cancel ID", a
+// challenge's.
+func (h *handling) cancel(c notation.Command) (reply.Section, error) {
+	if c.CancelsEvent() {
+		return h.cancelEvent(c) // tournament_cancel.go
 	}
-	return section{}, refuse("command not implemented: " + string(c.Verb))
+	return challenges.Withdraw(h.Unit, c)
+}
+
+// set is "set NAME VALUE": each setting has its own answer.
+func (h *handling) set(c notation.Command) (reply.Section, error) {
+	switch c.Setting {
+	case "tournament-news":
+		return h.setTournamentNews(c.Value)
+	case "boards":
+		return games.SetBoards(h.Unit, c)
+	case "reminders":
+		return games.SetReminders(h.Unit, c)
+	}
+	return games.SetTalk(h.Unit, c)
 }

@@ -8,6 +8,9 @@ import (
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/club/games"
+	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/notation"
 )
@@ -20,65 +23,65 @@ import (
 
 // climb is "climb NAME PLAYER": the actor's climb of PLAYER on ladder NAME,
 // a game that starts at once, its seats drawn as a challenge's.
-func (h *handling) climb(c notation.Command) (section, error) {
+func (h *handling) climb(c notation.Command) (reply.Section, error) {
 	t, err := h.eventNamed(c.Arg)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	if t.Format != event.LadderName {
-		return section{}, refuse(fmt.Sprintf("%s is not a ladder", t.Name), "\"climb\" challenges a player above you on a ladder; \"tournaments\" lists them.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is not a ladder", t.Name), "\"climb\" challenges a player above you on a ladder; \"tournaments\" lists them.")
 	}
 	if t.Status != archive.TournamentRunning {
-		return section{}, refuse(fmt.Sprintf("%s is over", t.Name))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is over", t.Name))
 	}
-	defender, err := h.tx.PlayerByName(c.Value)
+	defender, err := h.Tx.PlayerByName(c.Value)
 	if errors.Is(err, archive.ErrNotFound) {
-		return section{}, refuse(fmt.Sprintf("there is no player called %s", c.Value), "\"standings "+t.Name+"\" shows the ladder.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("there is no player called %s", c.Value), "\"standings "+t.Name+"\" shows the ladder.")
 	}
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	tr, err := h.loadEvent(t)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	l := tr.ev.Format.(*event.Ladder)
-	st, err := l.Climb(tr.ev, h.actor.ID, defender.ID)
+	st, err := l.Climb(tr.ev, h.Actor.ID, defender.ID)
 	if err != nil {
-		return section{}, refusal(err)
+		return reply.Section{}, reply.Explain(err)
 	}
-	ch := &archive.Challenge{ChallengerID: h.actor.ID, Game: t.Game, Config: t.Config, Side: "random", Days: t.Days, Control: t.Control, Created: h.now,
-		Seats: []archive.ChallengeSeat{{PlayerID: defender.ID, Accepted: h.now}}}
-	if err := h.tx.AddChallenge(ch); err != nil {
-		return section{}, err
+	ch := &archive.Challenge{ChallengerID: h.Actor.ID, Game: t.Game, Config: t.Config, Side: "random", Days: t.Days, Control: t.Control, Created: h.Now,
+		Seats: []archive.ChallengeSeat{{PlayerID: defender.ID, Accepted: h.Now}}}
+	if err := h.Tx.AddChallenge(ch); err != nil {
+		return reply.Section{}, err
 	}
-	gs, err := h.startGame(ch, nil, nil, &eventPlace{t: t, round: st.Round, board: st.Board})
+	gs, err := games.Start(h.Unit, ch, nil, nil, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	if err := h.gameNotice(gs, defender, []string{fmt.Sprintf("%s (%s) climbs you (%s) on %s: if they win, they take your place and you move down one.",
-		h.actor.Name, words.Ordinal(slices.Index(l.Order(tr.ev), h.actor.ID)+1), words.Ordinal(st.Board), t.Name)}); err != nil {
-		return section{}, err
+	if err := games.Notice(h.Unit, gs, defender, []string{fmt.Sprintf("%s (%s) climbs you (%s) on %s: if they win, they take your place and you move down one.",
+		h.Actor.Name, words.Ordinal(slices.Index(l.Order(tr.ev), h.Actor.ID)+1), words.Ordinal(st.Board), t.Name)}); err != nil {
+		return reply.Section{}, err
 	}
-	if err := h.tx.AddClimb(t.ID, archive.Climb{GameID: gs.Row.ID, ClimberID: h.actor.ID, DefenderID: defender.ID}); err != nil {
-		return section{}, err
+	if err := h.Tx.AddClimb(t.ID, archive.Climb{GameID: gs.Row.ID, ClimberID: h.Actor.ID, DefenderID: defender.ID}); err != nil {
+		return reply.Section{}, err
 	}
-	from := slices.Index(l.Order(tr.ev), h.actor.ID) + 1
-	detail := fmt.Sprintf("%s (%s) climbs %s (%s)", h.actor.Name, words.Ordinal(from), defender.Name, words.Ordinal(st.Board))
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "climb", GameID: gs.Row.ID, PlayerID: defender.ID, Detail: detail}); err != nil {
-		return section{}, err
+	from := slices.Index(l.Order(tr.ev), h.Actor.ID) + 1
+	detail := fmt.Sprintf("%s (%s) climbs %s (%s)", h.Actor.Name, words.Ordinal(from), defender.Name, words.Ordinal(st.Board))
+	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "climb", GameID: gs.Row.ID, PlayerID: defender.ID, Detail: detail}); err != nil {
+		return reply.Section{}, err
 	}
 	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.Row.ID, Round: st.Round, Board: st.Board, Players: gs.Row.Players, Score: "*"})
-	l.Climbs = append(l.Climbs, event.Climb{Game: gs.Row.ID, Climber: h.actor.ID, Defender: defender.ID})
+	l.Climbs = append(l.Climbs, event.Climb{Game: gs.Row.ID, Climber: h.Actor.ID, Defender: defender.ID})
 	if err := h.ladderDue(tr); err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	// The climber's reply is the game's first mail: it joins its
 	// conversation, so the game's notice to them would say it twice.
-	h.notices = slices.DeleteFunc(h.notices, func(n notice) bool { return n.game == gs.Row.ID && n.player.ID == h.actor.ID })
-	sec, err := h.startedSection(gs, h.actor)
+	h.Notices = slices.DeleteFunc(h.Notices, func(n work.Notice) bool { return n.Game == gs.Row.ID && n.Player.ID == h.Actor.ID })
+	sec, err := games.StartedSection(h.Unit, gs, h.Actor)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	sec.Title = fmt.Sprintf("climb %d of %s: game #%d has started", st.Round, t.Name, gs.Row.ID)
 	sec.Lines = append([]string{fmt.Sprintf("You are %s and climb %s, %s: win and you take that place, those between moving down one.", words.Ordinal(from), defender.Name, words.Ordinal(st.Board))}, sec.Lines...)
@@ -87,9 +90,9 @@ func (h *handling) climb(c notation.Command) (section, error) {
 
 // climbOver records how a climb of ladder tr ended and, when the climber
 // won, the new order, telling each player whose place changed.
-func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
+func (w *job) climbOver(tr *tournament, st event.ClimbOver) error {
 	t := tr.t
-	if err := w.tx.SetClimbOutcome(st.Game, st.Outcome); err != nil {
+	if err := w.Tx.SetClimbOutcome(st.Game, st.Outcome); err != nil {
 		return err
 	}
 	climber, defender := tr.name(st.Climber), tr.name(st.Defender)
@@ -99,7 +102,7 @@ func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
 		if ci, di := slices.Index(order, st.Climber), slices.Index(order, st.Defender); di >= 0 && di < ci {
 			detail = fmt.Sprintf("%s kept %s place against %s", defender, words.Ordinal(di+1), climber)
 		}
-		if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "held", GameID: st.Game, PlayerID: st.Defender, Detail: detail}); err != nil {
+		if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "held", GameID: st.Game, PlayerID: st.Defender, Detail: detail}); err != nil {
 			return err
 		}
 		return w.ladderDue(tr)
@@ -108,17 +111,17 @@ func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
 		return err
 	}
 	news := fmt.Sprintf("%s beat %s in game #%d and takes %s place on %s (from %s).", climber, defender, st.Game, words.Ordinal(st.To), t.Name, words.Ordinal(st.From))
-	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "climbed", GameID: st.Game, PlayerID: st.Climber,
+	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "climbed", GameID: st.Game, PlayerID: st.Climber,
 		Detail: fmt.Sprintf("%s beat %s and took %s place (from %s)", climber, defender, words.Ordinal(st.To), words.Ordinal(st.From))}); err != nil {
 		return err
 	}
 	for place := st.To; place <= st.From; place++ {
-		p, err := w.tx.PlayerByID(st.Order[place-1])
+		p, err := w.Tx.PlayerByID(st.Order[place-1])
 		if err != nil {
 			return err
 		}
-		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: %s takes %s place", t.Name, climber, words.Ordinal(st.To)), auto: "auto-generated",
-			view: mailView{Intro: []string{news, fmt.Sprintf("You are now %s.", words.Ordinal(place))}, Sections: []section{w.standingsSection(tr)}}})
+		err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: %s takes %s place", t.Name, climber, words.Ordinal(st.To)), Auto: "auto-generated",
+			View: reply.View{Intro: []string{news, fmt.Sprintf("You are now %s.", words.Ordinal(place))}, Sections: []reply.Section{w.standingsSection(tr)}}})
 		if err != nil {
 			return err
 		}
@@ -129,9 +132,9 @@ func (w *work) climbOver(tr *tournament, st event.ClimbOver) error {
 // dropped records an idle player's drop on ladder tr and tells them; a
 // drop spent in place (those below idle too) is recorded alone, for the
 // time of the next.
-func (w *work) dropped(tr *tournament, st event.Dropped) error {
+func (w *job) dropped(tr *tournament, st event.Dropped) error {
 	if st.To == 0 {
-		return w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "idle", PlayerID: st.Player,
+		return w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, Act: "idle", PlayerID: st.Player,
 			Detail: fmt.Sprintf("%s, idle, stays %s: none below plays more", tr.name(st.Player), words.Ordinal(st.Stays))})
 	}
 	if err := w.storeOrder(tr); err != nil {
@@ -139,25 +142,25 @@ func (w *work) dropped(tr *tournament, st event.Dropped) error {
 	}
 	l := tr.ev.Format.(*event.Ladder)
 	name := tr.name(st.Player)
-	if err := w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "dropped", PlayerID: st.Player,
+	if err := w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, Act: "dropped", PlayerID: st.Player,
 		Detail: fmt.Sprintf("%s, idle, dropped to %s; %s moved up", name, words.Ordinal(st.To), tr.name(st.Up))}); err != nil {
 		return err
 	}
-	p, err := w.tx.PlayerByID(st.Player)
+	p, err := w.Tx.PlayerByID(st.Player)
 	if err != nil {
 		return err
 	}
-	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, words.Ordinal(st.To)), auto: "auto-generated",
-		view: mailView{Intro: []string{
+	return w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, words.Ordinal(st.To)), Auto: "auto-generated",
+		View: reply.View{Intro: []string{
 			fmt.Sprintf("You have neither climbed nor been climbed on %s for %s or more: you drop one place, to %s, and %s moves up.", tr.t.Name, words.Count(l.IdleDays, "day", "days"), words.Ordinal(st.To), tr.name(st.Up)),
 			fmt.Sprintf("You drop one more every 30 days while idle. A climb (\"climb %s PLAYER\") ends it.", tr.t.Name)},
-			Sections: []section{w.standingsSection(tr)}}})
+			Sections: []reply.Section{w.standingsSection(tr)}}})
 }
 
 // storeOrder writes ladder tr's order, as its rules left it, into its
 // entrants' seeds.
-func (w *work) storeOrder(tr *tournament) error {
-	entrants, err := w.tx.Entrants(tr.t.ID)
+func (w *job) storeOrder(tr *tournament) error {
+	entrants, err := w.Tx.Entrants(tr.t.ID)
 	if err != nil {
 		return err
 	}
@@ -167,7 +170,7 @@ func (w *work) storeOrder(tr *tournament) error {
 			continue
 		}
 		e.Seed = in.Seed
-		if err := w.tx.UpdateEntrant(tr.t.ID, e); err != nil {
+		if err := w.Tx.UpdateEntrant(tr.t.ID, e); err != nil {
 			return err
 		}
 	}
@@ -176,7 +179,7 @@ func (w *work) storeOrder(tr *tournament) error {
 
 // ladderGone takes player, out of ladder t, off its order: those below move
 // up one.
-func (w *work) ladderGone(t *archive.Tournament, player int64) error {
+func (w *job) ladderGone(t *archive.Tournament, player int64) error {
 	tr, err := w.loadEvent(t)
 	if err != nil {
 		return err
@@ -190,24 +193,24 @@ func (w *work) ladderGone(t *archive.Tournament, player int64) error {
 
 // ladderDue records when ladder tr next has an idle player to drop: now
 // when one is due already.
-func (w *work) ladderDue(tr *tournament) error {
+func (w *job) ladderDue(tr *tournament) error {
 	l := tr.ev.Format.(*event.Ladder)
 	since, dropped, err := w.ladderActivity(tr)
 	if err != nil {
 		return err
 	}
-	due, _, next := l.Idle(tr.ev, w.now, since, dropped)
+	due, _, next := l.Idle(tr.ev, w.Now, since, dropped)
 	if len(due) > 0 {
-		next = w.now
+		next = w.Now
 	}
-	return w.tx.SetLeagueDue(tr.t.ID, next)
+	return w.Tx.SetLeagueDue(tr.t.ID, next)
 }
 
 // ladderActivity reads from ladder tr's record when each player was last
 // active (joined, made or defended a climb, or saw one end) and how many
 // places they dropped since.
-func (w *work) ladderActivity(tr *tournament) (since map[int64]time.Time, dropped map[int64]int, err error) {
-	acts, err := w.tx.Acts(tr.t.ID)
+func (w *job) ladderActivity(tr *tournament) (since map[int64]time.Time, dropped map[int64]int, err error) {
+	acts, err := w.Tx.Acts(tr.t.ID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/club/games"
 )
 
 // What falls due in leagues and ladders (issue 37): a league's next season
@@ -16,8 +17,8 @@ import (
 
 // leagueTick does what is due in leagues and ladders by now and adds the
 // next time one is due.
-func (w *work) leagueTick(due *dueTimes) error {
-	ids, err := w.tx.DueLeagues(w.now)
+func (w *job) leagueTick(due *dueTimes) error {
+	ids, err := w.Tx.DueLeagues(w.Now)
 	if err != nil {
 		return err
 	}
@@ -25,20 +26,20 @@ func (w *work) leagueTick(due *dueTimes) error {
 		if err := w.leagueDue(id); err != nil {
 			return err
 		}
-		lg, err := w.tx.LeagueOf(id)
+		lg, err := w.Tx.LeagueOf(id)
 		if err != nil {
 			return err
 		}
-		if !lg.Due.IsZero() && !lg.Due.After(w.now) {
+		if !lg.Due.IsZero() && !lg.Due.After(w.Now) {
 			// Nothing moved it on: a bug, not a reason to wake the clock
 			// again and again.
 			w.s.log.Error("club: league due and not moved on", "tournament", id, "due", lg.Due)
-			if err := w.tx.SetLeagueDue(id, time.Time{}); err != nil {
+			if err := w.Tx.SetLeagueDue(id, time.Time{}); err != nil {
 				return err
 			}
 		}
 	}
-	next, ok, err := w.tx.NextLeagueDue()
+	next, ok, err := w.Tx.NextLeagueDue()
 	if err != nil || !ok {
 		return err
 	}
@@ -47,13 +48,13 @@ func (w *work) leagueTick(due *dueTimes) error {
 }
 
 // leagueDue does what is due in league or ladder id.
-func (w *work) leagueDue(id int64) error {
-	t, err := w.tx.TournamentByID(id)
+func (w *job) leagueDue(id int64) error {
+	t, err := w.Tx.TournamentByID(id)
 	if err != nil {
 		return err
 	}
 	if t.Status != archive.TournamentRunning {
-		return w.tx.SetLeagueDue(id, time.Time{})
+		return w.Tx.SetLeagueDue(id, time.Time{})
 	}
 	tr, err := w.loadEvent(t)
 	if err != nil {
@@ -70,7 +71,7 @@ func (w *work) leagueDue(id int64) error {
 		if err != nil {
 			return err
 		}
-		drops, idle, _ := f.Idle(tr.ev, w.now, since, dropped)
+		drops, idle, _ := f.Idle(tr.ev, w.Now, since, dropped)
 		for _, p := range drops {
 			if err := w.dropped(tr, f.Drop(tr.ev, p, idle)); err != nil {
 				return err
@@ -78,13 +79,13 @@ func (w *work) leagueDue(id int64) error {
 		}
 		return w.ladderDue(tr)
 	}
-	return w.tx.SetLeagueDue(id, time.Time{})
+	return w.Tx.SetLeagueDue(id, time.Time{})
 }
 
 // seasonDeadline ends the season of league tr at its deadline: its games
 // unfinished then are drawn, and the season ends with the last.
-func (w *work) seasonDeadline(tr *tournament) error {
-	if err := w.tx.SetLeagueDue(tr.t.ID, time.Time{}); err != nil {
+func (w *job) seasonDeadline(tr *tournament) error {
+	if err := w.Tx.SetLeagueDue(tr.t.ID, time.Time{}); err != nil {
 		return err
 	}
 	drawn := 0
@@ -92,7 +93,7 @@ func (w *work) seasonDeadline(tr *tournament) error {
 		if g.Round != tr.t.Round || g.Over {
 			continue
 		}
-		gs, err := w.loadGame(g.ID)
+		gs, err := games.Load(w.Unit, g.ID)
 		if err != nil {
 			return err
 		}
@@ -100,7 +101,7 @@ func (w *work) seasonDeadline(tr *tournament) error {
 			continue
 		}
 		drawn++
-		if err := w.finish(gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
+		if err := games.Finish(w.Unit, gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
 			return err
 		}
 	}

@@ -9,8 +9,11 @@ import (
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 )
@@ -23,7 +26,7 @@ import (
 
 // carrySelfRunning carries out, for carry, a step of a league or a ladder;
 // ok is false for a step it does not know.
-func (w *work) carrySelfRunning(tr *tournament, st event.Step) (ok bool, err error) {
+func (w *job) carrySelfRunning(tr *tournament, st event.Step) (ok bool, err error) {
 	switch st := st.(type) {
 	case event.BeginSeason:
 		return true, w.beginSeason(tr, st)
@@ -41,7 +44,7 @@ func (w *work) carrySelfRunning(tr *tournament, st event.Step) (ok bool, err err
 
 // beginSeason records season st.Season of league tr: its divisions, the
 // players who leave as it begins, the season in play and its deadline.
-func (w *work) beginSeason(tr *tournament, st event.BeginSeason) error {
+func (w *job) beginSeason(tr *tournament, st event.BeginSeason) error {
 	t := tr.t
 	var places []archive.LeaguePlace
 	for d, div := range st.Divisions {
@@ -49,45 +52,45 @@ func (w *work) beginSeason(tr *tournament, st event.BeginSeason) error {
 			places = append(places, archive.LeaguePlace{Season: st.Season, PlayerID: p, Division: d + 1, Seed: i + 1})
 		}
 	}
-	if err := w.tx.AddLeaguePlaces(t.ID, places); err != nil {
+	if err := w.Tx.AddLeaguePlaces(t.ID, places); err != nil {
 		return err
 	}
 	for _, p := range st.Left {
 		if err := w.leaveLeagueNow(tr, p, fmt.Sprintf("left after season %d", st.Season-1)); err != nil {
 			return err
 		}
-		if err := w.tx.SetLeaving(t.ID, p, false, w.now); err != nil {
+		if err := w.Tx.SetLeaving(t.ID, p, false, w.Now); err != nil {
 			return err
 		}
 	}
-	lg, err := w.tx.LeagueOf(t.ID)
+	lg, err := w.Tx.LeagueOf(t.ID)
 	if err != nil {
 		return err
 	}
-	lg.Between, lg.SeasonBegan, lg.SeasonEnded, lg.Due = false, w.now, time.Time{}, time.Time{}
+	lg.Between, lg.SeasonBegan, lg.SeasonEnded, lg.Due = false, w.Now, time.Time{}, time.Time{}
 	if lg.SeasonDays > 0 {
-		lg.Due = w.now.Add(days(lg.SeasonDays)) // the season's deadline
+		lg.Due = w.Now.Add(days(lg.SeasonDays)) // the season's deadline
 	}
-	if err := w.tx.UpdateLeague(lg, w.now); err != nil {
+	if err := w.Tx.UpdateLeague(lg, w.Now); err != nil {
 		return err
 	}
-	t.Round, t.Updated = st.Season, w.now
-	if err := w.tx.UpdateTournament(t); err != nil {
+	t.Round, t.Updated = st.Season, w.Now
+	if err := w.Tx.UpdateTournament(t); err != nil {
 		return err
 	}
-	return w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "season", Detail: fmt.Sprintf("season %d began: %s, %s", st.Season,
+	return w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "season", Detail: fmt.Sprintf("season %d began: %s, %s", st.Season,
 		words.Count(len(st.Divisions), "division", "divisions"), words.Count(len(places), "player", "players"))})
 }
 
 // endSeason records the end of season st.Season of league tr: each
 // player's final place and points, and the break until the next season,
 // which begins at once when the league has none.
-func (w *work) endSeason(tr *tournament, st event.EndSeason) error {
+func (w *job) endSeason(tr *tournament, st event.EndSeason) error {
 	t := tr.t
 	var winners []string
 	for d, lines := range st.Standings {
 		for i, l := range lines {
-			if err := w.tx.SetLeagueRank(t.ID, st.Season, l.Player, i+1, l.Score); err != nil {
+			if err := w.Tx.SetLeagueRank(t.ID, st.Season, l.Player, i+1, l.Score); err != nil {
 				return err
 			}
 		}
@@ -95,15 +98,15 @@ func (w *work) endSeason(tr *tournament, st event.EndSeason) error {
 			winners = append(winners, fmt.Sprintf("%s won division %d", tr.name(lines[0].Player), d+1))
 		}
 	}
-	lg, err := w.tx.LeagueOf(t.ID)
+	lg, err := w.Tx.LeagueOf(t.ID)
 	if err != nil {
 		return err
 	}
-	lg.Between, lg.SeasonEnded, lg.Due = true, w.now, w.now.Add(days(lg.BreakDays))
-	if err := w.tx.UpdateLeague(lg, w.now); err != nil {
+	lg.Between, lg.SeasonEnded, lg.Due = true, w.Now, w.Now.Add(days(lg.BreakDays))
+	if err := w.Tx.UpdateLeague(lg, w.Now); err != nil {
 		return err
 	}
-	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "season-over", Detail: fmt.Sprintf("season %d is over: %s", st.Season, strings.Join(winners, "; "))}); err != nil {
+	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "season-over", Detail: fmt.Sprintf("season %d is over: %s", st.Season, strings.Join(winners, "; "))}); err != nil {
 		return err
 	}
 	if lg.BreakDays == 0 {
@@ -114,7 +117,7 @@ func (w *work) endSeason(tr *tournament, st event.EndSeason) error {
 
 // nextSeason begins the season after the one league tr has just played:
 // the players waiting to enter are placed by their ratings now.
-func (w *work) nextSeason(tr *tournament) error {
+func (w *job) nextSeason(tr *tournament) error {
 	l, ok := tr.ev.Format.(*event.League)
 	if !ok || !l.Between {
 		return nil
@@ -125,7 +128,7 @@ func (w *work) nextSeason(tr *tournament) error {
 		e := &tr.ev.Entrants[i]
 		if e.In() && l.DivisionOf(e.Player) == 0 {
 			var err error
-			if e.Rating, _, err = w.tx.Rating(e.Player, list); err != nil {
+			if e.Rating, _, err = w.Tx.Rating(e.Player, list); err != nil {
 				return err
 			}
 		}
@@ -134,7 +137,7 @@ func (w *work) nextSeason(tr *tournament) error {
 	if err != nil || tr.t.Status != archive.TournamentOver {
 		return err
 	}
-	return w.tx.SetLeagueDue(tr.t.ID, time.Time{}) // too few were left: it is over
+	return w.Tx.SetLeagueDue(tr.t.ID, time.Time{}) // too few were left: it is over
 }
 
 // announceSeason tells every player of season of league tr, in one mail,
@@ -142,13 +145,13 @@ func (w *work) nextSeason(tr *tournament) error {
 // when they move first), and how they came there from the season before.
 // The games' own first mails are not sent: this one replaces them, and
 // the next mail about a game opens its conversation.
-func (w *work) announceSeason(tr *tournament, season int) error {
+func (w *job) announceSeason(tr *tournament, season int) error {
 	l := tr.ev.Format.(*event.League)
 	t := tr.t
 	before := map[int64]archive.LeaguePlace{}
 	sizes := map[int]int{}
 	if season > 1 {
-		places, err := w.tx.LeaguePlaces(t.ID, season-1)
+		places, err := w.Tx.LeaguePlaces(t.ID, season-1)
 		if err != nil {
 			return err
 		}
@@ -157,7 +160,7 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 			sizes[p.Division]++
 		}
 	}
-	games := map[int64]*game.Game{}
+	seasonGames := map[int64]*game.Game{}
 	for _, g := range tr.ev.Games {
 		if g.Round != season {
 			continue
@@ -165,22 +168,22 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 		gs, ok := tr.started[g.ID] // carry has just started it
 		if !ok {
 			var err error
-			if gs, err = w.loadGame(g.ID); err != nil {
+			if gs, err = games.Load(w.Unit, g.ID); err != nil {
 				return err
 			}
 		}
-		games[g.ID] = gs
+		seasonGames[g.ID] = gs
 	}
-	w.notices = slices.DeleteFunc(w.notices, func(n notice) bool { return games[n.game] != nil })
+	w.Notices = slices.DeleteFunc(w.Notices, func(n work.Notice) bool { return seasonGames[n.Game] != nil })
 	// The end mails of the last season's games go before the new season's:
 	// a stranger's trial read season 2's mail, then game ends of season 1.
-	if err := w.flushNotices(); err != nil {
+	if err := games.FlushNotices(w.Unit); err != nil {
 		return err
 	}
 	for d, div := range l.Divisions {
 		roster := w.divisionRoster(tr, div)
 		for _, id := range div {
-			p, err := w.tx.PlayerByID(id)
+			p, err := w.Tx.PlayerByID(id)
 			if err != nil {
 				return err
 			}
@@ -197,19 +200,19 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 			} else if season > 1 {
 				intro = append(intro, "You are new to the league: you enter at the bottom, placed by your rating.")
 			}
-			secs := []section{{Title: fmt.Sprintf("division %d, season %d", d+1, season), Pre: roster}}
+			secs := []reply.Section{{Title: fmt.Sprintf("division %d, season %d", d+1, season), Pre: roster}}
 			for _, g := range tr.ev.Games {
 				if g.Round != season || !slices.Contains(g.Players, id) {
 					continue
 				}
-				sec, err := w.seasonGameSection(games[g.ID], p)
+				sec, err := w.seasonGameSection(seasonGames[g.ID], p)
 				if err != nil {
 					return err
 				}
 				secs = append(secs, sec)
 			}
-			err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: season %d, division %d", t.Name, season, d+1), auto: "auto-generated",
-				view: mailView{Intro: intro, Sections: secs, HowTo: []string{
+			err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: season %d, division %d", t.Name, season, d+1), Auto: "auto-generated",
+				View: reply.View{Intro: intro, Sections: secs, HowTo: []string{
 					"Reply to this mail with \"move ID MOVE\" for a game (\"board ID\" sends its board); each game's later mails come in a conversation of its own.",
 					fmt.Sprintf("\"standings %s\" shows the divisions; \"leave %s\" leaves the league after this season.", t.Name, t.Name)}}})
 			if err != nil {
@@ -222,9 +225,9 @@ func (w *work) announceSeason(tr *tournament, season int) error {
 
 // seasonGameSection is game gs as a season's mail shows it to p: who plays
 // what, whose move, and the board when p moves first.
-func (w *work) seasonGameSection(gs *game.Game, p *archive.Player) (section, error) {
+func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section, error) {
 	me := gs.Side(p)
-	sec := section{Title: fmt.Sprintf("game #%d: %s", gs.Row.ID, gs.Lineup())}
+	sec := reply.Section{Title: fmt.Sprintf("game #%d: %s", gs.Row.ID, gs.Lineup())}
 	line := fmt.Sprintf("You play %s.", gs.Sides()[me])
 	if engine.Acts(gs.Pos, me) {
 		example := "MOVE"
@@ -232,9 +235,9 @@ func (w *work) seasonGameSection(gs *game.Game, p *archive.Player) (section, err
 			example = legal[0].String()
 		}
 		line += fmt.Sprintf(" Your move (move %d): \"move %d %s\", for example.", gs.MoveNumber(), gs.Row.ID, example)
-		b, err := w.boardOf(gs, nil, nil)
+		b, err := games.BoardOf(w.Unit, gs)
 		if err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 		sec.Board = b
 	} else {
@@ -244,13 +247,13 @@ func (w *work) seasonGameSection(gs *game.Game, p *archive.Player) (section, err
 		}
 		line += fmt.Sprintf(" %s to move first; \"board %d\" sends the board.", words.And(first), gs.Row.ID)
 	}
-	sec.Lines = append([]string{line}, diceCommitted(gs.Row)...)
+	sec.Lines = append([]string{line}, games.DiceCommitted(gs.Row)...)
 	return sec, nil
 }
 
 // divisionRoster lists a division's players by seed, with their ratings
 // when the season began.
-func (w *work) divisionRoster(tr *tournament, div []int64) string {
+func (w *job) divisionRoster(tr *tournament, div []int64) string {
 	width := len("player")
 	for _, p := range div {
 		width = max(width, len(tr.name(p)))
@@ -272,7 +275,7 @@ func (w *work) divisionRoster(tr *tournament, div []int64) string {
 // player and only the director of a ladder's: a league or a ladder of
 // hundreds need not hear of each who goes (the page and "standings" say
 // it).
-func (w *work) tellOut(tr *tournament, player int64, subject string, lines []string) error {
+func (w *job) tellOut(tr *tournament, player int64, subject string, lines []string) error {
 	told := *tr.ev
 	switch f := tr.ev.Format.(type) {
 	case *event.League:
@@ -285,7 +288,7 @@ func (w *work) tellOut(tr *tournament, player int64, subject string, lines []str
 		// The removed player has their own mail (tellRemoved).
 		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return e.Player == player })
 	}
-	return w.tellEvent(&tournament{t: tr.t, ev: &told}, subject, lines, false, w.actorID())
+	return w.tellEvent(&tournament{t: tr.t, ev: &told}, subject, lines, false, w.ActorID())
 }
 
 // movedWords says how a player moved from division from to division to.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"postal/archive"
+	"postal/club/work"
 	"postal/engine"
 	"postal/engine/enginetest/long"
 	"postal/mailer"
@@ -141,7 +142,7 @@ func (c *club) readAsMoves(t *testing.T, addr string, id int64, lines []string) 
 	t.Helper()
 	got := make([]string, len(lines))
 	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
-		h := &handling{work: &work{s: c.s, tx: tx, now: c.now}, in: &mailer.Inbound{From: addr}, tagged: id}
+		h := &handling{job: &job{s: c.s, Unit: &work.Unit{Club: c.s.club, Tx: tx, Now: c.now}}, in: &mailer.Inbound{From: addr}, tagged: id}
 		opt, err := h.parseOptions()
 		if err != nil {
 			return err

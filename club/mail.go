@@ -11,81 +11,15 @@ import (
 	"unicode"
 
 	"postal/archive"
+	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/game"
+	"postal/club/games"
+	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs"
-	"postal/engine"
 	"postal/mailer"
 )
-
-// section is one block of a mail: the answer to one command, or a notice.
-type section struct {
-	Command string // the command line as written; "" for notices
-	// Error marks a refusal or a line that could not be read: the only
-	// sections a mail labels "Error".
-	Error bool
-	Title string
-	Lines []string // paragraphs
-	Pre   string   // fixed-width text: a caret under an error, a list, a record
-	Doc   string   // a Markdown document (help, rules), rendered by each part
-	Board *boardView
-
-	game   int64               // the game this section is about, for threading
-	attach []mailer.Attachment // files it adds to the mail
-}
-
-// boardView is a game's board and state, as both mail parts show it.
-type boardView struct {
-	Title    string
-	ASCII    string
-	PNG      string // content ID of the inline PNG; "" when there is none
-	Alt      string
-	Width    int
-	Chance   string // what chance drew after the last move, which the board shows
-	Turn     string // who moves; "" once the game is over
-	Deadline string
-
-	png, svg []byte
-	file     string // base name of the image files
-	game     int64  // the game it shows
-}
-
-// mailView is the data of mail.txt and mail.html.
-type mailView struct {
-	Subject string
-	Name    string // the addressee's player name, "" when unknown
-	// Intro comes first: its first line says what happened and what to do.
-	Intro    []string
-	Sections []section
-	HowTo    []string
-	Site     string
-	// GameURL is the page of the game the mail is about, on the club's
-	// site: nothing secret (issue 32: the reply address it once carried in
-	// its fragment proved the player to anyone who saw the link). The
-	// page's "Send this move" writes to the club's address, the game's tag
-	// in the subject. "" without a site or a game.
-	GameURL string
-}
-
-// outgoing is a mail being put together.
-type outgoing struct {
-	to        string
-	player    *archive.Player // nil for an address with no player
-	game      int64           // thread about this game; 0 for none
-	subject   string
-	view      mailView
-	inReplyTo string   // the inbound message answered, if any
-	refs      []string // its References
-	auto      string   // Auto-Submitted: auto-replied or auto-generated
-	// replyToken, when set, is the token of the Reply-To address instead of
-	// the player's (an address confirmation).
-	replyToken string
-}
-
-// mailImageBytes bounds a board's two images in a mail, the PNG and the
-// SVG together, before base64: a move mail stays under 40 KB (issue 28)
-// with its text, HTML and headers. The PNG is drawn at twice its size
-// where that fits, for phones' sharp screens (picture.MailPNG).
-const mailImageBytes = 22 << 10
 
 // gameURL is the page of game id on the site at site (the path of
 // site/pages.go's gamePath).
@@ -97,61 +31,63 @@ func gameURL(site string, id int64) string {
 // to, after its first.
 const threadKeep = 4
 
-// send renders m and writes it to the outbox, threading it into the
-// conversation about its game. A mail to a player carries the player's
-// token for its game (or for the account) in its Reply-To plus-address, the
-// only place a token ever goes: never the subject, which is quoted and
-// forwarded freely.
-func (w *work) send(m outgoing) error {
-	s := w.s
-	if m.player != nil && s.isOwn(m.player.Address) {
+// send renders m and queues it (Service.post).
+func (w *job) send(m reply.Mail) error { return w.Unit.Send(m) }
+
+// post renders m and writes it to the outbox, threading it into the
+// conversation about its game (the work.Club's Post). A mail to a player
+// carries the player's token for its game (or for the account) in its
+// Reply-To plus-address, the only place a token ever goes: never the
+// subject, which is quoted and forwarded freely.
+func (s *Service) post(w *work.Unit, m reply.Mail) error {
+	if m.Player != nil && s.isOwn(m.Player.Address) {
 		return nil // the club's bot reads the archive, not mail
 	}
 	msgID := "postal." + archive.NewSecret(20) + "@" + s.host
 	out := mailer.Outbound{
 		From:      fmt.Sprintf("%s <%s>", s.opt.Name, s.opt.Address),
-		To:        m.to,
+		To:        m.To,
 		ReplyTo:   s.opt.Address,
-		Subject:   m.subject,
+		Subject:   m.Subject,
 		MessageID: msgID,
 		// Auto-Submitted (RFC 3834) keeps auto-responders quiet;
 		// Outlook and Exchange heed only their own header.
-		Headers: map[string]string{"Auto-Submitted": m.auto, "X-Auto-Response-Suppress": "All"},
+		Headers: map[string]string{"Auto-Submitted": m.Auto, "X-Auto-Response-Suppress": "All"},
 	}
-	tok := m.replyToken
-	if m.player != nil {
+	tok := m.ReplyToken
+	if m.Player != nil {
 		if tok == "" {
 			var err error
-			if tok, err = w.tx.Token(m.player.ID, m.game, w.now); err != nil {
+			if tok, err = w.Tx.Token(m.Player.ID, m.Game, w.Now); err != nil {
 				return err
 			}
 		}
-		m.view.Name = m.player.Name
+		m.View.Name = m.Player.Name
 	}
 	if tok != "" {
 		out.ReplyTo = s.local + s.opt.TokenSeparator + tok + "@" + s.host
 	}
-	if err := w.thread(&out, m); err != nil {
+	if err := s.thread(w, &out, m); err != nil {
 		return err
 	}
-	m.view.Subject = out.Subject
-	m.view.Site = s.opt.SiteURL
-	if m.game != 0 && s.opt.SiteURL != "" {
-		if _, err := w.tx.GameByID(m.game); err == nil {
-			m.view.GameURL = gameURL(s.opt.SiteURL, m.game)
+	m.View.Subject = out.Subject
+	m.View.Site = s.opt.SiteURL
+	if m.Game != 0 && s.opt.SiteURL != "" {
+		if _, err := w.Tx.GameByID(m.Game); err == nil {
+			m.View.GameURL = gameURL(s.opt.SiteURL, m.Game)
 		} else if !errors.Is(err, archive.ErrNotFound) {
 			return err // (a challenge has no page yet)
 		}
 	}
-	onePicturePerGame(m.view.Sections)
-	if err := s.fill(&out, m.view); err != nil {
+	reply.OnePicturePerGame(m.View.Sections)
+	if err := s.fill(&out, m.View); err != nil {
 		return err
 	}
 	msg, files, err := out.Stored()
 	if err != nil {
 		return err
 	}
-	_, err = w.tx.Enqueue(archive.Mail{Message: msg, Files: files}, w.now)
+	_, err = w.Tx.Enqueue(archive.Mail{Message: msg, Files: files}, w.Now)
 	return err
 }
 
@@ -160,16 +96,16 @@ func (w *work) send(m outgoing) error {
 // conversation's first mail, then its latest ones; In-Reply-To the message
 // answered or, for a notice, the latest mail of the conversation. Another
 // mail answers the message it replies to.
-func (w *work) thread(out *mailer.Outbound, m outgoing) error {
+func (s *Service) thread(w *work.Unit, out *mailer.Outbound, m reply.Mail) error {
 	// A message without a Message-ID has none to refer to: the hash the
 	// mailer gives it for deduplication is no Message-ID.
 	answered := ""
-	if validMsgID(m.inReplyTo) {
-		answered = m.inReplyTo
+	if validMsgID(m.InReplyTo) {
+		answered = m.InReplyTo
 	}
 	var refs []string
-	if m.game != 0 {
-		root, recent, ok, err := w.tx.Thread(m.game, m.to)
+	if m.Game != 0 {
+		root, recent, ok, err := w.Tx.Thread(m.Game, m.To)
 		if err != nil {
 			return err
 		}
@@ -177,11 +113,11 @@ func (w *work) thread(out *mailer.Outbound, m outgoing) error {
 			refs = append([]string{root}, recent...)
 			out.InReplyTo = refs[len(refs)-1]
 		}
-		if err := w.tx.AddToThread(m.game, m.to, out.MessageID, threadKeep); err != nil {
+		if err := w.Tx.AddToThread(m.Game, m.To, out.MessageID, threadKeep); err != nil {
 			return err
 		}
 	} else {
-		refs = append(refs, m.refs...)
+		refs = append(refs, m.Refs...)
 	}
 	if answered != "" {
 		refs = append(refs, answered)
@@ -198,21 +134,21 @@ func (w *work) thread(out *mailer.Outbound, m outgoing) error {
 // fill renders view into out: the text and HTML parts, each board's inline
 // PNG and SVG file, and the sections' attachments; sections are cut short
 // from the end while the mail would pass maxMailBytes.
-func (s *Service) fill(out *mailer.Outbound, view mailView) error {
+func (s *Service) fill(out *mailer.Outbound, view reply.View) error {
 	for {
 		out.Inline, out.Attachments = nil, nil
 		for i := range view.Sections {
 			sec := &view.Sections[i]
 			if b := sec.Board; b != nil {
-				if b.png != nil {
-					b.PNG = b.file + "." + archive.NewSecret(8) + "@" + s.host
-					out.Inline = append(out.Inline, mailer.Attachment{Name: b.file + ".png", ContentType: "image/png", ContentID: b.PNG, Data: b.png})
+				if b.PNGData != nil {
+					b.PNG = b.File + "." + archive.NewSecret(8) + "@" + s.host
+					out.Inline = append(out.Inline, mailer.Attachment{Name: b.File + ".png", ContentType: "image/png", ContentID: b.PNG, Data: b.PNGData})
 				}
-				if b.svg != nil {
-					out.Attachments = append(out.Attachments, mailer.Attachment{Name: b.file + ".svg", ContentType: "image/svg+xml", Data: b.svg})
+				if b.SVGData != nil {
+					out.Attachments = append(out.Attachments, mailer.Attachment{Name: b.File + ".svg", ContentType: "image/svg+xml", Data: b.SVGData})
 				}
 			}
-			out.Attachments = append(out.Attachments, sec.attach...)
+			out.Attachments = append(out.Attachments, sec.Attach...)
 		}
 		var err error
 		if out.Text, out.HTML, err = s.render(view); err != nil {
@@ -222,14 +158,14 @@ func (s *Service) fill(out *mailer.Outbound, view mailView) error {
 		if err != nil || !big {
 			return err
 		}
-		if !shorten(view.Sections) {
+		if !reply.Shorten(view.Sections) {
 			return permanent(fmt.Errorf("club: a mail to %s passes %d bytes with every section cut short", out.To, maxMailBytes))
 		}
 	}
 }
 
 // render executes both templates. A failure is a bug, not a passing state.
-func (s *Service) render(v mailView) (text, html string, err error) {
+func (s *Service) render(v reply.View) (text, html string, err error) {
 	var tb, hb bytes.Buffer
 	if err := s.text.Execute(&tb, v); err != nil {
 		return "", "", permanent(fmt.Errorf("club: mail.txt: %w", err))
@@ -242,16 +178,16 @@ func (s *Service) render(v mailView) (text, html string, err error) {
 
 // soleGame is the game every section about a game is about; 0 when none
 // is, or they are about several.
-func soleGame(secs []section) int64 {
+func soleGame(secs []reply.Section) int64 {
 	var game int64
 	for _, sec := range secs {
-		if sec.game == 0 {
+		if sec.Game == 0 {
 			continue
 		}
-		if game != 0 && game != sec.game {
+		if game != 0 && game != sec.Game {
 			return 0
 		}
-		game = sec.game
+		game = sec.Game
 	}
 	return game
 }
@@ -260,32 +196,32 @@ func soleGame(secs []section) int64 {
 // section about a game is about the same game, the reply joins that game's
 // conversation, and its first line says where that game stands.
 // The reply goes to the From address: when the message acts for a player,
-// it is one of the player's addresses (see proof.go).
+// it is one of the player's addresses (see club/accounts).
 func (h *handling) reply() error {
 	to := h.from()
 	sole := soleGame(h.sections)
 	subject := h.in.Subject
 	var gs *game.Game
-	intro := h.lead
+	intro := h.Lead
 	if sole != 0 {
 		var err error
-		gs, err = h.loadGame(sole)
-		if err == nil && h.actor != nil && gs.Side(h.actor) < 0 && h.judged(sole) {
+		gs, err = games.Load(h.Unit, sole)
+		if err == nil && h.Actor != nil && gs.Side(h.Actor) < 0 && h.judged(sole) {
 			// A director's act on a sole they do not play: the answer is
 			// theirs, not a mail of that sole's conversation with its
 			// players' token and footer (a stranger's trial found one
 			// filed under a sole of two others).
 			gs, sole = nil, 0
 		} else if err == nil {
-			if subject, err = h.gameSubject(gs); err != nil {
+			if subject, err = games.Subject(h.Unit, gs); err != nil {
 				return err
 			}
-			intro = append(intro, h.stateLine(gs, h.actor))
-		} else if c, cerr := h.tx.Challenge(sole); cerr == nil {
-			if subject, err = h.challengeSubject(c); err != nil {
+			intro = append(intro, games.StateLine(gs, h.Actor))
+		} else if c, cerr := h.Tx.Challenge(sole); cerr == nil {
+			if subject, err = games.ChallengeSubject(h.Unit, c); err != nil {
 				return err
 			}
-			intro = append(intro, h.challengeLine(c))
+			intro = append(intro, challenges.Line(h.Unit, c))
 		} else if errors.Is(err, archive.ErrNotFound) {
 			sole = 0 // no such sole: no conversation to join
 		} else {
@@ -295,7 +231,7 @@ func (h *handling) reply() error {
 	if h.subject != "" {
 		subject = h.subject
 	} else if sole == 0 {
-		subject = echoSubject(refRE.ReplaceAllString(subject, ""))
+		subject = echoSubject(accounts.DropRef(subject))
 		if subject == "" {
 			subject = "your commands"
 		}
@@ -310,15 +246,15 @@ func (h *handling) reply() error {
 	default:
 		intro = append(intro, fmt.Sprintf("%s of your %d commands could not be done; the reasons are below.", numberWord(h.refused), n))
 	}
-	return h.send(outgoing{
-		to:        to,
-		player:    h.actor,
-		game:      sole,
-		subject:   subject,
-		view:      mailView{Intro: intro, Sections: h.sections, HowTo: h.howTo(gs, h.actor)},
-		inReplyTo: h.in.MessageID,
-		refs:      h.in.References,
-		auto:      "auto-replied",
+	return h.send(reply.Mail{
+		To:        to,
+		Player:    h.Actor,
+		Game:      sole,
+		Subject:   subject,
+		View:      reply.View{Intro: intro, Sections: h.sections, HowTo: games.HowTo(h.Unit, gs, h.Actor)},
+		InReplyTo: h.in.MessageID,
+		Refs:      h.in.References,
+		Auto:      "auto-replied",
 	})
 }
 
@@ -340,7 +276,7 @@ func echoSubject(s string) string {
 		}
 		return r
 	}, s)
-	return clip(strings.Join(strings.Fields(s), " "), maxEchoSubject)
+	return reply.Clip(strings.Join(strings.Fields(s), " "), maxEchoSubject)
 }
 
 // numberWord writes n for the start of a sentence: "One", "Two"... "Ten",
@@ -353,57 +289,11 @@ func numberWord(n int) string {
 	return fmt.Sprint(n)
 }
 
-// howTo is the "how to answer" list at the end of a mail to p; gs is the
-// game the mail is about, or nil.
-func (w *work) howTo(gs *game.Game, p *archive.Player) []string {
-	if gs == nil || gs.Row.Status != archive.GameActive {
-		return []string{"Write one command a line; \"help\" lists them all."}
-	}
-	move := "your move on a line of its own"
-	var choices []string
-	if side := gs.Side(p); side >= 0 && engine.Acts(gs.Pos, side) {
-		legal := gs.Pos.Legal(side)
-		if len(legal) > 0 {
-			move += fmt.Sprintf(", e.g. %q", legal[0].String())
-		}
-		// A short choice is spelled out (an Initiative parry, a forced
-		// capture): the player sees exactly what the rules allow.
-		if len(legal) > 0 && len(legal) <= maxListedMoves {
-			texts := make([]string, len(legal))
-			for i, m := range legal {
-				texts[i] = m.String()
-			}
-			choices = []string{"Your legal moves: " + strings.Join(texts, ", ") + "."}
-			if u := engine.Unlisted(gs.Pos, side, gs.Info); u != "" {
-				choices[0] += " Also allowed: " + u + "."
-			}
-		}
-	} else {
-		move = "a command on a line of its own"
-	}
-	out := append(choices,
-		"Reply to this mail with "+move+". Other lines of your reply are not read as commands.",
-		"\"moves\" lists the legal moves, \"preview MOVE\" shows the board after one.",
-		"\"resign\", \"draw\" (offer or accept), \"board\", \"record\".",
-	)
-	if note := w.noteLine(gs, p); note != "" {
-		out = append(out, note)
-	}
-	return out
-}
-
-// maxListedMoves is the most legal moves a game mail spells out.
-const maxListedMoves = 24
-
-// textWidth is the widest line of a text part: what a plain mail client
-// shows without breaking lines.
-const textWidth = 78
-
 // fold breaks s into lines of at most textWidth characters: the first
 // starts with first, the others with rest (a word longer than a line is
 // cut).
 func fold(s, first, rest string) string {
-	lines := docs.Wrap(s, textWidth-max(len(first), len(rest)))
+	lines := docs.Wrap(s, reply.TextWidth-max(len(first), len(rest)))
 	for i := range lines {
 		if i == 0 {
 			lines[i] = first + lines[i]
@@ -419,7 +309,7 @@ func fold(s, first, rest string) string {
 func foldPre(s string) string {
 	var out []string
 	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-		if len([]rune(l)) <= textWidth {
+		if len([]rune(l)) <= reply.TextWidth {
 			out = append(out, l)
 			continue
 		}
@@ -435,7 +325,7 @@ var textFuncs = map[string]any{
 	"quote": func(s string) string { return fold(s, "> ", "> ") },
 	"pre":   foldPre,
 	"doc": func(md string) string {
-		return renderOnce("text", md, func() any { return strings.TrimRight(docs.Text(md, textWidth), "\n") }).(string)
+		return renderOnce("text", md, func() any { return strings.TrimRight(docs.Text(md, reply.TextWidth), "\n") }).(string)
 	},
 }
 
@@ -465,7 +355,7 @@ func renderOnce(kind, md string, render func() any) any {
 // director's act on it (adjudicate, extend).
 func (h *handling) judged(game int64) bool {
 	for _, sec := range h.sections {
-		if sec.game != game {
+		if sec.Game != game {
 			continue
 		}
 		if f := strings.Fields(strings.ToLower(sec.Command)); len(f) > 0 && (f[0] == "adjudicate" || f[0] == "extend") {

@@ -7,9 +7,12 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/club/reply"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
@@ -25,12 +28,12 @@ import (
 // it) that it started: its plan, and their games of its first round by
 // number, or their bye (byes: why, by player), in one mail beside each
 // game's own.
-func (w *work) eventStarted(tr *tournament, plan string, byes map[int64]string) error {
+func (w *job) eventStarted(tr *tournament, plan string, byes map[int64]string) error {
 	for _, e := range tr.ev.Entrants {
-		if e.Player == w.actorID() {
+		if e.Player == w.ActorID() {
 			continue
 		}
-		p, err := w.tx.PlayerByID(e.Player)
+		p, err := w.Tx.PlayerByID(e.Player)
 		if err != nil {
 			return err
 		}
@@ -47,8 +50,8 @@ func (w *work) eventStarted(tr *tournament, plan string, byes map[int64]string) 
 		case len(games) == 0:
 			yours = "You have no game in this round."
 		}
-		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s has started", tr.t.Name), auto: "auto-generated",
-			view: mailView{Intro: []string{plan, yours}}})
+		err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s has started", tr.t.Name), Auto: "auto-generated",
+			View: reply.View{Intro: []string{plan, yours}}})
 		if err != nil {
 			return err
 		}
@@ -58,7 +61,7 @@ func (w *work) eventStarted(tr *tournament, plan string, byes map[int64]string) 
 
 // eventPlan is what the start of tr says comes next (event.Plan), with the
 // club's deadline of a round when it has one.
-func (w *work) eventPlan(tr *tournament) string {
+func (w *job) eventPlan(tr *tournament) string {
 	plan := tr.ev.Plan()
 	if tr.t.Format == "swiss" && w.s.opt.RoundDays > 0 {
 		what := "the director adjudicates its unfinished games"
@@ -71,10 +74,10 @@ func (w *work) eventPlan(tr *tournament) string {
 }
 
 // startNext is what the start of gs says comes next: what it counts for.
-func (w *work) startNext(gs *game.Game) (string, error) {
-	tid, _, err := w.tx.TournamentOfGame(gs.Row.ID)
+func (w *job) startNext(gs *game.Game) (string, error) {
+	tid, _, err := w.Tx.TournamentOfGame(gs.Row.ID)
 	if err == nil {
-		t, err := w.tx.TournamentByID(tid)
+		t, err := w.Tx.TournamentByID(tid)
 		if err != nil {
 			return "", err
 		}
@@ -83,7 +86,7 @@ func (w *work) startNext(gs *game.Game) (string, error) {
 	if !errors.Is(err, archive.ErrNotFound) {
 		return "", err
 	}
-	unrated, err := w.tx.Unrated(gs.Row.ID)
+	unrated, err := w.Tx.Unrated(gs.Row.ID)
 	if err != nil || unrated {
 		return "It is not rated.", err
 	}
@@ -95,10 +98,10 @@ func (w *work) startNext(gs *game.Game) (string, error) {
 // endNext is what the end of gs says comes next to p (nil: an observer):
 // in an event, what follows and where it stands; outside one, to a player,
 // the rematch. "" for nothing to say.
-func (w *work) endNext(gs *game.Game, p *archive.Player) (string, error) {
-	tid, _, err := w.tx.TournamentOfGame(gs.Row.ID)
+func (w *job) endNext(gs *game.Game, p *archive.Player) (string, error) {
+	tid, _, err := w.Tx.TournamentOfGame(gs.Row.ID)
 	if err == nil {
-		t, err := w.tx.TournamentByID(tid)
+		t, err := w.Tx.TournamentByID(tid)
 		if err != nil {
 			return "", err
 		}
@@ -132,14 +135,14 @@ func (w *work) endNext(gs *game.Game, p *archive.Player) (string, error) {
 // the same game, ruleset, options and clock (words the defaults leave out),
 // the bot at its level, rated or not as it was; in a game of two, from the
 // other seat.
-func (w *work) rematch(gs *game.Game, seat engine.Player) (string, error) {
+func (w *job) rematch(gs *game.Game, seat engine.Player) (string, error) {
 	c := notation.Command{Verb: notation.CmdChallenge, Game: gs.Row.Game, Options: w.s.configWords(gs.Row.Game, gs.Row.Config), Clock: w.s.clockWords(published.Control(gs.Row).String())}
 	for i, p := range gs.Players {
 		if engine.Player(i) == seat {
 			continue
 		}
 		if w.s.isOwn(p.Address) { // the club's bot
-			level, err := w.tx.BotLevel(gs.Row.ID)
+			level, err := w.Tx.BotLevel(gs.Row.ID)
 			if err != nil {
 				return "", err
 			}
@@ -155,9 +158,9 @@ func (w *work) rematch(gs *game.Game, seat engine.Player) (string, error) {
 	if !gs.More() {
 		c.As = map[engine.Player]string{engine.First: "second", engine.Second: "first"}[seat]
 	}
-	unrated, err := w.tx.Unrated(gs.Row.ID)
+	unrated, err := w.Tx.Unrated(gs.Row.ID)
 	c.Unrated = unrated
-	return c.String(), err
+	return language.String(c), err
 }
 
 // configWords are the words of a ruleset and options config of game, as a
@@ -174,7 +177,7 @@ func (s *Service) configWords(game, config string) []string {
 // clockWords is a time control (clock.Control text) as a proposal writes
 // it; "" when it is the club's default.
 func (s *Service) clockWords(control string) string {
-	switch ctl, _ := s.challengeControl(""); {
+	switch ctl, _ := challenges.Control(s.club, ""); {
 	case control == ctl.String():
 		return ""
 	case control == "none":
@@ -186,7 +189,7 @@ func (s *Service) clockWords(control string) string {
 // endLines are what the end of gs says to p after its result, dice and
 // ratings: what comes next (endNext), and, to a player of a game with
 // messages, whether they are published.
-func (w *work) endLines(gs *game.Game, p *archive.Player) ([]string, error) {
+func (w *job) endLines(gs *game.Game, p *archive.Player) ([]string, error) {
 	var lines []string
 	next, err := w.endNext(gs, p)
 	if err != nil {
@@ -198,29 +201,9 @@ func (w *work) endLines(gs *game.Game, p *archive.Player) ([]string, error) {
 	if gs.Side(p) < 0 {
 		return lines, nil
 	}
-	talk, err := w.messagesLine(gs)
+	talk, err := games.MessagesLine(w.Unit, gs)
 	if talk != "" {
 		lines = append(lines, talk)
 	}
 	return lines, err
-}
-
-// messagesLine says whether the messages of gs, over, are published with
-// its record (issue 35: private unless every player allows it); "" for a
-// game without messages.
-func (w *work) messagesLine(gs *game.Game) (string, error) {
-	said, err := w.tx.TalkOf([]int64{gs.Row.ID})
-	if err != nil || !slices.ContainsFunc(said[gs.Row.ID], func(s archive.Said) bool { return s.Kind == "say" }) {
-		return "", err
-	}
-	published, err := published.MessagesPublished(w.tx, gs.Row)
-	switch {
-	case err != nil:
-		return "", err
-	case w.s.opt.HideMessages:
-		return "The messages of this game stay private: the club publishes none.", nil
-	case published:
-		return "The messages of this game are published with its record: every player said \"set publish-messages on\".", nil
-	}
-	return "The messages of this game stay private: they are published with its record only if every player writes \"set publish-messages on\".", nil
 }

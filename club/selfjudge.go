@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/reply"
 )
 
 // No one judges their own game (issue 32). A director who sat in a game
@@ -21,7 +22,7 @@ import (
 // notOwnGame refuses the actor's acts as director on gs, a game of t, when
 // they play in it, or in t.
 func (h *handling) notOwnGame(gs *game.Game, t *archive.Tournament) error {
-	if gs.Side(h.actor) < 0 {
+	if gs.Side(h.Actor) < 0 {
 		tr, err := h.loadEvent(t)
 		if err != nil {
 			return err
@@ -32,13 +33,13 @@ func (h *handling) notOwnGame(gs *game.Game, t *archive.Tournament) error {
 	if err != nil {
 		return err
 	}
-	return refuse(fmt.Sprintf("you play in game #%d", gs.Row.ID), "A director does not judge their own game: nothing was done. "+others)
+	return reply.Refuse(fmt.Sprintf("you play in game #%d", gs.Row.ID), "A director does not judge their own game: nothing was done. "+others)
 }
 
 // notCompeting refuses the actor's acts as director in tr (adjudicate,
 // extend, remove) while the actor plays in it.
 func (h *handling) notCompeting(tr *tournament) error {
-	if e := tr.entrant(h.actor.ID); e == nil || !e.In() {
+	if e := tr.entrant(h.Actor.ID); e == nil || !e.In() {
 		return nil
 	}
 	others, err := h.otherDirectors(tr.t, func(id int64) bool {
@@ -48,7 +49,7 @@ func (h *handling) notCompeting(tr *tournament) error {
 	if err != nil {
 		return err
 	}
-	return refuse(fmt.Sprintf("you play in %s", tr.t.Name),
+	return reply.Refuse(fmt.Sprintf("you play in %s", tr.t.Name),
 		fmt.Sprintf("A director who plays in an event does not judge its games (adjudicate, extend) nor remove its players, since their results decide your own place: nothing was done. %s To leave yourself, write \"leave %s\".", others, tr.t.Name))
 }
 
@@ -57,12 +58,12 @@ func (h *handling) notCompeting(tr *tournament) error {
 func (h *handling) otherDirectors(t *archive.Tournament, sits func(id int64) bool) (string, error) {
 	var names []string
 	add := func(p *archive.Player, as string) {
-		if p.ID != h.actor.ID && !sits(p.ID) && !slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, p.Name+" ") }) {
+		if p.ID != h.Actor.ID && !sits(p.ID) && !slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, p.Name+" ") }) {
 			names = append(names, fmt.Sprintf("%s (%s)", p.Name, as))
 		}
 	}
 	for i, id := range append([]int64{t.DirectorID}, t.Codirectors...) {
-		p, err := h.tx.PlayerByID(id)
+		p, err := h.Tx.PlayerByID(id)
 		if err != nil {
 			return "", err
 		}
@@ -73,7 +74,7 @@ func (h *handling) otherDirectors(t *archive.Tournament, sits func(id int64) boo
 		add(p, as)
 	}
 	for _, name := range h.s.opt.Admins {
-		p, err := h.tx.PlayerByName(name)
+		p, err := h.Tx.PlayerByName(name)
 		if errors.Is(err, archive.ErrNotFound) {
 			continue
 		}
@@ -85,7 +86,7 @@ func (h *handling) otherDirectors(t *archive.Tournament, sits func(id int64) boo
 	if len(names) > 0 {
 		return strings.Join(names, " or ") + " can.", nil
 	}
-	if h.actor.ID == t.DirectorID {
+	if h.Actor.ID == t.DirectorID {
 		return fmt.Sprintf("No other director can yet: name one who does not play with \"codirector %s PLAYER\", or ask an admin of the club (set in its config, [club] admins).", t.Name), nil
 	}
 	return fmt.Sprintf("No other director can yet: its organiser names one with \"codirector %s PLAYER\", or an admin of the club (set in its config, [club] admins) can.", t.Name), nil

@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/published"
+	"postal/club/reply"
 	"postal/docs/words"
 	"postal/notation"
 )
@@ -20,65 +21,65 @@ import (
 // changeEvent is "tournament NAME ..." for an event that exists: its
 // director changes its settings before it starts; the entrants are told,
 // and a field made full starts it, as the last entry would.
-func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (section, error) {
+func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (reply.Section, error) {
 	switch {
-	case !h.s.directs(t, h.actor):
-		return section{}, refuse(fmt.Sprintf("there is already a tournament called %s", t.Name), "Choose another name.")
+	case !h.s.directs(t, h.Actor):
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("there is already a tournament called %s", t.Name), "Choose another name.")
 	case t.Status == archive.TournamentRunning:
-		return section{}, refuse(fmt.Sprintf("%s has started: its settings stay", t.Name), fmt.Sprintf("Its games are under way; an admin of the club may end it (\"cancel %s REASON\").", t.Name))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has started: its settings stay", t.Name), fmt.Sprintf("Its games are under way; an admin of the club may end it (\"cancel %s REASON\").", t.Name))
 	case t.Status != archive.TournamentOpen:
-		return section{}, refuse(fmt.Sprintf("%s is over: its settings stay", t.Name), "Choose another name for a new one.")
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is over: its settings stay", t.Name), "Choose another name for a new one.")
 	}
 	changed, err := h.eventSettings(c)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	entrants, err := h.tx.Entrants(t.ID)
+	entrants, err := h.Tx.Entrants(t.ID)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
 	n := len(entrants)
 	format, _ := formatOf(changed)
 	switch {
 	case changed.MaxPlayers > 0 && n > changed.MaxPlayers:
-		return section{}, refuse(fmt.Sprintf("%s has %d entrants: players %d is fewer", t.Name, n, changed.MaxPlayers), fmt.Sprintf("Write players %d or more, or leave \"players\" out.", n))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has %d entrants: players %d is fewer", t.Name, n, changed.MaxPlayers), fmt.Sprintf("Write players %d or more, or leave \"players\" out.", n))
 	case n > format.Limit():
-		return section{}, refuse(fmt.Sprintf("%s has %d entrants: a %s takes at most %d", t.Name, n, format.Words(&event.Event{Rounds: changed.Rounds}), format.Limit()))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has %d entrants: a %s takes at most %d", t.Name, n, format.Words(&event.Event{Rounds: changed.Rounds}), format.Limit()))
 	}
 	t.Game, t.Config, t.Format, t.Rounds, t.MaxPlayers = changed.Game, changed.Config, changed.Format, changed.Rounds, changed.MaxPlayers
-	t.Days, t.Control, t.Starts, t.Updated = changed.Days, changed.Control, changed.Starts, h.now
-	if err := h.tx.SetTournamentSettings(t); err != nil {
-		return section{}, err
+	t.Days, t.Control, t.Starts, t.Updated = changed.Days, changed.Control, changed.Starts, h.Now
+	if err := h.Tx.SetTournamentSettings(t); err != nil {
+		return reply.Section{}, err
 	}
 	what := eventWhat(t)
-	if err := h.tx.AddAct(t.ID, archive.Act{At: h.now, ByID: h.actor.ID, Act: "change", Detail: what}); err != nil {
-		return section{}, err
+	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "change", Detail: what}); err != nil {
+		return reply.Section{}, err
 	}
 	tr, err := h.loadEvent(t)
 	if err != nil {
-		return section{}, err
+		return reply.Section{}, err
 	}
-	news := []string{fmt.Sprintf("%s, directing %s, changed it: %s.", h.actor.Name, t.Name, what),
+	news := []string{fmt.Sprintf("%s, directing %s, changed it: %s.", h.Actor.Name, t.Name, what),
 		event.StartsWhen(t.Name, t.MaxPlayers, t.Starts) + fmt.Sprintf(" \"leave %s\" takes you out if it no longer suits you.", t.Name)}
-	if err := h.tellEvent(tr, fmt.Sprintf("[postal] %s: its settings changed", t.Name), news, false, h.actor.ID); err != nil {
-		return section{}, err
+	if err := h.tellEvent(tr, fmt.Sprintf("[postal] %s: its settings changed", t.Name), news, false, h.Actor.ID); err != nil {
+		return reply.Section{}, err
 	}
 	told := "No one else has entered it yet."
 	others := n
-	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == h.actor.ID }) {
+	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == h.Actor.ID }) {
 		others--
 	}
 	if others > 0 {
 		told = fmt.Sprintf("Its other %s told.", words.Count(others, "entrant is", "entrants are"))
 	}
-	sec := section{Title: fmt.Sprintf("tournament %s changed: %s", t.Name, what), Lines: []string{told}}
+	sec := reply.Section{Title: fmt.Sprintf("tournament %s changed: %s", t.Name, what), Lines: []string{told}}
 	if t.MaxPlayers > 0 && n == t.MaxPlayers {
 		started, err := h.startEvent(t)
 		if err != nil {
-			return section{}, err
+			return reply.Section{}, err
 		}
 		sec.Lines = append(sec.Lines, "The field is full: the tournament has started.")
-		return section{Title: sec.Title, Lines: append(sec.Lines, started...)}, nil
+		return reply.Section{Title: sec.Title, Lines: append(sec.Lines, started...)}, nil
 	}
 	sec.Lines = append(sec.Lines, event.StartsWhen(t.Name, t.MaxPlayers, t.Starts))
 	sec.Lines = append(sec.Lines, needsLine(t)...)
@@ -149,9 +150,9 @@ func (s *Service) quotedSettings(name string, t *archive.Tournament, rounds, pla
 // when they are not the game's and the club's defaults.
 func (s *Service) settingsCommand(name string, t *archive.Tournament) string {
 	c := notation.Command{Verb: notation.CmdTournament, Arg: name, Game: t.Game, Options: s.configWords(t.Game, t.Config), Clock: s.clockWords(t.Control),
-		Event: &notation.Event{Format: t.Format, Rounds: t.Rounds, Players: t.MaxPlayers}}
+		Event: &notation.Event{Format: t.Format, Numbers: formatNumbers(t), Players: t.MaxPlayers}}
 	if !t.Starts.IsZero() {
 		c.Event.Starts = t.Starts.Format(time.DateOnly)
 	}
-	return c.String()
+	return language.String(c)
 }

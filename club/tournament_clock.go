@@ -10,6 +10,8 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/event"
+	"postal/club/games"
+	"postal/club/reply"
 	"postal/docs/words"
 	"postal/engine"
 )
@@ -20,11 +22,11 @@ import (
 // eventTick starts the tournaments whose day has come (or closes those
 // without enough entrants), acts on the Swiss rounds past their deadline,
 // and adds the next time due.
-func (w *work) eventTick(due *dueTimes) error {
+func (w *job) eventTick(due *dueTimes) error {
 	if err := w.roundDeadlines(due); err != nil {
 		return err
 	}
-	ts, err := w.tx.Tournaments(archive.TournamentOpen)
+	ts, err := w.Tx.Tournaments(archive.TournamentOpen)
 	if err != nil {
 		return err
 	}
@@ -35,19 +37,19 @@ func (w *work) eventTick(due *dueTimes) error {
 			}
 			continue
 		}
-		if w.now.Before(t.Starts) {
+		if w.Now.Before(t.Starts) {
 			due.add(t.Starts)
 			continue
 		}
 		_, err := w.startEvent(t)
-		var ue *userError
+		var ue *reply.Refusal
 		if errors.As(err, &ue) {
 			// Too few entrants on the day: the event is called off.
 			ev, err := w.loadEvent(t)
 			if err != nil {
 				return err
 			}
-			if err := w.finishEvent(ev, 0, "It did not start: "+ue.title+"."); err != nil {
+			if err := w.finishEvent(ev, 0, "It did not start: "+ue.Title+"."); err != nil {
 				return err
 			}
 			continue
@@ -63,19 +65,19 @@ func (w *work) eventTick(due *dueTimes) error {
 // one entered for the club's EventLapseDays (issue 35): nobody would start
 // it, and "tournaments" would list it for ever. Otherwise it adds when it
 // would lapse.
-func (w *work) lapse(t *archive.Tournament, due *dueTimes) error {
+func (w *job) lapse(t *archive.Tournament, due *dueTimes) error {
 	days := w.s.opt.EventLapseDays
 	if days < 0 {
 		return nil
 	}
-	entrants, err := w.tx.Entrants(t.ID)
+	entrants, err := w.Tx.Entrants(t.ID)
 	if err != nil {
 		return err
 	}
 	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == t.DirectorID }) {
 		return nil
 	}
-	acts, err := w.tx.Acts(t.ID)
+	acts, err := w.Tx.Acts(t.ID)
 	if err != nil {
 		return err
 	}
@@ -86,7 +88,7 @@ func (w *work) lapse(t *archive.Tournament, due *dueTimes) error {
 		}
 	}
 	at := last.Add(time.Duration(days) * clock.Day)
-	if w.now.Before(at) {
+	if w.Now.Before(at) {
 		due.add(at)
 		return nil
 	}
@@ -95,7 +97,7 @@ func (w *work) lapse(t *archive.Tournament, due *dueTimes) error {
 		return err
 	}
 	note := fmt.Sprintf("%s lapsed: its director left it, and no one entered for %s.", t.Name, words.Plural(days, "day"))
-	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "lapse", Detail: fmt.Sprintf("its director left it, and no one entered for %s", words.Plural(days, "day"))}); err != nil {
+	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "lapse", Detail: fmt.Sprintf("its director left it, and no one entered for %s", words.Plural(days, "day"))}); err != nil {
 		return err
 	}
 	return w.closeEvent(tr, fmt.Sprintf("[postal] %s lapsed", t.Name), note)
@@ -104,11 +106,11 @@ func (w *work) lapse(t *archive.Tournament, due *dueTimes) error {
 // roundDeadlines acts on the Swiss rounds older than the club's RoundDays:
 // their unfinished games are drawn ("draw"), or the director is asked, once,
 // to adjudicate them ("director", the default).
-func (w *work) roundDeadlines(due *dueTimes) error {
+func (w *job) roundDeadlines(due *dueTimes) error {
 	if w.s.opt.RoundDays <= 0 {
 		return nil
 	}
-	ts, err := w.tx.Tournaments(archive.TournamentRunning)
+	ts, err := w.Tx.Tournaments(archive.TournamentRunning)
 	if err != nil {
 		return err
 	}
@@ -116,7 +118,7 @@ func (w *work) roundDeadlines(due *dueTimes) error {
 		if t.Format != "swiss" {
 			continue
 		}
-		acts, err := w.tx.Acts(t.ID)
+		acts, err := w.Tx.Acts(t.ID)
 		if err != nil {
 			return err
 		}
@@ -135,11 +137,11 @@ func (w *work) roundDeadlines(due *dueTimes) error {
 			continue
 		}
 		deadline := began.Add(time.Duration(w.s.opt.RoundDays) * clock.Day)
-		if w.now.Before(deadline) {
+		if w.Now.Before(deadline) {
 			due.add(deadline)
 			continue
 		}
-		if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "deadline", Detail: label}); err != nil {
+		if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "deadline", Detail: label}); err != nil {
 			return err
 		}
 		ev, err := w.loadEvent(t)
@@ -152,14 +154,14 @@ func (w *work) roundDeadlines(due *dueTimes) error {
 				continue
 			}
 			if w.s.opt.RoundUnfinished == "draw" {
-				gs, err := w.loadGame(g.ID)
+				gs, err := games.Load(w.Unit, g.ID)
 				if err != nil {
 					return err
 				}
 				if gs.Row.Status != archive.GameActive {
 					continue
 				}
-				if err := w.finish(gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
+				if err := games.Finish(w.Unit, gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
 					return err
 				}
 				continue
@@ -170,13 +172,13 @@ func (w *work) roundDeadlines(due *dueTimes) error {
 			continue
 		}
 		for _, id := range append([]int64{t.DirectorID}, t.Codirectors...) { // the co-directors judge the organiser's games (selfjudge.go)
-			director, err := w.tx.PlayerByID(id)
+			director, err := w.Tx.PlayerByID(id)
 			if err != nil {
 				return err
 			}
-			err = w.send(outgoing{to: director.Address, player: director, subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), auto: "auto-generated",
-				view: mailView{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, words.Count(len(open), "game", "games"))},
-					Sections: []section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
+			err = w.send(reply.Mail{To: director.Address, Player: director, Subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), Auto: "auto-generated",
+				View: reply.View{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, words.Count(len(open), "game", "games"))},
+					Sections: []reply.Section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
 			if err != nil {
 				return err
 			}

@@ -9,8 +9,12 @@ import (
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/club/ratings"
+	"postal/club/reply"
+	"postal/club/stored"
 	"postal/docs/words"
 	"postal/engine"
 )
@@ -34,8 +38,8 @@ type tournament struct {
 	starting map[int64]string
 }
 
-func (w *work) loadEvent(t *archive.Tournament) (*tournament, error) {
-	ev, err := published.Event(w.tx, t)
+func (w *job) loadEvent(t *archive.Tournament) (*tournament, error) {
+	ev, err := stored.Event(w.Tx, t)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +60,7 @@ func formatOf(t *archive.Tournament) (event.Format, bool) {
 // startEvent starts t: its entrants seeded by their ratings in the club's
 // list of its game and ruleset (ratings.go; 1500 for a player not yet
 // rated), then its first round's games. It returns what the reply says.
-func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
+func (w *job) startEvent(t *archive.Tournament) ([]string, error) {
 	tr, err := w.loadEvent(t)
 	if err != nil {
 		return nil, err
@@ -64,34 +68,34 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 	cfg, _ := published.ParseConfig(t.Config, 0)
 	for i := range tr.ev.Entrants {
 		e := &tr.ev.Entrants[i]
-		if e.Rating, _, err = w.tx.Rating(e.Player, rating.ListOf(t.Game, cfg.Ruleset)); err != nil {
+		if e.Rating, _, err = w.Tx.Rating(e.Player, rating.ListOf(t.Game, cfg.Ruleset)); err != nil {
 			return nil, err
 		}
 	}
 	steps, err := tr.ev.Start()
 	var short *event.Refusal
 	if errors.As(err, &short) && (short.Missing > 0 || short.Rounds > 0) {
-		return nil, refuse(short.Msg, w.s.startFix(t, short)...) // tournament_change.go
+		return nil, reply.Refuse(short.Msg, w.s.startFix(t, short)...) // tournament_change.go
 	}
 	if err != nil {
-		return nil, refusal(err)
+		return nil, reply.Explain(err)
 	}
-	entrants, err := w.tx.Entrants(t.ID)
+	entrants, err := w.Tx.Entrants(t.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range entrants {
 		seeded := tr.entrant(e.PlayerID)
 		e.Seed, e.Rating = seeded.Seed, seeded.Rating
-		if err := w.tx.UpdateEntrant(t.ID, e); err != nil {
+		if err := w.Tx.UpdateEntrant(t.ID, e); err != nil {
 			return nil, err
 		}
 	}
-	t.Status, t.Started, t.Round, t.Updated = archive.TournamentRunning, w.now, 1, w.now
-	if err := w.tx.UpdateTournament(t); err != nil {
+	t.Status, t.Started, t.Round, t.Updated = archive.TournamentRunning, w.Now, 1, w.Now
+	if err := w.Tx.UpdateTournament(t); err != nil {
 		return nil, err
 	}
-	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: w.actorID(), Act: "start", Detail: words.Count(len(entrants), "player", "players")}); err != nil {
+	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, ByID: w.ActorID(), Act: "start", Detail: words.Count(len(entrants), "player", "players")}); err != nil {
 		return nil, err
 	}
 	tr.starting = map[int64]string{}
@@ -108,7 +112,7 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 		}
 	}
 	lines := append(tr.ev.Format.Started(tr.ev, games), plan)
-	if why := tr.starting[w.actorID()]; why != "" { // the actor has no start mail
+	if why := tr.starting[w.ActorID()]; why != "" { // the actor has no start mail
 		lines = append(lines, fmt.Sprintf("You have a bye in round %d: %s.", tr.ev.Round, why))
 	}
 	tr.starting = nil
@@ -118,16 +122,16 @@ func (w *work) startEvent(t *archive.Tournament) ([]string, error) {
 // carry carries out the steps of tr's event, in order: it returns the
 // games it started ("#12"). A step of a withdrawal (event.Annul,
 // event.Forfeit) is withdrawEntrant's.
-func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
+func (w *job) carry(tr *tournament, steps []event.Step) ([]string, error) {
 	var games []string
 	for _, st := range steps {
 		switch st := st.(type) {
 		case event.BeginRound:
-			tr.t.Round, tr.t.Updated = st.Round, w.now
-			if err := w.tx.UpdateTournament(tr.t); err != nil {
+			tr.t.Round, tr.t.Updated = st.Round, w.Now
+			if err := w.Tx.UpdateTournament(tr.t); err != nil {
 				return nil, err
 			}
-			if err := w.tx.AddAct(tr.t.ID, archive.Act{At: w.now, Act: "round", Detail: st.Label()}); err != nil {
+			if err := w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, Act: "round", Detail: st.Label()}); err != nil {
 				return nil, err
 			}
 		case event.StartGame:
@@ -163,16 +167,16 @@ func (w *work) carry(tr *tournament, steps []event.Step) ([]string, error) {
 // path an accepted challenge takes (its number from a challenge row whose
 // seats are its players', startGame), whose mails and record name the
 // event and the round.
-func (w *work) newEventGame(tr *tournament, st event.StartGame) (*game.Game, error) {
+func (w *job) newEventGame(tr *tournament, st event.StartGame) (*game.Game, error) {
 	t := tr.t
-	ch := &archive.Challenge{ChallengerID: st.Players[0], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: w.now}
+	ch := &archive.Challenge{ChallengerID: st.Players[0], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: w.Now}
 	for _, p := range st.Players[1:] {
-		ch.Seats = append(ch.Seats, archive.ChallengeSeat{PlayerID: p, Accepted: w.now})
+		ch.Seats = append(ch.Seats, archive.ChallengeSeat{PlayerID: p, Accepted: w.Now})
 	}
-	if err := w.tx.AddChallenge(ch); err != nil {
+	if err := w.Tx.AddChallenge(ch); err != nil {
 		return nil, err
 	}
-	gs, err := w.startGame(ch, nil, st.Players, &eventPlace{t: t, round: st.Round, board: st.Board})
+	gs, err := games.Start(w.Unit, ch, nil, st.Players, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
 	if err != nil {
 		return nil, err
 	}
@@ -181,34 +185,34 @@ func (w *work) newEventGame(tr *tournament, st event.StartGame) (*game.Game, err
 }
 
 // eventBye records the bye st and tells its player.
-func (w *work) eventBye(tr *tournament, st event.GiveBye) error {
-	if err := w.tx.AddBye(tr.t.ID, archive.Bye{Round: st.Round, Board: st.Board, PlayerID: st.Player}); err != nil {
+func (w *job) eventBye(tr *tournament, st event.GiveBye) error {
+	if err := w.Tx.AddBye(tr.t.ID, archive.Bye{Round: st.Round, Board: st.Board, PlayerID: st.Player}); err != nil {
 		return err
 	}
 	if tr.starting != nil { // the start's mail says it
 		tr.starting[st.Player] = st.Why
 		return nil
 	}
-	p, err := w.tx.PlayerByID(st.Player)
+	p, err := w.Tx.PlayerByID(st.Player)
 	if err != nil {
 		return err
 	}
-	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: a bye in round %d", tr.t.Name, st.Round), auto: "auto-generated",
-		view: mailView{Intro: []string{fmt.Sprintf("You have a bye in round %d of %s: %s. You will hear when the next round starts.", st.Round, tr.t.Name, st.Why)}}})
+	return w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: a bye in round %d", tr.t.Name, st.Round), Auto: "auto-generated",
+		View: reply.View{Intro: []string{fmt.Sprintf("You have a bye in round %d of %s: %s. You will hear when the next round starts.", st.Round, tr.t.Name, st.Why)}}})
 }
 
 // eventGameOver follows the end of game gs in its tournament, if it has
 // one: a loss on time withdraws the loser (their unplayed games are
 // forfeited), then the event moves on (eventProgress).
-func (w *work) eventGameOver(gs *game.Game) error {
-	tid, _, err := w.tx.TournamentOfGame(gs.Row.ID)
+func (w *job) eventGameOver(gs *game.Game) error {
+	tid, _, err := w.Tx.TournamentOfGame(gs.Row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	t, err := w.tx.TournamentByID(tid)
+	t, err := w.Tx.TournamentByID(tid)
 	if err != nil {
 		return err
 	}
@@ -228,7 +232,7 @@ func (w *work) eventGameOver(gs *game.Game) error {
 			if e := tr.entrant(loser); e != nil && e.In() {
 				// A loss on time before a first move is no game played:
 				// a no-show's results are annulled as a leaver's are.
-				moved, err := w.tx.MovedSeats(gs.Row.ID, leavingWords)
+				moved, err := w.Tx.MovedSeats(gs.Row.ID, ratings.LeavingWords)
 				if err != nil {
 					return err
 				}
@@ -247,8 +251,8 @@ func (w *work) eventGameOver(gs *game.Game) error {
 // eventProgress moves tournament tid on after game (0: none) ended or a
 // player withdrew, as its event answers (event.Next). Entrants who asked
 // for news get the standings, unless it ended (which everyone hears).
-func (w *work) eventProgress(tid, game int64) error {
-	t, err := w.tx.TournamentByID(tid)
+func (w *job) eventProgress(tid, game int64) error {
+	t, err := w.Tx.TournamentByID(tid)
 	if err != nil {
 		return err
 	}
@@ -267,14 +271,14 @@ func (w *work) eventProgress(tid, game int64) error {
 
 // finishEvent ends the event: its winner (0: none), the record, and a mail
 // to every entrant and the director with the final standings.
-func (w *work) finishEvent(tr *tournament, winner int64, note string) error {
+func (w *job) finishEvent(tr *tournament, winner int64, note string) error {
 	t := tr.t
-	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, w.now, w.now, winner, note
+	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, w.Now, w.Now, winner, note
 	tr.ev.Stage, tr.ev.Winner, tr.ev.Note = event.Over, winner, note
-	if err := w.tx.UpdateTournament(t); err != nil {
+	if err := w.Tx.UpdateTournament(t); err != nil {
 		return err
 	}
-	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
+	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
 		return err
 	}
 	return w.tellOver(tr, winner, note)
@@ -283,7 +287,7 @@ func (w *work) finishEvent(tr *tournament, winner int64, note string) error {
 // tellOver mails every entrant and the director that tr is over: its
 // winner (0: none), how it ended (note) and what comes next, with the
 // final standings.
-func (w *work) tellOver(tr *tournament, winner int64, note string) error {
+func (w *job) tellOver(tr *tournament, winner int64, note string) error {
 	t := tr.t
 	intro := []string{fmt.Sprintf("%s is over: %s wins.", t.Name, tr.name(winner))}
 	subject := fmt.Sprintf("[postal] %s is over: %s wins", t.Name, tr.name(winner))
@@ -319,7 +323,7 @@ func (w *work) tellOver(tr *tournament, winner int64, note string) error {
 
 // tellEvent mails every entrant and the director (each once; the actor
 // too, but not skip) intro, with the standings when standings is set.
-func (w *work) tellEvent(tr *tournament, subject string, intro []string, standings bool, skip int64) error {
+func (w *job) tellEvent(tr *tournament, subject string, intro []string, standings bool, skip int64) error {
 	ids := []int64{}
 	for _, e := range tr.ev.Entrants {
 		ids = append(ids, e.Player)
@@ -327,23 +331,23 @@ func (w *work) tellEvent(tr *tournament, subject string, intro []string, standin
 	if !slices.Contains(ids, tr.t.DirectorID) {
 		ids = append(ids, tr.t.DirectorID)
 	}
-	var secs []section
+	var secs []reply.Section
 	if standings {
 		sec := w.standingsSection(tr)
 		// The intro has said what the status line says ("cup is over:
 		// bob wins."): once is enough.
 		sec.Lines = slices.DeleteFunc(sec.Lines, func(l string) bool { return slices.Contains(intro, l) })
-		secs = []section{sec}
+		secs = []reply.Section{sec}
 	}
 	for _, id := range ids {
 		if id == skip {
 			continue
 		}
-		p, err := w.tx.PlayerByID(id)
+		p, err := w.Tx.PlayerByID(id)
 		if err != nil {
 			return err
 		}
-		if err := w.send(outgoing{to: p.Address, player: p, subject: subject, auto: "auto-generated", view: mailView{Intro: intro, Sections: secs}}); err != nil {
+		if err := w.send(reply.Mail{To: p.Address, Player: p, Subject: subject, Auto: "auto-generated", View: reply.View{Intro: intro, Sections: secs}}); err != nil {
 			return err
 		}
 	}
@@ -352,21 +356,21 @@ func (w *work) tellEvent(tr *tournament, subject string, intro []string, standin
 
 // eventNews mails the standings after game to the entrants who asked for
 // them ("set tournament-news on").
-func (w *work) eventNews(tr *tournament, game int64) error {
+func (w *job) eventNews(tr *tournament, game int64) error {
 	for _, e := range tr.ev.Entrants {
-		on, err := w.tx.TournamentNews(e.Player)
+		on, err := w.Tx.TournamentNews(e.Player)
 		if err != nil {
 			return err
 		}
 		if !on {
 			continue
 		}
-		p, err := w.tx.PlayerByID(e.Player)
+		p, err := w.Tx.PlayerByID(e.Player)
 		if err != nil {
 			return err
 		}
-		err = w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: standings after game #%d", tr.t.Name, game), auto: "auto-generated",
-			view: mailView{Intro: []string{tr.gameOverLine(game)}, Sections: []section{w.standingsSection(tr)}}})
+		err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: standings after game #%d", tr.t.Name, game), Auto: "auto-generated",
+			View: reply.View{Intro: []string{tr.gameOverLine(game)}, Sections: []reply.Section{w.standingsSection(tr)}}})
 		if err != nil {
 			return err
 		}
@@ -391,7 +395,7 @@ func (tr *tournament) gameOverLine(id int64) string {
 // their games in play forfeited (a loss in a game of two; in a game of
 // more they leave it, as resigning); the other entrants are told why, and
 // the event moves on. It returns what the reply says.
-func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason string, by int64, unplayed ...int64) ([]string, error) {
+func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason string, by int64, unplayed ...int64) ([]string, error) {
 	t := tr.t
 	steps := tr.ev.Withdraw(player, status, unplayed...)
 	var lines []string
@@ -400,7 +404,7 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 			lines = append(lines, fmt.Sprintf("%s played %d of %d games, under half: every result of theirs in %s is annulled.", tr.name(player), a.Played, a.Games, t.Name))
 		}
 	}
-	entrants, err := w.tx.Entrants(t.ID)
+	entrants, err := w.Tx.Entrants(t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -408,13 +412,13 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 		if e.PlayerID != player {
 			continue
 		}
-		e.Status, e.Out, e.Reason, e.Annulled = status, w.now, reason, tr.entrant(player).Annulled
-		if err := w.tx.UpdateEntrant(t.ID, e); err != nil {
+		e.Status, e.Out, e.Reason, e.Annulled = status, w.Now, reason, tr.entrant(player).Annulled
+		if err := w.Tx.UpdateEntrant(t.ID, e); err != nil {
 			return nil, err
 		}
 	}
 	if tr.entrant(player).Annulled { // annulled games move no rating (issue 35)
-		line, err := w.takeBackRatings(tr, player)
+		line, err := ratings.TakeBack(w.Unit, tr.t.Game, tr.ev, player)
 		if err != nil {
 			return nil, err
 		}
@@ -422,7 +426,7 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 			lines = append(lines, line)
 		}
 	}
-	if err := w.tx.AddAct(t.ID, archive.Act{At: w.now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
+	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
 		return nil, err
 	}
 	// The games to forfeit, counted before any is: the last forfeit may end
@@ -434,7 +438,7 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 		if !ok {
 			continue
 		}
-		gs, err := w.loadGame(f.Game)
+		gs, err := games.Load(w.Unit, f.Game)
 		if err != nil {
 			return nil, err
 		}
@@ -465,7 +469,7 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 		}
 	}
 	for i, f := range forfeits {
-		gs, err := w.loadGame(f.Row.ID) // as an earlier forfeit's progress left it
+		gs, err := games.Load(w.Unit, f.Row.ID) // as an earlier forfeit's progress left it
 		if err != nil {
 			return nil, err
 		}
@@ -474,10 +478,10 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 			// player left already (R13d) while the others play on.
 			continue
 		}
-		if err := w.tx.AddEvent(w.now, "forfeit", gs.Row.ID, player, reason); err != nil {
+		if err := w.Tx.AddEvent(w.Now, "forfeit", gs.Row.ID, player, reason); err != nil {
 			return nil, err
 		}
-		if err := w.forfeit(gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
+		if err := games.Forfeit(w.Unit, gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
 			return nil, err
 		}
 	}
@@ -486,15 +490,15 @@ func (w *work) withdrawEntrant(tr *tournament, player int64, status, reason stri
 
 // eventOf is the label of game id's place in its tournament ("spring-cup,
 // round 2"), "" for a game of none.
-func (w *work) eventOf(id int64) (string, error) {
-	tid, place, err := w.tx.TournamentOfGame(id)
+func (w *job) eventOf(id int64) (string, error) {
+	tid, place, err := w.Tx.TournamentOfGame(id)
 	if errors.Is(err, archive.ErrNotFound) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
 	}
-	t, err := w.tx.TournamentByID(tid)
+	t, err := w.Tx.TournamentByID(tid)
 	if err != nil {
 		return "", err
 	}
@@ -502,8 +506,8 @@ func (w *work) eventOf(id int64) (string, error) {
 }
 
 // tellRemoved tells player that by removed them from tr, and what follows.
-func (w *work) tellRemoved(tr *tournament, player, by int64, reason string, forfeits int) error {
-	p, err := w.tx.PlayerByID(player)
+func (w *job) tellRemoved(tr *tournament, player, by int64, reason string, forfeits int) error {
+	p, err := w.Tx.PlayerByID(player)
 	if err != nil {
 		return err
 	}
@@ -516,17 +520,17 @@ func (w *work) tellRemoved(tr *tournament, player, by int64, reason string, forf
 		intro = append(intro, fmt.Sprintf("You forfeit your %s in play there; your other games go on.", words.Count(forfeits, "game", "games")))
 	}
 	intro = append(intro, "A player a director removed does not come back by joining; a director or an admin of the club may be asked by mail why.")
-	return w.send(outgoing{to: p.Address, player: p, subject: fmt.Sprintf("[postal] %s: you were removed", tr.t.Name), auto: "auto-generated",
-		view: mailView{Intro: intro}})
+	return w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you were removed", tr.t.Name), Auto: "auto-generated",
+		View: reply.View{Intro: intro}})
 }
 
 // actorName is the name of by, who acted in tr: an entrant's or director's
 // as the event knows it, else (an admin of the club) the archive's.
-func (w *work) actorName(tr *tournament, by int64) (string, error) {
+func (w *job) actorName(tr *tournament, by int64) (string, error) {
 	if _, known := tr.ev.Names[by]; known {
 		return tr.name(by), nil
 	}
-	p, err := w.tx.PlayerByID(by)
+	p, err := w.Tx.PlayerByID(by)
 	if err != nil {
 		return "", err
 	}

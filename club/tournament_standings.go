@@ -4,14 +4,15 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/reply"
 )
 
 // standingsSection is the answer to "standings NAME" and the body of the
 // tournament's news: where it stands, its entrants before it starts, then
 // its standings or its bracket (event.Report).
-func (w *work) standingsSection(tr *tournament) section {
+func (w *job) standingsSection(tr *tournament) reply.Section {
 	ev := tr.ev
-	sec := section{Title: "standings of " + ev.Name, Lines: []string{ev.StatusLine()}}
+	sec := reply.Section{Title: "standings of " + ev.Name, Lines: []string{ev.StatusLine()}}
 	if tr.t.Status == archive.TournamentOpen {
 		var names []string
 		for _, e := range ev.Entrants {

@@ -8,9 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
+	"postal/club/reply"
 	"postal/docs"
 	"postal/engine"
 	_ "postal/engine/allgames"
@@ -49,7 +49,7 @@ func htmlText(h string) string {
 func TestGoldenMailsReadWell(t *testing.T) {
 	for _, g := range goldenMails(t) {
 		for i, line := range strings.Split(g.msg.Text, "\n") {
-			if n := utf8.RuneCountInString(line); n > textWidth {
+			if n := utf8.RuneCountInString(line); n > reply.TextWidth {
 				t.Errorf("%s: line %d has %d columns:\n%s", g.name, i+1, n, line)
 			}
 			// The help shows an error, indented, as an example.
@@ -91,12 +91,12 @@ func TestDocsReadWell(t *testing.T) {
 		if m := rulingRE.FindString(md); m != "" {
 			t.Errorf("%s cites the rulings number %s", name, m)
 		}
-		text := docs.Text(md, textWidth)
+		text := docs.Text(md, reply.TextWidth)
 		if j := jargon(text); j != "" {
 			t.Errorf("%s as text shows %s", name, j)
 		}
 		for i, line := range strings.Split(text, "\n") {
-			if n := utf8.RuneCountInString(line); n > textWidth {
+			if n := utf8.RuneCountInString(line); n > reply.TextWidth {
 				t.Errorf("%s as text: line %d has %d columns", name, i+1, n)
 			}
 		}
@@ -189,29 +189,5 @@ func checkBoard(t *testing.T, what string, pos engine.Position, earlier []engine
 	}
 	if pos.Result().Over() && strings.Contains(pos.ASCII(), " to move") {
 		t.Errorf("%s: a finished game's board says who is to move:\n%s", what, pos.ASCII())
-	}
-}
-
-// Time left is rounded, not cut: a mail a second after the deadline was
-// set says "3 days" as the first did (issue 29).
-func TestLeftRounds(t *testing.T) {
-	for _, c := range []struct {
-		d    time.Duration
-		want string
-	}{
-		{72 * time.Hour, "3 days"},
-		{72*time.Hour - time.Second, "3 days"},
-		{72*time.Hour - 29*time.Minute, "3 days"},
-		{72*time.Hour - 31*time.Minute, "2 days 23 hours"},
-		{90 * time.Minute, "2 hours"},
-		{89 * time.Minute, "1 hour"},
-		{59*time.Minute + 40*time.Second, "1 hour"},
-		{40*time.Minute + 20*time.Second, "40 minutes"},
-		{10 * time.Second, "1 minute"},
-		{0, "no time"},
-	} {
-		if got := left(c.d); got != c.want {
-			t.Errorf("left(%v) = %q, want %q", c.d, got, c.want)
-		}
 	}
 }
