@@ -47,21 +47,21 @@ test-integration:
 	$(GO) test -count=1 -tags integration -parallel 3 -run Integration ./...
 
 # Engines first, on one core (GOMAXPROCS=1): random playouts in plies/s,
-# fast path and through Legal; the issue-19 floors of the fast path are
+# fast path and through Legal; the floors of the fast path are
 # Conflagration (order 5) 300k, Imperial Chess 100k, Superial classic 150k
 # and vs-chess 80k, Initiative 200k, Imperial Shuffle 600k. Then the
-# bot's playouts/s and move time, the site (issue 36, each figure beside its
+# bot's playouts/s and move time, the site (each figure beside its
 # bound: "postal site build" of generated SQLite archives of 11,000 and
 # 110,000 games, a tenth in progress: wall and CPU time, peak RSS, disk,
 # page sizes, first view; the update after one move at 1,100, 11,000 and
 # 110,000 games; stepping through 400 plies in Chromium), the daemon serving that
-# archive with moves by mail (BenchmarkDaemon, issue 27: its full build, the
+# archive with moves by mail (BenchmarkDaemon: its full build, the
 # mover's reply median and p95, the handling, the site's update after a
 # move, RSS from /proc, a restart to its first reply; BenchmarkDaemonInProgress:
 # the same with 100, 1,000 and 10,000 games in progress), mail parsing (and
-# the worst hostile MIME of 1 MiB, BenchmarkParseHostile, issue 32); then
+# the worst hostile MIME of 1 MiB, BenchmarkParseHostile); then
 # moves by mail end to end against Dovecot, and what hostile mail costs
-# there (issues 24 and 32: bytes out per byte in for forged strangers, and
+# there (bytes out per byte in for forged strangers, and
 # for 100 forged registrations and their 600 mails; the daemon's CPU for a
 # mail of 20,000 nested parts). One package at a time, so the
 # figures do not share the CPU; the archives are generated once into

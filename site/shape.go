@@ -33,7 +33,7 @@ type Shaper interface {
 }
 
 // layoutVersion changes when the site's files move or their kinds change.
-const layoutVersion = "4" // 4: players' pages at their slugs without a '.' (issue 32)
+const layoutVersion = "4" // 4: players' pages at their slugs without a '.' (no name, such as bob.html, index or ../x, collides with another file)
 
 // shape works out the site's shape; once per Publisher.
 func (p *Publisher) shape() (shape, error) {

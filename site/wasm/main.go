@@ -18,7 +18,7 @@
 //	                                 -> {positions: [pos...], error, ply}
 //	                                    version: the rules version the game
 //	                                    was played by ("" for the current:
-//	                                    engine.Config.Version; issue 27, R13g)
+//	                                    engine.Config.Version)
 //	extend(pos, players, moves)      -> {positions: [pos...], error, ply}
 //	                                    the moves played on from pos, as
 //	                                    replay plays them: a long game is
@@ -107,8 +107,8 @@ func start(_ js.Value, a []js.Value) any {
 
 // replay plays a game's moves: players and moves are arrays of the same
 // length; version is the version of the rules the game was played by, so
-// that a game of an older version replays as it was played (issue 27,
-// R13g). It returns a handle per position reached, from the start; error
+// that a game of an older version replays as it was played.
+// It returns a handle per position reached, from the start; error
 // and ply say which move, if any, the engine refused.
 func replay(_ js.Value, a []js.Value) any {
 	p, err := newGame(a, str(a, 5))

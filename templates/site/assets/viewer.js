@@ -490,7 +490,7 @@
     // A game mail's link once carried the mail's reply address, its token
     // a proof of the player, in the fragment (#reply=...): such a link
     // still opens the page, but the address is neither used nor kept, and
-    // leaves the address bar (issue 32).
+    // leaves the address bar, nor the history.
     if (/(?:^#|&)reply=/.test(location.hash)) {
       try { history.replaceState(null, "", location.pathname + location.search); } catch (err) {}
     }
