@@ -47,21 +47,21 @@ test-integration:
 	$(GO) test -count=1 -tags integration -parallel 3 -run Integration ./...
 
 # Engines first, on one core (GOMAXPROCS=1): random playouts in plies/s,
-# fast path and through Legal; the issue-19 floors of the fast path are
+# fast path and through Legal; the floors of the fast path are
 # Conflagration (order 5) 300k, Imperial Chess 100k, Superial classic 150k
 # and vs-chess 80k, Initiative 200k, Imperial Shuffle 600k. Then the
-# bot's playouts/s and move time, the site (issue 36, each figure beside its
+# bot's playouts/s and move time, the site (each figure beside its
 # bound: "postal site build" of generated SQLite archives of 11,000 and
 # 110,000 games, a tenth in progress: wall and CPU time, peak RSS, disk,
 # page sizes, first view; the update after one move at 1,100, 11,000 and
 # 110,000 games; stepping through 400 plies in Chromium), the daemon serving that
-# archive with moves by mail (BenchmarkDaemon, issue 27: its full build, the
+# archive with moves by mail (BenchmarkDaemon: its full build, the
 # mover's reply median and p95, the handling, the site's update after a
 # move, RSS from /proc, a restart to its first reply; BenchmarkDaemonInProgress:
 # the same with 100, 1,000 and 10,000 games in progress), mail parsing (and
-# the worst hostile MIME of 1 MiB, BenchmarkParseHostile, issue 32); then
+# the worst hostile MIME of 1 MiB, BenchmarkParseHostile); then
 # moves by mail end to end against Dovecot, and what hostile mail costs
-# there (issues 24 and 32: bytes out per byte in for forged strangers, and
+# there (bytes out per byte in for forged strangers, and
 # for 100 forged registrations and their 600 mails; the daemon's CPU for a
 # mail of 20,000 nested parts). One package at a time, so the
 # figures do not share the CPU; the archives are generated once into
@@ -83,37 +83,34 @@ fuzz:
 		done; \
 	done
 
-# The rules engines for the site's pages, compiled to WebAssembly, and Go's
+# The rules engine for the site's pages, compiled to WebAssembly, and Go's
 # loader for it: generated files, committed (templates/site/wasm), so that
 # "go run ./cmd/postal" needs no build step. Run after changing the engines;
 # "make check" fails while they are stale. The build is reproducible: no
 # paths, no build id, no VCS stamp (the same Go version gives the same bytes).
-# One engine per game (site/wasm built with the tag wasm_PACKAGE), so a page
-# loads only its game's: GAME:PACKAGE. Without inlining (-l) the engines are
-# a tenth smaller gzipped, and fast enough for a reader's moves.
+# One module holds every game (site/wasm imports engine/allgames; pack lists
+# their names in engine-games.txt): a game added there needs nothing here.
+# Without inlining (-l) the engine is a tenth smaller gzipped, and fast
+# enough for a reader's moves.
 WASM_FLAGS = -trimpath -buildvcs=false -gcflags=all=-l -ldflags='-s -w -buildid='
 WASM_DIR   = templates/site/wasm
-WASM_GAMES = conflagration:conflagration imperial-chess:imperialchess imperial-shuffle:imperialshuffle \
-	initiative:initiative superial-chess:superial
 
-# wasm-engines DIR builds every game's engine into DIR, with its .gz and .br.
-define wasm-engines
-	@set -e; for gp in $(WASM_GAMES); do g=$${gp%%:*}; p=$${gp#*:}; \
-		GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -tags wasm_$$p -o $(1)/engine-$$g.wasm ./site/wasm; \
-	done
-	$(GO) run ./site/wasm/pack $(1)/engine-*.wasm
-	gzip -9 -n -f $(1)/engine-*.wasm
+# wasm-engine DIR builds the engine into DIR, with its .gz, .br and list.
+define wasm-engine
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o $(1)/engine.wasm ./site/wasm
+	$(GO) run ./site/wasm/pack $(1)/engine.wasm
+	gzip -9 -n -f $(1)/engine.wasm
 endef
 
 generate:
 	rm -f $(WASM_DIR)/engine*
-	$(call wasm-engines,$(WASM_DIR))
+	$(call wasm-engine,$(WASM_DIR))
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WASM_DIR)/wasm_exec.js
 	@ls -l $(WASM_DIR)
 
 check-generated:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	$(MAKE) -s wasm-engines-into DIR="$$tmp" >/dev/null && \
+	$(MAKE) -s wasm-engine-into DIR="$$tmp" >/dev/null && \
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" "$$tmp/" && \
 	stale=0 && \
 	for f in "$$tmp"/* $(WASM_DIR)/*; do \
@@ -121,9 +118,9 @@ check-generated:
 	done && \
 	test $$stale = 0 || { echo "$(WASM_DIR) is stale: run make generate and commit it"; exit 1; }
 
-.PHONY: wasm-engines-into
-wasm-engines-into:
-	$(call wasm-engines,$(DIR))
+.PHONY: wasm-engine-into
+wasm-engine-into:
+	$(call wasm-engine,$(DIR))
 
 # gofmt, go vet, staticcheck, fresh generated files, and go.mod/go.sum as go
 # mod tidy leaves them.

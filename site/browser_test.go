@@ -212,7 +212,8 @@ func longGame(t testing.TB, id int64, plies int, seed uint64) Game {
 }
 
 // TestBrowser opens the site in a real headless Chromium, at a desktop's
-// width and a phone's (400 px), served over HTTP and opened from disk. It
+// width and a phone's (400 px), served over HTTP and opened from disk (a
+// site built with Options.Offline, whose pages step opened as files). It
 // steps the viewer of a game of every type with buttons, keys and links,
 // checking the board the engine draws in the browser against the engine's
 // picture of each position; steps a 1,000-ply game both ways with the
@@ -226,7 +227,10 @@ func TestBrowser(t *testing.T) {
 	b := newBrowser(t)
 	games, long, ongoing := browserArchive(t)
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := Build(context.Background(), NewMemory(games...), testOptions(out)); err != nil {
+	// Built for reading from disk too: its pages step opened as files.
+	opts := testOptions(out)
+	opts.Offline = true
+	if _, err := Build(context.Background(), NewMemory(games...), opts); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(Handler(out))

@@ -416,10 +416,8 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 		for _, a := range assets {
 			add("assets/"+a.name, func() ([]byte, error) { return a.data, nil })
 		}
-		for _, e := range engineAssets() {
-			for _, f := range e.files() {
-				jobs = append(jobs, func() error { return w.writeStream("assets/"+f.name, f.fill) })
-			}
+		for _, f := range theEngine().files(b.opts.Offline) {
+			jobs = append(jobs, func() error { return w.writeStream("assets/"+f.name, f.fill) })
 		}
 	}
 	return jobs

@@ -299,7 +299,7 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		Ruleset, Options, Config string
 		// Version is the version of the rules the game was played by,
 		// "" for the current one: the browser's engine replays the moves
-		// under it (R13g).
+		// under it, so an old game replays as it was played.
 		Version          string
 		Board            template.HTML
 		Caption          string
@@ -318,8 +318,8 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
-	if a, ok := engineAssets()[s.Type.Name]; ok {
-		data.Engine, data.EngineJS, data.WasmExec = a.name, a.script, wasmExecAsset().name
+	if e := theEngine(); e.holds(s.Type.Name) {
+		data.Engine, data.EngineJS, data.WasmExec = e.name, e.script, wasmExecAsset().name
 	}
 	if data.Options != "" {
 		data.Config += " " + data.Options

@@ -15,13 +15,14 @@ import (
 
 // A site's shape is everything besides the games that decides what its pages
 // show or name: the layout of its files, the options a page prints (title,
-// address, club), the templates and assets, the rules, each game's engine for
-// the browser and rules version, and the source's own options that change
+// address, club), the templates and assets, the rules, the engine for the
+// browser, each game's rules version, and the source's own options that change
 // its records (Shaper). A generation remembers the shape it was built with
 // (state.Shape), part by part, so that an update builds in full only when a
 // part changed, and says which. What only changes how a build runs (workers,
-// progress, logger) is no part of it: the daemon takes a site that "postal
-// site build" made with the club's config as it is.
+// progress, logger) or what else it writes beside the pages (the engine's
+// script twin, Options.Offline) is no part of it: the daemon takes a site
+// that "postal site build" made with the club's config as it is.
 type shape map[string]string
 
 // A Shaper is a Source whose options change what its games' records and
@@ -32,7 +33,7 @@ type Shaper interface {
 }
 
 // layoutVersion changes when the site's files move or their kinds change.
-const layoutVersion = "4" // 4: players' pages at their slugs without a '.'
+const layoutVersion = "4" // 4: players' pages at their slugs without a '.' (no name, such as bob.html, index or ../x, collides with another file)
 
 // shape works out the site's shape; once per Publisher.
 func (p *Publisher) shape() (shape, error) {
@@ -48,17 +49,15 @@ func (p *Publisher) shape() (shape, error) {
 	if s, ok := p.src.(Shaper); ok {
 		sh["source"] = s.Shape()
 	}
-	// The engines are named by their content in every game page (assets.go):
-	// the templates' hash leaves them out, each game has its own part.
+	// The engine is named by its content in every game page (engineasset.go):
+	// the templates' hash leaves it out, and it has its own part.
 	h, err := hashFS(templates.Site, func(path string) bool { return !strings.HasPrefix(path, "site/wasm/") })
 	if err != nil {
 		return nil, fmt.Errorf("site: %w", err)
 	}
 	sh["templates"] = h
 	sh["wasm_exec"] = wasmExecAsset().name
-	for name, e := range engineAssets() {
-		sh["engine "+name] = e.name + " " + e.script
-	}
+	sh["engine"] = theEngine().name + " " + theEngine().script
 	for _, g := range engine.Games() {
 		sh["rules version "+g.Info().Name] = g.Info().RulesVersion()
 	}
@@ -104,11 +103,11 @@ func hashFS(fsys fs.FS, keep func(path string) bool) (string, error) {
 // hashedPart reports whether a part's values are hashes or file names: a
 // change is named, its values not shown.
 func hashedPart(part string) bool {
-	return part == "templates" || part == "wasm_exec" || strings.HasPrefix(part, "engine ") || strings.HasPrefix(part, "rules ") && !strings.HasPrefix(part, "rules version ")
+	return part == "templates" || part == "wasm_exec" || part == "engine" || strings.HasPrefix(part, "engine ") || strings.HasPrefix(part, "rules ") && !strings.HasPrefix(part, "rules version ")
 }
 
 // changes says how was differs from sh, a part at a time, for the log:
-// `title "A" → "B"; templates; engine imperial-chess`. "" when nothing
+// `title "A" → "B"; templates; engine`. "" when nothing
 // changed.
 func (sh shape) changes(was shape) string {
 	parts := map[string]bool{}

@@ -13,9 +13,9 @@ import (
 // TestShapeChanges checks how a site's shape names what changed: options
 // with their values, hashed parts (templates, engines, rules) by name only.
 func TestShapeChanges(t *testing.T) {
-	was := shape{"title": "A", "templates": "h1", "engine chess": "e1.wasm e1.js", "rules chess.md": "r1", "rules version chess": "2", "url": "u"}
-	now := shape{"title": "B", "templates": "h2", "engine chess": "e2.wasm e2.js", "rules chess.md": "r1", "rules version chess": "3", "club": "c@x"}
-	want := `club new "c@x"; engine chess; rules version chess "2" → "3"; templates; title "A" → "B"; url "u" gone`
+	was := shape{"title": "A", "templates": "h1", "engine": "e1.wasm e1.js", "rules chess.md": "r1", "rules version chess": "2", "url": "u"}
+	now := shape{"title": "B", "templates": "h2", "engine": "e2.wasm e2.js", "rules chess.md": "r1", "rules version chess": "3", "club": "c@x"}
+	want := `club new "c@x"; engine; rules version chess "2" → "3"; templates; title "A" → "B"; url "u" gone`
 	if got := now.changes(was); got != want {
 		t.Errorf("changes:\n got %s\nwant %s", got, want)
 	}

@@ -1,13 +1,15 @@
 // Package site builds postal's static game archive: a home page, one page
 // per game, per game type (its games, statistics per ruleset and rules) and
 // per player, an Atom feed, a sitemap, a search index and record downloads.
-// Any web server serves it, and it works opened from disk (file://) too.
+// Any web server serves it, and it works opened from disk (file://) too
+// (stepping through a game from disk needs a site built with
+// Options.Offline).
 //
 // A game page carries the game's final board, drawn here from the position
 // the archive stores (no game is replayed to build its page), its players,
 // result and moves: all a reader without JavaScript sees. To step through
-// the moves, the page loads the game's rules engine, compiled to WebAssembly
-// (assets/engine-GAME-HASH.wasm, one file for every page of the game, which
+// the moves, the page loads the rules engine, compiled to WebAssembly
+// (assets/engine-HASH.wasm, one file for every game page of the site, which
 // browsers cache), when the reader is about to use it; the engine replays
 // the moves, draws each ply, and checks the reader's own moves ("Try moves").
 //
@@ -78,6 +80,13 @@ type Options struct {
 	Logger *slog.Logger
 	// Workers is the number of pages rendered at once; 0 means GOMAXPROCS.
 	Workers int
+	// Offline has a full build write the engine's script twin too, so that
+	// a reader of the site opened from disk (file:) may step through games
+	// and try moves: 1.6 MB more in assets/ that a site served over HTTP
+	// never uses. Pages are the same either way (a page from disk of a site
+	// without it says how to get it), so an update keeps what the last full
+	// build wrote.
+	Offline bool
 }
 
 // Stats say what a build did.

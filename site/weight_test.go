@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -74,9 +73,9 @@ func firstView(t testing.TB, dir, page string) (int, map[string]int) {
 	return total, parts
 }
 
-// engineWeight is the gzipped size of the largest rules engine the site
-// ships for the browser (what stepping and "Try moves" load over HTTP; a
-// page opened from disk loads its script twin instead).
+// engineWeight is the gzipped size of the rules engine the site ships for
+// the browser (what stepping and "Try moves" load over HTTP; a page opened
+// from disk loads its script twin instead), the largest if there were more.
 func engineWeight(t testing.TB, dir string) (string, int) {
 	t.Helper()
 	var name string
@@ -95,6 +94,25 @@ func engineWeight(t testing.TB, dir string) (string, int) {
 	return name, most
 }
 
+// assetsBytes sums the sizes of the files in the assets folder of the site
+// built in dir: the styles, scripts and icon, the engine and its siblings.
+func assetsBytes(t testing.TB, dir string) int64 {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(dir, "assets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += info.Size()
+	}
+	return n
+}
+
 func weighFile(t testing.TB, p string, compress bool) int {
 	data, err := os.ReadFile(p)
 	if err != nil {
@@ -108,8 +126,9 @@ func weighFile(t testing.TB, p string, compress bool) int {
 
 // BenchmarkFirstView weighs the first view of the game pages of a site of
 // random games of every type (the page, its styles and scripts, gzipped as
-// served; the heaviest beside the bound of issue 36, 30 kB) and the rules
-// engine that stepping and "Try moves" load, gzipped.
+// served; the heaviest beside the bound of issue 36, 30 kB), the rules
+// engine that stepping and "Try moves" load, gzipped, and the site's
+// assets folder, every file counted, beside its bound of 10 MB.
 func BenchmarkFirstView(b *testing.B) {
 	games := randomArchive(b, 4*len(engine.Games()), 7)
 	out := filepath.Join(b.TempDir(), "site")
@@ -133,38 +152,5 @@ func BenchmarkFirstView(b *testing.B) {
 	b.ReportMetric(float64(weights[len(weights)/2])/1e3, "median-first-view-kB")
 	Target(b, float64(weights[len(weights)-1])/1e3, "max-first-view-kB", 30)
 	b.ReportMetric(float64(eng)/1e3, "engine-gz-kB")
-}
-
-// TestEngineSizes checks that every game the club plays has its engine for
-// the browser, under 1 MB gzipped (issue 28), with its brotli sibling.
-func TestEngineSizes(t *testing.T) {
-	engines := engineAssets()
-	for _, g := range engine.Games() {
-		name := g.Info().Name
-		if name == "test-nim" {
-			continue
-		}
-		e, ok := engines[name]
-		if !ok {
-			t.Errorf("%s has no engine for the browser (make generate)", name)
-			continue
-		}
-		size := func(fill func(io.Writer) error) int {
-			var c countWriter
-			c.w = io.Discard
-			if err := fill(&c); err != nil {
-				t.Fatal(err)
-			}
-			return int(c.n)
-		}
-		sizes := map[string]int{}
-		for _, f := range e.files() {
-			sizes[strings.TrimPrefix(f.name, e.name)] = size(f.fill)
-		}
-		wasm, gz, br, script := sizes[""], sizes[".gz"], sizes[".br"], size(e.scriptOf)
-		if gz >= 1_000_000 || br == 0 || br >= gz || wasm <= gz || script <= gz {
-			t.Errorf("%s's engine: %d bytes, %d gzipped, %d with brotli, %d its script; want under 1,000,000 gzipped", name, wasm, gz, br, script)
-		}
-		t.Logf("%s: %d bytes, %d gzipped, %d with brotli, %d its script", name, wasm, gz, br, script)
-	}
+	Target(b, float64(assetsBytes(b, dir))/1e6, "assets-MB", 10)
 }

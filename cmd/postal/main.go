@@ -31,7 +31,7 @@ func commands() []command {
 		{"serve", "[--config postal.toml]", "run the daemon: watch the club's mailbox, answer by mail", runServe},
 		{"check", "[--config postal.toml] [--wait 30s]", "try a config: the database and site folders, the IMAP and SMTP logins, the folders, delivery to the club's plus address, its DNS records", runCheck},
 		{"oauth", "[--config postal.toml] [--flow device|redirect] [--port N]", "sign the club's mail account in with OAuth2 once, and keep the refresh token for IMAP and SMTP logins", runOAuth},
-		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
+		{"site", "build|serve [--config FILE] [--db FILE] [--out DIR] [--url URL] [--offline] [--dir DIR] [--addr ADDR]", "build the static game archive from the database, or serve it for a preview", runSite},
 		{"backup", "[--config FILE] [--db FILE] OUT", "copy the club's database to OUT, consistently, while postal serve runs", runBackup},
 		{"outbox", "[--config FILE] [--db FILE] [hold | release ID...|all | drop ID...]", "review the mail held after a restore: list it, hold what waits, release or drop it", runOutbox},
 		{"status", "[--config FILE] [--db FILE]", "what the club's daemon has in hand: the outbox, the last mail, failed mail, games and the next deadline, tournaments", runStatus},

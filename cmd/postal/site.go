@@ -30,6 +30,7 @@ func runSite(args []string, w io.Writer) error {
 	dbf := addDBFlags(fs, " and site settings")
 	out := fs.String("out", "", "build: the site directory (default: the config's, else ./site-out)")
 	url := fs.String("url", "", "build: the public address of the site, for the feed and sitemap")
+	offline := fs.Bool("offline", false, "build: for reading from disk too: pages opened as files (file://) step through games (1.6 MB more)")
 	dir := fs.String("dir", "", "serve: the site directory (default: the config's, else ./site-out, else the demo's ./"+demoData+"/site)")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve: the address to listen on")
 	rest, err := parseFlags(fs, args)
@@ -43,6 +44,8 @@ func runSite(args []string, w io.Writer) error {
 		return usageError{fmt.Sprintf("site has no %q: build or serve", sub)}
 	case len(rest) > 0:
 		return usageError{"unexpected " + rest[0]}
+	case *offline && sub != "build":
+		return usageError{"--offline is for site build"}
 	}
 	cfg, err := dbf.load()
 	if err != nil {
@@ -61,7 +64,7 @@ func runSite(args []string, w io.Writer) error {
 	// The command says what it built; the log keeps to warnings.
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	if sub == "build" {
-		return siteBuild(ctx, cfg, w, log)
+		return siteBuild(ctx, cfg, *offline, w, log)
 	}
 	fmt.Fprintf(w, "postal: serving %s at http://%s/ (Ctrl-C stops)\n", cfg.Site.Out, *addr)
 	return site.Serve(ctx, *addr, cfg.Site.Out)
@@ -102,8 +105,9 @@ func firstExisting(paths ...string) string {
 }
 
 // siteBuild builds the whole site from the database, with a progress bar on
-// a terminal and a line of summary.
-func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) error {
+// a terminal and a line of summary; offline, with the engine's script for
+// pages opened from disk (site.Options.Offline).
+func siteBuild(ctx context.Context, cfg *Config, offline bool, w io.Writer, log *slog.Logger) error {
 	if _, err := os.Stat(cfg.Database); err != nil {
 		return fmt.Errorf("the database: %w (name it with --db FILE)", err)
 	}
@@ -117,6 +121,7 @@ func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) 
 	}
 	opts := siteOptions(cfg, log)
 	opts.Progress = os.Stderr
+	opts.Offline = offline
 	st, err := site.Build(ctx, clubarchive.Source{DB: db, Club: cfg.Club.Address, HideMessages: cfg.Site.HideMessages}, opts)
 	if err != nil {
 		return err
@@ -126,7 +131,7 @@ func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) 
 }
 
 // clubAddressOf fills the club's address of a build without a config from
-// the archive (the pages' "Send this move" had no recipient), or
+// the archive, so that the pages' "Send this move" has a recipient, or
 // says plainly that the pages will lack it.
 func clubAddressOf(ctx context.Context, db *archive.DB, cfg *Config, w io.Writer) error {
 	if cfg.Club.Address != "" {

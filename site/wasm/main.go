@@ -4,11 +4,11 @@
 // compiled to WebAssembly: the game viewer replays a game's moves with it
 // and draws each position, and a reader's own moves (a line of analysis)
 // are checked by the same rules as moves by mail. "make generate" builds it
-// into templates/site/wasm/, one engine per game (engine-GAME.wasm, built
-// with the tag wasm_PACKAGE: games_*.go), from where the site generator
-// copies it into every site; a game page fetches its game's engine only
-// when the reader asks for it (see package site). Without a tag it holds
-// every game.
+// into templates/site/wasm/ (engine.wasm, with the names of its games in
+// engine-games.txt), from where the site generator copies it into every
+// site; a game page fetches it only when the reader asks for it (see
+// package site). It holds every game (engine/allgames): one Go runtime for
+// all of them, one file a browser caches for every page of the site.
 //
 // It sets globalThis.postalEngine, an object of functions working on
 // positions held here and named by numbers (handles):
@@ -18,7 +18,11 @@
 //	                                 -> {positions: [pos...], error, ply}
 //	                                    version: the rules version the game
 //	                                    was played by ("" for the current:
-//	                                    engine.Config.Version; R13g)
+//	                                    engine.Config.Version)
+//	extend(pos, players, moves)      -> {positions: [pos...], error, ply}
+//	                                    the moves played on from pos, as
+//	                                    replay plays them: a long game is
+//	                                    replayed a slice at a time
 //	play(pos, player, move)          -> {pos, move} | {error}
 //	state(pos)                       -> {toMove: [player...], over, draw, winner, reason, ply}
 //	legal(pos)                       -> [{player, moves: [text...]}...]
@@ -43,6 +47,7 @@ import (
 	"syscall/js"
 
 	"postal/engine"
+	_ "postal/engine/allgames" // every game: the site's pages have one engine
 	"postal/engine/picture"
 	"postal/site/board"
 )
@@ -101,10 +106,10 @@ func start(_ js.Value, a []js.Value) any {
 }
 
 // replay plays a game's moves: players and moves are arrays of the same
-// length; version is the version of the rules the game was played by, so that
-// a game of an older version replays as it was played (R13g). It returns a
-// handle per position reached, from the start; error and ply say which move,
-// if any, the engine refused.
+// length; version is the version of the rules the game was played by, so
+// that a game of an older version replays as it was played.
+// It returns a handle per position reached, from the start; error
+// and ply say which move, if any, the engine refused.
 func replay(_ js.Value, a []js.Value) any {
 	p, err := newGame(a, str(a, 5))
 	if err != nil {
@@ -113,8 +118,21 @@ func replay(_ js.Value, a []js.Value) any {
 	if len(a) < 5 {
 		return errObj("replay(game, ruleset, options, players, moves)")
 	}
-	players, moves := a[3], a[4]
-	out := []any{keep(p)}
+	return playOn(p, a[3], a[4], []any{keep(p)})
+}
+
+// extend plays moves on from a position, as replay does, and returns the
+// handles of the positions reached after it (ply counts from pos).
+var extend = onPos(func(p engine.Position, a []js.Value) any {
+	if len(a) < 2 {
+		return errObj("extend(pos, players, moves)")
+	}
+	return playOn(p, a[0], a[1], []any{})
+})
+
+// playOn plays the moves of players from p, adding a handle a position to
+// out.
+func playOn(p engine.Position, players, moves js.Value, out []any) any {
 	for i := range moves.Length() {
 		next, err := playText(p, engine.Player(players.Index(i).Int()), moves.Index(i).String())
 		if err != nil {
@@ -187,14 +205,13 @@ var svg = onPos(func(p engine.Position, a []js.Value) any {
 	return string(board.Picture(p, str(a, 0)).SVG())
 })
 
-// targets lists the legal moves of the players to move at pos, each with where
-// it goes on the board, for a reader who picks moves by clicking it: the
-// engine draws the last move as an arrow, so the arrow's legs new in the
-// picture after a move (lines with an arrowhead, or dashed where a leg wraps
-// around the board) give its origin (where the first starts) and its end
-// (where the last arrowhead points), in the picture's coordinates. A move
-// drawn without an arrow (a drop, an arrangement) has neither: the page lists
-// it.
+// targets lists the legal moves of the players to move at pos, each with
+// where it goes on the board, for a reader who picks moves by clicking it:
+// the engine draws the last move as an arrow, so the arrow's legs new in
+// the picture after a move (lines with an arrowhead, or dashed where a leg
+// wraps around the board) give its origin (where the first starts) and its
+// end (where the last arrowhead points), in the picture's coordinates. A move drawn
+// without an arrow (a drop, an arrangement) has neither: the page lists it.
 var targets = onPos(func(p engine.Position, _ []js.Value) any {
 	before := map[picture.Line]bool{}
 	for _, it := range p.Picture().Items {
@@ -260,7 +277,7 @@ func collect(js.Value, []js.Value) any {
 func main() {
 	api := map[string]any{}
 	for name, fn := range map[string]func(js.Value, []js.Value) any{
-		"start": start, "replay": replay, "play": play, "state": state,
+		"start": start, "replay": replay, "extend": extend, "play": play, "state": state,
 		"legal": legal, "targets": targets, "sample": sample, "svg": svg, "ascii": ascii, "release": release, "collect": collect,
 	} {
 		api[name] = js.FuncOf(fn)

@@ -1,9 +1,9 @@
 // The game viewer. The page shows the game's final board, drawn by the
 // site's build, and its moves; without JavaScript that is all, and the move
 // list's items are the #ply-N anchors. To step through the game the viewer
-// loads the game's rules engine (assets/engine-GAME-HASH.wasm, WebAssembly,
-// one file for every page of the game, which the browser caches), replays
-// the moves with it and draws each ply as it is shown. It loads the engine
+// loads the rules engine (assets/engine-HASH.wasm, WebAssembly, one file
+// for every game page of the site, which the browser caches), replays the
+// moves with it and draws each ply as it is shown. It loads the engine
 // when the reader shows they will use it (a pointer or a finger on the board
 // or the moves, a key, a link to a ply), so the first step rarely waits,
 // and a reader who only looks at the final board fetches nothing more. The
@@ -23,9 +23,10 @@
   var finalText = viewer.getAttribute("data-final") || "";
   var last = items.length - 1;
   var reached = last + 1; // plies the record replays to, plus one (the engine says)
-  var eng = null;       // the engine, once loaded and the game replayed
+  var eng = null;       // the engine, once loaded, at the game's start
   var engineLoad = null; // its loading, once asked for
-  var positions = [];   // engine handles of the game's positions, by ply
+  var positions = [];   // engine handles of the game's positions, by ply, as far as replayed
+  var replayed = false; // whether the replay has reached the record's end, or the move it refuses
   var cur = last;       // the ply shown: the page comes with the last
   var wanted = -1;      // the ply asked for while the engine loads
   var line = null;      // the reader's own moves: {from, start, steps: [{pos, player, text}]}
@@ -156,8 +157,9 @@
 
   // show shows ply n of the game, the engine loaded.
   function show(n) {
-    n = Math.max(0, Math.min(reached - 1, n));
     if (line) { leave(false); }
+    replayTo(n);
+    n = Math.max(0, Math.min(positions.length - 1, n));
     mark(n);
     var final = n === last && finalText;
     draw(eng.svg(positions[n], final ? finalText : ""));
@@ -208,31 +210,33 @@
 
   // The engine, on demand.
 
-  // instantiate compiles and starts the engine from its URL. A page opened
-  // from disk (file:) may not fetch files: it loads the engine's script
-  // twin instead, which carries the gzipped WebAssembly in base64.
-  function instantiate(g) {
-    var src = viewer.getAttribute("data-engine"), js = viewer.getAttribute("data-enginejs");
-    var bytes;
+  // compile fetches and compiles the engine. Over HTTP it compiles as it
+  // downloads, while Go's loader downloads beside it. A page opened from
+  // disk (file:) may not fetch files: it loads the engine's script twin
+  // instead, which carries the gzipped WebAssembly in base64 and which only
+  // a site built for it has (postal site build --offline).
+  function compile() {
     if (location.protocol === "file:") {
-      bytes = script(js).then(function () {
-        var b64 = (window.postalEngines || {})[viewer.getAttribute("data-game")];
-        if (!b64) { throw new Error("the engine's script holds no engine for this game"); }
+      return script(viewer.getAttribute("data-enginejs")).then(function () {
+        var b64 = window.postalEngineWasm;
+        if (!b64) { throw new Error("the engine's script holds no engine"); }
         if (typeof DecompressionStream !== "function") { throw new Error("this browser cannot unpack the engine"); }
         var bin = atob(b64), raw = new Uint8Array(bin.length);
         for (var i = 0; i < bin.length; i++) { raw[i] = bin.charCodeAt(i); }
         return new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-      }).then(function (b) { return WebAssembly.instantiate(b, g.importObject); });
-      return bytes;
+      }, function () {
+        throw new Error("a page opened from disk steps through the game only when its site was built with postal site build --offline");
+      }).then(function (b) { return WebAssembly.compile(b); });
     }
+    var src = viewer.getAttribute("data-engine");
     var fromBytes = function () {
       return fetch(src).then(function (r) {
         if (!r.ok) { throw new Error("the engine did not load (" + r.status + ")"); }
         return r.arrayBuffer();
-      }).then(function (b) { return WebAssembly.instantiate(b, g.importObject); });
+      }).then(function (b) { return WebAssembly.compile(b); });
     };
     // A host that serves .wasm with another type: compile it from its bytes.
-    return WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(fetch(src), g.importObject).catch(fromBytes) : fromBytes();
+    return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch(src)).catch(fromBytes) : fromBytes();
   }
 
   // script loads a script once.
@@ -250,36 +254,76 @@
     return scripts[src];
   }
 
-  // loadEngine fetches the game's engine and Go's loader for it, starts it,
-  // and replays the game's moves in it; once.
+  // The game's moves as the engine takes them: gameMoves[k] is ply k+1's.
+  var gamePlayers = [], gameMoves = [];
+  for (var ply = 1; ply <= last; ply++) { gamePlayers.push(player(items[ply])); gameMoves.push(text(items[ply])); }
+
+  // loadEngine fetches the engine and Go's loader for it and starts it with
+  // the game's start position; once. The moves are replayed as they are
+  // needed (replayTo), the rest a slice at a time in the background.
   function loadEngine() {
     if (engineLoad) { return engineLoad; }
     engineLoad = new Promise(function (resolve, reject) {
       if (!viewer.getAttribute("data-engine")) { reject(new Error("this game has no rules engine for the browser")); return; }
       if (typeof WebAssembly !== "object") { reject(new Error("this browser cannot run the engine (no WebAssembly)")); return; }
-      script(viewer.getAttribute("data-wasmexec")).then(function () {
+      Promise.all([script(viewer.getAttribute("data-wasmexec")), compile()]).then(function (loaded) {
         var g = new Go();
-        return instantiate(g).then(function (r) {
+        return WebAssembly.instantiate(loaded[1], g.importObject).then(function (instance) {
           // The engine calls postalEngineReady once its functions are set.
           window.postalEngineReady = function () { resolve(window.postalEngine); };
-          g.run(r.instance).catch(reject);
+          g.run(instance).catch(reject);
         });
       }).catch(reject);
     }).then(function (e) {
-      var players = [], moves = [];
-      for (var i = 1; i <= last; i++) { players.push(player(items[i])); moves.push(text(items[i])); }
       var r = e.replay(viewer.getAttribute("data-game"), viewer.getAttribute("data-ruleset") || "",
-        viewer.getAttribute("data-options") || "", players, moves, viewer.getAttribute("data-version") || "");
+        viewer.getAttribute("data-options") || "", [], [], viewer.getAttribute("data-version") || "");
       if (!r.positions) { throw new Error("the engine cannot replay this game: " + r.error); }
       positions = r.positions;
-      reached = positions.length;
-      for (var k = reached; k <= last; k++) { items[k].classList.add("unreached"); }
-      if (r.error) { fail("The engine stops at move " + r.ply + " of this record: " + r.error + "."); }
       eng = e;
+      // Loaded ahead of a step (on the reader's intent), it draws a board
+      // once, unseen, so that the browser has compiled the engine's drawing
+      // before the step needs it; then it replays the moves.
+      setTimeout(function () {
+        if (!drawn) { e.svg(positions[0], ""); }
+        replayMore();
+      }, 0);
       return e;
     });
     engineLoad.catch(function (err) { fail("The rules engine could not start: " + (err && err.message || err) + "."); });
     return engineLoad;
+  }
+
+  // replayTo replays the game's moves up to ply n, or to the move the
+  // engine refuses.
+  function replayTo(n) {
+    n = Math.min(n, last);
+    var from = positions.length;
+    if (replayed || n < from) { return; }
+    var r = eng.extend(positions[from - 1], gamePlayers.slice(from - 1, n), gameMoves.slice(from - 1, n));
+    positions = positions.concat(r.positions || []);
+    if (r.error) {
+      replayed = true;
+      reached = positions.length;
+      for (var k = reached; k <= last; k++) { items[k].classList.add("unreached"); }
+      fail("The engine stops at move " + (from - 1 + r.ply) + " of this record: " + r.error + ".");
+      setButtons();
+    } else if (positions.length > last) {
+      replayed = true;
+    }
+  }
+
+  // replayMore replays the moves not yet needed, a few milliseconds of
+  // them at a time, so that a key or a click waits behind none for long.
+  function replayMore() {
+    var until = performance.now() + 8;
+    while (!replayed && performance.now() < until) { replayTo(positions.length + 7); }
+    if (!replayed) { setTimeout(replayMore, 0); }
+  }
+
+  // lastPos is the engine's handle of the game's last position.
+  function lastPos() {
+    replayTo(last);
+    return positions[positions.length - 1];
   }
 
   // withEngine runs fn once the engine is there, saying meanwhile that it
@@ -300,6 +344,8 @@
   function enter() {
     if (line) { return; }
     if (!eng) { withEngine(enter); return; }
+    // The line's positions come after the game's, all of them.
+    replayTo(last);
     play.clear();
     // mark: the first handle of the line's positions, released on leaving.
     line = { from: cur, start: positions[cur], steps: [], mark: positions[positions.length - 1] + 1 };
@@ -444,7 +490,7 @@
     // A game mail's link once carried the mail's reply address, its token
     // a proof of the player, in the fragment (#reply=...): such a link
     // still opens the page, but the address is neither used nor kept, and
-    // leaves the address bar (issue 32).
+    // leaves the address bar, nor the history.
     if (/(?:^#|&)reply=/.test(location.hash)) {
       try { history.replaceState(null, "", location.pathname + location.search); } catch (err) {}
     }
@@ -483,7 +529,7 @@
       loadEngine().then(function () {
         moves = [];
         var froms = [], tos = [];
-        (eng.targets(positions[positions.length - 1]) || []).forEach(function (g) {
+        (eng.targets(lastPos()) || []).forEach(function (g) {
           (g.moves || []).forEach(function (mv) {
             moves.push({ m: mv.m, player: g.player, f: mv.f, t: mv.t });
             if (mv.f) { froms.push(mv.f); tos.push(mv.t); }
@@ -611,9 +657,9 @@
         if (hit.length) { choose(hit[0].m); return; }
         // A move the list leaves out (an arrangement, say): the engine
         // judges it.
-        var to = eng.state(positions[positions.length - 1]).toMove || [];
+        var to = eng.state(lastPos()).toMove || [];
         for (var i = 0; i < to.length; i++) {
-          var r = eng.play(positions[positions.length - 1], to[i], want);
+          var r = eng.play(lastPos(), to[i], want);
           if (!r.error) { choose(r.move); return; }
         }
         say("Not a legal move here: " + want + ".", true);
