@@ -73,3 +73,12 @@ func TestFinishedBoardSaysTheResult(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeControlWords: a page says a day a move as "1 day per move".
+func TestTimeControlWords(t *testing.T) {
+	for tag, want := range map[string]string{"days 1": "1 day per move", "days 3": "3 days per move", "bank 1+1/2": "time bank: 1 day, +1 per move, at most 2", "": ""} {
+		if got := timeControl(tag); got != want {
+			t.Errorf("timeControl(%q) = %q, want %q", tag, got, want)
+		}
+	}
+}
