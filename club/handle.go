@@ -36,8 +36,8 @@ type handling struct {
 
 	sections []reply.Section
 	outcome  string
-	ok       int // commands done
-	refused  int // commands refused or unreadable
+	ok       int // commands done, key lines aside
+	refused  int // commands refused or unreadable, key lines aside
 }
 
 // from is the message's From address, lower case.
@@ -127,9 +127,14 @@ func (h *handling) run() (err error) {
 			text = "key (not repeated here)"
 			sec.Command = text
 		}
-		if sec.Error {
+		switch {
+		case p.Err == nil && p.Cmd.Verb == notation.CmdKey && p.Cmd.Value != "new":
+			// A key line proves the sender; it is not a command the
+			// player asked to be done, and the reply's count of what
+			// was done and refused leaves it out.
+		case sec.Error:
 			h.refused++
-		} else {
+		default:
 			h.ok++
 		}
 		if err := h.Tx.AddCommand(h.msg, seq, p.Line, reply.Clip(text, reply.MaxEcho), result); err != nil {
