@@ -254,7 +254,7 @@ func (h *handling) parse() ([]notation.Parsed, bool, error) {
 // parseOptions says how to read the message: as a reply about the game it
 // is tagged with, if any.
 func (h *handling) parseOptions() (notation.ParseOptions, error) {
-	opt := notation.ParseOptions{Language: language, Tagged: h.tagged != 0}
+	opt := notation.ParseOptions{Language: language, Tagged: h.tagged != 0, Tag: h.tagged}
 	if h.tagged != 0 {
 		gs, err := games.Load(h.Unit, h.tagged)
 		switch {

@@ -22,15 +22,40 @@ import (
 // MaxText is the longest message of say, or note, in characters.
 const MaxText = 2000
 
-// message reads the text of say and note: the rest of the line ("note
-// clear" clears the note).
+// message reads the words of say and note: the game's number, if it
+// names one (talkID), then the text, the rest of the line ("note clear"
+// clears the note).
 func (p *parser) message(c *Command) *CommandError {
+	if id, ok := p.talkID(); ok {
+		c.ID = id
+		p.i++
+	}
 	c.Text = p.rest()
 	if c.Verb == CmdNote && strings.EqualFold(c.Text, "clear") {
 		c.Text, c.Setting = "", "clear"
 	}
 	p.i = len(p.words)
 	return p.textLimit(c.Text)
+}
+
+// talkID reads the game's number at the start of the words of say or
+// note, as "move ID" has it: a message's text may start with a number too
+// ("say 3 moves to mate"), so in a reply about a game the number is the
+// game's only when it is the one the reply is about (ParseOptions.Tag);
+// any other is text. In a mail about no game, a number is the game's.
+func (p *parser) talkID() (int64, bool) {
+	if !p.more() {
+		return 0, false
+	}
+	w := p.peek().text
+	if !isNumber(w) || w[0] == '0' {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(w, 10, 64)
+	if err != nil || p.tagged && n != p.tag {
+		return 0, false
+	}
+	return n, true
 }
 
 // conditional reads the words of "if": the game's number, then "clear" or
