@@ -3,6 +3,7 @@ package notation
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -192,4 +193,22 @@ func (p *parser) onOff(name string) (string, string, *CommandError) {
 		return name, value, nil
 	}
 	return "", "", p.errAt(v, "%q is neither on nor off", v.text)
+}
+
+// Unformat drops from a player's text the format characters (Unicode's
+// Cf), which show nothing themselves but change how the text around them
+// shows: the bidi controls (the override U+202E writes "gnp.exe" for
+// "exe.png", and may reorder the club's own words after it), and the zero
+// widths and invisible operators that make two texts look alike. It keeps
+// the joiners U+200C and U+200D, which scripts and emoji sequences need
+// and which reorder nothing. Every text of a player that the club repeats
+// goes through it: the subjects it echoes, the messages it relays and
+// publishes, the notes it keeps.
+func Unformat(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d' {
+			return -1
+		}
+		return r
+	}, s)
 }

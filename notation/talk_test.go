@@ -168,3 +168,20 @@ func TestTalkGameID(t *testing.T) {
 		t.Errorf("a bare say 12 reads as %+v", got)
 	}
 }
+
+// TestUnformat: the bidi controls, marks and zero widths go; the joiners
+// of scripts and emoji stay, and so does every visible character.
+func TestUnformat(t *testing.T) {
+	for in, want := range map[string]string{
+		"see \u202egnp.exe\u202c":                       "see gnp.exe",
+		"\u2066a\u2069 \u2067b\u2069 \u2068c\u2069":     "a b c",
+		"\u200ez\u200fe\u061cr\u200bo\ufeff":            "zero",
+		"\u202a\u202b\u202d":                            "",
+		"\U0001F469\u200d\U0001F4BB \u0645\u200c\u06CC": "\U0001F469\u200d\U0001F4BB \u0645\u200c\u06CC",
+		"é ü — 漢字":                                      "é ü — 漢字",
+	} {
+		if got := notation.Unformat(in); got != want {
+			t.Errorf("Unformat(%+q) = %+q, want %+q", in, got, want)
+		}
+	}
+}
