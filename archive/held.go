@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -63,12 +64,35 @@ func (a *DB) Release(ctx context.Context, ids []int64, now time.Time) (int, erro
 }
 
 // DropHeld drops held mails of ids at now: they are never sent, and stay in
-// the outbox marked dropped (migration 041), with why.
+// the outbox marked dropped (migration 041), with why. When one of ids is
+// not held it drops none, and the error is a *NotHeldError; so for
+// Release.
 func (a *DB) DropHeld(ctx context.Context, ids []int64, now time.Time) (int, error) {
 	if len(ids) == 0 {
 		return 0, fmt.Errorf("archive: drop: name the mails")
 	}
 	return a.settleHeld(ctx, ids, `held = NULL, next_attempt = NULL, dropped = ?, last_error = ?`, fmtTime(now), "dropped after a restore: it had gone out (postal outbox drop)")
+}
+
+// NotHeldError names the mails a release or drop named that are not
+// held (no such mail, or sent, dropped or released already); nothing of
+// that release or drop was done, so that a mistyped number changes no
+// other mail either.
+type NotHeldError struct{ IDs []int64 }
+
+func (e *NotHeldError) Error() string {
+	var b strings.Builder
+	for i, id := range e.IDs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "#%d", id)
+	}
+	what := "no held mail"
+	if len(e.IDs) > 1 {
+		what = "no held mails"
+	}
+	return what + " " + b.String()
 }
 
 func (a *DB) settleHeld(ctx context.Context, ids []int64, set string, setArgs ...any) (int, error) {
@@ -82,6 +106,19 @@ func (a *DB) settleHeld(ctx context.Context, ids []int64, set string, setArgs ..
 	}
 	var n int64
 	err := a.Tx(ctx, func(tx *Tx) error {
+		var missing []int64
+		for _, id := range ids {
+			var held int
+			if err := tx.queryRow(`SELECT count(*) FROM outbox WHERE id = ? AND held IS NOT NULL`, id).Scan(&held); err != nil {
+				return fmt.Errorf("archive: outbox: %w", err)
+			}
+			if held == 0 && !slices.Contains(missing, id) {
+				missing = append(missing, id)
+			}
+		}
+		if len(missing) > 0 {
+			return &NotHeldError{IDs: missing}
+		}
 		res, err := tx.exec(query, args...)
 		if err != nil {
 			return fmt.Errorf("archive: outbox: %w", err)

@@ -314,6 +314,9 @@ func clockMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	c.now = c.game(1).Deadline.Add(time.Minute)
 	out, _ = c.tick()
 	add("timeout", to(t, out, "bob@example.org"), false)
+	// A day a move is one day: the challenge and the game's mails say so.
+	out = c.mail("alice@example.org", "g", "key "+c.keys["alice"]+"\nchallenge bob imperial-chess as first days 1")
+	add("challenge-one-day", to(t, out, "bob@example.org"), false)
 }
 
 // about returns the only mail to addr about game id among out.

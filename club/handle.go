@@ -38,8 +38,8 @@ type handling struct {
 
 	sections []reply.Section
 	outcome  string
-	ok       int // commands done
-	refused  int // commands refused or unreadable
+	ok       int // commands done, key lines aside
+	refused  int // commands refused or unreadable, key lines aside
 }
 
 // from is the message's From address, lower case.
@@ -129,9 +129,14 @@ func (h *handling) run() (err error) {
 			text = "key (not repeated here)"
 			sec.Command = text
 		}
-		if sec.Error {
+		switch {
+		case p.Err == nil && p.Cmd.Verb == notation.CmdKey && p.Cmd.Value != "new":
+			// A key line proves the sender; it is not a command the
+			// player asked to be done, and the reply's count of what
+			// was done and refused leaves it out.
+		case sec.Error:
 			h.refused++
-		} else {
+		default:
 			h.ok++
 		}
 		if err := h.Tx.AddCommand(h.msg, seq, p.Line, reply.Clip(text, reply.MaxEcho), result); err != nil {
@@ -251,7 +256,7 @@ func (h *handling) parse() ([]notation.Parsed, bool, error) {
 // parseOptions says how to read the message: as a reply about the game it
 // is tagged with, if any.
 func (h *handling) parseOptions() (notation.ParseOptions, error) {
-	opt := notation.ParseOptions{Language: language, Tagged: h.tagged != 0}
+	opt := notation.ParseOptions{Language: language, Tagged: h.tagged != 0, Tag: h.tagged}
 	if h.tagged != 0 {
 		gs, err := games.Load(h.Unit, h.tagged)
 		switch {

@@ -19,6 +19,7 @@ import (
 	"postal/club/work"
 	"postal/docs"
 	"postal/mailer"
+	"postal/notation"
 )
 
 // gameURL is the page of game id on the site at site (the path of
@@ -264,18 +265,16 @@ const maxEchoSubject = 100
 
 // echoSubject is the part of a proven player's subject the answer repeats
 // (issue 32, F15: postal signs it): control characters become spaces,
-// format characters (bidi overrides, zero widths) are dropped, spaces are
+// format characters (bidi overrides, zero widths) are dropped as from all
+// a player's text (notation.Unformat), spaces are
 // collapsed, and at most maxEchoSubject characters are kept.
 func echoSubject(s string) string {
 	s = strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsControl(r):
+		if unicode.IsControl(r) {
 			return ' '
-		case unicode.Is(unicode.Cf, r):
-			return -1
 		}
 		return r
-	}, s)
+	}, notation.Unformat(s))
 	return reply.Clip(strings.Join(strings.Fields(s), " "), maxEchoSubject)
 }
 

@@ -278,3 +278,38 @@ func TestSayInOnePiece(t *testing.T) {
 	c.now = c.now.Add(25 * time.Hour)
 	contains(t, to(t, c.replyTo(aliceMail, "say\ntwo\nlines"), "bob@example.org"), "two", "lines")
 }
+
+// A player's text loses its format characters, as a subject the club
+// echoes does: a bidi override (U+202E) in a message would reorder what
+// follows it, the club's own words too, in the mail relayed and on the
+// site; zero widths make texts look alike. The joiners of emoji stay.
+func TestSayDropsBidiControls(t *testing.T) {
+	c := newClub(t, Options{})
+	aliceMail, _ := c.start("pile=2")
+	c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nset publish-messages on")
+	c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\nset publish-messages on")
+	out := c.replyTo(aliceMail, "say see \u202egnp.exe\u202c and \u2066this\u2069 z\u200bero \U0001F469\u200d\U0001F4BB")
+	relayed := mailWith(t, out, "bob@example.org", "says")
+	contains(t, relayed, "see gnp.exe and this zero \U0001F469\u200d\U0001F4BB")
+	out = c.replyTo(aliceMail, "note \u202eprivate\u202c")
+	contains(t, to(t, out, "alice@example.org"), "Your note (only you see it): private")
+	out = c.replyTo(aliceMail, "say \u202e\u200f")
+	says(t, to(t, out, "alice@example.org"), "say needs a text")
+	c.replyTo(aliceMail, "t2") // takes the last stones: the game is over
+	if g := c.game(1); g.Status != "over" {
+		t.Fatalf("game %s", g.Status)
+	}
+	rec := c.recordText(t, "carol@example.org")
+	dir := buildSite(t, c)
+	for _, bidi := range []string{"\u202e", "\u2066", "\u200b"} {
+		if strings.Contains(rec, bidi) || strings.Contains(relayed.Text+relayed.HTML, bidi) {
+			t.Errorf("%U kept in the relayed mail or the record:\n%s", []rune(bidi)[0], rec)
+		}
+		if f := grepDir(t, dir, bidi); f != "" && !strings.HasSuffix(f, ".gz") {
+			t.Errorf("%U published in %s", []rune(bidi)[0], f)
+		}
+	}
+	if !strings.Contains(rec, "alice: see gnp.exe and this zero") {
+		t.Errorf("the record lacks the message:\n%s", rec)
+	}
+}

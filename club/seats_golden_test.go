@@ -48,11 +48,27 @@ func seatsMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 		add(name("turn"), to(out, west), false)
 		add(name("news"), to(out, north), false)
 
-		// North offers a draw; West's move declines it.
+		// North offers a draw; in a game of four South agrees to it (the
+		// reply says it was agreed, and who must still agree); West's move
+		// declines it, which every other player still in hears: those who
+		// agreed and those who were asked.
 		out = c.mail(north+"@example.org", "x", key(north)+"draw 1")
 		add(name("draw-offer"), to(out, south), false)
+		if n == 4 {
+			out = c.mail(south+"@example.org", "x", key(south)+"draw 1")
+			add(name("draw-joined"), to(out, south), false)
+			add(name("draw-joined-notice"), to(out, seats[3]), false)
+			// Within North's minute, so that the mails after keep their
+			// times.
+			c.now = c.now.Add(-time.Minute)
+		}
 		out = move(west)
 		add(name("draw-declined"), to(out, north), false)
+		asked := south
+		if n == 4 {
+			asked = seats[3]
+		}
+		add(name("draw-declined-asked"), to(out, asked), false)
 
 		// The last seat resigns out of turn; the player to move runs out of
 		// time; in a game of four the last but one resigns, which ends it.

@@ -54,8 +54,8 @@ func (c *club) startSeats(players string) []string {
 // legal one: no mail mentions a draw offer nobody made (the move of seat 2 once read "declined your draw
 // offer", Other() of seat 2 being -1, and -1+1 the value for none). Then a
 // real offer, by North (seat 2), is declined by the next mover's move, and
-// North hears of it once; the archive holds the one offer and the one
-// decline.
+// every other player it asked hears of it once; the archive holds the one
+// offer and the one decline.
 func TestSeatsDrawOffer_Issue33(t *testing.T) {
 	for _, players := range []string{"3", "4"} {
 		t.Run("players="+players, func(t *testing.T) {
@@ -98,18 +98,23 @@ func TestSeatsDrawOffer_Issue33(t *testing.T) {
 			out := c.mail(north+"@example.org", "x", fmt.Sprintf("key %s\ndraw 1", c.keys[north]))
 			says(t, to(t, out, north+"@example.org"), "draw offered in game #1")
 			mover, out := move()
-			declined := 0
+			// Every player the draw asked hears that it ended: North, who
+			// offered it, and the others still in but the mover.
+			told := map[string]int{}
 			for _, m := range out {
 				if strings.Contains(squash(m.Text), "declined") {
-					declined++
-					if m.To != north+"@example.org" {
-						t.Errorf("a mail to %s says the draw was declined:\n%s", m.To, m.Text)
-					}
+					told[m.To]++
 					says(t, m, mover+" declined the draw by moving.")
 				}
 			}
-			if declined != 1 {
-				t.Errorf("%d mails say the draw was declined, want one to %s", declined, north)
+			for _, p := range names {
+				want := 1
+				if p == mover {
+					want = 0
+				}
+				if told[p+"@example.org"] != want {
+					t.Errorf("%d mails to %s say the draw was declined, want %d", told[p+"@example.org"], p, want)
+				}
 			}
 			if offers, declines := c.drawEvents(1, "draw-offer"), c.drawEvents(1, "draw-declined"); offers != 1 || declines != 1 {
 				t.Errorf("%d draw-offer and %d draw-declined events, want 1 and 1", offers, declines)

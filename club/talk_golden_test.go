@@ -57,4 +57,8 @@ func talkMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	out = c.replyTo(aliceMail, "say Good game so far.\nsay I will be away on Sunday.\nsay\n"+strings.Repeat("and a long story\n", 18))
 	add("say-in-one-mail", mailWith(t, out, "bob@example.org", "says"), false)
 	add("say-past-limit", to(t, out, "alice@example.org"), true)
+	// A fresh mail names the game as "move" does: "say 1 TEXT".
+	out = c.mail("bob@example.org", "hello", "key "+c.keys["bob"]+"\nsay 1 Thanks, enjoying it.")
+	add("say-fresh", to(t, out, "bob@example.org"), false)
+	add("say-fresh-relayed", mailWith(t, out, "alice@example.org", "says"), false)
 }

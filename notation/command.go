@@ -153,6 +153,12 @@ type ParseOptions struct {
 	// ParseCommands only the lines that Move reads, or that look like a
 	// mistyped move.
 	Tagged bool
+	// Tag is the number of the game or challenge the mail is about (the
+	// [postal #N] of its subject), 0 when unknown. The number that may
+	// open the text of "say" and "note" names their game in a mail about
+	// no game; in a mail about a game only when it is Tag, and otherwise
+	// starts the text ("say 3 moves to mate").
+	Tag int64
 	// Move, when set, reads a line as a move of the game the mail is about
 	// (the position's ParseMove): nil when it is one, else the
 	// *engine.SyntaxError that says where it stopped. It tells moves from
@@ -204,7 +210,7 @@ func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool)
 			continue
 		}
 		commands++
-		cmd, spec, err := parseLine(opt.Language, line, i+1, kind == lineMove)
+		cmd, spec, err := parseLine(opt, line, i+1, kind == lineMove)
 		if err == nil && takesBlock(spec.Syntax, cmd) {
 			// A bare say or note: its text is on the lines below.
 			var n int
@@ -229,7 +235,7 @@ func ParseCommand(line string, opt ParseOptions) (Command, error) {
 	if strings.ContainsAny(line, "\r\n") {
 		return Command{}, &CommandError{Pos: Pos{1, 1}, Text: line, Msg: "a command is one line"}
 	}
-	cmd, spec, err := parseLine(opt.Language, line, 1, opt.Tagged)
+	cmd, spec, err := parseLine(opt, line, 1, opt.Tagged)
 	if err != nil {
 		return Command{}, err
 	}
@@ -278,6 +284,10 @@ type parser struct {
 	endCol  int
 	verbErr Verb
 	lang    *Language
+	// tagged and tag: the mail is about a game, and its number when known
+	// (ParseOptions.Tag).
+	tagged bool
+	tag    int64
 }
 
 func (p *parser) errAt(w word, format string, args ...any) *CommandError {
@@ -295,8 +305,9 @@ func (p *parser) next() word { w := p.words[p.i]; p.i++; return w }
 
 // parseLine reads one command line of language l; bare reads a line that
 // starts with no verb as a move.
-func parseLine(l *Language, line string, lineNo int, bare bool) (Command, Spec, *CommandError) {
-	p := &parser{line: line, lineNo: lineNo, words: splitWords(line), lang: l}
+func parseLine(opt ParseOptions, line string, lineNo int, bare bool) (Command, Spec, *CommandError) {
+	l := opt.Language
+	p := &parser{line: line, lineNo: lineNo, words: splitWords(line), lang: l, tagged: opt.Tagged || opt.Tag != 0, tag: opt.Tag}
 	// Columns in errors are relative to the trimmed line the error quotes.
 	if n := len(p.words); n > 0 {
 		shift := p.words[0].col - 1

@@ -3,6 +3,7 @@ package notation
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -22,15 +23,40 @@ import (
 // MaxText is the longest message of say, or note, in characters.
 const MaxText = 2000
 
-// message reads the text of say and note: the rest of the line ("note
-// clear" clears the note).
+// message reads the words of say and note: the game's number, if it
+// names one (talkID), then the text, the rest of the line ("note clear"
+// clears the note).
 func (p *parser) message(c *Command) *CommandError {
+	if id, ok := p.talkID(); ok {
+		c.ID = id
+		p.i++
+	}
 	c.Text = p.rest()
 	if c.Verb == CmdNote && strings.EqualFold(c.Text, "clear") {
 		c.Text, c.Setting = "", "clear"
 	}
 	p.i = len(p.words)
 	return p.textLimit(c.Text)
+}
+
+// talkID reads the game's number at the start of the words of say or
+// note, as "move ID" has it: a message's text may start with a number too
+// ("say 3 moves to mate"), so in a reply about a game the number is the
+// game's only when it is the one the reply is about (ParseOptions.Tag);
+// any other is text. In a mail about no game, a number is the game's.
+func (p *parser) talkID() (int64, bool) {
+	if !p.more() {
+		return 0, false
+	}
+	w := p.peek().text
+	if !isNumber(w) || w[0] == '0' {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(w, 10, 64)
+	if err != nil || p.tagged && n != p.tag {
+		return 0, false
+	}
+	return n, true
 }
 
 // conditional reads the words of "if": the game's number, then "clear" or
@@ -167,4 +193,22 @@ func (p *parser) onOff(name string) (string, string, *CommandError) {
 		return name, value, nil
 	}
 	return "", "", p.errAt(v, "%q is neither on nor off", v.text)
+}
+
+// Unformat drops from a player's text the format characters (Unicode's
+// Cf), which show nothing themselves but change how the text around them
+// shows: the bidi controls (the override U+202E writes "gnp.exe" for
+// "exe.png", and may reorder the club's own words after it), and the zero
+// widths and invisible operators that make two texts look alike. It keeps
+// the joiners U+200C and U+200D, which scripts and emoji sequences need
+// and which reorder nothing. Every text of a player that the club repeats
+// goes through it: the subjects it echoes, the messages it relays and
+// publishes, the notes it keeps.
+func Unformat(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d' {
+			return -1
+		}
+		return r
+	}, s)
 }

@@ -132,3 +132,56 @@ func FuzzTalk(f *testing.F) {
 		}
 	})
 }
+
+// TestTalkGameID: "say ID TEXT" and "note ID TEXT" name their game as
+// "move ID" does. In a mail about no game the first word, when an ID, is
+// the game's; in a reply about a game (Tagged) it is the game's only when
+// it is the number the tag names (Tag), and otherwise the start of the
+// text, so that "say 3 moves to mate" in a reply still says it all.
+func TestTalkGameID(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		tagged bool
+		tag    int64
+		want   notation.Command
+	}{
+		{"say 12 hello there", false, 0, notation.Command{Verb: notation.CmdSay, ID: 12, Text: "hello there"}},
+		{"note 12 watch the f-file", false, 0, notation.Command{Verb: notation.CmdNote, ID: 12, Text: "watch the f-file"}},
+		{"note 12 clear", false, 0, notation.Command{Verb: notation.CmdNote, ID: 12, Setting: "clear"}},
+		{"say 0 problems", false, 0, notation.Command{Verb: notation.CmdSay, Text: "0 problems"}},
+		{"say 12 hello", true, 12, notation.Command{Verb: notation.CmdSay, ID: 12, Text: "hello"}},
+		{"say 3 moves to mate", true, 12, notation.Command{Verb: notation.CmdSay, Text: "3 moves to mate"}},
+		{"say 3 moves to mate", true, 0, notation.Command{Verb: notation.CmdSay, Text: "3 moves to mate"}},
+		{"say 12 13 ways", false, 0, notation.Command{Verb: notation.CmdSay, ID: 12, Text: "13 ways"}},
+	} {
+		c, err := notation.ParseCommand(tc.line, notation.ParseOptions{Language: lang, Tagged: tc.tagged, Tag: tc.tag})
+		if err != nil || !reflect.DeepEqual(c, tc.want) {
+			t.Errorf("%q (tagged %v, #%d): %#v, %v; want %#v", tc.line, tc.tagged, tc.tag, c, err, tc.want)
+		}
+		if s := lang.String(c); s != tc.line && strings.Join(strings.Fields(s), " ") != strings.Join(strings.Fields(tc.line), " ") {
+			t.Errorf("%q writes as %q", tc.line, s)
+		}
+	}
+	// "say 12" alone takes its text from the lines below, for game 12.
+	got, _ := notation.ParseCommands("say 12\nGood game.\nSee you.", notation.ParseOptions{Language: lang})
+	if len(got) != 1 || got[0].Err != nil || got[0].Cmd.ID != 12 || got[0].Cmd.Text != "Good game.\nSee you." {
+		t.Errorf("a bare say 12 reads as %+v", got)
+	}
+}
+
+// TestUnformat: the bidi controls, marks and zero widths go; the joiners
+// of scripts and emoji stay, and so does every visible character.
+func TestUnformat(t *testing.T) {
+	for in, want := range map[string]string{
+		"see \u202egnp.exe\u202c":                       "see gnp.exe",
+		"\u2066a\u2069 \u2067b\u2069 \u2068c\u2069":     "a b c",
+		"\u200ez\u200fe\u061cr\u200bo\ufeff":            "zero",
+		"\u202a\u202b\u202d":                            "",
+		"\U0001F469\u200d\U0001F4BB \u0645\u200c\u06CC": "\U0001F469\u200d\U0001F4BB \u0645\u200c\u06CC",
+		"é ü — 漢字":                                      "é ü — 漢字",
+	} {
+		if got := notation.Unformat(in); got != want {
+			t.Errorf("Unformat(%+q) = %+q, want %+q", in, got, want)
+		}
+	}
+}

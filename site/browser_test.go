@@ -339,13 +339,16 @@ func positions(t *testing.T, g *Game) []engine.Position {
 // engine draws, the move marked in the list, the caption.
 func boardAt(t *testing.T, b *browser, g *Game, ps []engine.Position, n int, how string) {
 	t.Helper()
-	final := ""
+	final, pos := "", ps[n]
 	if n == len(ps)-1 && g.Record.Result.Over() {
 		final = board.ResultText(g.Record.Result, infoOf(t, g).Sides)
+		// A finished game's last board is the page's own, which says how
+		// the game ended (engine.Ended).
+		pos = engine.Ended(pos, g.Record.Result)
 	}
 	// The build's compact SVG, or the plain one the engine draws as the
 	// reader steps (board.SVG): the same picture.
-	built, drawn := svgSignature(t, board.SVG(ps[n], final)), svgSignature(t, board.Picture(ps[n], final).SVG())
+	built, drawn := svgSignature(t, board.SVG(pos, final)), svgSignature(t, board.Picture(pos, final).SVG())
 	// A step before the engine has loaded shows its ply once it has.
 	awaitPly(t, b, fmt.Sprint(n))
 	sig := eval[string](t, b, signatureJS)
@@ -501,13 +504,13 @@ func longGameTest(t *testing.T, b *browser, base string, g *Game) {
 	b.do(t, chromedp.KeyEvent(kb.End))
 	boardAt(t, b, g, ps, len(ps)-1, "after End")
 	step(kb.ArrowLeft, 30, len(ps)-1)
-	// The finished game says its result: on the board, in the caption (checked
-	// by boardAt) and under the title.
+	// The finished game says its result: on the board (not whose move it
+	// was), in the caption (checked by boardAt) and under the title.
 	b.do(t, chromedp.KeyEvent(kb.End))
 	status := eval[string](t, b, `document.querySelector('.status').textContent`)
 	svg := eval[string](t, b, `document.querySelector('#board svg').textContent`)
-	if !strings.Contains(status, "won") || !strings.Contains(status, "resigned") || !strings.Contains(svg, "Game over") {
-		t.Errorf("a resigned game: status %q, board band %v", status, strings.Contains(svg, "Game over"))
+	if !strings.Contains(status, "won") || !strings.Contains(status, "resigned") || !strings.Contains(svg, "resigned") || strings.Contains(svg, "to move") {
+		t.Errorf("a resigned game: status %q, board %q", status, svg)
 	}
 	b.shot(t, "game-finished")
 }

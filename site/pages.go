@@ -344,6 +344,11 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		final := ""
 		if replayErr == nil {
 			final = s.FinalText()
+			// A game ended off the board (a resignation, the clock, a draw
+			// agreed) has a last position that does not know it: its
+			// picture would say whose move it was. Ended makes it say the
+			// result, as the mails' boards do.
+			pos = engine.Ended(pos, s.Result)
 		}
 		// Served as HTML, the board is trusted markup: the picture package
 		// escapes every text it writes.

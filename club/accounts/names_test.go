@@ -12,7 +12,15 @@ func TestNameRefusal(t *testing.T) {
 			t.Errorf("%s: %v, want refused as a page of the site", name, r)
 		}
 	}
-	for _, name := range []string{"alice", "spring-cup", "games2"} {
+	// An event's name is a player's: letters, digits, '-' and '_'; a
+	// '.' made "sa1.html" the page tournaments/sa1.html.html.
+	for _, name := range []string{"sa1.html", "spring.cup", "cup!"} {
+		r := NameRefusal(name, "tournament")
+		if r == nil || !strings.Contains(strings.Join(r.Lines, " "), "A tournament's name is a letter, then letters, digits, '-' or '_'") {
+			t.Errorf("%s: %v, want refused for its characters", name, r)
+		}
+	}
+	for _, name := range []string{"alice", "spring-cup", "games2", "cup_2"} {
 		if r := NameRefusal(name, "tournament"); r != nil {
 			t.Errorf("%s: refused: %s", name, r.Title)
 		}
@@ -37,6 +45,15 @@ func TestPlayerNameRefusal(t *testing.T) {
 		{"rex", "rex", `"rex"`},
 		{"r-e-x-ii", "r-ex", `"rex"`},
 		{"rex", "", ""},
+		// Digits that look like letters pass for them: 0 for o, 1 for l or i.
+		{"b0t", "", `"bot"`},
+		{"b-0-t_7", "", `"bot"`},
+		{"r3x", "rex", ""},
+		{"1ily", "lily", `"lily"`},
+		{"lily2", "1ily", `"1ily"`},
+		{"iily", "lily", `"lily"`},
+		{"b0b", "", ""},
+		{"olivia", "", ""},
 	} {
 		r := PlayerNameRefusal(c.name, c.bot)
 		switch {

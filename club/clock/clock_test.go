@@ -14,6 +14,10 @@ func TestParseControlRoundTrip(t *testing.T) {
 		{"days 3", "days 3", "3 days per move"},
 		{"DAYS 0.5", "days 0.5", "0.5 days per move"},
 		{"bank 7+1/14", "bank 7+1/14", "time bank: 7 days, +1 per move, at most 14"},
+		// One day is a day, not "1 days".
+		{"days 1", "days 1", "1 day per move"},
+		{"bank 1+1/1", "bank 1+1/1", "time bank: 1 day, +1 per move, at most 1"},
+		{"bank 1+0.5/2", "bank 1+0.5/2", "time bank: 1 day, +0.5 per move, at most 2"},
 		{"none", "none", "no time limit"},
 	} {
 		c, err := ParseControl(tc.in)

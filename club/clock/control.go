@@ -87,11 +87,19 @@ func (c Control) String() string {
 func (c Control) Describe() string {
 	switch c.Kind {
 	case PerMove:
-		return days(c.PerMove) + " days per move"
+		return dayCount(c.PerMove) + " per move"
 	case Bank:
-		return fmt.Sprintf("time bank: %s days, +%s per move, at most %s", days(c.Start), days(c.Increment), days(c.Cap))
+		return fmt.Sprintf("time bank: %s, +%s per move, at most %s", dayCount(c.Start), days(c.Increment), days(c.Cap))
 	}
 	return "no time limit"
+}
+
+// dayCount is d in days for people: "1 day", "3 days", "0.5 days".
+func dayCount(d time.Duration) string {
+	if d == Day {
+		return "1 day"
+	}
+	return days(d) + " days"
 }
 
 func days(d time.Duration) string {

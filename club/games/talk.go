@@ -37,6 +37,9 @@ import (
 // or of a challenge not yet accepted.
 func Say(u *work.Unit, c notation.Command) (reply.Section, error) {
 	id := c.ID
+	if c.Text = strings.TrimSpace(notation.Unformat(c.Text)); c.Text == "" {
+		return reply.Section{}, reply.Refuse("say needs a text", "Nothing was sent.")
+	}
 	var to []*archive.Player
 	var subject, where string
 	var ply int
@@ -211,6 +214,10 @@ func TalkWithoutGame(v notation.Verb) error {
 // Note is "note TEXT" and "note clear": the actor's private note on a
 // game of theirs.
 func Note(u *work.Unit, c notation.Command) (reply.Section, error) {
+	c.Text = strings.TrimSpace(notation.Unformat(c.Text))
+	if c.Text == "" && c.Setting != "clear" {
+		return reply.Section{}, reply.Refuse("note needs a text", "Nothing was kept.")
+	}
 	gs, err := Named(u, c.ID)
 	if err != nil {
 		return reply.Section{}, err

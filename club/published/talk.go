@@ -16,7 +16,8 @@ import (
 // they are shown only when every player of the game said "set
 // publish-messages on" (MessagesPublished); a player's conditional lines
 // only when they "set publish-conditions on". No address in them is shown
-// (Unaddressed).
+// (Unaddressed), nor a format character (notation.Unformat: a message kept
+// before the club dropped them on arrival).
 func talkComments(tx *archive.Tx, rec *notation.Record, row *archive.Game, moves []archive.Move, said []archive.Said) error {
 	if row.Status != archive.GameOver || len(said) == 0 || len(moves) == 0 && row.Ply > 0 {
 		return nil
@@ -43,7 +44,7 @@ func talkComments(tx *archive.Tx, rec *notation.Record, row *archive.Game, moves
 		if seat < 0 || s.Kind == "if" && !conditions[s.PlayerID] || s.Kind != "if" && !messages {
 			continue
 		}
-		text := rec.Players[seat] + ": " + Unaddressed(strings.Join(strings.Fields(s.Text), " "))
+		text := rec.Players[seat] + ": " + Unaddressed(strings.Join(strings.Fields(notation.Unformat(s.Text)), " "))
 		if s.Kind == "if" {
 			text = rec.Players[seat] + "'s conditional moves: if " + s.Text
 		}

@@ -138,7 +138,15 @@ func demo(ctx context.Context, o demoOptions, w io.Writer) error {
 	switch {
 	case !o.autoplay:
 	case hint != "":
+		// Nothing to play is a job done too: the demo stops as after a
+		// summary, unless --stay keeps the club running.
 		fmt.Fprint(w, hint)
+		if o.stay {
+			fmt.Fprintln(w, "The demo goes on: play by hand (README.md), or stop it with Ctrl-C.")
+		} else {
+			fmt.Fprintln(w, "The demo has stopped. To play by hand, run postal demo (README.md, \"Play by hand\").")
+			finish()
+		}
 	default:
 		go func() {
 			if !o.stay {

@@ -409,10 +409,13 @@ func TestDemoStartProblems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// startAndStop runs the demo: with --fresh it is stopped once
+	// started; without, it has nothing to play and stops by itself, as
+	// autoplay does after its summary (the README's "and stops").
 	startAndStop := func(fresh bool) (string, int) {
 		var out syncBuffer
 		games := -1
-		dctx, stop := context.WithCancel(ctx)
+		dctx, stop := context.WithTimeout(ctx, 10*time.Second)
 		defer stop()
 		err := demo(dctx, demoOptions{imapAddr: "127.0.0.1:0", smtpAddr: "127.0.0.1:0", data: data, timeScale: 1, autoplay: true, fresh: fresh, logTo: newTestWriter(t),
 			onStart: func(_ *demoserver.Server, d *daemon) {
@@ -421,10 +424,15 @@ func TestDemoStartProblems(t *testing.T) {
 					games = len(all)
 					return err
 				})
-				stop()
+				if fresh {
+					stop()
+				}
 			}}, &out)
 		if err != nil {
 			t.Fatalf("demo (fresh %v): %v", fresh, err)
+		}
+		if !fresh && (dctx.Err() != nil || !strings.Contains(out.String(), "The demo has stopped.")) {
+			t.Errorf("the demo with nothing to play did not stop by itself:\n%s", out.String())
 		}
 		return out.String(), games
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -74,6 +75,9 @@ func runOutbox(args []string, w io.Writer) error {
 		return nil
 	case "release":
 		n, err := db.Release(ctx, ids, now)
+		if nh := (*archive.NotHeldError)(nil); errors.As(err, &nh) {
+			return fmt.Errorf("postal outbox: %w (postal outbox lists those held); nothing was released", nh)
+		}
 		if err != nil {
 			return err
 		}
@@ -81,6 +85,9 @@ func runOutbox(args []string, w io.Writer) error {
 		return nil
 	case "drop":
 		n, err := db.DropHeld(ctx, ids, now)
+		if nh := (*archive.NotHeldError)(nil); errors.As(err, &nh) {
+			return fmt.Errorf("postal outbox: %w (postal outbox lists those held); nothing was dropped", nh)
+		}
 		if err != nil {
 			return err
 		}

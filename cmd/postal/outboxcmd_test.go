@@ -71,6 +71,14 @@ func TestOutboxHoldAfterRestore(t *testing.T) {
 	}
 	// Mail 2 went out after the backup (the server's log has its
 	// Message-ID): dropped; 1 and 3 did not: released.
+	// A number that is no held mail is named, and nothing is dropped: not
+	// even the held mail named with it.
+	if out, stderr, code := postal(t, "outbox", "--db", backup, "drop", "999", "#2"); code == 0 || !strings.Contains(stderr, "no held mail #999") || strings.Contains(out, "dropped:") {
+		t.Errorf("postal outbox drop 999 #2: %d %s%s", code, out, stderr)
+	}
+	if out, stderr, code := postal(t, "outbox", "--db", backup, "release", "998", "999"); code == 0 || !strings.Contains(stderr, "no held mails #998, #999") {
+		t.Errorf("postal outbox release 998 999: %d %s%s", code, out, stderr)
+	}
 	if out, _, code := postal(t, "outbox", "--db", backup, "drop", "#2"); code != 0 || !strings.Contains(out, "1 mail dropped") {
 		t.Errorf("postal outbox drop: %s", out)
 	}

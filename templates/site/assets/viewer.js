@@ -31,6 +31,11 @@
   var wanted = -1;      // the ply asked for while the engine loads
   var line = null;      // the reader's own moves: {from, start, steps: [{pos, player, text}]}
   var pageCaption = caption.textContent;
+  // The board of a finished game's last ply is the page's own: the build
+  // drew it knowing how the game ended (a resignation, the clock, a draw
+  // agreed), which the engine's position does not, and would say whose
+  // move it was.
+  var finalBoard = finalText ? board.innerHTML : "";
 
   // Players are numbers as the engine has them: seats from 0, -1 chance.
   function player(li) { var m = /\bp(\d)\b/.exec(li.className); return m ? +m[1] : -1; }
@@ -162,7 +167,12 @@
     n = Math.max(0, Math.min(positions.length - 1, n));
     mark(n);
     var final = n === last && finalText;
-    draw(eng.svg(positions[n], final ? finalText : ""));
+    if (final && finalBoard) {
+      board.innerHTML = finalBoard;
+      drawn = null; // the next step puts its board whole
+    } else {
+      draw(eng.svg(positions[n], ""));
+    }
     caption.textContent = (n === 0 ? "Start position" : label(n)) + ". " +
       (final ? "Final position: " + finalText + "." : turn(positions[n]));
     board.setAttribute("data-ply", String(n));
