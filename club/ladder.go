@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"postal/archive"
 	"postal/club/event"
@@ -28,7 +27,7 @@ func (h *handling) climb(c notation.Command) (reply.Section, error) {
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if t.Format != event.LadderName {
+	if format, _ := formatOf(t); !climbs(format) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is not a ladder", t.Name), "\"climb\" challenges a player above you on a ladder; \"tournaments\" lists them.")
 	}
 	if t.Status != archive.TournamentRunning {
@@ -45,7 +44,7 @@ func (h *handling) climb(c notation.Command) (reply.Section, error) {
 	if err != nil {
 		return reply.Section{}, err
 	}
-	l := tr.ev.Format.(*event.Ladder)
+	l, _ := tr.ev.Format.(event.Climbing)
 	st, err := l.Climb(tr.ev, h.Actor.ID, defender.ID)
 	if err != nil {
 		return reply.Section{}, reply.Explain(err)
@@ -72,8 +71,8 @@ func (h *handling) climb(c notation.Command) (reply.Section, error) {
 		return reply.Section{}, err
 	}
 	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.Row.ID, Round: st.Round, Board: st.Board, Players: gs.Row.Players, Score: "*"})
-	l.Climbs = append(l.Climbs, event.Climb{Game: gs.Row.ID, Climber: h.Actor.ID, Defender: defender.ID})
-	if err := h.ladderDue(tr); err != nil {
+	l.SetClimbs(append(l.Climbs(), event.Climb{Game: gs.Row.ID, Climber: h.Actor.ID, Defender: defender.ID}))
+	if err := h.recordDue(tr); err != nil {
 		return reply.Section{}, err
 	}
 	// The climber's reply is the game's first mail: it joins its
@@ -98,14 +97,15 @@ func (w *job) climbOver(tr *tournament, st event.ClimbOver) error {
 	climber, defender := tr.name(st.Climber), tr.name(st.Defender)
 	if st.Outcome != event.ClimbWon {
 		detail := fmt.Sprintf("%s's climb of %s changed nothing", climber, defender)
-		order := tr.ev.Format.(*event.Ladder).Order(tr.ev)
+		l, _ := tr.ev.Format.(event.Climbing)
+		order := l.Order(tr.ev)
 		if ci, di := slices.Index(order, st.Climber), slices.Index(order, st.Defender); di >= 0 && di < ci {
 			detail = fmt.Sprintf("%s kept %s place against %s", defender, words.Ordinal(di+1), climber)
 		}
 		if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "held", GameID: st.Game, PlayerID: st.Defender, Detail: detail}); err != nil {
 			return err
 		}
-		return w.ladderDue(tr)
+		return w.recordDue(tr)
 	}
 	if err := w.storeOrder(tr); err != nil {
 		return err
@@ -126,7 +126,7 @@ func (w *job) climbOver(tr *tournament, st event.ClimbOver) error {
 			return err
 		}
 	}
-	return w.ladderDue(tr)
+	return w.recordDue(tr)
 }
 
 // dropped records an idle player's drop on ladder tr and tells them; a
@@ -137,10 +137,14 @@ func (w *job) dropped(tr *tournament, st event.Dropped) error {
 		return w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, Act: "idle", PlayerID: st.Player,
 			Detail: fmt.Sprintf("%s, idle, stays %s: none below plays more", tr.name(st.Player), words.Ordinal(st.Stays))})
 	}
+	// The ladder as this drop left it: the rules answer every drop due at
+	// once, and each mail shows the order after its own.
+	if l, ok := tr.ev.Format.(event.Climbing); ok {
+		l.Reorder(tr.ev, st.Order)
+	}
 	if err := w.storeOrder(tr); err != nil {
 		return err
 	}
-	l := tr.ev.Format.(*event.Ladder)
 	name := tr.name(st.Player)
 	if err := w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, Act: "dropped", PlayerID: st.Player,
 		Detail: fmt.Sprintf("%s, idle, dropped to %s; %s moved up", name, words.Ordinal(st.To), tr.name(st.Up))}); err != nil {
@@ -152,7 +156,7 @@ func (w *job) dropped(tr *tournament, st event.Dropped) error {
 	}
 	return w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, words.Ordinal(st.To)), Auto: "auto-generated",
 		View: reply.View{Intro: []string{
-			fmt.Sprintf("You have neither climbed nor been climbed on %s for %s or more: you drop one place, to %s, and %s moves up.", tr.t.Name, words.Count(l.IdleDays, "day", "days"), words.Ordinal(st.To), tr.name(st.Up)),
+			fmt.Sprintf("You have neither climbed nor been climbed on %s for %s or more: you drop one place, to %s, and %s moves up.", tr.t.Name, words.Count(st.IdleDays, "day", "days"), words.Ordinal(st.To), tr.name(st.Up)),
 			fmt.Sprintf("You drop one more every 30 days while idle. A climb (\"climb %s PLAYER\") ends it.", tr.t.Name)},
 			Sections: []reply.Section{w.standingsSection(tr)}}})
 }
@@ -177,64 +181,47 @@ func (w *job) storeOrder(tr *tournament) error {
 	return nil
 }
 
-// ladderGone takes player, out of ladder t, off its order: those below move
-// up one.
-func (w *job) ladderGone(t *archive.Tournament, player int64) error {
+// placed stores who's place on ladder tr, just entered (st), and says it
+// with whom they may climb.
+func (h *handling) placed(tr *tournament, st event.Placed, who *archive.Player) ([]string, error) {
+	if err := h.storeOrder(tr); err != nil {
+		return nil, err
+	}
+	if err := h.recordDue(tr); err != nil {
+		return nil, err
+	}
+	lines := []string{fmt.Sprintf("%s is %s of %d, at the bottom of the ladder.", who.Name, words.Ordinal(st.Place), st.Of)}
+	if st.MayClimb != "" {
+		lines = append(lines, st.MayClimb+" Write \"climb "+tr.t.Name+" PLAYER\".")
+	}
+	return lines, nil
+}
+
+// takenOff takes st.Player, who has left ladder t, off its order: those
+// below move up one. It returns what the leaver's reply says.
+func (w *job) takenOff(t *archive.Tournament, st event.TakenOff) ([]string, error) {
 	tr, err := w.loadEvent(t)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	tr.ev.Format.(*event.Ladder).Leave(tr.ev, player)
+	if l, ok := tr.ev.Format.(event.Climbing); ok {
+		l.TakeOff(tr.ev, st.Player)
+	}
 	if err := w.storeOrder(tr); err != nil {
-		return err
+		return nil, err
 	}
-	return w.ladderDue(tr)
+	if err := w.recordDue(tr); err != nil {
+		return nil, err
+	}
+	var lines []string
+	if !st.Last { // nobody moves for the last
+		lines = append(lines, "Those below you move up one place.")
+	}
+	return append(lines, fmt.Sprintf("\"join %s\" puts you back, at the bottom.", t.Name)), nil
 }
 
-// ladderDue records when ladder tr next has an idle player to drop: now
-// when one is due already.
-func (w *job) ladderDue(tr *tournament) error {
-	l := tr.ev.Format.(*event.Ladder)
-	since, dropped, err := w.ladderActivity(tr)
-	if err != nil {
-		return err
-	}
-	due, _, next := l.Idle(tr.ev, w.Now, since, dropped)
-	if len(due) > 0 {
-		next = w.Now
-	}
-	return w.Tx.SetLeagueDue(tr.t.ID, next)
-}
-
-// ladderActivity reads from ladder tr's record when each player was last
-// active (joined, made or defended a climb, or saw one end) and how many
-// places they dropped since.
-func (w *job) ladderActivity(tr *tournament) (since map[int64]time.Time, dropped map[int64]int, err error) {
-	acts, err := w.Tx.Acts(tr.t.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	climbs := map[int64]event.Climb{}
-	for _, c := range tr.ev.Format.(*event.Ladder).Climbs {
-		climbs[c.Game] = c
-	}
-	since, dropped = map[int64]time.Time{}, map[int64]int{}
-	active := func(p int64, at time.Time) {
-		since[p], dropped[p] = at, 0
-	}
-	for _, a := range acts {
-		switch a.Act {
-		case "create":
-			active(a.ByID, a.At)
-		case "join":
-			active(a.PlayerID, a.At)
-		case "climb", "climbed", "held":
-			c := climbs[a.GameID]
-			active(c.Climber, a.At)
-			active(c.Defender, a.At)
-		case "dropped", "idle":
-			dropped[a.PlayerID]++
-		}
-	}
-	return since, dropped, nil
+// climbs reports whether f's players climb (a ladder's).
+func climbs(f event.Format) bool {
+	_, ok := f.(event.Climbing)
+	return ok
 }

@@ -12,6 +12,7 @@ import (
 	"postal/club/published"
 	"postal/club/reply"
 	"postal/docs/words"
+	"postal/engine"
 	"postal/notation"
 )
 
@@ -23,97 +24,107 @@ import (
 // league or a ladder differs: league_run.go carries out a league's
 // seasons, ladder.go a ladder's climbs, league_clock.go what falls due.
 
-// leagueWord runs league, ladder and climb.
-func (h *handling) leagueWord(c notation.Command) (reply.Section, error) {
-	if c.Verb == notation.CmdClimb {
-		return h.climb(c) // ladder.go
+// organiseLeague is "league NAME GAME ...": the organiser directs the new
+// league and is its first entrant; it waits for its director's "start".
+func (h *handling) organiseLeague(c notation.Command) (reply.Section, error) {
+	t, what, err := h.newSelfRunning(c, event.LeagueSettings(c.League.Set, c.League.Double), nil)
+	if err != nil {
+		return reply.Section{}, err
 	}
-	return h.organiseSelfRunning(c)
+	s := event.Settings(t.Settings)
+	return reply.Section{Title: fmt.Sprintf("%s %s: %s", t.Format, t.Name, what), Lines: []string{
+		"You direct it and are its first entrant. Others enter with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
+		fmt.Sprintf("Season 1 starts when you write \"start %s\"; every later season starts by itself %s the last game of the season before ends%s.", t.Name, breakWords(s.Get("break", 0)), seasonDeadlineWords(s.Get("season", 0))),
+	}}, nil
 }
 
-// organiseSelfRunning is "league NAME GAME ..." or "ladder NAME GAME ...":
-// the organiser directs the new event and is its first entrant. A league
-// waits for its director's "start"; a ladder runs at once, its organiser
-// at the top.
-func (h *handling) organiseSelfRunning(c notation.Command) (reply.Section, error) {
+// organiseLadder is "ladder NAME GAME ...": the organiser directs the new
+// ladder, which runs at once, its organiser at the top. Its climbs are
+// games of two: a game of more is offered a league.
+func (h *handling) organiseLadder(c notation.Command) (reply.Section, error) {
+	noLadder := func(info engine.Info, cfg engine.Config, seats int) error {
+		// The size suggested is one a league of it takes: a division of
+		// tables holds at most its round robin's limit.
+		return reply.Refuse(fmt.Sprintf("%s (%s) is a game of %d: a ladder's climbs are games of two", info.Title, cfg.String(), seats),
+			fmt.Sprintf("Play it in a league, each division a round robin of tables of %d: \"league %s %s %s size %d\".", seats, c.Arg, info.Name, cfg.String(), min(2*seats, event.DivisionLimit(seats))))
+	}
+	s := event.LadderSettings(c.League.Set)
+	t, what, err := h.newSelfRunning(c, s, noLadder)
+	if err != nil {
+		return reply.Section{}, err
+	}
+	t.Status, t.Started, t.Updated = archive.TournamentRunning, h.Now, h.Now
+	if err := h.Tx.UpdateTournament(t); err != nil {
+		return reply.Section{}, err
+	}
+	if err := h.Tx.UpdateEntrant(t.ID, archive.Entrant{PlayerID: h.Actor.ID, Seed: 1, Status: archive.EntrantIn}); err != nil {
+		return reply.Section{}, err
+	}
+	sec := reply.Section{Title: fmt.Sprintf("%s %s: %s", t.Format, t.Name, what), Lines: []string{
+		"You direct it and are 1st, its only player yet. Others enter at the bottom with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
+		fmt.Sprintf("A player climbs one at most %s above with \"climb %s PLAYER\": the game starts at once, and a win takes the defender's place.", words.Count(s.Get("reach", 0), "place", "places"), t.Name),
+	}}
+	if idle := s.Get("idle", 0); idle > 0 {
+		sec.Lines = append(sec.Lines, fmt.Sprintf("A player who neither climbs nor is climbed for %s drops one place, then one more every 30 days.", words.Count(idle, "day", "days")))
+	}
+	return sec, nil
+}
+
+// newSelfRunning makes the league or ladder c proposes, its format's
+// settings s: refused when its name is taken, its game is none, its format
+// plays no games of that many (noFormat says why; nil: never) or its
+// settings could play no event (event.Checker). Its organiser directs it
+// and is its first entrant. It returns the event stored and what it is.
+func (h *handling) newSelfRunning(c notation.Command, s event.Settings, noFormat func(engine.Info, engine.Config, int) error) (*archive.Tournament, string, error) {
 	kind := string(c.Verb)
 	if err := h.freeEventName(c.Arg, kind); err != nil {
-		return reply.Section{}, err
+		return nil, "", err
 	}
 	info, cfg, ctl, err := h.s.proposal(c)
 	if err != nil {
-		return reply.Section{}, err
+		return nil, "", err
 	}
 	seats := len(info.Seats(cfg))
-	setting := func(word string, otherwise int) int {
-		if v, ok := c.League.Set[word]; ok {
-			return v
-		}
-		return otherwise
+	format, ok := event.FormatOf(kind, seats, s)
+	if !ok {
+		return nil, "", noFormat(info, cfg, seats)
 	}
-	t := &archive.Tournament{Name: c.Arg, DirectorID: h.Actor.ID, Game: info.Name, Config: cfg.String(), Format: kind,
+	if ch, ok := format.(event.Checker); ok {
+		if r := ch.Check(); r != nil {
+			return nil, "", refusal(r)
+		}
+	}
+	t := &archive.Tournament{Name: c.Arg, DirectorID: h.Actor.ID, Game: info.Name, Config: cfg.String(), Format: kind, Settings: s,
 		Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.Now}
-	lg := &archive.League{}
-	if kind == event.LadderName {
-		if seats != 2 {
-			// The size suggested is one a league of it takes: a division
-			// of tables holds at most its round robin's limit.
-			inner, _ := event.FormatOf("round-robin", seats)
-			return reply.Section{}, reply.Refuse(fmt.Sprintf("%s (%s) is a game of %d: a ladder's climbs are games of two", info.Title, cfg.String(), seats),
-				fmt.Sprintf("Play it in a league, each division a round robin of tables of %d: \"league %s %s %s size %d\".", seats, c.Arg, info.Name, cfg.String(), min(2*seats, inner.Limit())))
-		}
-		lg.Reach, lg.IdleDays = setting("reach", event.DefaultReach), setting("idle", event.DefaultIdle)
-	} else {
-		lg.Size, lg.Promote, lg.BreakDays, lg.SeasonDays, lg.Double = setting("size", event.DefaultSize), setting("promote", event.DefaultPromote),
-			setting("break", event.DefaultBreak), setting("season", 0), c.League.Double
-		if err := leagueSettingsRefusal(lg, seats); err != nil {
-			return reply.Section{}, err
-		}
-	}
 	if err := h.Tx.AddTournament(t); err != nil {
-		return reply.Section{}, err
+		return nil, "", err
 	}
-	lg.TournamentID = t.ID
-	if err := h.Tx.AddLeague(lg); err != nil {
-		return reply.Section{}, err
+	if err := h.Tx.AddLeague(&archive.League{TournamentID: t.ID}); err != nil {
+		return nil, "", err
 	}
 	if err := h.Tx.AddEntrant(t.ID, h.Actor.ID, h.Now); err != nil {
-		return reply.Section{}, err
+		return nil, "", err
 	}
 	what, err := h.selfRunningWhat(t)
 	if err != nil {
-		return reply.Section{}, err
+		return nil, "", err
 	}
 	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "create", Detail: what}); err != nil {
-		return reply.Section{}, err
+		return nil, "", err
 	}
 	if err := h.Tx.AddEvent(h.Now, kind, 0, h.Actor.ID, t.Name); err != nil {
-		return reply.Section{}, err
+		return nil, "", err
 	}
-	sec := reply.Section{Title: fmt.Sprintf("%s %s: %s", kind, t.Name, what)}
-	if kind == event.LadderName {
-		// A ladder runs from the start: its organiser is its first place.
-		t.Status, t.Started, t.Updated = archive.TournamentRunning, h.Now, h.Now
-		if err := h.Tx.UpdateTournament(t); err != nil {
-			return reply.Section{}, err
-		}
-		if err := h.Tx.UpdateEntrant(t.ID, archive.Entrant{PlayerID: h.Actor.ID, Seed: 1, Status: archive.EntrantIn}); err != nil {
-			return reply.Section{}, err
-		}
-		sec.Lines = []string{
-			"You direct it and are 1st, its only player yet. Others enter at the bottom with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
-			fmt.Sprintf("A player climbs one at most %s above with \"climb %s PLAYER\": the game starts at once, and a win takes the defender's place.", words.Count(lg.Reach, "place", "places"), t.Name),
-		}
-		if lg.IdleDays > 0 {
-			sec.Lines = append(sec.Lines, fmt.Sprintf("A player who neither climbs nor is climbed for %s drops one place, then one more every 30 days.", words.Count(lg.IdleDays, "day", "days")))
-		}
-		return sec, nil
+	return t, what, nil
+}
+
+// refusal is r, a refusal of an event's rules, as the reply says it: its
+// hint a line when it has one.
+func refusal(r *event.Refusal) *reply.Refusal {
+	if r.Hint == "" {
+		return reply.Refuse(r.Msg)
 	}
-	sec.Lines = []string{
-		"You direct it and are its first entrant. Others enter with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
-		fmt.Sprintf("Season 1 starts when you write \"start %s\"; every later season starts by itself %s the last game of the season before ends%s.", t.Name, breakWords(lg.BreakDays), seasonDeadlineWords(lg)),
-	}
-	return sec, nil
+	return reply.Refuse(r.Msg, r.Hint)
 }
 
 // breakWords says when a season begins after the one before ends.
@@ -139,35 +150,13 @@ func (h *handling) freeEventName(name, what string) error {
 	return nil
 }
 
-// seasonDeadlineWords says a league's season deadline, when it has one.
-func seasonDeadlineWords(lg *archive.League) string {
-	if lg.SeasonDays == 0 {
+// seasonDeadlineWords says a league's season deadline of days, when it
+// has one.
+func seasonDeadlineWords(days int) string {
+	if days == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" or %s after the season began (its games unfinished then are drawn)", words.Count(lg.SeasonDays, "day", "days"))
-}
-
-// leagueSettingsRefusal refuses a league's settings that no season could
-// play: divisions smaller than a game or larger than a round robin of its
-// game takes, a double round robin of tables, more moving than half a
-// division.
-func leagueSettingsRefusal(lg *archive.League, seats int) error {
-	inner, _ := event.FormatOf("round-robin", seats)
-	if lg.Double {
-		if seats > 2 {
-			return reply.Refuse(fmt.Sprintf("a game of %d is played in tables: a league of it has no double round robin", seats), "Leave out \"double\".")
-		}
-		inner, _ = event.FormatOf("double-round-robin", seats)
-	}
-	switch {
-	case lg.Size < seats:
-		return reply.Refuse(fmt.Sprintf("divisions of %d cannot play a game of %d", lg.Size, seats), fmt.Sprintf("Write size %d or more.", seats))
-	case lg.Size > inner.Limit():
-		return reply.Refuse(fmt.Sprintf("a division is a %s: it takes at most %d players", inner.Words(&event.Event{}), inner.Limit()))
-	case 2*lg.Promote > lg.Size:
-		return reply.Refuse(fmt.Sprintf("promote %d moves more than half of a division of %d", lg.Promote, lg.Size), fmt.Sprintf("Write promote %d or less.", lg.Size/2))
-	}
-	return nil
+	return fmt.Sprintf(" or %s after the season began (its games unfinished then are drawn)", words.Count(days, "day", "days"))
 }
 
 // selfRunningWhat says what league or ladder t is: "Imperial Chess
@@ -182,55 +171,60 @@ func (w *job) selfRunningWhat(t *archive.Tournament) (string, error) {
 	return fmt.Sprintf("%s (%s), %s, %s", info.Title, t.Config, tr.ev.Format.Words(tr.ev), ctl.Describe()), nil
 }
 
-// joinedSelfRunning is the reply to who's "join" of league or ladder t (its
-// n-th entrant, stored): a ladder's newcomer is placed at the bottom at
-// once; a league's plays from the next season.
-func (h *handling) joinedSelfRunning(t *archive.Tournament, who *archive.Player, n int) (reply.Section, error) {
+// joined is the reply to who's "join" of league or ladder t (its n-th
+// entrant, stored), as its rules (j) place them: a ladder's newcomer at
+// the bottom at once (placed, ladder.go); a league's in the next season
+// (waiting).
+func (h *handling) joined(t *archive.Tournament, j event.Joiner, who *archive.Player, n int) (reply.Section, error) {
 	tr, err := h.loadEvent(t)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	title := fmt.Sprintf("%s has entered %s", who.Name, t.Name)
-	switch f := tr.ev.Format.(type) {
-	case *event.Ladder:
-		place := f.Join(tr.ev, who.ID)
-		if err := h.storeOrder(tr); err != nil { // ladder.go
-			return reply.Section{}, err
-		}
-		if err := h.ladderDue(tr); err != nil {
-			return reply.Section{}, err
-		}
-		order := f.Order(tr.ev)
-		lines := []string{fmt.Sprintf("%s is %s of %d, at the bottom of the ladder.", who.Name, words.Ordinal(place), len(order))}
-		if len(order) > 1 {
-			lines = append(lines, f.MayClimb(tr.ev, who.ID)+" Write \"climb "+t.Name+" PLAYER\".")
-		}
-		return reply.Section{Title: title, Lines: lines}, nil
-	case *event.League:
-		lines := []string{fmt.Sprintf("%s now has %s.", t.Name, words.Count(n, "entrant", "entrants"))}
-		switch {
-		case t.Status == archive.TournamentOpen:
-			lines = append(lines, "Season 1 starts when its director writes \"start "+t.Name+"\".")
-		case f.Between:
-			lg, err := h.Tx.LeagueOf(t.ID)
-			if err != nil {
-				return reply.Section{}, err
-			}
-			lines = append(lines, fmt.Sprintf("%s plays from season %d, which begins %s, in the bottom division (placed by rating); the mail that tells the divisions will name the opponents.", who.Name, t.Round+1, clock.When(lg.Due)))
+	sec := reply.Section{Title: fmt.Sprintf("%s has entered %s", who.Name, t.Name)}
+	for _, st := range j.Join(tr.ev, who.ID) {
+		var lines []string
+		switch st := st.(type) {
+		case event.Placed:
+			lines, err = h.placed(tr, st, who)
+		case event.Waiting:
+			lines, err = h.waiting(tr, st, who, n)
 		default:
-			lines = append(lines, fmt.Sprintf("%s plays from season %d, in the bottom division (placed by rating): it begins when season %d ends, and its mail will name the division and the opponents.", who.Name, t.Round+1, t.Round))
+			err = fmt.Errorf("club: %s: step %T out of place in a join", t.Name, st)
 		}
-		return reply.Section{Title: title, Lines: lines}, nil
+		if err != nil {
+			return reply.Section{}, err
+		}
+		sec.Lines = append(sec.Lines, lines...)
 	}
-	return reply.Section{}, fmt.Errorf("club: %s is no league or ladder", t.Name)
+	return sec, nil
 }
 
-// rejoinSelfRunning is "join" of running league or ladder t by who, among
-// its entrants, when who was in it before: one who left or lost on time
+// waiting says when who, just entered league tr (its n-th entrant), plays:
+// from season 1, or from the next, in the bottom division.
+func (h *handling) waiting(tr *tournament, st event.Waiting, who *archive.Player, n int) ([]string, error) {
+	t := tr.t
+	lines := []string{fmt.Sprintf("%s now has %s.", t.Name, words.Count(n, "entrant", "entrants"))}
+	switch {
+	case t.Status == archive.TournamentOpen:
+		lines = append(lines, "Season 1 starts when its director writes \"start "+t.Name+"\".")
+	case st.Between:
+		lg, err := h.Tx.LeagueOf(t.ID)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, fmt.Sprintf("%s plays from season %d, which begins %s, in the bottom division (placed by rating); the mail that tells the divisions will name the opponents.", who.Name, st.Season, clock.When(lg.Due)))
+	default:
+		lines = append(lines, fmt.Sprintf("%s plays from season %d, in the bottom division (placed by rating): it begins when season %d ends, and its mail will name the division and the opponents.", who.Name, st.Season, st.Season-1))
+	}
+	return lines, nil
+}
+
+// rejoin is "join" of running league or ladder t (j, its rules) by who,
+// among its entrants, when who was in it before: one who left or lost on time
 // comes back (at the bottom, as a newcomer), one a director removed does
 // not; a league's player who was to leave after the season stays. ok is
 // false when none is the case.
-func (h *handling) rejoinSelfRunning(t *archive.Tournament, entrants []archive.Entrant, who *archive.Player) (sec reply.Section, ok bool, err error) {
+func (h *handling) rejoin(t *archive.Tournament, j event.Joiner, entrants []archive.Entrant, who *archive.Player) (sec reply.Section, ok bool, err error) {
 	i := slices.IndexFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == who.ID })
 	if i < 0 {
 		return reply.Section{}, false, nil
@@ -265,58 +259,61 @@ func (h *handling) rejoinSelfRunning(t *archive.Tournament, entrants []archive.E
 			in++
 		}
 	}
-	sec, err = h.joinedSelfRunning(t, who, in+1)
+	sec, err = h.joined(t, j, who, in+1)
 	return sec, true, err
 }
 
-// leaveSelfRunning is "leave NAME" of a league or ladder under way. A
-// ladder's player leaves at once (their climbs in play forfeited), those
-// below moving up; a league's player who plays this season leaves after
-// it, their games going on; one waiting for the next season leaves at once.
-func (h *handling) leaveSelfRunning(tr *tournament) (reply.Section, error) {
+// leaveRunning is "leave NAME" of an event under way whose rules (l) say
+// how its players leave: a ladder's player leaves at once (their climbs in
+// play forfeited), those below moving up (ladder.go); a league's player
+// who plays this season leaves after it, their games going on; one
+// waiting for the next season leaves at once.
+func (h *handling) leaveRunning(tr *tournament, l event.Leaver) (reply.Section, error) {
 	t, me := tr.t, h.Actor.ID
-	title := fmt.Sprintf("you have left %s", t.Name)
-	switch f := tr.ev.Format.(type) {
-	case *event.Ladder:
-		order := f.Order(tr.ev)
-		last := len(order) > 0 && order[len(order)-1] == me
-		lines, err := h.withdrawEntrant(tr, me, archive.EntrantLeft, "left the ladder", me)
+	steps, err := l.Leave(tr.ev, me)
+	var r *event.Refusal
+	if errors.As(err, &r) {
+		return reply.Section{}, refusal(r)
+	}
+	if err != nil {
+		return reply.Section{}, err
+	}
+	sec := reply.Section{Title: fmt.Sprintf("you have left %s", t.Name)}
+	for _, st := range steps {
+		var lines []string
+		switch st := st.(type) {
+		case event.Withdraw:
+			lines, err = h.withdrawEntrant(tr, st.Player, archive.EntrantLeft, st.Reason, me)
+		case event.TakenOff:
+			lines, err = h.takenOff(t, st) // ladder.go
+		case event.LeaveNow:
+			err = h.leaveLeagueNow(tr, st.Player, "left the league")
+			lines = []string{fmt.Sprintf("You played no game of %s yet: nothing else changes.", t.Name)}
+		case event.LeaveAfter:
+			sec.Title, lines, err = h.leaveAfter(tr, st)
+		default:
+			err = fmt.Errorf("club: %s: step %T out of place in a leave", t.Name, st)
+		}
 		if err != nil {
 			return reply.Section{}, err
 		}
-		if err := h.ladderGone(t, me); err != nil { // ladder.go
-			return reply.Section{}, err
-		}
-		if !last { // nobody moves for the last
-			lines = append(lines, "Those below you move up one place.")
-		}
-		return reply.Section{Title: title, Lines: append(lines, fmt.Sprintf("\"join %s\" puts you back, at the bottom.", t.Name))}, nil
-	case *event.League:
-		if f.DivisionOf(me) == 0 || f.Between {
-			if err := h.leaveLeagueNow(tr, me, "left the league"); err != nil {
-				return reply.Section{}, err
-			}
-			return reply.Section{Title: title, Lines: []string{fmt.Sprintf("You played no game of %s yet: nothing else changes.", t.Name)}}, nil
-		}
-		if f.Leaving[me] {
-			return reply.Section{}, reply.Refuse(fmt.Sprintf("you leave %s after season %d already", t.Name, t.Round))
-		}
-		if err := h.Tx.SetLeaving(t.ID, me, true, h.Now); err != nil {
-			return reply.Section{}, err
-		}
-		if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: me, Act: "leaving", PlayerID: me, Detail: fmt.Sprintf("after season %d", t.Round)}); err != nil {
-			return reply.Section{}, err
-		}
-		playing := 0
-		for _, g := range tr.ev.Games {
-			if !g.Over && slices.Contains(g.Players, me) {
-				playing++
-			}
-		}
-		return reply.Section{Title: fmt.Sprintf("you leave %s after season %d", t.Name, t.Round),
-			Lines: []string{fmt.Sprintf("Your games of season %d go on (%s in play); when the season ends you leave the league, and the next season is made without you.", t.Round, words.Count(playing, "game", "games"))}}, nil
+		sec.Lines = append(sec.Lines, lines...)
 	}
-	return reply.Section{}, fmt.Errorf("club: %s is no league or ladder", t.Name)
+	return sec, nil
+}
+
+// leaveAfter records that a player of league tr leaves after the season in
+// play, and says so.
+func (h *handling) leaveAfter(tr *tournament, st event.LeaveAfter) (string, []string, error) {
+	t := tr.t
+	if err := h.Tx.SetLeaving(t.ID, st.Player, true, h.Now); err != nil {
+		return "", nil, err
+	}
+	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "leaving", PlayerID: st.Player, Detail: fmt.Sprintf("after season %d", st.Season)}); err != nil {
+		return "", nil, err
+	}
+	return fmt.Sprintf("you leave %s after season %d", t.Name, st.Season),
+		[]string{fmt.Sprintf("Your games of season %d go on (%s in play); when the season ends you leave the league, and the next season is made without you.", st.Season, words.Count(st.Playing, "game", "games"))}, nil
 }
 
 // leaveLeagueNow takes player, who plays no game of league tr, out of it.

@@ -47,7 +47,8 @@ func (w *job) leagueTick(due *dueTimes) error {
 	return nil
 }
 
-// leagueDue does what is due in league or ladder id.
+// leagueDue does what is due in league or ladder id, as its rules answer
+// (event.Clocked), and records when it is next due.
 func (w *job) leagueDue(id int64) error {
 	t, err := w.Tx.TournamentByID(id)
 	if err != nil {
@@ -60,26 +61,50 @@ func (w *job) leagueDue(id int64) error {
 	if err != nil {
 		return err
 	}
-	switch f := tr.ev.Format.(type) {
-	case *event.League:
-		if f.Between {
-			return w.nextSeason(tr)
-		}
-		return w.seasonDeadline(tr)
-	case *event.Ladder:
-		since, dropped, err := w.ladderActivity(tr)
-		if err != nil {
-			return err
-		}
-		drops, idle, _ := f.Idle(tr.ev, w.Now, since, dropped)
-		for _, p := range drops {
-			if err := w.dropped(tr, f.Drop(tr.ev, p, idle)); err != nil {
-				return err
-			}
-		}
-		return w.ladderDue(tr)
+	c, ok := tr.ev.Format.(event.Clocked)
+	if !ok {
+		return w.Tx.SetLeagueDue(id, time.Time{})
 	}
-	return w.Tx.SetLeagueDue(id, time.Time{})
+	record, err := w.record(t)
+	if err != nil {
+		return err
+	}
+	if _, err := w.carry(tr, c.Due(tr.ev, w.Now, record)); err != nil {
+		return err
+	}
+	return w.recordDue(tr)
+}
+
+// recordDue records when tr is next due, when its rules say it (a ladder's
+// next idle drop: now when one is due already); a league's seasons record
+// theirs as they begin and end.
+func (w *job) recordDue(tr *tournament) error {
+	c, ok := tr.ev.Format.(event.Clocked)
+	if !ok {
+		return nil
+	}
+	record, err := w.record(tr.t)
+	if err != nil {
+		return err
+	}
+	next, ok := c.NextDue(tr.ev, w.Now, record)
+	if !ok {
+		return nil
+	}
+	return w.Tx.SetLeagueDue(tr.t.ID, next)
+}
+
+// record is t's record (its acts) as its rules read it.
+func (w *job) record(t *archive.Tournament) ([]event.Act, error) {
+	acts, err := w.Tx.Acts(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]event.Act, len(acts))
+	for i, a := range acts {
+		out[i] = event.Act{Kind: a.Act, At: a.At, By: a.ByID, Player: a.PlayerID, Game: a.GameID}
+	}
+	return out, nil
 }
 
 // seasonDeadline ends the season of league tr at its deadline: its games

@@ -31,9 +31,13 @@ func (w *job) carrySelfRunning(tr *tournament, st event.Step) (ok bool, err erro
 	case event.BeginSeason:
 		return true, w.beginSeason(tr, st)
 	case event.AnnounceSeason:
-		return true, w.announceSeason(tr, st.Season)
+		return true, w.announceSeason(tr, st)
 	case event.EndSeason:
 		return true, w.endSeason(tr, st)
+	case event.NextSeason:
+		return true, w.nextSeason(tr)
+	case event.SeasonDeadline:
+		return true, w.seasonDeadline(tr) // league_clock.go
 	case event.ClimbOver:
 		return true, w.climbOver(tr, st) // ladder.go
 	case event.Dropped:
@@ -68,8 +72,8 @@ func (w *job) beginSeason(tr *tournament, st event.BeginSeason) error {
 		return err
 	}
 	lg.Between, lg.SeasonBegan, lg.SeasonEnded, lg.Due = false, w.Now, time.Time{}, time.Time{}
-	if lg.SeasonDays > 0 {
-		lg.Due = w.Now.Add(days(lg.SeasonDays)) // the season's deadline
+	if st.Days > 0 {
+		lg.Due = w.Now.Add(days(st.Days)) // the season's deadline
 	}
 	if err := w.Tx.UpdateLeague(lg, w.Now); err != nil {
 		return err
@@ -102,14 +106,14 @@ func (w *job) endSeason(tr *tournament, st event.EndSeason) error {
 	if err != nil {
 		return err
 	}
-	lg.Between, lg.SeasonEnded, lg.Due = true, w.Now, w.Now.Add(days(lg.BreakDays))
+	lg.Between, lg.SeasonEnded, lg.Due = true, w.Now, w.Now.Add(days(st.Break))
 	if err := w.Tx.UpdateLeague(lg, w.Now); err != nil {
 		return err
 	}
 	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "season-over", Detail: fmt.Sprintf("season %d is over: %s", st.Season, strings.Join(winners, "; "))}); err != nil {
 		return err
 	}
-	if lg.BreakDays == 0 {
+	if st.Break == 0 {
 		return w.nextSeason(tr)
 	}
 	return nil
@@ -118,15 +122,15 @@ func (w *job) endSeason(tr *tournament, st event.EndSeason) error {
 // nextSeason begins the season after the one league tr has just played:
 // the players waiting to enter are placed by their ratings now.
 func (w *job) nextSeason(tr *tournament) error {
-	l, ok := tr.ev.Format.(*event.League)
-	if !ok || !l.Between {
+	l, ok := tr.ev.Format.(event.Seasonal)
+	if !ok || !l.InPlay().Between {
 		return nil
 	}
 	cfg, _ := published.ParseConfig(tr.t.Config, 0)
 	list := rating.ListOf(tr.t.Game, cfg.Ruleset)
 	for i := range tr.ev.Entrants {
 		e := &tr.ev.Entrants[i]
-		if e.In() && l.DivisionOf(e.Player) == 0 {
+		if e.In() && l.InPlay().DivisionOf(e.Player) == 0 {
 			var err error
 			if e.Rating, _, err = w.Tx.Rating(e.Player, list); err != nil {
 				return err
@@ -145,9 +149,8 @@ func (w *job) nextSeason(tr *tournament) error {
 // when they move first), and how they came there from the season before.
 // The games' own first mails are not sent: this one replaces them, and
 // the next mail about a game opens its conversation.
-func (w *job) announceSeason(tr *tournament, season int) error {
-	l := tr.ev.Format.(*event.League)
-	t := tr.t
+func (w *job) announceSeason(tr *tournament, st event.AnnounceSeason) error {
+	t, season, divisions := tr.t, st.Season, st.Divisions
 	before := map[int64]archive.LeaguePlace{}
 	sizes := map[int]int{}
 	if season > 1 {
@@ -180,7 +183,7 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 	if err := games.FlushNotices(w.Unit); err != nil {
 		return err
 	}
-	for d, div := range l.Divisions {
+	for d, div := range divisions {
 		roster := w.divisionRoster(tr, div)
 		for _, id := range div {
 			p, err := w.Tx.PlayerByID(id)
@@ -193,7 +196,7 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 					opponents = append(opponents, tr.name(o))
 				}
 			}
-			intro := []string{fmt.Sprintf("Season %d of %s has begun: you play in division %d of %d, with %s.", season, t.Name, d+1, len(l.Divisions), words.And(opponents))}
+			intro := []string{fmt.Sprintf("Season %d of %s has begun: you play in division %d of %d, with %s.", season, t.Name, d+1, len(divisions), words.And(opponents))}
 			if p, ok := before[id]; ok {
 				intro = append(intro, fmt.Sprintf("In season %d you finished %s of %d in division %d, with %s: %s.", season-1, words.Ordinal(p.Rank), sizes[p.Division], p.Division,
 					count2(p.Points, "point", "points"), movedWords(p.Division, d+1)))
@@ -277,12 +280,9 @@ func (w *job) divisionRoster(tr *tournament, div []int64) string {
 // it).
 func (w *job) tellOut(tr *tournament, player int64, subject string, lines []string) error {
 	told := *tr.ev
-	switch f := tr.ev.Format.(type) {
-	case *event.League:
-		d := f.DivisionOf(player)
-		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return d == 0 || f.DivisionOf(e.Player) != d })
-	case *event.Ladder:
-		told.Entrants = nil
+	if a, ok := tr.ev.Format.(event.Audience); ok {
+		hear := a.Told(tr.ev, player)
+		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return !slices.Contains(hear, e.Player) })
 	}
 	if e := tr.entrant(player); e != nil && e.Out == archive.EntrantRemoved {
 		// The removed player has their own mail (tellRemoved).

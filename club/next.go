@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/event"
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/published"
@@ -62,7 +63,7 @@ func (w *job) eventStarted(tr *tournament, plan string, byes map[int64]string) e
 // club's deadline of a round when it has one.
 func (w *job) eventPlan(tr *tournament) string {
 	plan := tr.ev.Plan()
-	if tr.t.Format == "swiss" && w.s.opt.RoundDays > 0 {
+	if _, paced := tr.ev.Format.(event.Paced); paced && w.s.opt.RoundDays > 0 {
 		what := "the director adjudicates its unfinished games"
 		if w.s.opt.RoundUnfinished == "draw" {
 			what = "its unfinished games are drawn"

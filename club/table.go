@@ -2,8 +2,10 @@ package club
 
 import (
 	"fmt"
+	"maps"
 
 	"postal/archive"
+	"postal/club/event"
 	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
@@ -73,7 +75,7 @@ func init() {
 		{notation.Spec{Verb: notation.CmdAddress, Usage: "address [add|remove ADDRESS]", Syntax: notation.Address}, func(c notation.Command) bool { return c.Setting != "" }, onCommand((*handling).address)},
 		{notation.Spec{Verb: notation.CmdRatings, Usage: "ratings [GAME]", Syntax: notation.OptionalGame}, reads, onArg((*handling).ratings)},
 
-		{notation.Spec{Verb: notation.CmdTournament, Usage: "tournament NAME GAME [RULESET] [NAME=VALUE ...] round-robin|double-round-robin|swiss ROUNDS|knockout [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]", Syntax: notation.EventProposal}, changes, onCommand((*handling).organise)},
+		{notation.Spec{Verb: notation.CmdTournament, Usage: "tournament NAME GAME [RULESET] [NAME=VALUE ...] " + event.TournamentUsage() + " [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]", Syntax: notation.EventProposal}, changes, onCommand((*handling).organise)},
 		{notation.Spec{Verb: notation.CmdTournaments, Usage: "tournaments", Syntax: notation.NoWords}, reads, alone((*handling).tournamentList)},
 		{notation.Spec{Verb: notation.CmdJoin, Usage: "join NAME [bot]", Syntax: notation.Entry}, changes, onCommand((*handling).join)},
 		{notation.Spec{Verb: notation.CmdLeave, Usage: "leave NAME", Syntax: notation.EventName}, changes, onArg((*handling).leaveEvent)},
@@ -84,8 +86,8 @@ func init() {
 		{notation.Spec{Verb: notation.CmdRemove, Usage: "remove PLAYER [from NAME] REASON", Syntax: notation.Removal}, changes, onCommand((*handling).remove)},
 		{notation.Spec{Verb: notation.CmdCodirector, Usage: "codirector NAME PLAYER [off]", Syntax: notation.Codirection}, changes, onCommand((*handling).codirector)},
 
-		{notation.Spec{Verb: notation.CmdLeague, Usage: "league NAME GAME [RULESET] [NAME=VALUE ...] [size N] [promote K] [break DAYS] [season DAYS] [double] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LeagueProposal}, changes, onCommand((*handling).organiseSelfRunning)},
-		{notation.Spec{Verb: notation.CmdLadder, Usage: "ladder NAME GAME [RULESET] [NAME=VALUE ...] [reach R] [idle DAYS] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LadderProposal}, changes, onCommand((*handling).organiseSelfRunning)},
+		{notation.Spec{Verb: notation.CmdLeague, Usage: "league NAME GAME [RULESET] [NAME=VALUE ...] [size N] [promote K] [break DAYS] [season DAYS] [double] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LeagueProposal}, changes, onCommand((*handling).organiseLeague)},
+		{notation.Spec{Verb: notation.CmdLadder, Usage: "ladder NAME GAME [RULESET] [NAME=VALUE ...] [reach R] [idle DAYS] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LadderProposal}, changes, onCommand((*handling).organiseLadder)},
 		{notation.Spec{Verb: notation.CmdClimb, Usage: "climb NAME PLAYER", Syntax: notation.Climb}, changes, onCommand((*handling).climb)},
 	}
 	byVerb = map[notation.Verb]*command{}
@@ -94,7 +96,7 @@ func init() {
 		byVerb[commands[i].Verb] = &commands[i]
 		specs[i] = commands[i].Spec
 	}
-	language = notation.NewLanguage(specs, tournamentFormats())
+	language = notation.NewLanguage(specs, event.TournamentFormats())
 }
 
 // The shapes of handlers, each made a handler: most take the command, some
@@ -146,21 +148,6 @@ func commandOf(c notation.Command) *command {
 	panic(fmt.Sprintf("club: no row for the verb %q", c.Verb))
 }
 
-// tournamentFormats are the formats "tournament" takes, as the parser
-// reads them: a Swiss's rounds follow its name.
-func tournamentFormats() []notation.FormatSpec {
-	return []notation.FormatSpec{
-		{Name: "round-robin"},
-		{Name: "double-round-robin"},
-		{Name: "swiss", Count: &notation.Number{Word: "rounds", Min: 1, Max: 30, What: "rounds"}},
-		{Name: "knockout"},
-	}
-}
-
-// formatNumbers are the numbers of t's format as "tournament" writes them.
-func formatNumbers(t *archive.Tournament) map[string]int {
-	if t.Format == "swiss" {
-		return map[string]int{"rounds": t.Rounds}
-	}
-	return map[string]int{}
-}
+// formatNumbers are the numbers of t's format as "tournament" writes them:
+// its settings, by word.
+func formatNumbers(t *archive.Tournament) map[string]int { return maps.Clone(t.Settings) }

@@ -81,7 +81,7 @@ func (h *handling) organise(c notation.Command) (reply.Section, error) {
 		return reply.Section{}, ue
 	}
 	if old, err := h.Tx.TournamentByName(c.Arg); err == nil {
-		if event.SelfRunning(old.Format) { // a league's or ladder's name (issue 37)
+		if k, _ := event.KindOf(old.Format); k.Verb != notation.CmdTournament { // a league's or ladder's name
 			return reply.Section{}, reply.Refuse(fmt.Sprintf("there is already a %s called %s", old.Format, old.Name), "Leagues, ladders and tournaments share their names: choose another.")
 		}
 		return h.changeEvent(old, c) // tournament_change.go
@@ -126,21 +126,21 @@ func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error
 		return nil, err
 	}
 	seats := len(info.Seats(cfg))
-	format, ok := event.FormatOf(ev.Format, seats)
+	format, ok := event.FormatOf(ev.Format, seats, ev.Numbers)
 	if !ok {
 		return nil, reply.Refuse(fmt.Sprintf("%s %s is a game of %d: its tournaments are round robins of tables", info.Title, cfg.String(), seats),
 			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
 	}
 	if limit := format.Limit(); ev.Players > limit {
-		return nil, reply.Refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{Rounds: ev.Numbers["rounds"]}), limit))
+		return nil, reply.Refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{}), limit))
 	}
 	if ev.Players != 0 && ev.Players < seats {
 		return nil, reply.Refuse(fmt.Sprintf("a game of %d needs at least %d players", seats, seats))
 	}
-	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Numbers["rounds"],
+	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Settings: ev.Numbers,
 		MaxPlayers: ev.Players, Days: int(ctl.PerMove / clock.Day), Control: ctl.String()}
 	if ev.Players != 0 {
-		field := &event.Event{Name: c.Arg, Format: format, Seats: seats, Rounds: ev.Numbers["rounds"]}
+		field := &event.Event{Name: c.Arg, Format: format, Seats: seats}
 		if r := field.Short(ev.Players); r != nil {
 			return nil, reply.Refuse(r.Msg, h.s.playersFix(c.Arg, t, r)...)
 		}
@@ -160,7 +160,7 @@ func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error
 func eventWhat(t *archive.Tournament) string {
 	info, ctl, _ := published.Played(t)
 	format, _ := formatOf(t)
-	what := format.Words(&event.Event{Rounds: t.Rounds})
+	what := format.Words(&event.Event{})
 	if t.MaxPlayers > 0 {
 		what += fmt.Sprintf(" of %d players", t.MaxPlayers)
 	}
@@ -172,7 +172,9 @@ func (h *handling) join(c notation.Command) (reply.Section, error) {
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if t.Status != archive.TournamentOpen && !(event.SelfRunning(t.Format) && t.Status == archive.TournamentRunning) { // leagues and ladders take players as they run
+	format, _ := formatOf(t)
+	joiner, joinsRunning := format.(event.Joiner) // leagues and ladders take players as they run
+	if t.Status != archive.TournamentOpen && !(joinsRunning && t.Status == archive.TournamentRunning) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is %s: it takes no more entries", t.Name, t.Status), append(overLines(t), "\"standings "+t.Name+"\" shows where it stands.")...)
 	}
 	who := h.Actor
@@ -191,15 +193,14 @@ func (h *handling) join(c notation.Command) (reply.Section, error) {
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if event.SelfRunning(t.Format) && t.Status == archive.TournamentRunning {
-		if sec, ok, err := h.rejoinSelfRunning(t, entrants, who); ok || err != nil {
+	if joinsRunning && t.Status == archive.TournamentRunning {
+		if sec, ok, err := h.rejoin(t, joiner, entrants, who); ok || err != nil {
 			return sec, err // league.go: back after leaving, or staying after all
 		}
 	}
 	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == who.ID }) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is already in %s", who.Name, t.Name))
 	}
-	format, _ := formatOf(t)
 	limit := format.Limit()
 	if t.MaxPlayers > 0 {
 		limit = t.MaxPlayers
@@ -214,8 +215,8 @@ func (h *handling) join(c notation.Command) (reply.Section, error) {
 		return reply.Section{}, err
 	}
 	n := len(entrants) + 1
-	if event.SelfRunning(t.Format) {
-		return h.joinedSelfRunning(t, who, n) // league.go
+	if joinsRunning {
+		return h.joined(t, joiner, who, n) // league.go
 	}
 	sec := reply.Section{Title: fmt.Sprintf("%s has entered %s", who.Name, t.Name),
 		Lines: []string{fmt.Sprintf("%s now has %s.", t.Name, words.Count(n, "entrant", "entrants"))}}
@@ -237,8 +238,10 @@ func (h *handling) startWord(name string) (reply.Section, error) {
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if t.Format == event.LadderName {
-		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is a ladder: it runs from the day it was made", t.Name), "Its players climb with \"climb "+t.Name+" PLAYER\".")
+	if format, _ := formatOf(t); format != nil {
+		if p, ok := format.(event.Perpetual); ok {
+			return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is a %s: it runs from the day it was made", t.Name, t.Format), p.Instead(&event.Event{Name: t.Name}))
+		}
 	}
 	if !h.s.directs(t, h.Actor) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("only the director starts %s", t.Name))
@@ -265,8 +268,8 @@ func (h *handling) leaveEvent(name string) (reply.Section, error) {
 	if e == nil || !e.In() {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are not in %s", t.Name))
 	}
-	if event.SelfRunning(t.Format) && t.Status == archive.TournamentRunning {
-		return h.leaveSelfRunning(ev) // league.go
+	if l, ok := ev.ev.Format.(event.Leaver); ok && t.Status == archive.TournamentRunning {
+		return h.leaveRunning(ev, l) // league.go
 	}
 	switch t.Status {
 	case archive.TournamentOpen:

@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -44,9 +45,9 @@ func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (reply
 	case changed.MaxPlayers > 0 && n > changed.MaxPlayers:
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has %d entrants: players %d is fewer", t.Name, n, changed.MaxPlayers), fmt.Sprintf("Write players %d or more, or leave \"players\" out.", n))
 	case n > format.Limit():
-		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has %d entrants: a %s takes at most %d", t.Name, n, format.Words(&event.Event{Rounds: changed.Rounds}), format.Limit()))
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has %d entrants: a %s takes at most %d", t.Name, n, format.Words(&event.Event{}), format.Limit()))
 	}
-	t.Game, t.Config, t.Format, t.Rounds, t.MaxPlayers = changed.Game, changed.Config, changed.Format, changed.Rounds, changed.MaxPlayers
+	t.Game, t.Config, t.Format, t.Settings, t.MaxPlayers = changed.Game, changed.Config, changed.Format, changed.Settings, changed.MaxPlayers
 	t.Days, t.Control, t.Starts, t.Updated = changed.Days, changed.Control, changed.Starts, h.Now
 	if err := h.Tx.SetTournamentSettings(t); err != nil {
 		return reply.Section{}, err
@@ -89,39 +90,34 @@ func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (reply
 // needsLine says how many entrants t needs to start, when more than two
 // (a game of three, a Swiss of many rounds): what "start" would refuse.
 func needsLine(t *archive.Tournament) []string {
-	tr := eventOfSettings(t)
-	need := tr.Needs()
-	switch {
-	case need <= 2:
-		return nil
-	case need > max(2, tr.Seats):
-		return []string{fmt.Sprintf("It needs at least %d entrants to start (no pair meets twice in %d rounds).", need, t.Rounds)}
+	if line := eventOfSettings(t).NeedsLine(); line != "" {
+		return []string{line}
 	}
-	return []string{fmt.Sprintf("It needs at least %d entrants to start.", need)}
+	return nil
 }
 
 // eventOfSettings is t as its rules see it before anyone entered: its
-// format, seats and rounds.
+// format made from its settings, and its seats.
 func eventOfSettings(t *archive.Tournament) *event.Event {
 	format, _ := formatOf(t)
 	_, _, seats := published.Played(t)
-	return &event.Event{Name: t.Name, Format: format, Seats: seats, Rounds: t.Rounds, Max: t.MaxPlayers, Starts: t.Starts}
+	return &event.Event{Name: t.Name, Format: format, Seats: seats, Max: t.MaxPlayers, Starts: t.Starts}
 }
 
 // playersFix names the commands that mend r, the refusal of "players N"
-// in "tournament NAME ..." (settings t, not stored): more players, or, for
-// a Swiss, the rounds its field allows.
+// in "tournament NAME ..." (settings t, not stored): more players, or the
+// settings of its format that let its field start (a Swiss's rounds).
 func (s *Service) playersFix(name string, t *archive.Tournament, r *event.Refusal) []string {
-	fixes := []string{s.quotedSettings(name, t, t.Rounds, t.MaxPlayers+r.Missing)}
-	if r.Rounds > 0 {
-		fixes = append([]string{s.quotedSettings(name, t, r.Rounds, t.MaxPlayers)}, fixes...)
+	fixes := []string{s.quotedSettings(name, t, nil, t.MaxPlayers+r.Missing)}
+	if r.Mend != nil {
+		fixes = append([]string{s.quotedSettings(name, t, r.Mend, t.MaxPlayers)}, fixes...)
 	}
 	return []string{"Either of these would do: " + strings.Join(fixes, " or ") + "."}
 }
 
 // startFix names what mends r, the refusal to start t for its entrants:
-// more entrants, or, for a Swiss, the rounds they allow, as the command
-// that changes it.
+// more entrants, or the settings of its format they allow (a Swiss's
+// rounds), as the command that changes it.
 func (s *Service) startFix(t *archive.Tournament, r *event.Refusal) []string {
 	var lines []string
 	if r.Missing > 0 {
@@ -131,17 +127,22 @@ func (s *Service) startFix(t *archive.Tournament, r *event.Refusal) []string {
 		}
 		lines = append(lines, join+".")
 	}
-	if r.Rounds > 0 {
-		lines = append(lines, fmt.Sprintf("Or %s changes it to the rounds its entrants allow.", s.quotedSettings(t.Name, t, r.Rounds, t.MaxPlayers)))
+	if r.Mend != nil {
+		lines = append(lines, fmt.Sprintf("Or %s changes it to %s.", s.quotedSettings(t.Name, t, r.Mend, t.MaxPlayers), r.MendWhat))
 	}
 	return lines
 }
 
-// quotedSettings is settingsCommand of t with rounds and players changed,
-// in quotes.
-func (s *Service) quotedSettings(name string, t *archive.Tournament, rounds, players int) string {
+// quotedSettings is settingsCommand of t with the settings mend changed
+// and players entrants, in quotes.
+func (s *Service) quotedSettings(name string, t *archive.Tournament, mend event.Settings, players int) string {
 	c := *t
-	c.Rounds, c.MaxPlayers = rounds, players
+	c.Settings = maps.Clone(t.Settings)
+	if c.Settings == nil {
+		c.Settings = map[string]int{}
+	}
+	maps.Copy(c.Settings, mend)
+	c.MaxPlayers = players
 	return "\"" + s.settingsCommand(name, &c) + "\""
 }
 

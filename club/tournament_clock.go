@@ -115,7 +115,9 @@ func (w *job) roundDeadlines(due *dueTimes) error {
 		return err
 	}
 	for _, t := range ts {
-		if t.Format != "swiss" {
+		format, _ := formatOf(t)
+		paced, ok := format.(event.Paced) // a Swiss's rounds
+		if !ok {
 			continue
 		}
 		acts, err := w.Tx.Acts(t.ID)
@@ -124,7 +126,7 @@ func (w *job) roundDeadlines(due *dueTimes) error {
 		}
 		var began time.Time
 		asked := false
-		label := event.BeginRound{Round: t.Round, Of: t.Rounds}.Label()
+		label := paced.Round(t.Round).Label()
 		for _, a := range acts {
 			switch {
 			case a.Act == "round" && a.Detail == label:

@@ -53,7 +53,7 @@ func (tr *tournament) name(id int64) string { return tr.ev.PlayerName(id) }
 // its event is loaded; ok is false for a format that is none.
 func formatOf(t *archive.Tournament) (event.Format, bool) {
 	_, _, seats := published.Played(t)
-	return event.FormatOf(t.Format, seats)
+	return event.FormatOf(t.Format, seats, t.Settings)
 }
 
 // startEvent starts t: its entrants seeded by their ratings in the club's
@@ -73,7 +73,7 @@ func (w *job) startEvent(t *archive.Tournament) ([]string, error) {
 	}
 	steps, err := tr.ev.Start()
 	var short *event.Refusal
-	if errors.As(err, &short) && (short.Missing > 0 || short.Rounds > 0) {
+	if errors.As(err, &short) && (short.Missing > 0 || short.Mend != nil) {
 		return nil, reply.Refuse(short.Msg, w.s.startFix(t, short)...) // tournament_change.go
 	}
 	if err != nil {
@@ -103,9 +103,10 @@ func (w *job) startEvent(t *archive.Tournament) ([]string, error) {
 		return nil, err
 	}
 	plan := w.eventPlan(tr) // next.go: what comes next
-	// A league's or ladder's own mail (its season's, one a player) says
-	// its start (issue 37); a tournament's entrants get the start's.
-	if !event.SelfRunning(t.Format) {
+	// A start whose steps announce it (a league's season, in one mail a
+	// player) sends no mail of its own; a tournament's entrants get the
+	// start's.
+	if !slices.ContainsFunc(steps, announces) {
 		if err := w.eventStarted(tr, plan, tr.starting); err != nil {
 			return nil, err
 		}
@@ -116,6 +117,13 @@ func (w *job) startEvent(t *archive.Tournament) ([]string, error) {
 	}
 	tr.starting = nil
 	return lines, nil
+}
+
+// announces reports whether st is a mail to every player of an event that
+// says its start.
+func announces(st event.Step) bool {
+	_, ok := st.(event.AnnounceSeason)
+	return ok
 }
 
 // carry carries out the steps of tr's event, in order: it returns the
@@ -221,7 +229,9 @@ func (w *job) eventGameOver(gs *game.Game) error {
 	// A player who loses on time in the event forfeits their unplayed
 	// games (issue 25), as one who leaves. Only a game of two ends by a
 	// timeout: in a game of more the player is out of that game alone.
-	if r := gs.Result(); r.Kind == engine.Win && strings.Contains(gs.Row.Termination, "ran out of time") && t.Format != event.LadderName { // a ladder's: a loss, no more (issue 37)
+	format, _ := formatOf(t)
+	_, perpetual := format.(event.Perpetual) // a ladder's: a loss, no more
+	if r := gs.Result(); r.Kind == engine.Win && strings.Contains(gs.Row.Termination, "ran out of time") && !perpetual {
 		if lost, ok := gs.OpponentOfTwo(r.Winner); ok {
 			loser := gs.Row.Players[lost]
 			tr, err := w.loadEvent(t)

@@ -35,7 +35,6 @@ type Event struct {
 	Name   string
 	Format Format
 	Seats  int       // the players of each game
-	Rounds int       // a Swiss's number of rounds
 	Max    int       // the entrants it waits for to start; 0: its director starts it
 	Starts time.Time // the day it starts by itself; zero for none
 	Stage  Stage
@@ -222,10 +221,14 @@ func (ev *Event) index() map[int64]int {
 type Refusal struct {
 	Msg  string
 	Hint string
-	// Missing counts the entrants the event lacks to start (Short), and
-	// Rounds is the most rounds of a Swiss its field allows: what the
-	// club's answer names as the fix.
-	Missing, Rounds int
+	// Missing counts the entrants the event lacks to start (Short).
+	Missing int
+	// Mend are settings of the format that would let its field start (a
+	// Swiss's rounds its field allows), and MendWhat says what they are
+	// for people ("the rounds its entrants allow"): what the club's answer
+	// names as the fix besides more entrants. Nil for none.
+	Mend     Settings
+	MendWhat string
 }
 
 func (r *Refusal) Error() string { return "event: " + r.Msg }

@@ -32,7 +32,7 @@ func climb(t *testing.T, ev *Event, l *Ladder, climber, defender int64) int64 {
 	}
 	id := int64(100 + len(ev.Games))
 	ev.Games = append(ev.Games, Game{ID: id, Round: st.Round, Board: st.Board, Players: st.Players, Score: "*"})
-	l.Climbs = append(l.Climbs, Climb{Game: id, Climber: climber, Defender: defender})
+	l.SetClimbs(append(l.Climbs(), Climb{Game: id, Climber: climber, Defender: defender}))
 	return id
 }
 
@@ -164,7 +164,7 @@ func TestLadderIdle(t *testing.T) {
 	if due, _, _ = l.Idle(ev, start.AddDate(0, 0, 200), since, dropped); slices.Contains(due, 1) || slices.Contains(due, 4) {
 		t.Errorf("1 climbs 4, yet they drop: %v", due)
 	}
-	if order := l.Leave(ev, 2); fmt.Sprint(order) != "[4 1 3]" || ev.Entrant(2).Seed != 0 {
+	if order := l.TakeOff(ev, 2); fmt.Sprint(order) != "[4 1 3]" || ev.Entrant(2).Seed != 0 {
 		t.Errorf("2 leaves: %v", order)
 	}
 }
