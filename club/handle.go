@@ -10,6 +10,7 @@ import (
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/reply"
+	"postal/club/tournaments"
 	"postal/engine"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -195,7 +196,7 @@ func (h *handling) endedSections() error {
 			if err != nil {
 				return err
 			}
-			next, err := h.endLines(gs, h.Actor)
+			next, err := h.Club.Events.EndLines(h.Unit, gs, h.Actor)
 			if err != nil {
 				return err
 			}
@@ -366,7 +367,7 @@ func (h *handling) keyWord(c notation.Command) (reply.Section, error) {
 // challenge's.
 func (h *handling) cancel(c notation.Command) (reply.Section, error) {
 	if c.CancelsEvent() {
-		return h.cancelEvent(c) // tournament_cancel.go
+		return tournaments.Cancel(h.Unit, c)
 	}
 	return h.withdraw(c)
 }
@@ -375,7 +376,7 @@ func (h *handling) cancel(c notation.Command) (reply.Section, error) {
 func (h *handling) set(c notation.Command) (reply.Section, error) {
 	switch c.Setting {
 	case "tournament-news":
-		return h.setTournamentNews(c.Value)
+		return tournaments.SetNews(h.Unit, c)
 	case "boards":
 		return games.SetBoards(h.Unit, c)
 	case "reminders":

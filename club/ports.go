@@ -1,15 +1,13 @@
 package club
 
 import (
-	"postal/archive"
 	"postal/club/game"
 	"postal/club/work"
 )
 
-// ports answer what the games (club/games) ask of the rooms above them
-// (work.Ratings, work.Events) with the root's own code, until those rooms
-// move out of it: the ratings (ratings.go), what comes next (next.go) and
-// the events (tournament_run.go).
+// ports answer what the domain packages ask of the ratings (work.Ratings)
+// with the root's own code, until they move out of it (ratings.go,
+// rerate.go). The events' port is club/tournaments' (tournaments.Events).
 type ports struct{ s *Service }
 
 func (p ports) job(u *work.Unit) *job { return &job{Unit: u, s: p.s} }
@@ -18,14 +16,6 @@ func (p ports) Rate(u *work.Unit, g *game.Game) error { return p.job(u).rate(g) 
 
 func (p ports) Line(u *work.Unit, id int64) (string, error) { return p.job(u).ratingLine(id) }
 
-func (p ports) Label(u *work.Unit, id int64) (string, error) { return p.job(u).eventOf(id) }
-
-func (p ports) StartNext(u *work.Unit, g *game.Game) (string, error) {
-	return p.job(u).startNext(g)
+func (p ports) TakeBack(u *work.Unit, game string, games []int64) (string, error) {
+	return p.job(u).takeBackRatings(game, games)
 }
-
-func (p ports) EndLines(u *work.Unit, g *game.Game, pl *archive.Player) ([]string, error) {
-	return p.job(u).endLines(g, pl)
-}
-
-func (p ports) GameOver(u *work.Unit, g *game.Game) error { return p.job(u).eventGameOver(g) }

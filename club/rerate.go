@@ -194,18 +194,15 @@ func sameStanding(a, b archive.Standing) bool {
 	return last && a == b
 }
 
-// takeBackRatings rates the lists of ev's game again once player's results
-// in ev are annulled, when one of their games there was rated: those games
-// count for nothing, and every rating they moved, then and since, is as if
-// they had not been played. It returns what the director's reply and the
-// entrants' news say; "" when none was rated.
-func (w *job) takeBackRatings(tr *tournament, player int64) (string, error) {
+// takeBackRatings rates the lists of game again once the results of
+// games, over, are annulled (work.Ratings.TakeBack), when one of them was
+// rated: those games count for nothing, and every rating they moved, then
+// and since, is as if they had not been played. It returns what the
+// director's reply and the entrants' news say; "" when none was rated.
+func (w *job) takeBackRatings(game string, games []int64) (string, error) {
 	rated := false
-	for _, g := range tr.ev.Games {
-		if !g.Over || !slices.Contains(g.Players, player) {
-			continue
-		}
-		seats, err := w.Tx.RatedSeatsOf(g.ID)
+	for _, id := range games {
+		seats, err := w.Tx.RatedSeatsOf(id)
 		if err != nil {
 			return "", err
 		}
@@ -214,7 +211,7 @@ func (w *job) takeBackRatings(tr *tournament, player int64) (string, error) {
 	if !rated {
 		return "", nil
 	}
-	takenBack, err := rerate(w.Tx, tr.t.Game)
+	takenBack, err := rerate(w.Tx, game)
 	if err != nil || len(takenBack) == 0 {
 		return "", err
 	}

@@ -17,6 +17,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/games"
+	"postal/club/tournaments"
 	"postal/club/work"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -205,7 +206,10 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		Control: opt.Control, ReminderPoints: opt.ReminderPoints, Timeout: opt.Timeout, VacationAllowance: opt.VacationAllowance,
 		TalkLinesPerDay: opt.TalkLinesPerDay, HideMessages: opt.HideMessages, Admins: opt.Admins,
 		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
-		Log: opt.Log, Post: s.post, Ratings: ports{s}, Events: ports{s},
+		Log: opt.Log, Language: language, Post: s.post, Ratings: ports{s}, Events: tournaments.Events{},
+	}
+	if opt.Bot != nil {
+		s.club.Bot = func(u *work.Unit) (*archive.Player, error) { return s.botPlayer(u.Tx, u.Now) }
 	}
 	var err error
 	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {

@@ -5,8 +5,10 @@ import (
 	"strings"
 	"time"
 
+	"postal/archive"
 	"postal/club/clock"
 	"postal/club/reply"
+	"postal/notation"
 )
 
 // Club is what every unit of work knows of the club it changes: its
@@ -35,6 +37,15 @@ type Club struct {
 	EventLapseDays    int
 
 	Log *slog.Logger
+
+	// Language is the club's command language (its command table): what
+	// its mail reads, and writes in the commands an answer suggests (a
+	// rematch, the command that mends an event's settings).
+	Language *notation.Language
+
+	// Bot is the club's bot as a player, registered on first need; nil
+	// when the club has none.
+	Bot func(u *Unit) (*archive.Player, error)
 
 	// Post renders a mail and queues it in the outbox, in the unit's
 	// transaction: the club's mail adapter.

@@ -8,7 +8,7 @@ import (
 	"postal/mailer"
 )
 
-// The ports of the games to the rooms above them. A game's life ends in
+// The ports of the domain packages to the rooms above them. A game's life ends in
 // club/games, but what its end does elsewhere (its ratings, what its
 // event does next, what its mails say follows it) belongs to rooms that
 // build on the games: they cannot be imported from below, so the club's
@@ -25,6 +25,13 @@ type Ratings interface {
 	// Line is the line of a game-over mail that says what game id did to
 	// its players' ratings; "" for a game not rated.
 	Line(u *Unit, id int64) (string, error)
+	// TakeBack rates the lists of game again once the results of games,
+	// over, are annulled (an event's player who left having played under
+	// half), when one of them was rated: they count for nothing, and
+	// every rating they moved, then and since, is as if they had not been
+	// played. It returns what the director's reply and the entrants' news
+	// say; "" when none was rated.
+	TakeBack(u *Unit, game string, games []int64) (string, error)
 }
 
 // Events are the tournaments, leagues and ladders games are played in, and

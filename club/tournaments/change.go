@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"fmt"
@@ -9,8 +9,10 @@ import (
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/notation"
 )
@@ -22,20 +24,20 @@ import (
 // changeEvent is "tournament NAME ..." for an event that exists: its
 // director changes its settings before it starts; the entrants are told,
 // and a field made full starts it, as the last entry would.
-func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (reply.Section, error) {
+func changeEvent(u *work.Unit, t *archive.Tournament, c notation.Command) (reply.Section, error) {
 	switch {
-	case !h.s.directs(t, h.Actor):
+	case !directs(u, t, u.Actor):
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("there is already a tournament called %s", t.Name), "Choose another name.")
 	case t.Status == archive.TournamentRunning:
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has started: its settings stay", t.Name), fmt.Sprintf("Its games are under way; an admin of the club may end it (\"cancel %s REASON\").", t.Name))
 	case t.Status != archive.TournamentOpen:
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is over: its settings stay", t.Name), "Choose another name for a new one.")
 	}
-	changed, err := h.eventSettings(c)
+	changed, err := proposed(u, c)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	entrants, err := h.Tx.Entrants(t.ID)
+	entrants, err := u.Tx.Entrants(t.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -48,26 +50,26 @@ func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (reply
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has %d entrants: a %s takes at most %d", t.Name, n, format.Words(&event.Event{}), format.Limit()))
 	}
 	t.Game, t.Config, t.Format, t.Settings, t.MaxPlayers = changed.Game, changed.Config, changed.Format, changed.Settings, changed.MaxPlayers
-	t.Days, t.Control, t.Starts, t.Updated = changed.Days, changed.Control, changed.Starts, h.Now
-	if err := h.Tx.SetTournamentSettings(t); err != nil {
+	t.Days, t.Control, t.Starts, t.Updated = changed.Days, changed.Control, changed.Starts, u.Now
+	if err := u.Tx.SetTournamentSettings(t); err != nil {
 		return reply.Section{}, err
 	}
 	what := eventWhat(t)
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "change", Detail: what}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "change", Detail: what}); err != nil {
 		return reply.Section{}, err
 	}
-	tr, err := h.loadEvent(t)
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	news := []string{fmt.Sprintf("%s, directing %s, changed it: %s.", h.Actor.Name, t.Name, what),
+	news := []string{fmt.Sprintf("%s, directing %s, changed it: %s.", u.Actor.Name, t.Name, what),
 		event.StartsWhen(t.Name, t.MaxPlayers, t.Starts) + fmt.Sprintf(" \"leave %s\" takes you out if it no longer suits you.", t.Name)}
-	if err := h.tellEvent(tr, fmt.Sprintf("[postal] %s: its settings changed", t.Name), news, false, h.Actor.ID); err != nil {
+	if err := tellEvent(u, tr, fmt.Sprintf("[postal] %s: its settings changed", t.Name), news, false, u.Actor.ID); err != nil {
 		return reply.Section{}, err
 	}
 	told := "No one else has entered it yet."
 	others := n
-	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == h.Actor.ID }) {
+	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == u.Actor.ID }) {
 		others--
 	}
 	if others > 0 {
@@ -75,7 +77,7 @@ func (h *handling) changeEvent(t *archive.Tournament, c notation.Command) (reply
 	}
 	sec := reply.Section{Title: fmt.Sprintf("tournament %s changed: %s", t.Name, what), Lines: []string{told}}
 	if t.MaxPlayers > 0 && n == t.MaxPlayers {
-		started, err := h.startEvent(t)
+		started, err := startEvent(u, t)
 		if err != nil {
 			return reply.Section{}, err
 		}
@@ -107,10 +109,10 @@ func eventOfSettings(t *archive.Tournament) *event.Event {
 // playersFix names the commands that mend r, the refusal of "players N"
 // in "tournament NAME ..." (settings t, not stored): more players, or the
 // settings of its format that let its field start (a Swiss's rounds).
-func (s *Service) playersFix(name string, t *archive.Tournament, r *event.Refusal) []string {
-	fixes := []string{s.quotedSettings(name, t, nil, t.MaxPlayers+r.Missing)}
+func playersFix(u *work.Unit, name string, t *archive.Tournament, r *event.Refusal) []string {
+	fixes := []string{quotedSettings(u, name, t, nil, t.MaxPlayers+r.Missing)}
 	if r.Mend != nil {
-		fixes = append([]string{s.quotedSettings(name, t, r.Mend, t.MaxPlayers)}, fixes...)
+		fixes = append([]string{quotedSettings(u, name, t, r.Mend, t.MaxPlayers)}, fixes...)
 	}
 	return []string{"Either of these would do: " + strings.Join(fixes, " or ") + "."}
 }
@@ -118,24 +120,24 @@ func (s *Service) playersFix(name string, t *archive.Tournament, r *event.Refusa
 // startFix names what mends r, the refusal to start t for its entrants:
 // more entrants, or the settings of its format they allow (a Swiss's
 // rounds), as the command that changes it.
-func (s *Service) startFix(t *archive.Tournament, r *event.Refusal) []string {
+func startFix(u *work.Unit, t *archive.Tournament, r *event.Refusal) []string {
 	var lines []string
 	if r.Missing > 0 {
 		join := fmt.Sprintf("%d more must join (\"join %s\")", r.Missing, t.Name)
-		if s.opt.Bot != nil {
+		if u.Club.Bot != nil {
 			join += fmt.Sprintf("; \"join %s bot\" enters the club's bot", t.Name)
 		}
 		lines = append(lines, join+".")
 	}
 	if r.Mend != nil {
-		lines = append(lines, fmt.Sprintf("Or %s changes it to %s.", s.quotedSettings(t.Name, t, r.Mend, t.MaxPlayers), r.MendWhat))
+		lines = append(lines, fmt.Sprintf("Or %s changes it to %s.", quotedSettings(u, t.Name, t, r.Mend, t.MaxPlayers), r.MendWhat))
 	}
 	return lines
 }
 
 // quotedSettings is settingsCommand of t with the settings mend changed
 // and players entrants, in quotes.
-func (s *Service) quotedSettings(name string, t *archive.Tournament, mend event.Settings, players int) string {
+func quotedSettings(u *work.Unit, name string, t *archive.Tournament, mend event.Settings, players int) string {
 	c := *t
 	c.Settings = maps.Clone(t.Settings)
 	if c.Settings == nil {
@@ -143,17 +145,21 @@ func (s *Service) quotedSettings(name string, t *archive.Tournament, mend event.
 	}
 	maps.Copy(c.Settings, mend)
 	c.MaxPlayers = players
-	return "\"" + s.settingsCommand(name, &c) + "\""
+	return "\"" + settingsCommand(u, name, &c) + "\""
 }
 
 // settingsCommand is the command "tournament NAME ..." that gives an event
 // the settings of t: the ruleset and options, and the time control, only
 // when they are not the game's and the club's defaults.
-func (s *Service) settingsCommand(name string, t *archive.Tournament) string {
-	c := notation.Command{Verb: notation.CmdTournament, Arg: name, Game: t.Game, Options: s.configWords(t.Game, t.Config), Clock: s.clockWords(t.Control),
+func settingsCommand(u *work.Unit, name string, t *archive.Tournament) string {
+	c := notation.Command{Verb: notation.CmdTournament, Arg: name, Game: t.Game, Options: games.ConfigWords(t.Game, t.Config), Clock: games.ClockWords(u.Club, t.Control),
 		Event: &notation.Event{Format: t.Format, Numbers: formatNumbers(t), Players: t.MaxPlayers}}
 	if !t.Starts.IsZero() {
 		c.Event.Starts = t.Starts.Format(time.DateOnly)
 	}
-	return language.String(c)
+	return u.Club.Language.String(c)
 }
+
+// formatNumbers are the numbers of t's format as "tournament" writes them:
+// its settings, by word.
+func formatNumbers(t *archive.Tournament) map[string]int { return maps.Clone(t.Settings) }

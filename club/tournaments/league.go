@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"errors"
@@ -9,8 +9,10 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/event"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
@@ -26,8 +28,8 @@ import (
 
 // organiseLeague is "league NAME GAME ...": the organiser directs the new
 // league and is its first entrant; it waits for its director's "start".
-func (h *handling) organiseLeague(c notation.Command) (reply.Section, error) {
-	t, what, err := h.newSelfRunning(c, event.LeagueSettings(c.League.Set, c.League.Double), nil)
+func League(u *work.Unit, c notation.Command) (reply.Section, error) {
+	t, what, err := newSelfRunning(u, c, event.LeagueSettings(c.League.Set, c.League.Double), nil)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -41,7 +43,7 @@ func (h *handling) organiseLeague(c notation.Command) (reply.Section, error) {
 // organiseLadder is "ladder NAME GAME ...": the organiser directs the new
 // ladder, which runs at once, its organiser at the top. Its climbs are
 // games of two: a game of more is offered a league.
-func (h *handling) organiseLadder(c notation.Command) (reply.Section, error) {
+func Ladder(u *work.Unit, c notation.Command) (reply.Section, error) {
 	noLadder := func(info engine.Info, cfg engine.Config, seats int) error {
 		// The size suggested is one a league of it takes: a division of
 		// tables holds at most its round robin's limit.
@@ -49,15 +51,15 @@ func (h *handling) organiseLadder(c notation.Command) (reply.Section, error) {
 			fmt.Sprintf("Play it in a league, each division a round robin of tables of %d: \"league %s %s %s size %d\".", seats, c.Arg, info.Name, cfg.String(), min(2*seats, event.DivisionLimit(seats))))
 	}
 	s := event.LadderSettings(c.League.Set)
-	t, what, err := h.newSelfRunning(c, s, noLadder)
+	t, what, err := newSelfRunning(u, c, s, noLadder)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	t.Status, t.Started, t.Updated = archive.TournamentRunning, h.Now, h.Now
-	if err := h.Tx.UpdateTournament(t); err != nil {
+	t.Status, t.Started, t.Updated = archive.TournamentRunning, u.Now, u.Now
+	if err := u.Tx.UpdateTournament(t); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.UpdateEntrant(t.ID, archive.Entrant{PlayerID: h.Actor.ID, Seed: 1, Status: archive.EntrantIn}); err != nil {
+	if err := u.Tx.UpdateEntrant(t.ID, archive.Entrant{PlayerID: u.Actor.ID, Seed: 1, Status: archive.EntrantIn}); err != nil {
 		return reply.Section{}, err
 	}
 	sec := reply.Section{Title: fmt.Sprintf("%s %s: %s", t.Format, t.Name, what), Lines: []string{
@@ -75,12 +77,12 @@ func (h *handling) organiseLadder(c notation.Command) (reply.Section, error) {
 // plays no games of that many (noFormat says why; nil: never) or its
 // settings could play no event (event.Checker). Its organiser directs it
 // and is its first entrant. It returns the event stored and what it is.
-func (h *handling) newSelfRunning(c notation.Command, s event.Settings, noFormat func(engine.Info, engine.Config, int) error) (*archive.Tournament, string, error) {
+func newSelfRunning(u *work.Unit, c notation.Command, s event.Settings, noFormat func(engine.Info, engine.Config, int) error) (*archive.Tournament, string, error) {
 	kind := string(c.Verb)
-	if err := h.freeEventName(c.Arg, kind); err != nil {
+	if err := freeEventName(u, c.Arg, kind); err != nil {
 		return nil, "", err
 	}
-	info, cfg, ctl, err := h.s.proposal(c)
+	info, cfg, ctl, err := games.Proposal(u.Club, c)
 	if err != nil {
 		return nil, "", err
 	}
@@ -94,25 +96,25 @@ func (h *handling) newSelfRunning(c notation.Command, s event.Settings, noFormat
 			return nil, "", refusal(r)
 		}
 	}
-	t := &archive.Tournament{Name: c.Arg, DirectorID: h.Actor.ID, Game: info.Name, Config: cfg.String(), Format: kind, Settings: s,
-		Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: h.Now}
-	if err := h.Tx.AddTournament(t); err != nil {
+	t := &archive.Tournament{Name: c.Arg, DirectorID: u.Actor.ID, Game: info.Name, Config: cfg.String(), Format: kind, Settings: s,
+		Days: int(ctl.PerMove / clock.Day), Control: ctl.String(), Created: u.Now}
+	if err := u.Tx.AddTournament(t); err != nil {
 		return nil, "", err
 	}
-	if err := h.Tx.AddLeague(&archive.League{TournamentID: t.ID}); err != nil {
+	if err := u.Tx.AddLeague(&archive.League{TournamentID: t.ID}); err != nil {
 		return nil, "", err
 	}
-	if err := h.Tx.AddEntrant(t.ID, h.Actor.ID, h.Now); err != nil {
+	if err := u.Tx.AddEntrant(t.ID, u.Actor.ID, u.Now); err != nil {
 		return nil, "", err
 	}
-	what, err := h.selfRunningWhat(t)
+	what, err := selfRunningWhat(u, t)
 	if err != nil {
 		return nil, "", err
 	}
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "create", Detail: what}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "create", Detail: what}); err != nil {
 		return nil, "", err
 	}
-	if err := h.Tx.AddEvent(h.Now, kind, 0, h.Actor.ID, t.Name); err != nil {
+	if err := u.Tx.AddEvent(u.Now, kind, 0, u.Actor.ID, t.Name); err != nil {
 		return nil, "", err
 	}
 	return t, what, nil
@@ -138,11 +140,11 @@ func breakWords(days int) string {
 // freeEventName refuses name for a new event of kind what (tournament,
 // league, ladder): a name of the site's, or one an event has already
 // (tournaments, leagues and ladders share their names).
-func (h *handling) freeEventName(name, what string) error {
-	if ue := nameRefusal(name, what); ue != nil { // names.go
+func freeEventName(u *work.Unit, name, what string) error {
+	if ue := nameRefusal(name, what); ue != nil {
 		return ue
 	}
-	if _, err := h.Tx.TournamentByName(name); err == nil {
+	if _, err := u.Tx.TournamentByName(name); err == nil {
 		return reply.Refuse(fmt.Sprintf("there is already a tournament called %s", name), "Leagues, ladders and tournaments share their names: choose another.")
 	} else if !errors.Is(err, archive.ErrNotFound) {
 		return err
@@ -162,8 +164,8 @@ func seasonDeadlineWords(days int) string {
 // selfRunningWhat says what league or ladder t is: "Imperial Chess
 // (standard), league in divisions of 4 (round robins), 1 up and 1 down a
 // season, 3 days per move".
-func (w *job) selfRunningWhat(t *archive.Tournament) (string, error) {
-	tr, err := w.loadEvent(t)
+func selfRunningWhat(u *work.Unit, t *archive.Tournament) (string, error) {
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return "", err
 	}
@@ -175,8 +177,8 @@ func (w *job) selfRunningWhat(t *archive.Tournament) (string, error) {
 // entrant, stored), as its rules (j) place them: a ladder's newcomer at
 // the bottom at once (placed, ladder.go); a league's in the next season
 // (waiting).
-func (h *handling) joined(t *archive.Tournament, j event.Joiner, who *archive.Player, n int) (reply.Section, error) {
-	tr, err := h.loadEvent(t)
+func joined(u *work.Unit, t *archive.Tournament, j event.Joiner, who *archive.Player, n int) (reply.Section, error) {
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -185,9 +187,9 @@ func (h *handling) joined(t *archive.Tournament, j event.Joiner, who *archive.Pl
 		var lines []string
 		switch st := st.(type) {
 		case event.Placed:
-			lines, err = h.placed(tr, st, who)
+			lines, err = placed(u, tr, st, who)
 		case event.Waiting:
-			lines, err = h.waiting(tr, st, who, n)
+			lines, err = waiting(u, tr, st, who, n)
 		default:
 			err = fmt.Errorf("club: %s: step %T out of place in a join", t.Name, st)
 		}
@@ -201,14 +203,14 @@ func (h *handling) joined(t *archive.Tournament, j event.Joiner, who *archive.Pl
 
 // waiting says when who, just entered league tr (its n-th entrant), plays:
 // from season 1, or from the next, in the bottom division.
-func (h *handling) waiting(tr *tournament, st event.Waiting, who *archive.Player, n int) ([]string, error) {
+func waiting(u *work.Unit, tr *tournament, st event.Waiting, who *archive.Player, n int) ([]string, error) {
 	t := tr.t
 	lines := []string{fmt.Sprintf("%s now has %s.", t.Name, words.Count(n, "entrant", "entrants"))}
 	switch {
 	case t.Status == archive.TournamentOpen:
 		lines = append(lines, "Season 1 starts when its director writes \"start "+t.Name+"\".")
 	case st.Between:
-		lg, err := h.Tx.LeagueOf(t.ID)
+		lg, err := u.Tx.LeagueOf(t.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -224,21 +226,21 @@ func (h *handling) waiting(tr *tournament, st event.Waiting, who *archive.Player
 // comes back (at the bottom, as a newcomer), one a director removed does
 // not; a league's player who was to leave after the season stays. ok is
 // false when none is the case.
-func (h *handling) rejoin(t *archive.Tournament, j event.Joiner, entrants []archive.Entrant, who *archive.Player) (sec reply.Section, ok bool, err error) {
+func rejoin(u *work.Unit, t *archive.Tournament, j event.Joiner, entrants []archive.Entrant, who *archive.Player) (sec reply.Section, ok bool, err error) {
 	i := slices.IndexFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == who.ID })
 	if i < 0 {
 		return reply.Section{}, false, nil
 	}
 	e := entrants[i]
 	if e.Status == archive.EntrantIn {
-		leaving, err := h.Tx.Leaving(t.ID)
+		leaving, err := u.Tx.Leaving(t.ID)
 		if err != nil || !slices.Contains(leaving, who.ID) {
 			return reply.Section{}, false, err
 		}
-		if err := h.Tx.SetLeaving(t.ID, who.ID, false, h.Now); err != nil {
+		if err := u.Tx.SetLeaving(t.ID, who.ID, false, u.Now); err != nil {
 			return reply.Section{}, false, err
 		}
-		if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "staying", PlayerID: who.ID}); err != nil {
+		if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "staying", PlayerID: who.ID}); err != nil {
 			return reply.Section{}, false, err
 		}
 		return reply.Section{Title: fmt.Sprintf("%s stays in %s", who.Name, t.Name), Lines: []string{fmt.Sprintf("%s no longer leaves after season %d.", who.Name, t.Round)}}, true, nil
@@ -246,11 +248,11 @@ func (h *handling) rejoin(t *archive.Tournament, j event.Joiner, entrants []arch
 	if e.Status == archive.EntrantRemoved {
 		return reply.Section{}, false, reply.Refuse(fmt.Sprintf("%s was removed from %s: %s", who.Name, t.Name, e.Reason), "A player its director removed does not come back by joining.")
 	}
-	e.Status, e.Out, e.Reason, e.Seed, e.Joined = archive.EntrantIn, time.Time{}, "", 0, h.Now
-	if err := h.Tx.UpdateEntrant(t.ID, e); err != nil {
+	e.Status, e.Out, e.Reason, e.Seed, e.Joined = archive.EntrantIn, time.Time{}, "", 0, u.Now
+	if err := u.Tx.UpdateEntrant(t.ID, e); err != nil {
 		return reply.Section{}, false, err
 	}
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "join", PlayerID: who.ID}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "join", PlayerID: who.ID}); err != nil {
 		return reply.Section{}, false, err
 	}
 	in := 0
@@ -259,7 +261,7 @@ func (h *handling) rejoin(t *archive.Tournament, j event.Joiner, entrants []arch
 			in++
 		}
 	}
-	sec, err = h.joined(t, j, who, in+1)
+	sec, err = joined(u, t, j, who, in+1)
 	return sec, true, err
 }
 
@@ -268,8 +270,8 @@ func (h *handling) rejoin(t *archive.Tournament, j event.Joiner, entrants []arch
 // play forfeited), those below moving up (ladder.go); a league's player
 // who plays this season leaves after it, their games going on; one
 // waiting for the next season leaves at once.
-func (h *handling) leaveRunning(tr *tournament, l event.Leaver) (reply.Section, error) {
-	t, me := tr.t, h.Actor.ID
+func leaveRunning(u *work.Unit, tr *tournament, l event.Leaver) (reply.Section, error) {
+	t, me := tr.t, u.Actor.ID
 	steps, err := l.Leave(tr.ev, me)
 	var r *event.Refusal
 	if errors.As(err, &r) {
@@ -283,14 +285,14 @@ func (h *handling) leaveRunning(tr *tournament, l event.Leaver) (reply.Section, 
 		var lines []string
 		switch st := st.(type) {
 		case event.Withdraw:
-			lines, err = h.withdrawEntrant(tr, st.Player, archive.EntrantLeft, st.Reason, me)
+			lines, err = withdrawEntrant(u, tr, st.Player, archive.EntrantLeft, st.Reason, me)
 		case event.TakenOff:
-			lines, err = h.takenOff(t, st) // ladder.go
+			lines, err = takenOff(u, t, st) // ladder.go
 		case event.LeaveNow:
-			err = h.leaveLeagueNow(tr, st.Player, "left the league")
+			err = leaveLeagueNow(u, tr, st.Player, "left the league")
 			lines = []string{fmt.Sprintf("You played no game of %s yet: nothing else changes.", t.Name)}
 		case event.LeaveAfter:
-			sec.Title, lines, err = h.leaveAfter(tr, st)
+			sec.Title, lines, err = leaveAfter(u, tr, st)
 		default:
 			err = fmt.Errorf("club: %s: step %T out of place in a leave", t.Name, st)
 		}
@@ -304,12 +306,12 @@ func (h *handling) leaveRunning(tr *tournament, l event.Leaver) (reply.Section, 
 
 // leaveAfter records that a player of league tr leaves after the season in
 // play, and says so.
-func (h *handling) leaveAfter(tr *tournament, st event.LeaveAfter) (string, []string, error) {
+func leaveAfter(u *work.Unit, tr *tournament, st event.LeaveAfter) (string, []string, error) {
 	t := tr.t
-	if err := h.Tx.SetLeaving(t.ID, st.Player, true, h.Now); err != nil {
+	if err := u.Tx.SetLeaving(t.ID, st.Player, true, u.Now); err != nil {
 		return "", nil, err
 	}
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "leaving", PlayerID: st.Player, Detail: fmt.Sprintf("after season %d", st.Season)}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "leaving", PlayerID: st.Player, Detail: fmt.Sprintf("after season %d", st.Season)}); err != nil {
 		return "", nil, err
 	}
 	return fmt.Sprintf("you leave %s after season %d", t.Name, st.Season),
@@ -317,15 +319,15 @@ func (h *handling) leaveAfter(tr *tournament, st event.LeaveAfter) (string, []st
 }
 
 // leaveLeagueNow takes player, who plays no game of league tr, out of it.
-func (w *job) leaveLeagueNow(tr *tournament, player int64, reason string) error {
-	entrants, err := w.Tx.Entrants(tr.t.ID)
+func leaveLeagueNow(u *work.Unit, tr *tournament, player int64, reason string) error {
+	entrants, err := u.Tx.Entrants(tr.t.ID)
 	if err != nil {
 		return err
 	}
 	for _, e := range entrants {
 		if e.PlayerID == player {
-			e.Status, e.Out, e.Reason = archive.EntrantLeft, w.Now, reason
-			if err := w.Tx.UpdateEntrant(tr.t.ID, e); err != nil {
+			e.Status, e.Out, e.Reason = archive.EntrantLeft, u.Now, reason
+			if err := u.Tx.UpdateEntrant(tr.t.ID, e); err != nil {
 				return err
 			}
 		}
@@ -333,7 +335,7 @@ func (w *job) leaveLeagueNow(tr *tournament, player int64, reason string) error 
 	if tr.entrant(player) != nil {
 		tr.entrant(player).Out = archive.EntrantLeft
 	}
-	return w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, ByID: player, Act: archive.EntrantLeft, PlayerID: player})
+	return u.Tx.AddAct(tr.t.ID, archive.Act{At: u.Now, ByID: player, Act: archive.EntrantLeft, PlayerID: player})
 }
 
 // days is n days.

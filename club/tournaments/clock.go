@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"postal/club/event"
 	"postal/club/games"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 )
@@ -22,34 +23,34 @@ import (
 // eventTick starts the tournaments whose day has come (or closes those
 // without enough entrants), acts on the Swiss rounds past their deadline,
 // and adds the next time due.
-func (w *job) eventTick(due *dueTimes) error {
-	if err := w.roundDeadlines(due); err != nil {
+func eventTick(u *work.Unit, due *dueTimes) error {
+	if err := roundDeadlines(u, due); err != nil {
 		return err
 	}
-	ts, err := w.Tx.Tournaments(archive.TournamentOpen)
+	ts, err := u.Tx.Tournaments(archive.TournamentOpen)
 	if err != nil {
 		return err
 	}
 	for _, t := range ts {
 		if t.Starts.IsZero() {
-			if err := w.lapse(t, due); err != nil {
+			if err := lapse(u, t, due); err != nil {
 				return err
 			}
 			continue
 		}
-		if w.Now.Before(t.Starts) {
+		if u.Now.Before(t.Starts) {
 			due.add(t.Starts)
 			continue
 		}
-		_, err := w.startEvent(t)
+		_, err := startEvent(u, t)
 		var ue *reply.Refusal
 		if errors.As(err, &ue) {
 			// Too few entrants on the day: the event is called off.
-			ev, err := w.loadEvent(t)
+			ev, err := loadEvent(u, t)
 			if err != nil {
 				return err
 			}
-			if err := w.finishEvent(ev, 0, "It did not start: "+ue.Title+"."); err != nil {
+			if err := finishEvent(u, ev, 0, "It did not start: "+ue.Title+"."); err != nil {
 				return err
 			}
 			continue
@@ -65,19 +66,19 @@ func (w *job) eventTick(due *dueTimes) error {
 // one entered for the club's EventLapseDays (issue 35): nobody would start
 // it, and "tournaments" would list it for ever. Otherwise it adds when it
 // would lapse.
-func (w *job) lapse(t *archive.Tournament, due *dueTimes) error {
-	days := w.s.opt.EventLapseDays
+func lapse(u *work.Unit, t *archive.Tournament, due *dueTimes) error {
+	days := u.Club.EventLapseDays
 	if days < 0 {
 		return nil
 	}
-	entrants, err := w.Tx.Entrants(t.ID)
+	entrants, err := u.Tx.Entrants(t.ID)
 	if err != nil {
 		return err
 	}
 	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == t.DirectorID }) {
 		return nil
 	}
-	acts, err := w.Tx.Acts(t.ID)
+	acts, err := u.Tx.Acts(t.ID)
 	if err != nil {
 		return err
 	}
@@ -88,29 +89,29 @@ func (w *job) lapse(t *archive.Tournament, due *dueTimes) error {
 		}
 	}
 	at := last.Add(time.Duration(days) * clock.Day)
-	if w.Now.Before(at) {
+	if u.Now.Before(at) {
 		due.add(at)
 		return nil
 	}
-	tr, err := w.loadEvent(t)
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return err
 	}
 	note := fmt.Sprintf("%s lapsed: its director left it, and no one entered for %s.", t.Name, words.Plural(days, "day"))
-	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "lapse", Detail: fmt.Sprintf("its director left it, and no one entered for %s", words.Plural(days, "day"))}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "lapse", Detail: fmt.Sprintf("its director left it, and no one entered for %s", words.Plural(days, "day"))}); err != nil {
 		return err
 	}
-	return w.closeEvent(tr, fmt.Sprintf("[postal] %s lapsed", t.Name), note)
+	return closeEvent(u, tr, fmt.Sprintf("[postal] %s lapsed", t.Name), note)
 }
 
 // roundDeadlines acts on the Swiss rounds older than the club's RoundDays:
 // their unfinished games are drawn ("draw"), or the director is asked, once,
 // to adjudicate them ("director", the default).
-func (w *job) roundDeadlines(due *dueTimes) error {
-	if w.s.opt.RoundDays <= 0 {
+func roundDeadlines(u *work.Unit, due *dueTimes) error {
+	if u.Club.RoundDays <= 0 {
 		return nil
 	}
-	ts, err := w.Tx.Tournaments(archive.TournamentRunning)
+	ts, err := u.Tx.Tournaments(archive.TournamentRunning)
 	if err != nil {
 		return err
 	}
@@ -120,7 +121,7 @@ func (w *job) roundDeadlines(due *dueTimes) error {
 		if !ok {
 			continue
 		}
-		acts, err := w.Tx.Acts(t.ID)
+		acts, err := u.Tx.Acts(t.ID)
 		if err != nil {
 			return err
 		}
@@ -138,15 +139,15 @@ func (w *job) roundDeadlines(due *dueTimes) error {
 		if began.IsZero() || asked {
 			continue
 		}
-		deadline := began.Add(time.Duration(w.s.opt.RoundDays) * clock.Day)
-		if w.Now.Before(deadline) {
+		deadline := began.Add(time.Duration(u.Club.RoundDays) * clock.Day)
+		if u.Now.Before(deadline) {
 			due.add(deadline)
 			continue
 		}
-		if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "deadline", Detail: label}); err != nil {
+		if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "deadline", Detail: label}); err != nil {
 			return err
 		}
-		ev, err := w.loadEvent(t)
+		ev, err := loadEvent(u, t)
 		if err != nil {
 			return err
 		}
@@ -155,15 +156,15 @@ func (w *job) roundDeadlines(due *dueTimes) error {
 			if g.Round != t.Round || g.Over {
 				continue
 			}
-			if w.s.opt.RoundUnfinished == "draw" {
-				gs, err := games.Load(w.Unit, g.ID)
+			if u.Club.RoundUnfinished == "draw" {
+				gs, err := games.Load(u, g.ID)
 				if err != nil {
 					return err
 				}
 				if gs.Row.Status != archive.GameActive {
 					continue
 				}
-				if err := games.Finish(w.Unit, gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
+				if err := games.Finish(u, gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
 					return err
 				}
 				continue
@@ -174,11 +175,11 @@ func (w *job) roundDeadlines(due *dueTimes) error {
 			continue
 		}
 		for _, id := range append([]int64{t.DirectorID}, t.Codirectors...) { // the co-directors judge the organiser's games (selfjudge.go)
-			director, err := w.Tx.PlayerByID(id)
+			director, err := u.Tx.PlayerByID(id)
 			if err != nil {
 				return err
 			}
-			err = w.send(reply.Mail{To: director.Address, Player: director, Subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), Auto: "auto-generated",
+			err = u.Send(reply.Mail{To: director.Address, Player: director, Subject: fmt.Sprintf("[postal] %s: round %d is past its deadline", t.Name, t.Round), Auto: "auto-generated",
 				View: reply.View{Intro: []string{fmt.Sprintf("Round %d of %s has reached its deadline with %s unfinished. Adjudicate each (\"adjudicate GAME 1-0|0-1|draw\"), or give it more time (\"extend GAME DAYS\"); the next round starts when the last has ended.", t.Round, t.Name, words.Count(len(open), "game", "games"))},
 					Sections: []reply.Section{{Title: "unfinished games", Pre: strings.Join(open, "\n")}}}})
 			if err != nil {
@@ -187,4 +188,13 @@ func (w *job) roundDeadlines(due *dueTimes) error {
 		}
 	}
 	return nil
+}
+
+// dueTimes gathers the earliest future time something is due.
+type dueTimes struct{ next time.Time }
+
+func (d *dueTimes) add(t time.Time) {
+	if !t.IsZero() && (d.next.IsZero() || t.Before(d.next)) {
+		d.next = t
+	}
 }

@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"errors"
@@ -22,8 +22,8 @@ import (
 
 // climb is "climb NAME PLAYER": the actor's climb of PLAYER on ladder NAME,
 // a game that starts at once, its seats drawn as a challenge's.
-func (h *handling) climb(c notation.Command) (reply.Section, error) {
-	t, err := h.eventNamed(c.Arg)
+func Climb(u *work.Unit, c notation.Command) (reply.Section, error) {
+	t, err := named(u, c.Arg)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -33,52 +33,52 @@ func (h *handling) climb(c notation.Command) (reply.Section, error) {
 	if t.Status != archive.TournamentRunning {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is over", t.Name))
 	}
-	defender, err := h.Tx.PlayerByName(c.Value)
+	defender, err := u.Tx.PlayerByName(c.Value)
 	if errors.Is(err, archive.ErrNotFound) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("there is no player called %s", c.Value), "\"standings "+t.Name+"\" shows the ladder.")
 	}
 	if err != nil {
 		return reply.Section{}, err
 	}
-	tr, err := h.loadEvent(t)
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	l, _ := tr.ev.Format.(event.Climbing)
-	st, err := l.Climb(tr.ev, h.Actor.ID, defender.ID)
+	st, err := l.Climb(tr.ev, u.Actor.ID, defender.ID)
 	if err != nil {
 		return reply.Section{}, reply.Explain(err)
 	}
-	ch := &archive.Challenge{ChallengerID: h.Actor.ID, Game: t.Game, Config: t.Config, Side: "random", Days: t.Days, Control: t.Control, Created: h.Now,
-		Seats: []archive.ChallengeSeat{{PlayerID: defender.ID, Accepted: h.Now}}}
-	if err := h.Tx.AddChallenge(ch); err != nil {
+	ch := &archive.Challenge{ChallengerID: u.Actor.ID, Game: t.Game, Config: t.Config, Side: "random", Days: t.Days, Control: t.Control, Created: u.Now,
+		Seats: []archive.ChallengeSeat{{PlayerID: defender.ID, Accepted: u.Now}}}
+	if err := u.Tx.AddChallenge(ch); err != nil {
 		return reply.Section{}, err
 	}
-	gs, err := games.Start(h.Unit, ch, nil, nil, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
+	gs, err := games.Start(u, ch, nil, nil, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if err := games.Notice(h.Unit, gs, defender, []string{fmt.Sprintf("%s (%s) climbs you (%s) on %s: if they win, they take your place and you move down one.",
-		h.Actor.Name, words.Ordinal(slices.Index(l.Order(tr.ev), h.Actor.ID)+1), words.Ordinal(st.Board), t.Name)}); err != nil {
+	if err := games.Notice(u, gs, defender, []string{fmt.Sprintf("%s (%s) climbs you (%s) on %s: if they win, they take your place and you move down one.",
+		u.Actor.Name, words.Ordinal(slices.Index(l.Order(tr.ev), u.Actor.ID)+1), words.Ordinal(st.Board), t.Name)}); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddClimb(t.ID, archive.Climb{GameID: gs.Row.ID, ClimberID: h.Actor.ID, DefenderID: defender.ID}); err != nil {
+	if err := u.Tx.AddClimb(t.ID, archive.Climb{GameID: gs.Row.ID, ClimberID: u.Actor.ID, DefenderID: defender.ID}); err != nil {
 		return reply.Section{}, err
 	}
-	from := slices.Index(l.Order(tr.ev), h.Actor.ID) + 1
-	detail := fmt.Sprintf("%s (%s) climbs %s (%s)", h.Actor.Name, words.Ordinal(from), defender.Name, words.Ordinal(st.Board))
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "climb", GameID: gs.Row.ID, PlayerID: defender.ID, Detail: detail}); err != nil {
+	from := slices.Index(l.Order(tr.ev), u.Actor.ID) + 1
+	detail := fmt.Sprintf("%s (%s) climbs %s (%s)", u.Actor.Name, words.Ordinal(from), defender.Name, words.Ordinal(st.Board))
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "climb", GameID: gs.Row.ID, PlayerID: defender.ID, Detail: detail}); err != nil {
 		return reply.Section{}, err
 	}
 	tr.ev.Games = append(tr.ev.Games, event.Game{ID: gs.Row.ID, Round: st.Round, Board: st.Board, Players: gs.Row.Players, Score: "*"})
-	l.SetClimbs(append(l.Climbs(), event.Climb{Game: gs.Row.ID, Climber: h.Actor.ID, Defender: defender.ID}))
-	if err := h.recordDue(tr); err != nil {
+	l.SetClimbs(append(l.Climbs(), event.Climb{Game: gs.Row.ID, Climber: u.Actor.ID, Defender: defender.ID}))
+	if err := recordDue(u, tr); err != nil {
 		return reply.Section{}, err
 	}
 	// The climber's reply is the game's first mail: it joins its
 	// conversation, so the game's notice to them would say it twice.
-	h.Notices = slices.DeleteFunc(h.Notices, func(n work.Notice) bool { return n.Game == gs.Row.ID && n.Player.ID == h.Actor.ID })
-	sec, err := games.StartedSection(h.Unit, gs, h.Actor)
+	u.Notices = slices.DeleteFunc(u.Notices, func(n work.Notice) bool { return n.Game == gs.Row.ID && n.Player.ID == u.Actor.ID })
+	sec, err := games.StartedSection(u, gs, u.Actor)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -89,9 +89,9 @@ func (h *handling) climb(c notation.Command) (reply.Section, error) {
 
 // climbOver records how a climb of ladder tr ended and, when the climber
 // won, the new order, telling each player whose place changed.
-func (w *job) climbOver(tr *tournament, st event.ClimbOver) error {
+func climbOver(u *work.Unit, tr *tournament, st event.ClimbOver) error {
 	t := tr.t
-	if err := w.Tx.SetClimbOutcome(st.Game, st.Outcome); err != nil {
+	if err := u.Tx.SetClimbOutcome(st.Game, st.Outcome); err != nil {
 		return err
 	}
 	climber, defender := tr.name(st.Climber), tr.name(st.Defender)
@@ -102,39 +102,39 @@ func (w *job) climbOver(tr *tournament, st event.ClimbOver) error {
 		if ci, di := slices.Index(order, st.Climber), slices.Index(order, st.Defender); di >= 0 && di < ci {
 			detail = fmt.Sprintf("%s kept %s place against %s", defender, words.Ordinal(di+1), climber)
 		}
-		if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "held", GameID: st.Game, PlayerID: st.Defender, Detail: detail}); err != nil {
+		if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "held", GameID: st.Game, PlayerID: st.Defender, Detail: detail}); err != nil {
 			return err
 		}
-		return w.recordDue(tr)
+		return recordDue(u, tr)
 	}
-	if err := w.storeOrder(tr); err != nil {
+	if err := storeOrder(u, tr); err != nil {
 		return err
 	}
 	news := fmt.Sprintf("%s beat %s in game #%d and takes %s place on %s (from %s).", climber, defender, st.Game, words.Ordinal(st.To), t.Name, words.Ordinal(st.From))
-	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "climbed", GameID: st.Game, PlayerID: st.Climber,
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "climbed", GameID: st.Game, PlayerID: st.Climber,
 		Detail: fmt.Sprintf("%s beat %s and took %s place (from %s)", climber, defender, words.Ordinal(st.To), words.Ordinal(st.From))}); err != nil {
 		return err
 	}
 	for place := st.To; place <= st.From; place++ {
-		p, err := w.Tx.PlayerByID(st.Order[place-1])
+		p, err := u.Tx.PlayerByID(st.Order[place-1])
 		if err != nil {
 			return err
 		}
-		err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: %s takes %s place", t.Name, climber, words.Ordinal(st.To)), Auto: "auto-generated",
-			View: reply.View{Intro: []string{news, fmt.Sprintf("You are now %s.", words.Ordinal(place))}, Sections: []reply.Section{w.standingsSection(tr)}}})
+		err = u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: %s takes %s place", t.Name, climber, words.Ordinal(st.To)), Auto: "auto-generated",
+			View: reply.View{Intro: []string{news, fmt.Sprintf("You are now %s.", words.Ordinal(place))}, Sections: []reply.Section{standingsSection(u, tr)}}})
 		if err != nil {
 			return err
 		}
 	}
-	return w.recordDue(tr)
+	return recordDue(u, tr)
 }
 
 // dropped records an idle player's drop on ladder tr and tells them; a
 // drop spent in place (those below idle too) is recorded alone, for the
 // time of the next.
-func (w *job) dropped(tr *tournament, st event.Dropped) error {
+func dropped(u *work.Unit, tr *tournament, st event.Dropped) error {
 	if st.To == 0 {
-		return w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, Act: "idle", PlayerID: st.Player,
+		return u.Tx.AddAct(tr.t.ID, archive.Act{At: u.Now, Act: "idle", PlayerID: st.Player,
 			Detail: fmt.Sprintf("%s, idle, stays %s: none below plays more", tr.name(st.Player), words.Ordinal(st.Stays))})
 	}
 	// The ladder as this drop left it: the rules answer every drop due at
@@ -142,29 +142,29 @@ func (w *job) dropped(tr *tournament, st event.Dropped) error {
 	if l, ok := tr.ev.Format.(event.Climbing); ok {
 		l.Reorder(tr.ev, st.Order)
 	}
-	if err := w.storeOrder(tr); err != nil {
+	if err := storeOrder(u, tr); err != nil {
 		return err
 	}
 	name := tr.name(st.Player)
-	if err := w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, Act: "dropped", PlayerID: st.Player,
+	if err := u.Tx.AddAct(tr.t.ID, archive.Act{At: u.Now, Act: "dropped", PlayerID: st.Player,
 		Detail: fmt.Sprintf("%s, idle, dropped to %s; %s moved up", name, words.Ordinal(st.To), tr.name(st.Up))}); err != nil {
 		return err
 	}
-	p, err := w.Tx.PlayerByID(st.Player)
+	p, err := u.Tx.PlayerByID(st.Player)
 	if err != nil {
 		return err
 	}
-	return w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, words.Ordinal(st.To)), Auto: "auto-generated",
+	return u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, words.Ordinal(st.To)), Auto: "auto-generated",
 		View: reply.View{Intro: []string{
 			fmt.Sprintf("You have neither climbed nor been climbed on %s for %s or more: you drop one place, to %s, and %s moves up.", tr.t.Name, words.Count(st.IdleDays, "day", "days"), words.Ordinal(st.To), tr.name(st.Up)),
 			fmt.Sprintf("You drop one more every 30 days while idle. A climb (\"climb %s PLAYER\") ends it.", tr.t.Name)},
-			Sections: []reply.Section{w.standingsSection(tr)}}})
+			Sections: []reply.Section{standingsSection(u, tr)}}})
 }
 
 // storeOrder writes ladder tr's order, as its rules left it, into its
 // entrants' seeds.
-func (w *job) storeOrder(tr *tournament) error {
-	entrants, err := w.Tx.Entrants(tr.t.ID)
+func storeOrder(u *work.Unit, tr *tournament) error {
+	entrants, err := u.Tx.Entrants(tr.t.ID)
 	if err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func (w *job) storeOrder(tr *tournament) error {
 			continue
 		}
 		e.Seed = in.Seed
-		if err := w.Tx.UpdateEntrant(tr.t.ID, e); err != nil {
+		if err := u.Tx.UpdateEntrant(tr.t.ID, e); err != nil {
 			return err
 		}
 	}
@@ -183,11 +183,11 @@ func (w *job) storeOrder(tr *tournament) error {
 
 // placed stores who's place on ladder tr, just entered (st), and says it
 // with whom they may climb.
-func (h *handling) placed(tr *tournament, st event.Placed, who *archive.Player) ([]string, error) {
-	if err := h.storeOrder(tr); err != nil {
+func placed(u *work.Unit, tr *tournament, st event.Placed, who *archive.Player) ([]string, error) {
+	if err := storeOrder(u, tr); err != nil {
 		return nil, err
 	}
-	if err := h.recordDue(tr); err != nil {
+	if err := recordDue(u, tr); err != nil {
 		return nil, err
 	}
 	lines := []string{fmt.Sprintf("%s is %s of %d, at the bottom of the ladder.", who.Name, words.Ordinal(st.Place), st.Of)}
@@ -199,18 +199,18 @@ func (h *handling) placed(tr *tournament, st event.Placed, who *archive.Player) 
 
 // takenOff takes st.Player, who has left ladder t, off its order: those
 // below move up one. It returns what the leaver's reply says.
-func (w *job) takenOff(t *archive.Tournament, st event.TakenOff) ([]string, error) {
-	tr, err := w.loadEvent(t)
+func takenOff(u *work.Unit, t *archive.Tournament, st event.TakenOff) ([]string, error) {
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return nil, err
 	}
 	if l, ok := tr.ev.Format.(event.Climbing); ok {
 		l.TakeOff(tr.ev, st.Player)
 	}
-	if err := w.storeOrder(tr); err != nil {
+	if err := storeOrder(u, tr); err != nil {
 		return nil, err
 	}
-	if err := w.recordDue(tr); err != nil {
+	if err := recordDue(u, tr); err != nil {
 		return nil, err
 	}
 	var lines []string

@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/games"
+	"postal/club/work"
 )
 
 // What falls due in leagues and ladders (issue 37): a league's next season
@@ -17,29 +18,29 @@ import (
 
 // leagueTick does what is due in leagues and ladders by now and adds the
 // next time one is due.
-func (w *job) leagueTick(due *dueTimes) error {
-	ids, err := w.Tx.DueLeagues(w.Now)
+func leagueTick(u *work.Unit, due *dueTimes) error {
+	ids, err := u.Tx.DueLeagues(u.Now)
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		if err := w.leagueDue(id); err != nil {
+		if err := leagueDue(u, id); err != nil {
 			return err
 		}
-		lg, err := w.Tx.LeagueOf(id)
+		lg, err := u.Tx.LeagueOf(id)
 		if err != nil {
 			return err
 		}
-		if !lg.Due.IsZero() && !lg.Due.After(w.Now) {
+		if !lg.Due.IsZero() && !lg.Due.After(u.Now) {
 			// Nothing moved it on: a bug, not a reason to wake the clock
 			// again and again.
-			w.s.log.Error("club: league due and not moved on", "tournament", id, "due", lg.Due)
-			if err := w.Tx.SetLeagueDue(id, time.Time{}); err != nil {
+			u.Club.Log.Error("club: league due and not moved on", "tournament", id, "due", lg.Due)
+			if err := u.Tx.SetLeagueDue(id, time.Time{}); err != nil {
 				return err
 			}
 		}
 	}
-	next, ok, err := w.Tx.NextLeagueDue()
+	next, ok, err := u.Tx.NextLeagueDue()
 	if err != nil || !ok {
 		return err
 	}
@@ -49,54 +50,54 @@ func (w *job) leagueTick(due *dueTimes) error {
 
 // leagueDue does what is due in league or ladder id, as its rules answer
 // (event.Clocked), and records when it is next due.
-func (w *job) leagueDue(id int64) error {
-	t, err := w.Tx.TournamentByID(id)
+func leagueDue(u *work.Unit, id int64) error {
+	t, err := u.Tx.TournamentByID(id)
 	if err != nil {
 		return err
 	}
 	if t.Status != archive.TournamentRunning {
-		return w.Tx.SetLeagueDue(id, time.Time{})
+		return u.Tx.SetLeagueDue(id, time.Time{})
 	}
-	tr, err := w.loadEvent(t)
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return err
 	}
 	c, ok := tr.ev.Format.(event.Clocked)
 	if !ok {
-		return w.Tx.SetLeagueDue(id, time.Time{})
+		return u.Tx.SetLeagueDue(id, time.Time{})
 	}
-	record, err := w.record(t)
+	record, err := record(u, t)
 	if err != nil {
 		return err
 	}
-	if _, err := w.carry(tr, c.Due(tr.ev, w.Now, record)); err != nil {
+	if _, err := carry(u, tr, c.Due(tr.ev, u.Now, record)); err != nil {
 		return err
 	}
-	return w.recordDue(tr)
+	return recordDue(u, tr)
 }
 
 // recordDue records when tr is next due, when its rules say it (a ladder's
 // next idle drop: now when one is due already); a league's seasons record
 // theirs as they begin and end.
-func (w *job) recordDue(tr *tournament) error {
+func recordDue(u *work.Unit, tr *tournament) error {
 	c, ok := tr.ev.Format.(event.Clocked)
 	if !ok {
 		return nil
 	}
-	record, err := w.record(tr.t)
+	record, err := record(u, tr.t)
 	if err != nil {
 		return err
 	}
-	next, ok := c.NextDue(tr.ev, w.Now, record)
+	next, ok := c.NextDue(tr.ev, u.Now, record)
 	if !ok {
 		return nil
 	}
-	return w.Tx.SetLeagueDue(tr.t.ID, next)
+	return u.Tx.SetLeagueDue(tr.t.ID, next)
 }
 
 // record is t's record (its acts) as its rules read it.
-func (w *job) record(t *archive.Tournament) ([]event.Act, error) {
-	acts, err := w.Tx.Acts(t.ID)
+func record(u *work.Unit, t *archive.Tournament) ([]event.Act, error) {
+	acts, err := u.Tx.Acts(t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -109,8 +110,8 @@ func (w *job) record(t *archive.Tournament) ([]event.Act, error) {
 
 // seasonDeadline ends the season of league tr at its deadline: its games
 // unfinished then are drawn, and the season ends with the last.
-func (w *job) seasonDeadline(tr *tournament) error {
-	if err := w.Tx.SetLeagueDue(tr.t.ID, time.Time{}); err != nil {
+func seasonDeadline(u *work.Unit, tr *tournament) error {
+	if err := u.Tx.SetLeagueDue(tr.t.ID, time.Time{}); err != nil {
 		return err
 	}
 	drawn := 0
@@ -118,7 +119,7 @@ func (w *job) seasonDeadline(tr *tournament) error {
 		if g.Round != tr.t.Round || g.Over {
 			continue
 		}
-		gs, err := games.Load(w.Unit, g.ID)
+		gs, err := games.Load(u, g.ID)
 		if err != nil {
 			return err
 		}
@@ -126,12 +127,12 @@ func (w *job) seasonDeadline(tr *tournament) error {
 			continue
 		}
 		drawn++
-		if err := games.Finish(w.Unit, gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
+		if err := games.Finish(u, gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
 			return err
 		}
 	}
 	if drawn == 0 {
-		return w.eventProgress(tr.t.ID, 0)
+		return eventProgress(u, tr.t.ID, 0)
 	}
 	return nil
 }

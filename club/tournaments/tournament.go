@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"errors"
@@ -10,8 +10,10 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/event"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/notation"
 )
@@ -20,43 +22,16 @@ import (
 // Swiss or a knockout of one game and configuration; its games are ordinary
 // games (tournament_run.go starts them and follows their ends).
 
-// tournamentWord runs a tournament word.
-func (h *handling) tournamentWord(c notation.Command) (reply.Section, error) {
-	switch c.Verb {
-	case notation.CmdTournament:
-		return h.organise(c)
-	case notation.CmdTournaments:
-		return h.tournamentList()
-	case notation.CmdJoin:
-		return h.join(c)
-	case notation.CmdLeave:
-		return h.leaveEvent(c.Arg)
-	case notation.CmdStart:
-		return h.startWord(c.Arg)
-	case notation.CmdStandings:
-		return h.standingsWord(c.Arg)
-	case notation.CmdAdjudicate:
-		return h.adjudicate(c)
-	case notation.CmdExtend:
-		return h.extend(c)
-	case notation.CmdRemove:
-		return h.remove(c)
-	case notation.CmdCodirector:
-		return h.codirector(c) // codirector.go
-	}
-	return reply.Section{}, reply.Refuse("command not implemented: " + string(c.Verb))
-}
-
 // directs reports whether p directs t: its organiser, a co-director
 // (codirector.go), or an admin of the club (config [club] admins), who
 // directs every tournament.
-func (s *Service) directs(t *archive.Tournament, p *archive.Player) bool {
-	return s.organises(t, p) || p != nil && slices.Contains(t.Codirectors, p.ID)
+func directs(u *work.Unit, t *archive.Tournament, p *archive.Player) bool {
+	return organises(u, t, p) || p != nil && slices.Contains(t.Codirectors, p.ID)
 }
 
 // eventNamed loads the tournament a word names, refusing unknown names.
-func (h *handling) eventNamed(name string) (*archive.Tournament, error) {
-	t, err := h.Tx.TournamentByName(name)
+func named(u *work.Unit, name string) (*archive.Tournament, error) {
+	t, err := u.Tx.TournamentByName(name)
 	if errors.Is(err, archive.ErrNotFound) {
 		return nil, reply.Refuse(fmt.Sprintf("there is no tournament called %s", name), "Write \"tournaments\" for the open and running ones.")
 	}
@@ -65,44 +40,44 @@ func (h *handling) eventNamed(name string) (*archive.Tournament, error) {
 
 // eventCalled loads the tournament called name with its entrants and
 // games, refusing a name that is none.
-func (h *handling) eventCalled(name string) (*tournament, error) {
-	t, err := h.eventNamed(name)
+func called(u *work.Unit, name string) (*tournament, error) {
+	t, err := named(u, name)
 	if err != nil {
 		return nil, err
 	}
-	return h.loadEvent(t)
+	return loadEvent(u, t)
 }
 
 // organise is "tournament NAME GAME ... FORMAT ...": the organiser directs
 // the new event and is its first entrant. Sent again by a director of an
 // event not yet started, it changes the event's settings (changeEvent).
-func (h *handling) organise(c notation.Command) (reply.Section, error) {
+func Organise(u *work.Unit, c notation.Command) (reply.Section, error) {
 	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
 		return reply.Section{}, ue
 	}
-	if old, err := h.Tx.TournamentByName(c.Arg); err == nil {
+	if old, err := u.Tx.TournamentByName(c.Arg); err == nil {
 		if k, _ := event.KindOf(old.Format); k.Verb != notation.CmdTournament { // a league's or ladder's name
 			return reply.Section{}, reply.Refuse(fmt.Sprintf("there is already a %s called %s", old.Format, old.Name), "Leagues, ladders and tournaments share their names: choose another.")
 		}
-		return h.changeEvent(old, c) // tournament_change.go
+		return changeEvent(u, old, c) // tournament_change.go
 	} else if !errors.Is(err, archive.ErrNotFound) {
 		return reply.Section{}, err
 	}
-	t, err := h.eventSettings(c)
+	t, err := proposed(u, c)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	t.Name, t.DirectorID, t.Created = c.Arg, h.Actor.ID, h.Now
-	if err := h.Tx.AddTournament(t); err != nil {
+	t.Name, t.DirectorID, t.Created = c.Arg, u.Actor.ID, u.Now
+	if err := u.Tx.AddTournament(t); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddEntrant(t.ID, h.Actor.ID, h.Now); err != nil {
+	if err := u.Tx.AddEntrant(t.ID, u.Actor.ID, u.Now); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "create", Detail: eventWhat(t)}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "create", Detail: eventWhat(t)}); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddEvent(h.Now, "tournament", 0, h.Actor.ID, t.Name); err != nil {
+	if err := u.Tx.AddEvent(u.Now, "tournament", 0, u.Actor.ID, t.Name); err != nil {
 		return reply.Section{}, err
 	}
 	lines := []string{
@@ -119,9 +94,9 @@ func (h *handling) organise(c notation.Command) (reply.Section, error) {
 // format takes, fewer than a game seats, a Swiss of more rounds than its
 // players allow (issue 35: every check "start" makes of a field of
 // "players N" is made here, naming the fix), a start day gone.
-func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error) {
+func proposed(u *work.Unit, c notation.Command) (*archive.Tournament, error) {
 	ev := c.Event
-	info, cfg, ctl, err := h.s.proposal(c)
+	info, cfg, ctl, err := games.Proposal(u.Club, c)
 	if err != nil {
 		return nil, err
 	}
@@ -142,12 +117,12 @@ func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error
 	if ev.Players != 0 {
 		field := &event.Event{Name: c.Arg, Format: format, Seats: seats}
 		if r := field.Short(ev.Players); r != nil {
-			return nil, reply.Refuse(r.Msg, h.s.playersFix(c.Arg, t, r)...)
+			return nil, reply.Refuse(r.Msg, playersFix(u, c.Arg, t, r)...)
 		}
 	}
 	if ev.Starts != "" {
 		day, _ := time.Parse(time.DateOnly, ev.Starts)
-		if !day.After(h.Now) {
+		if !day.After(u.Now) {
 			return nil, reply.Refuse(fmt.Sprintf("%s is not after today", ev.Starts), "A tournament starts on a day to come (at midnight UTC); leave \"starts\" out and write \"start "+c.Arg+"\" to start it yourself.")
 		}
 		t.Starts = day
@@ -167,8 +142,8 @@ func eventWhat(t *archive.Tournament) string {
 	return fmt.Sprintf("%s (%s), %s, %s", info.Title, t.Config, what, ctl.Describe())
 }
 
-func (h *handling) join(c notation.Command) (reply.Section, error) {
-	t, err := h.eventNamed(c.Arg)
+func Join(u *work.Unit, c notation.Command) (reply.Section, error) {
+	t, err := named(u, c.Arg)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -177,24 +152,24 @@ func (h *handling) join(c notation.Command) (reply.Section, error) {
 	if t.Status != archive.TournamentOpen && !(joinsRunning && t.Status == archive.TournamentRunning) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is %s: it takes no more entries", t.Name, t.Status), append(overLines(t), "\"standings "+t.Name+"\" shows where it stands.")...)
 	}
-	who := h.Actor
+	who := u.Actor
 	if c.Value == "bot" {
-		if !h.s.directs(t, h.Actor) {
+		if !directs(u, t, u.Actor) {
 			return reply.Section{}, reply.Refuse("only the director enters the bot", fmt.Sprintf("Ask the director of %s.", t.Name))
 		}
-		if h.s.opt.Bot == nil {
+		if u.Club.Bot == nil {
 			return reply.Section{}, reply.Refuse("the club has no bot")
 		}
-		if who, err = h.s.botPlayer(h.Tx, h.Now); err != nil {
+		if who, err = u.Club.Bot(u); err != nil {
 			return reply.Section{}, err
 		}
 	}
-	entrants, err := h.Tx.Entrants(t.ID)
+	entrants, err := u.Tx.Entrants(t.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	if joinsRunning && t.Status == archive.TournamentRunning {
-		if sec, ok, err := h.rejoin(t, joiner, entrants, who); ok || err != nil {
+		if sec, ok, err := rejoin(u, t, joiner, entrants, who); ok || err != nil {
 			return sec, err // league.go: back after leaving, or staying after all
 		}
 	}
@@ -208,20 +183,20 @@ func (h *handling) join(c notation.Command) (reply.Section, error) {
 	if len(entrants) >= limit {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is full (%d players)", t.Name, limit))
 	}
-	if err := h.Tx.AddEntrant(t.ID, who.ID, h.Now); err != nil {
+	if err := u.Tx.AddEntrant(t.ID, who.ID, u.Now); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "join", PlayerID: who.ID}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "join", PlayerID: who.ID}); err != nil {
 		return reply.Section{}, err
 	}
 	n := len(entrants) + 1
 	if joinsRunning {
-		return h.joined(t, joiner, who, n) // league.go
+		return joined(u, t, joiner, who, n) // league.go
 	}
 	sec := reply.Section{Title: fmt.Sprintf("%s has entered %s", who.Name, t.Name),
 		Lines: []string{fmt.Sprintf("%s now has %s.", t.Name, words.Count(n, "entrant", "entrants"))}}
 	if t.MaxPlayers > 0 && n == t.MaxPlayers {
-		started, err := h.startEvent(t)
+		started, err := startEvent(u, t)
 		if err != nil {
 			return reply.Section{}, err
 		}
@@ -233,8 +208,8 @@ func (h *handling) join(c notation.Command) (reply.Section, error) {
 	return sec, nil
 }
 
-func (h *handling) startWord(name string) (reply.Section, error) {
-	t, err := h.eventNamed(name)
+func Start(u *work.Unit, c notation.Command) (reply.Section, error) {
+	t, err := named(u, c.Arg)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -243,13 +218,13 @@ func (h *handling) startWord(name string) (reply.Section, error) {
 			return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is a %s: it runs from the day it was made", t.Name, t.Format), p.Instead(&event.Event{Name: t.Name}))
 		}
 	}
-	if !h.s.directs(t, h.Actor) {
+	if !directs(u, t, u.Actor) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("only the director starts %s", t.Name))
 	}
 	if t.Status != archive.TournamentOpen {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is already %s", t.Name, t.Status))
 	}
-	lines, err := h.startEvent(t)
+	lines, err := startEvent(u, t)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -258,55 +233,55 @@ func (h *handling) startWord(name string) (reply.Section, error) {
 
 // leaveEvent takes the actor out of a tournament: before it starts simply;
 // once it runs, they forfeit their unplayed games (see withdrawEntrant).
-func (h *handling) leaveEvent(name string) (reply.Section, error) {
-	ev, err := h.eventCalled(name)
+func Leave(u *work.Unit, c notation.Command) (reply.Section, error) {
+	ev, err := called(u, c.Arg)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	t := ev.t
-	e := ev.entrant(h.Actor.ID)
+	e := ev.entrant(u.Actor.ID)
 	if e == nil || !e.In() {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are not in %s", t.Name))
 	}
 	if l, ok := ev.ev.Format.(event.Leaver); ok && t.Status == archive.TournamentRunning {
-		return h.leaveRunning(ev, l) // league.go
+		return leaveRunning(u, ev, l) // league.go
 	}
 	switch t.Status {
 	case archive.TournamentOpen:
-		if err := h.Tx.RemoveEntrant(t.ID, h.Actor.ID, h.Now); err != nil {
+		if err := u.Tx.RemoveEntrant(t.ID, u.Actor.ID, u.Now); err != nil {
 			return reply.Section{}, err
 		}
-		if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "leave", PlayerID: h.Actor.ID}); err != nil {
+		if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "leave", PlayerID: u.Actor.ID}); err != nil {
 			return reply.Section{}, err
 		}
 		return reply.Section{Title: fmt.Sprintf("you have left %s", t.Name), Lines: []string{"It had not started: nothing else changes."}}, nil
 	case archive.TournamentOver:
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is over", t.Name))
 	}
-	lines, err := h.withdrawEntrant(ev, h.Actor.ID, archive.EntrantLeft, "left the tournament", h.Actor.ID)
+	lines, err := withdrawEntrant(u, ev, u.Actor.ID, archive.EntrantLeft, "left the tournament", u.Actor.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	return reply.Section{Title: fmt.Sprintf("you have left %s", t.Name), Lines: lines}, nil
 }
 
-func (h *handling) standingsWord(name string) (reply.Section, error) {
-	ev, err := h.eventCalled(name)
+func Standings(u *work.Unit, c notation.Command) (reply.Section, error) {
+	ev, err := called(u, c.Arg)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	return h.standingsSection(ev), nil
+	return standingsSection(u, ev), nil
 }
 
 // tournamentList is "tournaments": the open and running events.
-func (h *handling) tournamentList() (reply.Section, error) {
-	ts, err := h.Tx.Tournaments(archive.TournamentOpen, archive.TournamentRunning)
+func List(u *work.Unit, _ notation.Command) (reply.Section, error) {
+	ts, err := u.Tx.Tournaments(archive.TournamentOpen, archive.TournamentRunning)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	var b strings.Builder
 	for _, t := range ts {
-		tr, err := h.loadEvent(t)
+		tr, err := loadEvent(u, t)
 		if err != nil {
 			return reply.Section{}, err
 		}
@@ -328,12 +303,25 @@ func (h *handling) tournamentList() (reply.Section, error) {
 }
 
 // setTournamentNews is "set tournament-news on|off".
-func (h *handling) setTournamentNews(value string) (reply.Section, error) {
-	if err := h.Tx.SetTournamentNews(h.Actor.ID, value == "on"); err != nil {
+func SetNews(u *work.Unit, c notation.Command) (reply.Section, error) {
+	value := c.Value
+	if err := u.Tx.SetTournamentNews(u.Actor.ID, value == "on"); err != nil {
 		return reply.Section{}, err
 	}
 	if value == "on" {
 		return reply.Section{Title: "tournament news: on", Lines: []string{"From now on the standings of your tournaments come by mail whenever one of their games ends."}}, nil
 	}
 	return reply.Section{Title: "tournament news: off", Lines: []string{"The standings come when you ask: \"standings NAME\". The winner of each of your tournaments is still mailed to you."}}, nil
+}
+
+// nameRefusal refuses a name an event may not take: the name of a page or
+// folder of the club's site (notation.Reserved), whose path its page would
+// take. nil when the name may be taken. (The accounts' room words the same
+// refusal for players' names.)
+func nameRefusal(name, what string) *reply.Refusal {
+	if !notation.Reserved(name) {
+		return nil
+	}
+	return reply.Refuse(fmt.Sprintf("a %s cannot be called %s", what, name),
+		fmt.Sprintf("%q is the name of a page or folder of the club's site. Choose another name.", name))
 }

@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"fmt"
@@ -26,29 +26,29 @@ import (
 
 // carrySelfRunning carries out, for carry, a step of a league or a ladder;
 // ok is false for a step it does not know.
-func (w *job) carrySelfRunning(tr *tournament, st event.Step) (ok bool, err error) {
+func carrySelfRunning(u *work.Unit, tr *tournament, st event.Step) (ok bool, err error) {
 	switch st := st.(type) {
 	case event.BeginSeason:
-		return true, w.beginSeason(tr, st)
+		return true, beginSeason(u, tr, st)
 	case event.AnnounceSeason:
-		return true, w.announceSeason(tr, st)
+		return true, announceSeason(u, tr, st)
 	case event.EndSeason:
-		return true, w.endSeason(tr, st)
+		return true, endSeason(u, tr, st)
 	case event.NextSeason:
-		return true, w.nextSeason(tr)
+		return true, nextSeason(u, tr)
 	case event.SeasonDeadline:
-		return true, w.seasonDeadline(tr) // league_clock.go
+		return true, seasonDeadline(u, tr) // league_clock.go
 	case event.ClimbOver:
-		return true, w.climbOver(tr, st) // ladder.go
+		return true, climbOver(u, tr, st) // ladder.go
 	case event.Dropped:
-		return true, w.dropped(tr, st)
+		return true, dropped(u, tr, st)
 	}
 	return false, nil
 }
 
 // beginSeason records season st.Season of league tr: its divisions, the
 // players who leave as it begins, the season in play and its deadline.
-func (w *job) beginSeason(tr *tournament, st event.BeginSeason) error {
+func beginSeason(u *work.Unit, tr *tournament, st event.BeginSeason) error {
 	t := tr.t
 	var places []archive.LeaguePlace
 	for d, div := range st.Divisions {
@@ -56,45 +56,45 @@ func (w *job) beginSeason(tr *tournament, st event.BeginSeason) error {
 			places = append(places, archive.LeaguePlace{Season: st.Season, PlayerID: p, Division: d + 1, Seed: i + 1})
 		}
 	}
-	if err := w.Tx.AddLeaguePlaces(t.ID, places); err != nil {
+	if err := u.Tx.AddLeaguePlaces(t.ID, places); err != nil {
 		return err
 	}
 	for _, p := range st.Left {
-		if err := w.leaveLeagueNow(tr, p, fmt.Sprintf("left after season %d", st.Season-1)); err != nil {
+		if err := leaveLeagueNow(u, tr, p, fmt.Sprintf("left after season %d", st.Season-1)); err != nil {
 			return err
 		}
-		if err := w.Tx.SetLeaving(t.ID, p, false, w.Now); err != nil {
+		if err := u.Tx.SetLeaving(t.ID, p, false, u.Now); err != nil {
 			return err
 		}
 	}
-	lg, err := w.Tx.LeagueOf(t.ID)
+	lg, err := u.Tx.LeagueOf(t.ID)
 	if err != nil {
 		return err
 	}
-	lg.Between, lg.SeasonBegan, lg.SeasonEnded, lg.Due = false, w.Now, time.Time{}, time.Time{}
+	lg.Between, lg.SeasonBegan, lg.SeasonEnded, lg.Due = false, u.Now, time.Time{}, time.Time{}
 	if st.Days > 0 {
-		lg.Due = w.Now.Add(days(st.Days)) // the season's deadline
+		lg.Due = u.Now.Add(days(st.Days)) // the season's deadline
 	}
-	if err := w.Tx.UpdateLeague(lg, w.Now); err != nil {
+	if err := u.Tx.UpdateLeague(lg, u.Now); err != nil {
 		return err
 	}
-	t.Round, t.Updated = st.Season, w.Now
-	if err := w.Tx.UpdateTournament(t); err != nil {
+	t.Round, t.Updated = st.Season, u.Now
+	if err := u.Tx.UpdateTournament(t); err != nil {
 		return err
 	}
-	return w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "season", Detail: fmt.Sprintf("season %d began: %s, %s", st.Season,
+	return u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "season", Detail: fmt.Sprintf("season %d began: %s, %s", st.Season,
 		words.Count(len(st.Divisions), "division", "divisions"), words.Count(len(places), "player", "players"))})
 }
 
 // endSeason records the end of season st.Season of league tr: each
 // player's final place and points, and the break until the next season,
 // which begins at once when the league has none.
-func (w *job) endSeason(tr *tournament, st event.EndSeason) error {
+func endSeason(u *work.Unit, tr *tournament, st event.EndSeason) error {
 	t := tr.t
 	var winners []string
 	for d, lines := range st.Standings {
 		for i, l := range lines {
-			if err := w.Tx.SetLeagueRank(t.ID, st.Season, l.Player, i+1, l.Score); err != nil {
+			if err := u.Tx.SetLeagueRank(t.ID, st.Season, l.Player, i+1, l.Score); err != nil {
 				return err
 			}
 		}
@@ -102,26 +102,26 @@ func (w *job) endSeason(tr *tournament, st event.EndSeason) error {
 			winners = append(winners, fmt.Sprintf("%s won division %d", tr.name(lines[0].Player), d+1))
 		}
 	}
-	lg, err := w.Tx.LeagueOf(t.ID)
+	lg, err := u.Tx.LeagueOf(t.ID)
 	if err != nil {
 		return err
 	}
-	lg.Between, lg.SeasonEnded, lg.Due = true, w.Now, w.Now.Add(days(st.Break))
-	if err := w.Tx.UpdateLeague(lg, w.Now); err != nil {
+	lg.Between, lg.SeasonEnded, lg.Due = true, u.Now, u.Now.Add(days(st.Break))
+	if err := u.Tx.UpdateLeague(lg, u.Now); err != nil {
 		return err
 	}
-	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "season-over", Detail: fmt.Sprintf("season %d is over: %s", st.Season, strings.Join(winners, "; "))}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "season-over", Detail: fmt.Sprintf("season %d is over: %s", st.Season, strings.Join(winners, "; "))}); err != nil {
 		return err
 	}
 	if st.Break == 0 {
-		return w.nextSeason(tr)
+		return nextSeason(u, tr)
 	}
 	return nil
 }
 
 // nextSeason begins the season after the one league tr has just played:
 // the players waiting to enter are placed by their ratings now.
-func (w *job) nextSeason(tr *tournament) error {
+func nextSeason(u *work.Unit, tr *tournament) error {
 	l, ok := tr.ev.Format.(event.Seasonal)
 	if !ok || !l.InPlay().Between {
 		return nil
@@ -132,16 +132,16 @@ func (w *job) nextSeason(tr *tournament) error {
 		e := &tr.ev.Entrants[i]
 		if e.In() && l.InPlay().DivisionOf(e.Player) == 0 {
 			var err error
-			if e.Rating, _, err = w.Tx.Rating(e.Player, list); err != nil {
+			if e.Rating, _, err = u.Tx.Rating(e.Player, list); err != nil {
 				return err
 			}
 		}
 	}
-	_, err := w.carry(tr, l.NewSeason(tr.ev))
+	_, err := carry(u, tr, l.NewSeason(tr.ev))
 	if err != nil || tr.t.Status != archive.TournamentOver {
 		return err
 	}
-	return w.Tx.SetLeagueDue(tr.t.ID, time.Time{}) // too few were left: it is over
+	return u.Tx.SetLeagueDue(tr.t.ID, time.Time{}) // too few were left: it is over
 }
 
 // announceSeason tells every player of season of league tr, in one mail,
@@ -149,12 +149,12 @@ func (w *job) nextSeason(tr *tournament) error {
 // when they move first), and how they came there from the season before.
 // The games' own first mails are not sent: this one replaces them, and
 // the next mail about a game opens its conversation.
-func (w *job) announceSeason(tr *tournament, st event.AnnounceSeason) error {
+func announceSeason(u *work.Unit, tr *tournament, st event.AnnounceSeason) error {
 	t, season, divisions := tr.t, st.Season, st.Divisions
 	before := map[int64]archive.LeaguePlace{}
 	sizes := map[int]int{}
 	if season > 1 {
-		places, err := w.Tx.LeaguePlaces(t.ID, season-1)
+		places, err := u.Tx.LeaguePlaces(t.ID, season-1)
 		if err != nil {
 			return err
 		}
@@ -171,22 +171,22 @@ func (w *job) announceSeason(tr *tournament, st event.AnnounceSeason) error {
 		gs, ok := tr.started[g.ID] // carry has just started it
 		if !ok {
 			var err error
-			if gs, err = games.Load(w.Unit, g.ID); err != nil {
+			if gs, err = games.Load(u, g.ID); err != nil {
 				return err
 			}
 		}
 		seasonGames[g.ID] = gs
 	}
-	w.Notices = slices.DeleteFunc(w.Notices, func(n work.Notice) bool { return seasonGames[n.Game] != nil })
+	u.Notices = slices.DeleteFunc(u.Notices, func(n work.Notice) bool { return seasonGames[n.Game] != nil })
 	// The end mails of the last season's games go before the new season's:
 	// a stranger's trial read season 2's mail, then game ends of season 1.
-	if err := games.FlushNotices(w.Unit); err != nil {
+	if err := games.FlushNotices(u); err != nil {
 		return err
 	}
 	for d, div := range divisions {
-		roster := w.divisionRoster(tr, div)
+		roster := divisionRoster(u, tr, div)
 		for _, id := range div {
-			p, err := w.Tx.PlayerByID(id)
+			p, err := u.Tx.PlayerByID(id)
 			if err != nil {
 				return err
 			}
@@ -208,13 +208,13 @@ func (w *job) announceSeason(tr *tournament, st event.AnnounceSeason) error {
 				if g.Round != season || !slices.Contains(g.Players, id) {
 					continue
 				}
-				sec, err := w.seasonGameSection(seasonGames[g.ID], p)
+				sec, err := seasonGameSection(u, seasonGames[g.ID], p)
 				if err != nil {
 					return err
 				}
 				secs = append(secs, sec)
 			}
-			err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: season %d, division %d", t.Name, season, d+1), Auto: "auto-generated",
+			err = u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: season %d, division %d", t.Name, season, d+1), Auto: "auto-generated",
 				View: reply.View{Intro: intro, Sections: secs, HowTo: []string{
 					"Reply to this mail with \"move ID MOVE\" for a game (\"board ID\" sends its board); each game's later mails come in a conversation of its own.",
 					fmt.Sprintf("\"standings %s\" shows the divisions; \"leave %s\" leaves the league after this season.", t.Name, t.Name)}}})
@@ -228,7 +228,7 @@ func (w *job) announceSeason(tr *tournament, st event.AnnounceSeason) error {
 
 // seasonGameSection is game gs as a season's mail shows it to p: who plays
 // what, whose move, and the board when p moves first.
-func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section, error) {
+func seasonGameSection(u *work.Unit, gs *game.Game, p *archive.Player) (reply.Section, error) {
 	me := gs.Side(p)
 	sec := reply.Section{Title: fmt.Sprintf("game #%d: %s", gs.Row.ID, gs.Lineup())}
 	line := fmt.Sprintf("You play %s.", gs.Sides()[me])
@@ -238,7 +238,7 @@ func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section
 			example = legal[0].String()
 		}
 		line += fmt.Sprintf(" Your move (move %d): \"move %d %s\", for example.", gs.MoveNumber(), gs.Row.ID, example)
-		b, err := games.BoardOf(w.Unit, gs)
+		b, err := games.BoardOf(u, gs)
 		if err != nil {
 			return reply.Section{}, err
 		}
@@ -256,7 +256,7 @@ func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section
 
 // divisionRoster lists a division's players by seed, with their ratings
 // when the season began.
-func (w *job) divisionRoster(tr *tournament, div []int64) string {
+func divisionRoster(u *work.Unit, tr *tournament, div []int64) string {
 	width := len("player")
 	for _, p := range div {
 		width = max(width, len(tr.name(p)))
@@ -278,7 +278,7 @@ func (w *job) divisionRoster(tr *tournament, div []int64) string {
 // player and only the director of a ladder's: a league or a ladder of
 // hundreds need not hear of each who goes (the page and "standings" say
 // it).
-func (w *job) tellOut(tr *tournament, player int64, subject string, lines []string) error {
+func tellOut(u *work.Unit, tr *tournament, player int64, subject string, lines []string) error {
 	told := *tr.ev
 	if a, ok := tr.ev.Format.(event.Audience); ok {
 		hear := a.Told(tr.ev, player)
@@ -288,7 +288,7 @@ func (w *job) tellOut(tr *tournament, player int64, subject string, lines []stri
 		// The removed player has their own mail (tellRemoved).
 		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return e.Player == player })
 	}
-	return w.tellEvent(&tournament{t: tr.t, ev: &told}, subject, lines, false, w.ActorID())
+	return tellEvent(u, &tournament{t: tr.t, ev: &told}, subject, lines, false, u.ActorID())
 }
 
 // movedWords says how a player moved from division from to division to.

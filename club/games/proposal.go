@@ -1,0 +1,93 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+
+	"postal/club/clock"
+	"postal/club/reply"
+	"postal/club/work"
+	"postal/engine"
+	"postal/notation"
+)
+
+// What a proposal plays: the game, ruleset, options and time control that
+// a challenge, a tournament, a league or a ladder names, read (Proposal)
+// and written back (ConfigWords, ClockWords) as a command writes them.
+
+// Proposal reads what c, a challenge or an event's proposal, plays: the
+// game, its ruleset and options, and the time control (the club's when it
+// names none); a refusal names what the game has.
+func Proposal(club *work.Club, c notation.Command) (engine.Info, engine.Config, clock.Control, error) {
+	info, cfg, err := proposedGame(c.Game, c.Options)
+	if err != nil {
+		return info, cfg, clock.Control{}, err
+	}
+	ctl, err := Control(club, c.Clock)
+	return info, cfg, ctl, reply.Explain(err)
+}
+
+// Control reads the time control a proposal writes ("days N", "bank
+// S+I/C", "untimed"), the club's default when it names none.
+func Control(club *work.Club, written string) (clock.Control, error) {
+	switch written {
+	case "":
+		return club.Control, nil
+	case "untimed":
+		return clock.Control{Kind: clock.None}, nil
+	}
+	return clock.ParseControl(written)
+}
+
+// proposedGame reads the game, ruleset and options a proposal names.
+func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
+	g, err := engine.Lookup(game)
+	if err != nil {
+		return engine.Info{}, engine.Config{}, reply.Refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays.")
+	}
+	info := g.Info()
+	var rs string
+	var optWords []string
+	for _, w := range words {
+		if strings.Contains(w, "=") {
+			optWords = append(optWords, w)
+		} else if rs == "" {
+			rs = w
+		} else {
+			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+Describe(info))
+		}
+	}
+	opts, err := engine.ParseOptions(optWords)
+	if err != nil {
+		return info, engine.Config{}, reply.Explain(err)
+	}
+	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
+	if ue, ok := reply.Explain(err).(*reply.Refusal); ok {
+		ue.Pre = Describe(info) // what the game has
+		return info, cfg, ue
+	}
+	return info, cfg, err
+}
+
+// ConfigWords are the words of a ruleset and options config of game, as a
+// proposal writes them; none when they are the game's defaults.
+func ConfigWords(game, config string) []string {
+	if g, err := engine.Lookup(game); err == nil {
+		if def, err := engine.Normalize(g.Info(), engine.Config{}); err == nil && def.String() == config {
+			return nil
+		}
+	}
+	return strings.Fields(config)
+}
+
+// ClockWords is a time control (clock.Control text) as a proposal writes
+// it; "" when it is the club's default.
+func ClockWords(club *work.Club, control string) string {
+	switch ctl, _ := Control(club, ""); {
+	case control == ctl.String():
+		return ""
+	case control == "none":
+		return "untimed"
+	}
+	return control
+}
