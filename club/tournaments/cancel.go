@@ -13,13 +13,14 @@ import (
 	"postal/notation"
 )
 
-// Getting rid of an event (issue 35): "cancel NAME" by its director before
-// it starts; "cancel NAME REASON" by an admin of the club once it runs,
-// whose games in play then end unrated and count for nothing (each named
-// in the record, act "void"); and an event whose director left it, which
-// lapses (tournament_clock.go).
+// Getting rid of an event: "cancel NAME" by its director before it
+// starts; "cancel NAME REASON" by an admin of the club once it runs, whose
+// games in play then end unrated and count for nothing (each named in the
+// record, act "void"); and an event whose director left it, which lapses
+// (clock.go).
 
-// cancelEvent is "cancel NAME [REASON]".
+// Cancel is "cancel NAME [REASON]", an event's (the club's root sends
+// "cancel ID", a challenge's, elsewhere).
 func Cancel(u *work.Unit, c notation.Command) (reply.Section, error) {
 	t, err := named(u, c.Arg)
 	if err != nil {
@@ -120,8 +121,7 @@ func endEvent(u *work.Unit, t *archive.Tournament, reason string) (reply.Section
 		if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "void", GameID: gs.Row.ID}); err != nil {
 			return reply.Section{}, err
 		}
-		// Unrated before it ends, so that its end rates nothing
-		// (ratings.go).
+		// Unrated before it ends, so that its end rates nothing.
 		if err := u.Tx.SetUnrated(gs.Row.ID); err != nil {
 			return reply.Section{}, err
 		}

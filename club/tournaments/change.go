@@ -17,9 +17,10 @@ import (
 	"postal/notation"
 )
 
-// A director mends an event before it starts (issue 35): "tournament NAME
-// ..." sent again changes its settings, and every refusal of a field too
-// small names the command that mends it.
+// A director mends an event before it starts: "tournament NAME ..." sent
+// again changes its settings, and every refusal of a field too small names
+// the command that mends it: more players, or the settings of its format
+// its field allows (event.Refusal.Mend).
 
 // changeEvent is "tournament NAME ..." for an event that exists: its
 // director changes its settings before it starts; the entrants are told,

@@ -11,10 +11,10 @@ import (
 	"postal/notation"
 )
 
-// Co-directors (issue 32). A tournament's organiser directs it, and every
-// admin of the club directs them all; the organiser (or an admin) may name
-// other players to direct it too, with "codirector NAME PLAYER": someone
-// to judge the games the organiser plays in (selfjudge.go).
+// Co-directors. An event's organiser directs it, and every admin of the
+// club directs them all; the organiser (or an admin) may name other
+// players to direct it too, with "codirector NAME PLAYER": someone to
+// judge the games the organiser plays in (selfjudge.go).
 
 // organises reports whether p may name the co-directors of t: its
 // organiser or an admin of the club.
@@ -22,7 +22,7 @@ func organises(u *work.Unit, t *archive.Tournament, p *archive.Player) bool {
 	return p != nil && (p.ID == t.DirectorID || slices.Contains(u.Club.Admins, p.Name))
 }
 
-// codirector is "codirector NAME PLAYER [off]".
+// Codirector is "codirector NAME PLAYER [off]".
 func Codirector(u *work.Unit, c notation.Command) (reply.Section, error) {
 	t, err := named(u, c.Arg)
 	if err != nil {

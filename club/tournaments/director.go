@@ -42,7 +42,7 @@ func directedGame(u *work.Unit, id int64) (*game.Game, *archive.Tournament, erro
 	if !directs(u, t, u.Actor) {
 		return nil, nil, reply.Refuse(fmt.Sprintf("you do not direct %s", t.Name), fmt.Sprintf("Game #%d belongs to %s; its director or the club's admins act on it.", id, t.Name))
 	}
-	if err := notOwnGame(u, gs, t); err != nil { // selfjudge.go
+	if err := notOwnGame(u, gs, t); err != nil {
 		return nil, nil, err
 	}
 	if gs.Row.Status != archive.GameActive {
@@ -51,7 +51,7 @@ func directedGame(u *work.Unit, id int64) (*game.Game, *archive.Tournament, erro
 	return gs, t, nil
 }
 
-// adjudicate is "adjudicate GAME RESULT": the director ends a game of two
+// Adjudicate is "adjudicate GAME RESULT": the director ends a game of two
 // with a result (after a round's deadline, or a dispute).
 func Adjudicate(u *work.Unit, c notation.Command) (reply.Section, error) {
 	gs, t, err := directedGame(u, c.ID)
@@ -81,7 +81,7 @@ func Adjudicate(u *work.Unit, c notation.Command) (reply.Section, error) {
 	return reply.Section{Title: fmt.Sprintf("game #%d adjudicated: %s", c.ID, c.Value), Lines: []string{"Result: " + gs.ResultText() + ".", "The players are told; the act is in the record of " + t.Name + "."}, Game: c.ID}, nil
 }
 
-// extend is "extend GAME DAYS": the turn in play gets more time.
+// Extend is "extend GAME DAYS": the turn in play gets more time.
 func Extend(u *work.Unit, c notation.Command) (reply.Section, error) {
 	gs, t, err := directedGame(u, c.ID)
 	if err != nil {
@@ -111,7 +111,7 @@ func Extend(u *work.Unit, c notation.Command) (reply.Section, error) {
 	return reply.Section{Title: fmt.Sprintf("game #%d extended by %s", c.ID, words.Plural(days, "day")), Lines: []string{line}, Game: c.ID}, nil
 }
 
-// remove is "remove PLAYER [from NAME] REASON": the director takes a player
+// Remove is "remove PLAYER [from NAME] REASON": the director takes a player
 // out, with a reason every entrant receives. Without a name, the
 // tournament is the one the actor directs that the player is in.
 func Remove(u *work.Unit, c notation.Command) (reply.Section, error) {
@@ -154,7 +154,7 @@ func Remove(u *work.Unit, c notation.Command) (reply.Section, error) {
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if err := notCompeting(u, ev); err != nil { // selfjudge.go
+	if err := notCompeting(u, ev); err != nil {
 		return reply.Section{}, err
 	}
 	e := ev.entrant(p.ID)

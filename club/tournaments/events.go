@@ -1,8 +1,6 @@
 package tournaments
 
 import (
-	"time"
-
 	"postal/archive"
 	"postal/club/game"
 	"postal/club/work"
@@ -30,20 +28,3 @@ func (Events) EndLines(u *work.Unit, g *game.Game, p *archive.Player) ([]string,
 
 // GameOver moves the event of g, which has just ended, on.
 func (Events) GameOver(u *work.Unit, g *game.Game) error { return eventGameOver(u, g) }
-
-// Tick does the events' clock work due by now, in the clock's unit u: it
-// starts the tournaments whose day has come (or calls off those short of
-// entrants), lapses those their director left, acts on the rounds past
-// their deadline (clock.go), and does what is due in the events that run
-// themselves, reading only those due, through their index (league_clock.go).
-// It returns when the events are next due (zero: nothing pending).
-func Tick(u *work.Unit) (time.Time, error) {
-	var due dueTimes
-	if err := eventTick(u, &due); err != nil {
-		return time.Time{}, err
-	}
-	if err := leagueTick(u, &due); err != nil {
-		return time.Time{}, err
-	}
-	return due.next, nil
-}

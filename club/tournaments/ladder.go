@@ -11,16 +11,50 @@ import (
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/docs/words"
+	"postal/engine"
 	"postal/notation"
 )
 
-// A ladder's climbs in the club (issue 37). Its rules (event.Ladder) decide
-// whom a player may climb and what a climb's end does to the order; the
-// club starts the climb's game at once (joining agreed to it), stores the
-// order (the entrants' seeds), tells those whose place changed, and drops
-// the idle (league_clock.go).
+// A ladder by mail: "ladder" makes one, "climb" climbs it. Its rules
+// (event.Climbing) decide whom a player may climb and what a climb's end
+// does to the order; the club starts the climb's game at once (joining
+// agreed to it), stores the order (the entrants' seeds), tells those whose
+// place changed, and drops the idle when the clock finds them due
+// (event.Clocked).
 
-// climb is "climb NAME PLAYER": the actor's climb of PLAYER on ladder NAME,
+// Ladder is "ladder NAME GAME ...": the organiser directs the new
+// ladder, which runs at once, its organiser at the top. Its climbs are
+// games of two: a game of more is offered a league.
+func Ladder(u *work.Unit, c notation.Command) (reply.Section, error) {
+	noLadder := func(info engine.Info, cfg engine.Config, seats int) error {
+		// The size suggested is one a league of it takes: a division of
+		// tables holds at most its round robin's limit.
+		return reply.Refuse(fmt.Sprintf("%s (%s) is a game of %d: a ladder's climbs are games of two", info.Title, cfg.String(), seats),
+			fmt.Sprintf("Play it in a league, each division a round robin of tables of %d: \"league %s %s %s size %d\".", seats, c.Arg, info.Name, cfg.String(), min(2*seats, event.DivisionLimit(seats))))
+	}
+	s := event.LadderSettings(c.League.Set)
+	t, what, err := newSelfRunning(u, c, s, noLadder)
+	if err != nil {
+		return reply.Section{}, err
+	}
+	t.Status, t.Started, t.Updated = archive.TournamentRunning, u.Now, u.Now
+	if err := u.Tx.UpdateTournament(t); err != nil {
+		return reply.Section{}, err
+	}
+	if err := u.Tx.UpdateEntrant(t.ID, archive.Entrant{PlayerID: u.Actor.ID, Seed: 1, Status: archive.EntrantIn}); err != nil {
+		return reply.Section{}, err
+	}
+	sec := reply.Section{Title: fmt.Sprintf("%s %s: %s", t.Format, t.Name, what), Lines: []string{
+		"You direct it and are 1st, its only player yet. Others enter at the bottom with \"join " + t.Name + "\"; \"join " + t.Name + " bot\" enters the club's bot.",
+		fmt.Sprintf("A player climbs one at most %s above with \"climb %s PLAYER\": the game starts at once, and a win takes the defender's place.", words.Count(s.Get("reach", 0), "place", "places"), t.Name),
+	}}
+	if idle := s.Get("idle", 0); idle > 0 {
+		sec.Lines = append(sec.Lines, fmt.Sprintf("A player who neither climbs nor is climbed for %s drops one place, then one more every 30 days.", words.Count(idle, "day", "days")))
+	}
+	return sec, nil
+}
+
+// Climb is "climb NAME PLAYER": the actor's climb of PLAYER on ladder NAME,
 // a game that starts at once, its seats drawn as a challenge's.
 func Climb(u *work.Unit, c notation.Command) (reply.Section, error) {
 	t, err := named(u, c.Arg)

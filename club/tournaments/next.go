@@ -19,11 +19,12 @@ import (
 	"postal/notation"
 )
 
-// What comes next (issue 35): the start and end mails of events and games
-// say it in one short paragraph. An event's start says its format, its
-// rounds, when the next one starts and how results score (event.Plan); a
-// game's start what it counts for; a game's end what follows it in its
-// event ("standings NAME", the next round) or, outside one, the rematch.
+// What comes next: the start and end mails of events and games say it in
+// one short paragraph. An event's start says its format, its rounds, when
+// the next one starts and how results score (event.Plan); a game's start
+// what it counts for; a game's end what follows it in its event
+// ("standings NAME", the next round) or, outside one, the rematch. The
+// games ask for the last two through work.Events (events.go).
 
 // eventStarted tells each entrant of tr but the actor (whose reply says
 // it) that it started: its plan, and their games of its first round by

@@ -13,53 +13,22 @@ import (
 	"postal/club/published"
 	"postal/club/rating"
 	"postal/club/reply"
-	"postal/club/stored"
 	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 )
 
-// A tournament's life in the club. Its rules decide (club/event: when it
-// starts, which games and byes each round has, when it ends and who wins);
-// the club loads the event, asks it, and carries out the steps it answers:
-// it stores them, starts the games (ordinary games, through startGame),
-// and tells the players. Every end of a game passes finish, which calls
-// eventGameOver.
-
-// tournament is a tournament as stored, with its event as its rules see it.
-type tournament struct {
-	t  *archive.Tournament
-	ev *event.Event
-	// started are the games carry started, by number: a league's mail of
-	// the season shows them without reading them again (issue 37).
-	started map[int64]*game.Game
-	// starting holds, while the event starts, the byes of its first
-	// round (why, by player), which its start mail says (next.go).
-	starting map[int64]string
-}
-
-func loadEvent(u *work.Unit, t *archive.Tournament) (*tournament, error) {
-	ev, err := stored.Event(u.Tx, t)
-	if err != nil {
-		return nil, err
-	}
-	return &tournament{t: t, ev: ev}, nil
-}
-
-func (tr *tournament) entrant(player int64) *event.Entrant { return tr.ev.Entrant(player) }
-
-func (tr *tournament) name(id int64) string { return tr.ev.PlayerName(id) }
-
-// formatOf is the format of t, for what t's words and limits say before
-// its event is loaded; ok is false for a format that is none.
-func formatOf(t *archive.Tournament) (event.Format, bool) {
-	_, _, seats := published.Played(t)
-	return event.FormatOf(t.Format, seats, t.Settings)
-}
+// An event's life. Its rules decide (club/event: when it starts, which
+// games and byes each round has, when it ends and who wins); this file
+// loads the event, asks it, and carries out the steps it answers (carry):
+// it stores them, starts the games (ordinary games, through games.Start),
+// and tells the players. Every end of a game passes games.Finish, which
+// calls Events.GameOver (eventGameOver) once the game-over mails are
+// written.
 
 // startEvent starts t: its entrants seeded by their ratings in the club's
-// list of its game and ruleset (ratings.go; 1500 for a player not yet
-// rated), then its first round's games. It returns what the reply says.
+// list of its game and ruleset (1500 for a player not yet rated), then its
+// first round's games. It returns what the reply says.
 func startEvent(u *work.Unit, t *archive.Tournament) ([]string, error) {
 	tr, err := loadEvent(u, t)
 	if err != nil {
@@ -75,7 +44,7 @@ func startEvent(u *work.Unit, t *archive.Tournament) ([]string, error) {
 	steps, err := tr.ev.Start()
 	var short *event.Refusal
 	if errors.As(err, &short) && (short.Missing > 0 || short.Mend != nil) {
-		return nil, reply.Refuse(short.Msg, startFix(u, t, short)...) // tournament_change.go
+		return nil, reply.Refuse(short.Msg, startFix(u, t, short)...) // change.go
 	}
 	if err != nil {
 		return nil, reply.Explain(err)
@@ -103,7 +72,7 @@ func startEvent(u *work.Unit, t *archive.Tournament) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	plan := eventPlan(u, tr) // next.go: what comes next
+	plan := eventPlan(u, tr) // what comes next: next.go
 	// A start whose steps announce it (a league's season, in one mail a
 	// player) sends no mail of its own; a tournament's entrants get the
 	// start's.
@@ -128,8 +97,11 @@ func announces(st event.Step) bool {
 }
 
 // carry carries out the steps of tr's event, in order: it returns the
-// games it started ("#12"). A step of a withdrawal (event.Annul,
-// event.Forfeit) is withdrawEntrant's.
+// games it started ("#12"). The steps every format answers are carried
+// here; those of the formats that run themselves (a league's seasons, a
+// ladder's climbs and drops) by carrySelfRunning. A step of a withdrawal
+// (event.Annul, event.Forfeit) is withdrawEntrant's; those of a join or a
+// leave are Join's and Leave's.
 func carry(u *work.Unit, tr *tournament, steps []event.Step) ([]string, error) {
 	var games []string
 	for _, st := range steps {
@@ -159,7 +131,7 @@ func carry(u *work.Unit, tr *tournament, steps []event.Step) ([]string, error) {
 		case event.Finish:
 			return games, finishEvent(u, tr, st.Winner, st.Note)
 		default:
-			ok, err := carrySelfRunning(u, tr, st) // a league's seasons, a ladder's climbs: league_run.go
+			ok, err := carrySelfRunning(u, tr, st) // selfrunning.go
 			if err != nil {
 				return nil, err
 			}
@@ -173,7 +145,7 @@ func carry(u *work.Unit, tr *tournament, steps []event.Step) ([]string, error) {
 
 // newEventGame starts the game st of tr: an ordinary game, through the
 // path an accepted challenge takes (its number from a challenge row whose
-// seats are its players', startGame), whose mails and record name the
+// seats are its players', games.Start), whose mails and record name the
 // event and the round.
 func newEventGame(u *work.Unit, tr *tournament, st event.StartGame) (*game.Game, error) {
 	t := tr.t
@@ -209,9 +181,10 @@ func eventBye(u *work.Unit, tr *tournament, st event.GiveBye) error {
 		View: reply.View{Intro: []string{fmt.Sprintf("You have a bye in round %d of %s: %s. You will hear when the next round starts.", st.Round, tr.t.Name, st.Why)}}})
 }
 
-// eventGameOver follows the end of game gs in its tournament, if it has
-// one: a loss on time withdraws the loser (their unplayed games are
-// forfeited), then the event moves on (eventProgress).
+// eventGameOver follows the end of game gs in its event, if it has one: a
+// loss on time withdraws the loser (their unplayed games are forfeited),
+// unless the event runs for good (event.Perpetual: a ladder's climb lost
+// on time is a loss, no more); then the event moves on (eventProgress).
 func eventGameOver(u *work.Unit, gs *game.Game) error {
 	tid, _, err := u.Tx.TournamentOfGame(gs.Row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
@@ -228,10 +201,10 @@ func eventGameOver(u *work.Unit, gs *game.Game) error {
 		return nil
 	}
 	// A player who loses on time in the event forfeits their unplayed
-	// games (issue 25), as one who leaves. Only a game of two ends by a
-	// timeout: in a game of more the player is out of that game alone.
+	// games, as one who leaves. Only a game of two ends by a timeout: in a
+	// game of more the player is out of that game alone.
 	format, _ := formatOf(t)
-	_, perpetual := format.(event.Perpetual) // a ladder's: a loss, no more
+	_, perpetual := format.(event.Perpetual)
 	if r := gs.Result(); r.Kind == engine.Win && strings.Contains(gs.Row.Termination, "ran out of time") && !perpetual {
 		if lost, ok := gs.OpponentOfTwo(r.Winner); ok {
 			loser := gs.Row.Players[lost]
@@ -258,7 +231,7 @@ func eventGameOver(u *work.Unit, gs *game.Game) error {
 	return eventProgress(u, tid, gs.Row.ID)
 }
 
-// eventProgress moves tournament tid on after game (0: none) ended or a
+// eventProgress moves event tid on after game (0: none) ended or a
 // player withdrew, as its event answers (event.Next). Entrants who asked
 // for news get the standings, unless it ended (which everyone hears).
 func eventProgress(u *work.Unit, tid, game int64) error {
@@ -326,7 +299,7 @@ func tellOver(u *work.Unit, tr *tournament, winner int64, note string) error {
 	if note != "" {
 		intro = append(intro, note)
 	}
-	// What comes next (issue 35).
+	// What comes next.
 	intro = append(intro, fmt.Sprintf("Its rated games are in the club's lists (\"ratings %s\"). \"tournaments\" lists those open for entries; \"tournament NAME GAME FORMAT\" organises the next.", t.Game))
 	return tellEvent(u, tr, subject, intro, true, 0)
 }
@@ -388,8 +361,8 @@ func eventNews(u *work.Unit, tr *tournament, game int64) error {
 	return nil
 }
 
-// gameOverLine says how game id of tr ended, by player (issue 35): "Game
-// #4 of cup is over (alice - bob): alice won."
+// gameOverLine says how game id of tr ended, by player: "Game #4 of cup is
+// over (alice - bob): alice won."
 func (tr *tournament) gameOverLine(id int64) string {
 	for _, g := range tr.ev.Games {
 		if g.ID == id {
@@ -474,7 +447,7 @@ func withdrawEntrant(u *work.Unit, tr *tournament, player int64, status, reason 
 		}
 		news = fmt.Sprintf("%s, directing %s, removed %s: %s", byName, t.Name, who, reason)
 	}
-	if err := tellOut(u, tr, player, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...)); err != nil { // league_run.go
+	if err := tellOut(u, tr, player, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...)); err != nil {
 		return nil, err
 	}
 	if by != 0 && by != player {
@@ -504,8 +477,8 @@ func withdrawEntrant(u *work.Unit, tr *tournament, player int64, status, reason 
 	return append([]string{news}, lines...), eventProgress(u, t.ID, 0)
 }
 
-// eventOf is the label of game id's place in its tournament ("spring-cup,
-// round 2"), "" for a game of none.
+// eventOf is the label of game id's place in its event ("spring-cup,
+// round 2", "spring, season 2, division 1"), "" for a game of none.
 func eventOf(u *work.Unit, id int64) (string, error) {
 	tid, place, err := u.Tx.TournamentOfGame(id)
 	if errors.Is(err, archive.ErrNotFound) {
@@ -556,3 +529,20 @@ func actorName(u *work.Unit, tr *tournament, by int64) (string, error) {
 // leavingWords are the moves of a record that are a seat leaving a game
 // (resigning, losing on time) rather than playing.
 var leavingWords = []string{engine.Resign.String(), engine.Timeout.String()}
+
+// tellOut tells of player's going out of tr, running, as tellEvent does:
+// every entrant, or those its format says (event.Audience: a league's
+// division, a ladder's director alone: a league or a ladder of hundreds
+// need not hear of each who goes; its page and "standings" say it).
+func tellOut(u *work.Unit, tr *tournament, player int64, subject string, lines []string) error {
+	told := *tr.ev
+	if a, ok := tr.ev.Format.(event.Audience); ok {
+		hear := a.Told(tr.ev, player)
+		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return !slices.Contains(hear, e.Player) })
+	}
+	if e := tr.entrant(player); e != nil && e.Out == archive.EntrantRemoved {
+		// The removed player has their own mail (tellRemoved).
+		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return e.Player == player })
+	}
+	return tellEvent(u, &tournament{t: tr.t, ev: &told}, subject, lines, false, u.ActorID())
+}

@@ -18,33 +18,11 @@ import (
 	"postal/engine"
 )
 
-// A league's seasons in the club (issue 37). Its rules (event.League)
-// decide the divisions, the games and the end of a season; the club stores
-// them, starts the games, keeps the break between seasons (league_clock.go)
-// and tells each player, once a season, their division, opponents and
-// games.
-
-// carrySelfRunning carries out, for carry, a step of a league or a ladder;
-// ok is false for a step it does not know.
-func carrySelfRunning(u *work.Unit, tr *tournament, st event.Step) (ok bool, err error) {
-	switch st := st.(type) {
-	case event.BeginSeason:
-		return true, beginSeason(u, tr, st)
-	case event.AnnounceSeason:
-		return true, announceSeason(u, tr, st)
-	case event.EndSeason:
-		return true, endSeason(u, tr, st)
-	case event.NextSeason:
-		return true, nextSeason(u, tr)
-	case event.SeasonDeadline:
-		return true, seasonDeadline(u, tr) // league_clock.go
-	case event.ClimbOver:
-		return true, climbOver(u, tr, st) // ladder.go
-	case event.Dropped:
-		return true, dropped(u, tr, st)
-	}
-	return false, nil
-}
+// A league's seasons. Its rules (event.Seasonal) decide the divisions, the
+// games and the end of a season; the club stores them, starts the games,
+// keeps the break between seasons and a season's deadline (leagues.due,
+// which the clock reads: clock.go) and tells each player, once a season,
+// their division, opponents and games.
 
 // beginSeason records season st.Season of league tr: its divisions, the
 // players who leave as it begins, the season in play and its deadline.
@@ -273,24 +251,6 @@ func divisionRoster(u *work.Unit, tr *tournament, div []int64) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// tellOut tells of player's going out of tr, running, as tellEvent does:
-// every entrant of a tournament, but only the division of a league's
-// player and only the director of a ladder's: a league or a ladder of
-// hundreds need not hear of each who goes (the page and "standings" say
-// it).
-func tellOut(u *work.Unit, tr *tournament, player int64, subject string, lines []string) error {
-	told := *tr.ev
-	if a, ok := tr.ev.Format.(event.Audience); ok {
-		hear := a.Told(tr.ev, player)
-		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return !slices.Contains(hear, e.Player) })
-	}
-	if e := tr.entrant(player); e != nil && e.Out == archive.EntrantRemoved {
-		// The removed player has their own mail (tellRemoved).
-		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return e.Player == player })
-	}
-	return tellEvent(u, &tournament{t: tr.t, ev: &told}, subject, lines, false, u.ActorID())
-}
-
 // movedWords says how a player moved from division from to division to.
 func movedWords(from, to int) string {
 	switch {
@@ -308,4 +268,33 @@ func count2(x float64, one, many string) string {
 		return "1 " + one
 	}
 	return event.Points(x) + " " + many
+}
+
+// seasonDeadline ends the season of league tr at its deadline: its games
+// unfinished then are drawn, and the season ends with the last.
+func seasonDeadline(u *work.Unit, tr *tournament) error {
+	if err := u.Tx.SetLeagueDue(tr.t.ID, time.Time{}); err != nil {
+		return err
+	}
+	drawn := 0
+	for _, g := range tr.ev.Games {
+		if g.Round != tr.t.Round || g.Over {
+			continue
+		}
+		gs, err := games.Load(u, g.ID)
+		if err != nil {
+			return err
+		}
+		if gs.Row.Status != archive.GameActive {
+			continue
+		}
+		drawn++
+		if err := games.Finish(u, gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
+			return err
+		}
+	}
+	if drawn == 0 {
+		return eventProgress(u, tr.t.ID, 0)
+	}
+	return nil
 }

@@ -12,13 +12,12 @@ import (
 	"postal/club/work"
 )
 
-// No one judges their own game (issue 32). A director who sat in a game
-// adjudicated it, a rated win, again and again. Now a director (the
-// organiser, a co-director or an admin of the club) cannot adjudicate or
-// extend a game they play in; and while they play in an event they do not
-// adjudicate, extend or remove in it at all (issue 32, second round: the
-// results of the others' games decide their own place). The refusal names
-// who can act instead: a director or admin who does not play in it.
+// No one judges their own game: a director (the organiser, a co-director
+// or an admin of the club) cannot adjudicate or extend a game they play
+// in; and while they play in an event they do not adjudicate, extend or
+// remove in it at all, since the results of the others' games decide
+// their own place. The refusal names who can act instead: a director or
+// admin who does not play in it.
 
 // notOwnGame refuses the actor's acts as director on gs, a game of t, when
 // they play in it, or in t.

@@ -10,26 +10,65 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/event"
+	"postal/club/game"
 	"postal/club/games"
 	"postal/club/published"
 	"postal/club/reply"
+	"postal/club/stored"
 	"postal/club/work"
 	"postal/docs/words"
 	"postal/notation"
 )
 
-// Tournaments by mail (issue 25): the words. An event is a round robin, a
-// Swiss or a knockout of one game and configuration; its games are ordinary
-// games (tournament_run.go starts them and follows their ends).
+// An event as the club keeps it (tournament), and the words every event
+// takes: "tournament" organises one and "tournaments" lists them; "join",
+// "leave", "start" and "standings"; "set tournament-news". Where a format
+// does more than a round robin, a Swiss or a knockout (a league takes
+// entrants while it runs, a ladder's players leave it in a way of its
+// own), the words ask its rules (event.Joiner, event.Leaver, ...), and
+// selfrunning.go carries out what they answer.
 
-// directs reports whether p directs t: its organiser, a co-director
-// (codirector.go), or an admin of the club (config [club] admins), who
-// directs every tournament.
-func directs(u *work.Unit, t *archive.Tournament, p *archive.Player) bool {
-	return organises(u, t, p) || p != nil && slices.Contains(t.Codirectors, p.ID)
+// tournament is an event as the club keeps it: its row in the archive
+// (a tournament, a league or a ladder alike), and its event as its rules
+// see it (club/event), loaded by club/stored. Every step the rules answer
+// is carried out on both: the archive's row and tables change, and the
+// event as loaded changes with them, so that what follows in the same unit
+// (the next step, the mails) sees the event as it now is.
+type tournament struct {
+	t  *archive.Tournament
+	ev *event.Event
+	// started are the games carry started, by number: a league's mail of
+	// the season shows them without reading them again.
+	started map[int64]*game.Game
+	// starting holds, while the event starts, the byes of its first
+	// round (why, by player), which its start mail says (next.go).
+	starting map[int64]string
 }
 
-// eventNamed loads the tournament a word names, refusing unknown names.
+// loadEvent is t with its event as its rules see it.
+func loadEvent(u *work.Unit, t *archive.Tournament) (*tournament, error) {
+	ev, err := stored.Event(u.Tx, t)
+	if err != nil {
+		return nil, err
+	}
+	return &tournament{t: t, ev: ev}, nil
+}
+
+// entrant is the entrant player of tr; nil for none.
+func (tr *tournament) entrant(player int64) *event.Entrant { return tr.ev.Entrant(player) }
+
+// name is a player's name as tr knows it.
+func (tr *tournament) name(id int64) string { return tr.ev.PlayerName(id) }
+
+// formatOf is the format of t made from its settings (the registry's
+// FormatOf), for what t's words and limits say, and what its format does,
+// before its event is loaded; ok is false for a format that is none.
+func formatOf(t *archive.Tournament) (event.Format, bool) {
+	_, _, seats := published.Played(t)
+	return event.FormatOf(t.Format, seats, t.Settings)
+}
+
+// named loads the event a word names, refusing unknown names.
 func named(u *work.Unit, name string) (*archive.Tournament, error) {
 	t, err := u.Tx.TournamentByName(name)
 	if errors.Is(err, archive.ErrNotFound) {
@@ -38,8 +77,8 @@ func named(u *work.Unit, name string) (*archive.Tournament, error) {
 	return t, err
 }
 
-// eventCalled loads the tournament called name with its entrants and
-// games, refusing a name that is none.
+// called loads the event called name with its entrants and games,
+// refusing a name that is none.
 func called(u *work.Unit, name string) (*tournament, error) {
 	t, err := named(u, name)
 	if err != nil {
@@ -48,18 +87,37 @@ func called(u *work.Unit, name string) (*tournament, error) {
 	return loadEvent(u, t)
 }
 
-// organise is "tournament NAME GAME ... FORMAT ...": the organiser directs
+// directs reports whether p directs t: its organiser, a co-director
+// (codirector.go), or an admin of the club (config [club] admins), who
+// directs every event.
+func directs(u *work.Unit, t *archive.Tournament, p *archive.Player) bool {
+	return organises(u, t, p) || p != nil && slices.Contains(t.Codirectors, p.ID)
+}
+
+// nameRefusal refuses a name an event may not take: the name of a page or
+// folder of the club's site (notation.Reserved), whose path its page would
+// take. nil when the name may be taken. (The accounts' room words the same
+// refusal for players' names.)
+func nameRefusal(name, what string) *reply.Refusal {
+	if !notation.Reserved(name) {
+		return nil
+	}
+	return reply.Refuse(fmt.Sprintf("a %s cannot be called %s", what, name),
+		fmt.Sprintf("%q is the name of a page or folder of the club's site. Choose another name.", name))
+}
+
+// Organise is "tournament NAME GAME ... FORMAT ...": the organiser directs
 // the new event and is its first entrant. Sent again by a director of an
-// event not yet started, it changes the event's settings (changeEvent).
+// event not yet started, it changes the event's settings (change.go).
 func Organise(u *work.Unit, c notation.Command) (reply.Section, error) {
-	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
+	if ue := nameRefusal(c.Arg, "tournament"); ue != nil {
 		return reply.Section{}, ue
 	}
 	if old, err := u.Tx.TournamentByName(c.Arg); err == nil {
-		if k, _ := event.KindOf(old.Format); k.Verb != notation.CmdTournament { // a league's or ladder's name
+		if k, _ := event.KindOf(old.Format); k.Verb != notation.CmdTournament { // a league's or a ladder's name
 			return reply.Section{}, reply.Refuse(fmt.Sprintf("there is already a %s called %s", old.Format, old.Name), "Leagues, ladders and tournaments share their names: choose another.")
 		}
-		return changeEvent(u, old, c) // tournament_change.go
+		return changeEvent(u, old, c)
 	} else if !errors.Is(err, archive.ErrNotFound) {
 		return reply.Section{}, err
 	}
@@ -88,12 +146,12 @@ func Organise(u *work.Unit, c notation.Command) (reply.Section, error) {
 	return reply.Section{Title: fmt.Sprintf("tournament %s: %s", t.Name, eventWhat(t)), Lines: lines}, nil
 }
 
-// eventSettings reads the settings of "tournament NAME ..." into a
-// tournament not yet stored (no name, director or dates), refusing what
-// could not start: a format the game has not, more players than the
-// format takes, fewer than a game seats, a Swiss of more rounds than its
-// players allow (issue 35: every check "start" makes of a field of
-// "players N" is made here, naming the fix), a start day gone.
+// proposed reads the settings of "tournament NAME ..." into a tournament
+// not yet stored (no name, director or dates), refusing what could not
+// start: a format the game has not, more players than the format takes,
+// fewer than a game seats, a field of "players N" too small for its format
+// (a Swiss of more rounds than its players allow: every check "start"
+// makes of a field is made here, naming the fix), a start day gone.
 func proposed(u *work.Unit, c notation.Command) (*archive.Tournament, error) {
 	ev := c.Event
 	info, cfg, ctl, err := games.Proposal(u.Club, c)
@@ -142,6 +200,10 @@ func eventWhat(t *archive.Tournament) string {
 	return fmt.Sprintf("%s (%s), %s, %s", info.Title, t.Config, what, ctl.Describe())
 }
 
+// Join is "join NAME [bot]": the actor, or the club's bot entered by a
+// director, enters an event open for entries, or one running whose format
+// takes entrants as it runs (event.Joiner: a league, a ladder), which
+// places them (selfrunning.go). A tournament whose field is full starts.
 func Join(u *work.Unit, c notation.Command) (reply.Section, error) {
 	t, err := named(u, c.Arg)
 	if err != nil {
@@ -170,7 +232,7 @@ func Join(u *work.Unit, c notation.Command) (reply.Section, error) {
 	}
 	if joinsRunning && t.Status == archive.TournamentRunning {
 		if sec, ok, err := rejoin(u, t, joiner, entrants, who); ok || err != nil {
-			return sec, err // league.go: back after leaving, or staying after all
+			return sec, err // back after leaving, or staying after all
 		}
 	}
 	if slices.ContainsFunc(entrants, func(e archive.Entrant) bool { return e.PlayerID == who.ID }) {
@@ -191,7 +253,7 @@ func Join(u *work.Unit, c notation.Command) (reply.Section, error) {
 	}
 	n := len(entrants) + 1
 	if joinsRunning {
-		return joined(u, t, joiner, who, n) // league.go
+		return joined(u, t, joiner, who, n)
 	}
 	sec := reply.Section{Title: fmt.Sprintf("%s has entered %s", who.Name, t.Name),
 		Lines: []string{fmt.Sprintf("%s now has %s.", t.Name, words.Count(n, "entrant", "entrants"))}}
@@ -208,15 +270,17 @@ func Join(u *work.Unit, c notation.Command) (reply.Section, error) {
 	return sec, nil
 }
 
+// Start is "start NAME": its director starts an event open for entries,
+// as its rules start it (startEvent); one that runs from the day it was
+// made (event.Perpetual: a ladder) has no start.
 func Start(u *work.Unit, c notation.Command) (reply.Section, error) {
 	t, err := named(u, c.Arg)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if format, _ := formatOf(t); format != nil {
-		if p, ok := format.(event.Perpetual); ok {
-			return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is a %s: it runs from the day it was made", t.Name, t.Format), p.Instead(&event.Event{Name: t.Name}))
-		}
+	format, _ := formatOf(t)
+	if p, ok := format.(event.Perpetual); ok {
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is a %s: it runs from the day it was made", t.Name, t.Format), p.Instead(&event.Event{Name: t.Name}))
 	}
 	if !directs(u, t, u.Actor) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("only the director starts %s", t.Name))
@@ -231,8 +295,11 @@ func Start(u *work.Unit, c notation.Command) (reply.Section, error) {
 	return reply.Section{Title: fmt.Sprintf("%s has started", t.Name), Lines: lines}, nil
 }
 
-// leaveEvent takes the actor out of a tournament: before it starts simply;
-// once it runs, they forfeit their unplayed games (see withdrawEntrant).
+// Leave is "leave NAME": the actor goes out of an event, before it starts
+// simply; once it runs, they forfeit their unplayed games
+// (withdrawEntrant), unless its format says how its players leave
+// (event.Leaver: a league's after its season, a ladder's at once, those
+// below moving up).
 func Leave(u *work.Unit, c notation.Command) (reply.Section, error) {
 	ev, err := called(u, c.Arg)
 	if err != nil {
@@ -244,7 +311,7 @@ func Leave(u *work.Unit, c notation.Command) (reply.Section, error) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are not in %s", t.Name))
 	}
 	if l, ok := ev.ev.Format.(event.Leaver); ok && t.Status == archive.TournamentRunning {
-		return leaveRunning(u, ev, l) // league.go
+		return leaveRunning(u, ev, l)
 	}
 	switch t.Status {
 	case archive.TournamentOpen:
@@ -265,6 +332,7 @@ func Leave(u *work.Unit, c notation.Command) (reply.Section, error) {
 	return reply.Section{Title: fmt.Sprintf("you have left %s", t.Name), Lines: lines}, nil
 }
 
+// Standings is "standings NAME": where an event stands (standings.go).
 func Standings(u *work.Unit, c notation.Command) (reply.Section, error) {
 	ev, err := called(u, c.Arg)
 	if err != nil {
@@ -273,7 +341,7 @@ func Standings(u *work.Unit, c notation.Command) (reply.Section, error) {
 	return standingsSection(u, ev), nil
 }
 
-// tournamentList is "tournaments": the open and running events.
+// List is "tournaments": the open and running events.
 func List(u *work.Unit, _ notation.Command) (reply.Section, error) {
 	ts, err := u.Tx.Tournaments(archive.TournamentOpen, archive.TournamentRunning)
 	if err != nil {
@@ -302,7 +370,7 @@ func List(u *work.Unit, _ notation.Command) (reply.Section, error) {
 	return reply.Section{Title: "tournaments", Doc: b.String()}, nil
 }
 
-// setTournamentNews is "set tournament-news on|off".
+// SetNews is "set tournament-news on|off".
 func SetNews(u *work.Unit, c notation.Command) (reply.Section, error) {
 	value := c.Value
 	if err := u.Tx.SetTournamentNews(u.Actor.ID, value == "on"); err != nil {
@@ -312,16 +380,4 @@ func SetNews(u *work.Unit, c notation.Command) (reply.Section, error) {
 		return reply.Section{Title: "tournament news: on", Lines: []string{"From now on the standings of your tournaments come by mail whenever one of their games ends."}}, nil
 	}
 	return reply.Section{Title: "tournament news: off", Lines: []string{"The standings come when you ask: \"standings NAME\". The winner of each of your tournaments is still mailed to you."}}, nil
-}
-
-// nameRefusal refuses a name an event may not take: the name of a page or
-// folder of the club's site (notation.Reserved), whose path its page would
-// take. nil when the name may be taken. (The accounts' room words the same
-// refusal for players' names.)
-func nameRefusal(name, what string) *reply.Refusal {
-	if !notation.Reserved(name) {
-		return nil
-	}
-	return reply.Refuse(fmt.Sprintf("a %s cannot be called %s", what, name),
-		fmt.Sprintf("%q is the name of a page or folder of the club's site. Choose another name.", name))
 }

@@ -8,15 +8,17 @@ import (
 	"postal/mailer"
 )
 
-// The ports of the domain packages to the rooms above them. A game's life ends in
+// The ports of the games to the rooms above them. A game's life ends in
 // club/games, but what its end does elsewhere (its ratings, what its
 // event does next, what its mails say follows it) belongs to rooms that
 // build on the games: they cannot be imported from below, so the club's
-// root sets them on Club, and the games call them at the points of a
+// root sets them on Club (the events' is club/tournaments.Events, the
+// ratings' still the root's), and the games call them at the points of a
 // game's life that concern them, in an order the mails depend on: a game
 // that ends is rated before its game-over mails are written (they show
 // the new ratings), and its event moves on after them (its next round's
-// mails follow the end's).
+// mails follow the end's). The events ask the ratings too: an annulment
+// takes back what annulled games did to ratings (Ratings.TakeBack).
 
 // Ratings rate the games that end.
 type Ratings interface {
