@@ -35,22 +35,13 @@ type Ladder struct {
 // ladderKind makes a ladder from its settings: "reach" and "idle" (days),
 // each the command's word ("ladder NAME GAME reach 3 idle 60").
 var ladderKind = Kind{Name: LadderName, Verb: notation.CmdLadder, Page: LadderPage,
+	Defaults: Settings{"reach": DefaultReach, "idle": DefaultIdle},
 	Make: func(seats int, s Settings) (Format, bool) {
 		if seats != 2 {
 			return nil, false
 		}
 		return &Ladder{Reach: s.Get("reach", 0), IdleDays: s.Get("idle", 0)}, true
 	}}
-
-// LadderSettings are a ladder's settings as "ladder NAME ..." sets them,
-// the defaults for those it leaves out.
-func LadderSettings(set map[string]int) Settings {
-	s := Settings{"reach": DefaultReach, "idle": DefaultIdle}
-	for w, v := range set {
-		s[w] = v
-	}
-	return s
-}
 
 // A ladder's settings when its command leaves them out.
 const (

@@ -40,25 +40,13 @@ type League struct {
 
 // leagueKind makes a league from its settings: "size", "promote",
 // "break", "season" and "double" (1: double round robins), each the
-// command's word ("league NAME GAME size 6 promote 1 ...").
+// command's word ("league NAME GAME size 6 promote 1 ... double").
 var leagueKind = Kind{Name: LeagueName, Verb: notation.CmdLeague, Page: LeaguePage,
+	Defaults: Settings{"size": DefaultSize, "promote": DefaultPromote, "break": DefaultBreak, "season": 0},
 	Make: func(seats int, s Settings) (Format, bool) {
 		return &League{Seats: seats, Size: s.Get("size", 0), Promote: s.Get("promote", 0), Double: s.Get("double", 0) == 1,
 			BreakDays: s.Get("break", 0), SeasonDays: s.Get("season", 0)}, true
 	}}
-
-// LeagueSettings are a league's settings as "league NAME ..." sets them,
-// the defaults for those it leaves out.
-func LeagueSettings(set map[string]int, double bool) Settings {
-	s := Settings{"size": DefaultSize, "promote": DefaultPromote, "break": DefaultBreak, "season": 0}
-	for w, v := range set {
-		s[w] = v
-	}
-	if double {
-		s["double"] = 1
-	}
-	return s
-}
 
 // LeagueDefaults are a league's settings when its command leaves them out.
 const (

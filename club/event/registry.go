@@ -2,6 +2,7 @@ package event
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"postal/notation"
@@ -40,6 +41,9 @@ type Kind struct {
 	// format of a verb of its own.
 	Count   *notation.Number
 	Numbers []notation.Number
+	// Defaults are the settings its command may leave out (a league's
+	// size), as a new event of it stores them.
+	Defaults Settings
 	// Make is the format of an event whose games seat seats players, with
 	// the settings stored with it; false when the format plays no games of
 	// that many (a Swiss of games of three).
@@ -101,6 +105,15 @@ func FormatOf(name string, seats int, s Settings) (Format, bool) {
 		return nil, false
 	}
 	return k.Make(seats, s)
+}
+
+// Settings are the settings of a new event of kind k that its command
+// sets (set, by word): k's defaults, overridden by set.
+func (k Kind) Settings(set map[string]int) Settings {
+	s := Settings{}
+	maps.Copy(s, k.Defaults)
+	maps.Copy(s, set)
+	return s
 }
 
 // Spec is the format as "tournament" reads and writes it.

@@ -58,7 +58,7 @@ func TestFormatOfSettings(t *testing.T) {
 	if f, ok := FormatOf("round-robin", 3, nil); !ok || f.Words(nil) != "round robin of tables of 3" {
 		t.Errorf("a round robin of games of three: %v %v", f, ok)
 	}
-	l, ok := FormatOf(LeagueName, 2, LeagueSettings(map[string]int{"size": 4}, true))
+	l, ok := FormatOf(LeagueName, 2, leagueKind.Settings(map[string]int{"size": 4, "double": 1}))
 	if !ok || l.Words(nil) != "league in divisions of 4 (double round robins), 1 up and down a season" {
 		t.Errorf("a league: %v", l.Words(nil))
 	}

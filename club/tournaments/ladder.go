@@ -32,11 +32,11 @@ func Ladder(u *work.Unit, c notation.Command) (reply.Section, error) {
 		return reply.Refuse(fmt.Sprintf("%s (%s) is a game of %d: a ladder's climbs are games of two", info.Title, cfg.String(), seats),
 			fmt.Sprintf("Play it in a league, each division a round robin of tables of %d: \"league %s %s %s size %d\".", seats, c.Arg, info.Name, cfg.String(), min(2*seats, event.DivisionLimit(seats))))
 	}
-	s := event.LadderSettings(c.League.Set)
-	t, what, err := newSelfRunning(u, c, s, noLadder)
+	t, what, err := newSelfRunning(u, c, c.League.Set, noLadder)
 	if err != nil {
 		return reply.Section{}, err
 	}
+	s := event.Settings(t.Settings)
 	t.Status, t.Started, t.Updated = archive.TournamentRunning, u.Now, u.Now
 	if err := u.Tx.UpdateTournament(t); err != nil {
 		return reply.Section{}, err

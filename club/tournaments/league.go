@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"fmt"
+	"maps"
 	"time"
 
 	"postal/archive"
@@ -20,7 +21,11 @@ import (
 // League is "league NAME GAME ...": the organiser directs the new league
 // and is its first entrant; it waits for its director's "start".
 func League(u *work.Unit, c notation.Command) (reply.Section, error) {
-	t, what, err := newSelfRunning(u, c, event.LeagueSettings(c.League.Set, c.League.Double), nil)
+	set := maps.Clone(c.League.Set)
+	if c.League.Double {
+		set["double"] = 1
+	}
+	t, what, err := newSelfRunning(u, c, set, nil)
 	if err != nil {
 		return reply.Section{}, err
 	}

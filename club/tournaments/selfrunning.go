@@ -30,12 +30,14 @@ import (
 // ladder.go the steps of each.
 
 // newSelfRunning makes the league or ladder c proposes, its format's
-// settings s: refused when its name is taken, its game is none, its format
+// settings set by word (its kind's defaults for those left out): refused when its name is taken, its game is none, its format
 // plays no games of that many (noFormat says why; nil: never) or its
 // settings could play no event (event.Checker). Its organiser directs it
 // and is its first entrant. It returns the event stored and what it is.
-func newSelfRunning(u *work.Unit, c notation.Command, s event.Settings, noFormat func(engine.Info, engine.Config, int) error) (*archive.Tournament, string, error) {
+func newSelfRunning(u *work.Unit, c notation.Command, set map[string]int, noFormat func(engine.Info, engine.Config, int) error) (*archive.Tournament, string, error) {
 	kind := string(c.Verb)
+	k, _ := event.KindOf(kind)
+	s := k.Settings(set)
 	if err := freeEventName(u, c.Arg, kind); err != nil {
 		return nil, "", err
 	}

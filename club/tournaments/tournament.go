@@ -159,7 +159,9 @@ func proposed(u *work.Unit, c notation.Command) (*archive.Tournament, error) {
 		return nil, err
 	}
 	seats := len(info.Seats(cfg))
-	format, ok := event.FormatOf(ev.Format, seats, ev.Numbers)
+	kind, _ := event.KindOf(ev.Format)
+	settings := kind.Settings(ev.Numbers)
+	format, ok := event.FormatOf(ev.Format, seats, settings)
 	if !ok {
 		return nil, reply.Refuse(fmt.Sprintf("%s %s is a game of %d: its tournaments are round robins of tables", info.Title, cfg.String(), seats),
 			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
@@ -170,7 +172,7 @@ func proposed(u *work.Unit, c notation.Command) (*archive.Tournament, error) {
 	if ev.Players != 0 && ev.Players < seats {
 		return nil, reply.Refuse(fmt.Sprintf("a game of %d needs at least %d players", seats, seats))
 	}
-	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Settings: ev.Numbers,
+	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Settings: settings,
 		MaxPlayers: ev.Players, Days: int(ctl.PerMove / clock.Day), Control: ctl.String()}
 	if ev.Players != 0 {
 		field := &event.Event{Name: c.Arg, Format: format, Seats: seats}
