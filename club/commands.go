@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"postal/club/challenges"
 	"postal/club/clock"
 	"postal/club/games"
 	"postal/club/reply"
@@ -11,12 +12,6 @@ import (
 	"postal/engine"
 	"postal/notation"
 )
-
-func (h *handling) register(c notation.Command) (reply.Section, error) {
-	// Only a proven player's mail is read (budget.go), and an address of no
-	// player registers by a reply (registration.go).
-	return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is already registered as %s", h.from(), h.Actor.Name), "One address plays under one name. Write \"status\" for your games.")
-}
 
 // help answers with the list of commands (helpIndex), one section of
 // docs/commands.md, or a game's description.
@@ -96,13 +91,7 @@ func (h *handling) status() (reply.Section, error) {
 		if err != nil {
 			return reply.Section{}, err
 		}
-		b.WriteString(h.challengeStatus(ch, who) + "\n")
+		b.WriteString(challenges.Status(h.Unit, ch, who) + "\n")
 	}
 	return reply.Section{Title: "status of " + h.Actor.Name, Pre: strings.TrimRight(b.String(), "\n")}, nil
-}
-
-// proposal reads what a challenge proposes: the game, its ruleset and
-// options, and the time control (games.Proposal).
-func (s *Service) proposal(c notation.Command) (engine.Info, engine.Config, clock.Control, error) {
-	return games.Proposal(s.club, c)
 }

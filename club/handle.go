@@ -7,13 +7,15 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/game"
 	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/club/tournaments"
 	"postal/engine"
 	"postal/mailer"
-	"postal/mailer/dkimproof"
 	"postal/notation"
 )
 
@@ -22,22 +24,15 @@ import (
 // the notices), and what only a mail has: the message, its proof and the
 // sections of its reply.
 type handling struct {
-	*job // its actor is the player whose address the From address is (see proof.go)
+	*job // its actor is the player whose address the From address is, once proved (club/accounts)
 
 	in  *mailer.Inbound
-	key string // what the messages row is recorded under (replay.go)
+	key string // what the messages row is recorded under (accounts.SeenBefore)
 	msg int64  // the messages row
 
-	// proof is how the sender proved to be actor: "" (not at all), "key",
-	// "token" or "dkim". proofGame is the game or challenge a game token
-	// proves actor for (0: the whole account); proofLive says whether it
-	// still goes on.
-	proof     string
-	proofGame int64
-	proofLive bool
-	keyOK     bool             // a key line of the message is actor's key
-	dkim      dkimproof.Result // what the mail's DKIM signatures prove, checked before the transaction
-	claims    []claim          // the tokens and keys the message carries
+	// proof is what the mail has for proving its sender, and what it
+	// proved: club/accounts reads and weighs it.
+	proof *accounts.Proof
 
 	tagged  int64  // the game the message is about: a game token's, or the subject's tag
 	subject string // the reply's subject, when not the usual one
@@ -46,7 +41,6 @@ type handling struct {
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
-	invited  int // new addresses this message invited (strangers.go)
 }
 
 // from is the message's From address, lower case.
@@ -58,14 +52,12 @@ func (h *handling) run() (err error) {
 	in := h.in
 	from := h.from()
 	in.Subject = reply.Clip(in.Subject, maxSubject)
-	raw, sum, err := h.keep() // strangers.go: what of the message is stored
-	if err != nil {
-		return err
-	}
+	raw, sum := accounts.Kept(h.Club, in) // what of the message is stored
 	h.msg, err = h.Tx.AddMessage(archive.Message{MessageID: h.key, Digest: in.Digest, From: from, Subject: in.Subject, Received: h.Now, Outcome: "handling", Raw: raw, BodySHA256: sum, Size: in.Size})
 	if err != nil {
 		return err
 	}
+	h.proof.Row = h.msg
 	h.outcome = "handled"
 	defer func() {
 		if err == nil {
@@ -84,9 +76,9 @@ func (h *handling) run() (err error) {
 		return nil
 	}
 	if in.TooLarge || in.Unreadable != "" {
-		return h.unreadable()
+		return h.answer(accounts.Unreadable(h.Unit, h.proof))
 	}
-	if err := h.tokenClaims(); err != nil {
+	if h.tagged, err = accounts.ReadTokens(h.Unit, h.proof); err != nil {
 		return err
 	}
 	parsed, truncated, err := h.parse()
@@ -94,21 +86,17 @@ func (h *handling) run() (err error) {
 		return err
 	}
 	// Keys first: a key line anywhere proves the sender for every command.
-	if err := h.keyClaims(parsed); err != nil {
+	if err := accounts.ReadKeys(h.Unit, h.proof, parsed); err != nil {
 		return err
 	}
-	done, err := h.prove()
-	if err != nil {
-		return err
+	// Who the mail acts for, and who pays for its answer: unless it proved
+	// its sender within their rate limit, the accounts answer it.
+	a, err := accounts.Prove(h.Unit, h.proof)
+	if a == nil && err == nil {
+		a, err = accounts.Paid(h.Unit, h.proof, parsed)
 	}
-	if done {
-		if ok, err := h.answersStranger(); !ok || err != nil { // strangers.go
-			return err
-		}
-		return h.reply()
-	}
-	if done, err := h.paid(parsed); done || err != nil { // budget.go: who pays for the answer
-		return err
+	if a != nil || err != nil {
+		return h.answer(a, err)
 	}
 	seq, commands := 0, 0
 	var prose []string
@@ -186,7 +174,7 @@ func (h *handling) endedSections() error {
 	var blocks []reply.Section
 	for _, row := range h.Ended {
 		lines := games.DiceRevealed(row)
-		if line, err := h.ratingLine(row.ID); err != nil {
+		if line, err := ratings.Line(h.Tx, row.ID); err != nil {
 			return err
 		} else if line != "" {
 			lines = append(lines, line)
@@ -338,29 +326,19 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 		}
 		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", row.Usage))
 	}
-	if row.changes(c) {
+	need := accounts.Need{Changes: row.changes(c), Game: language.NeedsGame(c)}
+	if need.Changes {
 		if h.Actor == nil {
 			return reply.Section{}, reply.Refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-' or '_').")
 		}
-		if err := h.authorize(c); err != nil {
+		if err := accounts.Authorize(h.Unit, h.proof, c, need); err != nil {
 			return reply.Section{}, err
 		}
 	}
-	if err := h.afterGame(c); err != nil { // proof.go
+	if err := accounts.AfterGame(h.Unit, h.proof, c, need); err != nil {
 		return reply.Section{}, err
 	}
 	return row.do(h, c, p)
-}
-
-// keyWord is "key KEY" (the key proves the mail: say so) or "key new".
-func (h *handling) keyWord(c notation.Command) (reply.Section, error) {
-	if c.Value == "new" {
-		return h.newKey()
-	}
-	if h.keyOK && hashKey(c.Arg) == h.Actor.KeyHash {
-		return reply.Section{Title: "key accepted", Lines: []string{"You are " + h.Actor.Name + "."}}, nil
-	}
-	return reply.Section{}, reply.Refuse("this key is not valid", "Copy the key from the mail postal sent when you registered (or from the answer to \"key new\"). No command of this message was proved by it.")
 }
 
 // cancel is "cancel NAME [REASON]", a tournament's, or "cancel ID", a
@@ -369,7 +347,7 @@ func (h *handling) cancel(c notation.Command) (reply.Section, error) {
 	if c.CancelsEvent() {
 		return tournaments.Cancel(h.Unit, c)
 	}
-	return h.withdraw(c)
+	return challenges.Withdraw(h.Unit, c)
 }
 
 // set is "set NAME VALUE": each setting has its own answer.

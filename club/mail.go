@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"postal/archive"
+	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/reply"
@@ -194,7 +196,7 @@ func soleGame(secs []reply.Section) int64 {
 // section about a game is about the same game, the reply joins that game's
 // conversation, and its first line says where that game stands.
 // The reply goes to the From address: when the message acts for a player,
-// it is one of the player's addresses (see proof.go).
+// it is one of the player's addresses (see club/accounts).
 func (h *handling) reply() error {
 	to := h.from()
 	sole := soleGame(h.sections)
@@ -219,7 +221,7 @@ func (h *handling) reply() error {
 			if subject, err = games.ChallengeSubject(h.Unit, c); err != nil {
 				return err
 			}
-			intro = append(intro, h.challengeLine(c))
+			intro = append(intro, challenges.Line(h.Unit, c))
 		} else if errors.Is(err, archive.ErrNotFound) {
 			sole = 0 // no such sole: no conversation to join
 		} else {
@@ -229,7 +231,7 @@ func (h *handling) reply() error {
 	if h.subject != "" {
 		subject = h.subject
 	} else if sole == 0 {
-		subject = echoSubject(refRE.ReplaceAllString(subject, ""))
+		subject = echoSubject(accounts.DropRef(subject))
 		if subject == "" {
 			subject = "your commands"
 		}

@@ -210,6 +210,18 @@ type Mail struct {
 	ReplyToken string
 }
 
+// Plain is an answer to a mail that proved nothing: plain text, under a
+// fixed subject, with no HTML part and no pictures, so that whatever a
+// forger writes in a stranger's name, the club's answer stays small and
+// repeats none of it.
+type Plain struct {
+	To        string
+	ReplyTo   string // the club's address, or a reply address of a token
+	Subject   string
+	Text      string
+	InReplyTo string // the Message-ID of the mail answered
+}
+
 // TextWidth is the widest line of a text part: what a plain mail client
 // shows without breaking lines.
 const TextWidth = 78

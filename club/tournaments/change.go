@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/event"
-	"postal/club/games"
 	"postal/club/published"
 	"postal/club/reply"
 	"postal/club/work"
@@ -153,7 +153,7 @@ func quotedSettings(u *work.Unit, name string, t *archive.Tournament, mend event
 // the settings of t: the ruleset and options, and the time control, only
 // when they are not the game's and the club's defaults.
 func settingsCommand(u *work.Unit, name string, t *archive.Tournament) string {
-	c := notation.Command{Verb: notation.CmdTournament, Arg: name, Game: t.Game, Options: games.ConfigWords(t.Game, t.Config), Clock: games.ClockWords(u.Club, t.Control),
+	c := notation.Command{Verb: notation.CmdTournament, Arg: name, Game: t.Game, Options: challenges.ConfigWords(t.Game, t.Config), Clock: challenges.ClockWords(u.Club, t.Control),
 		Event: &notation.Event{Format: t.Format, Numbers: formatNumbers(t), Players: t.MaxPlayers}}
 	if !t.Starts.IsZero() {
 		c.Event.Starts = t.Starts.Format(time.DateOnly)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/event"
 	"postal/club/game"
 	"postal/club/games"
@@ -138,7 +139,7 @@ func endNext(u *work.Unit, gs *game.Game, p *archive.Player) (string, error) {
 // the bot at its level, rated or not as it was; in a game of two, from the
 // other seat.
 func rematch(u *work.Unit, gs *game.Game, seat engine.Player) (string, error) {
-	c := notation.Command{Verb: notation.CmdChallenge, Game: gs.Row.Game, Options: games.ConfigWords(gs.Row.Game, gs.Row.Config), Clock: games.ClockWords(u.Club, published.Control(gs.Row).String())}
+	c := notation.Command{Verb: notation.CmdChallenge, Game: gs.Row.Game, Options: challenges.ConfigWords(gs.Row.Game, gs.Row.Config), Clock: challenges.ClockWords(u.Club, published.Control(gs.Row).String())}
 	for i, p := range gs.Players {
 		if engine.Player(i) == seat {
 			continue

@@ -12,6 +12,7 @@ import (
 	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/docs/words"
@@ -215,7 +216,7 @@ func eventGameOver(u *work.Unit, gs *game.Game) error {
 			if e := tr.entrant(loser); e != nil && e.In() {
 				// A loss on time before a first move is no game played:
 				// a no-show's results are annulled as a leaver's are.
-				moved, err := u.Tx.MovedSeats(gs.Row.ID, leavingWords)
+				moved, err := u.Tx.MovedSeats(gs.Row.ID, ratings.LeavingWords)
 				if err != nil {
 					return err
 				}
@@ -401,13 +402,7 @@ func withdrawEntrant(u *work.Unit, tr *tournament, player int64, status, reason 
 		}
 	}
 	if tr.entrant(player).Annulled { // annulled games move no rating
-		var over []int64
-		for _, g := range tr.ev.Games {
-			if g.Over && slices.Contains(g.Players, player) {
-				over = append(over, g.ID)
-			}
-		}
-		line, err := u.Club.Ratings.TakeBack(u, t.Game, over)
+		line, err := ratings.TakeBack(u, t.Game, tr.ev, player)
 		if err != nil {
 			return nil, err
 		}
@@ -525,10 +520,6 @@ func actorName(u *work.Unit, tr *tournament, by int64) (string, error) {
 	}
 	return p.Name, nil
 }
-
-// leavingWords are the moves of a record that are a seat leaving a game
-// (resigning, losing on time) rather than playing.
-var leavingWords = []string{engine.Resign.String(), engine.Timeout.String()}
 
 // tellOut tells of player's going out of tr, running, as tellEvent does:
 // every entrant, or those its format says (event.Audience: a league's

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/clock"
 	"postal/club/event"
-	"postal/club/games"
 	"postal/club/published"
 	"postal/club/reply"
 	"postal/club/work"
@@ -41,7 +41,7 @@ func newSelfRunning(u *work.Unit, c notation.Command, set map[string]int, noForm
 	if err := freeEventName(u, c.Arg, kind); err != nil {
 		return nil, "", err
 	}
-	info, cfg, ctl, err := games.Proposal(u.Club, c)
+	info, cfg, ctl, err := challenges.Proposal(u, c)
 	if err != nil {
 		return nil, "", err
 	}

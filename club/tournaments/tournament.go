@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/game"
-	"postal/club/games"
 	"postal/club/published"
 	"postal/club/reply"
 	"postal/club/stored"
@@ -154,7 +154,7 @@ func Organise(u *work.Unit, c notation.Command) (reply.Section, error) {
 // makes of a field is made here, naming the fix), a start day gone.
 func proposed(u *work.Unit, c notation.Command) (*archive.Tournament, error) {
 	ev := c.Event
-	info, cfg, ctl, err := games.Proposal(u.Club, c)
+	info, cfg, ctl, err := challenges.Proposal(u, c)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ func Join(u *work.Unit, c notation.Command) (reply.Section, error) {
 		if u.Club.Bot == nil {
 			return reply.Section{}, reply.Refuse("the club has no bot")
 		}
-		if who, err = u.Club.Bot(u); err != nil {
+		if who, err = u.Club.Bot.Player(u); err != nil {
 			return reply.Section{}, err
 		}
 	}

@@ -12,13 +12,14 @@ import (
 // club/games, but what its end does elsewhere (its ratings, what its
 // event does next, what its mails say follows it) belongs to rooms that
 // build on the games: they cannot be imported from below, so the club's
-// root sets them on Club (the events' is club/tournaments.Events, the
-// ratings' still the root's), and the games call them at the points of a
+// root sets them on Club (the ratings' is club/ratings.Lists, the events'
+// club/tournaments.Events), and the games call them at the points of a
 // game's life that concern them, in an order the mails depend on: a game
 // that ends is rated before its game-over mails are written (they show
 // the new ratings), and its event moves on after them (its next round's
-// mails follow the end's). The events ask the ratings too: an annulment
-// takes back what annulled games did to ratings (Ratings.TakeBack).
+// mails follow the end's). The events build on the ratings, so they call
+// club/ratings directly (an annulment takes back what annulled games did
+// to ratings: ratings.TakeBack) and need no port for it.
 
 // Ratings rate the games that end.
 type Ratings interface {
@@ -27,13 +28,6 @@ type Ratings interface {
 	// Line is the line of a game-over mail that says what game id did to
 	// its players' ratings; "" for a game not rated.
 	Line(u *Unit, id int64) (string, error)
-	// TakeBack rates the lists of game again once the results of games,
-	// over, are annulled (an event's player who left having played under
-	// half), when one of them was rated: they count for nothing, and
-	// every rating they moved, then and since, is as if they had not been
-	// played. It returns what the director's reply and the entrants' news
-	// say; "" when none was rated.
-	TakeBack(u *Unit, game string, games []int64) (string, error)
 }
 
 // Events are the tournaments, leagues and ladders games are played in, and

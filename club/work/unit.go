@@ -10,8 +10,8 @@ import (
 // writer shares. A mail's commands, a pass of the clock and a move of the
 // bot each make one: load games, play and end them, start tournaments'
 // rounds, and queue the mails that tell players so. What only an inbound
-// mail has (the message, its proof, the sections of its reply) stays with
-// the club's mail adapter.
+// mail has stays out of it: the message and its proof (accounts.Proof),
+// and the sections of its reply (the club's mail adapter).
 type Unit struct {
 	Tx  *archive.Tx
 	Now time.Time

@@ -1,49 +1,49 @@
-package club
+package accounts
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"regexp"
 	"slices"
 	"strings"
+
+	"postal/club/work"
 )
 
-// hashKey is how a personal key is stored: never the key itself.
-func hashKey(key string) string {
-	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(key))))
-	return hex.EncodeToString(sum[:])
-}
+// What of a mail's headers the accounts read: the club's reply addresses it
+// was sent to (tokens), the game tag of its subject, and the
+// Authentication-Results header of the club's own server where the
+// operator states that the server removes forged ones.
 
 var (
 	// tagRE finds the game tag in a subject: "[postal #17]".
 	tagRE = regexp.MustCompile(`\[postal #([1-9][0-9]{0,17})\]`)
-	// refRE finds the "(ref TOKEN)" that subjects of mails postal sent before
-	// issue 15 carried: a reply's subject drops it. A token in a subject
-	// proves nothing any more: subjects are forwarded and quoted freely.
+	// refRE finds the "(ref TOKEN)" that subjects of mails postal sent long
+	// ago carried: a reply's subject drops it. A token in a subject proves
+	// nothing: subjects are forwarded and quoted freely.
 	refRE = regexp.MustCompile(`\(ref [a-z2-9]{16}\)`)
 )
 
-// isOwn reports whether addr is the club's address or a plus-address of it.
-func (s *Service) isOwn(addr string) bool { return s.club.IsOwn(addr) }
+// DropRef removes from a subject the "(ref TOKEN)" that postal's subjects
+// once carried, before a reply repeats it.
+func DropRef(subject string) string { return refRE.ReplaceAllString(subject, "") }
 
 // maxTokens is how many of the club's plus-addresses a mail's recipients
 // are read for: a reply is sent to one, a reply to all of a game mail to a
 // few. Each is looked up in the archive, and a To of 40,000 of them cost
-// 4 s (issue 32, finding 1); those past the first maxTokens prove nothing.
+// 4 s; those past the first maxTokens prove nothing.
 const maxTokens = 8
 
 // tokens returns the candidate tokens of a message: the secrets of the
 // club's plus-addresses it was sent to (club+TOKEN@host), each once, at
 // most maxTokens.
-func (s *Service) tokens(recipients []string) []string {
+func tokens(c *work.Club, recipients []string) []string {
 	var out []string
-	prefix := s.local + s.opt.TokenSeparator
+	prefix := c.Local + c.TokenSeparator
 	for _, r := range recipients {
 		if len(out) == maxTokens {
 			break
 		}
 		local, host, ok := strings.Cut(strings.ToLower(r), "@")
-		if ok && host == s.host && strings.HasPrefix(local, prefix) {
+		if ok && host == c.Host && strings.HasPrefix(local, prefix) {
 			if tok := strings.TrimPrefix(local, prefix); tok != "" && !slices.Contains(out, tok) {
 				out = append(out, tok)
 			}
@@ -57,8 +57,8 @@ func (s *Service) tokens(recipients []string) []string {
 // authserv-id and says dkim or dmarc passed for the domain of from. Only the
 // topmost counts: any header below it, even with our id, may be the
 // sender's own writing. The caller reads the headers only where the
-// operator states that the server removes forged ones of our id (issue 24:
-// Dovecot's LMTP delivery does not).
+// operator states that the server removes forged ones of our id (Dovecot's
+// LMTP delivery does not).
 func authPass(authservID string, headers []string, from string) bool {
 	if authservID == "" || len(headers) == 0 {
 		return false

@@ -1,17 +1,18 @@
-package club
+package accounts
 
 import (
 	"fmt"
 	"time"
 
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/mailer"
 	"postal/notation"
 )
 
-// Budget by proof, not by address (issue 32). A From address proves
-// nothing: anyone may write a player's address as easily as any other. So
-// whatever a mail proves decides who pays for its answer:
+// Budget by proof, not by address. A From address proves nothing: anyone
+// may write a player's address as easily as any other. So whatever a mail
+// proves decides who pays for its answer:
 //
 //   - a mail that proves its sender (a reply token, a key, a DKIM signature
 //     postal checked, a trusted Authentication-Results: proof.go) is read,
@@ -40,16 +41,20 @@ var allowances = map[string]allowance{
 	"refusal":  {3, true},  // someone else's proof, or a retired one
 	"unproven": {3, true},  // a note to a player's address whose mail proves nothing
 	"notice":   {1, false}, // to a player's address: a mail too large or unreadable
-	// "confirm" is an address confirmation (account.go: mayConfirm), kept
+	// "confirm" is an address confirmation (address.go: mayConfirm), kept
 	// under its own rules but counted in the cap.
 }
+
+// RepliesPerDay is how many replies of kind ("short", "welcome",
+// "refusal", "unproven", "notice") one address may get in a day.
+func RepliesPerDay(kind string) int { return allowances[kind].perDay }
 
 // cappedKinds are the kinds counted in the club-wide cap.
 var cappedKinds = []string{"short", "welcome", "refusal", "unproven", "confirm"}
 
 // registrationReserve is the part of the club's cap an hour that only the
-// answers to "register NAME" may spend (issue 32, second round): a flood
-// of forged strangers spends the rest, and a newcomer is still answered.
+// answers to "register NAME" may spend: a flood of forged strangers spends
+// the rest, and a newcomer is still answered.
 func registrationReserve(limit int) int {
 	if limit < 2 {
 		return 0
@@ -60,107 +65,107 @@ func registrationReserve(limit int) int {
 // capSpent reports whether the club's cap an hour leaves no room for a
 // reply of kind: every kind but "welcome" stops short of the
 // registrations' reserve.
-func (w *job) capSpent(kind string) (bool, error) {
-	limit := w.s.opt.StrangerRepliesPerHour
+func capSpent(u *work.Unit, kind string) (bool, error) {
+	limit := u.Club.StrangerRepliesPerHour
 	if limit <= 0 {
 		return false, nil
 	}
 	if kind != "welcome" {
 		limit -= registrationReserve(limit)
 	}
-	n, err := w.Tx.AllStrangerReplies(w.Now.Add(-time.Hour), cappedKinds)
+	n, err := u.Tx.AllStrangerReplies(u.Now.Add(-time.Hour), cappedKinds)
 	return n >= limit, err
 }
 
 // budget reports whether a reply of kind to the sender is within its
 // allowance, and records it when it is.
-func (h *handling) budget(kind string) (bool, error) {
+func budget(u *work.Unit, p *Proof, kind string) (bool, error) {
 	a := allowances[kind]
 	if a.capped {
-		if spent, err := h.capSpent(kind); err != nil || spent {
+		if spent, err := capSpent(u, kind); err != nil || spent {
 			return false, err
 		}
 	}
-	n, err := h.Tx.StrangerReplies(h.from(), kind, h.Now.Add(-24*time.Hour))
+	n, err := u.Tx.StrangerReplies(p.From, kind, u.Now.Add(-24*time.Hour))
 	if err != nil || n >= a.perDay {
 		return false, err
 	}
-	return true, h.Tx.AddStrangerReply(h.from(), kind, h.Now)
+	return true, u.Tx.AddStrangerReply(p.From, kind, u.Now)
 }
 
-// paid decides, once the message's proofs are known, who pays for its
-// answer: done reports that it has been dealt with (rate-limited, or
-// unproven and answered from the budget or not at all).
-func (h *handling) paid(parsed []notation.Parsed) (done bool, err error) {
-	if h.proof == "" {
-		return true, h.unproven(parsed)
+// Paid decides, once Prove has weighed the message's proofs, who pays for
+// its answer. nil: the sender proved who they are and is within their rate
+// limit, and the commands are read. Otherwise the mail has been dealt
+// with: unproven, and answered from the strangers' budget or not at all;
+// or past the rate limit.
+func Paid(u *work.Unit, p *Proof, parsed []notation.Parsed) (*Answer, error) {
+	if p.how == "" {
+		return unproven(u, p, parsed)
 	}
-	if err := h.Tx.SetProven(h.msg); err != nil {
-		return true, err
+	if err := u.Tx.SetProven(p.Row); err != nil {
+		return nil, err
 	}
-	return h.rateLimited()
+	return rateLimited(u, p)
 }
 
 // rateLimited applies the sender's rate limit, counting proven mail only:
 // past it the message is kept as headers and not applied; the first one
 // past it is answered, once.
-func (h *handling) rateLimited() (bool, error) {
-	limit := h.s.opt.RateLimit
+func rateLimited(u *work.Unit, p *Proof) (*Answer, error) {
+	limit := u.Club.RateLimit
 	if limit <= 0 {
-		return false, nil
+		return nil, nil
 	}
-	n, err := h.Tx.CountProvenFrom(h.from(), h.Now.Add(-time.Hour))
+	n, err := u.Tx.CountProvenFrom(p.From, u.Now.Add(-time.Hour))
 	if err != nil || n <= limit {
-		return false, err
+		return nil, err
 	}
-	h.outcome = "rate-limited"
-	if err := h.keepHeaders(); err != nil {
-		return true, err
+	a := &Answer{Outcome: "rate-limited"}
+	if err := keepHeaders(u, p); err != nil {
+		return nil, err
 	}
 	if n > limit+1 {
-		return true, nil // said once, then silent
+		return a, nil // said once, then silent
 	}
-	h.sections = append(h.sections, reply.Section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
-	return true, h.reply()
+	a.Sections = append(a.Sections, reply.Section{Title: "too many messages", Lines: []string{fmt.Sprintf("postal handles at most %d messages an hour from one address. This message and the next ones within the hour are ignored; send your commands again later.", limit)}})
+	a.Reply = true
+	return a, nil
 }
 
 // unproven answers a mail that proves nothing: "register NAME" from an
 // address of no player, or the note of its kind, within the budget; past
 // it, nothing, and only its headers are kept.
-func (h *handling) unproven(parsed []notation.Parsed) error {
-	if h.Actor == nil {
-		for _, p := range parsed {
-			if p.Err == nil && p.Cmd.Verb == notation.CmdRegister {
-				return h.registerPending(p.Cmd.Arg) // registration.go
+func unproven(u *work.Unit, p *Proof, parsed []notation.Parsed) (*Answer, error) {
+	if u.Actor == nil {
+		for _, line := range parsed {
+			if line.Err == nil && line.Cmd.Verb == notation.CmdRegister {
+				return registerPending(u, p, line.Cmd.Arg) // registration.go
 			}
 		}
 	}
 	kind := "short"
-	if h.Actor != nil {
+	if u.Actor != nil {
 		kind = "unproven"
 	}
-	ok, err := h.budget(kind)
+	ok, err := budget(u, p, kind)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !ok {
-		h.outcome = "ignored: past the budget for strangers"
-		return h.keepHeaders()
+		return &Answer{Outcome: "ignored: past the budget for strangers"}, keepHeaders(u, p)
 	}
-	if h.Actor == nil {
-		h.outcome = "stranger: short reply"
-		return h.shortReply("postal did not read your mail: to an address that is not a player's, it answers with this note, once a day.")
+	if u.Actor == nil {
+		return &Answer{Outcome: "stranger: short reply"}, shortReply(u, p, "postal did not read your mail: to an address that is not a player's, it answers with this note, once a day.")
 	}
-	h.outcome = "unproven: short reply"
-	tok, err := h.Tx.Token(h.Actor.ID, 0, h.Now)
+	tok, err := u.Tx.Token(u.Actor.ID, 0, u.Now)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	badKey := false
-	for _, p := range parsed {
-		badKey = badKey || p.Err == nil && p.Cmd.Verb == notation.CmdKey && p.Cmd.Arg != ""
+	for _, line := range parsed {
+		badKey = badKey || line.Err == nil && line.Cmd.Verb == notation.CmdKey && line.Cmd.Arg != ""
 	}
-	return h.plainReply(unprovenText(h.Actor.Name, h.s.opt.Address, badKey), h.s.local+h.s.opt.TokenSeparator+tok+"@"+h.s.host)
+	return &Answer{Outcome: "unproven: short reply"}, plainReply(u, p, unprovenText(u.Actor.Name, u.Club.Address, badKey), u.Club.ReplyAddress(tok))
 }
 
 // unprovenText is the note to a player's address whose mail proves
@@ -180,10 +185,10 @@ func unprovenText(name, club string, badKey bool) string {
 
 // keepHeaders cuts the stored message to its headers and the hash of its
 // body: what is kept of a message that is not acted on.
-func (h *handling) keepHeaders() error {
-	if h.in.BodySHA256 != "" {
+func keepHeaders(u *work.Unit, p *Proof) error {
+	if p.In.BodySHA256 != "" {
 		return nil // only its headers were stored
 	}
-	head, sum := mailer.HeadersOnly(h.in.Raw)
-	return h.Tx.KeepHeaders(h.msg, head, sum)
+	head, sum := mailer.HeadersOnly(p.In.Raw)
+	return u.Tx.KeepHeaders(p.Row, head, sum)
 }

@@ -1,34 +1,31 @@
-package games
+package challenges
 
 import (
 	"fmt"
-	"strings"
-
 	"postal/club/clock"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/engine"
 	"postal/notation"
+	"strings"
 )
 
-// What a proposal plays: the game, ruleset, options and time control that
-// a challenge, a tournament, a league or a ladder names, read (Proposal)
-// and written back (ConfigWords, ClockWords) as a command writes them.
-
-// Proposal reads what c, a challenge or an event's proposal, plays: the
-// game, its ruleset and options, and the time control (the club's when it
-// names none); a refusal names what the game has.
-func Proposal(club *work.Club, c notation.Command) (engine.Info, engine.Config, clock.Control, error) {
+// Proposal reads what a challenge or an event proposes: the game, its
+// ruleset and options, and the time control (the club's when it names
+// none); a refusal says what is wrong with them. The events ("tournament",
+// "league", "ladder") read theirs with it too.
+func Proposal(u *work.Unit, c notation.Command) (engine.Info, engine.Config, clock.Control, error) {
 	info, cfg, err := proposedGame(c.Game, c.Options)
 	if err != nil {
 		return info, cfg, clock.Control{}, err
 	}
-	ctl, err := Control(club, c.Clock)
+	ctl, err := Control(u.Club, c.Clock)
 	return info, cfg, ctl, reply.Explain(err)
 }
 
 // Control reads the time control a proposal writes ("days N", "bank
-// S+I/C", "untimed"), the club's default when it names none.
+// S+I/C", "untimed"), the default of club when it names none.
 func Control(club *work.Club, written string) (clock.Control, error) {
 	switch written {
 	case "":
@@ -54,7 +51,7 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 		} else if rs == "" {
 			rs = w
 		} else {
-			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+Describe(info))
+			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+games.Describe(info))
 		}
 	}
 	opts, err := engine.ParseOptions(optWords)
@@ -63,7 +60,7 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 	}
 	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
 	if ue, ok := reply.Explain(err).(*reply.Refusal); ok {
-		ue.Pre = Describe(info) // what the game has
+		ue.Pre = games.Describe(info) // what the game has
 		return info, cfg, ue
 	}
 	return info, cfg, err
