@@ -167,7 +167,7 @@ func (h *handling) run() (err error) {
 // endedSections add to the reply what the others' game-over mails say of
 // each game the mail ended: its seed, now revealed, and its ratings. Each
 // block is headed by the game's end ("Game #4 is over: ..."), unless the
-// reply is about that game alone and its first line says it (issue 35: a
+// reply is about that game alone and its first line says it (a
 // director's "remove" ends several, and dice and ratings without their
 // game read as nobody's).
 func (h *handling) endedSections() error {

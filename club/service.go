@@ -1,7 +1,3 @@
-// Package club is postal's game service: it reads one inbound mail, works out
-// who sent it and what it asks, changes the games, and writes the replies and
-// notices to the outbox, all in one archive transaction. It never talks SMTP
-// or IMAP; the mailer package moves the mail.
 package club
 
 import (
@@ -90,9 +86,10 @@ type Options struct {
 	// go out gradually; 0 means 20.
 	CatchUp int
 	// TalkLinesPerDay caps the lines a player's messages ("say") to one
-	// game may have in a day; 0 means 20, negative no cap (issue 32).
+	// game may have in a day, so one player cannot flood the others' mail;
+	// 0 means 20, negative no cap.
 	TalkLinesPerDay int
-	// HideMessages keeps what players say in a game (issue 26) out of its
+	// HideMessages keeps what players say in a game ("say") out of its
 	// record, by mail and on the site, even once the game is over; by
 	// default they are shown then, as each player allows.
 	HideMessages bool
@@ -107,7 +104,8 @@ type Options struct {
 	RoundDays       int
 	RoundUnfinished string
 	// EventLapseDays is how long an open tournament whose director left
-	// it waits for an entry before it lapses (issue 35); 0 means 30,
+	// it waits for an entry before it lapses, so no event is left open
+	// with no one to run it; 0 means 30,
 	// negative never.
 	EventLapseDays int
 	// Bot is the club's built-in opponent; nil means the club has none, and

@@ -16,7 +16,7 @@ import (
 // reminders at the club's reminder points, and daily digests. It reads only
 // what is due, through the archive's indexes (clock_due, migration 019):
 // never the games whose clocks have nothing to do, so its cost follows the
-// work, not the number of games in progress (issue 27). A pass takes at
+// work, not the number of games in progress. A pass takes at
 // most CatchUp games; when more are due (after downtime) the next pass is
 // due a second later, so reminders go out gradually. It returns when the
 // next work falls due (ok false when nothing is pending), so one scheduler
