@@ -5,19 +5,14 @@ import (
 	"time"
 )
 
-// Leagues and ladders (migration 060): the settings and state a
-// league or a ladder keeps besides those of its tournament.
+// Leagues and ladders (migration 060): the state a league or a ladder
+// keeps besides its tournament row. Their settings (a league's size, a
+// ladder's reach, ...) are the tournament's (Tournament.Settings,
+// migration 080), as every format's.
 
 // League is what a league or a ladder keeps besides its tournament row.
 type League struct {
 	TournamentID int64
-	Size         int // a league's players a division, as asked
-	Promote      int
-	Double       bool
-	BreakDays    int
-	SeasonDays   int // a season's deadline in days; 0: none
-	Reach        int // a ladder's
-	IdleDays     int
 	// Between marks the season in play (the tournament's round) over and
 	// the next not yet begun.
 	Between                  bool
@@ -26,12 +21,12 @@ type League struct {
 	Due time.Time
 }
 
-const leagueCols = `tournament_id, size, promote, twice, break_days, season_days, reach, idle_days, season_over, season_began, season_ended, due`
+const leagueCols = `tournament_id, season_over, season_began, season_ended, due`
 
-// AddLeague stores the settings of a league or ladder whose tournament row
+// AddLeague stores the state of a league or ladder whose tournament row
 // exists.
 func (t *Tx) AddLeague(l *League) error {
-	_, err := t.exec(`INSERT INTO leagues (`+leagueCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, l.TournamentID, l.Size, l.Promote, l.Double, l.BreakDays, l.SeasonDays, l.Reach, l.IdleDays,
+	_, err := t.exec(`INSERT INTO leagues (`+leagueCols+`) VALUES (?, ?, ?, ?, ?)`, l.TournamentID,
 		l.Between, fmtTime(l.SeasonBegan), fmtTime(l.SeasonEnded), fmtTime(l.Due))
 	if err != nil {
 		return fmt.Errorf("archive: add league %d: %w", l.TournamentID, err)
@@ -43,7 +38,7 @@ func (t *Tx) AddLeague(l *League) error {
 func (t *Tx) LeagueOf(id int64) (*League, error) {
 	var l League
 	var began, ended, due string
-	err := t.queryRow(`SELECT `+leagueCols+` FROM leagues WHERE tournament_id = ?`, id).Scan(&l.TournamentID, &l.Size, &l.Promote, &l.Double, &l.BreakDays, &l.SeasonDays, &l.Reach, &l.IdleDays,
+	err := t.queryRow(`SELECT `+leagueCols+` FROM leagues WHERE tournament_id = ?`, id).Scan(&l.TournamentID,
 		&l.Between, &began, &ended, &due)
 	if err != nil {
 		return nil, notFound(err)

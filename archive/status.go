@@ -49,9 +49,10 @@ type Status struct {
 // TournamentStatus is a tournament as postal status lists it.
 type TournamentStatus struct {
 	Name, Status, Game, Format string
-	Rounds, Round              int // a Swiss's rounds; the round in play (Swiss, knockout)
-	Entrants                   int // still in: not left, removed or out on time
-	Games, InPlay              int // its games so far, and of them those in progress
+	Settings                   map[string]int // its format's own numbers: a Swiss's "rounds"
+	Round                      int            // the round in play (Swiss, knockout)
+	Entrants                   int            // still in: not left, removed or out on time
+	Games, InPlay              int            // its games so far, and of them those in progress
 }
 
 // Status reads the status as of now, in one read transaction.
@@ -95,7 +96,7 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 	s.SiteFailures, _ = strconv.Atoi(state[StateSiteFailures])
 	s.SiteFailingSince, s.SiteFailed, s.SiteError = parseTime(state[StateSiteFailingSince]), parseTime(state[StateSiteFailed]), state[StateSiteError]
 	s.Oldest, s.LastMail, s.NextDeadline, s.NextGame = parseTime(oldest.String), parseTime(lastMail.String), parseTime(deadline.String), next.Int64
-	rows, err := tx.QueryContext(ctx, `SELECT t.name, t.status, t.game, t.format, t.rounds, t.round,
+	rows, err := tx.QueryContext(ctx, `SELECT t.name, t.status, t.game, t.format, t.settings, t.round,
 		(SELECT COUNT(*) FROM entrants e WHERE e.tournament_id = t.id AND e.status = 'in'),
 		(SELECT COUNT(*) FROM tournament_games tg WHERE tg.tournament_id = t.id),
 		(SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = t.id AND g.status = ?)
@@ -106,9 +107,11 @@ func (a *DB) Status(ctx context.Context, now time.Time) (Status, error) {
 	defer rows.Close()
 	for rows.Next() {
 		var ts TournamentStatus
-		if err := rows.Scan(&ts.Name, &ts.Status, &ts.Game, &ts.Format, &ts.Rounds, &ts.Round, &ts.Entrants, &ts.Games, &ts.InPlay); err != nil {
+		var settings string
+		if err := rows.Scan(&ts.Name, &ts.Status, &ts.Game, &ts.Format, &settings, &ts.Round, &ts.Entrants, &ts.Games, &ts.InPlay); err != nil {
 			return s, fmt.Errorf("archive: status: %w", err)
 		}
+		ts.Settings = parseSettings(settings)
 		s.Tournaments = append(s.Tournaments, ts)
 	}
 	if err := rows.Err(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,55 +25,87 @@ const (
 	EntrantTimedOut = "timed-out"
 )
 
-// Tournament is an event of many games: a round robin, a Swiss
+// Tournament is an event of many games (issue 25): a round robin, a Swiss
 // or a knockout of one game and configuration.
 type Tournament struct {
 	ID         int64
 	Name       string
 	DirectorID int64 // the organiser
-	// Codirectors are the players the organiser named to direct it too, in the order named.
+	// Codirectors are the players the organiser named to direct it too
+	// (issue 32), in the order named.
 	Codirectors []int64
 	Game        string
 	Config      string // ruleset and options
-	Format      string // round-robin, double-round-robin, swiss, knockout
-	Rounds      int    // a Swiss's number of rounds
-	MaxPlayers  int    // 0: no limit; the event starts when it is full
-	Days        int
-	Control     string
-	Starts      time.Time // zero: the director starts it
-	Status      string
-	Round       int // the round in play (Swiss, knockout)
-	WinnerID    int64
-	Note        string // how it ended, when not simply by its last game
-	Created     time.Time
-	Started     time.Time
-	Finished    time.Time
-	Updated     time.Time
+	Format      string // its format's name (club/event): round-robin, swiss, league, ...
+	// Settings are its format's own numbers, by word: a Swiss's "rounds",
+	// a league's "size", "promote", ... (migration 080: the column
+	// settings, "rounds=5").
+	Settings   map[string]int
+	MaxPlayers int // 0: no limit; the event starts when it is full
+	Days       int
+	Control    string
+	Starts     time.Time // zero: the director starts it
+	Status     string
+	Round      int // the round in play (Swiss, knockout)
+	WinnerID   int64
+	Note       string // how it ended, when not simply by its last game
+	Created    time.Time
+	Started    time.Time
+	Finished   time.Time
+	Updated    time.Time
 }
 
-const tournamentCols = `id, name, director_id, game, config, format, rounds, max_players, days, control, starts, status, round, COALESCE(winner_id, 0), note, created, started, finished, updated,
+const tournamentCols = `id, name, director_id, game, config, format, settings, max_players, days, control, starts, status, round, COALESCE(winner_id, 0), note, created, started, finished, updated,
 	(SELECT COALESCE(group_concat(player_id, ' '), '') FROM (SELECT player_id FROM tournament_directors d WHERE d.tournament_id = tournaments.id ORDER BY added, player_id))`
 
 func scanTournament(row scanner) (*Tournament, error) {
 	var tr Tournament
-	var starts, created, started, finished, updated, codirectors string
-	if err := row.Scan(&tr.ID, &tr.Name, &tr.DirectorID, &tr.Game, &tr.Config, &tr.Format, &tr.Rounds, &tr.MaxPlayers, &tr.Days, &tr.Control, &starts, &tr.Status, &tr.Round, &tr.WinnerID, &tr.Note, &created, &started, &finished, &updated, &codirectors); err != nil {
+	var settings, starts, created, started, finished, updated, codirectors string
+	if err := row.Scan(&tr.ID, &tr.Name, &tr.DirectorID, &tr.Game, &tr.Config, &tr.Format, &settings, &tr.MaxPlayers, &tr.Days, &tr.Control, &starts, &tr.Status, &tr.Round, &tr.WinnerID, &tr.Note, &created, &started, &finished, &updated, &codirectors); err != nil {
 		return nil, notFound(err)
 	}
 	for _, f := range strings.Fields(codirectors) {
 		id, _ := strconv.ParseInt(f, 10, 64)
 		tr.Codirectors = append(tr.Codirectors, id)
 	}
+	tr.Settings = parseSettings(settings)
 	tr.Starts, tr.Created, tr.Started, tr.Finished, tr.Updated = parseTime(starts), parseTime(created), parseTime(started), parseTime(finished), parseTime(updated)
 	return &tr, nil
+}
+
+// settingsText writes a format's settings as the column keeps them:
+// word=N pairs by word, "promote=1 size=6".
+func settingsText(s map[string]int) string {
+	words := make([]string, 0, len(s))
+	for w := range s {
+		words = append(words, w)
+	}
+	slices.Sort(words)
+	for i, w := range words {
+		words[i] = w + "=" + strconv.Itoa(s[w])
+	}
+	return strings.Join(words, " ")
+}
+
+// parseSettings reads what settingsText writes; a pair that does not read
+// is left out.
+func parseSettings(text string) map[string]int {
+	s := map[string]int{}
+	for _, f := range strings.Fields(text) {
+		w, v, ok := strings.Cut(f, "=")
+		if n, err := strconv.Atoi(v); ok && err == nil {
+			s[w] = n
+		}
+	}
+	return s
 }
 
 // AddTournament stores tr (status open) and sets tr.ID.
 func (t *Tx) AddTournament(tr *Tournament) error {
 	tr.Status = TournamentOpen
 	tr.Updated = tr.Created
-	res, err := t.exec(`INSERT INTO tournaments (name, director_id, game, config, format, rounds, max_players, days, control, starts, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		tr.Name, tr.DirectorID, tr.Game, tr.Config, tr.Format, tr.Rounds, tr.MaxPlayers, tr.Days, tr.Control, fmtTime(tr.Starts), tr.Status, fmtTime(tr.Created), fmtTime(tr.Created))
+	res, err := t.exec(`INSERT INTO tournaments (name, director_id, game, config, format, settings, max_players, days, control, starts, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		tr.Name, tr.DirectorID, tr.Game, tr.Config, tr.Format, settingsText(tr.Settings), tr.MaxPlayers, tr.Days, tr.Control, fmtTime(tr.Starts), tr.Status, fmtTime(tr.Created), fmtTime(tr.Created))
 	if err != nil {
 		return fmt.Errorf("archive: add tournament %s: %w", tr.Name, err)
 	}
@@ -102,11 +135,11 @@ func (t *Tx) UpdateTournament(tr *Tournament) error {
 }
 
 // SetTournamentSettings writes the settings of tr, not yet started, as its
-// director changed them: game, configuration, format, rounds,
+// director changed them: game, configuration, format and its settings,
 // field, time control and start day.
 func (t *Tx) SetTournamentSettings(tr *Tournament) error {
-	_, err := t.exec(`UPDATE tournaments SET game = ?, config = ?, format = ?, rounds = ?, max_players = ?, days = ?, control = ?, starts = ?, updated = ? WHERE id = ? AND status = ?`,
-		tr.Game, tr.Config, tr.Format, tr.Rounds, tr.MaxPlayers, tr.Days, tr.Control, fmtTime(tr.Starts), fmtTime(tr.Updated), tr.ID, TournamentOpen)
+	_, err := t.exec(`UPDATE tournaments SET game = ?, config = ?, format = ?, settings = ?, max_players = ?, days = ?, control = ?, starts = ?, updated = ? WHERE id = ? AND status = ?`,
+		tr.Game, tr.Config, tr.Format, settingsText(tr.Settings), tr.MaxPlayers, tr.Days, tr.Control, fmtTime(tr.Starts), fmtTime(tr.Updated), tr.ID, TournamentOpen)
 	if err != nil {
 		return fmt.Errorf("archive: tournament %s: settings: %w", tr.Name, err)
 	}

@@ -18,7 +18,7 @@ import (
 	"postal/engine/search"
 )
 
-// BotOptions configure the club's built-in opponent (issue 19): a player
+// BotOptions configure the club's built-in opponent: a player
 // of every game, which anyone may challenge by name ("challenge bot GAME
 // [RULESET] [level N]") and which may take open challenges. The zero value
 // of each field says what it does when unset.
@@ -49,7 +49,8 @@ type BotOptions struct {
 	// it is refused, and no open challenge taken. 0 means no limit.
 	MaxGames int
 	// GamesPerPlayer is how many games one player may play with the bot
-	// at once (issue 32: each costs the club's CPU on every move); 0 means
+	// at once (each costs the club's CPU on every move, so one player could
+	// otherwise take it all); 0 means
 	// DefaultBotGamesPerPlayer, negative no limit.
 	GamesPerPlayer int
 	// TakeOpen is how long an open challenge waits for a person before

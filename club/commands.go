@@ -76,7 +76,7 @@ func (h *handling) status() (reply.Section, error) {
 		}
 		b.WriteString(gs.DrawStatus())
 		b.WriteByte('\n')
-		more, err := games.ConditionsStatus(h.Unit, gs) // issue 26: conditional moves, note
+		more, err := games.ConditionsStatus(h.Unit, gs) // a player's conditional moves and note, which only they see
 		if err != nil {
 			return reply.Section{}, err
 		}

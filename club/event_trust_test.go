@@ -97,8 +97,8 @@ func TestDirectorChangesEvent(t *testing.T) {
 	says(t, c.reply(out), "tournament sw changed: Conflagration (conflagration order=4), Swiss of 3 rounds, 4 days per move")
 	says(t, to(t, out, "bob@example.org"), "alice, directing sw, changed it: Conflagration (conflagration order=4), Swiss of 3 rounds, 4 days per move.", `"leave sw"`)
 	tr := read(c, func(tx *archive.Tx) (*archive.Tournament, error) { return tx.TournamentByName("sw") })
-	if tr.Rounds != 3 || tr.Control != "days 4" {
-		t.Fatalf("sw: %d rounds, %s", tr.Rounds, tr.Control)
+	if tr.Settings["rounds"] != 3 || tr.Control != "days 4" {
+		t.Fatalf("sw: %d rounds, %s", tr.Settings["rounds"], tr.Control)
 	}
 	// A field made full starts it, as the last entry would.
 	says(t, c.reply(c.as("alice", "tournament sw conflagration swiss 3 players 4")), "The field is full: the tournament has started.", "Round 1 of 3 has started")

@@ -7,7 +7,7 @@ import (
 	"postal/mailer"
 )
 
-// A full disk (issue 24). Hostile mail, or anything else, may fill the disk
+// A full disk. Hostile mail, or anything else, may fill the disk
 // or the database's page limit; postal must still handle a small mail that
 // arrives later, a move above all. When a message does not fit, it is
 // tried again keeping only its headers; when even that does not fit, the

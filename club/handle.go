@@ -13,6 +13,7 @@ import (
 	"postal/club/games"
 	"postal/club/ratings"
 	"postal/club/reply"
+	"postal/club/tournaments"
 	"postal/engine"
 	"postal/mailer"
 	"postal/notation"
@@ -171,7 +172,7 @@ func (h *handling) run() (err error) {
 // endedSections add to the reply what the others' game-over mails say of
 // each game the mail ended: its seed, now revealed, and its ratings. Each
 // block is headed by the game's end ("Game #4 is over: ..."), unless the
-// reply is about that game alone and its first line says it (issue 35: a
+// reply is about that game alone and its first line says it (a
 // director's "remove" ends several, and dice and ratings without their
 // game read as nobody's).
 func (h *handling) endedSections() error {
@@ -188,7 +189,7 @@ func (h *handling) endedSections() error {
 			if err != nil {
 				return err
 			}
-			next, err := h.endLines(gs, h.Actor)
+			next, err := h.Club.Events.EndLines(h.Unit, gs, h.Actor)
 			if err != nil {
 				return err
 			}
@@ -349,7 +350,7 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 // challenge's.
 func (h *handling) cancel(c notation.Command) (reply.Section, error) {
 	if c.CancelsEvent() {
-		return h.cancelEvent(c) // tournament_cancel.go
+		return tournaments.Cancel(h.Unit, c)
 	}
 	return challenges.Withdraw(h.Unit, c)
 }
@@ -358,7 +359,7 @@ func (h *handling) cancel(c notation.Command) (reply.Section, error) {
 func (h *handling) set(c notation.Command) (reply.Section, error) {
 	switch c.Setting {
 	case "tournament-news":
-		return h.setTournamentNews(c.Value)
+		return tournaments.SetNews(h.Unit, c)
 	case "boards":
 		return games.SetBoards(h.Unit, c)
 	case "reminders":

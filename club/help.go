@@ -7,8 +7,8 @@ import (
 )
 
 // helpIndex is the answer to "help": the list at the head of the commands
-// in docs/commands.md, one line a command (issue 28: the whole reference
-// was 302 lines), in Markdown for docs.Text and docs.HTML. Any answer that
+// in docs/commands.md, one line a command (the whole reference is
+// hundreds of lines, too long for a mail), in Markdown for docs.Text and docs.HTML. Any answer that
 // points a player at the commands may send it.
 func helpIndex() string {
 	doc := docs.Commands()

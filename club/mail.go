@@ -264,7 +264,8 @@ func (h *handling) reply() error {
 const maxEchoSubject = 100
 
 // echoSubject is the part of a proven player's subject the answer repeats
-// (issue 32, F15: postal signs it): control characters become spaces,
+// (postal signs its answer, so what it repeats must not let a sender
+// forge what the signed mail shows): control characters become spaces,
 // format characters (bidi overrides, zero widths) are dropped as from all
 // a player's text (notation.Unformat), spaces are
 // collapsed, and at most maxEchoSubject characters are kept.

@@ -1,7 +1,3 @@
-// Package club is postal's game service: it reads one inbound mail, works out
-// who sent it and what it asks, changes the games, and writes the replies and
-// notices to the outbox, all in one archive transaction. It never talks SMTP
-// or IMAP; the mailer package moves the mail.
 package club
 
 import (
@@ -19,6 +15,7 @@ import (
 	"postal/club/clock"
 	"postal/club/games"
 	"postal/club/ratings"
+	"postal/club/tournaments"
 	"postal/club/work"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -89,9 +86,10 @@ type Options struct {
 	// go out gradually; 0 means 20.
 	CatchUp int
 	// TalkLinesPerDay caps the lines a player's messages ("say") to one
-	// game may have in a day; 0 means 20, negative no cap (issue 32).
+	// game may have in a day, so one player cannot flood the others' mail;
+	// 0 means 20, negative no cap.
 	TalkLinesPerDay int
-	// HideMessages keeps what players say in a game (issue 26) out of its
+	// HideMessages keeps what players say in a game ("say") out of its
 	// record, by mail and on the site, even once the game is over; by
 	// default they are shown then, as each player allows.
 	HideMessages bool
@@ -106,7 +104,8 @@ type Options struct {
 	RoundDays       int
 	RoundUnfinished string
 	// EventLapseDays is how long an open tournament whose director left
-	// it waits for an entry before it lapses (issue 35); 0 means 30,
+	// it waits for an entry before it lapses, so no event is left open
+	// with no one to run it; 0 means 30,
 	// negative never.
 	EventLapseDays int
 	// Bot is the club's built-in opponent; nil means the club has none, and
@@ -209,7 +208,7 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
 		AuthServID: opt.AuthServID, TrustAuthResults: opt.TrustAuthResults, DKIM: opt.DKIM, DKIMMaxAge: opt.DKIMMaxAge,
 		RateLimit: opt.RateLimit, StrangerRepliesPerHour: opt.StrangerRepliesPerHour, InvitesPerDay: opt.InvitesPerDay, MaxMessageSize: opt.MaxMessageSize,
-		Log: opt.Log, Clock: opt.Now, Post: s.post, PostPlain: s.postPlain, Ratings: ratings.Lists{}, Events: ports{s},
+		Log: opt.Log, Clock: opt.Now, Post: s.post, PostPlain: s.postPlain, Language: language, Ratings: ratings.Lists{}, Events: tournaments.Events{},
 	}
 	if b := opt.Bot; b != nil {
 		s.club.Bot = &work.Bot{Name: b.name(), Address: s.botAddress(), Level: b.level(), MaxLevel: b.maxLevel(),

@@ -3,12 +3,13 @@ package club
 import (
 	"fmt"
 
-	"postal/archive"
 	"postal/club/accounts"
 	"postal/club/challenges"
+	"postal/club/event"
 	"postal/club/games"
 	"postal/club/ratings"
 	"postal/club/reply"
+	"postal/club/tournaments"
 	"postal/club/work"
 	"postal/notation"
 )
@@ -76,20 +77,20 @@ func init() {
 		{notation.Spec{Verb: notation.CmdAddress, Usage: "address [add|remove ADDRESS]", Syntax: notation.Address}, func(c notation.Command) bool { return c.Setting != "" }, onProof(accounts.Address)},
 		{notation.Spec{Verb: notation.CmdRatings, Usage: "ratings [GAME]", Syntax: notation.OptionalGame}, reads, onUnit(ratings.List)},
 
-		{notation.Spec{Verb: notation.CmdTournament, Usage: "tournament NAME GAME [RULESET] [NAME=VALUE ...] round-robin|double-round-robin|swiss ROUNDS|knockout [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]", Syntax: notation.EventProposal}, changes, onCommand((*handling).organise)},
-		{notation.Spec{Verb: notation.CmdTournaments, Usage: "tournaments", Syntax: notation.NoWords}, reads, alone((*handling).tournamentList)},
-		{notation.Spec{Verb: notation.CmdJoin, Usage: "join NAME [bot]", Syntax: notation.Entry}, changes, onCommand((*handling).join)},
-		{notation.Spec{Verb: notation.CmdLeave, Usage: "leave NAME", Syntax: notation.EventName}, changes, onArg((*handling).leaveEvent)},
-		{notation.Spec{Verb: notation.CmdStart, Usage: "start NAME", Syntax: notation.EventName}, changes, onArg((*handling).startWord)},
-		{notation.Spec{Verb: notation.CmdStandings, Usage: "standings NAME", Syntax: notation.EventName}, reads, onArg((*handling).standingsWord)},
-		{notation.Spec{Verb: notation.CmdAdjudicate, Usage: "adjudicate GAME 1-0|0-1|draw", Syntax: notation.Adjudication}, changes, onCommand((*handling).adjudicate)},
-		{notation.Spec{Verb: notation.CmdExtend, Usage: "extend GAME DAYS", Syntax: notation.Extension}, changes, onCommand((*handling).extend)},
-		{notation.Spec{Verb: notation.CmdRemove, Usage: "remove PLAYER [from NAME] REASON", Syntax: notation.Removal}, changes, onCommand((*handling).remove)},
-		{notation.Spec{Verb: notation.CmdCodirector, Usage: "codirector NAME PLAYER [off]", Syntax: notation.Codirection}, changes, onCommand((*handling).codirector)},
+		{notation.Spec{Verb: notation.CmdTournament, Usage: "tournament NAME GAME [RULESET] [NAME=VALUE ...] " + event.TournamentUsage() + " [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]", Syntax: notation.EventProposal}, changes, onUnit(tournaments.Organise)},
+		{notation.Spec{Verb: notation.CmdTournaments, Usage: "tournaments", Syntax: notation.NoWords}, reads, onUnit(tournaments.List)},
+		{notation.Spec{Verb: notation.CmdJoin, Usage: "join NAME [bot]", Syntax: notation.Entry}, changes, onUnit(tournaments.Join)},
+		{notation.Spec{Verb: notation.CmdLeave, Usage: "leave NAME", Syntax: notation.EventName}, changes, onUnit(tournaments.Leave)},
+		{notation.Spec{Verb: notation.CmdStart, Usage: "start NAME", Syntax: notation.EventName}, changes, onUnit(tournaments.Start)},
+		{notation.Spec{Verb: notation.CmdStandings, Usage: "standings NAME", Syntax: notation.EventName}, reads, onUnit(tournaments.Standings)},
+		{notation.Spec{Verb: notation.CmdAdjudicate, Usage: "adjudicate GAME 1-0|0-1|draw", Syntax: notation.Adjudication}, changes, onUnit(tournaments.Adjudicate)},
+		{notation.Spec{Verb: notation.CmdExtend, Usage: "extend GAME DAYS", Syntax: notation.Extension}, changes, onUnit(tournaments.Extend)},
+		{notation.Spec{Verb: notation.CmdRemove, Usage: "remove PLAYER [from NAME] REASON", Syntax: notation.Removal}, changes, onUnit(tournaments.Remove)},
+		{notation.Spec{Verb: notation.CmdCodirector, Usage: "codirector NAME PLAYER [off]", Syntax: notation.Codirection}, changes, onUnit(tournaments.Codirector)},
 
-		{notation.Spec{Verb: notation.CmdLeague, Usage: "league NAME GAME [RULESET] [NAME=VALUE ...] [size N] [promote K] [break DAYS] [season DAYS] [double] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LeagueProposal}, changes, onCommand((*handling).organiseSelfRunning)},
-		{notation.Spec{Verb: notation.CmdLadder, Usage: "ladder NAME GAME [RULESET] [NAME=VALUE ...] [reach R] [idle DAYS] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LadderProposal}, changes, onCommand((*handling).organiseSelfRunning)},
-		{notation.Spec{Verb: notation.CmdClimb, Usage: "climb NAME PLAYER", Syntax: notation.Climb}, changes, onCommand((*handling).climb)},
+		{notation.Spec{Verb: notation.CmdLeague, Usage: "league NAME GAME [RULESET] [NAME=VALUE ...] [size N] [promote K] [break DAYS] [season DAYS] [double] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LeagueProposal}, changes, onUnit(tournaments.League)},
+		{notation.Spec{Verb: notation.CmdLadder, Usage: "ladder NAME GAME [RULESET] [NAME=VALUE ...] [reach R] [idle DAYS] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LadderProposal}, changes, onUnit(tournaments.Ladder)},
+		{notation.Spec{Verb: notation.CmdClimb, Usage: "climb NAME PLAYER", Syntax: notation.Climb}, changes, onUnit(tournaments.Climb)},
 	}
 	byVerb = map[notation.Verb]*command{}
 	specs := make([]notation.Spec, len(commands))
@@ -97,7 +98,7 @@ func init() {
 		byVerb[commands[i].Verb] = &commands[i]
 		specs[i] = commands[i].Spec
 	}
-	language = notation.NewLanguage(specs, tournamentFormats())
+	language = notation.NewLanguage(specs, event.TournamentFormats())
 }
 
 // The shapes of handlers, each made a handler: most take the command, some
@@ -160,23 +161,4 @@ func commandOf(c notation.Command) *command {
 		return row
 	}
 	panic(fmt.Sprintf("club: no row for the verb %q", c.Verb))
-}
-
-// tournamentFormats are the formats "tournament" takes, as the parser
-// reads them: a Swiss's rounds follow its name.
-func tournamentFormats() []notation.FormatSpec {
-	return []notation.FormatSpec{
-		{Name: "round-robin"},
-		{Name: "double-round-robin"},
-		{Name: "swiss", Count: &notation.Number{Word: "rounds", Min: 1, Max: 30, What: "rounds"}},
-		{Name: "knockout"},
-	}
-}
-
-// formatNumbers are the numbers of t's format as "tournament" writes them.
-func formatNumbers(t *archive.Tournament) map[string]int {
-	if t.Format == "swiss" {
-		return map[string]int{"rounds": t.Rounds}
-	}
-	return map[string]int{}
 }

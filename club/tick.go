@@ -7,6 +7,7 @@ import (
 
 	"postal/archive"
 	"postal/club/games"
+	"postal/club/tournaments"
 	"postal/club/work"
 )
 
@@ -15,7 +16,7 @@ import (
 // reminders at the club's reminder points, and daily digests. It reads only
 // what is due, through the archive's indexes (clock_due, migration 019):
 // never the games whose clocks have nothing to do, so its cost follows the
-// work, not the number of games in progress (issue 27). A pass takes at
+// work, not the number of games in progress. A pass takes at
 // most CatchUp games; when more are due (after downtime) the next pass is
 // due a second later, so reminders go out gradually. It returns when the
 // next work falls due (ok false when nothing is pending), so one scheduler
@@ -48,13 +49,10 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 				return err
 			}
 		}
-		// Tournaments' own times (a start date, a round's deadline) are
-		// few: read every open one.
-		var events dueTimes
-		if err := w.eventTick(&events); err != nil {
-			return err
-		}
-		if err := w.leagueTick(&events); err != nil { // league_clock.go: through an index, the due alone
+		// The events' own times: a start date, a round's deadline, a
+		// league's season, a ladder's idle players.
+		events, err := tournaments.Tick(w.Unit)
+		if err != nil {
 			return err
 		}
 		if err := games.FlushNotices(w.Unit); err != nil {
@@ -63,8 +61,8 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 		if next, ok, err = tx.NextDue(); err != nil {
 			return err
 		}
-		if !events.next.IsZero() && (!ok || events.next.Before(next)) {
-			next, ok = events.next, true
+		if !events.IsZero() && (!ok || events.Before(next)) {
+			next, ok = events, true
 		}
 		return nil
 	})
@@ -75,13 +73,4 @@ func (s *Service) Tick(ctx context.Context) (next time.Time, ok bool, err error)
 		return now.Add(time.Second), true, nil
 	}
 	return next, ok, nil
-}
-
-// dueTimes gathers the earliest future time something is due.
-type dueTimes struct{ next time.Time }
-
-func (d *dueTimes) add(t time.Time) {
-	if !t.IsZero() && (d.next.IsZero() || t.Before(d.next)) {
-		d.next = t
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"postal/club/event"
 	"postal/notation"
 	"postal/site/view"
 )
@@ -113,7 +114,8 @@ func (b *builder) tournamentJobs(ctx context.Context, src Source, w *writer, ids
 			b.toursSince = t.Updated
 		}
 		page := b.tournamentPage
-		if t.League != nil || t.Ladder != nil {
+		switch event.Page(t.Page) {
+		case event.LeaguePage, event.LadderPage:
 			page = b.selfRunningPage // league_page.go
 		}
 		jobs = append(jobs, b.file(w, tournamentPath(t.ID, t.Name), func() ([]byte, error) { return page(t) }))

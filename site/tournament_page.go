@@ -77,7 +77,8 @@ func (b *builder) tournamentPage(t *view.Tournament) ([]byte, error) {
 		Cross     []row
 		Seeds     []int
 		Status    string
-	}{b.common("Tournament "+t.Name, "../"), t, entrants, standings, cross, seeds(len(t.Cross)), tournamentStatus(t)})
+		Buchholz  bool // ties broken by Buchholz (a Swiss's), else Sonneborn-Berger
+	}{b.common("Tournament "+t.Name, "../"), t, entrants, standings, cross, seeds(len(t.Cross)), tournamentStatus(t), len(t.TieBreaks) > 0 && t.TieBreaks[0] == "Buchholz"})
 }
 
 func seeds(n int) []int {
@@ -108,10 +109,8 @@ func tournamentStatus(t *view.Tournament) string {
 		return fmt.Sprintf("Open for entries since %s: %d entered.", date(t.Created), len(t.Entrants))
 	case t.Status == "over":
 		return fmt.Sprintf("Finished %s.", date(t.Finished))
-	case t.Kind == "swiss":
-		return fmt.Sprintf("Under way since %s: round %d of %d.", date(t.Started), t.Round, t.SwissRounds)
-	case t.Kind == "knockout":
-		return fmt.Sprintf("Under way since %s: round %d.", date(t.Started), t.Round)
+	case t.Where != "":
+		return fmt.Sprintf("Under way since %s: %s.", date(t.Started), t.Where)
 	}
 	return fmt.Sprintf("Under way since %s.", date(t.Started))
 }

@@ -65,3 +65,26 @@ func proposedGame(game string, words []string) (engine.Info, engine.Config, erro
 	}
 	return info, cfg, err
 }
+
+// ConfigWords are the words of a ruleset and options config of game, as a
+// proposal writes them; none when they are the game's defaults.
+func ConfigWords(game, config string) []string {
+	if g, err := engine.Lookup(game); err == nil {
+		if def, err := engine.Normalize(g.Info(), engine.Config{}); err == nil && def.String() == config {
+			return nil
+		}
+	}
+	return strings.Fields(config)
+}
+
+// ClockWords is a time control (clock.Control text) as a proposal writes
+// it; "" when it is the club's default.
+func ClockWords(club *work.Club, control string) string {
+	switch ctl, _ := Control(club, ""); {
+	case control == ctl.String():
+		return ""
+	case control == "none":
+		return "untimed"
+	}
+	return control
+}

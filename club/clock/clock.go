@@ -1,7 +1,3 @@
-// Package clock is postal's time: the injected source of now (real, fake for
-// tests, or sped up for the demo) and the arithmetic of time controls,
-// deadlines, reminder points and vacation allowances. It stores nothing; the
-// club keeps the state in SQLite and asks this package what is due when.
 package clock
 
 import (

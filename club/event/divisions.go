@@ -5,10 +5,10 @@ import (
 	"slices"
 )
 
-// The divisions of a league from one season to the next (issue 37): the
-// top of each division moves up, the bottom moves down, those who leave go,
-// newcomers enter at the bottom, and then the divisions are made the sizes
-// the number of players asks for.
+// The divisions of a league from one season to the next: the top of each
+// division moves up, the bottom moves down, those who leave go, newcomers
+// enter at the bottom, and then the divisions are made the sizes the
+// number of players asks for.
 
 // DivisionSizes are the sizes of the divisions of a league of n players in
 // divisions of size, top first: as many divisions as it takes for none to

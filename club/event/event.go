@@ -1,15 +1,3 @@
-// Package event holds the rules of the club's tournaments apart from mail
-// and SQL (issue 33). An Event is a tournament as its rules see it: its
-// format, rounds, seats, entrants, games and byes. Asked to start, or to
-// move on after one of its games ended or an entrant left, it answers with
-// the steps to carry out (start these games, give these byes, replay this
-// match, finish with this winner, annul these results), which the club
-// carries out: it stores them, starts the games and tells the players. The
-// event changes nothing outside itself, so the same questions get the same
-// answers in a test, in the club and on the site.
-//
-// Each format is one implementation of Format (roundrobin.go, tables.go,
-// swiss.go, knockout.go): a league or a ladder is one file more.
 package event
 
 import (
@@ -35,7 +23,6 @@ type Event struct {
 	Name   string
 	Format Format
 	Seats  int       // the players of each game
-	Rounds int       // a Swiss's number of rounds
 	Max    int       // the entrants it waits for to start; 0: its director starts it
 	Starts time.Time // the day it starts by itself; zero for none
 	Stage  Stage
@@ -71,7 +58,7 @@ type Game struct {
 	Over         bool
 	Score        string // the result as stored: "1-0", "2-3-1-4"; "*" while it goes on
 	// Void marks a game that ended with its event, unplayed out: an
-	// admin ended the event (issue 35). It counts for nothing.
+	// admin ended the event. It counts for nothing.
 	Void bool
 }
 
@@ -169,7 +156,7 @@ func (ev *Event) Entrant(player int64) *Entrant {
 }
 
 // PlayerName is a player's name; UnknownPlayer when the event does not
-// know it (never their number, which is the archive's own: issue 32).
+// know it (never their number, which is the archive's own).
 func (ev *Event) PlayerName(id int64) string {
 	if n, ok := ev.Names[id]; ok {
 		return n
@@ -222,10 +209,14 @@ func (ev *Event) index() map[int64]int {
 type Refusal struct {
 	Msg  string
 	Hint string
-	// Missing counts the entrants the event lacks to start (Short), and
-	// Rounds is the most rounds of a Swiss its field allows: what the
-	// club's answer names as the fix.
-	Missing, Rounds int
+	// Missing counts the entrants the event lacks to start (Short).
+	Missing int
+	// Mend are settings of the format that would let its field start (a
+	// Swiss's rounds its field allows), and MendWhat says what they are
+	// for people ("the rounds its entrants allow"): what the club's answer
+	// names as the fix besides more entrants. Nil for none.
+	Mend     Settings
+	MendWhat string
 }
 
 func (r *Refusal) Error() string { return "event: " + r.Msg }

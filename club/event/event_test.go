@@ -12,11 +12,11 @@ import (
 // (their ratings falling, so seeds follow their numbers).
 func newEvent(t *testing.T, name string, seats, n, rounds int) *Event {
 	t.Helper()
-	f, ok := FormatOf(name, seats)
+	f, ok := FormatOf(name, seats, Settings{"rounds": rounds})
 	if !ok {
 		t.Fatalf("no format %s for %d", name, seats)
 	}
-	ev := &Event{Name: "cup", Format: f, Seats: seats, Rounds: rounds, Stage: Open, Names: map[int64]string{}}
+	ev := &Event{Name: "cup", Format: f, Seats: seats, Stage: Open, Names: map[int64]string{}}
 	for i := 1; i <= n; i++ {
 		ev.Entrants = append(ev.Entrants, Entrant{Player: int64(i), Rating: float64(2000 - i)})
 		ev.Names[int64(i)] = fmt.Sprintf("p%d", i)
@@ -162,7 +162,7 @@ func TestKnockout(t *testing.T) {
 // once; places count between every two players of a table.
 func TestTables(t *testing.T) {
 	ev := newEvent(t, "round-robin", 3, 4, 0)
-	if _, ok := FormatOf("swiss", 3); ok {
+	if _, ok := FormatOf("swiss", 3, nil); ok {
 		t.Error("a Swiss of tables")
 	}
 	steps, err := ev.Start()

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"postal/club/pairing"
-	"postal/engine"
 )
 
 // Format is how an event pairs its entrants and ranks them: one
@@ -48,32 +47,6 @@ type Table struct {
 	AllPlayAll bool
 	// ByePoint marks a format whose byes score a point (a Swiss's).
 	ByePoint bool
-}
-
-// FormatOf is the format called name for games of seats players; false
-// for none: a game of more than two is played in a round robin of tables
-// only.
-func FormatOf(name string, seats int) (Format, bool) {
-	switch name { // issue 37: their settings come with their events
-	case LeagueName:
-		return &League{Seats: seats}, true
-	case LadderName:
-		return &Ladder{}, seats == 2
-	}
-	if engine.OthersPlayOn(seats) {
-		return tables{seats: seats}, name == "round-robin"
-	}
-	switch name {
-	case "round-robin":
-		return roundRobin{}, true
-	case "double-round-robin":
-		return roundRobin{double: true}, true
-	case "swiss":
-		return swiss{}, true
-	case "knockout":
-		return knockout{}, true
-	}
-	return nil, false
 }
 
 // StartsWhen says how an open event starts: when max players have entered

@@ -8,6 +8,7 @@ import (
 	"postal/club/pairing"
 	"postal/docs/words"
 	"postal/engine"
+	"postal/notation"
 )
 
 // knockout plays round by round, each from the bracket of the seeds (1 v N,
@@ -16,6 +17,9 @@ import (
 // seat; a drawn game is replayed with the seats swapped, and a second draw
 // sends the higher seed through.
 type knockout struct{}
+
+var knockoutKind = Kind{Name: "knockout", Verb: notation.CmdTournament, Page: TournamentPage,
+	Make: func(seats int, _ Settings) (Format, bool) { return ofTwo(knockout{}, seats) }}
 
 func (knockout) Name() string { return "knockout" }
 
@@ -110,6 +114,29 @@ func (knockout) Started(ev *Event, games []string) []string {
 }
 
 func (knockout) Table() Table { return Table{System: pairing.RoundRobinSystem} }
+
+func (f knockout) plan(ev *Event) string {
+	return fmt.Sprintf("%s is a knockout of %s: the winners of a round meet in the next when its every match is decided. A drawn game is replayed with the seats swapped; a second draw sends the higher seed through.", ev.Name, words.Count(len(ev.Entrants), "player", "players"))
+}
+
+// afterGame: a knockout's game decides its match, or has it replayed.
+func (knockout) afterGame(ev *Event, g Game) string {
+	matches := ev.Matches(g.Round)
+	for _, m := range matches {
+		if m.Board != g.Board {
+			continue
+		}
+		switch {
+		case m.Winner != 0 && len(matches) == 1:
+			return fmt.Sprintf("%s wins %s (%s).", ev.PlayerName(m.Winner), ev.Name, m.How)
+		case m.Winner != 0:
+			return fmt.Sprintf("%s goes through (%s); the next round starts when every match of round %d is decided.", ev.PlayerName(m.Winner), m.How, g.Round)
+		case len(m.Games) == 1:
+			return "The match is replayed with the seats swapped: a mail about the new game follows."
+		}
+	}
+	return ""
+}
 
 // Match is one pairing of a knockout round: a bye, or up to two games.
 type Match struct {

@@ -9,21 +9,39 @@ import (
 	"postal/club/pairing"
 	"postal/docs/words"
 	"postal/engine"
+	"postal/notation"
 )
 
-// Ladder is a ladder (issue 37): its players in one order, the top first
-// (an entrant's Seed is their place); a newcomer enters at the bottom. A
-// player climbs one at most Reach places above them, a game that starts at
-// once: if the climber wins, they take the defender's place and everyone
-// between moves down one; otherwise nothing changes. A player has one climb
-// of their own open at a time and defends at most two. A player idle for
-// IdleDays drops one place, then one more every IdleStep while idle. A
-// game's Round is its climb's number, its Board the defender's place.
+// LadderName is the ladder's format, as the archive writes it: the word of
+// its command.
+const LadderName = string(notation.CmdLadder)
+
+// Ladder is a ladder, an event that runs itself from the day it is made
+// (Perpetual): its players in one order, the top first (an entrant's Seed
+// is their place); a newcomer enters at the bottom (Joiner). A player
+// climbs one at most Reach places above them, a game that starts at once
+// (Climbing): if the climber wins, they take the defender's place and
+// everyone between moves down one; otherwise nothing changes. A player has
+// one climb of their own open at a time and defends at most two. A player
+// idle for IdleDays drops one place, then one more every IdleStep while
+// idle (Clocked). A game's Round is its climb's number, its Board the
+// defender's place. Games of two only.
 type Ladder struct {
 	Reach    int
 	IdleDays int
-	Climbs   []Climb // every climb, in order
+	climbs   []Climb // every climb, in order
 }
+
+// ladderKind makes a ladder from its settings: "reach" and "idle" (days),
+// each the command's word ("ladder NAME GAME reach 3 idle 60").
+var ladderKind = Kind{Name: LadderName, Verb: notation.CmdLadder, Page: LadderPage,
+	Defaults: Settings{"reach": DefaultReach, "idle": DefaultIdle},
+	Make: func(seats int, s Settings) (Format, bool) {
+		if seats != 2 {
+			return nil, false
+		}
+		return &Ladder{Reach: s.Get("reach", 0), IdleDays: s.Get("idle", 0)}, true
+	}}
 
 // A ladder's settings when its command leaves them out.
 const (
@@ -61,6 +79,20 @@ func (l *Ladder) Words(*Event) string {
 // Limit is the most players a ladder takes.
 func (l *Ladder) Limit() int { return 1000 }
 
+// Climbs are the ladder's climbs, in order.
+func (l *Ladder) Climbs() []Climb { return l.climbs }
+
+// SetClimbs restores the ladder's climbs, as stored.
+func (l *Ladder) SetClimbs(cs []Climb) { l.climbs = cs }
+
+// Instead: a ladder has no start; its players climb.
+func (l *Ladder) Instead(ev *Event) string {
+	return "Its players climb with \"climb " + ev.Name + " PLAYER\"."
+}
+
+// RoundLabel names a game's climb: "climb 3".
+func (l *Ladder) RoundLabel(round, _ int) string { return fmt.Sprintf("climb %d", round) }
+
 // Start starts nothing: a ladder runs from the day it is made.
 func (l *Ladder) Start(*Event) ([]Step, error) { return nil, nil }
 
@@ -90,28 +122,44 @@ func (l *Ladder) Order(ev *Event) []int64 {
 	return out
 }
 
-// reorder writes order into the entrants' seeds: their places from 1.
-func (l *Ladder) reorder(ev *Event, order []int64) {
+// Reorder writes order into the entrants' seeds: their places from 1.
+func (l *Ladder) Reorder(ev *Event, order []int64) {
 	for i, p := range order {
 		ev.Entrant(p).Seed = i + 1
 	}
 }
 
-// Join puts player, an entrant without a place, at the bottom, and returns
-// their place.
-func (l *Ladder) Join(ev *Event, player int64) int {
+// Join puts player, an entrant without a place, at the bottom: Placed.
+func (l *Ladder) Join(ev *Event, player int64) []Step {
 	order := l.Order(ev)
 	if !slices.Contains(order, player) {
 		order = append(order, player)
 	}
-	l.reorder(ev, order)
-	return len(order)
+	l.Reorder(ev, order)
+	st := Placed{Player: player, Place: len(order), Of: len(order)}
+	if len(order) > 1 {
+		st.MayClimb = l.MayClimb(ev, player)
+	}
+	return []Step{st}
 }
+
+// Leave: a player leaves the ladder at once, their climbs in play
+// forfeited as one who leaves any event (Withdraw), and then off its order,
+// those below moving up (TakenOff).
+func (l *Ladder) Leave(ev *Event, player int64) ([]Step, error) {
+	order := l.Order(ev)
+	last := len(order) > 0 && order[len(order)-1] == player
+	return []Step{Withdraw{Player: player, Reason: "left the ladder"}, TakenOff{Player: player, Last: last}}, nil
+}
+
+// Told: none of a ladder's players hears of another's going (its page and
+// "standings" say it); its director does.
+func (l *Ladder) Told(*Event, int64) []int64 { return []int64{} }
 
 // Open are the climbs still being played that player makes (as climber)
 // and defends.
 func (l *Ladder) Open(player int64) (making, defending []Climb) {
-	for _, c := range l.Climbs {
+	for _, c := range l.climbs {
 		switch {
 		case c.Outcome != "":
 		case c.Climber == player:
@@ -156,7 +204,7 @@ func (l *Ladder) Climb(ev *Event, climber, defender int64) (StartGame, error) {
 		}
 		return refuse(fmt.Sprintf("%s already defends %d climbs (games %s)", name(defender), len(defending), strings.Join(games, ", ")), "Climb them when one has ended, or climb another.", l.mayClimb(ev, order, ci))
 	}
-	return StartGame{Round: len(l.Climbs) + 1, Board: di + 1, Players: []int64{climber, defender}}, nil
+	return StartGame{Round: len(l.climbs) + 1, Board: di + 1, Players: []int64{climber, defender}}, nil
 }
 
 // MayClimb says whom player may climb.
@@ -181,7 +229,7 @@ func (l *Ladder) mayClimb(ev *Event, order []int64, ci int) string {
 // ahead of the defender takes their place, those between moving down one.
 func (l *Ladder) Next(ev *Event) []Step {
 	var steps []Step
-	for i, c := range l.Climbs {
+	for i, c := range l.climbs {
 		if c.Outcome != "" {
 			continue
 		}
@@ -199,10 +247,10 @@ func (l *Ladder) Next(ev *Event) []Step {
 		if to := l.prize(ev, c, *g); won && ci >= 0 && di >= 0 && to < ci {
 			c.Outcome = ClimbWon
 			order = slices.Insert(slices.Delete(order, ci, ci+1), to, c.Climber)
-			l.reorder(ev, order)
+			l.Reorder(ev, order)
 			over.To, over.Order = to+1, order
 		}
-		l.Climbs[i].Outcome = c.Outcome
+		l.climbs[i].Outcome = c.Outcome
 		over.Climb = c
 		steps = append(steps, over)
 	}
@@ -264,6 +312,58 @@ func (l *Ladder) Idle(ev *Event, now time.Time, since map[int64]time.Time, dropp
 	return due, idle, next
 }
 
+// Due drops the idle players due a drop at now, from the bottom up, each
+// as Drop says; when each was last active it reads from the record.
+func (l *Ladder) Due(ev *Event, now time.Time, record []Act) []Step {
+	since, dropped := l.activity(record)
+	due, idle, _ := l.Idle(ev, now, since, dropped)
+	var steps []Step
+	for _, p := range due {
+		steps = append(steps, l.Drop(ev, p, idle))
+	}
+	return steps
+}
+
+// NextDue is when the ladder next has an idle player to drop: now when one
+// is due already.
+func (l *Ladder) NextDue(ev *Event, now time.Time, record []Act) (time.Time, bool) {
+	since, dropped := l.activity(record)
+	due, _, next := l.Idle(ev, now, since, dropped)
+	if len(due) > 0 {
+		next = now
+	}
+	return next, true
+}
+
+// activity reads from the ladder's record when each player was last active
+// (joined, made or defended a climb, or saw one end) and how many places
+// they dropped since.
+func (l *Ladder) activity(record []Act) (since map[int64]time.Time, dropped map[int64]int) {
+	climbs := map[int64]Climb{}
+	for _, c := range l.climbs {
+		climbs[c.Game] = c
+	}
+	since, dropped = map[int64]time.Time{}, map[int64]int{}
+	active := func(p int64, at time.Time) {
+		since[p], dropped[p] = at, 0
+	}
+	for _, a := range record {
+		switch a.Kind {
+		case "create":
+			active(a.By, a.At)
+		case "join":
+			active(a.Player, a.At)
+		case "climb", "climbed", "held":
+			c := climbs[a.Game]
+			active(c.Climber, a.At)
+			active(c.Defender, a.At)
+		case "dropped", "idle":
+			dropped[a.Player]++
+		}
+	}
+	return since, dropped
+}
+
 // Drop moves player, idle, one place down, below the player under them,
 // who moves up; unless that player is idle too (or there is none): then
 // player stays (To 0), for the idle sink below those who play, not through
@@ -272,21 +372,40 @@ func (l *Ladder) Drop(ev *Event, player int64, idle map[int64]bool) Dropped {
 	order := l.Order(ev)
 	i := slices.Index(order, player)
 	if i < 0 || i == len(order)-1 || idle[order[i+1]] {
-		return Dropped{Player: player, Stays: i + 1}
+		return Dropped{Player: player, Stays: i + 1, IdleDays: l.IdleDays}
 	}
 	order[i], order[i+1] = order[i+1], order[i]
-	l.reorder(ev, order)
-	return Dropped{Player: player, To: i + 2, Up: order[i], Order: order}
+	l.Reorder(ev, order)
+	return Dropped{Player: player, To: i + 2, Up: order[i], Order: order, IdleDays: l.IdleDays}
 }
 
-// Leave takes player off the ladder: those below move up one.
-func (l *Ladder) Leave(ev *Event, player int64) []int64 {
+// TakeOff takes player off the ladder: those below move up one.
+func (l *Ladder) TakeOff(ev *Event, player int64) []int64 {
 	order := slices.DeleteFunc(l.Order(ev), func(p int64) bool { return p == player })
 	if e := ev.Entrant(player); e != nil {
 		e.Seed = 0
 	}
-	l.reorder(ev, order)
+	l.Reorder(ev, order)
 	return order
+}
+
+// afterGame: a ladder's climb ends with its game; Next moves the players.
+func (l *Ladder) afterGame(ev *Event, g Game) string {
+	var c Climb
+	for _, x := range l.climbs {
+		if x.Game == g.ID {
+			c = x
+		}
+	}
+	if c.Game == 0 {
+		return ""
+	}
+	r := g.Result()
+	cs, ds := slices.Index(g.Players, c.Climber), slices.Index(g.Players, c.Defender)
+	if cs >= 0 && ds >= 0 && r.Place(engine.Player(cs)) < r.Place(engine.Player(ds)) {
+		return fmt.Sprintf("%s won the climb: they take the %s place on %s, and those between move down one.", ev.PlayerName(c.Climber), words.Ordinal(l.prize(ev, c, g)+1), ev.Name)
+	}
+	return fmt.Sprintf("%s held the climb: the order of %s stays.", ev.PlayerName(c.Defender), ev.Name)
 }
 
 // report is the ladder's order and its climbs in play.
@@ -296,7 +415,7 @@ func (l *Ladder) report(ev *Event) (string, []string) {
 		fmt.Fprintf(&b, "%4s  %s\n", words.Ordinal(i+1), ev.PlayerName(p))
 	}
 	var open []string
-	for _, c := range l.Climbs {
+	for _, c := range l.climbs {
 		if c.Outcome == "" {
 			open = append(open, fmt.Sprintf("%s climbs %s (game #%d)", ev.PlayerName(c.Climber), ev.PlayerName(c.Defender), c.Game))
 		}
@@ -320,13 +439,43 @@ type ClimbOver struct {
 // Dropped: an idle Player dropped to place To, Up moving up past them;
 // Order is the ladder after. To is 0 when they stay at place Stays (those
 // below are idle too, or there are none): their drop is spent all the same.
+// IdleDays is how long idle a player drops.
 type Dropped struct {
+	Player   int64
+	To       int
+	Up       int64
+	Order    []int64
+	Stays    int
+	IdleDays int
+}
+
+// Placed: Player, just entered, is at place Place of Of, the bottom;
+// MayClimb says whom they may climb ("" when they are alone).
+type Placed struct {
+	Player    int64
+	Place, Of int
+	MayClimb  string
+}
+
+// TakenOff: Player, gone, is off the ladder, those below moving up one;
+// Last when they were at the bottom (nobody moves).
+type TakenOff struct {
 	Player int64
-	To     int
-	Up     int64
-	Order  []int64
-	Stays  int
+	Last   bool
 }
 
 func (ClimbOver) step() {}
 func (Dropped) step()   {}
+func (Placed) step()    {}
+func (TakenOff) step()  {}
+
+// What a ladder does beyond every format (abilities.go).
+var (
+	_ Climbing  = (*Ladder)(nil)
+	_ Joiner    = (*Ladder)(nil)
+	_ Leaver    = (*Ladder)(nil)
+	_ Audience  = (*Ladder)(nil)
+	_ Clocked   = (*Ladder)(nil)
+	_ Perpetual = (*Ladder)(nil)
+	_ Placer    = (*Ladder)(nil)
+)

@@ -32,7 +32,7 @@ func climb(t *testing.T, ev *Event, l *Ladder, climber, defender int64) int64 {
 	}
 	id := int64(100 + len(ev.Games))
 	ev.Games = append(ev.Games, Game{ID: id, Round: st.Round, Board: st.Board, Players: st.Players, Score: "*"})
-	l.Climbs = append(l.Climbs, Climb{Game: id, Climber: climber, Defender: defender})
+	l.SetClimbs(append(l.Climbs(), Climb{Game: id, Climber: climber, Defender: defender}))
 	return id
 }
 
@@ -164,7 +164,7 @@ func TestLadderIdle(t *testing.T) {
 	if due, _, _ = l.Idle(ev, start.AddDate(0, 0, 200), since, dropped); slices.Contains(due, 1) || slices.Contains(due, 4) {
 		t.Errorf("1 climbs 4, yet they drop: %v", due)
 	}
-	if order := l.Leave(ev, 2); fmt.Sprint(order) != "[4 1 3]" || ev.Entrant(2).Seed != 0 {
+	if order := l.TakeOff(ev, 2); fmt.Sprint(order) != "[4 1 3]" || ev.Entrant(2).Seed != 0 {
 		t.Errorf("2 leaves: %v", order)
 	}
 }
@@ -198,5 +198,49 @@ func TestLadderPrizeWithinReach(t *testing.T) {
 	ev.Games[2].Over, ev.Games[2].Score = true, "0-1"
 	if got := ev.AfterGame(ev.Games[2].ID); got != "p5 held the climb: the order of cup stays." {
 		t.Errorf("after a climb held: %q", got)
+	}
+}
+
+// What a ladder answers as a player joins, leaves and idles: a newcomer
+// placed at the bottom with whom they may climb; a leaver withdrawn, then
+// taken off the order; the drops due read from its record (when each was
+// last active, how many drops since), each with the order it leaves, and
+// when the next falls due.
+func TestLadderAnswersWithSteps(t *testing.T) {
+	ev, l := ladderOf(t, 3, 2)
+	ev.Entrants = append(ev.Entrants, Entrant{Player: 4})
+	ev.Names[4] = "p4"
+	placed, ok := l.Join(ev, 4)[0].(Placed)
+	if !ok || placed.Place != 4 || placed.Of != 4 || placed.MayClimb != "You may climb p2 (2nd) or p3 (3rd)." {
+		t.Errorf("4 joins: %+v", placed)
+	}
+	steps, err := l.Leave(ev, 4)
+	if err != nil || len(steps) != 2 || steps[0] != (Withdraw{Player: 4, Reason: "left the ladder"}) || steps[1] != (TakenOff{Player: 4, Last: true}) {
+		t.Errorf("the last leaves: %+v, %v", steps, err)
+	}
+	if steps, _ := l.Leave(ev, 2); steps[1] != (TakenOff{Player: 2}) {
+		t.Errorf("the 2nd leaves: %+v", steps)
+	}
+	if told := l.Told(ev, 2); len(told) != 0 {
+		t.Errorf("told of a leaver: %v", told)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	record := []Act{{Kind: "create", At: start, By: 1}, {Kind: "join", At: start, Player: 2}, {Kind: "join", At: start, Player: 3},
+		{Kind: "join", At: start.AddDate(0, 0, 30), Player: 4}}
+	if next, ok := l.NextDue(ev, start, record); !ok || !next.Equal(start.AddDate(0, 0, DefaultIdle)) {
+		t.Errorf("next due %v %v", next, ok)
+	}
+	steps = l.Due(ev, start.AddDate(0, 0, DefaultIdle), record)
+	var got []string
+	for _, st := range steps {
+		d := st.(Dropped)
+		got = append(got, fmt.Sprintf("%d to %d %v", d.Player, d.To, d.Order))
+	}
+	if fmt.Sprint(got) != "[3 to 4 [1 2 4 3] 2 to 3 [1 4 2 3] 1 to 2 [4 1 2 3]]" { // 4 joined later: not idle
+		t.Errorf("the drops due on day %d: %v", DefaultIdle, got)
+	}
+	record = append(record, Act{Kind: "dropped", Player: 3}, Act{Kind: "dropped", Player: 2}, Act{Kind: "dropped", Player: 1})
+	if next, _ := l.NextDue(ev, start.AddDate(0, 0, DefaultIdle), record); !next.Equal(start.AddDate(0, 0, DefaultIdle).Add(IdleStep)) {
+		t.Errorf("after the drops, next due %v", next)
 	}
 }

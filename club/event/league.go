@@ -4,41 +4,49 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"postal/club/pairing"
 	"postal/docs/words"
+	"postal/notation"
 )
 
-// The events that run themselves (issue 37): a league (this file) and a
-// ladder (ladder.go). Their names are formats as "tournament" writes them,
-// and their events are tournaments the club keeps like any other.
-const (
-	LeagueName = "league"
-	LadderName = "ladder"
-)
+// LeagueName is the league's format, as the archive writes it: the word of
+// its command.
+const LeagueName = string(notation.CmdLeague)
 
-// SelfRunning reports whether format is a league's or a ladder's.
-func SelfRunning(format string) bool { return format == LeagueName || format == LadderName }
-
-// League is a league: its players in divisions, each division a round
-// robin (double for a game of two when Double, tables for a game of more)
-// a season; after each season the top Promote of each division move up and
-// the bottom Promote move down (NextDivisions), and the next season starts
-// (the club keeps the break between seasons). An event's Round is its
-// season; a game's Round its season and its Board its division.
+// League is a league, an event that runs itself: its players in
+// divisions, each division a round robin (double for a game of two when
+// Double, tables for a game of more) a season; after each season the top
+// Promote of each division move up and the bottom Promote move down
+// (NextDivisions), and the next season begins BreakDays after (the club
+// keeps the break, and the season's deadline, SeasonDays after it began:
+// Clocked). An event's Round is its season; a game's Round its season and
+// its Board its division. Players join it while it runs, from the next
+// season (Joiner), and leave it after the season they play (Leaver).
 type League struct {
 	Seats   int
 	Size    int // the players of a division, as asked
 	Promote int
 	Double  bool
-	// Divisions of the season in play (or just played, when Between), top
-	// first, each by seed.
-	Divisions [][]int64
-	// Between marks a season over whose next has not begun.
-	Between bool
-	// Leaving are the players who leave after the season in play.
-	Leaving map[int64]bool
+	// BreakDays is the break between a season's end and the next's
+	// beginning; SeasonDays a season's deadline (0: none, its last game
+	// ends it).
+	BreakDays, SeasonDays int
+	// Season is the season in play (or just played, when Between), which
+	// the club restores when it loads the event (InPlay).
+	Season
 }
+
+// leagueKind makes a league from its settings: "size", "promote",
+// "break", "season" and "double" (1: double round robins), each the
+// command's word ("league NAME GAME size 6 promote 1 ... double").
+var leagueKind = Kind{Name: LeagueName, Verb: notation.CmdLeague, Page: LeaguePage,
+	Defaults: Settings{"size": DefaultSize, "promote": DefaultPromote, "break": DefaultBreak, "season": 0},
+	Make: func(seats int, s Settings) (Format, bool) {
+		return &League{Seats: seats, Size: s.Get("size", 0), Promote: s.Get("promote", 0), Double: s.Get("double", 0) == 1,
+			BreakDays: s.Get("break", 0), SeasonDays: s.Get("season", 0)}, true
+	}}
 
 // LeagueDefaults are a league's settings when its command leaves them out.
 const (
@@ -66,6 +74,41 @@ func (l *League) Words(*Event) string {
 // Limit is the most players a league takes: its divisions play apart.
 func (l *League) Limit() int { return 1000 }
 
+// InPlay is the season in play (Seasonal).
+func (l *League) InPlay() *Season { return &l.Season }
+
+// division is the format each division plays: a round robin, double when
+// Double, of tables for a game of more than two.
+func (l *League) division() Format {
+	if l.Seats > 2 {
+		return tables{seats: l.Seats}
+	}
+	return roundRobin{double: l.Double}
+}
+
+// DivisionLimit is the most players a division of a league of games of
+// seats takes: its round robin's limit.
+func DivisionLimit(seats int) int { return (&League{Seats: seats}).division().Limit() }
+
+// Check refuses settings no season could play: divisions smaller than a
+// game or larger than a round robin of its game takes, a double round
+// robin of tables, more moving than half a division.
+func (l *League) Check() *Refusal {
+	if l.Double && l.Seats > 2 {
+		return &Refusal{Msg: fmt.Sprintf("a game of %d is played in tables: a league of it has no double round robin", l.Seats), Hint: "Leave out \"double\"."}
+	}
+	inner := l.division()
+	switch {
+	case l.Size < l.Seats:
+		return &Refusal{Msg: fmt.Sprintf("divisions of %d cannot play a game of %d", l.Size, l.Seats), Hint: fmt.Sprintf("Write size %d or more.", l.Seats)}
+	case l.Size > inner.Limit():
+		return &Refusal{Msg: fmt.Sprintf("a division is a %s: it takes at most %d players", inner.Words(&Event{}), inner.Limit())}
+	case 2*l.Promote > l.Size:
+		return &Refusal{Msg: fmt.Sprintf("promote %d moves more than half of a division of %d", l.Promote, l.Size), Hint: fmt.Sprintf("Write promote %d or less.", l.Size/2)}
+	}
+	return nil
+}
+
 // least is the fewest players a division plays with.
 func (l *League) least() int { return max(2, l.Seats) }
 
@@ -90,7 +133,7 @@ func (l *League) begin(ev *Event, season int, divs [][]int64, left []int64) []St
 	for _, p := range left {
 		delete(l.Leaving, p)
 	}
-	steps := []Step{BeginSeason{Season: season, Divisions: divs, Left: left}}
+	steps := []Step{BeginSeason{Season: season, Divisions: divs, Left: left, Days: l.SeasonDays}}
 	for d := range divs {
 		sub := l.Division(ev, d+1)
 		first, _ := sub.Format.Start(sub)
@@ -101,7 +144,7 @@ func (l *League) begin(ev *Event, season int, divs [][]int64, left []int64) []St
 			}
 		}
 	}
-	return append(steps, AnnounceSeason{Season: season})
+	return append(steps, AnnounceSeason{Season: season, Divisions: divs})
 }
 
 // Next ends the season once its last game has ended: the final standings
@@ -111,7 +154,7 @@ func (l *League) Next(ev *Event) []Step {
 		return nil
 	}
 	l.Between = true
-	end := EndSeason{Season: ev.Round}
+	end := EndSeason{Season: ev.Round, Break: l.BreakDays}
 	for d := range l.Divisions {
 		end.Standings = append(end.Standings, l.Division(ev, d+1).Standings())
 	}
@@ -174,11 +217,7 @@ func (l *League) NewSeason(ev *Event) []Step {
 // Division is division d (from 1) of the season in play as an event of its
 // own: a round robin of its players, by seed, and its games.
 func (l *League) Division(ev *Event, d int) *Event {
-	var inner Format = roundRobin{double: l.Double}
-	if l.Seats > 2 {
-		inner = tables{seats: l.Seats}
-	}
-	sub := &Event{Name: fmt.Sprintf("%s division %d", ev.Name, d), Format: inner, Seats: ev.Seats, Stage: ev.Stage, Round: 1, Names: ev.Names}
+	sub := &Event{Name: fmt.Sprintf("%s division %d", ev.Name, d), Format: l.division(), Seats: ev.Seats, Stage: ev.Stage, Round: 1, Names: ev.Names}
 	if d < 1 || d > len(l.Divisions) {
 		return sub
 	}
@@ -195,17 +234,6 @@ func (l *League) Division(ev *Event, d int) *Event {
 		}
 	}
 	return sub
-}
-
-// DivisionOf is the division (from 1) player plays in this season; 0 for
-// none.
-func (l *League) DivisionOf(player int64) int {
-	for d, div := range l.Divisions {
-		if slices.Contains(div, player) {
-			return d + 1
-		}
-	}
-	return 0
 }
 
 func (l *League) Where(ev *Event) string {
@@ -238,55 +266,158 @@ func (l *League) report(ev *Event) (string, []string) {
 	return strings.Join(parts, "\n\n"), notes
 }
 
+// Join answers where a player who enters the league stands: waiting for
+// its next season (season 1 while it is open).
+func (l *League) Join(ev *Event, player int64) []Step {
+	return []Step{Waiting{Player: player, Season: ev.Round + 1, Between: l.Between}}
+}
+
+// Leave: a player of the season in play leaves after it, their games going
+// on; one who plays none (waiting for the next, or between seasons)
+// leaves at once.
+func (l *League) Leave(ev *Event, player int64) ([]Step, error) {
+	if l.DivisionOf(player) == 0 || l.Between {
+		return []Step{LeaveNow{Player: player}}, nil
+	}
+	if l.Leaving[player] {
+		return nil, &Refusal{Msg: fmt.Sprintf("you leave %s after season %d already", ev.Name, ev.Round)}
+	}
+	playing := 0
+	for _, g := range ev.Games {
+		if !g.Over && slices.Contains(g.Players, player) {
+			playing++
+		}
+	}
+	return []Step{LeaveAfter{Player: player, Season: ev.Round, Playing: playing}}, nil
+}
+
+// Told: only the division of a player who goes hears of it; a league of
+// hundreds need not.
+func (l *League) Told(ev *Event, out int64) []int64 {
+	d := l.DivisionOf(out)
+	if d == 0 {
+		return nil
+	}
+	return slices.Clone(l.Divisions[d-1])
+}
+
+// Due: between seasons the next season begins; during one, the season's
+// deadline has come.
+func (l *League) Due(ev *Event, _ time.Time, _ []Act) []Step {
+	if l.Between {
+		return []Step{NextSeason{Season: ev.Round + 1}}
+	}
+	return []Step{SeasonDeadline{Season: ev.Round}}
+}
+
+// NextDue: the steps of a season say when it is next due (its deadline,
+// its break).
+func (l *League) NextDue(*Event, time.Time, []Act) (time.Time, bool) { return time.Time{}, false }
+
+// RoundLabel names a game's season and division: "season 2, division 1".
+func (l *League) RoundLabel(round, board int) string {
+	return fmt.Sprintf("season %d, division %d", round, board)
+}
+
+// afterGame: a league's game ends a season when it is the last of it; the
+// next begins after the club's break.
+func (l *League) afterGame(ev *Event, g Game) string {
+	if left := ev.Playing(g.Round); left > 0 {
+		return fmt.Sprintf("Season %d of %s ends when its last game has ended: %s still in play.", g.Round, ev.Name, words.Count(left, "game is", "games are"))
+	}
+	return fmt.Sprintf("That was the last game of season %d of %s: the next season begins after the break between seasons.", g.Round, ev.Name)
+}
+
+// plan: a league says how its players are divided this season, which can
+// differ from the size asked (nine players in divisions of four make three
+// of three: n/size divisions rounded up, as equal as possible).
+func (l *League) plan(ev *Event) string {
+	s := fmt.Sprintf("%s is a %s, of %s", ev.Name, l.Words(ev), words.Count(len(ev.Entrants), "player", "players"))
+	if n := len(l.Divisions); n > 0 {
+		lo, hi := len(l.Divisions[0]), len(l.Divisions[0])
+		for _, d := range l.Divisions {
+			lo, hi = min(lo, len(d)), max(hi, len(d))
+		}
+		sizes := fmt.Sprint(lo)
+		if hi > lo {
+			sizes = fmt.Sprintf("%d or %d", lo, hi)
+		}
+		s += fmt.Sprintf(": %s of %s players this season", words.Count(n, "division", "divisions"), sizes)
+	}
+	return s + ". Each division plays a round robin; the next season begins after the last game and the break between seasons."
+}
+
 // BeginSeason: season Season of a league begins with Divisions (top
-// first, each by seed); the players Left leave the league as it does.
-// Each division's games follow.
+// first, each by seed); the players Left leave the league as it does. Days
+// is the season's deadline in days (0: none). Each division's games
+// follow.
 type BeginSeason struct {
 	Season    int
 	Divisions [][]int64
 	Left      []int64
+	Days      int
 }
 
-// AnnounceSeason: the games of season Season have started; every player is
-// told their division, their opponents and their games, in one mail.
+// AnnounceSeason: the games of season Season have started in Divisions;
+// every player is told their division, their opponents and their games,
+// in one mail, which tells the start of the league too.
 type AnnounceSeason struct {
-	Season int
+	Season    int
+	Divisions [][]int64
 }
 
 // EndSeason: season Season of a league is over, with each division's final
-// Standings, top division first.
+// Standings, top division first. The next begins Break days after (0: at
+// once).
 type EndSeason struct {
 	Season    int
 	Standings [][]Standing
+	Break     int
 }
+
+// Waiting: Player, just entered, plays from season Season, in the bottom
+// division, placed by rating; Between when the season before is over.
+type Waiting struct {
+	Player  int64
+	Season  int
+	Between bool
+}
+
+// LeaveNow: Player, who plays no game of the league, leaves it at once.
+type LeaveNow struct{ Player int64 }
+
+// LeaveAfter: Player leaves the league after season Season, in which they
+// have Playing games still in play.
+type LeaveAfter struct {
+	Player          int64
+	Season, Playing int
+}
+
+// NextSeason: the break after a season is over, and season Season is due
+// to begin (Seasonal.NewSeason), the players waiting placed by their
+// ratings then.
+type NextSeason struct{ Season int }
+
+// SeasonDeadline: season Season has reached its deadline; its games
+// unfinished then are drawn, and the season ends with the last.
+type SeasonDeadline struct{ Season int }
 
 func (BeginSeason) step()    {}
 func (AnnounceSeason) step() {}
 func (EndSeason) step()      {}
+func (Waiting) step()        {}
+func (LeaveNow) step()       {}
+func (LeaveAfter) step()     {}
+func (NextSeason) step()     {}
+func (SeasonDeadline) step() {}
 
-// reporter is a format whose standings are its own (a league's divisions,
-// a ladder's order).
-type reporter interface {
-	report(ev *Event) (string, []string)
-}
-
-// PlaceLabel names a game's place in its event for its mails: "spring-cup,
-// round 2", "spring, season 2, division 1", "top, climb 3".
-func PlaceLabel(name, format string, round, board int) string {
-	if SelfRunning(format) {
-		return name + ", " + RoundLabel(format, round, board)
-	}
-	return Label(name, round)
-}
-
-// RoundLabel names a game's round in its event, as a record's EventRound
-// tag: "2", "season 2, division 1", "climb 3".
-func RoundLabel(format string, round, board int) string {
-	switch format {
-	case LeagueName:
-		return fmt.Sprintf("season %d, division %d", round, board)
-	case LadderName:
-		return fmt.Sprintf("climb %d", round)
-	}
-	return fmt.Sprint(round)
-}
+// What a league does beyond every format (abilities.go).
+var (
+	_ Seasonal = (*League)(nil)
+	_ Joiner   = (*League)(nil)
+	_ Leaver   = (*League)(nil)
+	_ Audience = (*League)(nil)
+	_ Clocked  = (*League)(nil)
+	_ Placer   = (*League)(nil)
+	_ Checker  = (*League)(nil)
+)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The sizes of divisions (issue 37): as many as keep each at most size,
@@ -258,5 +259,47 @@ func TestLeagueNewcomersByRating(t *testing.T) {
 	ev.Next()
 	if got := fmt.Sprint(l.NewSeason(ev)[0].(BeginSeason).Divisions); got != "[[1 2 3 5] [4 6 7] [8 10 9]]" {
 		t.Errorf("two newcomers, 10 the better rated: %s", got)
+	}
+}
+
+// What a league answers as a player joins, leaves, goes out and as the
+// clock finds it due: a newcomer waits for the next season; a player of
+// the season leaves after it, one who plays none at once, one who leaves
+// already is refused; only the division hears of one who goes; between
+// seasons the next is due, during one its deadline.
+func TestLeagueAnswersWithSteps(t *testing.T) {
+	ev, l := leagueOf(t, 8, 2, 4, 1)
+	if w := l.Join(ev, 9)[0].(Waiting); w != (Waiting{Player: 9, Season: 1}) {
+		t.Errorf("an entry before the start: %+v", w)
+	}
+	steps, _ := ev.Start()
+	play(ev, steps)
+	if steps, _ := l.Leave(ev, 9); steps[0] != (LeaveNow{Player: 9}) {
+		t.Errorf("one who plays no game leaves: %+v", steps)
+	}
+	steps, err := l.Leave(ev, 2)
+	if err != nil || steps[0] != (LeaveAfter{Player: 2, Season: 1, Playing: 3}) {
+		t.Errorf("a player of season 1 leaves: %+v, %v", steps, err)
+	}
+	l.Leaving = map[int64]bool{2: true}
+	if _, err := l.Leave(ev, 2); err == nil || err.Error() != "event: you leave cup after season 1 already" {
+		t.Errorf("leaving twice: %v", err)
+	}
+	if told := fmt.Sprint(l.Told(ev, 6)); told != "[5 6 7 8]" {
+		t.Errorf("told of 6's going: %s", told)
+	}
+	if due := l.Due(ev, time.Time{}, nil); due[0] != (SeasonDeadline{Season: 1}) {
+		t.Errorf("due in season 1: %+v", due)
+	}
+	endBySeed(ev)
+	play(ev, ev.Next())
+	if w := l.Join(ev, 10)[0].(Waiting); w != (Waiting{Player: 10, Season: 2, Between: true}) {
+		t.Errorf("an entry between seasons: %+v", w)
+	}
+	if due := l.Due(ev, time.Time{}, nil); due[0] != (NextSeason{Season: 2}) {
+		t.Errorf("due between seasons: %+v", due)
+	}
+	if _, ok := l.NextDue(ev, time.Time{}, nil); ok {
+		t.Error("a league's next due said by its rules, not its steps")
 	}
 }

@@ -9,8 +9,8 @@ import (
 
 // Outcome says how game g of ev ended, by player: "alice won", "drawn",
 // "1st carol, 2nd alice, 3rd bob", "in play". Never by the score of its
-// seats (issue 35): a knockout's replay swaps the seats, and its "1-0"
-// read beside the first game's players names the other player.
+// seats: a knockout's replay swaps the seats, and its "1-0" read beside
+// the first game's players names the other player.
 func (ev *Event) Outcome(g Game) string {
 	r := g.Result()
 	switch {

@@ -6,11 +6,35 @@ import (
 
 	"postal/club/pairing"
 	"postal/docs/words"
+	"postal/engine"
+	"postal/notation"
 )
 
 // roundRobin is every entrant against every other once (Berger tables), or
-// twice with the seats swapped (double): every game starts at once.
+// twice with the seats swapped (double): every game starts at once. A game
+// of more than two is played in a round robin of tables (tables.go).
 type roundRobin struct{ double bool }
+
+var (
+	roundRobinKind = Kind{Name: "round-robin", Verb: notation.CmdTournament, Page: TournamentPage,
+		Make: func(seats int, _ Settings) (Format, bool) {
+			if engine.OthersPlayOn(seats) {
+				return tables{seats: seats}, true
+			}
+			return roundRobin{}, true
+		}}
+	doubleRoundRobinKind = Kind{Name: "double-round-robin", Verb: notation.CmdTournament, Page: TournamentPage,
+		Make: func(seats int, _ Settings) (Format, bool) { return ofTwo(roundRobin{double: true}, seats) }}
+)
+
+// ofTwo is f when games of seats are games of two; none otherwise: a game
+// of more is played in a round robin of tables only.
+func ofTwo(f Format, seats int) (Format, bool) {
+	if engine.OthersPlayOn(seats) {
+		return nil, false
+	}
+	return f, true
+}
 
 func (f roundRobin) Name() string {
 	if f.double {
@@ -52,6 +76,14 @@ func (f roundRobin) Start(ev *Event) ([]Step, error) {
 }
 
 func (roundRobin) Next(ev *Event) []Step { return allPlayedNext(ev) }
+
+func (f roundRobin) plan(ev *Event) string {
+	how := "everyone meets everyone once"
+	if f.double {
+		how = "everyone meets everyone twice, once from each seat"
+	}
+	return fmt.Sprintf("%s is a %s of %s: %s. Every game starts at once, and it ends when the last has ended.", ev.Name, f.Words(ev), words.Count(len(ev.Entrants), "player", "players"), how)
+}
 
 func (roundRobin) Where(*Event) string { return "" }
 

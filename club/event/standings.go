@@ -9,6 +9,12 @@ import (
 	"postal/engine"
 )
 
+// reporter is a format whose standings are its own (a league's divisions,
+// a ladder's order).
+type reporter interface {
+	report(ev *Event) (string, []string)
+}
+
 // Standing is one entrant's line of the standings.
 type Standing struct {
 	pairing.Standing

@@ -41,6 +41,13 @@ type Forfeit struct {
 	Game, Player int64
 }
 
+// Withdraw: Player goes out of the event, running, for Reason, as one who
+// leaves it (Event.Withdraw: their games in play forfeited).
+type Withdraw struct {
+	Player int64
+	Reason string
+}
+
 // Finish: the event is over. Winner is its winner, 0 for none; Note says
 // how it ended when not simply by its last game.
 type Finish struct {
@@ -63,3 +70,4 @@ func (GiveBye) step()    {}
 func (Annul) step()      {}
 func (Forfeit) step()    {}
 func (Finish) step()     {}
+func (Withdraw) step()   {}

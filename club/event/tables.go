@@ -4,11 +4,13 @@ import (
 	"fmt"
 
 	"postal/club/pairing"
+	"postal/docs/words"
 )
 
 // tables is the round robin of a game of more than two (Superial Chess for
-// three or four, R13): every set of seats entrants plays one game (a
-// table), all at once; places count between every two players of a table.
+// three or four, R13), which the round-robin kind (roundrobin.go) makes
+// for such a game: every set of seats entrants plays one game (a table),
+// all at once; places count between every two players of a table.
 type tables struct{ seats int }
 
 func (tables) Name() string { return "round-robin" }
@@ -31,6 +33,10 @@ func (f tables) Start(ev *Event) ([]Step, error) {
 }
 
 func (tables) Next(ev *Event) []Step { return allPlayedNext(ev) }
+
+func (f tables) plan(ev *Event) string {
+	return fmt.Sprintf("%s is a %s for %s: every set of %d plays one game. Every game starts at once, and it ends when the last has ended.", ev.Name, f.Words(ev), words.Count(len(ev.Entrants), "player", "players"), f.seats)
+}
 
 func (tables) Where(*Event) string { return "" }
 

@@ -214,7 +214,8 @@ func (gs *Game) Opponents(p engine.Player) []*archive.Player {
 }
 
 // PlaceAmong says seat p's place in r among the players of gs, as a
-// result is said to one player: "3rd of 4", not a loss (issue 35).
+// result is said to one player: "3rd of 4", not a loss (in a game of more
+// than two, all but the winner would otherwise read as losers).
 func (gs *Game) PlaceAmong(r engine.Result, p engine.Player) string {
 	return words.Ordinal(r.Place(p)) + " of " + strconv.Itoa(len(gs.Players))
 }

@@ -75,7 +75,7 @@ func DoubleRoundRobin(n int) [][]Pair {
 // plays one game, so each pair of players meets equally often. Each player
 // takes each seat as often as every other, give or take one (balanceSeats),
 // as Berger tables balance colours: the first seat, first to move, falls to
-// everyone alike (issue 35). Each table lists the players by seat.
+// everyone alike, since moving first is worth something. Each table lists the players by seat.
 func Tables(n, k int) [][]int {
 	if k < 2 || n < k {
 		return nil

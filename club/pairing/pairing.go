@@ -1,8 +1,3 @@
-// Package pairing draws the games of a tournament and ranks its players: FIDE's
-// Berger tables for round robins, Swiss pairing by score groups, knockout
-// seeding, and the tie-breaks (Sonneborn-Berger, Buchholz, median Buchholz).
-// It knows nothing of games, mail or the archive: players are indices 0..n-1,
-// in the order the caller ranks them (by rating, strongest first).
 package pairing
 
 // Bye stands for the missing opponent of a player who sits a round out.

@@ -2,7 +2,8 @@ package pairing
 
 // balanceSeats turns the seats within tables (each lists k of the n players
 // by seat) so that each player takes every seat as often as every other,
-// give or take one, as Berger tables do for colours (issue 35). The table
+// give or take one, as Berger tables do for colours: no one gets the
+// advantage of moving first more often than the others. The table
 // sets stay; only who sits where changes.
 //
 // It is de Werra's balancing of an edge colouring of a bipartite graph

@@ -79,7 +79,7 @@ func actText(tx *archive.Tx, ev *event.Event, a archive.Act) string {
 // say them whole; ok is false for an act of another kind, or of a
 // tournament.
 func selfRunningActText(ev *event.Event, a archive.Act, name func(int64) string) (string, bool) {
-	if !event.SelfRunning(ev.Format.Name()) {
+	if k, _ := event.KindOf(ev.Format.Name()); k.Page == event.TournamentPage {
 		return "", false
 	}
 	kind := ev.Format.Name()

@@ -5,24 +5,27 @@ import (
 	"slices"
 	"strings"
 
+	"postal/archive"
 	"postal/club/event"
 	"postal/site/view"
 )
 
-// ladderView is ladder f of ev as its page shows it besides a tournament's:
-// its order, the climbs in play, and its record acts, the latest first.
-func ladderView(ev *event.Event, f *event.Ladder, acts []view.Act) *view.Ladder {
-	lv := &view.Ladder{Reach: f.Reach, IdleDays: f.IdleDays}
-	order := f.Order(ev)
+// ladderView is ladder t, ev as its rules (c) see it, as its page shows it
+// besides a tournament's: its order, the climbs in play, and its record
+// acts, the latest first; its settings by their words.
+func ladderView(t *archive.Tournament, ev *event.Event, c event.Climbing, acts []view.Act) *view.Ladder {
+	set := event.Settings(t.Settings)
+	lv := &view.Ladder{Reach: set.Get("reach", 0), IdleDays: set.Get("idle", 0)}
+	order := c.Order(ev)
 	notes := map[int64][]string{}
-	for _, c := range f.Climbs {
-		if c.Outcome != "" {
+	for _, cl := range c.Climbs() {
+		if cl.Outcome != "" {
 			continue
 		}
-		from, to := slices.Index(order, c.Climber)+1, slices.Index(order, c.Defender)+1
-		lv.Open = append(lv.Open, view.Climb{Game: c.Game, Climber: ev.PlayerName(c.Climber), Defender: ev.PlayerName(c.Defender), From: from, To: to})
-		notes[c.Climber] = append(notes[c.Climber], fmt.Sprintf("climbs %s (#%d)", ev.PlayerName(c.Defender), c.Game))
-		notes[c.Defender] = append(notes[c.Defender], fmt.Sprintf("defends against %s (#%d)", ev.PlayerName(c.Climber), c.Game))
+		from, to := slices.Index(order, cl.Climber)+1, slices.Index(order, cl.Defender)+1
+		lv.Open = append(lv.Open, view.Climb{Game: cl.Game, Climber: ev.PlayerName(cl.Climber), Defender: ev.PlayerName(cl.Defender), From: from, To: to})
+		notes[cl.Climber] = append(notes[cl.Climber], fmt.Sprintf("climbs %s (#%d)", ev.PlayerName(cl.Defender), cl.Game))
+		notes[cl.Defender] = append(notes[cl.Defender], fmt.Sprintf("defends against %s (#%d)", ev.PlayerName(cl.Climber), cl.Game))
 	}
 	for i, p := range order {
 		lv.Order = append(lv.Order, view.Rung{Place: i + 1, Name: ev.PlayerName(p), Note: strings.Join(notes[p], "; ")})

@@ -10,32 +10,22 @@ import (
 	"postal/site/view"
 )
 
-// selfRunningView adds to v what league or ladder t's page shows besides a
-// tournament's.
-func selfRunningView(tx *archive.Tx, t *archive.Tournament, ev *event.Event, v *view.Tournament) error {
+// leagueView is league t as its page shows it besides a tournament's: the
+// divisions of the season in play (s, its rules), the seasons played, who
+// waits and who leaves; its settings by their words.
+func leagueView(tx *archive.Tx, t *archive.Tournament, ev *event.Event, s event.Seasonal) (*view.League, error) {
 	lg, err := tx.LeagueOf(t.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	switch f := ev.Format.(type) {
-	case *event.League:
-		v.League, err = leagueView(tx, t, ev, f, lg)
-		return err
-	case *event.Ladder:
-		v.Ladder = ladderView(ev, f, v.Acts)
-	}
-	return nil
-}
-
-// leagueView is league t as its page shows it besides a tournament's: the
-// divisions of the season in play, the seasons played, who waits and who
-// leaves.
-func leagueView(tx *archive.Tx, t *archive.Tournament, ev *event.Event, f *event.League, lg *archive.League) (*view.League, error) {
-	lv := &view.League{Size: lg.Size, Promote: lg.Promote, BreakDays: lg.BreakDays, SeasonDays: lg.SeasonDays, Double: lg.Double, Season: t.Round, Between: lg.Between}
+	set := event.Settings(t.Settings)
+	f := s.InPlay()
+	lv := &view.League{Size: set.Get("size", 0), Promote: set.Get("promote", 0), BreakDays: set.Get("break", 0), SeasonDays: set.Get("season", 0),
+		Double: set.Get("double", 0) == 1, Season: t.Round, Between: lg.Between}
 	if lg.Between {
 		lv.NextSeason = lg.Due
-	} else if lg.SeasonDays > 0 {
-		lv.Deadline = lg.SeasonBegan.Add(time.Duration(lg.SeasonDays) * 24 * time.Hour)
+	} else if lv.SeasonDays > 0 {
+		lv.Deadline = lg.SeasonBegan.Add(time.Duration(lv.SeasonDays) * 24 * time.Hour)
 	}
 	places, err := tx.LeaguePlaces(t.ID, 0)
 	if err != nil {
@@ -50,7 +40,7 @@ func leagueView(tx *archive.Tx, t *archive.Tournament, ev *event.Event, f *event
 		bySeason[p.Season][p.PlayerID] = p
 	}
 	for d, div := range f.Divisions {
-		sub := f.Division(ev, d+1)
+		sub := s.Division(ev, d+1)
 		dv := view.Division{Number: d + 1, Standings: standings(sub), Cross: sub.Crosstable()}
 		for _, p := range div {
 			dv.Players = append(dv.Players, ev.PlayerName(p))

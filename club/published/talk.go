@@ -12,8 +12,8 @@ import (
 // talkComments adds to rec, the record of game row with its moves, what
 // its players said, and the conditional lines of those who allow it, as
 // comments after the move they were said at ("alice: good luck"), once the
-// game is over: never while it goes on. Messages are private (issue 35):
-// they are shown only when every player of the game said "set
+// game is over: never while it goes on. Messages are private, said to the
+// other players and no one else: they are shown only when every player of the game said "set
 // publish-messages on" (MessagesPublished); a player's conditional lines
 // only when they "set publish-conditions on". No address in them is shown
 // (Unaddressed), nor a format character (notation.Unformat: a message kept
@@ -82,7 +82,8 @@ func MessagesPublished(tx *archive.Tx, row *archive.Game) (bool, error) {
 var addressRE = regexp.MustCompile(`[^\s<>()\[\]"',;:]+@[^\s<>()\[\]"',;:]+\.[^\s<>()\[\]"',;:]+`)
 
 // Unaddressed is text with every mail address in it replaced by
-// "(address)": no sender's address is ever published (issue 35).
+// "(address)": no sender's address is ever published, so the site
+// hands no one a player's mailbox to write to.
 func Unaddressed(text string) string {
 	if !strings.Contains(text, "@") {
 		return text

@@ -91,16 +91,22 @@ func tournamentView(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*vi
 	if err != nil {
 		return nil, err
 	}
-	v := &view.Tournament{ID: t.ID, Name: t.Name, Game: t.Game, Title: info.Title, Config: t.Config, Kind: t.Format, Format: ev.Format.Words(ev),
-		Control: ctl.Describe(), Status: t.Status, Director: director.Name, Note: Unaddressed(t.Note), Round: t.Round, SwissRounds: t.Rounds,
+	kind, _ := event.KindOf(t.Format)
+	tb := ev.Format.Table()
+	v := &view.Tournament{ID: t.ID, Name: t.Name, Game: t.Game, Title: info.Title, Config: t.Config, Kind: t.Format, Page: string(kind.Page), Format: ev.Format.Words(ev),
+		Control: ctl.Describe(), Status: t.Status, Director: director.Name, Note: Unaddressed(t.Note), Round: t.Round, Bracket: tb.TieBreaks == nil,
 		Created: t.Created, Started: t.Started, Finished: t.Finished, Updated: t.Updated}
+	if t.Status == archive.TournamentRunning {
+		v.Where = ev.Format.Where(ev)
+	}
 	if t.WinnerID != 0 {
 		v.Winner = ev.PlayerName(t.WinnerID)
 	}
 	for _, e := range ev.Entrants {
 		v.Entrants = append(v.Entrants, view.Entrant{Name: ev.PlayerName(e.Player), Seed: e.Seed, Rating: e.Rating, Status: entrantStatus(&e), Annulled: e.Annulled})
 	}
-	if tb := ev.Format.Table(); t.Status != archive.TournamentOpen && tb.TieBreaks != nil && !event.SelfRunning(t.Format) {
+	if t.Status != archive.TournamentOpen && tb.TieBreaks != nil && kind.Page == event.TournamentPage { // a league's and a ladder's pages show theirs
+
 		v.TieBreaks = tb.TieBreaks
 		v.Standings = standings(ev)
 		if tb.AllPlayAll {
@@ -115,8 +121,15 @@ func tournamentView(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*vi
 	for _, a := range acts {
 		v.Acts = append(v.Acts, view.Act{At: a.At, Kind: a.Act, Text: Unaddressed(actText(tx, ev, a)), Game: a.GameID})
 	}
-	if event.SelfRunning(t.Format) {
-		return v, selfRunningView(tx, t, ev, v) // leagues.go
+	// What a league's and a ladder's pages show besides (leagues.go,
+	// ladders.go).
+	if s, ok := ev.Format.(event.Seasonal); ok {
+		if v.League, err = leagueView(tx, t, ev, s); err != nil {
+			return nil, err
+		}
+	}
+	if c, ok := ev.Format.(event.Climbing); ok {
+		v.Ladder = ladderView(t, ev, c, v.Acts)
 	}
 	return v, nil
 }

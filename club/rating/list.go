@@ -1,7 +1,7 @@
 package rating
 
 // ListOf names the rating list of a game played under ruleset: one list a
-// game (issue 25), so Conflagration and all its rulesets (Keep-a-riding,
+// game, since a ruleset's players are too few to rate apart, so Conflagration and all its rulesets (Keep-a-riding,
 // Mosey, Shakattrition, ...) share "conflagration". The exception is
 // Superial Chess's vs-chess: its sides are different armies (the chess
 // army against eight cubes), unlike every other Superial ruleset, where

@@ -188,8 +188,8 @@ type View struct {
 	HowTo    []string
 	Site     string
 	// GameURL is the page of the game the mail is about, on the club's
-	// site: nothing secret (issue 32: the reply address it once carried in
-	// its fragment proved the player to anyone who saw the link). The
+	// site: nothing secret (a link is shown to others, so it must prove
+	// no one: no reply address in it). The
 	// page's "Send this move" writes to the club's address, the game's tag
 	// in the subject. "" without a site or a game.
 	GameURL string

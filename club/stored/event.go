@@ -12,11 +12,11 @@ import (
 // entrants, games and byes, and the names of its players and director.
 func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 	seats := Seats(t)
-	format, ok := event.FormatOf(t.Format, seats)
+	format, ok := event.FormatOf(t.Format, seats, t.Settings)
 	if !ok {
 		return nil, fmt.Errorf("stored: tournament %s: no format %q for games of %d", t.Name, t.Format, seats)
 	}
-	ev := &event.Event{Name: t.Name, Format: format, Seats: seats, Rounds: t.Rounds, Max: t.MaxPlayers, Starts: t.Starts,
+	ev := &event.Event{Name: t.Name, Format: format, Seats: seats, Max: t.MaxPlayers, Starts: t.Starts,
 		Stage: stages[t.Status], Round: t.Round, Winner: t.WinnerID, Note: t.Note, Names: map[int64]string{}}
 	entrants, err := tx.Entrants(t.ID)
 	if err != nil {
@@ -35,8 +35,13 @@ func Event(tx *archive.Tx, t *archive.Tournament) (*event.Event, error) {
 	if ev.Names[t.DirectorID], err = playerName(tx, t.DirectorID); err != nil {
 		return nil, err
 	}
-	if event.SelfRunning(t.Format) { // the season in play, the open climbs
-		return ev, selfRunning(tx, t, ev) // selfrunning.go
+	// A league loads its season in play, a ladder its climbs in play
+	// (selfrunning.go), not their whole history.
+	if s, ok := format.(event.Seasonal); ok {
+		return ev, season(tx, t, ev, s)
+	}
+	if c, ok := format.(event.Climbing); ok {
+		return ev, climbs(tx, t, ev, c)
 	}
 	places, err := tx.TournamentGames(t.ID)
 	if err != nil {

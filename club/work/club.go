@@ -8,6 +8,7 @@ import (
 	"postal/club/clock"
 	"postal/club/reply"
 	"postal/mailer/dkimproof"
+	"postal/notation"
 )
 
 // Club is what every unit of work knows of the club it changes: its
@@ -56,6 +57,11 @@ type Club struct {
 	MaxMessageSize int64 // the largest mail read whole, in bytes
 
 	Log *slog.Logger
+
+	// Language is the club's command language (its command table): what
+	// its mail reads, and writes in the commands an answer suggests (a
+	// rematch, the command that mends an event's settings).
+	Language *notation.Language
 
 	// Clock is the club's clock, for what is done before a unit's
 	// transaction begins (the DKIM check of an inbound mail); inside a

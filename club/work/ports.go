@@ -12,11 +12,14 @@ import (
 // club/games, but what its end does elsewhere (its ratings, what its
 // event does next, what its mails say follows it) belongs to rooms that
 // build on the games: they cannot be imported from below, so the club's
-// root sets them on Club, and the games call them at the points of a
+// root sets them on Club (the ratings' is club/ratings.Lists, the events'
+// club/tournaments.Events), and the games call them at the points of a
 // game's life that concern them, in an order the mails depend on: a game
 // that ends is rated before its game-over mails are written (they show
 // the new ratings), and its event moves on after them (its next round's
-// mails follow the end's).
+// mails follow the end's). The events build on the ratings, so they call
+// club/ratings directly (an annulment takes back what annulled games did
+// to ratings: ratings.TakeBack) and need no port for it.
 
 // Ratings rate the games that end.
 type Ratings interface {

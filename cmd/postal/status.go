@@ -182,8 +182,8 @@ func writeTournaments(w io.Writer, ts []archive.TournamentStatus) {
 			break
 		}
 		format := t.Format
-		if t.Rounds > 0 {
-			format += fmt.Sprintf(" of %d rounds", t.Rounds)
+		if n := t.Settings["rounds"]; n > 0 { // a Swiss's
+			format += fmt.Sprintf(" of %d rounds", n)
 		}
 		line := fmt.Sprintf("%s (%s %s): %s, %s", t.Name, t.Game, format, t.Status, words.Plural(t.Entrants, "entrant"))
 		if t.Status == archive.TournamentRunning {

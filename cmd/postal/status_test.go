@@ -155,7 +155,7 @@ func addStatusTournaments(tx *archive.Tx, now time.Time) error {
 		return fmt.Errorf("the generated games have %d players", len(players))
 	}
 	add := func(name, game, format string, rounds, round int, status string, entrants []int64) (*archive.Tournament, error) {
-		t := &archive.Tournament{Name: name, DirectorID: players[0], Game: game, Format: format, Rounds: rounds, Days: 5, Control: "5 days a move", Created: now}
+		t := &archive.Tournament{Name: name, DirectorID: players[0], Game: game, Format: format, Settings: map[string]int{"rounds": rounds}, Days: 5, Control: "5 days a move", Created: now}
 		if err := tx.AddTournament(t); err != nil {
 			return nil, err
 		}

@@ -5,27 +5,35 @@ import "time"
 // Tournament is a tournament as its page shows it; a league's and a
 // ladder's pages show more besides (League, Ladder).
 type Tournament struct {
-	ID      int64
-	Name    string
-	Game    string // the game type's name
-	Title   string // the game type's title
-	Config  string // ruleset and options
-	Format  string // for people: "round robin", "Swiss of 5 rounds", "knockout"
-	Kind    string // round-robin, double-round-robin, swiss, knockout, league, ladder
+	ID     int64
+	Name   string
+	Game   string // the game type's name
+	Title  string // the game type's title
+	Config string // ruleset and options
+	Format string // for people: "round robin", "Swiss of 5 rounds", "knockout"
+	Kind   string // its format's name: round-robin, swiss, league, ... (club/event's registry)
+	// Page is the kind of page it has (club/event.Page): "tournament",
+	// "league" or "ladder"; "" is a tournament's.
+	Page    string
 	Control string // the time control, for people
 	Status  string // open, running, over
 	// Director is the organiser's name; Winner the winner's, "" until the
 	// end (or when it ended without one); Note how it ended otherwise.
 	Director, Winner, Note string
 	// Round is the round in play (Swiss, knockout; a league's season);
-	// SwissRounds a Swiss's number of rounds.
-	Round, SwissRounds                  int
+	// Where says, while it runs, where it stands by its rounds: "round 2
+	// of 5", "round 2"; "" for a format whose games all start at once.
+	Round                               int
+	Where                               string
 	Created, Started, Finished, Updated time.Time
 	Entrants                            []Entrant // by seed
 	// Standings rank the entrants (none for a knockout, a league or a
 	// ladder); TieBreaks name the columns of Standing.TieBreaks.
 	Standings []Standing
 	TieBreaks []string
+	// Bracket marks a format ranked by its bracket (a knockout): its
+	// rounds are a bracket, and a drawn game is replayed.
+	Bracket bool
 	// Cross is a round robin's crosstable, by seed: Cross[i][j] is entrant
 	// i's results against j ("1", "½", "0", "1 ½" twice met, "" to play),
 	// "x" on the diagonal. Nil for the other formats.

@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"errors"
@@ -14,128 +14,109 @@ import (
 	"postal/club/rating"
 	"postal/club/ratings"
 	"postal/club/reply"
-	"postal/club/stored"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 )
 
-// A tournament's life in the club. Its rules decide (club/event: when it
-// starts, which games and byes each round has, when it ends and who wins);
-// the club loads the event, asks it, and carries out the steps it answers:
-// it stores them, starts the games (ordinary games, through startGame),
-// and tells the players. Every end of a game passes finish, which calls
-// eventGameOver.
-
-// tournament is a tournament as stored, with its event as its rules see it.
-type tournament struct {
-	t  *archive.Tournament
-	ev *event.Event
-	// started are the games carry started, by number: a league's mail of
-	// the season shows them without reading them again (issue 37).
-	started map[int64]*game.Game
-	// starting holds, while the event starts, the byes of its first
-	// round (why, by player), which its start mail says (next.go).
-	starting map[int64]string
-}
-
-func (w *job) loadEvent(t *archive.Tournament) (*tournament, error) {
-	ev, err := stored.Event(w.Tx, t)
-	if err != nil {
-		return nil, err
-	}
-	return &tournament{t: t, ev: ev}, nil
-}
-
-func (tr *tournament) entrant(player int64) *event.Entrant { return tr.ev.Entrant(player) }
-
-func (tr *tournament) name(id int64) string { return tr.ev.PlayerName(id) }
-
-// formatOf is the format of t, for what t's words and limits say before
-// its event is loaded; ok is false for a format that is none.
-func formatOf(t *archive.Tournament) (event.Format, bool) {
-	_, _, seats := published.Played(t)
-	return event.FormatOf(t.Format, seats)
-}
+// An event's life. Its rules decide (club/event: when it starts, which
+// games and byes each round has, when it ends and who wins); this file
+// loads the event, asks it, and carries out the steps it answers (carry):
+// it stores them, starts the games (ordinary games, through games.Start),
+// and tells the players. Every end of a game passes games.Finish, which
+// calls Events.GameOver (eventGameOver) once the game-over mails are
+// written.
 
 // startEvent starts t: its entrants seeded by their ratings in the club's
-// list of its game and ruleset (ratings.go; 1500 for a player not yet
-// rated), then its first round's games. It returns what the reply says.
-func (w *job) startEvent(t *archive.Tournament) ([]string, error) {
-	tr, err := w.loadEvent(t)
+// list of its game and ruleset (1500 for a player not yet rated), then its
+// first round's games. It returns what the reply says.
+func startEvent(u *work.Unit, t *archive.Tournament) ([]string, error) {
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return nil, err
 	}
 	cfg, _ := published.ParseConfig(t.Config, 0)
 	for i := range tr.ev.Entrants {
 		e := &tr.ev.Entrants[i]
-		if e.Rating, _, err = w.Tx.Rating(e.Player, rating.ListOf(t.Game, cfg.Ruleset)); err != nil {
+		if e.Rating, _, err = u.Tx.Rating(e.Player, rating.ListOf(t.Game, cfg.Ruleset)); err != nil {
 			return nil, err
 		}
 	}
 	steps, err := tr.ev.Start()
 	var short *event.Refusal
-	if errors.As(err, &short) && (short.Missing > 0 || short.Rounds > 0) {
-		return nil, reply.Refuse(short.Msg, w.s.startFix(t, short)...) // tournament_change.go
+	if errors.As(err, &short) && (short.Missing > 0 || short.Mend != nil) {
+		return nil, reply.Refuse(short.Msg, startFix(u, t, short)...) // change.go
 	}
 	if err != nil {
 		return nil, reply.Explain(err)
 	}
-	entrants, err := w.Tx.Entrants(t.ID)
+	entrants, err := u.Tx.Entrants(t.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range entrants {
 		seeded := tr.entrant(e.PlayerID)
 		e.Seed, e.Rating = seeded.Seed, seeded.Rating
-		if err := w.Tx.UpdateEntrant(t.ID, e); err != nil {
+		if err := u.Tx.UpdateEntrant(t.ID, e); err != nil {
 			return nil, err
 		}
 	}
-	t.Status, t.Started, t.Round, t.Updated = archive.TournamentRunning, w.Now, 1, w.Now
-	if err := w.Tx.UpdateTournament(t); err != nil {
+	t.Status, t.Started, t.Round, t.Updated = archive.TournamentRunning, u.Now, 1, u.Now
+	if err := u.Tx.UpdateTournament(t); err != nil {
 		return nil, err
 	}
-	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, ByID: w.ActorID(), Act: "start", Detail: words.Count(len(entrants), "player", "players")}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.ActorID(), Act: "start", Detail: words.Count(len(entrants), "player", "players")}); err != nil {
 		return nil, err
 	}
 	tr.starting = map[int64]string{}
-	games, err := w.carry(tr, steps)
+	games, err := carry(u, tr, steps)
 	if err != nil {
 		return nil, err
 	}
-	plan := w.eventPlan(tr) // next.go: what comes next
-	// A league's or ladder's own mail (its season's, one a player) says
-	// its start (issue 37); a tournament's entrants get the start's.
-	if !event.SelfRunning(t.Format) {
-		if err := w.eventStarted(tr, plan, tr.starting); err != nil {
+	plan := eventPlan(u, tr) // what comes next: next.go
+	// A start whose steps announce it (a league's season, in one mail a
+	// player) sends no mail of its own; a tournament's entrants get the
+	// start's.
+	if !slices.ContainsFunc(steps, announces) {
+		if err := eventStarted(u, tr, plan, tr.starting); err != nil {
 			return nil, err
 		}
 	}
 	lines := append(tr.ev.Format.Started(tr.ev, games), plan)
-	if why := tr.starting[w.ActorID()]; why != "" { // the actor has no start mail
+	if why := tr.starting[u.ActorID()]; why != "" { // the actor has no start mail
 		lines = append(lines, fmt.Sprintf("You have a bye in round %d: %s.", tr.ev.Round, why))
 	}
 	tr.starting = nil
 	return lines, nil
 }
 
+// announces reports whether st is a mail to every player of an event that
+// says its start.
+func announces(st event.Step) bool {
+	_, ok := st.(event.AnnounceSeason)
+	return ok
+}
+
 // carry carries out the steps of tr's event, in order: it returns the
-// games it started ("#12"). A step of a withdrawal (event.Annul,
-// event.Forfeit) is withdrawEntrant's.
-func (w *job) carry(tr *tournament, steps []event.Step) ([]string, error) {
+// games it started ("#12"). The steps every format answers are carried
+// here; those of the formats that run themselves (a league's seasons, a
+// ladder's climbs and drops) by carrySelfRunning. A step of a withdrawal
+// (event.Annul, event.Forfeit) is withdrawEntrant's; those of a join or a
+// leave are Join's and Leave's.
+func carry(u *work.Unit, tr *tournament, steps []event.Step) ([]string, error) {
 	var games []string
 	for _, st := range steps {
 		switch st := st.(type) {
 		case event.BeginRound:
-			tr.t.Round, tr.t.Updated = st.Round, w.Now
-			if err := w.Tx.UpdateTournament(tr.t); err != nil {
+			tr.t.Round, tr.t.Updated = st.Round, u.Now
+			if err := u.Tx.UpdateTournament(tr.t); err != nil {
 				return nil, err
 			}
-			if err := w.Tx.AddAct(tr.t.ID, archive.Act{At: w.Now, Act: "round", Detail: st.Label()}); err != nil {
+			if err := u.Tx.AddAct(tr.t.ID, archive.Act{At: u.Now, Act: "round", Detail: st.Label()}); err != nil {
 				return nil, err
 			}
 		case event.StartGame:
-			gs, err := w.newEventGame(tr, st)
+			gs, err := newEventGame(u, tr, st)
 			if err != nil {
 				return nil, err
 			}
@@ -145,13 +126,13 @@ func (w *job) carry(tr *tournament, steps []event.Step) ([]string, error) {
 			tr.started[gs.Row.ID] = gs
 			games = append(games, fmt.Sprintf("#%d", gs.Row.ID))
 		case event.GiveBye:
-			if err := w.eventBye(tr, st); err != nil {
+			if err := eventBye(u, tr, st); err != nil {
 				return nil, err
 			}
 		case event.Finish:
-			return games, w.finishEvent(tr, st.Winner, st.Note)
+			return games, finishEvent(u, tr, st.Winner, st.Note)
 		default:
-			ok, err := w.carrySelfRunning(tr, st) // a league's seasons, a ladder's climbs: league_run.go
+			ok, err := carrySelfRunning(u, tr, st) // selfrunning.go
 			if err != nil {
 				return nil, err
 			}
@@ -165,18 +146,18 @@ func (w *job) carry(tr *tournament, steps []event.Step) ([]string, error) {
 
 // newEventGame starts the game st of tr: an ordinary game, through the
 // path an accepted challenge takes (its number from a challenge row whose
-// seats are its players', startGame), whose mails and record name the
+// seats are its players', games.Start), whose mails and record name the
 // event and the round.
-func (w *job) newEventGame(tr *tournament, st event.StartGame) (*game.Game, error) {
+func newEventGame(u *work.Unit, tr *tournament, st event.StartGame) (*game.Game, error) {
 	t := tr.t
-	ch := &archive.Challenge{ChallengerID: st.Players[0], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: w.Now}
+	ch := &archive.Challenge{ChallengerID: st.Players[0], Game: t.Game, Config: t.Config, Side: "first", Days: t.Days, Control: t.Control, Created: u.Now}
 	for _, p := range st.Players[1:] {
-		ch.Seats = append(ch.Seats, archive.ChallengeSeat{PlayerID: p, Accepted: w.Now})
+		ch.Seats = append(ch.Seats, archive.ChallengeSeat{PlayerID: p, Accepted: u.Now})
 	}
-	if err := w.Tx.AddChallenge(ch); err != nil {
+	if err := u.Tx.AddChallenge(ch); err != nil {
 		return nil, err
 	}
-	gs, err := games.Start(w.Unit, ch, nil, st.Players, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
+	gs, err := games.Start(u, ch, nil, st.Players, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
 	if err != nil {
 		return nil, err
 	}
@@ -185,34 +166,35 @@ func (w *job) newEventGame(tr *tournament, st event.StartGame) (*game.Game, erro
 }
 
 // eventBye records the bye st and tells its player.
-func (w *job) eventBye(tr *tournament, st event.GiveBye) error {
-	if err := w.Tx.AddBye(tr.t.ID, archive.Bye{Round: st.Round, Board: st.Board, PlayerID: st.Player}); err != nil {
+func eventBye(u *work.Unit, tr *tournament, st event.GiveBye) error {
+	if err := u.Tx.AddBye(tr.t.ID, archive.Bye{Round: st.Round, Board: st.Board, PlayerID: st.Player}); err != nil {
 		return err
 	}
 	if tr.starting != nil { // the start's mail says it
 		tr.starting[st.Player] = st.Why
 		return nil
 	}
-	p, err := w.Tx.PlayerByID(st.Player)
+	p, err := u.Tx.PlayerByID(st.Player)
 	if err != nil {
 		return err
 	}
-	return w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: a bye in round %d", tr.t.Name, st.Round), Auto: "auto-generated",
+	return u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: a bye in round %d", tr.t.Name, st.Round), Auto: "auto-generated",
 		View: reply.View{Intro: []string{fmt.Sprintf("You have a bye in round %d of %s: %s. You will hear when the next round starts.", st.Round, tr.t.Name, st.Why)}}})
 }
 
-// eventGameOver follows the end of game gs in its tournament, if it has
-// one: a loss on time withdraws the loser (their unplayed games are
-// forfeited), then the event moves on (eventProgress).
-func (w *job) eventGameOver(gs *game.Game) error {
-	tid, _, err := w.Tx.TournamentOfGame(gs.Row.ID)
+// eventGameOver follows the end of game gs in its event, if it has one: a
+// loss on time withdraws the loser (their unplayed games are forfeited),
+// unless the event runs for good (event.Perpetual: a ladder's climb lost
+// on time is a loss, no more); then the event moves on (eventProgress).
+func eventGameOver(u *work.Unit, gs *game.Game) error {
+	tid, _, err := u.Tx.TournamentOfGame(gs.Row.ID)
 	if errors.Is(err, archive.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	t, err := w.Tx.TournamentByID(tid)
+	t, err := u.Tx.TournamentByID(tid)
 	if err != nil {
 		return err
 	}
@@ -220,19 +202,21 @@ func (w *job) eventGameOver(gs *game.Game) error {
 		return nil
 	}
 	// A player who loses on time in the event forfeits their unplayed
-	// games (issue 25), as one who leaves. Only a game of two ends by a
-	// timeout: in a game of more the player is out of that game alone.
-	if r := gs.Result(); r.Kind == engine.Win && strings.Contains(gs.Row.Termination, "ran out of time") && t.Format != event.LadderName { // a ladder's: a loss, no more (issue 37)
+	// games, as one who leaves. Only a game of two ends by a timeout: in a
+	// game of more the player is out of that game alone.
+	format, _ := formatOf(t)
+	_, perpetual := format.(event.Perpetual)
+	if r := gs.Result(); r.Kind == engine.Win && strings.Contains(gs.Row.Termination, "ran out of time") && !perpetual {
 		if lost, ok := gs.OpponentOfTwo(r.Winner); ok {
 			loser := gs.Row.Players[lost]
-			tr, err := w.loadEvent(t)
+			tr, err := loadEvent(u, t)
 			if err != nil {
 				return err
 			}
 			if e := tr.entrant(loser); e != nil && e.In() {
 				// A loss on time before a first move is no game played:
 				// a no-show's results are annulled as a leaver's are.
-				moved, err := w.Tx.MovedSeats(gs.Row.ID, ratings.LeavingWords)
+				moved, err := u.Tx.MovedSeats(gs.Row.ID, ratings.LeavingWords)
 				if err != nil {
 					return err
 				}
@@ -240,54 +224,54 @@ func (w *job) eventGameOver(gs *game.Game) error {
 				if !slices.Contains(moved, int(lost)) {
 					unplayed = []int64{gs.Row.ID}
 				}
-				_, err = w.withdrawEntrant(tr, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.Row.ID), 0, unplayed...)
+				_, err = withdrawEntrant(u, tr, loser, archive.EntrantTimedOut, fmt.Sprintf("lost game #%d on time", gs.Row.ID), 0, unplayed...)
 				return err
 			}
 		}
 	}
-	return w.eventProgress(tid, gs.Row.ID)
+	return eventProgress(u, tid, gs.Row.ID)
 }
 
-// eventProgress moves tournament tid on after game (0: none) ended or a
+// eventProgress moves event tid on after game (0: none) ended or a
 // player withdrew, as its event answers (event.Next). Entrants who asked
 // for news get the standings, unless it ended (which everyone hears).
-func (w *job) eventProgress(tid, game int64) error {
-	t, err := w.Tx.TournamentByID(tid)
+func eventProgress(u *work.Unit, tid, game int64) error {
+	t, err := u.Tx.TournamentByID(tid)
 	if err != nil {
 		return err
 	}
 	if t.Status != archive.TournamentRunning {
 		return nil
 	}
-	tr, err := w.loadEvent(t)
+	tr, err := loadEvent(u, t)
 	if err != nil {
 		return err
 	}
-	if _, err := w.carry(tr, tr.ev.Next()); err != nil || t.Status != archive.TournamentRunning || game == 0 {
+	if _, err := carry(u, tr, tr.ev.Next()); err != nil || t.Status != archive.TournamentRunning || game == 0 {
 		return err
 	}
-	return w.eventNews(tr, game)
+	return eventNews(u, tr, game)
 }
 
 // finishEvent ends the event: its winner (0: none), the record, and a mail
 // to every entrant and the director with the final standings.
-func (w *job) finishEvent(tr *tournament, winner int64, note string) error {
+func finishEvent(u *work.Unit, tr *tournament, winner int64, note string) error {
 	t := tr.t
-	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, w.Now, w.Now, winner, note
+	t.Status, t.Finished, t.Updated, t.WinnerID, t.Note = archive.TournamentOver, u.Now, u.Now, winner, note
 	tr.ev.Stage, tr.ev.Winner, tr.ev.Note = event.Over, winner, note
-	if err := w.Tx.UpdateTournament(t); err != nil {
+	if err := u.Tx.UpdateTournament(t); err != nil {
 		return err
 	}
-	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "won", PlayerID: winner, Detail: note}); err != nil {
 		return err
 	}
-	return w.tellOver(tr, winner, note)
+	return tellOver(u, tr, winner, note)
 }
 
 // tellOver mails every entrant and the director that tr is over: its
 // winner (0: none), how it ended (note) and what comes next, with the
 // final standings.
-func (w *job) tellOver(tr *tournament, winner int64, note string) error {
+func tellOver(u *work.Unit, tr *tournament, winner int64, note string) error {
 	t := tr.t
 	intro := []string{fmt.Sprintf("%s is over: %s wins.", t.Name, tr.name(winner))}
 	subject := fmt.Sprintf("[postal] %s is over: %s wins", t.Name, tr.name(winner))
@@ -311,19 +295,19 @@ func (w *job) tellOver(tr *tournament, winner int64, note string) error {
 			intro = append(intro, note)
 		}
 		intro = append(intro, "\"tournaments\" lists those open for entries; \"tournament NAME GAME FORMAT\" organises another.")
-		return w.tellEvent(tr, fmt.Sprintf("[postal] %s is called off", t.Name), intro, false, 0)
+		return tellEvent(u, tr, fmt.Sprintf("[postal] %s is called off", t.Name), intro, false, 0)
 	}
 	if note != "" {
 		intro = append(intro, note)
 	}
-	// What comes next (issue 35).
+	// What comes next.
 	intro = append(intro, fmt.Sprintf("Its rated games are in the club's lists (\"ratings %s\"). \"tournaments\" lists those open for entries; \"tournament NAME GAME FORMAT\" organises the next.", t.Game))
-	return w.tellEvent(tr, subject, intro, true, 0)
+	return tellEvent(u, tr, subject, intro, true, 0)
 }
 
 // tellEvent mails every entrant and the director (each once; the actor
 // too, but not skip) intro, with the standings when standings is set.
-func (w *job) tellEvent(tr *tournament, subject string, intro []string, standings bool, skip int64) error {
+func tellEvent(u *work.Unit, tr *tournament, subject string, intro []string, standings bool, skip int64) error {
 	ids := []int64{}
 	for _, e := range tr.ev.Entrants {
 		ids = append(ids, e.Player)
@@ -333,7 +317,7 @@ func (w *job) tellEvent(tr *tournament, subject string, intro []string, standing
 	}
 	var secs []reply.Section
 	if standings {
-		sec := w.standingsSection(tr)
+		sec := standingsSection(u, tr)
 		// The intro has said what the status line says ("cup is over:
 		// bob wins."): once is enough.
 		sec.Lines = slices.DeleteFunc(sec.Lines, func(l string) bool { return slices.Contains(intro, l) })
@@ -343,11 +327,11 @@ func (w *job) tellEvent(tr *tournament, subject string, intro []string, standing
 		if id == skip {
 			continue
 		}
-		p, err := w.Tx.PlayerByID(id)
+		p, err := u.Tx.PlayerByID(id)
 		if err != nil {
 			return err
 		}
-		if err := w.send(reply.Mail{To: p.Address, Player: p, Subject: subject, Auto: "auto-generated", View: reply.View{Intro: intro, Sections: secs}}); err != nil {
+		if err := u.Send(reply.Mail{To: p.Address, Player: p, Subject: subject, Auto: "auto-generated", View: reply.View{Intro: intro, Sections: secs}}); err != nil {
 			return err
 		}
 	}
@@ -356,21 +340,21 @@ func (w *job) tellEvent(tr *tournament, subject string, intro []string, standing
 
 // eventNews mails the standings after game to the entrants who asked for
 // them ("set tournament-news on").
-func (w *job) eventNews(tr *tournament, game int64) error {
+func eventNews(u *work.Unit, tr *tournament, game int64) error {
 	for _, e := range tr.ev.Entrants {
-		on, err := w.Tx.TournamentNews(e.Player)
+		on, err := u.Tx.TournamentNews(e.Player)
 		if err != nil {
 			return err
 		}
 		if !on {
 			continue
 		}
-		p, err := w.Tx.PlayerByID(e.Player)
+		p, err := u.Tx.PlayerByID(e.Player)
 		if err != nil {
 			return err
 		}
-		err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: standings after game #%d", tr.t.Name, game), Auto: "auto-generated",
-			View: reply.View{Intro: []string{tr.gameOverLine(game)}, Sections: []reply.Section{w.standingsSection(tr)}}})
+		err = u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: standings after game #%d", tr.t.Name, game), Auto: "auto-generated",
+			View: reply.View{Intro: []string{tr.gameOverLine(game)}, Sections: []reply.Section{standingsSection(u, tr)}}})
 		if err != nil {
 			return err
 		}
@@ -378,8 +362,8 @@ func (w *job) eventNews(tr *tournament, game int64) error {
 	return nil
 }
 
-// gameOverLine says how game id of tr ended, by player (issue 35): "Game
-// #4 of cup is over (alice - bob): alice won."
+// gameOverLine says how game id of tr ended, by player: "Game #4 of cup is
+// over (alice - bob): alice won."
 func (tr *tournament) gameOverLine(id int64) string {
 	for _, g := range tr.ev.Games {
 		if g.ID == id {
@@ -395,7 +379,7 @@ func (tr *tournament) gameOverLine(id int64) string {
 // their games in play forfeited (a loss in a game of two; in a game of
 // more they leave it, as resigning); the other entrants are told why, and
 // the event moves on. It returns what the reply says.
-func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason string, by int64, unplayed ...int64) ([]string, error) {
+func withdrawEntrant(u *work.Unit, tr *tournament, player int64, status, reason string, by int64, unplayed ...int64) ([]string, error) {
 	t := tr.t
 	steps := tr.ev.Withdraw(player, status, unplayed...)
 	var lines []string
@@ -404,7 +388,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 			lines = append(lines, fmt.Sprintf("%s played %d of %d games, under half: every result of theirs in %s is annulled.", tr.name(player), a.Played, a.Games, t.Name))
 		}
 	}
-	entrants, err := w.Tx.Entrants(t.ID)
+	entrants, err := u.Tx.Entrants(t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -412,13 +396,13 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		if e.PlayerID != player {
 			continue
 		}
-		e.Status, e.Out, e.Reason, e.Annulled = status, w.Now, reason, tr.entrant(player).Annulled
-		if err := w.Tx.UpdateEntrant(t.ID, e); err != nil {
+		e.Status, e.Out, e.Reason, e.Annulled = status, u.Now, reason, tr.entrant(player).Annulled
+		if err := u.Tx.UpdateEntrant(t.ID, e); err != nil {
 			return nil, err
 		}
 	}
-	if tr.entrant(player).Annulled { // annulled games move no rating (issue 35)
-		line, err := ratings.TakeBack(w.Unit, tr.t.Game, tr.ev, player)
+	if tr.entrant(player).Annulled { // annulled games move no rating
+		line, err := ratings.TakeBack(u, t.Game, tr.ev, player)
 		if err != nil {
 			return nil, err
 		}
@@ -426,7 +410,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 			lines = append(lines, line)
 		}
 	}
-	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: by, Act: status, PlayerID: player, Detail: reason}); err != nil {
 		return nil, err
 	}
 	// The games to forfeit, counted before any is: the last forfeit may end
@@ -438,7 +422,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		if !ok {
 			continue
 		}
-		gs, err := games.Load(w.Unit, f.Game)
+		gs, err := games.Load(u, f.Game)
 		if err != nil {
 			return nil, err
 		}
@@ -452,24 +436,24 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 	who := tr.name(player)
 	news := fmt.Sprintf("%s is out of %s: %s.", who, t.Name, reason)
 	if by != 0 && by != player {
-		byName, err := w.actorName(tr, by)
+		byName, err := actorName(u, tr, by)
 		if err != nil {
 			return nil, err
 		}
 		news = fmt.Sprintf("%s, directing %s, removed %s: %s", byName, t.Name, who, reason)
 	}
-	if err := w.tellOut(tr, player, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...)); err != nil { // league_run.go
+	if err := tellOut(u, tr, player, fmt.Sprintf("[postal] %s: %s is out", t.Name, who), append([]string{news}, lines...)); err != nil {
 		return nil, err
 	}
 	if by != 0 && by != player {
 		// The removed player hears it in their own words, with what is
 		// left to them (a stranger's trial got the others' third person).
-		if err := w.tellRemoved(tr, player, by, reason, len(forfeits)); err != nil {
+		if err := tellRemoved(u, tr, player, by, reason, len(forfeits)); err != nil {
 			return nil, err
 		}
 	}
 	for i, f := range forfeits {
-		gs, err := games.Load(w.Unit, f.Row.ID) // as an earlier forfeit's progress left it
+		gs, err := games.Load(u, f.Row.ID) // as an earlier forfeit's progress left it
 		if err != nil {
 			return nil, err
 		}
@@ -478,27 +462,27 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 			// player left already (R13d) while the others play on.
 			continue
 		}
-		if err := w.Tx.AddEvent(w.Now, "forfeit", gs.Row.ID, player, reason); err != nil {
+		if err := u.Tx.AddEvent(u.Now, "forfeit", gs.Row.ID, player, reason); err != nil {
 			return nil, err
 		}
-		if err := games.Forfeit(w.Unit, gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
+		if err := games.Forfeit(u, gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
 			return nil, err
 		}
 	}
-	return append([]string{news}, lines...), w.eventProgress(t.ID, 0)
+	return append([]string{news}, lines...), eventProgress(u, t.ID, 0)
 }
 
-// eventOf is the label of game id's place in its tournament ("spring-cup,
-// round 2"), "" for a game of none.
-func (w *job) eventOf(id int64) (string, error) {
-	tid, place, err := w.Tx.TournamentOfGame(id)
+// eventOf is the label of game id's place in its event ("spring-cup,
+// round 2", "spring, season 2, division 1"), "" for a game of none.
+func eventOf(u *work.Unit, id int64) (string, error) {
+	tid, place, err := u.Tx.TournamentOfGame(id)
 	if errors.Is(err, archive.ErrNotFound) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
 	}
-	t, err := w.Tx.TournamentByID(tid)
+	t, err := u.Tx.TournamentByID(tid)
 	if err != nil {
 		return "", err
 	}
@@ -506,12 +490,12 @@ func (w *job) eventOf(id int64) (string, error) {
 }
 
 // tellRemoved tells player that by removed them from tr, and what follows.
-func (w *job) tellRemoved(tr *tournament, player, by int64, reason string, forfeits int) error {
-	p, err := w.Tx.PlayerByID(player)
+func tellRemoved(u *work.Unit, tr *tournament, player, by int64, reason string, forfeits int) error {
+	p, err := u.Tx.PlayerByID(player)
 	if err != nil {
 		return err
 	}
-	byName, err := w.actorName(tr, by)
+	byName, err := actorName(u, tr, by)
 	if err != nil {
 		return err
 	}
@@ -520,19 +504,36 @@ func (w *job) tellRemoved(tr *tournament, player, by int64, reason string, forfe
 		intro = append(intro, fmt.Sprintf("You forfeit your %s in play there; your other games go on.", words.Count(forfeits, "game", "games")))
 	}
 	intro = append(intro, "A player a director removed does not come back by joining; a director or an admin of the club may be asked by mail why.")
-	return w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you were removed", tr.t.Name), Auto: "auto-generated",
+	return u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you were removed", tr.t.Name), Auto: "auto-generated",
 		View: reply.View{Intro: intro}})
 }
 
 // actorName is the name of by, who acted in tr: an entrant's or director's
 // as the event knows it, else (an admin of the club) the archive's.
-func (w *job) actorName(tr *tournament, by int64) (string, error) {
+func actorName(u *work.Unit, tr *tournament, by int64) (string, error) {
 	if _, known := tr.ev.Names[by]; known {
 		return tr.name(by), nil
 	}
-	p, err := w.Tx.PlayerByID(by)
+	p, err := u.Tx.PlayerByID(by)
 	if err != nil {
 		return "", err
 	}
 	return p.Name, nil
+}
+
+// tellOut tells of player's going out of tr, running, as tellEvent does:
+// every entrant, or those its format says (event.Audience: a league's
+// division, a ladder's director alone: a league or a ladder of hundreds
+// need not hear of each who goes; its page and "standings" say it).
+func tellOut(u *work.Unit, tr *tournament, player int64, subject string, lines []string) error {
+	told := *tr.ev
+	if a, ok := tr.ev.Format.(event.Audience); ok {
+		hear := a.Told(tr.ev, player)
+		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return !slices.Contains(hear, e.Player) })
+	}
+	if e := tr.entrant(player); e != nil && e.Out == archive.EntrantRemoved {
+		// The removed player has their own mail (tellRemoved).
+		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return e.Player == player })
+	}
+	return tellEvent(u, &tournament{t: tr.t, ev: &told}, subject, lines, false, u.ActorID())
 }

@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"errors"
@@ -8,32 +8,35 @@ import (
 
 	"postal/archive"
 	"postal/club/challenges"
+	"postal/club/event"
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
 )
 
-// What comes next (issue 35): the start and end mails of events and games
-// say it in one short paragraph. An event's start says its format, its
-// rounds, when the next one starts and how results score (event.Plan); a
-// game's start what it counts for; a game's end what follows it in its
-// event ("standings NAME", the next round) or, outside one, the rematch.
+// What comes next: the start and end mails of events and games say it in
+// one short paragraph. An event's start says its format, its rounds, when
+// the next one starts and how results score (event.Plan); a game's start
+// what it counts for; a game's end what follows it in its event
+// ("standings NAME", the next round) or, outside one, the rematch. The
+// games ask for the last two through work.Events (events.go).
 
 // eventStarted tells each entrant of tr but the actor (whose reply says
 // it) that it started: its plan, and their games of its first round by
 // number, or their bye (byes: why, by player), in one mail beside each
 // game's own.
-func (w *job) eventStarted(tr *tournament, plan string, byes map[int64]string) error {
+func eventStarted(u *work.Unit, tr *tournament, plan string, byes map[int64]string) error {
 	for _, e := range tr.ev.Entrants {
-		if e.Player == w.ActorID() {
+		if e.Player == u.ActorID() {
 			continue
 		}
-		p, err := w.Tx.PlayerByID(e.Player)
+		p, err := u.Tx.PlayerByID(e.Player)
 		if err != nil {
 			return err
 		}
@@ -50,7 +53,7 @@ func (w *job) eventStarted(tr *tournament, plan string, byes map[int64]string) e
 		case len(games) == 0:
 			yours = "You have no game in this round."
 		}
-		err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s has started", tr.t.Name), Auto: "auto-generated",
+		err = u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s has started", tr.t.Name), Auto: "auto-generated",
 			View: reply.View{Intro: []string{plan, yours}}})
 		if err != nil {
 			return err
@@ -61,23 +64,23 @@ func (w *job) eventStarted(tr *tournament, plan string, byes map[int64]string) e
 
 // eventPlan is what the start of tr says comes next (event.Plan), with the
 // club's deadline of a round when it has one.
-func (w *job) eventPlan(tr *tournament) string {
+func eventPlan(u *work.Unit, tr *tournament) string {
 	plan := tr.ev.Plan()
-	if tr.t.Format == "swiss" && w.s.opt.RoundDays > 0 {
+	if _, paced := tr.ev.Format.(event.Paced); paced && u.Club.RoundDays > 0 {
 		what := "the director adjudicates its unfinished games"
-		if w.s.opt.RoundUnfinished == "draw" {
+		if u.Club.RoundUnfinished == "draw" {
 			what = "its unfinished games are drawn"
 		}
-		plan += fmt.Sprintf(" A round lasts at most %s: then %s.", words.Plural(w.s.opt.RoundDays, "day"), what)
+		plan += fmt.Sprintf(" A round lasts at most %s: then %s.", words.Plural(u.Club.RoundDays, "day"), what)
 	}
 	return plan
 }
 
 // startNext is what the start of gs says comes next: what it counts for.
-func (w *job) startNext(gs *game.Game) (string, error) {
-	tid, _, err := w.Tx.TournamentOfGame(gs.Row.ID)
+func startNext(u *work.Unit, gs *game.Game) (string, error) {
+	tid, _, err := u.Tx.TournamentOfGame(gs.Row.ID)
 	if err == nil {
-		t, err := w.Tx.TournamentByID(tid)
+		t, err := u.Tx.TournamentByID(tid)
 		if err != nil {
 			return "", err
 		}
@@ -86,7 +89,7 @@ func (w *job) startNext(gs *game.Game) (string, error) {
 	if !errors.Is(err, archive.ErrNotFound) {
 		return "", err
 	}
-	unrated, err := w.Tx.Unrated(gs.Row.ID)
+	unrated, err := u.Tx.Unrated(gs.Row.ID)
 	if err != nil || unrated {
 		return "It is not rated.", err
 	}
@@ -98,17 +101,17 @@ func (w *job) startNext(gs *game.Game) (string, error) {
 // endNext is what the end of gs says comes next to p (nil: an observer):
 // in an event, what follows and where it stands; outside one, to a player,
 // the rematch. "" for nothing to say.
-func (w *job) endNext(gs *game.Game, p *archive.Player) (string, error) {
-	tid, _, err := w.Tx.TournamentOfGame(gs.Row.ID)
+func endNext(u *work.Unit, gs *game.Game, p *archive.Player) (string, error) {
+	tid, _, err := u.Tx.TournamentOfGame(gs.Row.ID)
 	if err == nil {
-		t, err := w.Tx.TournamentByID(tid)
+		t, err := u.Tx.TournamentByID(tid)
 		if err != nil {
 			return "", err
 		}
 		if t.Status != archive.TournamentRunning {
 			return "", nil // ended with its event, which its mail says
 		}
-		tr, err := w.loadEvent(t)
+		tr, err := loadEvent(u, t)
 		if err != nil {
 			return "", err
 		}
@@ -121,7 +124,7 @@ func (w *job) endNext(gs *game.Game, p *archive.Player) (string, error) {
 	if seat < 0 {
 		return "", nil
 	}
-	c, err := w.rematch(gs, seat)
+	c, err := rematch(u, gs, seat)
 	if err != nil {
 		return "", err
 	}
@@ -135,14 +138,14 @@ func (w *job) endNext(gs *game.Game, p *archive.Player) (string, error) {
 // the same game, ruleset, options and clock (words the defaults leave out),
 // the bot at its level, rated or not as it was; in a game of two, from the
 // other seat.
-func (w *job) rematch(gs *game.Game, seat engine.Player) (string, error) {
-	c := notation.Command{Verb: notation.CmdChallenge, Game: gs.Row.Game, Options: w.s.configWords(gs.Row.Game, gs.Row.Config), Clock: w.s.clockWords(published.Control(gs.Row).String())}
+func rematch(u *work.Unit, gs *game.Game, seat engine.Player) (string, error) {
+	c := notation.Command{Verb: notation.CmdChallenge, Game: gs.Row.Game, Options: challenges.ConfigWords(gs.Row.Game, gs.Row.Config), Clock: challenges.ClockWords(u.Club, published.Control(gs.Row).String())}
 	for i, p := range gs.Players {
 		if engine.Player(i) == seat {
 			continue
 		}
-		if w.s.isOwn(p.Address) { // the club's bot
-			level, err := w.Tx.BotLevel(gs.Row.ID)
+		if u.Club.IsOwn(p.Address) { // the club's bot
+			level, err := u.Tx.BotLevel(gs.Row.ID)
 			if err != nil {
 				return "", err
 			}
@@ -158,40 +161,17 @@ func (w *job) rematch(gs *game.Game, seat engine.Player) (string, error) {
 	if !gs.More() {
 		c.As = map[engine.Player]string{engine.First: "second", engine.Second: "first"}[seat]
 	}
-	unrated, err := w.Tx.Unrated(gs.Row.ID)
+	unrated, err := u.Tx.Unrated(gs.Row.ID)
 	c.Unrated = unrated
-	return language.String(c), err
-}
-
-// configWords are the words of a ruleset and options config of game, as a
-// proposal writes them; none when they are the game's defaults.
-func (s *Service) configWords(game, config string) []string {
-	if g, err := engine.Lookup(game); err == nil {
-		if def, err := engine.Normalize(g.Info(), engine.Config{}); err == nil && def.String() == config {
-			return nil
-		}
-	}
-	return strings.Fields(config)
-}
-
-// clockWords is a time control (clock.Control text) as a proposal writes
-// it; "" when it is the club's default.
-func (s *Service) clockWords(control string) string {
-	switch ctl, _ := challenges.Control(s.club, ""); {
-	case control == ctl.String():
-		return ""
-	case control == "none":
-		return "untimed"
-	}
-	return control
+	return u.Club.Language.String(c), err
 }
 
 // endLines are what the end of gs says to p after its result, dice and
 // ratings: what comes next (endNext), and, to a player of a game with
 // messages, whether they are published.
-func (w *job) endLines(gs *game.Game, p *archive.Player) ([]string, error) {
+func endLines(u *work.Unit, gs *game.Game, p *archive.Player) ([]string, error) {
 	var lines []string
-	next, err := w.endNext(gs, p)
+	next, err := endNext(u, gs, p)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +181,7 @@ func (w *job) endLines(gs *game.Game, p *archive.Player) ([]string, error) {
 	if gs.Side(p) < 0 {
 		return lines, nil
 	}
-	talk, err := games.MessagesLine(w.Unit, gs)
+	talk, err := games.MessagesLine(u, gs)
 	if talk != "" {
 		lines = append(lines, talk)
 	}

@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"fmt"
@@ -18,33 +18,15 @@ import (
 	"postal/engine"
 )
 
-// A league's seasons in the club (issue 37). Its rules (event.League)
-// decide the divisions, the games and the end of a season; the club stores
-// them, starts the games, keeps the break between seasons (league_clock.go)
-// and tells each player, once a season, their division, opponents and
-// games.
-
-// carrySelfRunning carries out, for carry, a step of a league or a ladder;
-// ok is false for a step it does not know.
-func (w *job) carrySelfRunning(tr *tournament, st event.Step) (ok bool, err error) {
-	switch st := st.(type) {
-	case event.BeginSeason:
-		return true, w.beginSeason(tr, st)
-	case event.AnnounceSeason:
-		return true, w.announceSeason(tr, st.Season)
-	case event.EndSeason:
-		return true, w.endSeason(tr, st)
-	case event.ClimbOver:
-		return true, w.climbOver(tr, st) // ladder.go
-	case event.Dropped:
-		return true, w.dropped(tr, st)
-	}
-	return false, nil
-}
+// A league's seasons. Its rules (event.Seasonal) decide the divisions, the
+// games and the end of a season; the club stores them, starts the games,
+// keeps the break between seasons and a season's deadline (leagues.due,
+// which the clock reads: clock.go) and tells each player, once a season,
+// their division, opponents and games.
 
 // beginSeason records season st.Season of league tr: its divisions, the
 // players who leave as it begins, the season in play and its deadline.
-func (w *job) beginSeason(tr *tournament, st event.BeginSeason) error {
+func beginSeason(u *work.Unit, tr *tournament, st event.BeginSeason) error {
 	t := tr.t
 	var places []archive.LeaguePlace
 	for d, div := range st.Divisions {
@@ -52,45 +34,45 @@ func (w *job) beginSeason(tr *tournament, st event.BeginSeason) error {
 			places = append(places, archive.LeaguePlace{Season: st.Season, PlayerID: p, Division: d + 1, Seed: i + 1})
 		}
 	}
-	if err := w.Tx.AddLeaguePlaces(t.ID, places); err != nil {
+	if err := u.Tx.AddLeaguePlaces(t.ID, places); err != nil {
 		return err
 	}
 	for _, p := range st.Left {
-		if err := w.leaveLeagueNow(tr, p, fmt.Sprintf("left after season %d", st.Season-1)); err != nil {
+		if err := leaveLeagueNow(u, tr, p, fmt.Sprintf("left after season %d", st.Season-1)); err != nil {
 			return err
 		}
-		if err := w.Tx.SetLeaving(t.ID, p, false, w.Now); err != nil {
+		if err := u.Tx.SetLeaving(t.ID, p, false, u.Now); err != nil {
 			return err
 		}
 	}
-	lg, err := w.Tx.LeagueOf(t.ID)
+	lg, err := u.Tx.LeagueOf(t.ID)
 	if err != nil {
 		return err
 	}
-	lg.Between, lg.SeasonBegan, lg.SeasonEnded, lg.Due = false, w.Now, time.Time{}, time.Time{}
-	if lg.SeasonDays > 0 {
-		lg.Due = w.Now.Add(days(lg.SeasonDays)) // the season's deadline
+	lg.Between, lg.SeasonBegan, lg.SeasonEnded, lg.Due = false, u.Now, time.Time{}, time.Time{}
+	if st.Days > 0 {
+		lg.Due = u.Now.Add(days(st.Days)) // the season's deadline
 	}
-	if err := w.Tx.UpdateLeague(lg, w.Now); err != nil {
+	if err := u.Tx.UpdateLeague(lg, u.Now); err != nil {
 		return err
 	}
-	t.Round, t.Updated = st.Season, w.Now
-	if err := w.Tx.UpdateTournament(t); err != nil {
+	t.Round, t.Updated = st.Season, u.Now
+	if err := u.Tx.UpdateTournament(t); err != nil {
 		return err
 	}
-	return w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "season", Detail: fmt.Sprintf("season %d began: %s, %s", st.Season,
+	return u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "season", Detail: fmt.Sprintf("season %d began: %s, %s", st.Season,
 		words.Count(len(st.Divisions), "division", "divisions"), words.Count(len(places), "player", "players"))})
 }
 
 // endSeason records the end of season st.Season of league tr: each
 // player's final place and points, and the break until the next season,
 // which begins at once when the league has none.
-func (w *job) endSeason(tr *tournament, st event.EndSeason) error {
+func endSeason(u *work.Unit, tr *tournament, st event.EndSeason) error {
 	t := tr.t
 	var winners []string
 	for d, lines := range st.Standings {
 		for i, l := range lines {
-			if err := w.Tx.SetLeagueRank(t.ID, st.Season, l.Player, i+1, l.Score); err != nil {
+			if err := u.Tx.SetLeagueRank(t.ID, st.Season, l.Player, i+1, l.Score); err != nil {
 				return err
 			}
 		}
@@ -98,46 +80,46 @@ func (w *job) endSeason(tr *tournament, st event.EndSeason) error {
 			winners = append(winners, fmt.Sprintf("%s won division %d", tr.name(lines[0].Player), d+1))
 		}
 	}
-	lg, err := w.Tx.LeagueOf(t.ID)
+	lg, err := u.Tx.LeagueOf(t.ID)
 	if err != nil {
 		return err
 	}
-	lg.Between, lg.SeasonEnded, lg.Due = true, w.Now, w.Now.Add(days(lg.BreakDays))
-	if err := w.Tx.UpdateLeague(lg, w.Now); err != nil {
+	lg.Between, lg.SeasonEnded, lg.Due = true, u.Now, u.Now.Add(days(st.Break))
+	if err := u.Tx.UpdateLeague(lg, u.Now); err != nil {
 		return err
 	}
-	if err := w.Tx.AddAct(t.ID, archive.Act{At: w.Now, Act: "season-over", Detail: fmt.Sprintf("season %d is over: %s", st.Season, strings.Join(winners, "; "))}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, Act: "season-over", Detail: fmt.Sprintf("season %d is over: %s", st.Season, strings.Join(winners, "; "))}); err != nil {
 		return err
 	}
-	if lg.BreakDays == 0 {
-		return w.nextSeason(tr)
+	if st.Break == 0 {
+		return nextSeason(u, tr)
 	}
 	return nil
 }
 
 // nextSeason begins the season after the one league tr has just played:
 // the players waiting to enter are placed by their ratings now.
-func (w *job) nextSeason(tr *tournament) error {
-	l, ok := tr.ev.Format.(*event.League)
-	if !ok || !l.Between {
+func nextSeason(u *work.Unit, tr *tournament) error {
+	l, ok := tr.ev.Format.(event.Seasonal)
+	if !ok || !l.InPlay().Between {
 		return nil
 	}
 	cfg, _ := published.ParseConfig(tr.t.Config, 0)
 	list := rating.ListOf(tr.t.Game, cfg.Ruleset)
 	for i := range tr.ev.Entrants {
 		e := &tr.ev.Entrants[i]
-		if e.In() && l.DivisionOf(e.Player) == 0 {
+		if e.In() && l.InPlay().DivisionOf(e.Player) == 0 {
 			var err error
-			if e.Rating, _, err = w.Tx.Rating(e.Player, list); err != nil {
+			if e.Rating, _, err = u.Tx.Rating(e.Player, list); err != nil {
 				return err
 			}
 		}
 	}
-	_, err := w.carry(tr, l.NewSeason(tr.ev))
+	_, err := carry(u, tr, l.NewSeason(tr.ev))
 	if err != nil || tr.t.Status != archive.TournamentOver {
 		return err
 	}
-	return w.Tx.SetLeagueDue(tr.t.ID, time.Time{}) // too few were left: it is over
+	return u.Tx.SetLeagueDue(tr.t.ID, time.Time{}) // too few were left: it is over
 }
 
 // announceSeason tells every player of season of league tr, in one mail,
@@ -145,13 +127,12 @@ func (w *job) nextSeason(tr *tournament) error {
 // when they move first), and how they came there from the season before.
 // The games' own first mails are not sent: this one replaces them, and
 // the next mail about a game opens its conversation.
-func (w *job) announceSeason(tr *tournament, season int) error {
-	l := tr.ev.Format.(*event.League)
-	t := tr.t
+func announceSeason(u *work.Unit, tr *tournament, st event.AnnounceSeason) error {
+	t, season, divisions := tr.t, st.Season, st.Divisions
 	before := map[int64]archive.LeaguePlace{}
 	sizes := map[int]int{}
 	if season > 1 {
-		places, err := w.Tx.LeaguePlaces(t.ID, season-1)
+		places, err := u.Tx.LeaguePlaces(t.ID, season-1)
 		if err != nil {
 			return err
 		}
@@ -168,22 +149,22 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 		gs, ok := tr.started[g.ID] // carry has just started it
 		if !ok {
 			var err error
-			if gs, err = games.Load(w.Unit, g.ID); err != nil {
+			if gs, err = games.Load(u, g.ID); err != nil {
 				return err
 			}
 		}
 		seasonGames[g.ID] = gs
 	}
-	w.Notices = slices.DeleteFunc(w.Notices, func(n work.Notice) bool { return seasonGames[n.Game] != nil })
+	u.Notices = slices.DeleteFunc(u.Notices, func(n work.Notice) bool { return seasonGames[n.Game] != nil })
 	// The end mails of the last season's games go before the new season's:
 	// a stranger's trial read season 2's mail, then game ends of season 1.
-	if err := games.FlushNotices(w.Unit); err != nil {
+	if err := games.FlushNotices(u); err != nil {
 		return err
 	}
-	for d, div := range l.Divisions {
-		roster := w.divisionRoster(tr, div)
+	for d, div := range divisions {
+		roster := divisionRoster(u, tr, div)
 		for _, id := range div {
-			p, err := w.Tx.PlayerByID(id)
+			p, err := u.Tx.PlayerByID(id)
 			if err != nil {
 				return err
 			}
@@ -193,7 +174,7 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 					opponents = append(opponents, tr.name(o))
 				}
 			}
-			intro := []string{fmt.Sprintf("Season %d of %s has begun: you play in division %d of %d, with %s.", season, t.Name, d+1, len(l.Divisions), words.And(opponents))}
+			intro := []string{fmt.Sprintf("Season %d of %s has begun: you play in division %d of %d, with %s.", season, t.Name, d+1, len(divisions), words.And(opponents))}
 			if p, ok := before[id]; ok {
 				intro = append(intro, fmt.Sprintf("In season %d you finished %s of %d in division %d, with %s: %s.", season-1, words.Ordinal(p.Rank), sizes[p.Division], p.Division,
 					count2(p.Points, "point", "points"), movedWords(p.Division, d+1)))
@@ -205,13 +186,13 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 				if g.Round != season || !slices.Contains(g.Players, id) {
 					continue
 				}
-				sec, err := w.seasonGameSection(seasonGames[g.ID], p)
+				sec, err := seasonGameSection(u, seasonGames[g.ID], p)
 				if err != nil {
 					return err
 				}
 				secs = append(secs, sec)
 			}
-			err = w.send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: season %d, division %d", t.Name, season, d+1), Auto: "auto-generated",
+			err = u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: season %d, division %d", t.Name, season, d+1), Auto: "auto-generated",
 				View: reply.View{Intro: intro, Sections: secs, HowTo: []string{
 					"Reply to this mail with \"move ID MOVE\" for a game (\"board ID\" sends its board); each game's later mails come in a conversation of its own.",
 					fmt.Sprintf("\"standings %s\" shows the divisions; \"leave %s\" leaves the league after this season.", t.Name, t.Name)}}})
@@ -225,7 +206,7 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 
 // seasonGameSection is game gs as a season's mail shows it to p: who plays
 // what, whose move, and the board when p moves first.
-func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section, error) {
+func seasonGameSection(u *work.Unit, gs *game.Game, p *archive.Player) (reply.Section, error) {
 	me := gs.Side(p)
 	sec := reply.Section{Title: fmt.Sprintf("game #%d: %s", gs.Row.ID, gs.Lineup())}
 	line := fmt.Sprintf("You play %s.", gs.Sides()[me])
@@ -235,7 +216,7 @@ func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section
 			example = legal[0].String()
 		}
 		line += fmt.Sprintf(" Your move (move %d): \"move %d %s\", for example.", gs.MoveNumber(), gs.Row.ID, example)
-		b, err := games.BoardOf(w.Unit, gs)
+		b, err := games.BoardOf(u, gs)
 		if err != nil {
 			return reply.Section{}, err
 		}
@@ -253,7 +234,7 @@ func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section
 
 // divisionRoster lists a division's players by seed, with their ratings
 // when the season began.
-func (w *job) divisionRoster(tr *tournament, div []int64) string {
+func divisionRoster(u *work.Unit, tr *tournament, div []int64) string {
 	width := len("player")
 	for _, p := range div {
 		width = max(width, len(tr.name(p)))
@@ -268,27 +249,6 @@ func (w *job) divisionRoster(tr *tournament, div []int64) string {
 		fmt.Fprintf(&b, "%4d  %-*s %6s\n", i+1, width, tr.name(p), rating)
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-// tellOut tells of player's going out of tr, running, as tellEvent does:
-// every entrant of a tournament, but only the division of a league's
-// player and only the director of a ladder's: a league or a ladder of
-// hundreds need not hear of each who goes (the page and "standings" say
-// it).
-func (w *job) tellOut(tr *tournament, player int64, subject string, lines []string) error {
-	told := *tr.ev
-	switch f := tr.ev.Format.(type) {
-	case *event.League:
-		d := f.DivisionOf(player)
-		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return d == 0 || f.DivisionOf(e.Player) != d })
-	case *event.Ladder:
-		told.Entrants = nil
-	}
-	if e := tr.entrant(player); e != nil && e.Out == archive.EntrantRemoved {
-		// The removed player has their own mail (tellRemoved).
-		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return e.Player == player })
-	}
-	return w.tellEvent(&tournament{t: tr.t, ev: &told}, subject, lines, false, w.ActorID())
 }
 
 // movedWords says how a player moved from division from to division to.
@@ -308,4 +268,33 @@ func count2(x float64, one, many string) string {
 		return "1 " + one
 	}
 	return event.Points(x) + " " + many
+}
+
+// seasonDeadline ends the season of league tr at its deadline: its games
+// unfinished then are drawn, and the season ends with the last.
+func seasonDeadline(u *work.Unit, tr *tournament) error {
+	if err := u.Tx.SetLeagueDue(tr.t.ID, time.Time{}); err != nil {
+		return err
+	}
+	drawn := 0
+	for _, g := range tr.ev.Games {
+		if g.Round != tr.t.Round || g.Over {
+			continue
+		}
+		gs, err := games.Load(u, g.ID)
+		if err != nil {
+			return err
+		}
+		if gs.Row.Status != archive.GameActive {
+			continue
+		}
+		drawn++
+		if err := games.Finish(u, gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
+			return err
+		}
+	}
+	if drawn == 0 {
+		return eventProgress(u, tr.t.ID, 0)
+	}
+	return nil
 }

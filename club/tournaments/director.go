@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/reply"
+	"postal/club/work"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
@@ -22,26 +23,26 @@ import (
 
 // directedGame loads game id of a tournament the actor directs, still in
 // play.
-func (h *handling) directedGame(id int64) (*game.Game, *archive.Tournament, error) {
-	gs, err := games.Named(h.Unit, id)
+func directedGame(u *work.Unit, id int64) (*game.Game, *archive.Tournament, error) {
+	gs, err := games.Named(u, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	tid, _, err := h.Tx.TournamentOfGame(id)
+	tid, _, err := u.Tx.TournamentOfGame(id)
 	if errors.Is(err, archive.ErrNotFound) {
 		return nil, nil, reply.Refuse(fmt.Sprintf("game #%d is not a tournament game", id), "A director acts on the games of their tournaments only.")
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	t, err := h.Tx.TournamentByID(tid)
+	t, err := u.Tx.TournamentByID(tid)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !h.s.directs(t, h.Actor) {
+	if !directs(u, t, u.Actor) {
 		return nil, nil, reply.Refuse(fmt.Sprintf("you do not direct %s", t.Name), fmt.Sprintf("Game #%d belongs to %s; its director or the club's admins act on it.", id, t.Name))
 	}
-	if err := h.notOwnGame(gs, t); err != nil { // selfjudge.go
+	if err := notOwnGame(u, gs, t); err != nil {
 		return nil, nil, err
 	}
 	if gs.Row.Status != archive.GameActive {
@@ -50,17 +51,17 @@ func (h *handling) directedGame(id int64) (*game.Game, *archive.Tournament, erro
 	return gs, t, nil
 }
 
-// adjudicate is "adjudicate GAME RESULT": the director ends a game of two
+// Adjudicate is "adjudicate GAME RESULT": the director ends a game of two
 // with a result (after a round's deadline, or a dispute).
-func (h *handling) adjudicate(c notation.Command) (reply.Section, error) {
-	gs, t, err := h.directedGame(c.ID)
+func Adjudicate(u *work.Unit, c notation.Command) (reply.Section, error) {
+	gs, t, err := directedGame(u, c.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
 	if gs.More() {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("game #%d is a game of %d", c.ID, len(gs.Players)), "A director adjudicates games of two; in a game of more, \"remove\" takes a player out.")
 	}
-	reason := fmt.Sprintf("adjudicated by %s, directing %s", h.Actor.Name, t.Name)
+	reason := fmt.Sprintf("adjudicated by %s, directing %s", u.Actor.Name, t.Name)
 	r := engine.Result{Kind: engine.Draw, Reason: reason}
 	switch c.Value {
 	case "1-0":
@@ -68,21 +69,21 @@ func (h *handling) adjudicate(c notation.Command) (reply.Section, error) {
 	case "0-1":
 		r = engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: reason}
 	}
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "adjudicate", GameID: c.ID, Detail: c.Value}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "adjudicate", GameID: c.ID, Detail: c.Value}); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddEvent(h.Now, "adjudicate", c.ID, h.Actor.ID, c.Value); err != nil {
+	if err := u.Tx.AddEvent(u.Now, "adjudicate", c.ID, u.Actor.ID, c.Value); err != nil {
 		return reply.Section{}, err
 	}
-	if err := games.Finish(h.Unit, gs, r); err != nil {
+	if err := games.Finish(u, gs, r); err != nil {
 		return reply.Section{}, err
 	}
 	return reply.Section{Title: fmt.Sprintf("game #%d adjudicated: %s", c.ID, c.Value), Lines: []string{"Result: " + gs.ResultText() + ".", "The players are told; the act is in the record of " + t.Name + "."}, Game: c.ID}, nil
 }
 
-// extend is "extend GAME DAYS": the turn in play gets more time.
-func (h *handling) extend(c notation.Command) (reply.Section, error) {
-	gs, t, err := h.directedGame(c.ID)
+// Extend is "extend GAME DAYS": the turn in play gets more time.
+func Extend(u *work.Unit, c notation.Command) (reply.Section, error) {
+	gs, t, err := directedGame(u, c.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -93,28 +94,28 @@ func (h *handling) extend(c notation.Command) (reply.Section, error) {
 	// Under a time bank the turn's time is what the deadline leaves of the
 	// bank (spendClock): a later deadline spends less of it.
 	gs.Row.Deadline = gs.Row.Deadline.Add(time.Duration(days) * clock.Day)
-	gs.Row.Flagged, gs.Row.Updated = time.Time{}, h.Now
-	if err := h.Tx.UpdateGame(gs.Row); err != nil {
+	gs.Row.Flagged, gs.Row.Updated = time.Time{}, u.Now
+	if err := u.Tx.UpdateGame(gs.Row); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: "extend", GameID: c.ID, Detail: words.Plural(days, "day")}); err != nil {
+	if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: "extend", GameID: c.ID, Detail: words.Plural(days, "day")}); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.Tx.AddEvent(h.Now, "extend", c.ID, h.Actor.ID, c.Value); err != nil {
+	if err := u.Tx.AddEvent(u.Now, "extend", c.ID, u.Actor.ID, c.Value); err != nil {
 		return reply.Section{}, err
 	}
-	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", h.Actor.Name, t.Name, c.ID, words.Plural(days, "day"), clock.When(gs.Row.Deadline))
-	if err := games.TellAll(h.Unit, gs, -1, []string{line}); err != nil {
+	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", u.Actor.Name, t.Name, c.ID, words.Plural(days, "day"), clock.When(gs.Row.Deadline))
+	if err := games.TellAll(u, gs, -1, []string{line}); err != nil {
 		return reply.Section{}, err
 	}
 	return reply.Section{Title: fmt.Sprintf("game #%d extended by %s", c.ID, words.Plural(days, "day")), Lines: []string{line}, Game: c.ID}, nil
 }
 
-// remove is "remove PLAYER [from NAME] REASON": the director takes a player
+// Remove is "remove PLAYER [from NAME] REASON": the director takes a player
 // out, with a reason every entrant receives. Without a name, the
 // tournament is the one the actor directs that the player is in.
-func (h *handling) remove(c notation.Command) (reply.Section, error) {
-	p, err := h.Tx.PlayerByName(c.Arg)
+func Remove(u *work.Unit, c notation.Command) (reply.Section, error) {
+	p, err := u.Tx.PlayerByName(c.Arg)
 	if errors.Is(err, archive.ErrNotFound) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("there is no player called %s", c.Arg))
 	}
@@ -123,17 +124,17 @@ func (h *handling) remove(c notation.Command) (reply.Section, error) {
 	}
 	var t *archive.Tournament
 	if c.Setting != "" {
-		if t, err = h.eventNamed(c.Setting); err != nil {
+		if t, err = named(u, c.Setting); err != nil {
 			return reply.Section{}, err
 		}
 	} else {
-		ts, err := h.Tx.TournamentsOf(p.ID)
+		ts, err := u.Tx.TournamentsOf(p.ID)
 		if err != nil {
 			return reply.Section{}, err
 		}
 		var mine []*archive.Tournament
 		for _, t := range ts {
-			if h.s.directs(t, h.Actor) {
+			if directs(u, t, u.Actor) {
 				mine = append(mine, t)
 			}
 		}
@@ -146,14 +147,14 @@ func (h *handling) remove(c notation.Command) (reply.Section, error) {
 			return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is in %d tournaments you direct", p.Name, len(mine)), fmt.Sprintf("Name one: remove %s from NAME %s", p.Name, c.Value))
 		}
 	}
-	if !h.s.directs(t, h.Actor) {
+	if !directs(u, t, u.Actor) {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not direct %s", t.Name))
 	}
-	ev, err := h.loadEvent(t)
+	ev, err := loadEvent(u, t)
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.notCompeting(ev); err != nil { // selfjudge.go
+	if err := notCompeting(u, ev); err != nil {
 		return reply.Section{}, err
 	}
 	e := ev.entrant(p.ID)
@@ -164,19 +165,19 @@ func (h *handling) remove(c notation.Command) (reply.Section, error) {
 	case archive.TournamentOver:
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s is over", t.Name))
 	case archive.TournamentOpen:
-		if err := h.Tx.RemoveEntrant(t.ID, p.ID, h.Now); err != nil {
+		if err := u.Tx.RemoveEntrant(t.ID, p.ID, u.Now); err != nil {
 			return reply.Section{}, err
 		}
-		if err := h.Tx.AddAct(t.ID, archive.Act{At: h.Now, ByID: h.Actor.ID, Act: archive.EntrantRemoved, PlayerID: p.ID, Detail: c.Value}); err != nil {
+		if err := u.Tx.AddAct(t.ID, archive.Act{At: u.Now, ByID: u.Actor.ID, Act: archive.EntrantRemoved, PlayerID: p.ID, Detail: c.Value}); err != nil {
 			return reply.Section{}, err
 		}
-		line := fmt.Sprintf("%s, directing %s, removed %s: %s", h.Actor.Name, t.Name, p.Name, c.Value)
-		if err := h.tellEvent(ev, fmt.Sprintf("[postal] %s: %s is out", t.Name, p.Name), []string{line}, false, h.Actor.ID); err != nil {
+		line := fmt.Sprintf("%s, directing %s, removed %s: %s", u.Actor.Name, t.Name, p.Name, c.Value)
+		if err := tellEvent(u, ev, fmt.Sprintf("[postal] %s: %s is out", t.Name, p.Name), []string{line}, false, u.Actor.ID); err != nil {
 			return reply.Section{}, err
 		}
 		return reply.Section{Title: fmt.Sprintf("%s removed from %s", p.Name, t.Name), Lines: []string{line}}, nil
 	}
-	lines, err := h.withdrawEntrant(ev, p.ID, archive.EntrantRemoved, c.Value, h.Actor.ID)
+	lines, err := withdrawEntrant(u, ev, p.ID, archive.EntrantRemoved, c.Value, u.Actor.ID)
 	if err != nil {
 		return reply.Section{}, err
 	}

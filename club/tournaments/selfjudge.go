@@ -1,4 +1,4 @@
-package club
+package tournaments
 
 import (
 	"errors"
@@ -9,27 +9,27 @@ import (
 	"postal/archive"
 	"postal/club/game"
 	"postal/club/reply"
+	"postal/club/work"
 )
 
-// No one judges their own game (issue 32). A director who sat in a game
-// adjudicated it, a rated win, again and again. Now a director (the
-// organiser, a co-director or an admin of the club) cannot adjudicate or
-// extend a game they play in; and while they play in an event they do not
-// adjudicate, extend or remove in it at all (issue 32, second round: the
-// results of the others' games decide their own place). The refusal names
-// who can act instead: a director or admin who does not play in it.
+// No one judges their own game: a director (the organiser, a co-director
+// or an admin of the club) cannot adjudicate or extend a game they play
+// in; and while they play in an event they do not adjudicate, extend or
+// remove in it at all, since the results of the others' games decide
+// their own place. The refusal names who can act instead: a director or
+// admin who does not play in it.
 
 // notOwnGame refuses the actor's acts as director on gs, a game of t, when
 // they play in it, or in t.
-func (h *handling) notOwnGame(gs *game.Game, t *archive.Tournament) error {
-	if gs.Side(h.Actor) < 0 {
-		tr, err := h.loadEvent(t)
+func notOwnGame(u *work.Unit, gs *game.Game, t *archive.Tournament) error {
+	if gs.Side(u.Actor) < 0 {
+		tr, err := loadEvent(u, t)
 		if err != nil {
 			return err
 		}
-		return h.notCompeting(tr)
+		return notCompeting(u, tr)
 	}
-	others, err := h.otherDirectors(t, func(id int64) bool { return slices.Contains(gs.Row.Players, id) })
+	others, err := otherDirectors(u, t, func(id int64) bool { return slices.Contains(gs.Row.Players, id) })
 	if err != nil {
 		return err
 	}
@@ -38,11 +38,11 @@ func (h *handling) notOwnGame(gs *game.Game, t *archive.Tournament) error {
 
 // notCompeting refuses the actor's acts as director in tr (adjudicate,
 // extend, remove) while the actor plays in it.
-func (h *handling) notCompeting(tr *tournament) error {
-	if e := tr.entrant(h.Actor.ID); e == nil || !e.In() {
+func notCompeting(u *work.Unit, tr *tournament) error {
+	if e := tr.entrant(u.Actor.ID); e == nil || !e.In() {
 		return nil
 	}
-	others, err := h.otherDirectors(tr.t, func(id int64) bool {
+	others, err := otherDirectors(u, tr.t, func(id int64) bool {
 		e := tr.entrant(id)
 		return e != nil && e.In()
 	})
@@ -55,15 +55,15 @@ func (h *handling) notCompeting(tr *tournament) error {
 
 // otherDirectors says who may act on t instead of the actor: its organiser,
 // co-directors and the club's admins, but none who sits (as sits says).
-func (h *handling) otherDirectors(t *archive.Tournament, sits func(id int64) bool) (string, error) {
+func otherDirectors(u *work.Unit, t *archive.Tournament, sits func(id int64) bool) (string, error) {
 	var names []string
 	add := func(p *archive.Player, as string) {
-		if p.ID != h.Actor.ID && !sits(p.ID) && !slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, p.Name+" ") }) {
+		if p.ID != u.Actor.ID && !sits(p.ID) && !slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, p.Name+" ") }) {
 			names = append(names, fmt.Sprintf("%s (%s)", p.Name, as))
 		}
 	}
 	for i, id := range append([]int64{t.DirectorID}, t.Codirectors...) {
-		p, err := h.Tx.PlayerByID(id)
+		p, err := u.Tx.PlayerByID(id)
 		if err != nil {
 			return "", err
 		}
@@ -73,8 +73,8 @@ func (h *handling) otherDirectors(t *archive.Tournament, sits func(id int64) boo
 		}
 		add(p, as)
 	}
-	for _, name := range h.s.opt.Admins {
-		p, err := h.Tx.PlayerByName(name)
+	for _, name := range u.Club.Admins {
+		p, err := u.Tx.PlayerByName(name)
 		if errors.Is(err, archive.ErrNotFound) {
 			continue
 		}
@@ -86,7 +86,7 @@ func (h *handling) otherDirectors(t *archive.Tournament, sits func(id int64) boo
 	if len(names) > 0 {
 		return strings.Join(names, " or ") + " can.", nil
 	}
-	if h.Actor.ID == t.DirectorID {
+	if u.Actor.ID == t.DirectorID {
 		return fmt.Sprintf("No other director can yet: name one who does not play with \"codirector %s PLAYER\", or ask an admin of the club (set in its config, [club] admins).", t.Name), nil
 	}
 	return fmt.Sprintf("No other director can yet: its organiser names one with \"codirector %s PLAYER\", or an admin of the club (set in its config, [club] admins) can.", t.Name), nil

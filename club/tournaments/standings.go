@@ -1,16 +1,17 @@
-package club
+package tournaments
 
 import (
 	"strings"
 
 	"postal/archive"
 	"postal/club/reply"
+	"postal/club/work"
 )
 
 // standingsSection is the answer to "standings NAME" and the body of the
 // tournament's news: where it stands, its entrants before it starts, then
 // its standings or its bracket (event.Report).
-func (w *job) standingsSection(tr *tournament) reply.Section {
+func standingsSection(u *work.Unit, tr *tournament) reply.Section {
 	ev := tr.ev
 	sec := reply.Section{Title: "standings of " + ev.Name, Lines: []string{ev.StatusLine()}}
 	if tr.t.Status == archive.TournamentOpen {
@@ -27,7 +28,7 @@ func (w *job) standingsSection(tr *tournament) reply.Section {
 	if tr.t.Note != "" {
 		sec.Lines = append(sec.Lines, tr.t.Note)
 	}
-	if url := w.s.opt.SiteURL; url != "" {
+	if url := u.Club.SiteURL; url != "" {
 		sec.Lines = append(sec.Lines, "On the site: "+strings.TrimRight(url, "/")+"/tournaments/"+ev.Name+".html")
 	}
 	return sec
