@@ -11,18 +11,39 @@ build:
 # The daily run (the README's): every test of every package, shuffled, under
 # the race detector; each long test (10,000 random games, deep perft, whole
 # games by mail, the README's own commands) runs a quick version of itself.
-# The detector watches postal's code only: SQLite (modernc.org/sqlite and the
-# libc, memory and mathutil under it) is C transpiled to Go, not ours, and
-# database/sql hands each of its connections to one goroutine at a time;
-# instrumented, it slowed every test that
-# opens an archive tenfold (club alone took 700 s of the 2 cores). RACE
-# compiles those packages without instrumentation (the go command puts -race
-# first among the compiler's flags, and the per-package -race=false after it
-# wins) while every postal package keeps it, so a race between postal's
-# goroutines around a query is still reported.
-RACE = -race -gcflags='modernc.org/...=-race=false'
+#
+# The detector watches all of postal's code, every package of it, and the
+# standard library's goroutines and locks (runtime, sync, net, ...). NORACE
+# are the packages compiled without its instrumentation, none of them
+# postal's, none of them starting goroutines, each run by one goroutine at a
+# time on memory its caller hands it: SQLite (modernc.org/sqlite and the
+# libc, memory and mathutil under it: C transpiled to Go, whose every
+# connection database/sql hands to one goroutine at a time), and the PNG
+# encoder of the boards in every mail (compress/..., image/...,
+# golang.org/x/image/...). Instrumented, SQLite slowed every test that opens
+# an archive tenfold (club alone took 700 s of the 2 cores) and the PNG
+# encoder doubled the cost of every move mail. The go command puts -race
+# first among the compiler's flags and the per-package -race=false after
+# it, which wins; a race between two of postal's goroutines around a query
+# or a picture is still reported (both sides are postal's, instrumented).
+NORACE = modernc.org/... compress/... image/... golang.org/x/image/...
+RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
+# club's tests run in two go test processes beside the other packages', so
+# that both cores stay busy to the end: CLUB_A, the tests of the golden
+# mails (built once per process: their boards, hundreds of PNGs, are the
+# largest part of club's time) and the other heaviest; the rest in the
+# other (-skip), so a test that is named in neither still runs. go list
+# -export compiles every package first, once (three go commands at once
+# would each compile what the cache lacks: SQLite three times on a fresh
+# machine).
+CLUB_A = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestMailsInChromium|TestEveryGame|TestTournamentSiteInBrowser
 test:
-	$(GO) test $(RACE) -shuffle=on -timeout 20m ./...
+	@$(GO) list -export -test -deps $(RACE) ./... >/dev/null
+	@$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v '^postal/club$$') & rest=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(CLUB_A))$$' ./club & a=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(CLUB_A))$$' ./club; b=$$?; \
+	wait $$rest; rest=$$?; wait $$a; a=$$?; \
+	test $$rest -eq 0 -a $$a -eq 0 -a $$b -eq 0
 
 # The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), in
 # the packages that have them (whose tests import that package), without
@@ -35,6 +56,7 @@ LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{j
 LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame
 LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME
 test-long:
+	@$(GO) list -export -test -deps ./... >/dev/null
 	@export POSTAL_TEST_LONG=1; \
 	$(GO) test -count=1 -timeout 30m $(LONG_PKGS) & engines=$$!; \
 	$(GO) test -count=1 -timeout 30m -run '^($(LONG_CLUB))$$' ./club & club=$$!; \
