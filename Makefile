@@ -36,7 +36,7 @@ RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
 # -export compiles every package first, once (three go commands at once
 # would each compile what the cache lacks: SQLite three times on a fresh
 # machine).
-CLUB_A = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestMailsInChromium|TestEveryGame|TestTournamentSiteInBrowser
+CLUB_A = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestMailsInChromium|TestEveryGame|TestTournamentSiteInBrowser|TestSeedSecretUntilEnd|TestMessagesPrivateByDefault|TestListedMovesArePlayed
 test:
 	@$(GO) list -export -test -deps $(RACE) ./... >/dev/null
 	@$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v '^postal/club$$') & rest=$$!; \
