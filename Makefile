@@ -28,20 +28,21 @@ build:
 # or a picture is still reported (both sides are postal's, instrumented).
 NORACE = modernc.org/... compress/... image/... golang.org/x/image/...
 RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
-# club's tests run in two go test processes beside the other packages', so
-# that both cores stay busy to the end: CLUB_A, the tests of the golden
-# mails (built once per process: their boards, hundreds of PNGs, are the
-# largest part of club's time) and the other heaviest; the rest in the
-# other (-skip), so a test that is named in neither still runs. go list
-# -export compiles every package first, once (three go commands at once
-# would each compile what the cache lacks: SQLite three times on a fresh
-# machine).
-CLUB_A = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestMailsInChromium|TestEveryGame|TestTournamentSiteInBrowser|TestSeedSecretUntilEnd|TestMessagesPrivateByDefault|TestListedMovesArePlayed
+# The two packages of the longest tests, club and site, each run in two
+# go test processes beside the other packages', so that both cores stay
+# busy to the end: SPLIT_A, the heaviest tests (club's golden mails, built
+# once per process, whose boards are hundreds of PNGs; site's tour of every
+# viewer in Chromium), in the one; every other test in the other (-skip),
+# so a test named nowhere still runs, exactly once. go list -export
+# compiles every package first, once (three go commands at once would each
+# compile what the cache lacks: SQLite three times on a fresh machine).
+SPLIT   = ./club ./site
+SPLIT_A = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestMailsInChromium|TestEveryGame|TestTournamentSiteInBrowser|TestSeedSecretUntilEnd|TestMessagesPrivateByDefault|TestListedMovesArePlayed|TestBrowser
 test:
 	@$(GO) list -export -test -deps $(RACE) ./... >/dev/null
-	@$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v '^postal/club$$') & rest=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(CLUB_A))$$' ./club & a=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(CLUB_A))$$' ./club; b=$$?; \
+	@$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v -x -e postal/club -e postal/site) & rest=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(SPLIT_A))$$' $(SPLIT) & a=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A))$$' $(SPLIT); b=$$?; \
 	wait $$rest; rest=$$?; wait $$a; a=$$?; \
 	test $$rest -eq 0 -a $$a -eq 0 -a $$b -eq 0
 
