@@ -15,17 +15,17 @@ build:
 # The detector watches all of postal's code, every package of it, and the
 # standard library's goroutines and locks (runtime, sync, net, ...). NORACE
 # are the packages compiled without its instrumentation, none of them
-# postal's, none of them starting goroutines, each run by one goroutine at a
-# time on memory its caller hands it: SQLite (modernc.org/sqlite and the
-# libc, memory and mathutil under it: C transpiled to Go, whose every
-# connection database/sql hands to one goroutine at a time), and the PNG
-# encoder of the boards in every mail (compress/..., image/...,
-# golang.org/x/image/...). Instrumented, SQLite slowed every test that opens
-# an archive tenfold (club alone took 700 s of the 2 cores) and the PNG
-# encoder doubled the cost of every move mail. The go command puts -race
+# postal's, each used by one goroutine at a time on memory its caller hands
+# it: SQLite (modernc.org/sqlite and the libc, memory and mathutil under it:
+# C transpiled to Go, each of whose connections database/sql hands to one
+# goroutine at a time) and the PNG encoder of the boards in every mail
+# (compress/..., image/..., golang.org/x/image/...: called and returned
+# from). Instrumented, SQLite made every test that opens an archive about
+# ten times slower (club alone took 700 s of the 2 cores) and the PNG
+# encoder doubled the cost of the golden mails. The go command puts -race
 # first among the compiler's flags and the per-package -race=false after
 # it, which wins; a race between two of postal's goroutines around a query
-# or a picture is still reported (both sides are postal's, instrumented).
+# or a picture is still reported (both sides are postal's code, instrumented).
 NORACE = modernc.org/... compress/... image/... golang.org/x/image/...
 RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
 # The two packages of the longest tests, club and site, each run in two
