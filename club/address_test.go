@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"postal/club/accounts"
 	"strings"
 	"testing"
 	"time"
@@ -10,7 +11,7 @@ import (
 // Issue 32, second round, found 2: every "address add" mailed a
 // confirmation, unbounded: 50 of them to one address (or to 50) made
 // postal a mail cannon at third parties. Now an address gets one
-// confirmation mail a month whoever asks, a player has confirmationsPerDay
+// confirmation mail a month whoever asks, a player has accounts.ConfirmationsPerDay
 // sent a day, and the confirmations count in the club's cap an hour for
 // mail to addresses of no player; past any of them the answer says so and
 // nothing is sent.
@@ -35,11 +36,11 @@ func TestAddressAddIsBounded(t *testing.T) {
 			}
 		}
 	}
-	if confirmations != confirmationsPerDay {
-		t.Errorf("%d confirmation mails for 50 \"address add\", want %d", confirmations, confirmationsPerDay)
+	if confirmations != accounts.ConfirmationsPerDay {
+		t.Errorf("%d confirmation mails for 50 \"address add\", want %d", confirmations, accounts.ConfirmationsPerDay)
 	}
 	got := squash(answers.String())
-	for _, want := range []string{"a confirmation mail went to victim@example.net", fmt.Sprintf("at most %d confirmation mails a day", confirmationsPerDay)} {
+	for _, want := range []string{"a confirmation mail went to victim@example.net", fmt.Sprintf("at most %d confirmation mails a day", accounts.ConfirmationsPerDay)} {
 		if !strings.Contains(got, want) {
 			t.Errorf("alice's answers lack %q", want)
 		}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
+	"postal/club/work"
 	"postal/engine"
 )
 
@@ -163,15 +165,15 @@ func TestBotOffAndNameTaken(t *testing.T) {
 	out := c.mail("alice@example.org", "bot", key+"challenge bot takeaway")
 	contains(t, to(t, out, "alice@example.org"), "bot is the club's bot, and it is off")
 
-	// Registering the bot's name is refused since issue 32 (names.go):
+	// Registering the bot's name is refused since issue 32 (club/accounts/names.go):
 	// the person who took it did so in an older archive.
 	c2 := newClub(t, Options{Bot: &BotOptions{Name: "robot"}})
 	contains(t, to(t, c2.mail("robot@example.org", "hi", "register robot"), "robot@example.org"), "kept for the club's bot")
 	read(c2, func(tx *archive.Tx) (*archive.Player, error) {
-		return tx.AddPlayer("robot", "robot@example.org", hashKey(archive.NewSecret(20)), c2.now)
+		return tx.AddPlayer("robot", "robot@example.org", accounts.HashKey(archive.NewSecret(20)), c2.now)
 	})
 	c2.register("alice")
-	if _, err := c2.s.botTurns(context.Background()); !errors.Is(err, errBotName) {
+	if _, err := c2.s.botTurns(context.Background()); !errors.Is(err, work.ErrBotName) {
 		t.Errorf("the bot played under a person's name: %v", err)
 	}
 	out = c2.mail("alice@example.org", "bot", "key "+c2.keys["alice"]+"\nchallenge robot takeaway")

@@ -88,7 +88,7 @@ func TestBoundedReplies(t *testing.T) {
 // mustParse reads a line that is no command.
 func mustParse(t *testing.T, line string) notation.Parsed {
 	t.Helper()
-	got, _ := notation.ParseCommands(line, notation.ParseOptions{})
+	got, _ := notation.ParseCommands(line, notation.ParseOptions{Language: language})
 	if len(got) != 1 || got[0].Err == nil {
 		t.Fatalf("%q: %+v", line, got)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/games"
 	"postal/engine"
 )
 
@@ -24,7 +25,7 @@ func (c *club) conditionLines(name string) []string {
 		conds, err := tx.Conditions(1, p.ID)
 		var out []string
 		for _, l := range conds {
-			out = append(out, stepsText(l.Steps))
+			out = append(out, games.StepsText(l.Steps))
 		}
 		return out, err
 	})
@@ -333,23 +334,5 @@ func TestConditionalAnswerToTheBot(t *testing.T) {
 	}
 	if turns := c.botTurns(); len(turns) != 1 || turns[0].ply != 2 {
 		t.Errorf("the bot's turns after the answer: %+v", turns)
-	}
-}
-
-// An error in a line points at its move, with or without commas.
-func TestWordCol(t *testing.T) {
-	for _, tc := range []struct {
-		text, move string
-		n, i, want int
-	}{
-		{"if t1  t2 x7", "t1 t2 x7", 3, 2, 11},
-		{"if 12 t1 t2", "t1 t2", 2, 0, 7},
-		{"if 3 c2 revive a4, b1-b2,  x9", "c2 revive a4, b1-b2, x9", 3, 2, 28},
-		{"if 3 c2 revive a4, b1-b2,  x9", "c2 revive a4, b1-b2, x9", 3, 1, 20},
-		{"if 3 c2 revive a4, b1-b2,  x9", "c2 revive a4, b1-b2, x9", 3, 0, 6},
-	} {
-		if got := wordCol(tc.text, tc.n, tc.i, tc.move); got != tc.want {
-			t.Errorf("%q move %d: column %d, want %d", tc.text, tc.i, got, tc.want)
-		}
 	}
 }

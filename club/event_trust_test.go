@@ -10,7 +10,9 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/published"
+	"postal/club/stored"
 	"postal/mailer"
+	"postal/site/view"
 )
 
 // Issue 35, "Tournaments a director can trust": what a director and the
@@ -178,7 +180,7 @@ func TestAdminEndsRunningEvent(t *testing.T) {
 		t.Errorf("an address is published in %s", f)
 	}
 	ev := read(c, func(tx *archive.Tx) (*eventView, error) {
-		e, err := published.Event(tx, tr)
+		e, err := stored.Event(tx, tr)
 		return &eventView{e.Crosstable(), e.Standings()[0].Played + e.Standings()[1].Played + e.Standings()[2].Played}, err
 	})
 	if ev.played != 2 {
@@ -251,12 +253,12 @@ func TestResultsNameTheWinner(t *testing.T) {
 	says(t, over, fmt.Sprintf("#%d drawn, #%d %s won; %s goes through", g.ID, replay.ID, winner, winner))
 	lacks(t, over, "1-0", "0-1", "1/2-1/2")
 	tr := read(c, func(tx *archive.Tx) (*archive.Tournament, error) { return tx.TournamentByName("ko") })
-	var view *published.TournamentView
-	if err := published.EachTournament(context.Background(), c.db, []int64{tr.ID}, func(v *published.TournamentView) error { view = v; return nil }); err != nil {
+	var page *view.Tournament
+	if err := published.EachTournament(context.Background(), c.db, []int64{tr.ID}, func(v *view.Tournament) error { page = v; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	var results []string
-	for _, r := range view.Rounds {
+	for _, r := range page.Rounds {
 		for _, vg := range r.Games {
 			results = append(results, vg.Result)
 		}

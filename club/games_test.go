@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"postal/club/games"
 	"postal/engine"
 	_ "postal/engine/allgames"
 	"postal/engine/enginetest/long"
@@ -85,7 +86,7 @@ func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 				continue
 			}
 			legal := next.Legal(q)
-			if len(legal) == 0 || len(legal) > maxListedMoves {
+			if len(legal) == 0 || len(legal) > games.MaxListedMoves {
 				continue
 			}
 			texts := make([]string, len(legal))

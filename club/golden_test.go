@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"postal/club/games"
 	"postal/engine"
 	"postal/mailer"
 )
@@ -51,14 +52,14 @@ func goldenMails(t *testing.T) []goldenMail {
 // start the same on every run.
 func pinRandom(t testing.TB, seed uint64) {
 	rng := rand.New(rand.NewPCG(seed, 16))
-	old := randomRead
-	randomRead = func(b []byte) (int, error) {
+	old := games.RandomRead
+	games.RandomRead = func(b []byte) (int, error) {
 		for i := range b {
 			b[i] = byte(rng.Uint32())
 		}
 		return len(b), nil
 	}
-	t.Cleanup(func() { randomRead = old })
+	t.Cleanup(func() { games.RandomRead = old })
 }
 
 // gameVariants are the games and rulesets whose mails differ.

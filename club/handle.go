@@ -7,11 +7,14 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/game"
+	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/engine"
 	"postal/mailer"
-	"postal/mailer/dkimproof"
 	"postal/notation"
 )
 
@@ -20,32 +23,23 @@ import (
 // the notices), and what only a mail has: the message, its proof and the
 // sections of its reply.
 type handling struct {
-	*job // its actor is the player whose address the From address is (see proof.go)
+	*job // its actor is the player whose address the From address is, once proved (club/accounts)
 
 	in  *mailer.Inbound
-	key string // what the messages row is recorded under (replay.go)
+	key string // what the messages row is recorded under (accounts.SeenBefore)
 	msg int64  // the messages row
 
-	// proof is how the sender proved to be actor: "" (not at all), "key",
-	// "token" or "dkim". proofGame is the game or challenge a game token
-	// proves actor for (0: the whole account); proofLive says whether it
-	// still goes on.
-	proof     string
-	proofGame int64
-	proofLive bool
-	keyOK     bool             // a key line of the message is actor's key
-	dkim      dkimproof.Result // what the mail's DKIM signatures prove, checked before the transaction
-	claims    []claim          // the tokens and keys the message carries
+	// proof is what the mail has for proving its sender, and what it
+	// proved: club/accounts reads and weighs it.
+	proof *accounts.Proof
 
 	tagged  int64  // the game the message is about: a game token's, or the subject's tag
 	subject string // the reply's subject, when not the usual one
 
 	sections []reply.Section
-	relays   []*relayed // what the sender said, one mail per addressee and game (talkcap.go)
 	outcome  string
 	ok       int // commands done
 	refused  int // commands refused or unreadable
-	invited  int // new addresses this message invited (strangers.go)
 }
 
 // from is the message's From address, lower case.
@@ -57,14 +51,12 @@ func (h *handling) run() (err error) {
 	in := h.in
 	from := h.from()
 	in.Subject = reply.Clip(in.Subject, maxSubject)
-	raw, sum, err := h.keep() // strangers.go: what of the message is stored
-	if err != nil {
-		return err
-	}
+	raw, sum := accounts.Kept(h.Club, in) // what of the message is stored
 	h.msg, err = h.Tx.AddMessage(archive.Message{MessageID: h.key, Digest: in.Digest, From: from, Subject: in.Subject, Received: h.Now, Outcome: "handling", Raw: raw, BodySHA256: sum, Size: in.Size})
 	if err != nil {
 		return err
 	}
+	h.proof.Row = h.msg
 	h.outcome = "handled"
 	defer func() {
 		if err == nil {
@@ -83,9 +75,9 @@ func (h *handling) run() (err error) {
 		return nil
 	}
 	if in.TooLarge || in.Unreadable != "" {
-		return h.unreadable()
+		return h.answer(accounts.Unreadable(h.Unit, h.proof))
 	}
-	if err := h.tokenClaims(); err != nil {
+	if h.tagged, err = accounts.ReadTokens(h.Unit, h.proof); err != nil {
 		return err
 	}
 	parsed, truncated, err := h.parse()
@@ -93,21 +85,17 @@ func (h *handling) run() (err error) {
 		return err
 	}
 	// Keys first: a key line anywhere proves the sender for every command.
-	if err := h.keyClaims(parsed); err != nil {
+	if err := accounts.ReadKeys(h.Unit, h.proof, parsed); err != nil {
 		return err
 	}
-	done, err := h.prove()
-	if err != nil {
-		return err
+	// Who the mail acts for, and who pays for its answer: unless it proved
+	// its sender within their rate limit, the accounts answer it.
+	a, err := accounts.Prove(h.Unit, h.proof)
+	if a == nil && err == nil {
+		a, err = accounts.Paid(h.Unit, h.proof, parsed)
 	}
-	if done {
-		if ok, err := h.answersStranger(); !ok || err != nil { // strangers.go
-			return err
-		}
-		return h.reply()
-	}
-	if done, err := h.paid(parsed); done || err != nil { // budget.go: who pays for the answer
-		return err
+	if a != nil || err != nil {
+		return h.answer(a, err)
 	}
 	seq, commands := 0, 0
 	var prose []string
@@ -157,10 +145,10 @@ func (h *handling) run() (err error) {
 	if err := h.endedSections(); err != nil {
 		return err
 	}
-	if err := h.flushNotices(); err != nil {
+	if err := games.FlushNotices(h.Unit); err != nil {
 		return err
 	}
-	if err := h.flushRelays(); err != nil { // talkcap.go
+	if err := games.FlushRelays(h.Unit); err != nil {
 		return err
 	}
 	h.outcome = fmt.Sprintf("handled: %d done, %d refused", h.ok, h.refused)
@@ -170,7 +158,7 @@ func (h *handling) run() (err error) {
 		h.outcome = "no commands"
 	}
 	if len(prose) > 0 {
-		h.sections = append(h.sections, proseSection(prose), reply.Section{Lines: []string{sayHint}})
+		h.sections = append(h.sections, proseSection(prose), reply.Section{Lines: []string{games.SayHint}})
 	}
 	return h.reply()
 }
@@ -184,14 +172,14 @@ func (h *handling) run() (err error) {
 func (h *handling) endedSections() error {
 	var blocks []reply.Section
 	for _, row := range h.Ended {
-		lines := diceRevealed(row)
-		if line, err := h.ratingLine(row.ID); err != nil {
+		lines := games.DiceRevealed(row)
+		if line, err := ratings.Line(h.Tx, row.ID); err != nil {
 			return err
 		} else if line != "" {
 			lines = append(lines, line)
 		}
 		if h.Actor != nil && slices.Contains(row.Players, h.Actor.ID) { // what comes next, to a player (next.go)
-			gs, err := h.loadGame(row.ID)
+			gs, err := games.Load(h.Unit, row.ID)
 			if err != nil {
 				return err
 			}
@@ -206,7 +194,7 @@ func (h *handling) endedSections() error {
 	sole := soleGame(append(slices.Clone(h.sections), blocks...))
 	for _, b := range blocks {
 		if b.Game != sole {
-			gs, err := h.loadGame(b.Game)
+			gs, err := games.Load(h.Unit, b.Game)
 			if err != nil {
 				return err
 			}
@@ -263,9 +251,9 @@ func (h *handling) parse() ([]notation.Parsed, bool, error) {
 // parseOptions says how to read the message: as a reply about the game it
 // is tagged with, if any.
 func (h *handling) parseOptions() (notation.ParseOptions, error) {
-	opt := notation.ParseOptions{Tagged: h.tagged != 0}
+	opt := notation.ParseOptions{Language: language, Tagged: h.tagged != 0}
 	if h.tagged != 0 {
-		gs, err := h.loadGame(h.tagged)
+		gs, err := games.Load(h.Unit, h.tagged)
 		switch {
 		case err == nil:
 			opt.Move = h.moveReader(gs)
@@ -307,14 +295,14 @@ func (h *handling) moveReader(gs *game.Game) func(string) error {
 // *userError becomes a refusal; any other error aborts the whole message.
 func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 	c := p.Cmd
-	if c.NeedsGame() && c.ID == 0 {
+	if language.NeedsGame(c) && c.ID == 0 {
 		c.ID = h.tagged
 	}
 	sec, err := h.dispatch(c, p)
 	var ue *reply.Refusal
 	if errors.As(err, &ue) {
 		sec := reply.Section{Command: p.Text, Error: true, Title: ue.Title, Lines: ue.Lines, Pre: ue.Pre}
-		if c.NeedsGame() {
+		if language.NeedsGame(c) {
 			sec.Game = c.ID // the refusal belongs to that game's conversation
 		}
 		return sec, nil
@@ -326,101 +314,50 @@ func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 	return sec, nil
 }
 
+// dispatch runs c by its row of the command table: the game a reply's tag
+// names when c leaves its number out, the proof a change needs, then the
+// row's handler.
 func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Section, error) {
-	if c.NeedsGame() && c.ID == 0 {
+	row := commandOf(c)
+	if language.NeedsGame(c) && c.ID == 0 {
 		if c.Verb == notation.CmdSay || c.Verb == notation.CmdNote {
-			return reply.Section{}, talkWithoutGame(c.Verb)
+			return reply.Section{}, games.TalkWithoutGame(c.Verb)
 		}
-		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", notation.Usage[c.Verb]))
+		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", row.Usage))
 	}
-	if c.Changes() {
+	need := accounts.Need{Changes: row.changes(c), Game: language.NeedsGame(c)}
+	if need.Changes {
 		if h.Actor == nil {
 			return reply.Section{}, reply.Refuse("you are not registered", "Write \"register NAME\" first (NAME: a letter, then letters, digits, '-' or '_').")
 		}
-		if err := h.authorize(c); err != nil {
+		if err := accounts.Authorize(h.Unit, h.proof, c, need); err != nil {
 			return reply.Section{}, err
 		}
 	}
-	if err := h.afterGame(c); err != nil { // proof.go
+	if err := accounts.AfterGame(h.Unit, h.proof, c, need); err != nil {
 		return reply.Section{}, err
 	}
-	switch c.Verb {
-	case notation.CmdRegister:
-		return h.register(c)
-	case notation.CmdKey:
-		if c.Value == "new" {
-			return h.newKey()
-		}
-		if h.keyOK && hashKey(c.Arg) == h.Actor.KeyHash {
-			return reply.Section{Title: "key accepted", Lines: []string{"You are " + h.Actor.Name + "."}}, nil
-		}
-		return reply.Section{}, reply.Refuse("this key is not valid", "Copy the key from the mail postal sent when you registered (or from the answer to \"key new\"). No command of this message was proved by it.")
-	case notation.CmdAddress:
-		return h.address(c)
-	case notation.CmdHelp:
-		return h.help(c.Arg)
-	case notation.CmdRules:
-		return h.rules(c.Arg)
-	case notation.CmdGames:
-		return h.gamesList()
-	case notation.CmdStatus:
-		return h.status()
-	case notation.CmdChallenge, notation.CmdOpen:
-		return h.challenge(c)
-	case notation.CmdAccept:
-		return h.accept(c.ID)
-	case notation.CmdDecline, notation.CmdCancel:
-		if c.CancelsEvent() {
-			return h.cancelEvent(c) // tournament_cancel.go
-		}
-		return h.withdraw(c)
-	case notation.CmdMove:
-		return h.move(c, p)
-	case notation.CmdPreview:
-		if c.Setting == "if" {
-			return h.previewLine(c, p)
-		}
-		return h.preview(c, p)
-	case notation.CmdIf, notation.CmdConditions:
-		return h.conditions(c, p)
-	case notation.CmdSay:
-		return h.say(c)
-	case notation.CmdNote:
-		return h.note(c)
-	case notation.CmdMoves:
-		return h.moves(c.ID)
-	case notation.CmdBoard:
-		return h.board(c.ID)
-	case notation.CmdRecord:
-		return h.record(c.ID)
-	case notation.CmdResign:
-		return h.resign(c.ID)
-	case notation.CmdDraw:
-		return h.draw(c.ID)
-	case notation.CmdObserve, notation.CmdUnobserve:
-		return h.observe(c)
-	case notation.CmdClaim:
-		return h.claim(c.ID)
-	case notation.CmdVacation:
-		return h.vacation(c.Value)
-	case notation.CmdSet:
-		if c.Setting == "tournament-news" {
-			return h.setTournamentNews(c.Value)
-		}
-		if c.Setting == "boards" {
-			return h.setBoards(c.Value)
-		}
-		if c.Setting != "reminders" {
-			return h.setTalk(c)
-		}
-		return h.setReminders(c.Value)
-	case notation.CmdTournament, notation.CmdTournaments, notation.CmdJoin, notation.CmdLeave, notation.CmdStart,
-		notation.CmdStandings, notation.CmdAdjudicate, notation.CmdExtend, notation.CmdRemove, notation.CmdCodirector:
-		return h.tournamentWord(c)
-	case notation.CmdLeague, notation.CmdLadder, notation.CmdClimb:
-		return h.leagueWord(c) // league.go
-	case notation.CmdRatings:
-		return h.ratings(c.Arg)
+	return row.do(h, c, p)
+}
+
+// cancel is "cancel NAME [REASON]", a tournament's, or "cancel ID", a
+// challenge's.
+func (h *handling) cancel(c notation.Command) (reply.Section, error) {
+	if c.CancelsEvent() {
+		return h.cancelEvent(c) // tournament_cancel.go
 	}
-	return reply.Section{}, reply.Refuse("command not implemented: " + string(c.Verb))
+	return challenges.Withdraw(h.Unit, c)
+}
+
+// set is "set NAME VALUE": each setting has its own answer.
+func (h *handling) set(c notation.Command) (reply.Section, error) {
+	switch c.Setting {
+	case "tournament-news":
+		return h.setTournamentNews(c.Value)
+	case "boards":
+		return games.SetBoards(h.Unit, c)
+	case "reminders":
+		return games.SetReminders(h.Unit, c)
+	}
+	return games.SetTalk(h.Unit, c)
 }

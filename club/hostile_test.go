@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"postal/club/accounts"
 	"postal/engine/enginetest/long"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -157,7 +158,7 @@ func TestHostileHeadersOnTheDaemonsPath(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s from %s: %v", s.name, sender, err)
 			}
-			d := hb.c.s.senderDKIM(context.Background(), in)
+			d := accounts.SenderDKIM(context.Background(), hb.c.s.db, hb.c.s.club, in)
 			if sender == "signed-player" && in.Unreadable == "" && strings.HasPrefix(s.name, "folded") && (d.Proven || !strings.Contains(d.Why, "not checked") && !strings.Contains(d.Why, "added above")) {
 				t.Errorf("%s, signed: proven %v (%s); want not checked", s.name, d.Proven, d.Why)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/docs/words"
@@ -54,11 +55,11 @@ func (h *handling) climb(c notation.Command) (reply.Section, error) {
 	if err := h.Tx.AddChallenge(ch); err != nil {
 		return reply.Section{}, err
 	}
-	gs, err := h.startGame(ch, nil, nil, &eventPlace{t: t, round: st.Round, board: st.Board})
+	gs, err := games.Start(h.Unit, ch, nil, nil, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
 	if err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.gameNotice(gs, defender, []string{fmt.Sprintf("%s (%s) climbs you (%s) on %s: if they win, they take your place and you move down one.",
+	if err := games.Notice(h.Unit, gs, defender, []string{fmt.Sprintf("%s (%s) climbs you (%s) on %s: if they win, they take your place and you move down one.",
 		h.Actor.Name, words.Ordinal(slices.Index(l.Order(tr.ev), h.Actor.ID)+1), words.Ordinal(st.Board), t.Name)}); err != nil {
 		return reply.Section{}, err
 	}
@@ -78,7 +79,7 @@ func (h *handling) climb(c notation.Command) (reply.Section, error) {
 	// The climber's reply is the game's first mail: it joins its
 	// conversation, so the game's notice to them would say it twice.
 	h.Notices = slices.DeleteFunc(h.Notices, func(n work.Notice) bool { return n.Game == gs.Row.ID && n.Player.ID == h.Actor.ID })
-	sec, err := h.startedSection(gs, h.Actor)
+	sec, err := games.StartedSection(h.Unit, gs, h.Actor)
 	if err != nil {
 		return reply.Section{}, err
 	}

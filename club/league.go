@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/published"
@@ -40,7 +42,7 @@ func (h *handling) organiseSelfRunning(c notation.Command) (reply.Section, error
 	if err := h.freeEventName(c.Arg, kind); err != nil {
 		return reply.Section{}, err
 	}
-	info, cfg, ctl, err := h.s.proposal(c)
+	info, cfg, ctl, err := challenges.Proposal(h.Unit, c)
 	if err != nil {
 		return reply.Section{}, err
 	}
@@ -128,7 +130,7 @@ func breakWords(days int) string {
 // league, ladder): a name of the site's, or one an event has already
 // (tournaments, leagues and ladders share their names).
 func (h *handling) freeEventName(name, what string) error {
-	if ue := nameRefusal(name, what); ue != nil { // names.go
+	if ue := accounts.NameRefusal(name, what); ue != nil {
 		return ue
 	}
 	if _, err := h.Tx.TournamentByName(name); err == nil {
@@ -216,7 +218,7 @@ func (h *handling) joinedSelfRunning(t *archive.Tournament, who *archive.Player,
 			if err != nil {
 				return reply.Section{}, err
 			}
-			lines = append(lines, fmt.Sprintf("%s plays from season %d, which begins %s, in the bottom division (placed by rating); the mail that tells the divisions will name the opponents.", who.Name, t.Round+1, fmtWhen(lg.Due)))
+			lines = append(lines, fmt.Sprintf("%s plays from season %d, which begins %s, in the bottom division (placed by rating); the mail that tells the divisions will name the opponents.", who.Name, t.Round+1, clock.When(lg.Due)))
 		default:
 			lines = append(lines, fmt.Sprintf("%s plays from season %d, in the bottom division (placed by rating): it begins when season %d ends, and its mail will name the division and the opponents.", who.Name, t.Round+1, t.Round))
 		}

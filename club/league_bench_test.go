@@ -11,6 +11,7 @@ import (
 
 	"postal/archive"
 	"postal/archive/archivegen"
+	"postal/club/accounts"
 	"postal/club/clock"
 	"postal/docs"
 	"postal/engine"
@@ -35,7 +36,7 @@ func bigLeague(b *testing.B, c *club, n int, name, proposal string) int64 {
 		for i := 1; i <= n; i++ {
 			p := fmt.Sprintf("p%03d", i)
 			key := fmt.Sprintf("key%017d", i)
-			if _, err := tx.AddPlayer(p, p+"@example.org", hashKey(key), c.now); err != nil {
+			if _, err := tx.AddPlayer(p, p+"@example.org", accounts.HashKey(key), c.now); err != nil {
 				return err
 			}
 			c.keys[p] = key

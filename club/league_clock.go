@@ -6,6 +6,7 @@ import (
 
 	"postal/archive"
 	"postal/club/event"
+	"postal/club/games"
 )
 
 // What falls due in leagues and ladders (issue 37): a league's next season
@@ -92,7 +93,7 @@ func (w *job) seasonDeadline(tr *tournament) error {
 		if g.Round != tr.t.Round || g.Over {
 			continue
 		}
-		gs, err := w.loadGame(g.ID)
+		gs, err := games.Load(w.Unit, g.ID)
 		if err != nil {
 			return err
 		}
@@ -100,7 +101,7 @@ func (w *job) seasonDeadline(tr *tournament) error {
 			continue
 		}
 		drawn++
-		if err := w.finish(gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
+		if err := games.Finish(w.Unit, gs, gs.Pos.Result().Drawn(fmt.Sprintf("unfinished at the deadline of season %d", tr.t.Round))); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
 	"postal/club/reply"
@@ -159,7 +160,7 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 			sizes[p.Division]++
 		}
 	}
-	games := map[int64]*game.Game{}
+	seasonGames := map[int64]*game.Game{}
 	for _, g := range tr.ev.Games {
 		if g.Round != season {
 			continue
@@ -167,16 +168,16 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 		gs, ok := tr.started[g.ID] // carry has just started it
 		if !ok {
 			var err error
-			if gs, err = w.loadGame(g.ID); err != nil {
+			if gs, err = games.Load(w.Unit, g.ID); err != nil {
 				return err
 			}
 		}
-		games[g.ID] = gs
+		seasonGames[g.ID] = gs
 	}
-	w.Notices = slices.DeleteFunc(w.Notices, func(n work.Notice) bool { return games[n.Game] != nil })
+	w.Notices = slices.DeleteFunc(w.Notices, func(n work.Notice) bool { return seasonGames[n.Game] != nil })
 	// The end mails of the last season's games go before the new season's:
 	// a stranger's trial read season 2's mail, then game ends of season 1.
-	if err := w.flushNotices(); err != nil {
+	if err := games.FlushNotices(w.Unit); err != nil {
 		return err
 	}
 	for d, div := range l.Divisions {
@@ -204,7 +205,7 @@ func (w *job) announceSeason(tr *tournament, season int) error {
 				if g.Round != season || !slices.Contains(g.Players, id) {
 					continue
 				}
-				sec, err := w.seasonGameSection(games[g.ID], p)
+				sec, err := w.seasonGameSection(seasonGames[g.ID], p)
 				if err != nil {
 					return err
 				}
@@ -234,7 +235,7 @@ func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section
 			example = legal[0].String()
 		}
 		line += fmt.Sprintf(" Your move (move %d): \"move %d %s\", for example.", gs.MoveNumber(), gs.Row.ID, example)
-		b, err := w.boardOf(gs, nil, nil)
+		b, err := games.BoardOf(w.Unit, gs)
 		if err != nil {
 			return reply.Section{}, err
 		}
@@ -246,7 +247,7 @@ func (w *job) seasonGameSection(gs *game.Game, p *archive.Player) (reply.Section
 		}
 		line += fmt.Sprintf(" %s to move first; \"board %d\" sends the board.", words.And(first), gs.Row.ID)
 	}
-	sec.Lines = append([]string{line}, diceCommitted(gs.Row)...)
+	sec.Lines = append([]string{line}, games.DiceCommitted(gs.Row)...)
 	return sec, nil
 }
 

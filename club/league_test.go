@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/clock"
 	"postal/club/rating"
 	"postal/docs"
@@ -607,7 +608,7 @@ func TestLeagueOnAnArchiveOfMain(t *testing.T) {
 	at := "2026-11-01T09:00:00.000Z"
 	for i, p := range leaguers[:4] {
 		keys[p] = fmt.Sprintf("oldkey%014d", i)
-		if _, err := db.Exec(`INSERT INTO players (id, name, address, key_hash, created) VALUES (?, ?, ?, ?, ?)`, i+1, p, p+"@example.org", hashKey(keys[p]), at); err != nil {
+		if _, err := db.Exec(`INSERT INTO players (id, name, address, key_hash, created) VALUES (?, ?, ?, ?, ?)`, i+1, p, p+"@example.org", accounts.HashKey(keys[p]), at); err != nil {
 			t.Fatal(err)
 		}
 	}

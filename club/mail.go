@@ -11,19 +11,15 @@ import (
 	"unicode"
 
 	"postal/archive"
+	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/docs"
-	"postal/engine"
 	"postal/mailer"
 )
-
-// mailImageBytes bounds a board's two images in a mail, the PNG and the
-// SVG together, before base64: a move mail stays under 40 KB (issue 28)
-// with its text, HTML and headers. The PNG is drawn at twice its size
-// where that fits, for phones' sharp screens (picture.MailPNG).
-const mailImageBytes = 22 << 10
 
 // gameURL is the page of game id on the site at site (the path of
 // site/pages.go's gamePath).
@@ -200,7 +196,7 @@ func soleGame(secs []reply.Section) int64 {
 // section about a game is about the same game, the reply joins that game's
 // conversation, and its first line says where that game stands.
 // The reply goes to the From address: when the message acts for a player,
-// it is one of the player's addresses (see proof.go).
+// it is one of the player's addresses (see club/accounts).
 func (h *handling) reply() error {
 	to := h.from()
 	sole := soleGame(h.sections)
@@ -209,7 +205,7 @@ func (h *handling) reply() error {
 	intro := h.Lead
 	if sole != 0 {
 		var err error
-		gs, err = h.loadGame(sole)
+		gs, err = games.Load(h.Unit, sole)
 		if err == nil && h.Actor != nil && gs.Side(h.Actor) < 0 && h.judged(sole) {
 			// A director's act on a sole they do not play: the answer is
 			// theirs, not a mail of that sole's conversation with its
@@ -217,15 +213,15 @@ func (h *handling) reply() error {
 			// filed under a sole of two others).
 			gs, sole = nil, 0
 		} else if err == nil {
-			if subject, err = h.gameSubject(gs); err != nil {
+			if subject, err = games.Subject(h.Unit, gs); err != nil {
 				return err
 			}
-			intro = append(intro, h.stateLine(gs, h.Actor))
+			intro = append(intro, games.StateLine(gs, h.Actor))
 		} else if c, cerr := h.Tx.Challenge(sole); cerr == nil {
-			if subject, err = h.challengeSubject(c); err != nil {
+			if subject, err = games.ChallengeSubject(h.Unit, c); err != nil {
 				return err
 			}
-			intro = append(intro, h.challengeLine(c))
+			intro = append(intro, challenges.Line(h.Unit, c))
 		} else if errors.Is(err, archive.ErrNotFound) {
 			sole = 0 // no such sole: no conversation to join
 		} else {
@@ -235,7 +231,7 @@ func (h *handling) reply() error {
 	if h.subject != "" {
 		subject = h.subject
 	} else if sole == 0 {
-		subject = echoSubject(refRE.ReplaceAllString(subject, ""))
+		subject = echoSubject(accounts.DropRef(subject))
 		if subject == "" {
 			subject = "your commands"
 		}
@@ -255,7 +251,7 @@ func (h *handling) reply() error {
 		Player:    h.Actor,
 		Game:      sole,
 		Subject:   subject,
-		View:      reply.View{Intro: intro, Sections: h.sections, HowTo: h.howTo(gs, h.Actor)},
+		View:      reply.View{Intro: intro, Sections: h.sections, HowTo: games.HowTo(h.Unit, gs, h.Actor)},
 		InReplyTo: h.in.MessageID,
 		Refs:      h.in.References,
 		Auto:      "auto-replied",
@@ -292,48 +288,6 @@ func numberWord(n int) string {
 	}
 	return fmt.Sprint(n)
 }
-
-// howTo is the "how to answer" list at the end of a mail to p; gs is the
-// game the mail is about, or nil.
-func (w *job) howTo(gs *game.Game, p *archive.Player) []string {
-	if gs == nil || gs.Row.Status != archive.GameActive {
-		return []string{"Write one command a line; \"help\" lists them all."}
-	}
-	move := "your move on a line of its own"
-	var choices []string
-	if side := gs.Side(p); side >= 0 && engine.Acts(gs.Pos, side) {
-		legal := gs.Pos.Legal(side)
-		if len(legal) > 0 {
-			move += fmt.Sprintf(", e.g. %q", legal[0].String())
-		}
-		// A short choice is spelled out (an Initiative parry, a forced
-		// capture): the player sees exactly what the rules allow.
-		if len(legal) > 0 && len(legal) <= maxListedMoves {
-			texts := make([]string, len(legal))
-			for i, m := range legal {
-				texts[i] = m.String()
-			}
-			choices = []string{"Your legal moves: " + strings.Join(texts, ", ") + "."}
-			if u := engine.Unlisted(gs.Pos, side, gs.Info); u != "" {
-				choices[0] += " Also allowed: " + u + "."
-			}
-		}
-	} else {
-		move = "a command on a line of its own"
-	}
-	out := append(choices,
-		"Reply to this mail with "+move+". Other lines of your reply are not read as commands.",
-		"\"moves\" lists the legal moves, \"preview MOVE\" shows the board after one.",
-		"\"resign\", \"draw\" (offer or accept), \"board\", \"record\".",
-	)
-	if note := w.noteLine(gs, p); note != "" {
-		out = append(out, note)
-	}
-	return out
-}
-
-// maxListedMoves is the most legal moves a game mail spells out.
-const maxListedMoves = 24
 
 // fold breaks s into lines of at most textWidth characters: the first
 // starts with first, the others with rest (a word longer than a line is

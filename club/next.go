@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
 	"postal/club/reply"
@@ -158,7 +160,7 @@ func (w *job) rematch(gs *game.Game, seat engine.Player) (string, error) {
 	}
 	unrated, err := w.Tx.Unrated(gs.Row.ID)
 	c.Unrated = unrated
-	return c.String(), err
+	return language.String(c), err
 }
 
 // configWords are the words of a ruleset and options config of game, as a
@@ -175,7 +177,7 @@ func (s *Service) configWords(game, config string) []string {
 // clockWords is a time control (clock.Control text) as a proposal writes
 // it; "" when it is the club's default.
 func (s *Service) clockWords(control string) string {
-	switch ctl, _ := s.challengeControl(""); {
+	switch ctl, _ := challenges.Control(s.club, ""); {
 	case control == ctl.String():
 		return ""
 	case control == "none":
@@ -199,29 +201,9 @@ func (w *job) endLines(gs *game.Game, p *archive.Player) ([]string, error) {
 	if gs.Side(p) < 0 {
 		return lines, nil
 	}
-	talk, err := w.messagesLine(gs)
+	talk, err := games.MessagesLine(w.Unit, gs)
 	if talk != "" {
 		lines = append(lines, talk)
 	}
 	return lines, err
-}
-
-// messagesLine says whether the messages of gs, over, are published with
-// its record (issue 35: private unless every player allows it); "" for a
-// game without messages.
-func (w *job) messagesLine(gs *game.Game) (string, error) {
-	said, err := w.Tx.TalkOf([]int64{gs.Row.ID})
-	if err != nil || !slices.ContainsFunc(said[gs.Row.ID], func(s archive.Said) bool { return s.Kind == "say" }) {
-		return "", err
-	}
-	published, err := published.MessagesPublished(w.Tx, gs.Row)
-	switch {
-	case err != nil:
-		return "", err
-	case w.s.opt.HideMessages:
-		return "The messages of this game stay private: the club publishes none.", nil
-	case published:
-		return "The messages of this game are published with its record: every player said \"set publish-messages on\".", nil
-	}
-	return "The messages of this game stay private: they are published with its record only if every player writes \"set publish-messages on\".", nil
 }

@@ -10,6 +10,7 @@ import (
 	"postal/club/clock"
 	"postal/club/published"
 	"postal/mailer"
+	"postal/site/view"
 )
 
 // Issue 32, second round, found 16: an internal player number showed in
@@ -41,7 +42,7 @@ func TestNoPlayerNumberShown(t *testing.T) {
 		}
 	}
 	tr := read(c, func(tx *archive.Tx) (*archive.Tournament, error) { return tx.TournamentByName("farm") })
-	err := published.EachTournament(context.Background(), c.db, []int64{tr.ID}, func(v *published.TournamentView) error {
+	err := published.EachTournament(context.Background(), c.db, []int64{tr.ID}, func(v *view.Tournament) error {
 		if s := number.FindString(fmt.Sprintf("%+v", *v)); s != "" {
 			t.Errorf("farm's page shows %q: %+v", s, *v)
 		}

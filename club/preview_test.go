@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"postal/club/reply"
 )
 
 // TestPreviewIfNumbersByPlies_Issue33: "preview if" shows the board after
@@ -31,7 +33,7 @@ func TestMovesKeepColumns_Issue33(t *testing.T) {
 	}
 	long := "a6-b7[b6]-a8[a7]-c8-d9[c9]-e10[d10]-f9[e9]-g10[f10]-i10=x"
 	words = append(words[:150], append([]string{long}, words[150:]...)...)
-	lines := strings.Split(columns(words), "\n")
+	lines := strings.Split(reply.Columns(words), "\n")
 	if len(lines) > 40 {
 		t.Errorf("301 moves in %d lines: the long one set the columns' width", len(lines))
 	}
@@ -44,7 +46,7 @@ func TestMovesKeepColumns_Issue33(t *testing.T) {
 		}
 	}
 	// Moves of one width keep their columns as they were.
-	if got := columns([]string{"B4-B3", "B4-B5", "B4-C4"}); got != "B4-B3  B4-B5  B4-C4" {
+	if got := reply.Columns([]string{"B4-B3", "B4-B5", "B4-C4"}); got != "B4-B3  B4-B5  B4-C4" {
 		t.Errorf("three moves: %q", got)
 	}
 }

@@ -15,7 +15,10 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/clock"
+	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/work"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -39,8 +42,8 @@ type Options struct {
 	// Authentication-Results header of that id a mail arrives with. Only
 	// with both is the topmost Authentication-Results header read: when it
 	// has that id and reports dkim or dmarc pass for the From domain, it
-	// proves the sender (proof.go). Otherwise the headers are never trusted:
-	// a mail carries whatever headers its sender wrote.
+	// proves the sender (club/accounts). Otherwise the headers are never
+	// trusted: a mail carries whatever headers its sender wrote.
 	AuthServID       string
 	TrustAuthResults bool
 	// DKIM checks the DKIM signatures of mail from registered addresses: one
@@ -55,7 +58,7 @@ type Options struct {
 	// no limit.
 	RateLimit int
 	// StrangerRepliesPerHour caps the replies to addresses of no player, all
-	// together, in any hour (strangers.go); 0 means 30, negative no cap.
+	// together, in any hour (club/accounts); 0 means 30, negative no cap.
 	StrangerRepliesPerHour int
 	// InvitesPerDay is how many addresses of no player one player may
 	// invite in a day; 0 means 10, negative no limit.
@@ -183,7 +186,7 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		opt.VacationAllowance = clock.DefaultAllowance
 	}
 	if opt.TalkLinesPerDay == 0 {
-		opt.TalkLinesPerDay = talkLinesPerDay
+		opt.TalkLinesPerDay = games.TalkLinesPerDay
 	}
 	if opt.DKIMMaxAge <= 0 {
 		opt.DKIMMaxAge = dkimproof.DefaultMaxAge
@@ -204,7 +207,14 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		Control: opt.Control, ReminderPoints: opt.ReminderPoints, Timeout: opt.Timeout, VacationAllowance: opt.VacationAllowance,
 		TalkLinesPerDay: opt.TalkLinesPerDay, HideMessages: opt.HideMessages, Admins: opt.Admins,
 		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
-		Log: opt.Log, Post: s.post,
+		AuthServID: opt.AuthServID, TrustAuthResults: opt.TrustAuthResults, DKIM: opt.DKIM, DKIMMaxAge: opt.DKIMMaxAge,
+		RateLimit: opt.RateLimit, StrangerRepliesPerHour: opt.StrangerRepliesPerHour, InvitesPerDay: opt.InvitesPerDay, MaxMessageSize: opt.MaxMessageSize,
+		Log: opt.Log, Clock: opt.Now, Post: s.post, PostPlain: s.postPlain, Ratings: ratings.Lists{}, Events: ports{s},
+	}
+	if b := opt.Bot; b != nil {
+		s.club.Bot = &work.Bot{Name: b.name(), Address: s.botAddress(), Level: b.level(), MaxLevel: b.maxLevel(),
+			MaxGames: b.MaxGames, GamesPerPlayer: max(b.gamesPerPlayer(), 0), TakeOpen: b.TakeOpen,
+			Player: func(u *work.Unit) (*archive.Player, error) { return s.botPlayer(u.Tx, u.Now) }}
 	}
 	var err error
 	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {
@@ -238,7 +248,7 @@ func IsPermanent(err error) bool { return errors.Is(err, mailer.ErrPermanent) }
 // bug in a template, a game that refuses its own stored position): it wraps
 // mailer.ErrPermanent, the one mark of a permanent failure, which the
 // watcher reads through any wrapping.
-func permanent(err error) error { return fmt.Errorf("%w: %w", mailer.ErrPermanent, err) }
+func permanent(err error) error { return work.Permanent(err) }
 
 // Handle does everything one inbound message asks, in one transaction: it
 // records the message (once: a Message-ID seen before is skipped), applies
@@ -250,10 +260,10 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	}
 	now := s.opt.Now().UTC()
 	var outcome string
-	dkim := s.senderDKIM(ctx, in) // before the transaction: it may ask DNS
+	dkim := accounts.SenderDKIM(ctx, s.db, s.club, in) // before the transaction: it may ask DNS
 	apply := func() error {
 		return s.db.Tx(ctx, func(tx *archive.Tx) error {
-			seen, key, err := seenBefore(tx, in, dkim, now) // replay.go
+			seen, key, err := accounts.SeenBefore(tx, in, dkim, now)
 			if err != nil {
 				return err
 			}
@@ -261,7 +271,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 				outcome = "duplicate"
 				return nil
 			}
-			h := &handling{job: &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, MsgID: in.MessageID}}, in: in, dkim: dkim, key: key}
+			h := &handling{job: &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, MsgID: in.MessageID}}, in: in, proof: accounts.NewProof(in, dkim), key: key}
 			err = h.run()
 			outcome = h.outcome
 			return err

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/published"
@@ -77,7 +79,7 @@ func (h *handling) eventCalled(name string) (*tournament, error) {
 // the new event and is its first entrant. Sent again by a director of an
 // event not yet started, it changes the event's settings (changeEvent).
 func (h *handling) organise(c notation.Command) (reply.Section, error) {
-	if ue := nameRefusal(c.Arg, "tournament"); ue != nil { // names.go
+	if ue := accounts.NameRefusal(c.Arg, "tournament"); ue != nil {
 		return reply.Section{}, ue
 	}
 	if old, err := h.Tx.TournamentByName(c.Arg); err == nil {
@@ -121,7 +123,7 @@ func (h *handling) organise(c notation.Command) (reply.Section, error) {
 // "players N" is made here, naming the fix), a start day gone.
 func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error) {
 	ev := c.Event
-	info, cfg, ctl, err := h.s.proposal(c)
+	info, cfg, ctl, err := challenges.Proposal(h.Unit, c)
 	if err != nil {
 		return nil, err
 	}
@@ -132,15 +134,15 @@ func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error
 			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
 	}
 	if limit := format.Limit(); ev.Players > limit {
-		return nil, reply.Refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{Rounds: ev.Rounds}), limit))
+		return nil, reply.Refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{Rounds: ev.Numbers["rounds"]}), limit))
 	}
 	if ev.Players != 0 && ev.Players < seats {
 		return nil, reply.Refuse(fmt.Sprintf("a game of %d needs at least %d players", seats, seats))
 	}
-	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Rounds,
+	t := &archive.Tournament{Game: info.Name, Config: cfg.String(), Format: ev.Format, Rounds: ev.Numbers["rounds"],
 		MaxPlayers: ev.Players, Days: int(ctl.PerMove / clock.Day), Control: ctl.String()}
 	if ev.Players != 0 {
-		field := &event.Event{Name: c.Arg, Format: format, Seats: seats, Rounds: ev.Rounds}
+		field := &event.Event{Name: c.Arg, Format: format, Seats: seats, Rounds: ev.Numbers["rounds"]}
 		if r := field.Short(ev.Players); r != nil {
 			return nil, reply.Refuse(r.Msg, h.s.playersFix(c.Arg, t, r)...)
 		}

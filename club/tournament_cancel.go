@@ -7,6 +7,7 @@ import (
 
 	"postal/archive"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/notation"
 )
@@ -94,7 +95,7 @@ func (h *handling) endEvent(t *archive.Tournament, reason string) (reply.Section
 		if g.Over {
 			continue
 		}
-		gs, err := h.loadGame(g.ID)
+		gs, err := games.Load(h.Unit, g.ID)
 		if err != nil {
 			return reply.Section{}, err
 		}
@@ -123,7 +124,7 @@ func (h *handling) endEvent(t *archive.Tournament, reason string) (reply.Section
 		if err := h.Tx.SetUnrated(gs.Row.ID); err != nil {
 			return reply.Section{}, err
 		}
-		if err := h.finish(gs, gs.Pos.Result().Drawn(fmt.Sprintf("%s was ended by %s, an admin of the club: %s", t.Name, h.Actor.Name, reason))); err != nil {
+		if err := games.Finish(h.Unit, gs, gs.Pos.Result().Drawn(fmt.Sprintf("%s was ended by %s, an admin of the club: %s", t.Name, h.Actor.Name, reason))); err != nil {
 			return reply.Section{}, err
 		}
 	}

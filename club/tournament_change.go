@@ -150,9 +150,9 @@ func (s *Service) quotedSettings(name string, t *archive.Tournament, rounds, pla
 // when they are not the game's and the club's defaults.
 func (s *Service) settingsCommand(name string, t *archive.Tournament) string {
 	c := notation.Command{Verb: notation.CmdTournament, Arg: name, Game: t.Game, Options: s.configWords(t.Game, t.Config), Clock: s.clockWords(t.Control),
-		Event: &notation.Event{Format: t.Format, Rounds: t.Rounds, Players: t.MaxPlayers}}
+		Event: &notation.Event{Format: t.Format, Numbers: formatNumbers(t), Players: t.MaxPlayers}}
 	if !t.Starts.IsZero() {
 		c.Event.Starts = t.Starts.Format(time.DateOnly)
 	}
-	return c.String()
+	return language.String(c)
 }

@@ -10,6 +10,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/event"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/docs/words"
 	"postal/engine"
@@ -153,14 +154,14 @@ func (w *job) roundDeadlines(due *dueTimes) error {
 				continue
 			}
 			if w.s.opt.RoundUnfinished == "draw" {
-				gs, err := w.loadGame(g.ID)
+				gs, err := games.Load(w.Unit, g.ID)
 				if err != nil {
 					return err
 				}
 				if gs.Row.Status != archive.GameActive {
 					continue
 				}
-				if err := w.finish(gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
+				if err := games.Finish(w.Unit, gs, engine.Result{Kind: engine.Draw, Reason: fmt.Sprintf("unfinished at the deadline of round %d", t.Round)}); err != nil {
 					return err
 				}
 				continue

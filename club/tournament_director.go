@@ -9,6 +9,7 @@ import (
 	"postal/archive"
 	"postal/club/clock"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/docs/words"
 	"postal/engine"
@@ -22,7 +23,7 @@ import (
 // directedGame loads game id of a tournament the actor directs, still in
 // play.
 func (h *handling) directedGame(id int64) (*game.Game, *archive.Tournament, error) {
-	gs, err := h.game(id)
+	gs, err := games.Named(h.Unit, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -73,7 +74,7 @@ func (h *handling) adjudicate(c notation.Command) (reply.Section, error) {
 	if err := h.Tx.AddEvent(h.Now, "adjudicate", c.ID, h.Actor.ID, c.Value); err != nil {
 		return reply.Section{}, err
 	}
-	if err := h.finish(gs, r); err != nil {
+	if err := games.Finish(h.Unit, gs, r); err != nil {
 		return reply.Section{}, err
 	}
 	return reply.Section{Title: fmt.Sprintf("game #%d adjudicated: %s", c.ID, c.Value), Lines: []string{"Result: " + gs.ResultText() + ".", "The players are told; the act is in the record of " + t.Name + "."}, Game: c.ID}, nil
@@ -102,8 +103,8 @@ func (h *handling) extend(c notation.Command) (reply.Section, error) {
 	if err := h.Tx.AddEvent(h.Now, "extend", c.ID, h.Actor.ID, c.Value); err != nil {
 		return reply.Section{}, err
 	}
-	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", h.Actor.Name, t.Name, c.ID, words.Plural(days, "day"), fmtWhen(gs.Row.Deadline))
-	if err := h.tellAll(gs, -1, []string{line}); err != nil {
+	line := fmt.Sprintf("%s, directing %s, gave game #%d %s more: the deadline is now %s.", h.Actor.Name, t.Name, c.ID, words.Plural(days, "day"), clock.When(gs.Row.Deadline))
+	if err := games.TellAll(h.Unit, gs, -1, []string{line}); err != nil {
 		return reply.Section{}, err
 	}
 	return reply.Section{Title: fmt.Sprintf("game #%d extended by %s", c.ID, words.Plural(days, "day")), Lines: []string{line}, Game: c.ID}, nil

@@ -9,9 +9,12 @@ import (
 	"postal/archive"
 	"postal/club/event"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/club/ratings"
 	"postal/club/reply"
+	"postal/club/stored"
 	"postal/docs/words"
 	"postal/engine"
 )
@@ -36,7 +39,7 @@ type tournament struct {
 }
 
 func (w *job) loadEvent(t *archive.Tournament) (*tournament, error) {
-	ev, err := published.Event(w.Tx, t)
+	ev, err := stored.Event(w.Tx, t)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +176,7 @@ func (w *job) newEventGame(tr *tournament, st event.StartGame) (*game.Game, erro
 	if err := w.Tx.AddChallenge(ch); err != nil {
 		return nil, err
 	}
-	gs, err := w.startGame(ch, nil, st.Players, &eventPlace{t: t, round: st.Round, board: st.Board})
+	gs, err := games.Start(w.Unit, ch, nil, st.Players, &games.Place{Tournament: t, Round: st.Round, Board: st.Board})
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +232,7 @@ func (w *job) eventGameOver(gs *game.Game) error {
 			if e := tr.entrant(loser); e != nil && e.In() {
 				// A loss on time before a first move is no game played:
 				// a no-show's results are annulled as a leaver's are.
-				moved, err := w.Tx.MovedSeats(gs.Row.ID, leavingWords)
+				moved, err := w.Tx.MovedSeats(gs.Row.ID, ratings.LeavingWords)
 				if err != nil {
 					return err
 				}
@@ -415,7 +418,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		}
 	}
 	if tr.entrant(player).Annulled { // annulled games move no rating (issue 35)
-		line, err := w.takeBackRatings(tr, player)
+		line, err := ratings.TakeBack(w.Unit, tr.t.Game, tr.ev, player)
 		if err != nil {
 			return nil, err
 		}
@@ -435,7 +438,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		if !ok {
 			continue
 		}
-		gs, err := w.loadGame(f.Game)
+		gs, err := games.Load(w.Unit, f.Game)
 		if err != nil {
 			return nil, err
 		}
@@ -466,7 +469,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		}
 	}
 	for i, f := range forfeits {
-		gs, err := w.loadGame(f.Row.ID) // as an earlier forfeit's progress left it
+		gs, err := games.Load(w.Unit, f.Row.ID) // as an earlier forfeit's progress left it
 		if err != nil {
 			return nil, err
 		}
@@ -478,7 +481,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		if err := w.Tx.AddEvent(w.Now, "forfeit", gs.Row.ID, player, reason); err != nil {
 			return nil, err
 		}
-		if err := w.forfeit(gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
+		if err := games.Forfeit(w.Unit, gs, seats[i], engine.Resign, fmt.Sprintf("%s forfeits (%s)", tr.name(player), reason)); err != nil {
 			return nil, err
 		}
 	}

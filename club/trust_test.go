@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/club/accounts"
 	"postal/club/published"
 	"postal/mailer"
 )
@@ -133,7 +134,7 @@ func TestStolenTokensChangeNothing(t *testing.T) {
 		{"carol registering with alice's token", account, "register mallory"},
 	} {
 		out := c.send("carol@example.org", tc.mail.ReplyTo, "Re: "+tc.mail.Subject, tc.text)
-		if answered++; answered > allowances["refusal"].perDay {
+		if answered++; answered > accounts.RepliesPerDay("refusal") {
 			// A day's refusals to carol's address are spent: the mails
 			// prove nothing, whoever sent them (issue 32).
 			for _, m := range out {
@@ -371,7 +372,7 @@ func TestDKIMStillProves(t *testing.T) {
 // (status, rules, help, the boards and records of other games), each
 // answered at length to the player's address and counted in their rate
 // limit. A game's token proves its player while the game goes on, then
-// for tokenGrace for that game's record, moves and board only; after that
+// for accounts.TokenGrace for that game's record, moves and board only; after that
 // it proves nothing.
 func TestFinishedGameTokenProvesLittle(t *testing.T) {
 	c := newClub(t, Options{})
@@ -396,7 +397,7 @@ func TestFinishedGameTokenProvesLittle(t *testing.T) {
 	}
 	c.unchanged(before, "the finished game's token")
 	// After it, the token proves nothing: the mail is not read.
-	c.now = c.now.Add(tokenGrace + time.Hour)
+	c.now = c.now.Add(accounts.TokenGrace + time.Hour)
 	out = c.replyTo(finished, "record")
 	contains(t, to(t, out, "alice@example.org"), "postal cannot tell that this mail comes from alice", "Not one line of the mail was read")
 	c.unchanged(before, "the finished game's token after the grace")
@@ -408,7 +409,7 @@ func TestFinishedGameTokenProvesLittle(t *testing.T) {
 
 // Issue 32, second round, found 9: the notice to the owner of a misused
 // proof was capped per offending address, once a day each: many forged
-// senders made a flood to the owner. The owner gets misuseNoticesPerDay a
+// senders made a flood to the owner. The owner gets accounts.MisuseNoticesPerDay a
 // day at most, the last saying so.
 func TestMisuseNoticesCappedPerOwner(t *testing.T) {
 	c := newClub(t, Options{StrangerRepliesPerHour: 1000})
@@ -424,8 +425,8 @@ func TestMisuseNoticesCappedPerOwner(t *testing.T) {
 		}
 	}
 	c.unchanged(before, "20 forgers with alice's token")
-	if len(notices) != misuseNoticesPerDay {
-		t.Fatalf("alice got %d notices from 20 forgers, want %d", len(notices), misuseNoticesPerDay)
+	if len(notices) != accounts.MisuseNoticesPerDay {
+		t.Fatalf("alice got %d notices from 20 forgers, want %d", len(notices), accounts.MisuseNoticesPerDay)
 	}
 	contains(t, notices[len(notices)-1], "postal tells you no more of them today")
 	// A day later she hears again.

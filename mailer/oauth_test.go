@@ -137,7 +137,7 @@ func TestOAuth2StaleTokenRefused(t *testing.T) {
 		if _, err := ProbeIMAP(context.Background(), w); err == nil || !strings.Contains(err.Error(), "imap oauth2 login") {
 			t.Errorf("%s: IMAP login with a stale token: %v", mech, err)
 		}
-		if err := ProbeSMTP(context.Background(), SendOptions{Addr: srv.SMTPAddr, TLS: TLSNone, User: srv.Club, OAuth2: o}); err == nil {
+		if err := ProbeSMTP(context.Background(), SendOptions{Addr: srv.SMTPAddr, TLS: TLSNone, User: srv.Club, OAuth2: o}, "", ""); err == nil {
 			t.Errorf("%s: SMTP login with a stale token succeeded", mech)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/textproto"
 	"slices"
 	"strings"
 	"syscall"
@@ -76,9 +77,14 @@ func ProbeIMAP(ctx context.Context, opts WatchOptions) (Folders, error) {
 	return f, c.Logout().Wait()
 }
 
-// ProbeSMTP logs in to the submission server as the sender does, and quits
-// without sending.
-func ProbeSMTP(ctx context.Context, opts SendOptions) error {
+// ProbeSMTP logs in to the submission server as the sender does. When to
+// is set, it then asks the server to take a mail from from to to (MAIL
+// FROM, RCPT TO) and takes the request back (RSET) before DATA, so that
+// nothing is sent: a server that logs postal in may still refuse to relay
+// its mail to other domains (Postfix: "554 5.7.1 Relay access denied"),
+// and then every answer to a player bounces. A refusal of either address
+// is a *RefusedError.
+func ProbeSMTP(ctx context.Context, opts SendOptions, from, to string) error {
 	s := NewSender(opts)
 	c, err := s.client()
 	if err != nil {
@@ -86,10 +92,71 @@ func ProbeSMTP(ctx context.Context, opts SendOptions) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
 	defer cancel()
-	if err := c.DialWithContext(ctx); err != nil {
+	sc, err := c.DialToSMTPClientWithContext(ctx)
+	if err != nil {
 		return fmt.Errorf("mailer: smtp %s: %w", s.opts.Addr, err)
 	}
-	return c.Close()
+	if to != "" {
+		for _, step := range []struct {
+			command, addr string
+			do            func(string) error
+		}{{"MAIL FROM", from, sc.Mail}, {"RCPT TO", to, sc.Rcpt}} {
+			if err := step.do("<" + step.addr + ">"); err != nil {
+				var te *textproto.Error
+				if !errors.As(err, &te) {
+					sc.Close()
+					return fmt.Errorf("mailer: smtp %s: %s: %w", s.opts.Addr, step.command, err)
+				}
+				sc.Reset()
+				c.CloseWithSMTPClient(sc)
+				return &RefusedError{Server: s.opts.Addr, Command: step.command, Addr: step.addr, Code: te.Code, Msg: te.Msg}
+			}
+		}
+		if err := sc.Reset(); err != nil {
+			sc.Close()
+			return fmt.Errorf("mailer: smtp %s: RSET: %w", s.opts.Addr, err)
+		}
+	}
+	return c.CloseWithSMTPClient(sc)
+}
+
+// RefusedError is an address of a mail's envelope that the SMTP server
+// refused: the sender (MAIL FROM) or a recipient (RCPT TO).
+type RefusedError struct {
+	Server  string // host:port
+	Command string // "MAIL FROM" or "RCPT TO"
+	Addr    string
+	Code    int    // the server's reply code
+	Msg     string // its words, the enhanced status code first
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("mailer: smtp %s refused %s:<%s>: %d %s", e.Server, e.Command, e.Addr, e.Code, e.Msg)
+}
+
+// Temporary reports a 4xx answer: the server may take the mail later.
+func (e *RefusedError) Temporary() bool { return e.Code >= 400 && e.Code < 500 }
+
+// SendTestMail sends a test mail of postal check's from the club's from to
+// to, with text as its body.
+func SendTestMail(ctx context.Context, s SendOptions, from, to, subject, text string) error {
+	return NewSender(s).Send(ctx, testMail(from, to, subject, text))
+}
+
+// testMail is a mail of postal check's, of a Message-ID of its own that
+// says so (postal-check-...).
+func testMail(from, to, subject, text string) Outbound {
+	var rnd [8]byte
+	rand.Read(rnd[:])
+	domain := from[strings.LastIndexByte(from, '@')+1:]
+	return Outbound{
+		From:      from,
+		To:        to,
+		Subject:   subject,
+		MessageID: "postal-check-" + hex.EncodeToString(rnd[:]) + "@" + domain,
+		Text:      text,
+		Headers:   map[string]string{"Auto-Submitted": "auto-generated"},
+	}
 }
 
 // Trip is what RoundTrip found of its test mail.
@@ -106,20 +173,11 @@ type Trip struct {
 // it whole and deletes it, so that it is neither handled nor kept. It
 // returns an error when the mail did not arrive within wait.
 func RoundTrip(ctx context.Context, w WatchOptions, s SendOptions, from, to string, wait time.Duration, also ...string) (Trip, error) {
-	var rnd [8]byte
-	rand.Read(rnd[:])
-	domain := from[strings.LastIndexByte(from, '@')+1:]
-	id := "postal-check-" + hex.EncodeToString(rnd[:]) + "@" + domain
+	m := testMail(from, to, "postal check: delivery to "+to,
+		"postal check sent this mail to see that mail to "+to+"\nreaches the club's mailbox, signed. It deletes it when it arrives.\n")
+	id := m.MessageID
 	start := time.Now()
-	err := NewSender(s).Send(ctx, Outbound{
-		From:      from,
-		To:        to,
-		Subject:   "postal check: delivery to " + to,
-		MessageID: id,
-		Text:      "postal check sent this mail to see that mail to " + to + "\nreaches the club's mailbox, signed. It deletes it when it arrives.\n",
-		Headers:   map[string]string{"Auto-Submitted": "auto-generated"},
-	})
-	if err != nil {
+	if err := NewSender(s).Send(ctx, m); err != nil {
 		return Trip{}, err
 	}
 	watcher := NewWatcher(w)

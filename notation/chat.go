@@ -38,7 +38,7 @@ const (
 // classify applies the rule to a trimmed, non-blank line.
 func (opt ParseOptions) classify(line string) lineKind {
 	first := strings.FieldsFunc(line, unicode.IsSpace)[0]
-	if _, ok := Usage[Verb(strings.ToLower(first))]; ok {
+	if _, ok := opt.Language.Lookup(Verb(strings.ToLower(first))); ok {
 		return lineCommand
 	}
 	var readFirst bool // the game read the whole first word before it stumbled
@@ -54,7 +54,7 @@ func (opt ParseOptions) classify(line string) lineKind {
 		}
 	}
 	switch {
-	case nearVerb(first) != "":
+	case opt.Language.nearVerb(first) != "":
 		return lineUnknown
 	case readFirst || movelike(first):
 		if opt.Tagged {
@@ -90,9 +90,10 @@ func movelike(w string) bool {
 // neighbouring letters swapped ("mvoe"), or, when both have five letters or
 // more, one letter wrong, missing or extra ("acept", "resing"). Shorter
 // words are left alone: "see" and "sent" are not "set".
-func nearVerb(w string) Verb {
+func (l *Language) nearVerb(w string) Verb {
 	w = strings.ToLower(w)
-	for _, v := range Verbs {
+	for _, s := range l.specs {
+		v := s.Verb
 		if swapped(w, string(v)) || len(w) >= 5 && len(v) >= 5 && oneEdit(w, string(v)) {
 			return v
 		}

@@ -67,7 +67,7 @@ func TestChatLines(t *testing.T) {
 		{"C3-D4", true, nil, move},                 // tagged, no game to ask: looks like a move
 		{"Good luck", true, nil, prose},
 	} {
-		got, _ := notation.ParseCommands("> quoted\n"+tc.line+"\n", notation.ParseOptions{Tagged: tc.tagged, Move: tc.move})
+		got, _ := notation.ParseCommands("> quoted\n"+tc.line+"\n", notation.ParseOptions{Language: lang, Tagged: tc.tagged, Move: tc.move})
 		if len(got) != 1 {
 			t.Fatalf("%q: %d lines", tc.line, len(got))
 		}
@@ -110,7 +110,7 @@ func TestMovesAreNotCommands(t *testing.T) {
 					continue
 				}
 				for _, m := range pos.Legal(p) {
-					got, _ := notation.ParseCommands(m.String(), notation.ParseOptions{Tagged: true, Move: func(l string) error {
+					got, _ := notation.ParseCommands(m.String(), notation.ParseOptions{Language: lang, Tagged: true, Move: func(l string) error {
 						_, err := pos.ParseMove(p, l)
 						return err
 					}})

@@ -39,58 +39,13 @@ const (
 	CmdVacation  Verb = "vacation"
 	CmdSet       Verb = "set"
 	CmdAddress   Verb = "address"
-	// Conditional moves, messages and notes (issue 26): see talk.go.
+	// Conditional moves, messages and notes: see talk.go.
 	CmdIf         Verb = "if"
 	CmdConditions Verb = "conditions"
 	CmdSay        Verb = "say"
 	CmdNote       Verb = "note"
 	CmdRatings    Verb = "ratings"
 )
-
-// Verbs lists every verb in the order docs/commands.md presents them.
-var Verbs = []Verb{
-	CmdRegister, CmdKey, CmdHelp, CmdRules, CmdGames, CmdStatus,
-	CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel,
-	CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord,
-	CmdIf, CmdConditions, CmdSay, CmdNote,
-	CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve,
-	CmdVacation, CmdSet, CmdAddress, CmdRatings,
-}
-
-// Usage is the one-line synopsis of each verb, quoted in error messages.
-var Usage = map[Verb]string{
-	CmdRegister:  "register NAME [CODE]",
-	CmdKey:       "key KEY|new",
-	CmdHelp:      "help [TOPIC|GAME]",
-	CmdRules:     "rules GAME",
-	CmdGames:     "games",
-	CmdStatus:    "status",
-	CmdChallenge: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]",
-	CmdOpen:      "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]",
-	CmdAccept:    "accept ID",
-	CmdDecline:   "decline ID",
-	CmdCancel:    "cancel ID",
-	CmdMove:      "move [ID] [#N] MOVE",
-	CmdPreview:   "preview [ID] MOVE | preview [ID] if MOVE MOVE ...",
-	CmdMoves:     "moves [ID]",
-	CmdBoard:     "board [ID]",
-	CmdRecord:    "record [ID]",
-	CmdResign:    "resign [ID]",
-	CmdDraw:      "draw [ID]",
-	CmdObserve:   "observe ID",
-	CmdUnobserve: "unobserve ID",
-	CmdClaim:     "claim [ID]",
-	CmdVacation:  "vacation DAYS|off",
-	CmdSet:       "set reminders each|digest|none | set boards all|mine|none | set publish-messages|publish-conditions|tournament-news on|off",
-	CmdAddress:   "address [add|remove ADDRESS]",
-
-	// issue 26
-	CmdIf:         "if [ID] MOVE MOVE [MOVE MOVE ...] | if [ID] clear",
-	CmdConditions: "conditions [ID]",
-	CmdSay:        "say TEXT",
-	CmdNote:       "note TEXT|clear",
-	CmdRatings:    "ratings [GAME]",
-}
 
 // Command is one parsed command line. The parser fills in what the line says
 // and judges only its form: whether a game, player or move exists is the
@@ -189,6 +144,9 @@ type Parsed struct {
 
 // ParseOptions says how to read a body.
 type ParseOptions struct {
+	// Language is the command language read: its verbs and their words
+	// (the club's command table makes it). Required.
+	Language *Language
 	// Tagged is set when the mail is about a game (a reply to its mail, or
 	// a subject with its tag): a line that starts with no verb may then be
 	// a move, read as "move LINE". ParseCommand reads every such line so;
@@ -206,12 +164,19 @@ type ParseOptions struct {
 	MaxLines int
 }
 
+func (opt ParseOptions) mustHaveLanguage() {
+	if opt.Language == nil {
+		panic("notation: ParseOptions.Language is required: the club's command table makes it")
+	}
+}
+
 // ParseCommands reads a mail body, one command a line, and returns one entry
 // for each line that holds anything: blank lines and quoted lines (starting
 // with ">") are skipped, and a signature separator ("--") ends the commands.
 // Lines of prose are returned marked as such (see chat.go for the rule).
 // truncated reports that lines past opt.MaxLines were left unread.
 func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool) {
+	opt.mustHaveLanguage()
 	limit := opt.MaxLines
 	if limit <= 0 {
 		limit = 50
@@ -239,8 +204,8 @@ func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool)
 			continue
 		}
 		commands++
-		cmd, err := parseLine(line, i+1, kind == lineMove)
-		if err == nil && takesBlock(cmd) {
+		cmd, spec, err := parseLine(opt.Language, line, i+1, kind == lineMove)
+		if err == nil && takesBlock(spec.Syntax, cmd) {
 			// A bare say or note: its text is on the lines below.
 			var n int
 			cmd.Text, n = textBlock(lines, i)
@@ -260,14 +225,15 @@ func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool)
 // ParseCommand reads a single command line; with opt.Tagged, a line that
 // starts with no verb is a move.
 func ParseCommand(line string, opt ParseOptions) (Command, error) {
+	opt.mustHaveLanguage()
 	if strings.ContainsAny(line, "\r\n") {
 		return Command{}, &CommandError{Pos: Pos{1, 1}, Text: line, Msg: "a command is one line"}
 	}
-	cmd, err := parseLine(line, 1, opt.Tagged)
+	cmd, spec, err := parseLine(opt.Language, line, 1, opt.Tagged)
 	if err != nil {
 		return Command{}, err
 	}
-	if takesBlock(cmd) {
+	if takesBlock(spec.Syntax, cmd) {
 		return Command{}, emptyText(cmd, line, 1)
 	}
 	return cmd, nil
@@ -311,6 +277,7 @@ type parser struct {
 	i       int
 	endCol  int
 	verbErr Verb
+	lang    *Language
 }
 
 func (p *parser) errAt(w word, format string, args ...any) *CommandError {
@@ -319,17 +286,17 @@ func (p *parser) errAt(w word, format string, args ...any) *CommandError {
 
 // errEnd reports something missing at the end of the line.
 func (p *parser) errEnd(format string, args ...any) *CommandError {
-	return &CommandError{Pos: Pos{p.lineNo, p.endCol}, Text: strings.TrimSpace(p.line), Msg: fmt.Sprintf(format, args...) + " (usage: " + Usage[p.verbErr] + ")"}
+	return &CommandError{Pos: Pos{p.lineNo, p.endCol}, Text: strings.TrimSpace(p.line), Msg: fmt.Sprintf(format, args...) + " (usage: " + p.lang.Usage(p.verbErr) + ")"}
 }
 
 func (p *parser) more() bool { return p.i < len(p.words) }
 func (p *parser) peek() word { return p.words[p.i] }
 func (p *parser) next() word { w := p.words[p.i]; p.i++; return w }
 
-// parseLine reads one command line; bare reads a line that starts with no
-// verb as a move.
-func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
-	p := &parser{line: line, lineNo: lineNo, words: splitWords(line)}
+// parseLine reads one command line of language l; bare reads a line that
+// starts with no verb as a move.
+func parseLine(l *Language, line string, lineNo int, bare bool) (Command, Spec, *CommandError) {
+	p := &parser{line: line, lineNo: lineNo, words: splitWords(line), lang: l}
 	// Columns in errors are relative to the trimmed line the error quotes.
 	if n := len(p.words); n > 0 {
 		shift := p.words[0].col - 1
@@ -340,127 +307,35 @@ func parseLine(line string, lineNo int, bare bool) (Command, *CommandError) {
 		p.endCol = last.col + runeCount(last.text) + 1
 	}
 	if len(p.words) == 0 {
-		return Command{}, &CommandError{Pos: Pos{lineNo, 1}, Text: "", Msg: "empty command"}
+		return Command{}, Spec{}, &CommandError{Pos: Pos{lineNo, 1}, Text: "", Msg: "empty command"}
 	}
 	first := p.peek()
 	verb := Verb(strings.ToLower(first.text))
-	if _, ok := Usage[verb]; !ok {
-		if v := nearVerb(first.text); !bare && v != "" {
-			return Command{}, p.errAt(first, "unknown command %q (did you mean %q? \"help\" lists every command)", first.text, v)
+	spec, ok := l.Lookup(verb)
+	if !ok {
+		if v := l.nearVerb(first.text); !bare && v != "" {
+			return Command{}, Spec{}, p.errAt(first, "unknown command %q (did you mean %q? \"help\" lists every command)", first.text, v)
 		}
 		if !bare {
-			return Command{}, p.errAt(first, "unknown command %q (to move, write \"move ID MOVE\" with the game's number, or the move alone in a reply to the game's mail; \"help\" lists every command)", first.text)
+			return Command{}, Spec{}, p.errAt(first, "unknown command %q (to move, write \"move ID MOVE\" with the game's number, or the move alone in a reply to the game's mail; \"help\" lists every command)", first.text)
 		}
 		verb = CmdMove // a bare move in a reply to a game mail
+		if spec, ok = l.Lookup(verb); !ok {
+			return Command{}, Spec{}, p.errAt(first, "unknown command %q", first.text)
+		}
 	} else {
 		p.i++
 	}
 	p.verbErr = verb
 	c := Command{Verb: verb}
-	var err *CommandError
-	switch verb {
-	case CmdRegister:
-		// "register NAME CODE" completes a registration with the code of
-		// postal's answer, where a reply to it cannot reach the club.
-		if c.Arg, err = p.name("a player name"); err == nil && p.more() {
-			c.Value, err = p.token("the code of postal's answer")
-			c.Value = strings.ToLower(c.Value)
-		}
-	case CmdKey:
-		if p.more() && strings.EqualFold(p.peek().text, "new") {
-			p.i++
-			c.Value = "new"
-			break
-		}
-		c.Arg, err = p.token("a key")
-	case CmdHelp:
-		if p.more() {
-			c.Arg, err = p.token("a topic")
-		}
-	case CmdRules:
-		c.Arg, err = p.gameName()
-	case CmdGames, CmdStatus:
-	case CmdRatings:
-		if p.more() {
-			c.Arg, err = p.gameName()
-		}
-	case CmdChallenge:
-		if c.Arg, err = p.player(); err == nil {
-			c.Others, err = p.morePlayers()
-		}
-		if err == nil {
-			err = p.proposal(&c)
-		}
-	case CmdOpen:
-		err = p.proposal(&c)
-	case CmdCancel:
-		err = p.cancel(&c) // tournament.go: a challenge's number or a tournament's name
-	case CmdAccept, CmdDecline, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve:
-		c.ID, err = p.optionalID()
-	case CmdVacation:
-		c.Value, err = p.vacation()
-	case CmdSet:
-		c.Setting, c.Value, err = p.setting()
-	case CmdAddress:
-		if !p.more() {
-			break
-		}
-		w := p.next()
-		switch c.Setting = strings.ToLower(w.text); c.Setting {
-		case "add", "remove":
-			if !p.more() {
-				return Command{}, p.errEnd("address %s needs an email address", c.Setting)
-			}
-			c.Arg, err = p.email()
-		default:
-			return Command{}, p.errAt(w, "%q is neither add nor remove", w.text)
-		}
-	case CmdIf, CmdConditions, CmdSay, CmdNote:
-		err = p.talk(&c)
-	case CmdMove, CmdPreview:
-		if c.ID, err = p.optionalID(); err != nil {
-			break
-		}
-		if verb == CmdPreview && p.more() && strings.EqualFold(p.peek().text, "if") {
-			p.i++
-			c.Setting = "if"
-			err = p.moveLine(&c)
-			break
-		}
-		if verb == CmdMove && p.more() && strings.HasPrefix(p.peek().text, "#") {
-			w := p.next()
-			n, convErr := strconv.Atoi(w.text[1:])
-			if convErr != nil || !isNumber(w.text[1:]) || n <= 0 || n > 1e6 || w.text[1] == '0' {
-				return Command{}, p.errAt(w, "move number guard %q is not #N with N a move number", w.text)
-			}
-			c.Guard = n
-		}
-		if !p.more() {
-			return Command{}, p.errEnd("%s needs a move", verb)
-		}
-		if w := p.peek(); strings.HasPrefix(w.text, "#") || isNumber(w.text) {
-			return Command{}, p.errAt(w, "unexpected %q: a move that starts with a number or # needs the game ID first", w.text)
-		}
-		var parts []string
-		for p.more() {
-			parts = append(parts, p.next().text)
-		}
-		c.Move = strings.Join(parts, " ")
-	default:
-		if isTournamentVerb(verb) {
-			err = p.tournamentWords(&c)
-		} else if isLeagueVerb(verb) {
-			err = p.leagueWords(&c) // league.go
-		}
-	}
-	if err != nil {
-		return Command{}, err
+	if err := spec.Syntax.read(p, &c); err != nil {
+		return Command{}, Spec{}, err
 	}
 	if p.more() {
 		w := p.peek()
-		return Command{}, p.errAt(w, "unexpected %q after the command (usage: %s)", w.text, Usage[verb])
+		return Command{}, Spec{}, p.errAt(w, "unexpected %q after the command (usage: %s)", w.text, spec.Usage)
 	}
-	return c, nil
+	return c, spec, nil
 }
 
 func isNumber(s string) bool {
@@ -671,130 +546,6 @@ func sideWords(game string) string {
 	ch := sideChoices(game)
 	ch = append(ch[:2], append(ch[3:], ch[2])...) // random last
 	return strings.Join(ch[:len(ch)-1], ", ") + " or " + ch[len(ch)-1]
-}
-
-// String writes c in canonical form: lower-case verb, then the arguments in
-// the order of the usage line. Parsing it (with ParseOptions.Tagged when ID
-// is 0) yields c again.
-func (c Command) String() string {
-	if s, ok := c.tournamentString(); ok {
-		return s
-	}
-	if s, ok := c.leagueString(); ok {
-		return s
-	}
-	parts := []string{string(c.Verb)}
-	add := func(s ...string) { parts = append(parts, s...) }
-	id := func() {
-		if c.ID != 0 {
-			add(strconv.FormatInt(c.ID, 10))
-		}
-	}
-	switch c.Verb {
-	case CmdKey:
-		if c.Value == "new" {
-			add(c.Value)
-		} else {
-			add(c.Arg)
-		}
-	case CmdAddress:
-		if c.Setting != "" {
-			add(c.Setting, c.Arg)
-		}
-	case CmdRegister, CmdRules:
-		add(c.Arg)
-		if c.Value != "" {
-			add(c.Value)
-		}
-	case CmdHelp, CmdRatings:
-		if c.Arg != "" {
-			add(c.Arg)
-		}
-	case CmdChallenge, CmdOpen:
-		if c.Verb == CmdChallenge {
-			add(c.Arg)
-			add(c.Others...)
-		}
-		add(c.Game)
-		add(c.Options...)
-		if c.Level != 0 {
-			add("level", strconv.Itoa(c.Level))
-		}
-		if c.As != "" {
-			add("as", c.As)
-		}
-		if c.Clock != "" {
-			add(c.Clock)
-		}
-		if c.Unrated {
-			add("unrated")
-		}
-	case CmdVacation:
-		add(c.Value)
-	case CmdSet:
-		add(c.Setting, c.Value)
-	case CmdMove, CmdPreview:
-		id()
-		if c.Guard != 0 {
-			add("#" + strconv.Itoa(c.Guard))
-		}
-		if c.Setting != "" {
-			add(c.Setting)
-		}
-		add(c.Move)
-	case CmdIf, CmdConditions, CmdSay, CmdNote:
-		return c.talkString()
-	default:
-		id()
-	}
-	return strings.Join(parts, " ")
-}
-
-// Changes reports whether the command changes a game, a challenge or what
-// the club holds for the player, and so needs proof of the sender.
-func (c Command) Changes() bool {
-	if tournamentChanges(c.Verb) || isLeagueVerb(c.Verb) {
-		return true
-	}
-	switch c.Verb {
-	case CmdChallenge, CmdOpen, CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve, CmdVacation, CmdSet:
-		return true
-	case CmdIf:
-		return c.Move != "" || c.Setting != ""
-	case CmdSay, CmdNote:
-		return true
-	case CmdAddress:
-		return c.Setting != ""
-	case CmdKey:
-		return c.Value == "new"
-	}
-	return false
-}
-
-// Account reports whether the command acts on the player's account rather
-// than on one game or challenge: proposing games, vacations, settings,
-// addresses and the key. The reply address of a mail about a game does not
-// prove these; the account's own reply address or the key does.
-func (c Command) Account() bool {
-	return c.Changes() && !c.NeedsGame()
-}
-
-// NeedsGame reports whether c acts on a game or challenge ID (which a
-// tagged subject may supply): as its verb does, but for "cancel NAME",
-// which cancels a tournament.
-func (c Command) NeedsGame() bool {
-	return c.Verb.NeedsGame() && !c.CancelsEvent()
-}
-
-// NeedsGame reports whether the verb acts on a game or challenge ID (which a
-// tagged subject may supply).
-func (v Verb) NeedsGame() bool {
-	switch v {
-	case CmdAccept, CmdDecline, CmdCancel, CmdMove, CmdPreview, CmdMoves, CmdBoard, CmdRecord, CmdResign, CmdDraw, CmdClaim, CmdObserve, CmdUnobserve,
-		CmdIf, CmdConditions, CmdSay, CmdNote:
-		return true
-	}
-	return false
 }
 
 // validBank reports whether s is START+INCREMENT/CAP in whole days, the cap

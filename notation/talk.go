@@ -22,21 +22,20 @@ import (
 // MaxText is the longest message of say, or note, in characters.
 const MaxText = 2000
 
-// talk reads the arguments of if, conditions, say and note.
-func (p *parser) talk(c *Command) *CommandError {
-	switch c.Verb {
-	case CmdSay, CmdNote:
-		c.Text = p.rest()
-		if c.Verb == CmdNote && strings.EqualFold(c.Text, "clear") {
-			c.Text, c.Setting = "", "clear"
-		}
-		p.i = len(p.words)
-		return p.textLimit(c.Text)
-	case CmdConditions:
-		var err *CommandError
-		c.ID, err = p.optionalID()
-		return err
+// message reads the text of say and note: the rest of the line ("note
+// clear" clears the note).
+func (p *parser) message(c *Command) *CommandError {
+	c.Text = p.rest()
+	if c.Verb == CmdNote && strings.EqualFold(c.Text, "clear") {
+		c.Text, c.Setting = "", "clear"
 	}
+	p.i = len(p.words)
+	return p.textLimit(c.Text)
+}
+
+// conditional reads the words of "if": the game's number, then "clear" or
+// a line of moves; "if" alone lists them.
+func (p *parser) conditional(c *Command) *CommandError {
 	var err *CommandError
 	if c.ID, err = p.optionalID(); err != nil || !p.more() {
 		return err
@@ -94,22 +93,19 @@ func (p *parser) textLimit(text string) *CommandError {
 	return nil
 }
 
-// talkString writes if, conditions, say and note in canonical form. A
+// writeTalk writes the words of if, say and note in canonical form. A
 // message of several lines starts on the line after its verb.
-func (c Command) talkString() string {
-	s := string(c.Verb)
-	if c.ID != 0 {
-		s += " " + strconv.FormatInt(c.ID, 10)
-	}
+func writeTalk(l *Language, c Command) string {
+	s := writeID(l, c)
 	switch {
 	case c.Setting != "":
-		return s + " " + c.Setting
+		return s + spaced(c.Setting)
 	case c.Move != "":
-		return s + " " + c.Move
+		return s + spaced(c.Move)
 	case strings.Contains(c.Text, "\n"):
 		return s + "\n" + c.Text
 	case c.Text != "":
-		return s + " " + c.Text
+		return s + spaced(c.Text)
 	}
 	return s
 }
@@ -129,10 +125,10 @@ func textBlock(lines []string, i int) (string, int) {
 	return strings.Join(out, "\n"), len(out)
 }
 
-// takesBlock reports whether a parsed command is a bare say or note, whose
-// message follows on the next lines.
-func takesBlock(c Command) bool {
-	return (c.Verb == CmdSay || c.Verb == CmdNote) && c.Text == "" && c.Setting == ""
+// takesBlock reports whether a parsed command of syntax s is a bare say or
+// note, whose message follows on the next lines.
+func takesBlock(s Syntax, c Command) bool {
+	return s.block && c.Text == "" && c.Setting == ""
 }
 
 // emptyText is the error of a say or note with nothing to say.

@@ -1,6 +1,7 @@
-package notation
+package notation_test
 
 import (
+	"postal/notation"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,11 +11,11 @@ import (
 // canonical form is a whole body (a say of several lines).
 func roundTripBody(t *testing.T, body string) {
 	t.Helper()
-	got, _ := ParseCommands(body, ParseOptions{Tagged: true})
+	got, _ := notation.ParseCommands(body, notation.ParseOptions{Language: lang, Tagged: true})
 	if len(got) != 1 || got[0].Err != nil {
 		t.Fatalf("%q reads as %+v", body, got)
 	}
-	if s := got[0].Cmd.String(); s != body {
+	if s := lang.String(got[0].Cmd); s != body {
 		t.Fatalf("%q → %q", body, s)
 	}
 }
@@ -22,21 +23,21 @@ func roundTripBody(t *testing.T, body string) {
 func TestTalkCommands(t *testing.T) {
 	for _, tc := range []struct {
 		line string
-		want Command
+		want notation.Command
 	}{
-		{"if e5 Nf3", Command{Verb: CmdIf, Move: "e5 Nf3"}},
-		{"if 17 c2 revive a4  b1-b2", Command{Verb: CmdIf, ID: 17, Move: "c2 revive a4 b1-b2"}},
-		{"if clear", Command{Verb: CmdIf, Setting: "clear"}},
-		{"if 4 CLEAR", Command{Verb: CmdIf, ID: 4, Setting: "clear"}},
-		{"if", Command{Verb: CmdIf}},
-		{"conditions 3", Command{Verb: CmdConditions, ID: 3}},
-		{"preview 2 if e5 Nf3", Command{Verb: CmdPreview, ID: 2, Setting: "if", Move: "e5 Nf3"}},
-		{"say  Nice move, Ä!  {really}", Command{Verb: CmdSay, Text: "Nice move, Ä!  {really}"}},
-		{"say 3 moves to mate", Command{Verb: CmdSay, Text: "3 moves to mate"}},
-		{"note watch the f-file", Command{Verb: CmdNote, Text: "watch the f-file"}},
-		{"note Clear", Command{Verb: CmdNote, Setting: "clear"}},
+		{"if e5 Nf3", notation.Command{Verb: notation.CmdIf, Move: "e5 Nf3"}},
+		{"if 17 c2 revive a4  b1-b2", notation.Command{Verb: notation.CmdIf, ID: 17, Move: "c2 revive a4 b1-b2"}},
+		{"if clear", notation.Command{Verb: notation.CmdIf, Setting: "clear"}},
+		{"if 4 CLEAR", notation.Command{Verb: notation.CmdIf, ID: 4, Setting: "clear"}},
+		{"if", notation.Command{Verb: notation.CmdIf}},
+		{"conditions 3", notation.Command{Verb: notation.CmdConditions, ID: 3}},
+		{"preview 2 if e5 Nf3", notation.Command{Verb: notation.CmdPreview, ID: 2, Setting: "if", Move: "e5 Nf3"}},
+		{"say  Nice move, Ä!  {really}", notation.Command{Verb: notation.CmdSay, Text: "Nice move, Ä!  {really}"}},
+		{"say 3 moves to mate", notation.Command{Verb: notation.CmdSay, Text: "3 moves to mate"}},
+		{"note watch the f-file", notation.Command{Verb: notation.CmdNote, Text: "watch the f-file"}},
+		{"note Clear", notation.Command{Verb: notation.CmdNote, Setting: "clear"}},
 	} {
-		c, err := ParseCommand(tc.line, ParseOptions{Tagged: true})
+		c, err := notation.ParseCommand(tc.line, notation.ParseOptions{Language: lang, Tagged: true})
 		if err != nil || !reflect.DeepEqual(c, tc.want) {
 			t.Errorf("%q: %#v, %v; want %#v", tc.line, c, err, tc.want)
 		}
@@ -57,19 +58,19 @@ func TestTalkErrors(t *testing.T) {
 		{"if 0 e4 e5", 4, "is not an ID"},
 		{"say", 1, "say needs a text"},
 		{"  note", 1, "note needs a text"},
-		{"say " + strings.Repeat("x", MaxText+1), 1, "2001 characters long; the most is 2000"},
+		{"say " + strings.Repeat("x", notation.MaxText+1), 1, "2001 characters long; the most is 2000"},
 		{"preview if e4", 0, ""},
 		{"preview 3 if", 14, "preview needs the moves of a line"},
 		{"conditions e4", 12, "unexpected \"e4\""},
 	} {
-		_, err := ParseCommand(tc.line, ParseOptions{Tagged: true})
+		_, err := notation.ParseCommand(tc.line, notation.ParseOptions{Language: lang, Tagged: true})
 		if tc.msg == "" {
 			if err != nil {
 				t.Errorf("%q: %v", tc.line, err)
 			}
 			continue
 		}
-		ce, ok := err.(*CommandError)
+		ce, ok := err.(*notation.CommandError)
 		if !ok || ce.Col != tc.col || !strings.Contains(ce.Msg, tc.msg) {
 			t.Errorf("%q: %v; want column %d and %q", tc.line, err, tc.col, tc.msg)
 		}
@@ -80,7 +81,7 @@ func TestTalkErrors(t *testing.T) {
 // and the signature end it too. Its lines are not read as commands.
 func TestSayBlock(t *testing.T) {
 	body := "e4\nsay\nGood game so far.\n  resign is not a command here\n\nresign\nsay\n\nnote\nremember\n> quoted\nsay hi"
-	got, _ := ParseCommands(body, ParseOptions{Tagged: true})
+	got, _ := notation.ParseCommands(body, notation.ParseOptions{Language: lang, Tagged: true})
 	var verbs []string
 	for _, p := range got {
 		if p.Err != nil {
@@ -101,9 +102,9 @@ func TestSayBlock(t *testing.T) {
 	if s := got[4].Cmd.Text; s != "remember" {
 		t.Errorf("note text %q", s)
 	}
-	roundTripBody(t, got[1].Cmd.String())
-	long := "say\n" + strings.Repeat("y", MaxText) + "\nz"
-	if got, _ := ParseCommands(long, ParseOptions{}); len(got) != 1 || got[0].Err == nil || !strings.Contains(got[0].Err.Msg, "2002 characters") {
+	roundTripBody(t, lang.String(got[1].Cmd))
+	long := "say\n" + strings.Repeat("y", notation.MaxText) + "\nz"
+	if got, _ := notation.ParseCommands(long, notation.ParseOptions{Language: lang}); len(got) != 1 || got[0].Err == nil || !strings.Contains(got[0].Err.Msg, "2002 characters") {
 		t.Errorf("a long block: %+v", got)
 	}
 }
@@ -118,12 +119,12 @@ func FuzzTalk(f *testing.F) {
 		if strings.Contains(text, "\n") {
 			body = verb + "\n" + text
 		}
-		got, _ := ParseCommands(body, ParseOptions{Tagged: true})
+		got, _ := notation.ParseCommands(body, notation.ParseOptions{Language: lang, Tagged: true})
 		for _, p := range got {
 			if p.Err != nil {
 				continue
 			}
-			if s := p.Cmd.String(); strings.Contains(s, "\n") {
+			if s := lang.String(p.Cmd); strings.Contains(s, "\n") {
 				roundTripBody(t, s)
 			} else {
 				roundTrip(t, s, true)

@@ -1,13 +1,12 @@
 package notation
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// The words of tournaments (issue 25; docs/commands.md, "Tournaments").
+// The words of tournaments (docs/commands.md, "Tournaments").
 const (
 	CmdTournament  Verb = "tournament"
 	CmdTournaments Verb = "tournaments"
@@ -21,31 +20,12 @@ const (
 	CmdCodirector  Verb = "codirector"
 )
 
-var tournamentVerbs = []Verb{CmdTournament, CmdTournaments, CmdJoin, CmdLeave, CmdStart, CmdStandings, CmdAdjudicate, CmdExtend, CmdRemove, CmdCodirector}
-
-// The tournament words join the language here, so that command.go keeps
-// only a hook in each of its switches.
-func init() {
-	Verbs = append(Verbs, tournamentVerbs...)
-	Usage[CmdTournament] = "tournament NAME GAME [RULESET] [NAME=VALUE ...] round-robin|double-round-robin|swiss ROUNDS|knockout [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]"
-	Usage[CmdTournaments] = "tournaments"
-	Usage[CmdJoin] = "join NAME [bot]"
-	Usage[CmdLeave] = "leave NAME"
-	Usage[CmdStart] = "start NAME"
-	Usage[CmdStandings] = "standings NAME"
-	Usage[CmdAdjudicate] = "adjudicate GAME 1-0|0-1|draw"
-	Usage[CmdExtend] = "extend GAME DAYS"
-	Usage[CmdRemove] = "remove PLAYER [from NAME] REASON"
-	Usage[CmdCodirector] = "codirector NAME PLAYER [off]"
-	Usage[CmdCancel] = "cancel ID | cancel NAME [REASON]"
-}
-
 // CancelsEvent reports whether c is "cancel NAME [REASON]", which cancels
 // a tournament (Arg; its reason in Value), not "cancel ID", a challenge.
 func (c Command) CancelsEvent() bool { return c.Verb == CmdCancel && c.Arg != "" }
 
 // cancel reads "cancel ID" (or "cancel" alone in a reply about the
-// challenge) or "cancel NAME [REASON]" (issue 35): a name is no number.
+// challenge) or "cancel NAME [REASON]": a name is no number.
 func (p *parser) cancel(c *Command) *CommandError {
 	if !p.more() || isNumber(p.peek().text) {
 		var err *CommandError
@@ -64,112 +44,158 @@ func (p *parser) cancel(c *Command) *CommandError {
 	return nil
 }
 
-// Formats are the kinds of tournament: "swiss" takes a number of rounds.
-var Formats = []string{"round-robin", "double-round-robin", "swiss", "knockout"}
-
 // Event is what "tournament" proposes besides the game (Command.Game,
 // Options and Clock) and the name (Command.Arg).
 type Event struct {
-	Format  string // one of Formats
-	Rounds  int    // a Swiss's rounds
+	Format string // the name of one of the language's formats
+	// Numbers are the format's own settings, by word: the number after
+	// its name under its Count's word ("swiss 5": "rounds"), and those it
+	// takes by word ("groups", "advance").
+	Numbers map[string]int
 	Players int    // the field's size, when it starts once full; 0: no limit
 	Starts  string // the day it starts, YYYY-MM-DD; "" when the director starts it
 }
 
-func isTournamentVerb(v Verb) bool { return slices.Contains(tournamentVerbs, v) }
-
-// tournamentWords reads the words after a tournament verb. join, leave,
-// start and standings take the tournament's NAME (Arg); "join NAME bot" sets
-// Value to "bot". adjudicate takes the game (ID) and a result (Value: 1-0,
-// 0-1 or 1/2-1/2); extend the game and a number of days (Value); remove the
-// player (Arg), optionally the tournament (Setting), and the reason (Value,
-// as written). codirector takes the tournament (Arg), the player (Value) and
-// "off" (Setting) to withdraw them.
-func (p *parser) tournamentWords(c *Command) *CommandError {
-	var err *CommandError
-	switch c.Verb {
-	case CmdTournaments:
-	case CmdTournament:
+// The syntaxes of the tournament words.
+var (
+	// EventProposal: "tournament NAME GAME [RULESET] [NAME=VALUE ...]
+	// FORMAT [players N] [clock] [starts DATE]".
+	EventProposal = Syntax{read: func(p *parser, c *Command) (err *CommandError) {
 		if c.Arg, err = p.name("the tournament's name"); err != nil {
 			return err
 		}
 		return p.event(c)
-	case CmdJoin, CmdLeave, CmdStart, CmdStandings:
+	}, write: writeEvent}
+	// EventName: "leave NAME", "start NAME", "standings NAME".
+	EventName = Syntax{read: func(p *parser, c *Command) (err *CommandError) {
+		c.Arg, err = p.name("the tournament's name")
+		return err
+	}, write: writeArgValue}
+	// Entry: "join NAME [bot]": "bot" enters the club's bot (Value).
+	Entry = Syntax{read: func(p *parser, c *Command) (err *CommandError) {
 		if c.Arg, err = p.name("the tournament's name"); err != nil {
 			return err
 		}
-		if c.Verb == CmdJoin && p.more() && strings.EqualFold(p.peek().text, "bot") {
+		if p.more() && strings.EqualFold(p.peek().text, "bot") {
 			p.i++
 			c.Value = "bot"
 		}
-	case CmdAdjudicate, CmdExtend:
-		if !p.more() || !isNumber(p.peek().text) {
-			return p.errEnd("%s needs the game's number", c.Verb)
+		return nil
+	}, write: writeArgValue}
+	// Adjudication: "adjudicate GAME 1-0|0-1|draw" (Value: 1-0, 0-1 or
+	// 1/2-1/2).
+	Adjudication = Syntax{read: readAdjudication, write: writeJudgement}
+	// Extension: "extend GAME DAYS" (Value).
+	Extension = Syntax{read: readExtension, write: writeJudgement}
+	// Removal: "remove PLAYER [from NAME] REASON": the player (Arg), the
+	// tournament (Setting), the reason as written (Value).
+	Removal = Syntax{read: readRemoval, write: func(_ *Language, c Command) string {
+		parts := []string{c.Arg}
+		if c.Setting != "" {
+			parts = append(parts, "from", c.Setting)
 		}
-		if c.ID, err = p.optionalID(); err != nil {
+		return spaced(append(parts, c.Value)...)
+	}}
+	// Codirection: "codirector NAME PLAYER [off]": the tournament (Arg),
+	// the player (Value), "off" (Setting) to withdraw them.
+	Codirection = Syntax{read: readCodirection, write: func(_ *Language, c Command) string {
+		parts := []string{c.Arg, c.Value}
+		if c.Setting != "" {
+			parts = append(parts, c.Setting)
+		}
+		return spaced(parts...)
+	}}
+)
+
+// judgedGame reads the game a director judges: its number, required.
+func (p *parser) judgedGame(c *Command) (err *CommandError) {
+	if !p.more() || !isNumber(p.peek().text) {
+		return p.errEnd("%s needs the game's number", c.Verb)
+	}
+	c.ID, err = p.optionalID()
+	return err
+}
+
+func readAdjudication(p *parser, c *Command) *CommandError {
+	if err := p.judgedGame(c); err != nil {
+		return err
+	}
+	if !p.more() {
+		return p.errEnd("adjudicate needs a result: 1-0, 0-1 or draw")
+	}
+	w := p.next()
+	v := strings.ToLower(w.text)
+	switch v {
+	case "1-0", "0-1", "1/2-1/2":
+	case "draw", "½-½":
+		v = "1/2-1/2"
+	default:
+		return p.errAt(w, "%q is not a result: 1-0 (the first seat wins), 0-1 or draw", w.text)
+	}
+	c.Value = v
+	return nil
+}
+
+func readExtension(p *parser, c *Command) *CommandError {
+	if err := p.judgedGame(c); err != nil {
+		return err
+	}
+	if !p.more() {
+		return p.errEnd("extend needs a number of days")
+	}
+	w := p.next()
+	v := strings.ToLower(w.text)
+	if n, convErr := strconv.Atoi(v); convErr != nil || !isNumber(v) || v[0] == '0' || n > 60 {
+		return p.errAt(w, "%q is not a number of days from 1 to 60", w.text)
+	}
+	c.Value = v
+	return nil
+}
+
+func writeJudgement(_ *Language, c Command) string {
+	return spaced(strconv.FormatInt(c.ID, 10), c.Value)
+}
+
+func readRemoval(p *parser, c *Command) (err *CommandError) {
+	if c.Arg, err = p.name("the player to remove"); err != nil {
+		return err
+	}
+	if p.more() && strings.EqualFold(p.peek().text, "from") {
+		p.i++
+		if c.Setting, err = p.name("the tournament's name"); err != nil {
 			return err
 		}
-		if !p.more() {
-			if c.Verb == CmdExtend {
-				return p.errEnd("extend needs a number of days")
-			}
-			return p.errEnd("adjudicate needs a result: 1-0, 0-1 or draw")
-		}
+	}
+	var reason []string
+	for p.more() {
+		reason = append(reason, p.next().text)
+	}
+	if len(reason) == 0 {
+		return p.errEnd("remove needs a reason, which the players receive")
+	}
+	c.Value = strings.Join(reason, " ")
+	return nil
+}
+
+func readCodirection(p *parser, c *Command) (err *CommandError) {
+	if c.Arg, err = p.name("the tournament's name"); err != nil {
+		return err
+	}
+	if c.Value, err = p.name("the player who co-directs it"); err != nil {
+		return err
+	}
+	if p.more() {
 		w := p.next()
-		v := strings.ToLower(w.text)
-		if c.Verb == CmdExtend {
-			if n, convErr := strconv.Atoi(v); convErr != nil || !isNumber(v) || v[0] == '0' || n > 60 {
-				return p.errAt(w, "%q is not a number of days from 1 to 60", w.text)
-			}
-			c.Value = v
-			break
+		if !strings.EqualFold(w.text, "off") {
+			return p.errAt(w, "%q: write \"off\" to withdraw a co-director, or nothing", w.text)
 		}
-		switch v {
-		case "1-0", "0-1", "1/2-1/2":
-		case "draw", "½-½":
-			v = "1/2-1/2"
-		default:
-			return p.errAt(w, "%q is not a result: 1-0 (the first seat wins), 0-1 or draw", w.text)
-		}
-		c.Value = v
-	case CmdCodirector:
-		if c.Arg, err = p.name("the tournament's name"); err != nil {
-			return err
-		}
-		if c.Value, err = p.name("the player who co-directs it"); err != nil {
-			return err
-		}
-		if p.more() {
-			w := p.next()
-			if !strings.EqualFold(w.text, "off") {
-				return p.errAt(w, "%q: write \"off\" to withdraw a co-director, or nothing", w.text)
-			}
-			c.Setting = "off"
-		}
-	case CmdRemove:
-		if c.Arg, err = p.name("the player to remove"); err != nil {
-			return err
-		}
-		if p.more() && strings.EqualFold(p.peek().text, "from") {
-			p.i++
-			if c.Setting, err = p.name("the tournament's name"); err != nil {
-				return err
-			}
-		}
-		var reason []string
-		for p.more() {
-			reason = append(reason, p.next().text)
-		}
-		if len(reason) == 0 {
-			return p.errEnd("remove needs a reason, which the players receive")
-		}
-		c.Value = strings.Join(reason, " ")
+		c.Setting = "off"
 	}
 	return nil
 }
 
 // event reads GAME [RULESET] [NAME=VALUE ...] FORMAT [players N] [clock]
-// [starts DATE].
+// [starts DATE]. The formats and their own numbers are the language's.
 func (p *parser) event(c *Command) *CommandError {
 	var err *CommandError
 	if c.Game, err = p.gameName(); err != nil {
@@ -179,28 +205,41 @@ func (p *parser) event(c *Command) *CommandError {
 	for p.more() {
 		w := p.next()
 		lw := strings.ToLower(w.text)
+		f, isFormat := p.lang.Format(lw)
 		switch {
-		case slices.Contains(Formats, lw):
+		case isFormat:
 			if ev.Format != "" {
 				return p.errAt(w, "%q: the format is given twice", w.text)
 			}
-			ev.Format = lw
-			if lw == "swiss" {
+			ev.Format, ev.Numbers = lw, map[string]int{}
+			if n := f.Count; n != nil {
 				if !p.more() {
-					return p.errEnd("swiss needs a number of rounds, like swiss 5")
+					return p.errEnd("%s needs a number of %s, like %s %d", lw, n.What, lw, max(n.Min, 5))
 				}
-				s := p.next()
-				n, convErr := strconv.Atoi(s.text)
-				if convErr != nil || !isNumber(s.text) || s.text[0] == '0' || n < 1 || n > 30 {
-					return p.errAt(s, "%q is not a number of rounds from 1 to 30", s.text)
+				v, err := p.number(*n)
+				if err != nil {
+					return err
 				}
-				ev.Rounds = n
+				ev.Numbers[n.Word] = v
 			}
 		case ev.Format == "":
 			if k, v, ok := strings.Cut(lw, "="); ok && (k == "" || v == "" || strings.Contains(v, "=")) || !ok && !validName(lw) {
-				return p.errAt(w, "%q is neither a ruleset, an option NAME=VALUE nor a format (round-robin, double-round-robin, swiss ROUNDS, knockout)", w.text)
+				return p.errAt(w, "%q is neither a ruleset, an option NAME=VALUE nor a format (%s)", w.text, p.lang.formatList(true))
 			}
 			c.Options = append(c.Options, lw)
+		case formatNumber(p.lang, ev.Format, lw) != nil:
+			n := *formatNumber(p.lang, ev.Format, lw)
+			if _, twice := ev.Numbers[lw]; twice {
+				return p.errAt(w, "%q given twice", w.text)
+			}
+			if !p.more() {
+				return p.errEnd("%q needs a number, like %s %d", lw, lw, max(n.Min, 2))
+			}
+			v, err := p.number(n)
+			if err != nil {
+				return err
+			}
+			ev.Numbers[lw] = v
 		case lw == "players":
 			if ev.Players != 0 {
 				return p.errAt(w, "%q given twice", w.text)
@@ -231,72 +270,72 @@ func (p *parser) event(c *Command) *CommandError {
 			}
 			ev.Starts = s.text
 		default:
-			return p.errAt(w, "unexpected %q: after the format come \"players N\", the time control and \"starts DATE\"", w.text)
+			return p.errAt(w, "unexpected %q: after the format come %s", w.text, afterFormat(p.lang, ev.Format))
 		}
 	}
 	if ev.Format == "" {
-		return p.errEnd("a tournament needs a format: round-robin, double-round-robin, swiss ROUNDS or knockout")
+		return p.errEnd("a tournament needs a format: %s", p.lang.formatList(false))
 	}
 	c.Event = ev
 	return nil
 }
 
-// tournamentString writes a tournament command in canonical form; ok is
-// false for other verbs.
-func (c Command) tournamentString() (string, bool) {
-	if !isTournamentVerb(c.Verb) && !c.CancelsEvent() {
-		return "", false
-	}
-	parts := []string{string(c.Verb)}
-	add := func(s ...string) { parts = append(parts, s...) }
-	switch c.Verb {
-	case CmdTournament:
-		add(c.Arg, c.Game)
-		add(c.Options...)
-		if ev := c.Event; ev != nil {
-			add(ev.Format)
-			if ev.Format == "swiss" {
-				add(strconv.Itoa(ev.Rounds))
-			}
-			if ev.Players != 0 {
-				add("players", strconv.Itoa(ev.Players))
-			}
-			if c.Clock != "" {
-				add(c.Clock)
-			}
-			if ev.Starts != "" {
-				add("starts", ev.Starts)
-			}
-		}
-	case CmdJoin, CmdLeave, CmdStart, CmdStandings:
-		add(c.Arg)
-		if c.Value != "" {
-			add(c.Value)
-		}
-	case CmdAdjudicate, CmdExtend:
-		add(strconv.FormatInt(c.ID, 10), c.Value)
-	case CmdRemove:
-		add(c.Arg)
-		if c.Setting != "" {
-			add("from", c.Setting)
-		}
-		add(c.Value)
-	case CmdCodirector:
-		add(c.Arg, c.Value)
-		if c.Setting != "" {
-			add(c.Setting)
-		}
-	case CmdCancel:
-		add(c.Arg)
-		if c.Value != "" {
-			add(c.Value)
+// formatNumber is the setting called word of the format called format; nil
+// for none.
+func formatNumber(l *Language, format, word string) *Number {
+	f, _ := l.Format(format)
+	for i := range f.Numbers {
+		if f.Numbers[i].Word == word {
+			return &f.Numbers[i]
 		}
 	}
-	return strings.Join(parts, " "), true
+	return nil
 }
 
-// tournamentChanges reports whether a tournament word changes anything (all
-// but standings and tournaments), and so needs the sender's proof.
-func tournamentChanges(v Verb) bool {
-	return isTournamentVerb(v) && v != CmdStandings && v != CmdTournaments
+// afterFormat lists, for an error, what may follow the format called name.
+func afterFormat(l *Language, name string) string {
+	f, _ := l.Format(name)
+	var ws []string
+	for _, n := range f.Numbers {
+		ws = append(ws, "\""+n.Word+" N\"")
+	}
+	return strings.Join(append(ws, "\"players N\", the time control and \"starts DATE\""), ", ")
+}
+
+// number reads one number within n's bounds.
+func (p *parser) number(n Number) (int, *CommandError) {
+	s := p.next()
+	v, convErr := strconv.Atoi(s.text)
+	if convErr != nil || !isNumber(s.text) || len(s.text) > 1 && s.text[0] == '0' || v < n.Min || v > n.Max {
+		return 0, p.errAt(s, "%q is not a number of %s from %d to %d", s.text, n.What, n.Min, n.Max)
+	}
+	return v, nil
+}
+
+// writeEvent writes a tournament's proposal in canonical form.
+func writeEvent(l *Language, c Command) string {
+	parts := []string{c.Arg, c.Game}
+	parts = append(parts, c.Options...)
+	if ev := c.Event; ev != nil {
+		parts = append(parts, ev.Format)
+		f, _ := l.Format(ev.Format)
+		if n := f.Count; n != nil {
+			parts = append(parts, strconv.Itoa(ev.Numbers[n.Word]))
+		}
+		for _, n := range f.Numbers {
+			if v, ok := ev.Numbers[n.Word]; ok {
+				parts = append(parts, n.Word, strconv.Itoa(v))
+			}
+		}
+		if ev.Players != 0 {
+			parts = append(parts, "players", strconv.Itoa(ev.Players))
+		}
+		if c.Clock != "" {
+			parts = append(parts, c.Clock)
+		}
+		if ev.Starts != "" {
+			parts = append(parts, "starts", ev.Starts)
+		}
+	}
+	return spaced(parts...)
 }

@@ -2,17 +2,19 @@ package site
 
 import (
 	"fmt"
-	"postal/docs/words"
 	"strings"
+
+	"postal/docs/words"
+	"postal/site/view"
 )
 
-// The pages of leagues and ladders (issue 37), at a tournament's path: a
+// The pages of leagues and ladders, at a tournament's path: a
 // league's with the divisions of the season in play (standings,
 // crosstables, games) and the seasons before with the moves between them;
 // a ladder's with its order, the climbs in play and its history.
 
 // selfRunningPage is the page of t, a league or a ladder.
-func (b *builder) selfRunningPage(t *Tournament) ([]byte, error) {
+func (b *builder) selfRunningPage(t *view.Tournament) ([]byte, error) {
 	link := func(name string) string {
 		if b.ix.players[name] == nil {
 			return ""
@@ -21,7 +23,7 @@ func (b *builder) selfRunningPage(t *Tournament) ([]byte, error) {
 	}
 	if t.Ladder != nil {
 		type rung struct {
-			Rung
+			view.Rung
 			Href string
 		}
 		var order []rung
@@ -30,8 +32,8 @@ func (b *builder) selfRunningPage(t *Tournament) ([]byte, error) {
 		}
 		return execute("ladder.html", struct {
 			common
-			T      *Tournament
-			L      *Ladder
+			T      *view.Tournament
+			L      *view.Ladder
 			Order  []rung
 			Status string
 		}{b.common("Ladder "+t.Name, "../"), t, t.Ladder, order, ladderStatus(t)})
@@ -48,20 +50,20 @@ func (b *builder) selfRunningPage(t *Tournament) ([]byte, error) {
 		Cells   []cell
 	}
 	type standing struct {
-		TournamentStanding
+		view.Standing
 		Href    string
 		Points  string
 		SB      string
 		Arrived string
 	}
 	type division struct {
-		Division
+		view.Division
 		Rows      []row
 		Standings []standing
 		Seeds     []int
 	}
 	type line struct {
-		SeasonLine
+		view.SeasonLine
 		Href   string
 		Points string
 	}
@@ -88,7 +90,7 @@ func (b *builder) selfRunningPage(t *Tournament) ([]byte, error) {
 			dv.Rows = append(dv.Rows, r)
 		}
 		for _, s := range d.Standings {
-			st := standing{TournamentStanding: s, Href: link(s.Name), Points: points(s.Points), Arrived: arrived[s.Name]}
+			st := standing{Standing: s, Href: link(s.Name), Points: points(s.Points), Arrived: arrived[s.Name]}
 			if len(s.TieBreaks) > 0 {
 				st.SB = fmt.Sprintf("%.2f", s.TieBreaks[0])
 			}
@@ -110,8 +112,8 @@ func (b *builder) selfRunningPage(t *Tournament) ([]byte, error) {
 	}
 	return execute("league.html", struct {
 		common
-		T         *Tournament
-		L         *League
+		T         *view.Tournament
+		L         *view.League
 		Divisions []division
 		Past      []season
 		Status    string
@@ -120,7 +122,7 @@ func (b *builder) selfRunningPage(t *Tournament) ([]byte, error) {
 }
 
 // leagueStatus says where league t stands, in a line.
-func leagueStatus(t *Tournament) string {
+func leagueStatus(t *view.Tournament) string {
 	l := t.League
 	switch {
 	case t.Status == "open":
@@ -136,7 +138,7 @@ func leagueStatus(t *Tournament) string {
 }
 
 // leagueRules says how a league goes from season to season.
-func leagueRules(l *League) string {
+func leagueRules(l *view.League) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Each division plays a %s a season. ", map[bool]string{false: "round robin", true: "double round robin"}[l.Double])
 	if l.Promote > 0 {
@@ -152,7 +154,7 @@ func leagueRules(l *League) string {
 }
 
 // ladderStatus says where ladder t stands, in a line.
-func ladderStatus(t *Tournament) string {
+func ladderStatus(t *view.Tournament) string {
 	l := t.Ladder
 	s := fmt.Sprintf("%s on the ladder since %s; %s in play. A player climbs one at most %s above: a win takes the defender's place, those between moving down one.",
 		words.Plural(len(l.Order), "player"), date(t.Started), words.Plural(len(l.Open), "climb"), words.Plural(l.Reach, "place"))
@@ -164,7 +166,7 @@ func ladderStatus(t *Tournament) string {
 
 // selfRunningNews reports whether act a is news of a league or a ladder
 // for the feed: a season begun after the first, a place taken on a ladder.
-func selfRunningNews(a TournamentAct) bool {
+func selfRunningNews(a view.Act) bool {
 	return a.Kind == "season" && !strings.HasPrefix(a.Text, "season 1 ") || a.Kind == "climbed"
 }
 

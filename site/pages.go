@@ -19,6 +19,7 @@ import (
 	"postal/engine"
 	"postal/notation"
 	"postal/site/board"
+	"postal/site/view"
 	"postal/templates"
 )
 
@@ -291,7 +292,7 @@ func comments(text string) string {
 // gamePage renders games/ID.html into buf. pos is the game's last
 // position (nil when unknown); replayErr the engine's objection to the
 // record, if any, when pos is the last it reached.
-func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo, rated *GameRating) error {
+func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo, rated *view.GameRating) error {
 	data := struct {
 		common
 		Game                     *summary

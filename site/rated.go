@@ -4,28 +4,13 @@ import (
 	"fmt"
 
 	"postal/club/rating"
+	"postal/site/view"
 )
 
-// What a game counted for (issue 35): its page says whether it is rated
+// What a game counted for: its page says whether it is rated
 // and, once it is over and rated, each player's rating before it and the
 // change. The line is its own partial (templates/site/rated.html) fed by
 // ratedView, apart from the rest of the page.
-
-// GameRating is what a game counted for in the club's ratings.
-type GameRating struct {
-	// Rated: the game moved the ratings of Seats (over), or, in progress,
-	// is not marked unrated.
-	Rated bool
-	List  string      // its rating list: "initiative", "superial-chess-vs-chess"
-	Seats []RatedSeat // by seat, once it is over and rated
-}
-
-// RatedSeat is a seat of a rated game: its player as the lists name them
-// ("bot-2"), the rating and deviation before the game and after.
-type RatedSeat struct {
-	Name                             string
-	Before, BeforeRD, After, AfterRD float64
-}
 
 // ratedView is the rated line of a game page; nil when the source says
 // nothing of ratings.
@@ -40,7 +25,7 @@ type ratedSeatView struct {
 }
 
 // ratedOf is the rated line of game s, rated as g says.
-func (b *builder) ratedOf(s *summary, g *GameRating) *ratedView {
+func (b *builder) ratedOf(s *summary, g *view.GameRating) *ratedView {
 	if g == nil {
 		return nil
 	}
@@ -53,7 +38,7 @@ func (b *builder) ratedOf(s *summary, g *GameRating) *ratedView {
 		v.Seats = append(v.Seats, ratedSeatView{Name: st.Name,
 			Before: rating.Rating{Rating: st.Before, RD: st.BeforeRD}.String(),
 			After:  rating.Rating{Rating: st.After, RD: st.AfterRD}.String(),
-			// The change as the mails say it (club ratingLine): "+162".
+			// The change as the mails say it (club/ratings.Line): "+162".
 			Change: fmt.Sprintf("%+.0f", st.After-st.Before)})
 	}
 	return v

@@ -10,65 +10,36 @@ import (
 	"time"
 
 	"postal/club/rating"
+	"postal/site/view"
 )
 
-// Ratings (issue 25): a page per rating list, and each player's ratings,
-// with a plot of each over time, on their page. A source that keeps
-// ratings (the club's archive) is a RatingSource; the site of any other
-// source has an empty ratings page. An update reads again the lists of the
-// games that finished and the histories of their players, and rewrites
-// those lists' pages; the players' pages are rewritten for their games.
+// Ratings: a page per rating list, and each player's ratings, with a plot
+// of each over time, on their page. A source that keeps ratings (the
+// club's archive) is a RatingSource; the site of any other source has an
+// empty ratings page. An update reads again the lists of the games that
+// finished and the histories of their players, and rewrites those lists'
+// pages; the players' pages are rewritten for their games.
 
 // RatingSource is a Source that keeps rating lists.
 type RatingSource interface {
 	Source
 	// RatingLists returns the lists named (every list when nil), each
 	// best rating first.
-	RatingLists(ctx context.Context, lists []string) ([]RatingList, error)
+	RatingLists(ctx context.Context, lists []string) ([]view.RatingList, error)
 	// RatingHistory returns the rated games of the players named (every
 	// player when nil), in the order they were rated.
-	RatingHistory(ctx context.Context, players []string) ([]RatingPoint, error)
-}
-
-// RatingList is one rating list (club/rating.ListOf), best first.
-type RatingList struct {
-	Name    string
-	Entries []RatingEntry
-}
-
-// RatingEntry is a player's standing in a list. Player is the name of the
-// player's page; Name the rated player's, which differs for the club's bot,
-// rated at each level apart ("bot-2").
-type RatingEntry struct {
-	Player, Name string
-	Rating, RD   float64
-	Games        int
-	Last         time.Time
-}
-
-// Shown is the rating as people see it: "1523?" while provisional.
-func (e RatingEntry) Shown() string { return rating.Rating{Rating: e.Rating, RD: e.RD}.String() }
-
-// Day is the date of the player's last rated game.
-func (e RatingEntry) Day() string { return e.Last.UTC().Format("2006-01-02") }
-
-// RatingPoint is a player's rating after one rated game.
-type RatingPoint struct {
-	List, Player, Name string
-	Game               int64
-	At                 time.Time
-	Rating, RD         float64
+	RatingHistory(ctx context.Context, players []string) ([]view.RatingPoint, error)
 }
 
 // ratings is what the site knows of the ratings between builds.
 type ratings struct {
-	lists   map[string]RatingList
-	history map[string][]RatingPoint // by player (page)
+	lists   map[string]view.RatingList
+	history map[string][]view.RatingPoint // by player (page)
 }
 
 // loadRatings reads every list and history, when src keeps ratings.
 func (b *builder) loadRatings(ctx context.Context, src Source) error {
-	b.rt = ratings{lists: map[string]RatingList{}, history: map[string][]RatingPoint{}}
+	b.rt = ratings{lists: map[string]view.RatingList{}, history: map[string][]view.RatingPoint{}}
 	rs, ok := src.(RatingSource)
 	if !ok {
 		return nil
@@ -182,9 +153,18 @@ func (b *builder) listTitle(list string) (title, typeName string) {
 	return list, ""
 }
 
+// shownEntry is a list's entry as the pages show it.
+type shownEntry struct{ view.RatingEntry }
+
+// Shown is the rating as people see it: "1523?" while provisional.
+func (e shownEntry) Shown() string { return rating.Rating{Rating: e.Rating, RD: e.RD}.String() }
+
+// Day is the date of the player's last rated game.
+func (e shownEntry) Day() string { return e.Last.UTC().Format("2006-01-02") }
+
 type ratingsRow struct {
 	Rank int
-	RatingEntry
+	shownEntry
 	Slug string
 }
 
@@ -200,7 +180,7 @@ func (b *builder) ratingsIndexPage() ([]byte, error) {
 		title, _ := b.listTitle(n)
 		row := listRow{Name: n, Title: title, Players: len(l.Entries)}
 		for i, e := range l.Entries[:min(3, len(l.Entries))] {
-			row.Top = append(row.Top, ratingsRow{i + 1, e, slug(e.Player)})
+			row.Top = append(row.Top, ratingsRow{i + 1, shownEntry{e}, slug(e.Player)})
 		}
 		lists = append(lists, row)
 	}
@@ -216,7 +196,7 @@ func (b *builder) ratingsPage(list string) ([]byte, error) {
 	title, typeName := b.listTitle(list)
 	rows := make([]ratingsRow, len(l.Entries))
 	for i, e := range l.Entries {
-		rows[i] = ratingsRow{i + 1, e, slug(e.Player)}
+		rows[i] = ratingsRow{i + 1, shownEntry{e}, slug(e.Player)}
 	}
 	return execute("ratings.html", struct {
 		common
@@ -229,7 +209,7 @@ func (b *builder) ratingsPage(list string) ([]byte, error) {
 
 // playerRating is a row of a player's ratings on their page.
 type playerRating struct {
-	RatingEntry
+	shownEntry
 	List, Title string
 }
 
@@ -241,11 +221,11 @@ func (b *builder) playerRatings(name string) ([]playerRating, []template.HTML) {
 		title, _ := b.listTitle(n)
 		for _, e := range b.rt.lists[n].Entries {
 			if e.Player == name {
-				rows = append(rows, playerRating{e, n, title})
+				rows = append(rows, playerRating{shownEntry{e}, n, title})
 			}
 		}
 	}
-	byList := map[string][]RatingPoint{}
+	byList := map[string][]view.RatingPoint{}
 	var order []string
 	for _, p := range b.rt.history[name] {
 		if byList[p.List] == nil {
@@ -264,10 +244,10 @@ func (b *builder) playerRatings(name string) ([]playerRating, []template.HTML) {
 // ratingPlot draws the ratings of points (of one list; the bot's levels
 // each a line of its own) over time: a line through the rating after each
 // game, on a band of plus or minus the deviation, dates below.
-func ratingPlot(title string, points []RatingPoint) template.HTML {
+func ratingPlot(title string, points []view.RatingPoint) template.HTML {
 	const h, left, right, top, bottom = 200, 44, 10, 28, 30
 	var names []string
-	series := map[string][]RatingPoint{}
+	series := map[string][]view.RatingPoint{}
 	for _, p := range points {
 		if series[p.Name] == nil {
 			names = append(names, p.Name)

@@ -20,6 +20,11 @@
 // the first page and the list page of its game type and of its players, the
 // home page, the feed, and one shard of the search index and of the sitemap.
 //
+// What the pages show comes as the data of package site/view (games,
+// tournaments, leagues, ladders, rating lists), which the pages render as
+// it is: the club's loader (club/published, through site/clubarchive)
+// writes it from the archive, a test writes it by hand ([Memory]).
+//
 // A full build writes a new generation directory and publishes it by
 // swapping the symbolic link OutDir in one rename; an update writes into the
 // published generation, each file written aside and renamed into place, so a
@@ -36,30 +41,12 @@ import (
 	"time"
 
 	"postal/notation"
+	"postal/site/view"
 )
 
-// Game is one game of the archive.
-type Game struct {
-	ID int64
-	// Record is the game's record. In a Source's summaries it may carry no
-	// moves; Plies then says how many there are.
-	Record *notation.Record
-	// Plies is the number of moves played; when it is below
-	// len(Record.Moves), len(Record.Moves) counts.
-	Plies int
-	// Position is the text of the game's last position
-	// (engine.Position.String()), as the archive stores it: the page draws
-	// its final board from it without replaying the game. "" replays the
-	// record to find it.
-	Position string
-	// Started is when the game began, Updated its last change; Finished is
-	// when it ended, zero while it is going on; Deadline is when the side to
-	// move runs out of time, zero when there is none.
-	Started, Updated, Finished, Deadline time.Time
-	// Rating is what the game counted for in the club's ratings (issue
-	// 35: its page says it, rated.go); nil from a source without ratings.
-	Rating *GameRating
-}
+// Game is one game of the archive, with its record as the site reads it
+// (the fields: view.Game).
+type Game = view.Game[*notation.Record]
 
 // Options configure a build.
 type Options struct {

@@ -8,105 +8,29 @@ import (
 	"time"
 
 	"postal/notation"
+	"postal/site/view"
 )
 
-// Tournaments (issue 25): a page per tournament, an index of them, and
-// entries of the Atom feed for new tournaments, rounds and winners. A
-// Source that also implements TournamentSource has them; the pages of a
-// tournament are rewritten when one of its games changes or it does.
+// Tournaments: a page per tournament (a league's and a ladder's are
+// league_page.go's), an index of them, and entries of the Atom feed for
+// new tournaments, rounds and winners. A Source that also implements
+// TournamentSource has them; the pages of a tournament are rewritten when
+// one of its games changes or it does.
 
 // TournamentSource is a Source with tournaments.
 type TournamentSource interface {
 	// Tournaments calls fn with each tournament of ids (every one when
 	// nil), by number.
-	Tournaments(ctx context.Context, ids []int64, fn func(*Tournament) error) error
+	Tournaments(ctx context.Context, ids []int64, fn func(*view.Tournament) error) error
 	// TournamentsTouched returns the tournaments the games ids belong to
 	// and those changed at or after since.
 	TournamentsTouched(ctx context.Context, games []int64, since time.Time) ([]int64, error)
 }
 
-// Tournament is a tournament as its page shows it.
-type Tournament struct {
-	ID      int64
-	Name    string
-	Game    string // the game type's name
-	Title   string // the game type's title
-	Config  string // ruleset and options
-	Format  string // for people: "round robin", "Swiss of 5 rounds", "knockout"
-	Kind    string // round-robin, double-round-robin, swiss, knockout
-	Control string // the time control, for people
-	Status  string // open, running, over
-	// Director is the organiser's name; Winner the winner's, "" until the
-	// end (or when it ended without one); Note how it ended otherwise.
-	Director, Winner, Note string
-	// Round is the round in play (Swiss, knockout); SwissRounds a
-	// Swiss's number of rounds.
-	Round, SwissRounds                  int
-	Created, Started, Finished, Updated time.Time
-	Entrants                            []TournamentEntrant // by seed
-	// Standings rank the entrants (none for a knockout); TieBreaks name
-	// the columns of Standing.TieBreaks.
-	Standings []TournamentStanding
-	TieBreaks []string
-	// Cross is a round robin's crosstable, by seed: Cross[i][j] is entrant
-	// i's results against j ("1", "½", "0", "1 ½" twice met, "" to play),
-	// "x" on the diagonal. Nil for the other formats.
-	Cross  [][]string
-	Rounds []TournamentRound // the games by round
-	Acts   []TournamentAct   // the record: director's acts and the event's
-	// League and Ladder are what a league's or a ladder's page shows
-	// besides (issue 37: league.go); nil for the other kinds.
-	League *League
-	Ladder *Ladder
-}
-
-// TournamentEntrant is a player entered.
-type TournamentEntrant struct {
-	Name     string
-	Seed     int
-	Rating   float64 // at the start; 0 before
-	Status   string  // in, left, removed, timed-out
-	Annulled bool
-}
-
-// TournamentStanding is a line of the standings.
-type TournamentStanding struct {
-	Rank      int // 0: unranked (results annulled)
-	Name      string
-	Points    float64
-	TieBreaks []float64
-	Played    int
-	Status    string
-}
-
-// TournamentRound is a round's games and byes.
-type TournamentRound struct {
-	Number int
-	Games  []TournamentGame
-	Byes   []string
-}
-
-// TournamentGame is a game of a round.
-type TournamentGame struct {
-	ID      int64
-	Board   int
-	Players []string // by seat
-	Result  string   // "1-0", "*" while it goes on
-	Note    string   // a knockout match's outcome: "bob goes through"
-}
-
-// TournamentAct is an entry of the record.
-type TournamentAct struct {
-	At   time.Time
-	Kind string // create, join, start, round, adjudicate, extend, removed, left, timed-out, won
-	Text string
-	Game int64
-}
-
 // tournamentPath is the page of tournament id called name. The list of
 // tournaments is tournaments/index.html, so an event may not take that
 // path: a name of the site's pages or folders (notation.Reserved), which
-// the club refuses since issue 32 but an older archive may hold, has its
+// the club now refuses but an older archive may hold, has its
 // page at its number, which no name can be (a name begins with a letter).
 func tournamentPath(id int64, name string) string {
 	if notation.Reserved(name) || !notation.ValidName(name) {
@@ -143,11 +67,11 @@ type tourSummary struct {
 	Winner            string
 	Entrants          int
 	Created, Finished time.Time
-	Rounds            []TournamentAct // the acts that started rounds
-	News              []TournamentAct // a league's seasons, a ladder's places taken (league_page.go)
+	Rounds            []view.Act // the acts that started rounds
+	News              []view.Act // a league's seasons, a ladder's places taken (league_page.go)
 }
 
-func summarizeTournament(t *Tournament) *tourSummary {
+func summarizeTournament(t *view.Tournament) *tourSummary {
 	s := &tourSummary{ID: t.ID, Name: t.Name, Title: t.Title, Format: t.Format, Status: t.Status, Winner: t.Winner,
 		Entrants: len(t.Entrants), Created: t.Created, Finished: t.Finished}
 	for _, a := range t.Acts {
@@ -183,7 +107,7 @@ func (b *builder) tournamentJobs(ctx context.Context, src Source, w *writer, ids
 		b.tours = map[int64]*tourSummary{}
 	}
 	var jobs []job
-	err := ts.Tournaments(ctx, ids, func(t *Tournament) error {
+	err := ts.Tournaments(ctx, ids, func(t *view.Tournament) error {
 		b.tours[t.ID] = summarizeTournament(t)
 		if t.Updated.After(b.toursSince) {
 			b.toursSince = t.Updated

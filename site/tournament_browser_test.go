@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"postal/site/view"
 )
 
 // A tournament's page and the index of tournaments in Chromium, at a
@@ -15,7 +17,7 @@ import (
 // the test's artifact directory (go test -artifacts -outputdir DIR).
 func TestTournamentInBrowser(t *testing.T) {
 	b := newBrowser(t)
-	src := &tourSource{Memory: NewMemory(fixedArchive(t)...), tours: map[int64]*Tournament{1: cup(true)}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
+	src := &tourSource{Memory: NewMemory(fixedArchive(t)...), tours: map[int64]*view.Tournament{1: cup(true)}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
 	out := filepath.Join(t.TempDir(), "site")
 	if _, err := Build(context.Background(), src, testOptions(out)); err != nil {
 		t.Fatal(err)

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"postal/site/view"
 )
 
 // tournamentPage is a tournament's page: what it is, the winner once it
 // ended, the entrants with their ratings, the standings with their
 // tie-breaks, a round robin's crosstable, the rounds with each game linked,
 // and the record of the director's acts.
-func (b *builder) tournamentPage(t *Tournament) ([]byte, error) {
+func (b *builder) tournamentPage(t *view.Tournament) ([]byte, error) {
 	type cell struct {
 		Text  string
 		Class string
@@ -41,21 +43,21 @@ func (b *builder) tournamentPage(t *Tournament) ([]byte, error) {
 		cross = append(cross, r)
 	}
 	type standing struct {
-		TournamentStanding
+		view.Standing
 		Href      string
 		Points    string
 		TieBreaks []string
 	}
 	var standings []standing
 	for _, s := range t.Standings {
-		st := standing{TournamentStanding: s, Href: link(s.Name), Points: points(s.Points)}
+		st := standing{Standing: s, Href: link(s.Name), Points: points(s.Points)}
 		for _, tb := range s.TieBreaks {
 			st.TieBreaks = append(st.TieBreaks, fmt.Sprintf("%.2f", tb))
 		}
 		standings = append(standings, st)
 	}
 	type entrant struct {
-		TournamentEntrant
+		view.Entrant
 		Href   string
 		Rating string
 	}
@@ -69,7 +71,7 @@ func (b *builder) tournamentPage(t *Tournament) ([]byte, error) {
 	}
 	return execute("tournament.html", struct {
 		common
-		T         *Tournament
+		T         *view.Tournament
 		Entrants  []entrant
 		Standings []standing
 		Cross     []row
@@ -100,7 +102,7 @@ func points(x float64) string {
 }
 
 // tournamentStatus says where t stands, in a line.
-func tournamentStatus(t *Tournament) string {
+func tournamentStatus(t *view.Tournament) string {
 	switch {
 	case t.Status == "open":
 		return fmt.Sprintf("Open for entries since %s: %d entered.", date(t.Created), len(t.Entrants))

@@ -10,18 +10,19 @@ import (
 	"time"
 
 	"postal/notation"
+	"postal/site/view"
 )
 
 // tourSource is a Memory with tournaments, as the club's archive has them.
 type tourSource struct {
 	*Memory
 	mu    sync.Mutex
-	tours map[int64]*Tournament
+	tours map[int64]*view.Tournament
 	games map[int64]int64 // game -> tournament
 	reads int             // tournaments read
 }
 
-func (s *tourSource) Tournaments(ctx context.Context, ids []int64, fn func(*Tournament) error) error {
+func (s *tourSource) Tournaments(ctx context.Context, ids []int64, fn func(*view.Tournament) error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if ids == nil {
@@ -65,23 +66,23 @@ func (s *tourSource) TournamentsTouched(ctx context.Context, games []int64, sinc
 
 // cup is a round robin of the fixed archive's games 1, 2 and 4 (alice, bob,
 // carol), game 4 in play.
-func cup(over bool) *Tournament {
-	t := &Tournament{ID: 1, Name: "cup", Game: "test-nim", Title: "Test Nim", Config: "standard", Format: "round robin", Kind: "round-robin",
+func cup(over bool) *view.Tournament {
+	t := &view.Tournament{ID: 1, Name: "cup", Game: "test-nim", Title: "Test Nim", Config: "standard", Format: "round robin", Kind: "round-robin",
 		Control: "3 days per move", Status: "running", Director: "alice", Created: base, Started: base.Add(time.Hour), Updated: base.Add(time.Hour),
-		Entrants:  []TournamentEntrant{{Name: "alice", Seed: 1, Rating: 1500, Status: "in"}, {Name: "bob", Seed: 2, Rating: 1480, Status: "in"}, {Name: "carol", Seed: 3, Rating: 1400, Status: "in"}},
+		Entrants:  []view.Entrant{{Name: "alice", Seed: 1, Rating: 1500, Status: "in"}, {Name: "bob", Seed: 2, Rating: 1480, Status: "in"}, {Name: "carol", Seed: 3, Rating: 1400, Status: "in"}},
 		TieBreaks: []string{"SB"},
-		Standings: []TournamentStanding{{Rank: 1, Name: "bob", Points: 1, TieBreaks: []float64{0}, Played: 2, Status: "in"}, {Rank: 2, Name: "alice", Points: 1, TieBreaks: []float64{0}, Played: 1, Status: "in"}, {Rank: 3, Name: "carol", Points: 0, TieBreaks: []float64{0}, Played: 1, Status: "in"}},
+		Standings: []view.Standing{{Rank: 1, Name: "bob", Points: 1, TieBreaks: []float64{0}, Played: 2, Status: "in"}, {Rank: 2, Name: "alice", Points: 1, TieBreaks: []float64{0}, Played: 1, Status: "in"}, {Rank: 3, Name: "carol", Points: 0, TieBreaks: []float64{0}, Played: 1, Status: "in"}},
 		Cross:     [][]string{{"x", "1", ""}, {"0", "x", "1"}, {"", "0", "x"}},
-		Rounds: []TournamentRound{{Number: 1, Games: []TournamentGame{{ID: 1, Players: []string{"alice", "bob"}, Result: "1-0"}}},
-			{Number: 2, Games: []TournamentGame{{ID: 2, Players: []string{"bob", "carol"}, Result: "1-0"}}},
-			{Number: 3, Games: []TournamentGame{{ID: 4, Players: []string{"carol", "alice"}, Result: "*"}}}},
-		Acts: []TournamentAct{{At: base, Kind: "create", Text: "alice organised the tournament"}, {At: base.Add(time.Hour), Kind: "start", Text: "the tournament started, 3 players"},
+		Rounds: []view.Round{{Number: 1, Games: []view.RoundGame{{ID: 1, Players: []string{"alice", "bob"}, Result: "1-0"}}},
+			{Number: 2, Games: []view.RoundGame{{ID: 2, Players: []string{"bob", "carol"}, Result: "1-0"}}},
+			{Number: 3, Games: []view.RoundGame{{ID: 4, Players: []string{"carol", "alice"}, Result: "*"}}}},
+		Acts: []view.Act{{At: base, Kind: "create", Text: "alice organised the tournament"}, {At: base.Add(time.Hour), Kind: "start", Text: "the tournament started, 3 players"},
 			{At: base.Add(2 * time.Hour), Kind: "adjudicate", Text: "alice adjudicated the game: 1-0", Game: 1}},
 	}
 	if over {
 		t.Status, t.Winner, t.Finished, t.Updated = "over", "alice", base.Add(5*time.Hour), base.Add(5*time.Hour)
 		t.Rounds[2].Games[0].Result = "0-1"
-		t.Standings[0], t.Standings[1] = TournamentStanding{Rank: 1, Name: "alice", Points: 2, TieBreaks: []float64{1}, Played: 2, Status: "in"}, t.Standings[0]
+		t.Standings[0], t.Standings[1] = view.Standing{Rank: 1, Name: "alice", Points: 2, TieBreaks: []float64{1}, Played: 2, Status: "in"}, t.Standings[0]
 		t.Standings[1].Rank = 2
 	}
 	return t
@@ -103,7 +104,7 @@ func TestTournamentPages(t *testing.T) {
 	ongoing := g4
 	ongoing.Record, ongoing.Finished = &rec, time.Time{}
 	games[3] = ongoing
-	src := &tourSource{Memory: NewMemory(games...), tours: map[int64]*Tournament{1: cup(false)}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
+	src := &tourSource{Memory: NewMemory(games...), tours: map[int64]*view.Tournament{1: cup(false)}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
 	out := filepath.Join(t.TempDir(), "site")
 	p := NewPublisher(src, testOptions(out))
 	if _, err := p.Build(context.Background()); err != nil {
@@ -173,7 +174,7 @@ func TestTournamentPages(t *testing.T) {
 func TestTournamentPageNeverTakesAnotherPath(t *testing.T) {
 	index := cup(false)
 	index.ID, index.Name = 2, "index"
-	src := &tourSource{Memory: NewMemory(fixedArchive(t)...), tours: map[int64]*Tournament{1: cup(false), 2: index}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
+	src := &tourSource{Memory: NewMemory(fixedArchive(t)...), tours: map[int64]*view.Tournament{1: cup(false), 2: index}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
 	out := filepath.Join(t.TempDir(), "site")
 	if _, err := NewPublisher(src, testOptions(out)).Build(context.Background()); err != nil {
 		t.Fatal(err)
@@ -193,7 +194,7 @@ func TestTournamentPageNeverTakesAnotherPath(t *testing.T) {
 // folders, have names the club refuses to players and tournaments
 // (notation.Reserved): no player's or tournament's page can take their path.
 func TestSiteNamesAreReserved(t *testing.T) {
-	src := &tourSource{Memory: NewMemory(fixedArchive(t)...), tours: map[int64]*Tournament{1: cup(false)}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
+	src := &tourSource{Memory: NewMemory(fixedArchive(t)...), tours: map[int64]*view.Tournament{1: cup(false)}, games: map[int64]int64{1: 1, 2: 1, 4: 1}}
 	out := filepath.Join(t.TempDir(), "site")
 	if _, err := NewPublisher(src, testOptions(out)).Build(context.Background()); err != nil {
 		t.Fatal(err)

@@ -27,15 +27,25 @@ func (gs *Game) PlayerMoves() int {
 // of gs: "bob and carol"; "" when none.
 func (gs *Game) DrawWaiting() string {
 	var names []string
-	for i, pl := range gs.Players {
-		if gs.StillIn(engine.Player(i)) && !slices.Contains(gs.Row.DrawAgreed, i) {
-			names = append(names, pl.Name)
-		}
+	for _, p := range gs.Undecided() {
+		names = append(names, gs.Players[p].Name)
 	}
 	if len(names) == 0 {
 		return ""
 	}
 	return words.And(names)
+}
+
+// Undecided are the seats still in that have not agreed to a draw of gs:
+// those a draw still needs (R13e: every player still in).
+func (gs *Game) Undecided() []engine.Player {
+	var out []engine.Player
+	for i := range gs.Players {
+		if p := engine.Player(i); gs.StillIn(p) && !slices.Contains(gs.Row.DrawAgreed, i) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // DrawStatus is what "status" says of the draw of gs: ", bob offers a

@@ -2,11 +2,11 @@ package published
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"postal/archive"
 	"postal/club/clock"
+	"postal/club/stored"
 	"postal/engine"
 )
 
@@ -43,9 +43,9 @@ func revealedSeed(row *archive.Game) uint64 {
 // revealedSeed), and the version of the rules it was played by
 // (RulesVersion). Every replay of a row's moves starts from it: the records
 // of the mail command "record" and of the site (newRecord, EachRecord), and
-// through them the site's pages, records and results (issue 27, R13g).
+// through them the site's pages, records and results (ruling R13g).
 func GameConfig(row *archive.Game, seed uint64) (engine.Config, error) {
-	cfg, err := ParseConfig(row.Config, seed)
+	cfg, err := stored.ParseConfig(row.Config, seed)
 	if err != nil {
 		return engine.Config{}, fmt.Errorf("club: game %d: %w", row.ID, err)
 	}
@@ -60,10 +60,10 @@ func GameConfig(row *archive.Game, seed uint64) (engine.Config, error) {
 // position text to its end (Superial Chess's multiplayer games of version
 // 1, played before ruling R13g: a player whose turn came with no move went
 // out before a draw was judged). Replayed under the current version, such
-// a game's moves could end otherwise than they did (issue 27). Only a game
-// whose rules have had more than one version is read; a position that
-// does not read (a broken row, which the club refuses to play on) says
-// nothing, and the game replays under the current version.
+// a game's moves could end otherwise than they did. Only a game whose rules
+// have had more than one version is read; a position that does not read (a
+// broken row, which the club refuses to play on) says nothing, and the
+// game replays under the current version.
 func RulesVersion(row *archive.Game) string {
 	g, err := engine.Lookup(row.Game)
 	if err != nil || g.Info().RulesVersion() == "1" || row.Position == "" {
@@ -90,17 +90,9 @@ func Control(row *archive.Game) clock.Control {
 	return c
 }
 
-// ParseConfig reads the stored "ruleset k=v ..." text.
-func ParseConfig(s string, seed uint64) (engine.Config, error) {
-	words := strings.Fields(s)
-	cfg := engine.Config{Seed: seed}
-	if len(words) > 0 && !strings.Contains(words[0], "=") {
-		cfg.Ruleset, words = words[0], words[1:]
-	}
-	opts, err := engine.ParseOptions(words)
-	cfg.Options = opts
-	return cfg, err
-}
+// ParseConfig reads the stored "ruleset k=v ..." text of a game or a
+// tournament: stored.ParseConfig, by the name the club's callers know.
+func ParseConfig(s string, seed uint64) (engine.Config, error) { return stored.ParseConfig(s, seed) }
 
 // Result is how game row ended, with the players' names in its reason as
 // stored; not over while it goes on.

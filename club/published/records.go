@@ -1,8 +1,3 @@
-// Package published is the club's archive as the club publishes it (issue
-// 33): the records of its games, as the site and the mail command "record"
-// write them, and its tournaments as their pages show them, read from the
-// archive. It builds no mail: the site reads the club through it
-// (site/clubarchive) without go-imap, go-mail or the club's handling.
 package published
 
 import (
@@ -13,16 +8,15 @@ import (
 	"postal/club/event"
 	"postal/engine"
 	"postal/notation"
+	"postal/site/view"
 )
 
-// Archived is a game of the club as a record, with the row it was read from
-// (for its dates, clocks and position).
+// Archived is a game of the club as the site lists it (view.Game: its
+// record, its dates, its rating), with the row it was read from, for the
+// club's own readers.
 type Archived struct {
-	Row    *archive.Game
-	Record *notation.Record
-	// Rating is what the game counted for in the ratings; read with the
-	// moves only (a whole game, for its page).
-	Rating *Rating
+	Row *archive.Game
+	view.Game[*notation.Record]
 }
 
 // EachRecord calls fn with the record of each game of ids that exists
@@ -95,7 +89,7 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 					return err
 				}
 			}
-			var rated map[int64]*Rating
+			var rated map[int64]*view.GameRating
 			if moves {
 				if rated, err = ratingsOf(tx, rows, names); err != nil {
 					return err
@@ -116,7 +110,7 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 				if err := talkComments(tx, rec, row, byGame[row.ID], talk[row.ID]); err != nil {
 					return err
 				}
-				out = append(out, Archived{Row: row, Record: rec, Rating: rated[row.ID]})
+				out = append(out, archived(row, rec, rated[row.ID]))
 			}
 			return tagEvents(tx, out)
 		})
@@ -133,6 +127,13 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 			after = a.Row.ID
 		}
 	}
+}
+
+// archived is game row as the site lists it, with its record rec and its
+// rating r (nil when not read).
+func archived(row *archive.Game, rec *notation.Record, r *view.GameRating) Archived {
+	return Archived{Row: row, Game: view.Game[*notation.Record]{ID: row.ID, Record: rec, Plies: row.Ply, Position: row.Position,
+		Started: row.Created, Updated: row.Updated, Finished: row.Finished, Deadline: row.Deadline, Rating: r}}
 }
 
 // named is the name of id in names, read the first time by read.
@@ -167,7 +168,7 @@ func GameRecord(tx *archive.Tx, row *archive.Game, site string, messages bool) (
 	if err != nil {
 		return nil, err
 	}
-	if err := tagEvents(tx, []Archived{{Row: row, Record: rec}}); err != nil {
+	if err := tagEvents(tx, []Archived{archived(row, rec, nil)}); err != nil {
 		return nil, err
 	}
 	if !messages || row.Status != archive.GameOver {
@@ -200,7 +201,7 @@ func newRecord(row *archive.Game, players []string, moves []archive.Move, site s
 	}
 	if row.Status == archive.GameOver {
 		// A reason may quote a director's words: no address of theirs
-		// is published (issue 35).
+		// is published.
 		rec.Result = Result(row)
 		rec.Result.Reason = Unaddressed(rec.Result.Reason)
 		if row.Termination != "" {
@@ -237,7 +238,7 @@ func tagEvents(tx *archive.Tx, recs []Archived) error {
 			tours[tid] = t
 		}
 		a.Record.SetTag("Event", t.Name)
-		a.Record.SetTag("EventRound", event.RoundLabel(t.Format, place.Round, place.Board)) // a league's "season 2, division 1" (issue 37)
+		a.Record.SetTag("EventRound", event.RoundLabel(t.Format, place.Round, place.Board)) // a league's "season 2, division 1"
 	}
 	return nil
 }

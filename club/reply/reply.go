@@ -1,15 +1,11 @@
 package reply
 
 import (
-	"errors"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"postal/archive"
-	"postal/club/clock"
-	"postal/club/event"
-	"postal/engine"
 	"postal/mailer"
 )
 
@@ -143,27 +139,12 @@ func (e *Refusal) Error() string { return e.Title }
 func Refuse(title string, lines ...string) *Refusal { return &Refusal{Title: title, Lines: lines} }
 
 // Explain is the one place where the typed errors of the engine, the clock
-// and the rules of events that a player's words caused become a Explain,
+// and the rules of events that a player's words caused become a refusal,
 // with the message they carry for the player: a configuration the game
 // does not have, a time control that is none, a leaving the rules forbid,
-// an event that cannot start. Any other error is returned as it is.
-func Explain(err error) error {
-	var cfg *engine.ConfigError
-	var ctl *clock.ControlError
-	var illegal *engine.IllegalMoveError
-	var ev *event.Refusal
-	switch {
-	case errors.As(err, &ev):
-		return Refuse(ev.Msg, ev.Hint)
-	case errors.As(err, &cfg):
-		return Refuse(cfg.Msg)
-	case errors.As(err, &ctl):
-		return Refuse(ctl.Msg)
-	case errors.As(err, &illegal):
-		return Refuse(illegal.Reason)
-	}
-	return err
-}
+// an event that cannot start. Any other error is returned as it is. A
+// move's refusal says more of the move (ExplainMove).
+func Explain(err error) error { return ExplainMove(err, nil) }
 
 // Section is one block of a mail: the answer to one command, or a notice.
 type Section struct {
@@ -227,6 +208,18 @@ type Mail struct {
 	// ReplyToken, when set, is the token of the Reply-To address instead of
 	// the player's (an address confirmation).
 	ReplyToken string
+}
+
+// Plain is an answer to a mail that proved nothing: plain text, under a
+// fixed subject, with no HTML part and no pictures, so that whatever a
+// forger writes in a stranger's name, the club's answer stays small and
+// repeats none of it.
+type Plain struct {
+	To        string
+	ReplyTo   string // the club's address, or a reply address of a token
+	Subject   string
+	Text      string
+	InReplyTo string // the Message-ID of the mail answered
 }
 
 // TextWidth is the widest line of a text part: what a plain mail client

@@ -7,6 +7,7 @@ import (
 
 	"postal/club/clock"
 	"postal/club/reply"
+	"postal/mailer/dkimproof"
 )
 
 // Club is what every unit of work knows of the club it changes: its
@@ -33,12 +34,45 @@ type Club struct {
 	RoundDays         int
 	RoundUnfinished   string // "director" or "draw"
 	EventLapseDays    int
+	// Bot is the club's bot (bot.go); nil when the club has none.
+	Bot *Bot
+
+	// Who may write and how much (club/accounts). AuthServID and
+	// TrustAuthResults: the topmost Authentication-Results header proves a
+	// sender only with both (the club's server removes forged ones).
+	AuthServID       string
+	TrustAuthResults bool
+	DKIM             *dkimproof.Verifier // nil: the system's resolver
+	DKIMMaxAge       time.Duration       // how old a proving signature may be
+	// RateLimit is how many proven messages one address may send in an
+	// hour; 0 or less, no limit.
+	RateLimit int
+	// StrangerRepliesPerHour caps the club's answers to mail that proves
+	// nothing, all together, in an hour; 0 or less, no cap.
+	StrangerRepliesPerHour int
+	// InvitesPerDay is how many addresses of no player one player may
+	// invite in a day; 0 or less, no limit.
+	InvitesPerDay  int
+	MaxMessageSize int64 // the largest mail read whole, in bytes
 
 	Log *slog.Logger
+
+	// Clock is the club's clock, for what is done before a unit's
+	// transaction begins (the DKIM check of an inbound mail); inside a
+	// unit, Unit.Now is the time.
+	Clock func() time.Time
 
 	// Post renders a mail and queues it in the outbox, in the unit's
 	// transaction: the club's mail adapter.
 	Post func(u *Unit, m reply.Mail) error
+	// Ratings and Events are what the games ask of the rooms above them
+	// (ports.go): the ratings of a game that ends, its event, and what
+	// comes next.
+	Ratings Ratings
+	Events  Events
+	// PostPlain queues a plain-text answer to an inbound mail that proved
+	// nothing (reply.Plain): no HTML part, no pictures.
+	PostPlain func(u *Unit, m reply.Plain) error
 }
 
 // IsOwn reports whether addr is the club's address or a plus-address of it
@@ -51,6 +85,14 @@ func (c *Club) IsOwn(addr string) bool {
 	return local == c.Local || strings.HasPrefix(local, c.Local+c.TokenSeparator)
 }
 
+// ReplyAddress is the club's reply address of token tok: club+TOK@host.
+func (c *Club) ReplyAddress(tok string) string {
+	return c.Local + c.TokenSeparator + tok + "@" + c.Host
+}
+
 // Send renders m and queues it: what every domain package calls to write to
 // a player.
 func (u *Unit) Send(m reply.Mail) error { return u.Club.Post(u, m) }
+
+// SendPlain queues m, a plain answer to the unit's inbound mail.
+func (u *Unit) SendPlain(m reply.Plain) error { return u.Club.PostPlain(u, m) }

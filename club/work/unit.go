@@ -10,8 +10,8 @@ import (
 // writer shares. A mail's commands, a pass of the clock and a move of the
 // bot each make one: load games, play and end them, start tournaments'
 // rounds, and queue the mails that tell players so. What only an inbound
-// mail has (the message, its proof, the sections of its reply) stays with
-// the club's mail adapter.
+// mail has stays out of it: the message and its proof (accounts.Proof),
+// and the sections of its reply (the club's mail adapter).
 type Unit struct {
 	Tx  *archive.Tx
 	Now time.Time
@@ -35,6 +35,10 @@ type Unit struct {
 	// for them has more to say than their command's section: a mail's
 	// reply shows them; the clock and the bot have no reply.
 	Lead []string
+	// Relays are what the actor said to other players ("say"), one mail
+	// per addressee and game, gathered while a mail is read and sent once
+	// it has been read whole.
+	Relays []*Relay
 }
 
 // ActorID is the player the unit acts for; 0 for the club itself (the
@@ -52,4 +56,15 @@ type Notice struct {
 	Player  *archive.Player
 	Intro   []string
 	NoBoard bool // a reminder: the board only on asking ("board ID")
+}
+
+// Relay is the mail to one addressee of what the actor said in one game
+// or challenge.
+type Relay struct {
+	To      *archive.Player
+	Game    int64
+	Subject string
+	Intro   string
+	Lines   []string
+	HowTo   []string
 }

@@ -14,6 +14,7 @@ import (
 	"postal/club/game"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/site/view"
 )
 
 // The demo's tournament (issue 25): after alice's games against the bot,
@@ -207,23 +208,23 @@ func cupSummary(ctx context.Context, db *archive.DB, games map[int64]string) (id
 	if err != nil {
 		return nil, "", err
 	}
-	var view *published.TournamentView
-	if err := published.EachTournament(ctx, db, []int64{t.ID}, func(v *published.TournamentView) error { view = v; return nil }); err != nil {
+	var cup *view.Tournament
+	if err := published.EachTournament(ctx, db, []int64{t.ID}, func(v *view.Tournament) error { cup = v; return nil }); err != nil {
 		return nil, "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nautoplay: the round robin %s (%s) by mail between alice, bob, carol and\nthe bot, every game rated (the three chose their moves at random; the bot\nplayed at level %d, the club's default)\n", view.Name, view.Title, level)
+	fmt.Fprintf(&b, "\nautoplay: the round robin %s (%s) by mail between alice, bob, carol and\nthe bot, every game rated (the three chose their moves at random; the bot\nplayed at level %d, the club's default)\n", cup.Name, cup.Title, level)
 	for _, id := range ids {
 		b.WriteString(games[id])
 	}
 	var points []string
-	for _, s := range view.Standings {
+	for _, s := range cup.Standings {
 		points = append(points, s.Name+" "+strconv.FormatFloat(s.Points, 'f', -1, 64))
 	}
-	if view.Winner != "" {
-		fmt.Fprintf(&b, "%s is over: %s wins. Points: %s.\n", view.Name, view.Winner, strings.Join(points, ", "))
+	if cup.Winner != "" {
+		fmt.Fprintf(&b, "%s is over: %s wins. Points: %s.\n", cup.Name, cup.Winner, strings.Join(points, ", "))
 	} else {
-		fmt.Fprintf(&b, "%s is %s. Points: %s.\n", view.Name, view.Status, strings.Join(points, ", "))
+		fmt.Fprintf(&b, "%s is %s. Points: %s.\n", cup.Name, cup.Status, strings.Join(points, ", "))
 	}
 	b.WriteString("\nRatings (Glicko-2; \"?\": provisional):\n")
 	for i := 0; i < len(lists); {

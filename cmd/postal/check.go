@@ -11,6 +11,8 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -127,7 +129,8 @@ func (c *checker) done() error {
 }
 
 // database: its folder can take the database and its -wal and -shm files,
-// and the database, when it exists, passes SQLite's integrity check.
+// and the database, when it exists, passes SQLite's integrity check and
+// takes a write of postal's user.
 func (c *checker) database(ctx context.Context, cfg *Config) {
 	if err := archive.CheckFolder(cfg.Database); err != nil {
 		c.fail("database", err, fmt.Sprintf("database = %q in the config: a file in a folder that exists and that the user postal runs as can write", cfg.Database))
@@ -142,7 +145,74 @@ func (c *checker) database(ctx context.Context, cfg *Config) {
 		c.fail("database", err, "restore the latest backup (docs/operating.md)")
 		return
 	}
-	c.ok("database", fmt.Sprintf("%s: schema version %d, %s, integrity ok", cfg.Database, got.Version, words.Plural(got.Games, "game")))
+	u, ok := c.databaseWritable(ctx, cfg.Database)
+	if !ok {
+		return
+	}
+	c.ok("database", fmt.Sprintf("%s: schema version %d, %s, integrity ok, writable by %s", cfg.Database, got.Version, words.Plural(got.Games, "game"), u.name))
+}
+
+// databaseWritable: postal's user, the owner of the database (as for the
+// site), can write the database, its -wal and -shm files and their
+// folder; reading them proves nothing of it, and postal serve would fail at
+// its first write. Run as that user (as docs/deploy.md runs it), the check
+// writes for real, a write it takes back, which also finds what the
+// permissions do not show (the immutable attribute, a read-only mount).
+// Run by root or another user, whose write would prove nothing of the
+// owner's, it judges the permissions for the owner.
+func (c *checker) databaseWritable(ctx context.Context, path string) (postalUser, bool) {
+	u := databaseOwner(path)
+	folder := filepath.Dir(path)
+	bad, err := notWritable(u, folder, []string{path, path + "-wal", path + "-shm"})
+	if err != nil {
+		c.fail("database", err, "")
+		return u, false
+	}
+	const fails = "postal serve would fail at its first write"
+	if len(bad) > 0 {
+		// What chown gives the owner may still lack the owner's write
+		// bit: chmod follows for all.
+		var names, chown, chmod []string
+		var fixes []string
+		for _, b := range bad {
+			names = append(names, b.path+" ("+b.why+")")
+			if b.owner != u.uid {
+				chown = append(chown, b.path)
+			}
+			if b.path != folder {
+				chmod = append(chmod, b.path)
+			}
+		}
+		if len(chown) > 0 {
+			fixes = append(fixes, fmt.Sprintf("chown %s:%s %s", u.name, u.group, strings.Join(chown, " ")))
+		}
+		if bad[0].path == folder {
+			fixes = append(fixes, "chmod u+wx "+folder) // to create files in it, and enter it
+		}
+		if len(chmod) > 0 {
+			fixes = append(fixes, "chmod u+w "+strings.Join(chmod, " "))
+		}
+		fix := strings.Join(fixes, " && ")
+		if len(chown) > 0 {
+			fix += " (a command run as root leaves what it writes to root: run postal's commands as runuser -u " + u.name + " -- postal ...)"
+		}
+		c.fail("database", fmt.Errorf("%s: cannot write to it as %s, whom postal runs as (%s): %s; %s", path, u.name, u.whence, strings.Join(names, ", "), fails), fix)
+		return u, false
+	}
+	if os.Geteuid() != u.uid {
+		return u, true
+	}
+	var ro *archive.ReadOnlyError
+	switch err := archive.CheckWritable(ctx, path); {
+	case errors.As(err, &ro):
+		c.fail("database", fmt.Errorf("%s: cannot write to it (SQLite: %v), though its permissions let %s write it; %s", path, ro.Err, u.name, fails),
+			fmt.Sprintf("if lsattr %s shows the immutable attribute (i): chattr -i %s; if its filesystem is mounted read-only (findmnt -T %s): mount it read-write, or set database to a path on another", path, path, folder))
+		return u, false
+	case err != nil:
+		c.fail("database", fmt.Errorf("%s: cannot write to it: %v; %s", path, err, fails), "")
+		return u, false
+	}
+	return u, true
 }
 
 // bot: whether the club has its bot, and as whom (issue 34: a config

@@ -26,7 +26,7 @@ func (c *checker) site(cfg *Config) {
 		c.skip("site", "[site] out is empty: no site is built")
 		return
 	}
-	if err := archive.CheckFolder(cfg.Site.Out); err != nil {
+	if err := archive.CheckFolderFor(cfg.Site.Out, siteFolder(cfg.Site.Out)); err != nil {
 		c.fail("site", err, fmt.Sprintf("[site] out = %q: postal writes the site beside it, in its folder", cfg.Site.Out))
 		return
 	}
@@ -34,7 +34,7 @@ func (c *checker) site(cfg *Config) {
 		c.fail("site", err, fmt.Sprintf("move %s away (postal builds the site again), or set [site] out to another path", cfg.Site.Out))
 		return
 	}
-	u := siteUser(cfg.Database)
+	u := databaseOwner(cfg.Database)
 	bad, err := notWritable(u, filepath.Dir(cfg.Site.Out), site.Paths(cfg.Site.Out))
 	if err != nil {
 		c.fail("site", err, "")
@@ -80,6 +80,13 @@ func (c *checker) site(cfg *Config) {
 		strings.Join(fixes, " && ")+" (a command run as root leaves what it writes to root: run postal's commands as runuser -u postal -- postal ...)")
 }
 
+// siteFolder is what postal writes in the folder of the site at out: the
+// site is no database, and its errors say so.
+func siteFolder(out string) archive.FolderUse {
+	return archive.FolderUse{Prefix: "site", Setting: "[site] out",
+		Files: fmt.Sprintf("the site's link %s and the folder %s of its generations, made anew at each update", filepath.Base(out), filepath.Base(genFolder(out)))}
+}
+
 // appendNew appends s to list unless it holds it.
 func appendNew(list []string, s string) []string {
 	if slices.Contains(list, s) {
@@ -91,18 +98,20 @@ func appendNew(list []string, s string) []string {
 // genFolder is the folder of the site's generations (site.Paths).
 func genFolder(out string) string { return site.Paths(out)[1] }
 
-// siteWriter is the user who must be able to write the site.
-type siteWriter struct {
+// postalUser is the user postal runs as, who must be able to write the
+// database and the site.
+type postalUser struct {
 	uid, gid    int
 	gids        []int
 	name, group string
 	whence      string
 }
 
-// siteUser is the owner of the database, or this process's user before the
+// databaseOwner is the user postal runs as: the owner of the database,
+// which the daemon creates and writes, or this process's user before the
 // database exists.
-func siteUser(database string) siteWriter {
-	u := siteWriter{uid: os.Geteuid(), gid: os.Getegid(), whence: "the user this check runs as"}
+func databaseOwner(database string) postalUser {
+	u := postalUser{uid: os.Geteuid(), gid: os.Getegid(), whence: "the user this check runs as"}
 	if fi, err := os.Stat(database); err == nil {
 		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 			u.uid, u.gid, u.whence = int(st.Uid), int(st.Gid), "the owner of "+database
@@ -135,7 +144,7 @@ type siteEntry struct {
 // notWritable lists what of folder and the trees of paths u cannot write
 // (folders also enter); symbolic links are replaced by renaming, which
 // needs only their folder.
-func notWritable(u siteWriter, folder string, paths []string) ([]siteEntry, error) {
+func notWritable(u postalUser, folder string, paths []string) ([]siteEntry, error) {
 	var bad []siteEntry
 	look := func(path string, fi fs.FileInfo) {
 		if fi.Mode()&fs.ModeSymlink != 0 {

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -55,6 +56,9 @@ func newCheckRig(t *testing.T, opts demoserver.Options) *checkRig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
+	// The club's SMTP server relays its mail to other domains, as a
+	// submission server must (kept by the server, not sent on).
+	srv.SetRelay(true)
 	dns := startDNS(t)
 	dns.TXT("demo.test", "v=spf1 ip4:192.0.2.0/24 -all")
 	dns.TXT("_dmarc.demo.test", "v=DMARC1; p=quarantine")
@@ -144,7 +148,7 @@ func TestCheckAllGood(t *testing.T) {
 		t.Fatalf("postal check: %v\n%s", err, out)
 	}
 	t.Log("\n" + out)
-	lines(t, out, "ok", "config", "database", "site", "bot", "imap login", "folders", "smtp login", "resolver", "plus address", "dkim", "spf", "dmarc")
+	lines(t, out, "ok", "config", "database", "site", "bot", "imap login", "folders", "smtp login", "relay", "resolver", "plus address", "dkim", "spf", "dmarc")
 	if !strings.Contains(out, "verifies against the key at mail._domainkey.demo.test") || !strings.Contains(out, "lets 192.0.2.10 send") {
 		t.Errorf("the dkim and spf lines do not say what they proved:\n%s", out)
 	}
@@ -203,6 +207,12 @@ func TestCheckNamesEachFailureWithItsFix(t *testing.T) {
 			failed: []string{"config"}, fix: "change dns_resolver in [club] of "},
 		{name: "a setting postal does not have", change: func(r *checkRig) { r.conf["imap.folder"] = `"postal"` },
 			failed: []string{"config"}, fix: "remove folder from [imap] of "},
+		{name: "check_recipient of the club's domain", change: func(r *checkRig) { r.conf["smtp.check_recipient"] = `"me@demo.test"` },
+			failed: []string{"config"}, fix: "change check_recipient in [smtp] of "},
+		{name: "check_recipient that is no address", change: func(r *checkRig) { r.conf["smtp.check_recipient"] = `"Me <me@elsewhere.test>"` },
+			failed: []string{"config"}, fix: "change check_recipient in [smtp] of "},
+		{name: "check_recipient in [imap]", change: func(r *checkRig) { r.conf["imap.check_recipient"] = `"me@elsewhere.test"` },
+			failed: []string{"config"}, fix: "remove check_recipient from [imap] of "},
 		{name: "a line that is not TOML", change: func(r *checkRig) { r.conf["club.name"] = `"The Club` },
 			failed: []string{"config"}, fix: "mend line "},
 		{name: "no TLS of that name", change: func(r *checkRig) { r.conf["smtp.tls"] = `"ssl"` },
@@ -413,5 +423,212 @@ func TestCheckFailsWithOneSummary(t *testing.T) {
 	out, stderr, code := postal(t, "check", "--config", r.writeConfig(t))
 	if code != 1 || stderr != "" || !strings.HasSuffix(out, "postal check: 1 failed\n") {
 		t.Errorf("postal check: exit %d, stderr %q:\n%s", code, stderr, out)
+	}
+}
+
+// The site's folder is not the database's: when postal cannot write in it,
+// or it is missing, the site line says what postal makes there and which
+// setting to change, not the database's -wal and -shm files.
+func TestCheckSiteFolderIsTheSites(t *testing.T) {
+	for _, c := range []struct {
+		name, folder string
+		says         []string
+	}{
+		{"unwritable", unwritable(t), []string{"cannot write in the folder", "the site's link site and the folder .site.gen"}},
+		{"missing", filepath.Join(t.TempDir(), "no"), []string{"does not exist", "set [site] out to a path in an existing folder"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newCheckRig(t, demoserver.Options{})
+			r.conf["site.out"] = fmt.Sprintf("%q", filepath.Join(c.folder, "site"))
+			out, err := r.check(t)
+			if err != errChecksFailed {
+				t.Fatalf("postal check: %v\n%s", err, out)
+			}
+			lines(t, out, "FAIL", "site")
+			_, line, _ := strings.Cut(out, "FAIL  site")
+			line, _, _ = strings.Cut(line, "\n        fix:")
+			for _, s := range c.says {
+				if !strings.Contains(line, s) {
+					t.Errorf("the site line does not say %q:\n%s", s, out)
+				}
+			}
+			for _, s := range []string{"database", "-wal", "-shm", "archive:"} {
+				if strings.Contains(line, s) {
+					t.Errorf("the site line speaks of %q:\n%s", s, out)
+				}
+			}
+		})
+	}
+}
+
+// A database postal's user cannot write fails the database line, with the
+// fix: it was "ok" when the file was chmod 0400, since the check only read
+// it, and postal serve then fails at its first write.
+//
+// Run by the owner, the check judges the permissions (mode 0400 here, as
+// another user than root) and writes for real, a write rolled back. Root
+// writes whatever the permissions say, so as root the file is made
+// immutable instead (chattr +i), which stops root too and which only the
+// real write finds.
+func TestCheckDatabaseReadOnlyToItsOwner(t *testing.T) {
+	r := newCheckRig(t, demoserver.Options{})
+	path := filepath.Join(r.dir, "postal.db")
+	db, err := archive.OpenLog(context.Background(), path, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	fix := "chmod u+w " + path
+	if os.Geteuid() == 0 {
+		immutable(t, path)
+		fix = "chattr -i " + path
+	} else if err := os.Chmod(path, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.check(t)
+	t.Log("\n" + out)
+	if err != errChecksFailed {
+		t.Fatalf("postal check: %v", err)
+	}
+	lines(t, out, "FAIL", "database")
+	_, after, _ := strings.Cut(out, "FAIL  database")
+	if !strings.Contains(after, path+": cannot write to it") || !strings.Contains(after, fix) {
+		t.Errorf("the database line does not say it cannot write, or the fix %q:\n%s", fix, out)
+	}
+}
+
+// Run by root on a database of postal's user (nobody here) that only it
+// may read, the check cannot write for that user: it judges the
+// permissions for the owner, as it does the site's.
+func TestCheckDatabaseReadOnlyToPostalsUser(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root checks a database another user owns")
+	}
+	r := newCheckRig(t, demoserver.Options{})
+	path := filepath.Join(r.dir, "postal.db")
+	db, err := archive.OpenLog(context.Background(), path, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, p := range []string{r.dir, path} {
+		if err := os.Chown(p, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(path, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.check(t)
+	t.Log("\n" + out)
+	if err != errChecksFailed {
+		t.Fatalf("postal check: %v", err)
+	}
+	lines(t, out, "FAIL", "database")
+	_, after, _ := strings.Cut(out, "FAIL  database")
+	if !strings.Contains(after, path+": cannot write to it as nobody, whom postal runs as (the owner of "+path+"): "+path+" (nobody's, 0400)") || !strings.Contains(after, "fix: chmod u+w "+path) {
+		t.Errorf("the database line does not say who cannot write it, or the fix:\n%s", out)
+	}
+	// Mended as the fix says (its command, run by the shell), the line is
+	// ok.
+	_, fix, _ := strings.Cut(after, "fix: ")
+	fix, _, _ = strings.Cut(fix, "\n")
+	if b, err := exec.Command("sh", "-c", fix).CombinedOutput(); err != nil {
+		t.Fatalf("the fix %q: %v %s", fix, err, b)
+	}
+	out, _ = r.check(t)
+	lines(t, out, "ok", "database")
+}
+
+// immutable sets the immutable attribute of path (chattr +i) until the
+// test ends. A filesystem without attributes (tmpfs, overlayfs) or a
+// container without CAP_LINUX_IMMUTABLE refuses it: then root has no way
+// here to make a file it cannot write, and the test skips, except under CI.
+func immutable(t *testing.T, path string) {
+	t.Helper()
+	if out, err := exec.Command("chattr", "+i", path).CombinedOutput(); err != nil {
+		msg := fmt.Sprintf("chattr +i %s: %v %s: root writes any file but an immutable one", path, err, out)
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("chattr", "-i", path).CombinedOutput(); err != nil {
+			t.Errorf("chattr -i %s: %v %s", path, err, out)
+		}
+	})
+}
+
+// An SMTP server that logs postal in but refuses mail for other domains
+// fails the relay line with its own answer and the fix: the check said
+// "all good" of Postfix's "554 5.7.1 Relay access denied", and every
+// answer to a player would have bounced. The probe sends nothing: MAIL
+// FROM and RCPT TO, then RSET.
+func TestCheckRelayRefused(t *testing.T) {
+	r := newCheckRig(t, demoserver.Options{})
+	r.srv.SetRelay(false)
+	out, err := r.check(t)
+	t.Log("\n" + out)
+	if err != errChecksFailed || !strings.HasSuffix(out, "postal check: 1 failed\n") {
+		t.Fatalf("postal check: %v, want 1 failure", err)
+	}
+	lines(t, out, "FAIL", "relay")
+	lines(t, out, "ok", "smtp login", "plus address", "dkim")
+	_, after, _ := strings.Cut(out, "FAIL  relay")
+	if !strings.Contains(after, "refused mail from postal@demo.test to postal-check@example.com, outside demo.test: 554 5.7.1 <postal-check@example.com>: Relay access denied") ||
+		!strings.Contains(after, "every answer to a player would bounce") || !strings.Contains(after, "permit_sasl_authenticated") {
+		t.Errorf("the relay line does not say what the server answered, or the fix:\n%s", out)
+	}
+	if got := r.srv.Relayed(); len(got) != 0 {
+		t.Errorf("the check sent mail outside: %+v", got)
+	}
+}
+
+// A server that relays passes; the probe sent nothing (no DATA), unless the
+// config names a check_recipient, an address of the operator's outside the
+// club's domain, which then gets a test mail, signed as players' mail is.
+func TestCheckRelay(t *testing.T) {
+	r := newCheckRig(t, demoserver.Options{})
+	out, err := r.check(t)
+	if err != nil {
+		t.Fatalf("postal check: %v\n%s", err, out)
+	}
+	lines(t, out, "ok", "relay")
+	if !strings.Contains(out, "takes mail from postal@demo.test to postal-check@example.com (RCPT TO accepted; nothing sent)") {
+		t.Errorf("the relay line does not say what it proved:\n%s", out)
+	}
+	if got := r.srv.Relayed(); len(got) != 0 {
+		t.Errorf("the probe sent mail outside: %+v", got)
+	}
+
+	r.conf["smtp.check_recipient"] = `"operator@elsewhere.test"`
+	out, err = r.check(t)
+	t.Log("\n" + out)
+	if err != nil {
+		t.Fatalf("postal check: %v", err)
+	}
+	lines(t, out, "ok", "relay")
+	if !strings.Contains(out, "a test mail to operator@elsewhere.test was taken for delivery") {
+		t.Errorf("the relay line does not name the check_recipient:\n%s", out)
+	}
+	got := r.srv.Relayed()
+	if len(got) != 1 || got[0].To != "operator@elsewhere.test" || got[0].From != "postal@demo.test" {
+		t.Fatalf("relayed: %+v, want one mail to operator@elsewhere.test", got)
+	}
+	if raw := string(got[0].Raw); !strings.Contains(raw, "DKIM-Signature:") || !strings.Contains(raw, "Subject: postal check:") || !strings.Contains(raw, "Auto-Submitted: auto-generated") {
+		t.Errorf("the mail to the check_recipient:\n%s", raw)
+	}
+
+	// Refused, the check_recipient is what the line names, and it gets
+	// nothing.
+	r.srv.SetRelay(false)
+	out, _ = r.check(t)
+	lines(t, out, "FAIL", "relay")
+	if !strings.Contains(out, "to operator@elsewhere.test, outside demo.test: 554 5.7.1") {
+		t.Errorf("the relay line does not name the check_recipient:\n%s", out)
+	}
+	if n := len(r.srv.Relayed()); n != 1 {
+		t.Errorf("%d mails relayed, want still 1", n)
 	}
 }

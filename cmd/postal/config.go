@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/mail"
 	"os"
 	"slices"
 	"strings"
@@ -206,6 +207,11 @@ type MailServer struct {
 	Processed      string   `toml:"processed"`     // IMAP: move handled mail here; "" sets \Seen instead
 	Failed         string   `toml:"failed"`        // IMAP: move mail that cannot be handled here
 	PollInterval   Duration `toml:"poll_interval"` // IMAP: when the server has no IDLE
+	// CheckRecipient (SMTP) is an address of the operator's outside the
+	// club's domain: postal check asks the server to relay to it, and
+	// sends it a test mail. "": the check asks for an address of
+	// example.com, and sends nothing.
+	CheckRecipient string `toml:"check_recipient"`
 
 	// password, when set, is used as it is (the demo's accounts).
 	password string
@@ -316,6 +322,9 @@ func (c *Config) check() error {
 	if err := c.IMAP.checkFolders(); err != nil {
 		return err
 	}
+	if err := c.checkRecipient(); err != nil {
+		return err
+	}
 	for _, m := range []struct {
 		section string
 		s       *MailServer
@@ -328,6 +337,27 @@ func (c *Config) check() error {
 		default:
 			return badSetting(section+".tls", "%s.tls %q is none of implicit, starttls, none", section, s.TLS)
 		}
+	}
+	return nil
+}
+
+// checkRecipient: [smtp] check_recipient, when set, is an address of
+// another domain than the club's, for mail to the club's own domain proves
+// nothing of relay.
+func (c *Config) checkRecipient() error {
+	if c.IMAP.CheckRecipient != "" {
+		return &settingError{setting: "imap.check_recipient", unknown: true, msg: "check_recipient is a setting of [smtp], not of [imap]"}
+	}
+	r := c.SMTP.CheckRecipient
+	if r == "" {
+		return nil
+	}
+	if a, err := mail.ParseAddress(r); err != nil || a.Name != "" || a.Address != r {
+		return badSetting("smtp.check_recipient", "smtp.check_recipient %q is not a bare address (you@elsewhere.example)", r)
+	}
+	_, domain, _ := strings.Cut(r, "@")
+	if _, club, _ := strings.Cut(c.Club.Address, "@"); strings.EqualFold(domain, club) {
+		return badSetting("smtp.check_recipient", "smtp.check_recipient %q is of the club's own domain: the server takes mail for it without relaying; name an address of yours at another domain, best with another provider", r)
 	}
 	return nil
 }

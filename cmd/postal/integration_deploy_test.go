@@ -108,7 +108,7 @@ postfix reload`)
 			checkOut, checkBlock = out, i
 		}
 	}
-	for _, name := range []string{"config", "database", "site", "bot", "imap login", "folders", "smtp login", "resolver", "plus address", "dkim", "spf", "dmarc"} {
+	for _, name := range []string{"config", "database", "site", "bot", "imap login", "folders", "smtp login", "relay", "resolver", "plus address", "dkim", "spf", "dmarc"} {
 		if !regexp.MustCompile(`(?m)^  ok    ` + regexp.QuoteMeta(name) + ` `).MatchString(checkOut) {
 			t.Errorf("postal check did not say ok for %s:\n%s", name, checkOut)
 		}
@@ -179,12 +179,61 @@ postfix reload`)
 		t.Errorf("postal check with another key in DNS: %v\n%s", err, out)
 	}
 	dns.TXT("postal._domainkey.club.example", dkimRecord())
-	t.Logf("postfix's refusals and two failing checks in %s", time.Since(start).Round(time.Millisecond))
+	checkRefusals(t, repo, shims, logDir, check, alice)
+	t.Logf("postfix's refusals and the failing checks in %s", time.Since(start).Round(time.Millisecond))
 
 	// s34: docs/operating.md on the same machine, as root.
 	start = time.Now()
 	followOperating(t, repo, shims, logDir, alice)
 	t.Logf("docs/operating.md followed in %s", time.Since(start).Round(time.Millisecond))
+}
+
+// checkRefusals: postal check, run as the guide prints it, against what an
+// operator found it passed: a Postfix that refuses to relay postal's mail
+// ("554 5.7.1 Relay access denied": every answer to a player would
+// bounce), and a database postal's user cannot write (chmod 0400). Each
+// fails its line with the fix; mended, the check is all good again. With
+// [smtp] check_recipient, an address of another domain, the check's test
+// mail goes there through Postfix and OpenDKIM, signed for the club.
+func checkRefusals(t *testing.T, repo, shims, logDir string, check func() (string, error), alice *mailClient) {
+	t.Helper()
+	run := func(block string) { guideRun(t, repo, shims, logDir, -1, block) }
+	// A submission service whose relay restrictions leave out
+	// permit_sasl_authenticated (and mynetworks): Postfix logs postal in,
+	// then refuses its mail to other domains.
+	run(`postconf -P '127.0.0.1:submission/inet/smtpd_relay_restrictions=reject_unauth_destination'
+systemctl restart postfix`)
+	out, err := check()
+	if err == nil || !regexp.MustCompile(`(?m)^  FAIL  relay +127\.0\.0\.1:587 refused mail from postal@club\.example to postal-check@example\.com, outside club\.example: 554 5\.7\.1 <postal-check@example\.com>: Relay access denied; every answer to a player would bounce$`).MatchString(out) ||
+		!strings.Contains(out, "smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated, reject_unauth_destination") ||
+		!regexp.MustCompile(`(?m)^  ok    smtp login `).MatchString(out) {
+		t.Errorf("postal check with a Postfix that refuses relay: %v\n%s", err, out)
+	}
+	run(`postconf -PX '127.0.0.1:submission/inet/smtpd_relay_restrictions'
+systemctl restart postfix`)
+
+	run(`chmod 0400 /var/lib/postal/postal.db`)
+	out, err = check()
+	if err == nil || !regexp.MustCompile(`(?m)^  FAIL  database +/var/lib/postal/postal\.db: cannot write to it as postal, whom postal runs as \(the owner of /var/lib/postal/postal\.db\): /var/lib/postal/postal\.db \(postal's, 0400\)`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^        fix: chmod u\+w /var/lib/postal/postal\.db$`).MatchString(out) {
+		t.Errorf("postal check with the database chmod 0400: %v\n%s", err, out)
+	}
+	run(`chmod u+w /var/lib/postal/postal.db`)
+
+	run(`sed -i '/^\[smtp\]/a check_recipient = "alice@players.example"' /etc/postal/postal.toml`)
+	out, err = check()
+	if err != nil || !strings.HasSuffix(out, "postal check: all good\n") ||
+		!regexp.MustCompile(`(?m)^  ok    relay +127\.0\.0\.1:587 takes mail from postal@club\.example to alice@players\.example: a test mail to alice@players\.example was taken for delivery`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^  ok    database +/var/lib/postal/postal\.db: .*, writable by postal$`).MatchString(out) {
+		t.Errorf("postal check, mended, with a check_recipient: %v\n%s", err, out)
+	}
+	got := alice.await("postal check's test mail", func(m *gotMail) bool {
+		return m.Subject == "postal check: the club's mail to alice@players.example"
+	})
+	if !regexp.MustCompile(`(?m)^DKIM-Signature:.*(\n\s.*)*\bd=club\.example;`).Match(got.Raw) {
+		t.Errorf("postal check's test mail to the check_recipient is not signed for club.example:\n%.2000s", got.Raw)
+	}
+	run(`sed -i '/^check_recipient = /d' /etc/postal/postal.toml`)
 }
 
 // guidePostfixRefusesStrangers: the guide's Postfix refuses an address of

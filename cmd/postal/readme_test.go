@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"postal/club"
 	"postal/engine/enginetest/long"
 	"postal/notation"
 )
@@ -108,7 +109,7 @@ func TestREADME(t *testing.T) {
 	}
 	for _, s := range r.steps {
 		text := strings.NewReplacer("KEY", "abc", "MOVE", "B3-B2", " N ", " 1 ").Replace(strings.Join(s.texts, "\n"))
-		cmds, _ := notation.ParseCommands(text, notation.ParseOptions{Tagged: strings.Contains(s.sends, "reply")})
+		cmds, _ := notation.ParseCommands(text, notation.ParseOptions{Language: club.Language(), Tagged: strings.Contains(s.sends, "reply")})
 		for _, p := range cmds {
 			if p.Err != nil {
 				t.Errorf("step %q: %q does not read: %v", s.says, p.Text, p.Err)

@@ -102,6 +102,15 @@ type Server struct {
 	mu       sync.Mutex
 	users    map[string]*account // by address
 	failNext int
+	relay    bool      // takes mail for other domains (SetRelay)
+	relayed  []Relayed // what it took for them
+}
+
+// Relayed is a mail the server took for an address of another domain,
+// kept instead of sent on (SetRelay).
+type Relayed struct {
+	From, To string
+	Raw      []byte
 }
 
 type account struct {
@@ -319,6 +328,24 @@ func (s *Server) FailNext(n int) {
 	s.failNext = n
 }
 
+// SetRelay makes the server take mail for addresses of other domains from
+// logged-in users, as a submission server that relays does, and keep it
+// (Relayed): nothing leaves the machine. Without it, as at the start, it
+// refuses them as Postfix refuses relay, 554 5.7.1 Relay access denied.
+func (s *Server) SetRelay(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.relay = on
+}
+
+// Relayed returns the mail the server took for other domains, oldest
+// first.
+func (s *Server) Relayed() []Relayed {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.relayed)
+}
+
 // DropConnections closes every open IMAP connection, as a server restart or
 // a network failure would; the listener stays open. For tests of
 // reconnection.
@@ -411,12 +438,14 @@ func (b smtpBackend) NewSession(*smtp.Conn) (smtp.Session, error) {
 	return &smtpSession{srv: b.srv}, nil
 }
 
-// smtpSession is one submission: authenticated, to demo addresses only.
+// smtpSession is one submission: authenticated, to demo addresses, and
+// to others' when the server relays.
 type smtpSession struct {
-	srv  *Server
-	user *account
-	from string
-	to   []*account
+	srv     *Server
+	user    *account
+	from    string
+	to      []*account
+	outside []string // recipients of other domains, taken to relay
 }
 
 func (s *smtpSession) AuthMechanisms() []string { return s.srv.mechanisms() }
@@ -446,6 +475,16 @@ func (s *smtpSession) Mail(from string, opts *smtp.MailOptions) error {
 func (s *smtpSession) Rcpt(to string, opts *smtp.RcptOptions) error {
 	if s.user == nil {
 		return smtp.ErrAuthRequired
+	}
+	if _, domain, ok := strings.Cut(to, "@"); ok && !strings.EqualFold(strings.TrimSpace(domain), s.srv.Domain) {
+		s.srv.mu.Lock()
+		relay := s.srv.relay
+		s.srv.mu.Unlock()
+		if !relay {
+			return &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: "<" + to + ">: Relay access denied"}
+		}
+		s.outside = append(s.outside, to)
+		return nil
 	}
 	a := s.srv.lookup(to)
 	if a == nil || !strings.Contains(to, "@") {
@@ -485,10 +524,17 @@ func (s *smtpSession) Data(r io.Reader) error {
 			return err
 		}
 	}
+	if len(s.outside) > 0 {
+		s.srv.mu.Lock()
+		for _, to := range s.outside {
+			s.srv.relayed = append(s.srv.relayed, Relayed{From: s.from, To: to, Raw: body})
+		}
+		s.srv.mu.Unlock()
+	}
 	return nil
 }
 
-func (s *smtpSession) Reset() { s.from, s.to = "", nil }
+func (s *smtpSession) Reset() { s.from, s.to, s.outside = "", nil, nil }
 
 func (s *smtpSession) Logout() error { return nil }
 

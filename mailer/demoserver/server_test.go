@@ -124,8 +124,8 @@ func TestSubmissionRefusals(t *testing.T) {
 	}
 	err := submit(t, s, "alice", "alice", "alice@demo.test", []string{"nobody@elsewhere.test"}, body)
 	var se *smtp.SMTPError
-	if !errors.As(err, &se) || se.Code != 550 {
-		t.Errorf("a recipient of another domain: %v, want a 550", err)
+	if !errors.As(err, &se) || se.Code != 554 || se.EnhancedCode != (smtp.EnhancedCode{5, 7, 1}) || !strings.Contains(se.Message, "Relay access denied") {
+		t.Errorf("a recipient of another domain: %v, want 554 5.7.1 Relay access denied", err)
 	}
 	for _, bad := range []string{"-x@demo.test", "a!b@demo.test"} {
 		if err := submit(t, s, "alice", "alice", "alice@demo.test", []string{bad}, body); !errors.As(err, &se) || se.Code != 550 {
@@ -190,5 +190,27 @@ func TestAnyNameIsAUser(t *testing.T) {
 	}
 	if got := strings.Join(s.Addresses(), " "); !strings.Contains(got, "zoe@demo.test") || !strings.Contains(got, "walt@demo.test") {
 		t.Errorf("Addresses() = %s", got)
+	}
+}
+
+// With SetRelay, mail for another domain is taken and kept, not delivered
+// to any mailbox; the demo's own recipients still get theirs.
+func TestRelayKeepsMailForOtherDomains(t *testing.T) {
+	s := start(t, Options{})
+	s.SetRelay(true)
+	body := "Subject: out\r\n\r\nout\r\n"
+	if err := submit(t, s, "alice", "alice", "alice@demo.test", []string{"someone@elsewhere.test", "bob@demo.test"}, body); err != nil {
+		t.Fatal(err)
+	}
+	got := s.Relayed()
+	if len(got) != 1 || got[0].To != "someone@elsewhere.test" || got[0].From != "alice@demo.test" || !strings.HasSuffix(string(got[0].Raw), body) {
+		t.Errorf("relayed: %+v", got)
+	}
+	if n, err := s.NumMessages("bob@demo.test", "INBOX"); err != nil || n != 1 {
+		t.Errorf("bob's INBOX holds %d (%v), want 1", n, err)
+	}
+	s.SetRelay(false)
+	if err := submit(t, s, "alice", "alice", "alice@demo.test", []string{"someone@elsewhere.test"}, body); err == nil {
+		t.Error("relay taken after SetRelay(false)")
 	}
 }

@@ -1,8 +1,10 @@
-// Package clubarchive is the club's archive as the site's [site.Source]:
-// game records as the club writes them (for the mail command "record" too),
-// read a chunk of games at a time, and the games changed since a cursor,
-// by the archive's change sequence. The daemon, "postal site build", the
-// site's benchmarks and its scale test read the archive through it.
+// Package clubarchive is the club's archive as the site's [site.Source],
+// [site.TournamentSource] and [site.RatingSource]: it hands the site what
+// the club's loader (club/published) reads, as the loader writes it
+// (site/view), and the games changed since a cursor, by the archive's
+// change sequence. It copies nothing: the loader writes the view, the site
+// renders it. The daemon, "postal site build", the site's benchmarks and
+// its scale test read the archive through it.
 package clubarchive
 
 import (
@@ -19,7 +21,7 @@ type Source struct {
 	DB   *archive.DB
 	Club string
 	// HideMessages leaves what players said out of the records even once
-	// their games are over (the club's [site] hide_messages; issue 26).
+	// their games are over (the club's [site] hide_messages).
 	HideMessages bool
 }
 
@@ -50,12 +52,12 @@ func (s Source) Summaries(ctx context.Context, fn func(*site.Game) error) (int64
 	if err != nil {
 		return 0, err
 	}
-	return cursor, published.EachRecord(ctx, s.DB, s.Club, nil, false, func(a published.Archived) error { return fn(game(a)) })
+	return cursor, published.EachRecord(ctx, s.DB, s.Club, nil, false, func(a published.Archived) error { return fn(&a.Game) })
 }
 
 // Games calls fn with each game of ids (every game when nil), whole.
 func (s Source) Games(ctx context.Context, ids []int64, fn func(*site.Game) error) error {
-	return published.EachRecordOf(ctx, s.DB, s.options(), ids, true, func(a published.Archived) error { return fn(game(a)) })
+	return published.EachRecordOf(ctx, s.DB, s.options(), ids, true, func(a published.Archived) error { return fn(&a.Game) })
 }
 
 // Changes returns the games changed after cursor, a change number of the
@@ -66,17 +68,4 @@ func (s Source) Changes(ctx context.Context, cursor int64) (ids []int64, now int
 		return err
 	})
 	return ids, now, err
-}
-
-func game(a published.Archived) *site.Game {
-	r := a.Row
-	g := &site.Game{ID: r.ID, Record: a.Record, Plies: r.Ply, Position: r.Position,
-		Started: r.Created, Updated: r.Updated, Finished: r.Finished, Deadline: r.Deadline}
-	if a.Rating != nil {
-		g.Rating = &site.GameRating{Rated: a.Rating.Rated, List: a.Rating.List}
-		for _, s := range a.Rating.Seats {
-			g.Rating.Seats = append(g.Rating.Seats, site.RatedSeat(s))
-		}
-	}
-	return g
 }

@@ -1,0 +1,82 @@
+package view
+
+import "time"
+
+// Tournament is a tournament as its page shows it; a league's and a
+// ladder's pages show more besides (League, Ladder).
+type Tournament struct {
+	ID      int64
+	Name    string
+	Game    string // the game type's name
+	Title   string // the game type's title
+	Config  string // ruleset and options
+	Format  string // for people: "round robin", "Swiss of 5 rounds", "knockout"
+	Kind    string // round-robin, double-round-robin, swiss, knockout, league, ladder
+	Control string // the time control, for people
+	Status  string // open, running, over
+	// Director is the organiser's name; Winner the winner's, "" until the
+	// end (or when it ended without one); Note how it ended otherwise.
+	Director, Winner, Note string
+	// Round is the round in play (Swiss, knockout; a league's season);
+	// SwissRounds a Swiss's number of rounds.
+	Round, SwissRounds                  int
+	Created, Started, Finished, Updated time.Time
+	Entrants                            []Entrant // by seed
+	// Standings rank the entrants (none for a knockout, a league or a
+	// ladder); TieBreaks name the columns of Standing.TieBreaks.
+	Standings []Standing
+	TieBreaks []string
+	// Cross is a round robin's crosstable, by seed: Cross[i][j] is entrant
+	// i's results against j ("1", "½", "0", "1 ½" twice met, "" to play),
+	// "x" on the diagonal. Nil for the other formats.
+	Cross  [][]string
+	Rounds []Round // the games by round
+	Acts   []Act   // the record: the director's acts and the event's
+	// League and Ladder are what a league's or a ladder's page shows
+	// besides; nil for the other kinds.
+	League *League
+	Ladder *Ladder
+}
+
+// Entrant is a player entered.
+type Entrant struct {
+	Name     string
+	Seed     int
+	Rating   float64 // at the start; 0 before
+	Status   string  // in, left, removed, timed-out
+	Annulled bool    // their results do not count
+}
+
+// Standing is a line of the standings.
+type Standing struct {
+	Rank      int // 0: unranked (results annulled)
+	Name      string
+	Points    float64
+	TieBreaks []float64 // as Tournament.TieBreaks names them
+	Played    int
+	Status    string // as Entrant.Status
+}
+
+// Round is a round's games and byes.
+type Round struct {
+	Number int
+	Games  []RoundGame
+	Byes   []string // who had one
+}
+
+// RoundGame is a game of a round, or of a league's division.
+type RoundGame struct {
+	ID      int64
+	Board   int
+	Players []string // by seat
+	Result  string   // "1-0", "*" while it goes on; a knockout's "bob won", "drawn"
+	Note    string   // a knockout match's outcome: "bob goes through: ..."
+}
+
+// Act is an entry of an event's record.
+type Act struct {
+	At   time.Time
+	Kind string // create, join, start, round, adjudicate, extend, removed, left, timed-out, won, season, climbed, ...
+	Text string // for people
+	Game int64  // the game it concerns, 0 for none
+}
