@@ -100,7 +100,7 @@ const misuseQuiet = 24 * time.Hour
 // NoteMisuse records that player's proof of kind ("token", "key" or "old
 // token") came from address, which is not theirs or the proof no longer
 // counts. tell reports that the player has not been told of address in the
-// last day, whatever the kind: the time to tell them (issue 24). It marks
+// last day, whatever the kind: the time to tell them. It marks
 // them told.
 func (t *Tx) NoteMisuse(playerID int64, address, kind string, now time.Time) (tell bool, err error) {
 	var last string

@@ -53,7 +53,7 @@ type DB struct {
 	db *sql.DB
 	// ro are read-only connections for the readers (the site, postal
 	// status): in WAL mode they read the last commit while the writer goes
-	// on, so no reader waits behind a writer's transaction (issue 27).
+	// on, so no reader waits behind a writer's transaction.
 	ro *sql.DB
 	// path is the database file, for the log.
 	path string
@@ -69,7 +69,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 }
 
 // OpenLog is Open logging each migration it applies to log, one line each
-// (issue 34: an upgrade says what it changed in the database).
+// (an upgrade says what it changed in the database).
 func OpenLog(ctx context.Context, path string, log *slog.Logger) (*DB, error) {
 	return open(ctx, path, migrations, log)
 }

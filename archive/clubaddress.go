@@ -10,7 +10,7 @@ import (
 )
 
 // StateClub is the club's address as the daemon runs with it, recorded in
-// daemon_state at its start (issue 35): "postal site build" without the
+// daemon_state at its start: "postal site build" without the
 // config reads it, so that the pages' "Send this move" has a recipient.
 const StateClub = "club_address"
 

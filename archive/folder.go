@@ -25,7 +25,7 @@ var DatabaseFolder = FolderUse{Prefix: "archive: open", Setting: "database", Fil
 
 // CheckFolder says, before SQLite does, what is wrong with the folder the
 // database goes in: SQLite itself only says "unable to open database file
-// (14)", which names neither the path nor the fix (issue 29).
+// (14)", which names neither the path nor the fix.
 func CheckFolder(path string) error { return CheckFolderFor(path, DatabaseFolder) }
 
 // CheckFolderFor says what is wrong with the folder of path, where postal

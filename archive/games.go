@@ -32,7 +32,7 @@ type Challenge struct {
 	Updated time.Time
 	// Seats are the places asked for besides the challenger's, in the
 	// order the challenge names them: one in a challenge of two, two or
-	// three in one of Superial Chess for three or four (issue 33: one path
+	// three in one of Superial Chess for three or four (one path
 	// for any number of seats).
 	Seats []ChallengeSeat
 }

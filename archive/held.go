@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Held mail (issue 34): a database restored from a backup holds, as
+// Held mail: a database restored from a backup holds, as
 // waiting, the mails that were waiting when the backup was taken, and some
 // of them went out since. Rather than send them again, the operator holds
 // them after the restore (postal outbox hold), looks at them (postal

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Leagues and ladders (issue 37, migration 060): the settings and state a
+// Leagues and ladders (migration 060): the settings and state a
 // league or a ladder keeps besides those of its tournament.
 
 // League is what a league or a ladder keeps besides its tournament row.

@@ -42,7 +42,7 @@ func (t *Tx) Seen(messageID string) (bool, error) {
 // digest was handled: a message of that Message-ID with the same digest,
 // or with none recorded (handled before digests were), or any when digest
 // is "". key is what to record the message under: its Message-ID, or,
-// when another message took it, "MESSAGE-ID DIGEST" (issue 32: a
+// when another message took it, "MESSAGE-ID DIGEST" (a
 // Message-ID claimed in advance by a forger must not drop the real mail).
 func (t *Tx) SeenCopy(messageID, digest string) (seen bool, key string, err error) {
 	var stored sql.NullString
@@ -86,7 +86,7 @@ func (t *Tx) SetOutcome(id int64, outcome string) error {
 	return err
 }
 
-// SetProven records that message row id proved its sender (issue 32): it
+// SetProven records that message row id proved its sender: it
 // counts against the sender's rate limit.
 func (t *Tx) SetProven(id int64) error {
 	_, err := t.exec(`UPDATE messages SET proven = 1 WHERE id = ?`, id)

@@ -10,7 +10,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
-// What the archive keeps, and for how long (issue 24): raw inbound mail is
+// What the archive keeps, and for how long: raw inbound mail is
 // cut to its headers once old, and a delivered mail's text and HTML are
 // dropped. Both run in small batches over an index of the rows due, so a
 // batch costs the same on a database of any size and never holds the write
@@ -90,7 +90,7 @@ const ConfirmationsKept = 31 * 24 * time.Hour
 // registrations never completed, older than before: the budget looks back a
 // day at most, and a registration holds its name for a day. An address
 // confirmation ("confirm") is kept for ConfirmationsKept more: an address
-// gets one a month (issue 32).
+// gets one a month.
 func (a *DB) PruneStrangers(ctx context.Context, before time.Time) error {
 	return a.Tx(ctx, func(tx *Tx) error {
 		if _, err := tx.exec(`DELETE FROM stranger_replies WHERE at < ? AND (kind <> 'confirm' OR at < ?)`, fmtTime(before), fmtTime(before.Add(-ConfirmationsKept))); err != nil {

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// The ratings (issue 25, migration 014): each player's standing in each
+// The ratings (migration 014): each player's standing in each
 // rating list, and a row per seat of each rated game. The club computes
 // them (club/rating); the archive stores and reads them.
 
@@ -233,7 +233,7 @@ func (t *Tx) RatedSeatsOf(gameID int64) ([]RatedSeat, error) {
 }
 
 // RatedSeatsIn returns the rated seats of each game of ids that was rated,
-// by seat: what the site's game pages say of their ratings (issue 35).
+// by seat: what the site's game pages say of their ratings.
 func (t *Tx) RatedSeatsIn(ids []int64) (map[int64][]RatedSeat, error) {
 	out := map[int64][]RatedSeat{}
 	if len(ids) == 0 {

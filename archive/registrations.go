@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// Registrations waiting for a reply from their address (issue 32).
+// Registrations waiting for a reply from their address.
 
 // Registration is a "register NAME" from an address of no player, not yet
 // completed.

@@ -8,7 +8,7 @@ import (
 // A challenge's id becomes its game's id, so new challenges must take ids
 // past every game's. The challenges' AUTOINCREMENT sequence sees to it in a
 // club's own archive; an archive written by another tool (archivegen writes
-// games without challenges) must move it on itself (issue 27: the first
+// games without challenges) must move it on itself (the first
 // challenge on such an archive got id 1 and its accept failed forever on
 // "UNIQUE constraint failed: games.id").
 

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// The signatures that proved mail (issue 32): a signed mail delivered again,
+// The signatures that proved mail: a signed mail delivered again,
 // with new headers outside its signature, is recognised by its signature.
 
 // SignatureSeen reports whether a mail proven by the signature of digest

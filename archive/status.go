@@ -42,7 +42,7 @@ type Status struct {
 	NextGame     int64     // its game
 
 	// Tournaments are those open for entries and those running, by
-	// number (issue 25).
+	// number.
 	Tournaments []TournamentStatus
 }
 
@@ -126,8 +126,7 @@ func (s Status) Running(now time.Time) bool {
 // What the daemon says of itself in daemon_state (migration 018) besides
 // the last search of the mailbox: its heartbeat, its clean stop, and the
 // folders it runs with, which postal check reads so that a check run with
-// another config finds its test mail where the running daemon moved it
-// (issue 34).
+// another config finds its test mail where the running daemon moved it.
 const (
 	stateLastPoll  = "last_poll"      // the watcher's last search of the mailbox (SetLastPoll)
 	StateAlive     = "alive"          // the time of its last heartbeat

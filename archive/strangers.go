@@ -2,7 +2,7 @@ package archive
 
 import "time"
 
-// The budget for strangers and the invitations (issue 24): postal's answers
+// The budget for strangers and the invitations: postal's answers
 // to addresses that proved nothing, counted so that forged mail cannot turn
 // the club into an amplifier.
 

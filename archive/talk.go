@@ -52,7 +52,7 @@ func (t *Tx) TalkOf(ids []int64) (map[int64][]Said, error) {
 
 // SaidSince returns the texts of what player said (kind "say") in game, or
 // its challenge, since a time: a player's messages to a game are capped a
-// day (issue 32).
+// day.
 func (t *Tx) SaidSince(gameID, playerID int64, since time.Time) ([]string, error) {
 	rows, err := t.tx.QueryContext(t.ctx, `SELECT text FROM talk WHERE game_id = ? AND player_id = ? AND kind = 'say' AND at >= ? ORDER BY id`, gameID, playerID, fmtTime(since))
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Token generations (issue 24): a player's reply tokens live in tokens
+// Token generations: a player's reply tokens live in tokens
 // until "key new" or "address remove" retires them all at once; the next
 // mail about the account or a game then carries a new one (Token). A
 // retired token is kept in retired_tokens, to be recognised and refused.

@@ -24,14 +24,13 @@ const (
 	EntrantTimedOut = "timed-out"
 )
 
-// Tournament is an event of many games (issue 25): a round robin, a Swiss
+// Tournament is an event of many games: a round robin, a Swiss
 // or a knockout of one game and configuration.
 type Tournament struct {
 	ID         int64
 	Name       string
 	DirectorID int64 // the organiser
-	// Codirectors are the players the organiser named to direct it too
-	// (issue 32), in the order named.
+	// Codirectors are the players the organiser named to direct it too, in the order named.
 	Codirectors []int64
 	Game        string
 	Config      string // ruleset and options
@@ -103,7 +102,7 @@ func (t *Tx) UpdateTournament(tr *Tournament) error {
 }
 
 // SetTournamentSettings writes the settings of tr, not yet started, as its
-// director changed them (issue 35): game, configuration, format, rounds,
+// director changed them: game, configuration, format, rounds,
 // field, time control and start day.
 func (t *Tx) SetTournamentSettings(tr *Tournament) error {
 	_, err := t.exec(`UPDATE tournaments SET game = ?, config = ?, format = ?, rounds = ?, max_players = ?, days = ?, control = ?, starts = ?, updated = ? WHERE id = ? AND status = ?`,

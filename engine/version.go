@@ -15,7 +15,7 @@ type Versioned interface {
 // VersionOf returns the version of the rules pos plays by, as
 // Config.Version names it: "" for its game's current version. A game
 // stored as its last position (the archive's games) is replayed from its
-// moves under this version, so that it ends as it was played (issue 27).
+// moves under this version, so that it ends as it was played.
 func VersionOf(pos Position) string {
 	if v, ok := pos.(Versioned); ok {
 		return v.RulesVersion()

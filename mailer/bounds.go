@@ -10,7 +10,7 @@ import (
 	"github.com/emersion/go-message/textproto"
 )
 
-// Bounds on a mail's MIME structure (issue 32). Read the usual way, a part
+// Bounds on a mail's MIME structure. Read the usual way, a part
 // inside multipart parts is read through a reader for each of them, so a
 // mail costs its size times its depth: 20,000 levels in 1 MB took 30 s of
 // CPU. postal reads the structure itself, in one pass over the mail: each
@@ -34,7 +34,7 @@ const (
 	// MaxMIMEField is the longest a Content-Type or Content-Disposition
 	// field may be, in the mail's header or a part's: each reading of one
 	// builds a map of its parameters, and 200,000 of them in 1 MiB cost
-	// 50 ms a mail (issue 32, F1). Mail clients write a few hundred bytes;
+	// 50 ms a mail. Mail clients write a few hundred bytes;
 	// a long file name, split by RFC 2231, some more.
 	MaxMIMEField = 8 << 10
 )

@@ -9,7 +9,7 @@ import (
 // line breaks, list items get a "- " prefix, entities are decoded, and the
 // content of head, style, script, template and blockquote elements is
 // dropped (mail clients put the quoted original in a blockquote), as is
-// every element a mail client does not show (hiddenTag: issue 32, F12: a
+// every element a mail client does not show (hiddenTag: a
 // command there is not the sender's word) and comments. It is a small
 // tolerant scanner, not an HTML parser: mail HTML is rarely well formed,
 // and only the words matter here.

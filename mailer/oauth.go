@@ -12,7 +12,7 @@ import (
 )
 
 // OAuth2 logs in with an OAuth2 access token instead of a password, as
-// Microsoft 365 and Google Workspace require (issue 29): SASL XOAUTH2 (the
+// Microsoft 365 and Google Workspace require: SASL XOAUTH2 (the
 // providers' own) or OAUTHBEARER (RFC 7628). The token is asked of Token at
 // every login, so a token refreshed since the last one is used; a
 // connection that stays up needs no new token.
@@ -43,7 +43,7 @@ func (o *OAuth2) mechanism() (string, error) {
 
 // TokenError is a login that failed before it began: no access token
 // came from the provider's token endpoint. Its fix is never the mail
-// account's password (issue 34): the provider refused the refresh token
+// account's password: the provider refused the refresh token
 // (it expired or was revoked: postal oauth gets a new one), or the
 // endpoint did not answer (the network), or the config lacks what the
 // token needs.

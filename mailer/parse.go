@@ -25,7 +25,7 @@ const maxTextBytes = 1 << 20
 
 // maxWordsBytes caps the text searched for the sender's own words (quote.go):
 // they come first, and past 64 KiB a text part is a quote or junk, whose
-// lines cost a look each (issue 32). An HTML part is reduced to text first.
+// lines cost a look each. An HTML part is reduced to text first.
 const maxWordsBytes = 64 << 10
 
 // ParseOptions configures ParseMessage.
@@ -299,8 +299,7 @@ func clipHeader(head []byte) []byte {
 }
 
 // headerLines yields the lines of head, without their line ends, each
-// once: the callers stay linear however the fields are folded (issue 32,
-// finding 1).
+// once: the callers stay linear however the fields are folded.
 func headerLines(head []byte) iter.Seq[[]byte] {
 	return func(yield func([]byte) bool) {
 		for len(head) > 0 {
@@ -374,7 +373,7 @@ var writerFields = map[string]bool{
 // header fields (writerFields), in order, and of its body's SHA-256. Two
 // deliveries of one mail have the same, whatever servers added on the way
 // (Received, Authentication-Results, a DKIM-Signature of a relay); a mail
-// that claims the Message-ID of another has another (issue 32: the club
+// that claims the Message-ID of another has another (the club
 // takes a mail for a duplicate only when both match).
 func WriterDigest(head []byte, body [32]byte) string {
 	h := sha256.New()

@@ -17,7 +17,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 )
 
-// What postal check asks of the mail servers (issue 29): the same logins,
+// What postal check asks of the mail servers: the same logins,
 // folders and delivery the daemon relies on, tried once and reported, so
 // that a wrong setting is found before the first player writes.
 

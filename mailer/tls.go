@@ -77,7 +77,7 @@ func checkPlainAllowed(mode TLSMode, addr string) error {
 // own, whatever names it holds: a mail server on this machine shows a
 // self-signed one (Debian's snakeoil) that no authority vouches for and
 // that names the host, not 127.0.0.1. Postfix takes the club's password
-// over TLS only (smtpd_tls_auth_only, issue 34), so postal speaks TLS to
+// over TLS only (smtpd_tls_auth_only), so postal speaks TLS to
 // it even on loopback, and knows it by this certificate. pem holds it (the
 // first CERTIFICATE block).
 func PinnedTLS(pemData []byte) (*tls.Config, error) {

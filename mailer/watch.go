@@ -429,7 +429,7 @@ func (w *Watcher) processOne(ctx, wctx context.Context, c *imapclient.Client, na
 		return w.move(c, set, names.failed)
 	}
 	// Size limits come before anything is read: a mail too large is never
-	// held whole, in memory or in the archive (issue 24).
+	// held whole, in memory or in the archive.
 	size := sizes[0].RFC822Size
 	fetch := w.fetchWhole
 	if size > w.opts.MaxStoredBytes {
@@ -463,7 +463,7 @@ func (w *Watcher) processOne(ctx, wctx context.Context, c *imapclient.Client, na
 	case herr == nil:
 		delete(retry, uid)
 		// The handler's time alone (the club's transaction): what a
-		// message costs the daemon, apart from IMAP and SMTP (issue 27's
+		// message costs the daemon, apart from IMAP and SMTP (the daemon's
 		// benchmarks read it).
 		log.Info("mailer: message handled", "duration", time.Since(start))
 		if names.processed == "" {

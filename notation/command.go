@@ -82,7 +82,7 @@ type Command struct {
 	// start, increment, cap) or "untimed"; "" means the club's default.
 	Clock string
 	// Unrated is "unrated" at the end of a challenge or open: the game
-	// does not count for the ratings (issue 25).
+	// does not count for the ratings.
 	Unrated bool
 	// Setting and Value are what "set" sets ("reminders", "digest"); for
 	// vacation, Value is the number of days or "off"; for address, Setting

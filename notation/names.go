@@ -2,7 +2,7 @@ package notation
 
 import "slices"
 
-// Names the club's site gives its own pages and folders (issue 32). A
+// Names the club's site gives its own pages and folders. A
 // player or a tournament may not be called one of them: its page would
 // take the path of another (a tournament called index had the path of the
 // list of tournaments, tournaments/index.html). The site's tests check that

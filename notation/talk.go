@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// The commands of foresight and conversation (issue 26):
+// The commands of foresight and conversation:
 //
 //	if [ID] M1 M2 [M3 M4 ...]   conditional moves: if the others play M1, answer M2, ...
 //	if [ID] clear                remove them

@@ -277,7 +277,7 @@ func appendEscaped(b []byte, s string) []byte {
 }
 
 // comments writes the comments of a move, one a line of text (the players'
-// messages of a game over are comments: issue 26), each in its span.
+// messages of a game over are comments), each in its span.
 func comments(text string) string {
 	if text == "" {
 		return ""
@@ -299,7 +299,7 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		Ruleset, Options, Config string
 		// Version is the version of the rules the game was played by,
 		// "" for the current one: the browser's engine replays the moves
-		// under it (issue 27, R13g).
+		// under it (R13g).
 		Version          string
 		Board            template.HTML
 		Caption          string

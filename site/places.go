@@ -13,7 +13,7 @@ import (
 )
 
 // A player's places in games of more than two are said as places, "2nd of
-// 3", never as wins or losses (issue 35).
+// 3", never as wins or losses.
 
 // placing is a place in a game of more than two: place of n, shared when
 // another player has it too (a draw among those still in, R13e).

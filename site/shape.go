@@ -32,7 +32,7 @@ type Shaper interface {
 }
 
 // layoutVersion changes when the site's files move or their kinds change.
-const layoutVersion = "4" // 4: players' pages at their slugs without a '.' (issue 32)
+const layoutVersion = "4" // 4: players' pages at their slugs without a '.'
 
 // shape works out the site's shape; once per Publisher.
 func (p *Publisher) shape() (shape, error) {

@@ -8,7 +8,7 @@ import (
 )
 
 // slug turns a player's name into a file name that is safe everywhere and
-// distinct for distinct names, whatever an archive holds (issue 32: a
+// distinct for distinct names, whatever an archive holds (a
 // player called bob.html had the folder of their list pages,
 // players/bob.html/, at the path of bob's page). Lower-case ASCII letters,
 // digits and '-' stay; every other byte (upper case too, for file systems

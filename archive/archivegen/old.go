@@ -16,7 +16,7 @@ import (
 const beforeRatings = 11
 
 // BeforeRatings writes at path a new archive as a postal from before
-// ratings left it (schema version 11; issue 35 upgrades one): players
+// ratings left it (schema version 11, which the migrations upgrade): players
 // gen001... and o.Finished finished games, then o.Active in progress,
 // played as Generate plays them, stored with that schema's SQL as the club
 // then stored them: the challenge each game began as, the game row, its

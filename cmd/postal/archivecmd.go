@@ -16,7 +16,7 @@ import (
 )
 
 // runArchive is postal archive: archives for the scale figures anyone can
-// reproduce (issue 27), and the repair of one another tool wrote.
+// reproduce, and the repair of one another tool wrote.
 func runArchive(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("archive", flag.ContinueOnError)
 	db := fs.String("db", "", "the SQLite database (generate: created when missing; default ./postal.db)")

@@ -64,7 +64,7 @@ func (s *arenaScore) beatPercent() float64 {
 // counting a half, a place among more its engine share.
 func (s *arenaScore) scorePercent() float64 { return 100 * s.share / float64(s.games()) }
 
-// The strength table's bars (issue 19): the weakest level wins this share
+// The strength table's bars: the weakest level wins this share
 // of its games against random play, the strongest this share against the
 // weakest. In a game of more seats the bar holds for A's pairings: A must
 // place ahead of that share of the Bs it meets.

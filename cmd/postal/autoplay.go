@@ -101,7 +101,7 @@ func autoplay(ctx context.Context, imapAddr, smtpAddr, club string, maxPlies int
 		}
 		log.Info("autoplay: game over", "game", name)
 	}
-	// Then a round robin of alice, bob, carol and the bot (issue 25).
+	// Then a round robin of alice, bob, carol and the bot.
 	if err := autoplayCup(ctx, alice); err != nil {
 		return fmt.Errorf("autoplay %s: %w", cupName, err)
 	}
@@ -198,8 +198,7 @@ func (b *bot) act(ctx context.Context, game string) (done bool, err error) {
 }
 
 // everyoneMoved reports whether each player of the game has made a move of
-// their own: autoplay resigns only then, so that every game is rated
-// (issue 25).
+// their own: autoplay resigns only then, so that every game is rated.
 func everyoneMoved(tx *archive.Tx, row *archive.Game) (bool, error) {
 	moved, err := tx.MovedSeats(row.ID, []string{engine.Resign.String(), engine.Timeout.String()})
 	return len(moved) == len(row.Players), err
@@ -253,7 +252,7 @@ func (b *bot) send(to, subject, body string) error {
 // waitForMail waits until a mail from postal about no game (the answer to
 // the bot's registration) has given the account's Reply-To.
 // register makes the bot a player by mail: "register NAME", then a reply to
-// postal's answer, which proves that the address receives mail (issue 32).
+// postal's answer, which proves that the address receives mail.
 // The welcome's reply address, the one replied to, proves the player.
 func (b *bot) register(ctx context.Context) error {
 	if err := b.send(b.club, "register", "register "+b.name); err != nil {

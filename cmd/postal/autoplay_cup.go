@@ -17,7 +17,7 @@ import (
 	"postal/site/view"
 )
 
-// The demo's tournament (issue 25): after alice's games against the bot,
+// The demo's tournament: after alice's games against the bot,
 // autoplay has alice organise a round robin by mail and enter the club's
 // bot; bob and carol register and join by mail too. The fourth entrant
 // fills it, and its six games start at once. The three players play their

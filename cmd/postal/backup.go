@@ -14,7 +14,7 @@ import (
 )
 
 // runBackup is postal backup: a consistent copy of the club's database,
-// taken while postal serve runs (issue 29). Restoring it is docs/operating.md's.
+// taken while postal serve runs. Restoring it is docs/operating.md's.
 func runBackup(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	dbf := addDBFlags(fs, "")

@@ -23,8 +23,8 @@ import (
 )
 
 // runCheck is postal check: every part of a config tried once, a line each,
-// with a fix for what fails (issue 29), before the first player writes. It
-// proves rather than looks (issue 34): its test mail goes through the
+// with a fix for what fails, before the first player writes. It
+// proves rather than looks: its test mail goes through the
 // club's SMTP and comes back signed, and the DNS records are judged, not
 // only found. Exit status 1 on any failure; warnings say so, and exit 0.
 func runCheck(args []string, w io.Writer) error {
@@ -215,7 +215,7 @@ func (c *checker) databaseWritable(ctx context.Context, path string) (postalUser
 	return u, true
 }
 
-// bot: whether the club has its bot, and as whom (issue 34: a config
+// bot: whether the club has its bot, and as whom (a config
 // without [bots] has it at its defaults).
 func (c *checker) bot(cfg *Config) {
 	b := cfg.Bots

@@ -14,7 +14,7 @@ import (
 	"postal/mailer/senderauth"
 )
 
-// The club's domain vouches for its mail (issue 34): the resolver postal
+// The club's domain vouches for its mail: the resolver postal
 // verifies players' DKIM signatures through answers, the club's own test
 // mail comes back with a signature that verifies against the published key,
 // SPF lets the machines that send it, and DMARC asks receivers to refuse

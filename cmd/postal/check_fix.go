@@ -11,7 +11,7 @@ import (
 )
 
 // The fixes postal check names for a login or a secret that failed: each
-// for what went wrong, never another thing's (issue 34: an OAuth2 token
+// for what went wrong, never another thing's (an OAuth2 token
 // that no longer works was answered with the password's fix).
 
 // loginFix is the fix of a failed IMAP or SMTP login to addr.

@@ -69,7 +69,7 @@ func (c ClockConfig) clubClock() (ctl clock.Control, points []clock.Point, err e
 	return ctl, points, nil
 }
 
-// BotsConfig is the club's built-in opponent (issue 19): on unless
+// BotsConfig is the club's built-in opponent: on unless
 // enabled = false, at its defaults when the config has no [bots] (issue
 // 34: the guide's config had none, and the bot the docs promise was
 // missing); every other field has a default (postal.example.toml).
@@ -83,7 +83,7 @@ type BotsConfig struct {
 	AtOnce     int      `toml:"at_once"`    // games thought about at once; 0 means half the cores, at least 1
 	MaxGames   int      `toml:"max_games"`  // games the bot plays at once; 0: no limit
 	// GamesPerPlayer is how many games one player may play with the bot at
-	// once (issue 32); 0 means 5, negative no limit.
+	// once; 0 means 5, negative no limit.
 	GamesPerPlayer int      `toml:"games_per_player"`
 	TakeOpen       Duration `toml:"take_open"` // take an open challenge that waited this long; 0: never
 }
@@ -141,11 +141,11 @@ type ClubConfig struct {
 	AuthservID string `toml:"authserv_id"` // the authserv-id of the club's mail server
 	// TrustAuthResults states that the mail server removes every
 	// Authentication-Results header of authserv_id a mail arrives with;
-	// only then is the topmost one read (issue 24).
+	// only then is the topmost one read.
 	TrustAuthResults bool   `toml:"trust_authentication_results"`
 	DNSResolver      string `toml:"dns_resolver"` // "host:port" of the DNS server for DKIM keys; "" the system's
 	// DKIMMaxAgeDays is how many days a DKIM signature proves its mail
-	// after it was made (issue 32); 0 means 7.
+	// after it was made; 0 means 7.
 	DKIMMaxAgeDays int `toml:"dkim_max_age_days"`
 	RateLimit      int `toml:"rate_limit"` // messages per sender per hour; 0 means 60, negative no limit
 	// DKIMSelector is the selector that signs the club's outgoing mail;
@@ -160,17 +160,17 @@ type ClubConfig struct {
 	RoundDays       int    `toml:"round_days"`
 	RoundUnfinished string `toml:"round_unfinished"`
 	// EventLapseDays is how long an open tournament whose director left
-	// it waits for an entry before it lapses (issue 35); 0 means 30,
+	// it waits for an entry before it lapses; 0 means 30,
 	// negative never.
 	EventLapseDays int `toml:"event_lapse_days"`
 
-	// Issue 24: what strangers get, and what is stored (docs/internet.md).
+	// What strangers get, and what is stored (docs/internet.md).
 	StrangerRepliesPerHour int   `toml:"stranger_replies_per_hour"` // replies to addresses of no player, all together; 0 means 30, negative no cap
 	InvitesPerDay          int   `toml:"invites_per_day"`           // addresses of no player one player may invite a day; 0 means 10, negative no limit
 	MaxMessageSize         int64 `toml:"max_message_size"`          // bytes; larger mail is kept as headers and a hash; 0 means 1 MiB
 	KeepRawDays            int   `toml:"keep_raw_days"`             // raw mail and delivered mail's text are cut after this; 0 means 90, negative never
 	// TalkLinesPerDay caps the lines of a player's messages ("say") to one
-	// game in a day (issue 32); 0 means 20, negative no cap.
+	// game in a day; 0 means 20, negative no cap.
 	TalkLinesPerDay int `toml:"talk_lines_per_day"`
 }
 
@@ -197,7 +197,7 @@ type MailServer struct {
 	TLS  string `toml:"tls"` // "implicit", "starttls" or "none" (loopback only)
 	// TLSCertificate, when set, is the file of the server's own
 	// certificate, trusted for it alone instead of by the authorities: a
-	// mail server on this machine with a self-signed one (issue 34).
+	// mail server on this machine with a self-signed one.
 	TLSCertificate string   `toml:"tls_certificate"`
 	User           string   `toml:"user"`
 	Auth           string   `toml:"auth"` // "password" (or ""), or "xoauth2" or "oauthbearer" with [oauth2]
@@ -382,7 +382,7 @@ func (s MailServer) Password() (string, error) {
 }
 
 // checkFolders refuses folders that would have the watcher move mail back
-// into the mailbox it watches (issue 34: failed = "INBOX" passed, and
+// into the mailbox it watches (failed = "INBOX" passed, and
 // mail that failed would be handed over again and again), or mix failed
 // mail with handled mail.
 func (s MailServer) checkFolders() error {
@@ -404,7 +404,7 @@ func (s MailServer) checkFolders() error {
 
 // envUnset is a secret whose environment variable is not set: postal
 // serve gets it from the unit's EnvironmentFile, a command run by hand
-// must be given it the same way (issue 34).
+// must be given it the same way.
 type envUnset struct {
 	Var, What string
 	File      string // the setting that names a file instead: password_file

@@ -42,7 +42,7 @@ type daemon struct {
 	// folders are the IMAP folders the watcher uses, recorded for postal
 	// check (heartbeat.go).
 	folders mailer.FolderNames
-	// clubAddress is the club's address, recorded too (issue 35: postal
+	// clubAddress is the club's address, recorded too (postal
 	// site build without the config reads it).
 	clubAddress string
 	// keepSignatures is how long the signatures that proved mail are kept.

@@ -11,7 +11,7 @@ import (
 // (every archive.HeartbeatEvery) and, once at the start, its process
 // (process.go), the folders it runs with and the club's address; at the end, that it stopped. postal status says from it
 // whether the daemon runs, postal check where a running daemon moves the
-// check's test mail (issue 34). A failure costs only those lines: it is
+// check's test mail. A failure costs only those lines: it is
 // logged, and the daemon goes on.
 func (d *daemon) heartbeat(ctx context.Context) {
 	// The writes outlive ctx's end by the moment they take, so that the

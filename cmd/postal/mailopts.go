@@ -63,7 +63,7 @@ func (c *Config) mailOptions(log *slog.Logger) (mailer.WatchOptions, mailer.Send
 		Processed:    c.IMAP.Processed,
 		Failed:       c.IMAP.Failed,
 		PollInterval: c.IMAP.PollInterval.Duration,
-		// Larger mail is kept as its headers and a hash (issue 24).
+		// Larger mail is kept as its headers and a hash.
 		MaxStoredBytes: c.Club.MaxMessageSize,
 		Parse:          mailer.ParseOptions{OwnAddresses: []string{c.Club.Address}},
 		Logger:         log,

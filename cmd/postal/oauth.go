@@ -23,7 +23,7 @@ import (
 )
 
 // OAuth2Config is [oauth2]: how postal gets the access tokens of an OAuth2
-// login to IMAP and SMTP (issue 29: Microsoft 365 has turned passwords off
+// login to IMAP and SMTP (Microsoft 365 has turned passwords off
 // for both, Google Workspace is doing the same). postal oauth runs the
 // provider's flow once and writes the refresh token; the daemon turns it
 // into access tokens as they expire.
@@ -256,7 +256,7 @@ func redirectFlow(ctx context.Context, oc *oauth2.Config, port int, w io.Writer)
 	fmt.Fprintf(w, "Sign in as the club's mail account in a browser on this machine:\n  %s\nWaiting for the sign-in...\n",
 		// prompt=consent: Google gives a refresh token only when the
 		// consent screen was shown, so a second sign-in (a token that
-		// expired, another machine) would get none without it (issue 34).
+		// expired, another machine) would get none without it.
 		oc.AuthCodeURL(state, oauth2.AccessTypeOffline, oauth2.SetAuthURLParam("prompt", "consent"), oauth2.S256ChallengeOption(verifier)))
 	select {
 	case <-ctx.Done():

@@ -19,7 +19,7 @@ import (
 )
 
 // runOutbox is postal outbox: the operator's review of mail held after a
-// restore (issue 34). A restored database holds as waiting the mails that
+// restore. A restored database holds as waiting the mails that
 // were waiting when the backup was taken; some went out since, and would
 // go out twice. "hold" takes every waiting mail off the queue (run it
 // after the restore, before postal starts); the listing shows each with

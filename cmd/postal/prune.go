@@ -9,7 +9,7 @@ import (
 	"postal/mailer/dkimproof"
 )
 
-// What postal stores, and for how long (issue 24, docs/internet.md, "What postal stores"):
+// What postal stores, and for how long (docs/internet.md, "What postal stores"):
 // raw inbound mail older than [club] keep_raw_days is cut to its headers
 // and the hash of its body; the text and HTML of mail delivered as long ago
 // are dropped, its headers kept; the records of replies to strangers go
@@ -58,9 +58,9 @@ func (d *daemon) pruneLoop(ctx context.Context) {
 	}
 }
 
-// keepSignatures is how long the signatures that proved mail are kept
-// (issue 32): a day past the age at which a signature proves nothing, so
-// that a replay of one is refused by its age once its row is gone.
+// keepSignatures is how long the signatures that proved mail are kept: a day
+// past the age at which a signature proves nothing, so that a replay of one is
+// refused by its age once its row is gone.
 func keepSignatures(maxAgeDays int) time.Duration {
 	maxAge := dkimproof.DefaultMaxAge
 	if maxAgeDays > 0 {

@@ -18,7 +18,7 @@ import (
 // runRatings is "postal ratings": the rating lists of the club's archive,
 // or with --recompute every list recomputed from the finished games in the
 // order they ended and compared with the ratings the club stored game by
-// game (issue 25). A difference is an error: they must be the same numbers.
+// game. A difference is an error: they must be the same numbers.
 func runRatings(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("ratings", flag.ContinueOnError)
 	configFile := fs.String("config", "", "take the database from this config file")
@@ -92,7 +92,7 @@ func runRatings(args []string, w io.Writer) error {
 
 // rateBeforeRatings is --all: the finished games from before the archive
 // had ratings (migration 014 left them unrated) are rated, every list again
-// in the order the games ended (issue 35). The config, when named, says
+// in the order the games ended. The config, when named, says
 // who the club's bot is.
 func rateBeforeRatings(ctx context.Context, db *archive.DB, cfg *Config, named bool, w io.Writer) error {
 	var svc *club.Service
@@ -116,7 +116,7 @@ func rateBeforeRatings(ctx context.Context, db *archive.DB, cfg *Config, named b
 
 // logBeforeRatings says in the daemon's log as it starts how many finished
 // games of an upgraded archive ended before it had ratings and are not
-// rated, and what rates them (issue 35); nothing when there are none.
+// rated, and what rates them; nothing when there are none.
 func logBeforeRatings(ctx context.Context, db *archive.DB, log *slog.Logger) error {
 	var n int
 	err := db.ReadTx(ctx, func(tx *archive.Tx) error {

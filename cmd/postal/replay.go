@@ -53,7 +53,8 @@ func runReplay(args []string, w io.Writer) error {
 }
 
 // checkDice checks a record's chance against its seed and says what it
-// found: the fair dice of issue 15.
+// found: whether its dice were fair (the seed committed before the game,
+// revealed after).
 func checkDice(rec *notation.Record, w io.Writer) error {
 	n, err := rec.CheckDice()
 	switch {

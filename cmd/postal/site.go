@@ -126,7 +126,7 @@ func siteBuild(ctx context.Context, cfg *Config, w io.Writer, log *slog.Logger) 
 }
 
 // clubAddressOf fills the club's address of a build without a config from
-// the archive (issue 35: the pages' "Send this move" had no recipient), or
+// the archive (the pages' "Send this move" had no recipient), or
 // says plainly that the pages will lack it.
 func clubAddressOf(ctx context.Context, db *archive.DB, cfg *Config, w io.Writer) error {
 	if cfg.Club.Address != "" {

@@ -20,7 +20,7 @@ import (
 )
 
 // runStatus is postal status: what the club's daemon has in hand, read from
-// its database while it runs (issue 29), and with --config the mail that
+// its database while it runs, and with --config the mail that
 // failed, from the IMAP folder where postal put it.
 func runStatus(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("status", flag.ContinueOnError)
@@ -113,7 +113,7 @@ func daemonRunning(s archive.Status, now time.Time) bool {
 }
 
 // daemonLine says whether postal serve runs on this database, by its
-// heartbeat (issue 34), and the process the heartbeat names (s34).
+// heartbeat, and the process the heartbeat names (s34).
 func daemonLine(s archive.Status, now time.Time) string {
 	since := func(t time.Time) string { return span(now.Sub(t)) + " ago" }
 	gone, pid := processGone(s.Process)
@@ -162,9 +162,8 @@ func siteHealthLine(s archive.Status, out string, now time.Time) string {
 // statusTournaments is how many tournaments postal status lists by name.
 const statusTournaments = 20
 
-// writeTournaments lists the tournaments open for entries and those running
-// (issue 25): each with its game and format, its entrants still in, and
-// its games in play.
+// writeTournaments lists the tournaments open for entries and those running:
+// each with its game and format, its entrants still in, and its games in play.
 func writeTournaments(w io.Writer, ts []archive.TournamentStatus) {
 	if len(ts) == 0 {
 		fmt.Fprintln(w, "  tournaments none open or running")

@@ -47,7 +47,7 @@ func (g *geom) layout() layout {
 
 // pieceChar is the letter of a cell's content on the text board: O a Light
 // piece, X a Dark one, . an empty cell. No column letter (A to K) is one of
-// them, so no piece reads as a label, nor a label as a piece (issue 33: D
+// them, so no piece reads as a label, nor a label as a piece (D
 // was both a column and a Dark piece).
 const pieceChar = ".OX"
 
@@ -145,7 +145,7 @@ func (p *Position) status() string {
 
 // heading names the game, its ruleset once (none for the ruleset named as
 // the game) and its order, joined by sep: "Conflagration, Order 4",
-// "Conflagration, backfire, Order 5" (issue 33: a title says a ruleset
+// "Conflagration, backfire, Order 5" (a title says a ruleset
 // once).
 func (p *Position) heading(sep string) string {
 	parts := []string{"Conflagration"}

@@ -39,9 +39,9 @@ type names struct{ firstCol, lastCol, firstRow, lastRow int8 }
 // anyBoard takes the names of every board, from the largest's A1 to K11.
 var anyBoard = names{0, maxName - 1, 0, maxName - 1}
 
-// namesOf are the names of g's cells: on the Order 4 board columns B to H
-// and rows 2 to 8, so that a bad name is answered with this board's range
-// (issue 29), not the largest board's.
+// namesOf are the names of g's cells: on the Order 4 board columns B to H and
+// rows 2 to 8, so that a bad name is answered with this board's range, not the
+// largest board's.
 func namesOf(g *geom) names {
 	n := names{maxName, -1, maxName, -1}
 	for i := range g.n {

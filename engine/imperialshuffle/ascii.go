@@ -74,7 +74,7 @@ func (p *Position) deadCount(pl engine.Player) int {
 func (p *Position) ASCII() string {
 	var b strings.Builder
 	// No ply number: it counts chance's draws, which the mails and the site
-	// do not number (issue 28); the mail says the move number.
+	// do not number; the mail says the move number.
 	fmt.Fprintf(&b, "Imperial Shuffle (nobles %s)\n", p.nobles)
 	b.WriteString(p.status() + "\n")
 	b.WriteString("Last move: " + p.lastText() + "\n\n")

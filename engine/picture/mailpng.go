@@ -13,7 +13,7 @@ import (
 	"sort"
 )
 
-// Light mail (issue 28): a board in a mail is a paletted PNG at twice its
+// Light mail: a board in a mail is a paletted PNG at twice its
 // size, sharp on a phone's screen and a fraction of the size of a true-colour
 // one. A board is a few flat colours and the anti-aliased edges between
 // them: the most frequent 256 colours of the raster keep every flat colour

@@ -6,7 +6,7 @@ import (
 )
 
 // MinSVG writes the picture as a standalone SVG document for a mail
-// attachment, where every byte is sent again in base64 (issue 28): no
+// attachment, where every byte is sent again in base64: no
 // whitespace between elements, each paint written once as a class of one
 // style sheet, and a shape drawn more than once (a board's squares, a
 // piece) defined once in <defs> and placed with <use>. It draws exactly

@@ -20,7 +20,7 @@
 //     tree then models.
 //   - Playouts: moves are drawn at random, two at a time, and the one whose
 //     average reward for its player, over every iteration of this search
-//     that played it, is better is played (MAST, issue 27). A game that
+//     that played it, is better is played (MAST). A game that
 //     plays its playouts whole ([engine.Playouter]) plays them uniformly.
 //   - Long games: playouts stop after a number of plies; a game with an
 //     Evaluator scores the position reached, others count it as a draw.
@@ -111,7 +111,7 @@ type tuning struct {
 	// less.
 	tuned bool
 	// mast, when above 1, is MAST (Move-Average Sampling Technique,
-	// Finnsson and Björnsson 2008; issue 27): every move played in an
+	// Finnsson and Björnsson 2008): every move played in an
 	// iteration, in the tree or the playout, adds the iteration's reward
 	// for its player to the move's average, keyed by the player and the
 	// move's text. A playout then draws mast moves at random and plays the
@@ -124,7 +124,7 @@ type tuning struct {
 // current is the searcher's tuning.
 var current = tuning{explore: 1, tuned: true, mast: 2}
 
-// before27 is the tuning before issue 27, which the strength tests
+// before27 is the tuning before MAST, which the strength tests
 // measure the current one against.
 var before27 = tuning{explore: explore}
 
@@ -178,7 +178,7 @@ func Search(ctx context.Context, pos engine.Position, p engine.Player, opt Optio
 		// A game that plays its playouts whole (Conflagration) shows
 		// MAST no playout move; on the tree's moves alone it ordered the
 		// untried moves worse than at random (9/20 against the searcher
-		// before issue 27, 15/20 without).
+		// without MAST, 15/20 without).
 		s.tune.mast = 0
 	}
 	root := s.newNode(pos, nil)

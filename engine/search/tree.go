@@ -18,7 +18,7 @@ type searcher struct {
 	path  []*node       // scratch: the nodes of the current iteration
 	tune  tuning
 
-	// MAST (issue 27): each move's rewards for its player, summed over
+	// MAST: each move's rewards for its player, summed over
 	// the iterations that played it, and the moves of the current
 	// iteration.
 	mast  map[mastKey]*mastStat
@@ -112,7 +112,7 @@ func (s *searcher) expand(n *node) {
 }
 
 // untriedPick returns the index of the untried move of n to try next: a
-// random one, or with MAST the one of best average (issue 27), ties to
+// random one, or with MAST the one of best average, ties to
 // the first from a random start.
 func (s *searcher) untriedPick(n *node) int {
 	start := s.rng.IntN(len(n.untried))
@@ -373,7 +373,7 @@ func (n *node) best() *node {
 	return best
 }
 
-// mastPlayout is engine.Playout with MAST's moves (issue 27): at each ply
+// mastPlayout is engine.Playout with MAST's moves: at each ply
 // the mover's move is the best by MAST average of s.tune.mast drawn at
 // random, and recorded in s.trail.
 func (s *searcher) mastPlayout(pos engine.Position, maxPlies int) (engine.Position, error) {

@@ -1,7 +1,7 @@
 // Package demoserver runs an in-process IMAP and SMTP server on loopback for
 // `postal demo` and for tests: users for the club and a few players, and
 // mail submitted by SMTP delivered to the addressee's INBOX, plus-addresses
-// included. Any name of its domain is a user (issue 37): its password is the
+// included. Any name of its domain is a user: its password is the
 // name, and its mailbox is made the first time the name logs in or is
 // written to, so a person trying the demo can invite friends and a test can
 // run a league of many players. Everything lives in memory and is gone on

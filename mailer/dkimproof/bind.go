@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// What a signature that verifies must also meet to prove a mail (issue 32).
+// What a signature that verifies must also meet to prove a mail.
 // A signature covers the bottom-most instances of the fields it lists
 // (RFC 6376 section 5.4.2), and a reader (postal among them) reads the
 // topmost: an instance added above what was signed is shown, and not
@@ -31,11 +31,11 @@ const maxSkew = time.Hour
 type Policy struct {
 	Now    time.Time     // the club's clock; zero means time.Now
 	MaxAge time.Duration // a signature older than this proves nothing; 0 means DefaultMaxAge
-	// Addressed reports whether an address (lower case) is the club's.
-	// When set, a signature proves a mail only when it covers the To
-	// field and a To or Cc it covers names the club: a mail a player
-	// signed for someone else, delivered to the club, proves nothing
-	// (issue 32, finding 10). Nil asks nothing of the recipients.
+	// Addressed reports whether an address (lower case) is the club's. When
+	// set, a signature proves a mail only when it covers the To field and a To
+	// or Cc it covers names the club: a mail a player signed for someone else,
+	// delivered to the club, proves nothing. Nil asks nothing of the
+	// recipients.
 	Addressed func(addr string) bool
 }
 

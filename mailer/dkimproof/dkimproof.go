@@ -3,9 +3,9 @@
 // aligned with the From domain as DMARC defines it (RFC 7489 section 3.1.1,
 // relaxed mode: the same organizational domain). postal checks the
 // signature itself: an Authentication-Results header in the mail is the
-// sender's word, not the club's (issue 24).
+// sender's word, not the club's.
 //
-// A proof binds the whole mail (issue 32, bind.go): a signature proves
+// A proof binds the whole mail (bind.go): a signature proves
 // nothing when a header field it covers appears more often than it covers
 // it (the extra instances, above the signed ones, are what a reader sees),
 // when it has no time or is older than the club's limit, or when it has
@@ -65,7 +65,7 @@ const (
 	// maxFoldedLines is the most continuation lines a header may have,
 	// and maxFieldBytes the longest field, for its signatures to be
 	// checked: the verifier (go-msgauth) grows a field by each of its
-	// lines, so its cost is the product of the two (issue 32, finding 1:
+	// lines, so its cost is the product of the two (finding 1:
 	// 260,000 lines in 1 MiB cost minutes). A mail's header has some tens
 	// of continuation lines, a long References some hundreds.
 	maxFoldedLines = 1000
@@ -100,7 +100,7 @@ type Result struct {
 	// one canonical spelling of base64: every delivery of the signed mail
 	// carries them, whatever headers were added or changed outside the
 	// signature, and however b= is spelled (folding white space, the
-	// unused bits of its last character: issue 32, finding 6).
+	// unused bits of its last character).
 	Signature string
 	// Signed are the header fields the signature covers (h=), lower case,
 	// each as often as it is listed.
@@ -125,7 +125,7 @@ const (
 	WrongKey                // the published key does not verify the signature, or the body changed
 	KeyUnknown              // the key could not be looked up: the resolver did not answer
 	Malformed               // no single From header, or a signature that cannot be read
-	Unbound                 // a signature that verifies but does not bind the mail: fields added above the signed ones, too old (issue 32)
+	Unbound                 // a signature that verifies but does not bind the mail: fields added above the signed ones, too old
 )
 
 // Covers reports whether the proving signature covers the header field
@@ -259,7 +259,7 @@ type field struct{ name, value string }
 
 // headerFields returns the header fields of raw, in order. It is linear in
 // the header however its fields are folded: a field is gathered as its
-// lines and joined once (issue 32, finding 1: a value grown by each of
+// lines and joined once (a value grown by each of
 // 260,000 continuation lines cost minutes).
 func headerFields(raw []byte) []field {
 	var out []field

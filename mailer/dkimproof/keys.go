@@ -11,7 +11,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 )
 
-// Key lookups, bounded (issue 32, finding 7). The club handles one mail at
+// Key lookups, bounded. The club handles one mail at
 // a time, and a key lookup waits on DNS: a forged mail signed by a domain
 // whose name servers do not answer cost 5 s of everyone's time, each. Now
 // each lookup waits at most lookupTimeout; what DNS answered is kept

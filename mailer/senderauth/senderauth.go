@@ -1,7 +1,7 @@
 // Package senderauth judges how the club's own domain vouches for the
 // club's mail, as receivers judge it: SPF (RFC 7208) for the machines the
 // mail leaves from, and the policy of its DMARC record (RFC 7489). postal
-// check reports it (issue 34); a record that is only present is not yet
+// check reports it; a record that is only present is not yet
 // one that works.
 package senderauth
 

@@ -106,8 +106,8 @@ func SVG(pos engine.Position, final string) []byte {
 }
 
 // fit shrinks the texts of pic that would run past its edges (a game's
-// status line over the board: issue 28 found "rial Chess - Black wins..."
-// on a game page) until they fit, but never below the smallest text of
+// status line over the board, which would else read "rial Chess - Black
+// wins...") until they fit, but never below the smallest text of
 // the picture, which readers can already read. Widths are estimated from
 // the number of characters, as no font is at hand in the browser.
 func fit(pic *picture.Picture) *picture.Picture {

@@ -18,7 +18,7 @@
 //	                                 -> {positions: [pos...], error, ply}
 //	                                    version: the rules version the game
 //	                                    was played by ("" for the current:
-//	                                    engine.Config.Version; issue 27, R13g)
+//	                                    engine.Config.Version; R13g)
 //	play(pos, player, move)          -> {pos, move} | {error}
 //	state(pos)                       -> {toMove: [player...], over, draw, winner, reason, ply}
 //	legal(pos)                       -> [{player, moves: [text...]}...]
@@ -101,10 +101,10 @@ func start(_ js.Value, a []js.Value) any {
 }
 
 // replay plays a game's moves: players and moves are arrays of the same
-// length; version is the version of the rules the game was played by, so
-// that a game of an older version replays as it was played (issue 27,
-// R13g). It returns a handle per position reached, from the start; error
-// and ply say which move, if any, the engine refused.
+// length; version is the version of the rules the game was played by, so that
+// a game of an older version replays as it was played (R13g). It returns a
+// handle per position reached, from the start; error and ply say which move,
+// if any, the engine refused.
 func replay(_ js.Value, a []js.Value) any {
 	p, err := newGame(a, str(a, 5))
 	if err != nil {
@@ -187,13 +187,14 @@ var svg = onPos(func(p engine.Position, a []js.Value) any {
 	return string(board.Picture(p, str(a, 0)).SVG())
 })
 
-// targets lists the legal moves of the players to move at pos, each with
-// where it goes on the board, for a reader who picks moves by clicking it:
-// the engine draws the last move as an arrow, so the arrow's legs new in
-// the picture after a move (lines with an arrowhead, or dashed where a leg
-// wraps around the board) give its origin (where the first starts) and its
-// end (where the last arrowhead points), in the picture's coordinates. A move drawn
-// without an arrow (a drop, an arrangement) has neither: the page lists it.
+// targets lists the legal moves of the players to move at pos, each with where
+// it goes on the board, for a reader who picks moves by clicking it: the
+// engine draws the last move as an arrow, so the arrow's legs new in the
+// picture after a move (lines with an arrowhead, or dashed where a leg wraps
+// around the board) give its origin (where the first starts) and its end
+// (where the last arrowhead points), in the picture's coordinates. A move
+// drawn without an arrow (a drop, an arrangement) has neither: the page lists
+// it.
 var targets = onPos(func(p engine.Position, _ []js.Value) any {
 	before := map[picture.Line]bool{}
 	for _, it := range p.Picture().Items {
