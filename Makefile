@@ -33,7 +33,10 @@ RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
 # busy to the end: SPLIT_A, the heaviest tests (club's golden mails, built
 # once per process, whose boards are hundreds of PNGs; site's tour of every
 # viewer in Chromium), in the one; every other test in the other (-skip),
-# so a test named nowhere still runs, exactly once. go list -export
+# so a test named nowhere still runs, exactly once. Each go test prints a
+# package's output whole when it ends, so the three interleave by package
+# (club and site say ok twice, once a half); make fails when any of them
+# does, after all three end. go list -export
 # compiles every package first, once (three go commands at once would each
 # compile what the cache lacks: SQLite three times on a fresh machine).
 SPLIT   = ./club ./site
@@ -44,17 +47,18 @@ test:
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(SPLIT_A))$$' $(SPLIT) & a=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A))$$' $(SPLIT); b=$$?; \
 	wait $$rest; rest=$$?; wait $$a; a=$$?; \
-	test $$rest -eq 0 -a $$a -eq 0 -a $$b -eq 0
+	test $$rest -eq 0 -a $$a -eq 0 -a $$b -eq 0 || { \
+		echo "make test: FAIL (go test exit codes: the rest $$rest, $(SPLIT) heaviest $$a, $(SPLIT) others $$b)"; exit 1; }
 
 # The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), in
 # the packages that have them (whose tests import that package), without
 # -race, which would slow them tenfold. CI runs it after make test, which
 # ran every test: the engines' packages run whole (seconds), club and
 # cmd/postal only their long tests, named here (the tests whose size
-# long.Sized or long.Enabled sets: grep -n 'long\.' club/*_test.go
+# long.Sized, long.Enabled or long.Raced sets: grep -n 'long\.' club/*_test.go
 # cmd/postal/*_test.go); their other tests are the same either way.
 LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1 | grep -v -e '^postal/club$$' -e '^postal/cmd/postal$$')
-LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame
+LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame|TestHostileHeadersOnTheDaemonsPath
 LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME
 test-long:
 	@$(GO) list -export -test -deps ./... >/dev/null
