@@ -8,33 +8,60 @@ FUZZTIME ?= 10s
 build:
 	$(GO) build -o bin/postal ./cmd/postal
 
-# The daily run (the README's): every test, race detector on (but for
-# club's, below), shuffled; each long test (10,000 random games, deep
-# perft, whole games by mail, the README's own commands) runs a quick
-# version of itself.
-# club's logic runs in one goroutine but the bot's (botrun.go): its tests
-# run without -race, the bot's (TestBot...) with it, beside the rest. Under
-# -race the whole of club took 700 s of the 2 cores, most of it in SQLite,
-# whose pure-Go code the detector slows tenfold, for no goroutine to watch.
-CLUB_RACED = ^TestBot
+# The daily run (the README's): every test of every package, shuffled, under
+# the race detector; each long test (10,000 random games, deep perft, whole
+# games by mail, the README's own commands) runs a quick version of itself.
+#
+# The detector watches all of postal's code, every package of it, and the
+# standard library's goroutines and locks (runtime, sync, net, ...). NORACE
+# are the packages compiled without its instrumentation, none of them
+# postal's, each used by one goroutine at a time on memory its caller hands
+# it: SQLite (modernc.org/sqlite and the libc, memory and mathutil under it:
+# C transpiled to Go, each of whose connections database/sql hands to one
+# goroutine at a time) and the PNG encoder of the boards in every mail
+# (compress/..., image/..., golang.org/x/image/...: called and returned
+# from). Instrumented, SQLite made every test that opens an archive about
+# ten times slower (club alone took 700 s of the 2 cores) and the PNG
+# encoder doubled the cost of the golden mails. The go command puts -race
+# first among the compiler's flags and the per-package -race=false after
+# it, which wins; a race between two of postal's goroutines around a query
+# or a picture is still reported (both sides are postal's code, instrumented).
+NORACE = modernc.org/... compress/... image/... golang.org/x/image/...
+RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
+# The two packages of the longest tests, club and site, each run in two
+# go test processes beside the other packages', so that both cores stay
+# busy to the end: SPLIT_A, the heaviest tests (club's golden mails, built
+# once per process, whose boards are hundreds of PNGs; site's tour of every
+# viewer in Chromium), in the one; every other test in the other (-skip),
+# so a test named nowhere still runs, exactly once. Each go test prints a
+# package's output whole when it ends, so the three interleave by package
+# (club and site say ok twice, once a half); make fails when any of them
+# does, after all three end. go list -export
+# compiles every package first, once (three go commands at once would each
+# compile what the cache lacks: SQLite three times on a fresh machine).
+SPLIT   = ./club ./site
+SPLIT_A = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestMailsInChromium|TestEveryGame|TestTournamentSiteInBrowser|TestSeedSecretUntilEnd|TestMessagesPrivateByDefault|TestListedMovesArePlayed|TestBrowser
 test:
-	@$(GO) test -race -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v '^postal/club$$') & rest=$$!; \
-	$(GO) test -race -shuffle=on -timeout 20m -run '$(CLUB_RACED)' ./club & raced=$$!; \
-	$(GO) test -shuffle=on -timeout 20m ./club; club=$$?; \
-	wait $$rest; rest=$$?; wait $$raced; raced=$$?; \
-	test $$rest -eq 0 -a $$raced -eq 0 -a $$club -eq 0
+	@$(GO) list -export -test -deps $(RACE) ./... >/dev/null
+	@$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v -x -e postal/club -e postal/site) & rest=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(SPLIT_A))$$' $(SPLIT) & a=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A))$$' $(SPLIT); b=$$?; \
+	wait $$rest; rest=$$?; wait $$a; a=$$?; \
+	test $$rest -eq 0 -a $$a -eq 0 -a $$b -eq 0 || { \
+		echo "make test: FAIL (go test exit codes: the rest $$rest, $(SPLIT) heaviest $$a, $(SPLIT) others $$b)"; exit 1; }
 
 # The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), in
 # the packages that have them (whose tests import that package), without
 # -race, which would slow them tenfold. CI runs it after make test, which
 # ran every test: the engines' packages run whole (seconds), club and
 # cmd/postal only their long tests, named here (the tests whose size
-# long.Sized or long.Enabled sets: grep -n 'long\.' club/*_test.go
+# long.Sized, long.Enabled or long.Raced sets: grep -n 'long\.' club/*_test.go
 # cmd/postal/*_test.go); their other tests are the same either way.
 LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1 | grep -v -e '^postal/club$$' -e '^postal/cmd/postal$$')
-LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame
+LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame|TestHostileHeadersOnTheDaemonsPath
 LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME
 test-long:
+	@$(GO) list -export -test -deps ./... >/dev/null
 	@export POSTAL_TEST_LONG=1; \
 	$(GO) test -count=1 -timeout 30m $(LONG_PKGS) & engines=$$!; \
 	$(GO) test -count=1 -timeout 30m -run '^($(LONG_CLUB))$$' ./club & club=$$!; \

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"postal/archive"
+	"postal/archive/archivetest"
 	"postal/club/game"
 	"postal/mailer"
 	"postal/notation"
@@ -35,9 +35,11 @@ type club struct {
 	opt  Options // as the service was made
 }
 
+// newClub is a test club on a new archive (archivetest: a copy of one
+// migrated once per test process, not migrated again for each club).
 func newClub(t testing.TB, opt Options) *club {
 	t.Helper()
-	return clubAt(t, filepath.Join(t.TempDir(), "postal.db"), opt)
+	return clubAt(t, archivetest.Path(t), opt)
 }
 
 // clubAt is a test club on the archive at path, created or brought up to

@@ -3,12 +3,12 @@ package accounts
 import (
 	"context"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"postal/archive"
+	"postal/archive/archivetest"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/mailer"
@@ -31,7 +31,7 @@ type club struct {
 
 func newClub(t *testing.T) *club {
 	t.Helper()
-	db, err := archive.OpenLog(context.Background(), filepath.Join(t.TempDir(), "postal.db"), slog.New(slog.DiscardHandler))
+	db, err := archive.OpenLog(context.Background(), archivetest.Path(t), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"postal/archive"
+	"postal/archive/archivetest"
 	"postal/club/clock"
 	"postal/club/game"
 	"postal/club/reply"
@@ -43,7 +43,7 @@ func (noEvents) GameOver(*work.Unit, *game.Game) error { return nil }
 
 func newRoom(t *testing.T) *room {
 	t.Helper()
-	db, err := archive.OpenLog(context.Background(), filepath.Join(t.TempDir(), "postal.db"), slog.New(slog.DiscardHandler))
+	db, err := archive.OpenLog(context.Background(), archivetest.Path(t), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"postal/archive"
 	"postal/archive/archivegen"
+	"postal/archive/archivetest"
 	"postal/club/work"
 	_ "postal/engine/allgames"
 )
@@ -79,7 +79,7 @@ func TestDefaultLevel(t *testing.T) {
 func generated(t testing.TB, opt archivegen.Options) *archive.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := archive.OpenLog(ctx, filepath.Join(t.TempDir(), "postal.db"), slog.New(slog.DiscardHandler))
+	db, err := archive.OpenLog(ctx, archivetest.Path(t), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"postal/engine/enginetest/long"
 	"postal/engine/search"
 )
 
@@ -75,14 +77,16 @@ func TestArenaUsage(t *testing.T) {
 // TestArenaFourSeats checks a match of the four-player ruleset (Superial
 // Chess R13): A takes each seat in turn against three B, every game says
 // A's place, and A's score is its share by place (engine.Result.Shares:
-// 1, 2/3, 1/3, 0), players sharing a place splitting it.
+// 1, 2/3, 1/3, 0), players sharing a place splitting it. Eight games, four
+// under the race detector (make test): A still takes each seat.
 func TestArenaFourSeats(t *testing.T) {
-	out, errOut, code := postal(t, "arena", "superial-chess", "--ruleset", "multiplayer", "--games", "8", "--a", "random", "--b", "random",
+	games := long.Sized(8, 8, 4)
+	out, errOut, code := postal(t, "arena", "superial-chess", "--ruleset", "multiplayer", "--games", strconv.Itoa(games), "--a", "random", "--b", "random",
 		"--seed", "4", "--parallel", "2", "--max-plies", "100000", "-v")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "superial-chess multiplayer players=4: A random against 3 B random, 8 games, seed 4 (A takes each seat in turn, the first in games 1, 5, 9...)") {
+	if !strings.Contains(out, fmt.Sprintf("superial-chess multiplayer players=4: A random against 3 B random, %d games, seed 4 (A takes each seat in turn, the first in games 1, 5, 9...)", games)) {
 		t.Errorf("no heading:\n%s", out)
 	}
 	// The places of the game lines, and what they are worth to A; a draw
@@ -114,14 +118,14 @@ func TestArenaFourSeats(t *testing.T) {
 	}
 	line := resultLine(t, out)
 	want := fmt.Sprintf("A random: %d wins, %d draws, %d losses, 0 unfinished:", outcomes["win"], outcomes["draw"], outcomes["loss"])
-	if !strings.HasPrefix(line, want) || outcomes["win"]+outcomes["draw"]+outcomes["loss"] != 8 {
+	if !strings.HasPrefix(line, want) || outcomes["win"]+outcomes["draw"]+outcomes["loss"] != games {
 		t.Fatalf("%s\nwant it to start %q, from the game lines:\n%s", line, want, out)
 	}
 	var score float64
 	if _, err := fmt.Sscanf(line[strings.Index(line, "score "):], "score %f%%", &score); err != nil {
 		t.Fatalf("%q: %v", line, err)
 	}
-	lo, hi := 100*share/8, 100*(share+float64(outcomes["draw"])/3)/8
+	lo, hi := 100*share/float64(games), 100*(share+float64(outcomes["draw"])/3)/float64(games)
 	if score < lo-0.05 || score > hi+0.05 {
 		t.Errorf("score %.1f%%, want %.1f%% to %.1f%% by place: %s", score, lo, hi, line)
 	}
@@ -134,18 +138,21 @@ func TestArenaFourSeats(t *testing.T) {
 	if _, err := fmt.Sscanf(out[i:], "A random against each B: ahead in %d pairings, level in %d, behind in %d: %f%% ahead", &beat, &tied, &lost, &pct); err != nil {
 		t.Fatalf("pairings line: %v\n%s", err, out[i:])
 	}
-	if lost != behind || beat < ahead || beat+tied != ahead+3*outcomes["draw"] || beat+tied+lost != 24 {
+	if lost != behind || beat < ahead || beat+tied != ahead+3*outcomes["draw"] || beat+tied+lost != 3*games {
 		t.Errorf("pairings %d-%d-%d; from the game lines: ahead in at least %d, behind in %d, %d draws", beat, tied, lost, ahead, behind, outcomes["draw"])
 	}
-	if want := 100 * float64(beat) / 24; pct < want-0.05 || pct > want+0.05 {
+	if want := 100 * float64(beat) / float64(3*games); pct < want-0.05 || pct > want+0.05 {
 		t.Errorf("%.1f%% ahead, want %.1f%%", pct, want)
 	}
 }
 
 // postal arena --table writes a Markdown row per ruleset of the game, with
-// both matches, and fails only when a match falls below its bar.
+// both matches, and fails only when a match falls below its bar. Under the
+// race detector (make test) two games a match, each at level 4, two at a
+// time as before: the row and its parallel play are the same.
 func TestArenaTable(t *testing.T) {
-	out, errOut, code := postal(t, "arena", "initiative", "--table", "--games", "4", "--parallel", "2")
+	games := strconv.Itoa(long.Sized(4, 4, 2))
+	out, errOut, code := postal(t, "arena", "initiative", "--table", "--games", games, "--parallel", "2")
 	if code != 0 && !strings.Contains(errOut, "below their bar") {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}

@@ -279,8 +279,11 @@ func TestSimultaneousSetup(t *testing.T) {
 // on both sides, each move sent as its text and chance drawn from the
 // game's seed as the club does; every game must end by the rules.
 func TestBotsFinishGames(t *testing.T) {
-	// Whole games at 60 iterations a move in the long run, 10 daily.
-	its := long.Size(60, 10)
+	// Whole games at 60 iterations a move in the long run, 10 daily, 8
+	// under the race detector (make test), where the 10 took a minute and a
+	// half: Superial Chess for four, a game without an evaluator, whose
+	// every playout may run 2,000 plies, went on for 427 plies (at 8, 314).
+	its := long.Sized(60, 10, 8)
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
 			pos := resolve(t, v.start(t, 2), 2)
