@@ -69,6 +69,12 @@ func (f cup) groupFormat() Format {
 // Check refuses settings no field could play: as many going through as a
 // group holds.
 func (f cup) Check() *Refusal {
+	if engine.OthersPlayOn(f.seats) {
+		// Its groups are tables (the groups' format), but a knockout of
+		// such a game, a table a round, is not played yet.
+		return &Refusal{Msg: fmt.Sprintf("a cup of a game of %d is not played yet: its knockout has no matches of two", f.seats),
+			Hint: "Write round-robin for a round robin of tables, or league for divisions of tables."}
+	}
 	if f.advance >= f.size {
 		return &Refusal{Msg: fmt.Sprintf("a cup of groups of %d cannot send %d of each group through: some must stay behind", f.size, f.advance),
 			Hint: fmt.Sprintf("Write advance %d or fewer, or groups %d or more.", f.size-1, f.advance+1)}
@@ -467,7 +473,9 @@ func (f cup) groupsOver(ev *Event) []Step {
 	ko := f.bracket(ev)
 	ko.Round = 1
 	tell.Lines = append(tell.Lines, fmt.Sprintf("The knockout starts now, %s: a mail about each game follows.", stageName(bracketSize(len(field), 1))))
-	return append([]Step{tell}, ev.lifted(lift(f.firstRound(ev, ko), len(field)))...)
+	// The mail follows the knockout's first round, so that its bracket
+	// shows the games begun.
+	return append(ev.lifted(lift(f.firstRound(ev, ko), len(field))), tell)
 }
 
 // firstRound is the knockout's first round: the bracket of its seeds (the
@@ -560,16 +568,24 @@ func (f cup) plan(ev *Event) string {
 	}
 	sub := f.group(ev, 0)
 	how := fmt.Sprintf("each group a %s", sub.Format.Words(sub))
-	through := fmt.Sprintf("the top %d of each group go", f.advance)
-	if f.advance == 1 {
-		through = "the winner of each group goes"
+	meet := ""
+	if f.advance > 1 {
+		meet = ", group winners meeting runners-up of other groups first"
 	}
-	s := fmt.Sprintf("%s is a cup of %s in %s (%s), %s, every game at once. When the last has ended, %s through to a knockout, group winners meeting runners-up of other groups first; a drawn game of the knockout is replayed with the seats swapped, and a second draw sends the higher seed through.",
-		ev.Name, words.Count(len(ev.Entrants), "player", "players"), words.Count(len(sizes), "group", "groups"), strings.Join(gs, "; "), how, through)
+	s := fmt.Sprintf("%s is a cup of %s in %s (%s), %s, every game at once. When the last has ended, %s through to a knockout%s; a drawn game of the knockout is replayed with the seats swapped, and a second draw sends the higher seed through.",
+		ev.Name, words.Count(len(ev.Entrants), "player", "players"), words.Count(len(sizes), "group", "groups"), strings.Join(gs, "; "), how, strings.ToLower(f.through()[:1])+f.through()[1:], meet)
 	if ev.Seats > 2 {
 		return s + " In a group, places count between every two players of a table: ahead 1 point, the same place ½; ties are broken by Sonneborn-Berger, then seed."
 	}
 	return s + " In a group a win scores 1 point, a draw ½; ties are broken by Sonneborn-Berger (the points of the players beaten, half those drawn), then seed."
+}
+
+// through says who go through from each group.
+func (f cup) through() string {
+	if f.advance == 1 {
+		return "The winner of each group goes"
+	}
+	return fmt.Sprintf("The top %d of each group go", f.advance)
 }
 
 // afterGame says what follows a game: in a group, when the stage ends; in
@@ -608,11 +624,11 @@ func (f cup) report(ev *Event) (string, []string) {
 		sub := f.group(ev, g)
 		fmt.Fprintf(&b, "group %s\n%s\n\n", GroupName(g), sub.standingsText(sub.Format.Table()))
 	}
-	notes := []string{tieBreakLine(roundRobin{}.Table()), fmt.Sprintf("The top %d of each group go through to the knockout.", f.advance)}
-	if ev.Round < 2 {
+	notes := []string{tieBreakLine(roundRobin{}.Table()), f.through() + " through to the knockout; a drawn game of the knockout is replayed with the seats swapped, and a second draw sends the higher seed through."}
+	ko := f.bracket(ev)
+	if ev.Round < 2 || len(ko.Games)+len(ko.Byes) == 0 {
 		return strings.TrimRight(b.String(), "\n"), notes
 	}
-	ko := f.bracket(ev)
 	b.WriteString("knockout\n")
 	for r := 1; r <= ko.Round; r++ {
 		fmt.Fprintf(&b, "%s\n", stageName(bracketSize(len(ko.Entrants), r)))
@@ -632,8 +648,7 @@ func (f cup) report(ev *Event) (string, []string) {
 			b.WriteString("\n")
 		}
 	}
-	b.WriteString("A drawn game of the knockout is replayed with the seats swapped; a second draw sends the higher seed through.")
-	return b.String(), notes
+	return strings.TrimRight(b.String(), "\n"), notes
 }
 
 // GroupEvents are the cup's groups, each as an event of its own (its
