@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"postal/archive"
+	"postal/docs"
 	"postal/club/clock"
 	"postal/mailer"
 )
@@ -102,5 +103,30 @@ func cupMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 		if strings.Contains(m.Subject, "mug is over") {
 			add("cup-over", m, false)
 		}
+	}
+}
+
+// The cup's worked example in docs/commands.md is what postal answers.
+func TestCupDocsAsPrinted(t *testing.T) {
+	_, part, _ := strings.Cut(docs.Commands(), "the refusal says what would\nplay. postal answers:\n")
+	var block, cmds []string
+	for _, line := range strings.Split(strings.TrimLeft(part, "\n"), "\n") {
+		if !strings.HasPrefix(line, "    ") {
+			break
+		}
+		line = strings.TrimPrefix(line, "    ")
+		block = append(block, line)
+		if strings.HasPrefix(line, "> ") {
+			cmds = append(cmds, strings.TrimPrefix(line, "> "))
+		}
+	}
+	if len(cmds) != 1 {
+		t.Fatalf("the cup's example: %d commands", len(cmds))
+	}
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	c.register("alice")
+	reply := c.reply(c.as("alice", strings.Join(cmds, "\n")))
+	if !strings.Contains(squash(reply.Text), squash(strings.Join(block, "\n"))) {
+		t.Errorf("the cup's example is not what postal answers:\n%s\n--- postal answers:\n%s", strings.Join(block, "\n"), reply.Text)
 	}
 }
