@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"postal/archive"
-	"postal/docs"
 	"postal/club/clock"
+	"postal/docs"
 	"postal/mailer"
 )
 

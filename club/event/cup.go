@@ -664,4 +664,3 @@ func GroupEvents(ev *Event) []*Event {
 	}
 	return out
 }
-
