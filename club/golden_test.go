@@ -88,6 +88,7 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	talkMails(t, add)
 	tournamentMails(t, add)
 	leagueMails(t, add) // league_golden_test.go
+	cupMails(t, add)    // cup_test.go
 	ratingMails(t, add)
 	seatsMails(t, add)
 	return set

@@ -21,7 +21,7 @@ import (
 
 // kinds are the formats the club plays, in the order the errors and the
 // usage of "tournament" list them. A new format is one line here.
-var kinds = []Kind{roundRobinKind, doubleRoundRobinKind, swissKind, knockoutKind, leagueKind, ladderKind}
+var kinds = []Kind{roundRobinKind, doubleRoundRobinKind, swissKind, knockoutKind, cupKind, leagueKind, ladderKind}
 
 // Kind is a format as what is outside its file knows it before any event
 // of it is loaded: its name, the command that proposes it and the numbers

@@ -32,14 +32,14 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: proposed by %q, page %s", k.Name, k.Verb, k.Page)
 		}
 	}
-	if got := TournamentUsage(); got != "round-robin|double-round-robin|swiss ROUNDS|knockout" {
+	if got := TournamentUsage(); got != "round-robin|double-round-robin|swiss ROUNDS|knockout|cup [groups N] [advance N]" {
 		t.Errorf("TournamentUsage() = %q", got)
 	}
 	var names []string
 	for _, f := range TournamentFormats() {
 		names = append(names, f.Name)
 	}
-	if got := strings.Join(names, " "); got != "round-robin double-round-robin swiss knockout" {
+	if got := strings.Join(names, " "); got != "round-robin double-round-robin swiss knockout cup" {
 		t.Errorf("TournamentFormats: %s", got)
 	}
 }
@@ -65,7 +65,7 @@ func TestFormatOfSettings(t *testing.T) {
 	if _, ok := FormatOf(LadderName, 3, nil); ok {
 		t.Error("a ladder of games of three")
 	}
-	if _, ok := FormatOf("cup", 2, nil); ok {
+	if _, ok := FormatOf("pyramid", 2, nil); ok {
 		t.Error("a format the club does not play")
 	}
 }

@@ -129,6 +129,10 @@ func carry(u *work.Unit, tr *tournament, steps []event.Step) ([]string, error) {
 			if err := eventBye(u, tr, st); err != nil {
 				return nil, err
 			}
+		case event.Tell: // a stage ended by itself (a cup's groups): everyone hears it
+			if err := tellEvent(u, tr, fmt.Sprintf("[postal] %s: %s", tr.t.Name, st.Subject), st.Lines, st.Standings, 0); err != nil {
+				return nil, err
+			}
 		case event.Finish:
 			return games, finishEvent(u, tr, st.Winner, st.Note)
 		default:

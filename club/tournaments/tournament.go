@@ -166,6 +166,11 @@ func proposed(u *work.Unit, c notation.Command) (*archive.Tournament, error) {
 		return nil, reply.Refuse(fmt.Sprintf("%s %s is a game of %d: its tournaments are round robins of tables", info.Title, cfg.String(), seats),
 			"Every set of "+fmt.Sprint(seats)+" entrants plays one game; write round-robin.")
 	}
+	if ch, ok := format.(event.Checker); ok { // settings no field could play (a cup's advance of its whole group)
+		if r := ch.Check(); r != nil {
+			return nil, refusal(r)
+		}
+	}
 	if limit := format.Limit(); ev.Players > limit {
 		return nil, reply.Refuse(fmt.Sprintf("a %s takes at most %d players", format.Words(&event.Event{}), limit))
 	}

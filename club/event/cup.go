@@ -1,0 +1,666 @@
+package event
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"postal/club/pairing"
+	"postal/docs/words"
+	"postal/engine"
+	"postal/notation"
+)
+
+// cup is groups, then a knockout: the entrants, seeded by rating, are
+// dealt into groups of about size (snake seeding, so that each group has
+// one of the top seeds), each group a round robin (or, for a game of more
+// than two, a round robin of tables: tables.go), every game of the group
+// stage at once; the top advance of each group then play a knockout
+// (knockout.go), seeded by group place, in which group winners meet
+// runners-up of other groups first and no two of one group meet in its
+// first round where that can be avoided.
+//
+// The cup composes the other formats rather than copying them: a group is
+// an event of its own (group) played by the round robin or the tables, the
+// knockout an event of its own (bracket) played by knockout's Next. What
+// the cup keeps is only where each lives in its games' places: the group
+// stage is round 1, each game's board its group (1 for A), so that a game
+// names its group from its place alone, as a league's names its division;
+// the knockout's rounds follow from round 2, each match's board 100 times
+// the players its round's bracket holds (2 for the final) plus its place
+// in the bracket, so that a game names its stage ("semi-final") from its
+// place alone too (Placer), without the cup's settings.
+type cup struct {
+	size, advance int
+	double        bool
+	seats         int
+}
+
+var cupKind = Kind{Name: "cup", Verb: notation.CmdTournament, Page: TournamentPage,
+	Numbers: []notation.Number{
+		{Word: "groups", Min: 2, Max: 16, What: "players a group"},
+		{Word: "advance", Min: 1, Max: 8, What: "players who go through from each group"},
+	},
+	Defaults: Settings{"groups": 4, "advance": 2},
+	Make: func(seats int, s Settings) (Format, bool) {
+		return cup{size: s.Get("groups", 4), advance: s.Get("advance", 2), double: s.Get("double", 0) == 1 && !engine.OthersPlayOn(seats), seats: seats}, true
+	}}
+
+// boardOf is the board of a knockout match: its place in its round's
+// bracket (from 1), with the bracket's size (2 for the final) times 100.
+const boardOf = 100
+
+func (cup) Name() string { return "cup" }
+
+func (f cup) Words(*Event) string {
+	return fmt.Sprintf("cup of groups of %d, the top %d of each to a knockout", f.size, f.advance)
+}
+
+func (cup) Limit() int { return 64 }
+
+// groupFormat is the format each group plays.
+func (f cup) groupFormat() Format {
+	if engine.OthersPlayOn(f.seats) {
+		return tables{seats: f.seats}
+	}
+	return roundRobin{double: f.double}
+}
+
+// Check refuses settings no field could play: as many going through as a
+// group holds.
+func (f cup) Check() *Refusal {
+	if engine.OthersPlayOn(f.seats) {
+		// Its groups are tables (the groups' format), but a knockout of
+		// such a game, a table a round, is not played yet.
+		return &Refusal{Msg: fmt.Sprintf("a cup of a game of %d is not played yet: its knockout has no matches of two", f.seats),
+			Hint: "Write round-robin for a round robin of tables, or league for divisions of tables."}
+	}
+	if f.advance >= f.size {
+		return &Refusal{Msg: fmt.Sprintf("a cup of groups of %d cannot send %d of each group through: some must stay behind", f.size, f.advance),
+			Hint: fmt.Sprintf("Write advance %d or fewer, or groups %d or more.", f.size-1, f.advance+1)}
+	}
+	return nil
+}
+
+// GroupSizes are the sizes of the groups of n entrants in groups of about
+// size: as many groups as groups of size need, as equal as can be, the
+// larger first.
+func GroupSizes(n, size int) []int {
+	if n <= 0 || size <= 0 {
+		return nil
+	}
+	g := (n + size - 1) / size
+	sizes := make([]int, g)
+	for i := range sizes {
+		sizes[i] = n / g
+		if i < n%g {
+			sizes[i]++
+		}
+	}
+	return sizes
+}
+
+// Groups deals n entrants, by seed (0 the strongest), into the groups of
+// GroupSizes(n, size) by snake seeding: seeds 0..G-1 one to each group,
+// the next G back from the last group to the first, and so on; each group
+// by seed.
+func Groups(n, size int) [][]int {
+	sizes := GroupSizes(n, size)
+	g := len(sizes)
+	out := make([][]int, g)
+	for i := 0; i < n; {
+		row := i / g
+		for k := 0; k < g && i < n; k++ {
+			grp := k
+			if row%2 == 1 {
+				grp = g - 1 - k
+			}
+			if len(out[grp]) < sizes[grp] {
+				out[grp] = append(out[grp], i)
+				i++
+			}
+		}
+		if row > n { // cannot happen: sizes hold n
+			break
+		}
+	}
+	return out
+}
+
+// fits says whether n entrants make groups the cup can play: two groups
+// at least, each larger than those who go through and holding a game.
+func (f cup) fits(n int) bool {
+	sizes := GroupSizes(n, f.size)
+	return len(sizes) >= 2 && sizes[len(sizes)-1] > f.advance && sizes[len(sizes)-1] >= max(2, f.seats)
+}
+
+// needs is the fewest entrants the cup plays with.
+func (f cup) needs() (int, string) {
+	for n := 2; n <= f.Limit(); n++ {
+		if f.fits(n) {
+			return n, fmt.Sprintf("two groups of which %d go through", f.advance)
+		}
+	}
+	return f.Limit() + 1, "no field fits its groups"
+}
+
+func (f cup) short(ev *Event, n int) *Refusal { return f.refuse(ev, n) }
+
+// refuse is the refusal of a field of n the groups do not fit, naming the
+// fields and settings that would.
+func (f cup) refuse(ev *Event, n int) *Refusal {
+	if r := f.Check(); r != nil {
+		return r
+	}
+	sizes := GroupSizes(n, f.size)
+	var ss []string
+	for _, s := range sizes {
+		ss = append(ss, fmt.Sprint(s))
+	}
+	msg := fmt.Sprintf("%s has %s: groups of %d make ", ev.Name, words.Count(n, "entrant", "entrants"), f.size)
+	if len(sizes) < 2 {
+		msg += "one group, and a cup needs two"
+	} else {
+		msg += fmt.Sprintf("groups of %s, and each needs more than the %d who go through", words.And(ss), f.advance)
+	}
+	var fixes []string
+	var fields []string
+	for m := n + 1; m <= f.Limit() && len(fields) < 2; m++ {
+		if f.fits(m) {
+			fields = append(fields, fmt.Sprint(m))
+		}
+	}
+	if len(fields) > 0 {
+		fixes = append(fixes, words.Join(fields, "or")+" entrants")
+	}
+	for _, alt := range []cup{{size: f.size, advance: f.advance - 1, seats: f.seats}, {size: f.size - 1, advance: f.advance, seats: f.seats}, {size: f.size + 1, advance: f.advance, seats: f.seats}} {
+		if alt.advance >= 1 && alt.size > alt.advance && alt.fits(n) {
+			fixes = append(fixes, fmt.Sprintf("groups %d advance %d", alt.size, alt.advance))
+		}
+	}
+	hint := ""
+	if len(fixes) > 0 {
+		hint = "These would play: " + words.Join(fixes, "or") + "."
+	}
+	return &Refusal{Msg: msg, Hint: hint}
+}
+
+// GroupName names group g (from 0): A, B, ...
+func GroupName(g int) string {
+	if g < 26 {
+		return string(rune('A' + g))
+	}
+	return fmt.Sprint(g + 1)
+}
+
+// RoundLabel names a game's place from the place alone: "group B",
+// "semi-final".
+func (cup) RoundLabel(round, board int) string {
+	if round <= 1 {
+		return "group " + GroupName(board-1)
+	}
+	return stageName(board / boardOf)
+}
+
+// stageName names a knockout round by the players its bracket holds.
+func stageName(players int) string {
+	switch players {
+	case 2:
+		return "final"
+	case 4:
+		return "semi-final"
+	case 8:
+		return "quarter-final"
+	}
+	return fmt.Sprintf("round of %d", players)
+}
+
+// group is group g (from 0) of ev as an event of its own, played by the
+// group's format: its entrants by seed, its games those of its board of
+// round 1 (renumbered to the group format's round 1).
+func (f cup) group(ev *Event, g int) *Event {
+	sub := &Event{Name: ev.Name, Format: f.groupFormat(), Seats: ev.Seats, Stage: ev.Stage, Round: 1, Names: ev.Names}
+	groups := Groups(len(ev.Entrants), f.size)
+	if g >= len(groups) {
+		return sub
+	}
+	for _, i := range groups[g] {
+		sub.Entrants = append(sub.Entrants, ev.Entrants[i])
+	}
+	for _, x := range ev.Games {
+		if x.Round == 1 && x.Board == g+1 {
+			sub.Games = append(sub.Games, x)
+		}
+	}
+	return sub
+}
+
+// groupOf is the group (from 0) of player; -1 for none.
+func (f cup) groupOf(ev *Event, player int64) int {
+	for g, grp := range Groups(len(ev.Entrants), f.size) {
+		for _, i := range grp {
+			if ev.Entrants[i].Player == player {
+				return g
+			}
+		}
+	}
+	return -1
+}
+
+func (f cup) Start(ev *Event) ([]Step, error) {
+	if !f.fits(len(ev.Entrants)) {
+		return nil, f.refuse(ev, len(ev.Entrants))
+	}
+	var steps []Step
+	for g := range GroupSizes(len(ev.Entrants), f.size) {
+		sub := f.group(ev, g)
+		gs, err := sub.Format.Start(sub)
+		if err != nil {
+			return nil, err
+		}
+		for _, st := range gs {
+			if s, ok := st.(StartGame); ok {
+				s.Round, s.Board = 1, g+1
+				steps = append(steps, s)
+			}
+		}
+	}
+	return steps, nil
+}
+
+// Advance is how a group ended for the knockout: its players in their
+// places, those who go through, and why the last who went through is
+// ahead of the first who did not.
+type Advance struct {
+	Group   int
+	Places  []Standing
+	Through []int64
+	Why     string
+}
+
+// Advancing are the groups' places at the end of the group stage: the top
+// advance of each, by the event's standings and their tie-breaks, who
+// have not left.
+func (f cup) Advancing(ev *Event) []Advance {
+	return f.advancing(ev, func(e *Entrant) bool { return e.In() })
+}
+
+// advancing are the groups' places, of those who may go through (keep).
+func (f cup) advancing(ev *Event, keep func(*Entrant) bool) []Advance {
+	var out []Advance
+	for g := range GroupSizes(len(ev.Entrants), f.size) {
+		sub := f.group(ev, g)
+		a := Advance{Group: g, Places: sub.Standings()}
+		var last, next *Standing
+		for i := range a.Places {
+			l := &a.Places[i]
+			if !l.Counted || !keep(sub.Entrant(l.Player)) {
+				continue
+			}
+			if len(a.Through) < f.advance {
+				a.Through = append(a.Through, l.Player)
+				last = l
+			} else if next == nil {
+				next = l
+			}
+		}
+		if last != nil && next != nil {
+			a.Why = fmt.Sprintf("%s is ahead of %s %s", ev.PlayerName(last.Player), ev.PlayerName(next.Player), decidedBy(*last, *next))
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// decidedBy says which rule of the standings put a ahead of b: their
+// points, a tie-break, or at the last their seeds.
+func decidedBy(a, b Standing) string {
+	switch {
+	case a.Score != b.Score:
+		return fmt.Sprintf("on points (%s to %s)", Points(a.Score), Points(b.Score))
+	case a.SonnebornBerger != b.SonnebornBerger:
+		return fmt.Sprintf("on Sonneborn-Berger (%s to %s), level on points", tieBreak(a.SonnebornBerger), tieBreak(b.SonnebornBerger))
+	}
+	return "as the higher seed (the higher rating at the start), level on points and tie-breaks"
+}
+
+// seeding is the knockout's field, by its seed: the group winners first
+// (group A's first), then the runners-up, and so on.
+func (f cup) seeding(adv []Advance) []int64 {
+	var out []int64
+	for place := 0; place < f.advance; place++ {
+		for _, a := range adv {
+			if place < len(a.Through) {
+				out = append(out, a.Through[place])
+			}
+		}
+	}
+	return out
+}
+
+// bracket is the knockout of ev as an event of its own, played by
+// knockout's rules: its entrants those who went through, by their
+// knockout seeds; its games and byes those of round 2 on, renumbered from
+// round 1 with the boards of its bracket.
+func (f cup) bracket(ev *Event) *Event {
+	ko := &Event{Name: ev.Name, Format: knockout{}, Seats: ev.Seats, Stage: ev.Stage, Round: max(ev.Round-1, 0), Names: ev.Names}
+	// Once the knockout has begun its field is those of its first round:
+	// a player who leaves it later stays in its bracket, as in a
+	// knockout's.
+	field := f.seeding(f.Advancing(ev))
+	if ev.Round >= 2 {
+		in := map[int64]bool{}
+		for _, g := range ev.Games {
+			if g.Round == 2 {
+				for _, p := range g.Players {
+					in[p] = true
+				}
+			}
+		}
+		for _, b := range ev.Byes {
+			if b.Round == 2 {
+				in[b.Player] = true
+			}
+		}
+		field = f.seeding(f.advancing(ev, func(e *Entrant) bool { return in[e.Player] }))
+	}
+	for i, p := range field {
+		e := *ev.Entrant(p)
+		e.Seed = i + 1
+		ko.Entrants = append(ko.Entrants, e)
+	}
+	for _, g := range ev.Games {
+		if g.Round >= 2 {
+			g.Round, g.Board = g.Round-1, g.Board%boardOf
+			ko.Games = append(ko.Games, g)
+		}
+	}
+	for _, b := range ev.Byes {
+		if b.Round >= 2 {
+			b.Round, b.Board = b.Round-1, b.Board%boardOf
+			ko.Byes = append(ko.Byes, b)
+		}
+	}
+	return ko
+}
+
+// bracketSize is the players the bracket of knockout round r (from 1)
+// holds, in a knockout of n.
+func bracketSize(n, r int) int {
+	p := 1 << bits.Len(uint(max(n, 2)-1)) // n rounded up to a power of two
+	return max(p>>(r-1), 2)
+}
+
+// lift carries steps of the knockout ko (of n players) into the cup: its
+// rounds after the group stage, its boards named by their round's bracket.
+func lift(steps []Step, n int) []Step {
+	var out []Step
+	for _, st := range steps {
+		switch s := st.(type) {
+		case BeginRound:
+			s.Round++
+			st = s
+		case StartGame:
+			s.Board += boardOf * bracketSize(n, s.Round)
+			s.Round++
+			st = s
+		case GiveBye:
+			s.Board += boardOf * bracketSize(n, s.Round)
+			s.Round++
+			st = s
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+func (f cup) Next(ev *Event) []Step {
+	if ev.Round <= 1 {
+		if ev.Playing(1) > 0 {
+			return nil
+		}
+		return f.groupsOver(ev)
+	}
+	ko := f.bracket(ev)
+	return ev.lifted(lift(knockout{}.Next(ko), len(ko.Entrants)))
+}
+
+// lifted are steps of ev's knockout, taken into ev as a knockout takes
+// its own: its round the last begun, its byes counted at once.
+func (ev *Event) lifted(steps []Step) []Step {
+	for _, st := range steps {
+		switch s := st.(type) {
+		case BeginRound:
+			ev.Round = s.Round
+		case GiveBye:
+			ev.Byes = append(ev.Byes, s.Bye)
+		}
+	}
+	return steps
+}
+
+// groupsOver ends the group stage: the mail of who goes through and why,
+// and the knockout's first round (its end at once when one player or none
+// goes through).
+func (f cup) groupsOver(ev *Event) []Step {
+	adv := f.Advancing(ev)
+	field := f.seeding(adv)
+	lines := []string{fmt.Sprintf("The group stage of %s is over.", ev.Name)}
+	for _, a := range adv {
+		var names []string
+		for i, p := range a.Through {
+			names = append(names, fmt.Sprintf("%s (%s)", ev.PlayerName(p), words.Ordinal(i+1)))
+		}
+		line := fmt.Sprintf("Group %s: ", GroupName(a.Group))
+		if len(names) == 0 {
+			line += "no one goes through."
+		} else {
+			line += words.And(names) + " " + map[bool]string{true: "goes", false: "go"}[len(names) == 1] + " through"
+			if a.Why != "" {
+				line += "; " + a.Why
+			}
+			line += "."
+		}
+		lines = append(lines, line)
+	}
+	tell := Tell{Subject: "the group stage is over", Lines: lines, Standings: true}
+	switch len(field) {
+	case 0:
+		return []Step{tell, Finish{Note: "No one went through from the groups."}}
+	case 1:
+		return []Step{tell, Finish{Winner: field[0], Note: ev.PlayerName(field[0]) + " alone went through from the groups."}}
+	}
+	ko := f.bracket(ev)
+	ko.Round = 1
+	tell.Lines = append(tell.Lines, fmt.Sprintf("The knockout starts now, %s: a mail about each game follows.", stageName(bracketSize(len(field), 1))))
+	// The mail follows the knockout's first round, so that its bracket
+	// shows the games begun.
+	return append(ev.lifted(lift(f.firstRound(ev, ko), len(field))), tell)
+}
+
+// firstRound is the knockout's first round: the bracket of its seeds (the
+// group winners' byes first when the field is short of a power of two),
+// mended so that no two of one group meet where a swap between matches
+// of the round can part them, a swap of players of the same place first.
+func (f cup) firstRound(ev *Event, ko *Event) []Step {
+	pairs := pairing.Bracket(len(ko.Entrants))
+	grp := func(seed int) int { return f.groupOf(ev, ko.Entrants[seed].Player) }
+	clash := func(p pairing.Pair) bool { return p.Second != pairing.Bye && grp(p.First) == grp(p.Second) }
+	groups := len(GroupSizes(len(ev.Entrants), f.size))
+	place := func(seed int) int { return seed / groups }
+	for i := range pairs {
+		if !clash(pairs[i]) {
+			continue
+		}
+		best := -1
+		for j := range pairs {
+			if j == i || pairs[j].Second == pairing.Bye {
+				continue
+			}
+			a, b := pairs[i], pairs[j]
+			a.Second, b.Second = b.Second, a.Second
+			if clash(a) || clash(b) {
+				continue
+			}
+			if best < 0 || place(pairs[j].Second) == place(pairs[i].Second) && place(pairs[best].Second) != place(pairs[i].Second) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			pairs[i].Second, pairs[best].Second = pairs[best].Second, pairs[i].Second
+		}
+	}
+	steps := []Step{BeginRound{Round: 1}}
+	games := 0
+	for b, p := range pairs {
+		first := ko.Entrants[p.First].Player
+		if p.Second == pairing.Bye {
+			steps = append(steps, ko.bye(Bye{Round: 1, Board: b + 1, Player: first}, "as a top seed of the knockout you go through to its next round"))
+			continue
+		}
+		steps = append(steps, StartGame{Round: 1, Board: b + 1, Players: []int64{first, ko.Entrants[p.Second].Player}})
+		games++
+	}
+	if games == 0 {
+		steps = append(steps, knockout{}.Next(ko)...)
+	}
+	return steps
+}
+
+// Tell: a mail to every entrant of the event (and its director) about
+// where it stands: Subject after the event's name, Lines its text, with
+// the standings when Standings is set. A format whose stages end by
+// themselves (a cup's group stage) says so with it.
+type Tell struct {
+	Subject   string
+	Lines     []string
+	Standings bool
+}
+
+func (Tell) step() {}
+
+func (f cup) Where(ev *Event) string {
+	if ev.Round <= 1 {
+		return "the group stage"
+	}
+	ko := f.bracket(ev)
+	return "the knockout, " + stageName(bracketSize(len(ko.Entrants), ko.Round))
+}
+
+func (f cup) Started(ev *Event, games []string) []string {
+	return []string{fmt.Sprintf("Every game of the group stage starts at once: %s (%s).", words.Count(len(games), "game", "games"), strings.Join(games, ", ")),
+		"Each player has a mail for each of their games; \"standings " + ev.Name + "\" shows the groups."}
+}
+
+// Table: a cup is ranked by its bracket; its groups by the round robin's
+// table (group).
+func (cup) Table() Table { return Table{System: pairing.RoundRobinSystem} }
+
+func (f cup) plan(ev *Event) string {
+	sizes := GroupSizes(len(ev.Entrants), f.size)
+	var gs []string
+	for g := range sizes {
+		var names []string
+		for _, e := range f.group(ev, g).Entrants {
+			names = append(names, ev.PlayerName(e.Player))
+		}
+		gs = append(gs, fmt.Sprintf("group %s: %s", GroupName(g), strings.Join(names, ", ")))
+	}
+	sub := f.group(ev, 0)
+	how := fmt.Sprintf("each group a %s", sub.Format.Words(sub))
+	meet := ""
+	if f.advance > 1 {
+		meet = ", group winners meeting runners-up of other groups first"
+	}
+	s := fmt.Sprintf("%s is a cup of %s in %s (%s), %s, every game at once. When the last has ended, %s through to a knockout%s; a drawn game of the knockout is replayed with the seats swapped, and a second draw sends the higher seed through.",
+		ev.Name, words.Count(len(ev.Entrants), "player", "players"), words.Count(len(sizes), "group", "groups"), strings.Join(gs, "; "), how, strings.ToLower(f.through()[:1])+f.through()[1:], meet)
+	if ev.Seats > 2 {
+		return s + " In a group, places count between every two players of a table: ahead 1 point, the same place ½; ties are broken by Sonneborn-Berger, then seed."
+	}
+	return s + " In a group a win scores 1 point, a draw ½; ties are broken by Sonneborn-Berger (the points of the players beaten, half those drawn), then seed."
+}
+
+// through says who go through from each group.
+func (f cup) through() string {
+	if f.advance == 1 {
+		return "The winner of each group goes"
+	}
+	return fmt.Sprintf("The top %d of each group go", f.advance)
+}
+
+// afterGame says what follows a game: in a group, when the stage ends; in
+// the knockout, who goes through or the replay.
+func (f cup) afterGame(ev *Event, g Game) string {
+	if g.Round <= 1 {
+		if left := ev.Playing(1); left > 0 {
+			return fmt.Sprintf("The group stage of %s ends when its last game has ended: %s still in play.", ev.Name, words.Count(left, "game is", "games are"))
+		}
+		return fmt.Sprintf("That was the last game of the group stage of %s: a mail says who goes through to the knockout.", ev.Name)
+	}
+	ko := f.bracket(ev)
+	r, board := g.Round-1, g.Board%boardOf
+	matches := ko.Matches(r)
+	for _, m := range matches {
+		if m.Board != board {
+			continue
+		}
+		switch {
+		case m.Winner != 0 && len(matches) == 1:
+			return fmt.Sprintf("%s wins %s (%s).", ev.PlayerName(m.Winner), ev.Name, m.How)
+		case m.Winner != 0:
+			return fmt.Sprintf("%s goes through (%s); the %s starts when every match of the %s is decided.", ev.PlayerName(m.Winner), m.How, stageName(bracketSize(len(ko.Entrants), r+1)), stageName(bracketSize(len(ko.Entrants), r)))
+		case len(m.Games) == 1:
+			return "The match is replayed with the seats swapped: a mail about the new game follows."
+		}
+	}
+	return ""
+}
+
+// report is the cup's standings: each group's table, then the knockout's
+// bracket once it has begun.
+func (f cup) report(ev *Event) (string, []string) {
+	var b strings.Builder
+	for g := range GroupSizes(len(ev.Entrants), f.size) {
+		sub := f.group(ev, g)
+		fmt.Fprintf(&b, "group %s\n%s\n\n", GroupName(g), sub.standingsText(sub.Format.Table()))
+	}
+	notes := []string{tieBreakLine(roundRobin{}.Table()), f.through() + " through to the knockout; a drawn game of the knockout is replayed with the seats swapped, and a second draw sends the higher seed through."}
+	ko := f.bracket(ev)
+	if ev.Round < 2 || len(ko.Games)+len(ko.Byes) == 0 {
+		return strings.TrimRight(b.String(), "\n"), notes
+	}
+	b.WriteString("knockout\n")
+	for r := 1; r <= ko.Round; r++ {
+		fmt.Fprintf(&b, "%s\n", stageName(bracketSize(len(ko.Entrants), r)))
+		for _, m := range ko.Matches(r) {
+			if m.Players[1] == 0 {
+				fmt.Fprintf(&b, "  %s: a bye\n", ev.PlayerName(m.Players[0]))
+				continue
+			}
+			var games []string
+			for _, g := range m.Games {
+				games = append(games, fmt.Sprintf("#%d %s", g.ID, ev.Outcome(g)))
+			}
+			fmt.Fprintf(&b, "  %s - %s: %s", ev.PlayerName(m.Players[0]), ev.PlayerName(m.Players[1]), strings.Join(games, ", "))
+			if m.Winner != 0 {
+				fmt.Fprintf(&b, "; %s goes through (%s)", ev.PlayerName(m.Winner), m.How)
+			}
+			b.WriteString("\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n"), notes
+}
+
+// GroupEvents are the cup's groups, each as an event of its own (its
+// standings, its crosstable), for its page; nil for a format of none.
+func GroupEvents(ev *Event) []*Event {
+	f, ok := ev.Format.(cup)
+	if !ok {
+		return nil
+	}
+	var out []*Event
+	for g := range GroupSizes(len(ev.Entrants), f.size) {
+		out = append(out, f.group(ev, g))
+	}
+	return out
+}
