@@ -51,7 +51,10 @@ func (p *Picture) Image() (*image.RGBA, error) {
 	}
 	r := &raster{
 		img:   image.NewRGBA(image.Rect(0, 0, w, h)),
-		ras:   vector.NewRasterizer(w, h),
+		// Every shape resets the rasterizer to its own box (paintIn),
+		// which grows its buffer as needed: a buffer of the whole
+		// picture (megabytes at a mail's twice size) would never be used.
+		ras:   vector.NewRasterizer(1, 1),
 		faces: map[faceKey]*faceCache{},
 	}
 	for _, it := range p.Items {
