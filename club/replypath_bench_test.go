@@ -47,7 +47,10 @@ func BenchmarkReplyPath(b *testing.B) {
 		waiting = to(b, out, "alice@example.org")
 	}
 	newGame()
-	rng := rand.New(rand.NewPCG(1, 1))
+	// Another game each run (-count): the boards drawn are cached by
+	// position, and a run replaying the last one's would draw none.
+	replyPathRuns++
+	rng := rand.New(rand.NewPCG(1, replyPathRuns))
 	renders := games.Renders()
 	cpu := cpuTime()
 	moves := 0
@@ -87,6 +90,9 @@ func BenchmarkReplyPath(b *testing.B) {
 	b.ReportMetric(float64(games.Renders()-renders-rendersAside)/float64(moves), "renders/move")
 }
 
+// replyPathRuns counts the runs of BenchmarkReplyPath.
+var replyPathRuns uint64
+
 var gameTag = regexp.MustCompile(`\[postal #(\d+)\]`)
 
 // randomMove is a random legal move in the game of mail m, for the side to
@@ -108,4 +114,24 @@ func randomMove(b *testing.B, c *club, m mailer.Outbound, rng *rand.Rand) string
 	}
 	legal := pos.Legal(pos.ToMove()[0])
 	return legal[rng.IntN(len(legal))].String()
+}
+
+// TestAMoveDrawsItsBoardOnce: the mover's reply and the opponent's turn
+// mail show the same board, drawn once (a sharp PNG is most of a move's
+// handling).
+func TestAMoveDrawsItsBoardOnce(t *testing.T) {
+	c := newClub(t, Options{})
+	c.register("alice")
+	c.register("bob")
+	out := c.mail("alice@example.org", "new game", c.withKey("alice@example.org", "challenge bob imperial-chess as first"))
+	out = c.replyTo(to(t, out, "bob@example.org"), "accept")
+	legal := c.positionOf(t, 1).Legal(engine.First)
+	before := games.Renders()
+	out = c.replyTo(to(t, out, "alice@example.org"), legal[len(legal)-1].String())
+	if n := games.Renders() - before; n > 1 {
+		t.Errorf("one move drew %d boards, want 1", n)
+	}
+	if len(out) != 2 {
+		t.Fatalf("%d mails after a move, want the reply and the turn mail", len(out))
+	}
 }
