@@ -90,7 +90,11 @@ test-integration:
 # moves by mail end to end against Dovecot, and what hostile mail costs
 # there (bytes out per byte in for forged strangers, and
 # for 100 forged registrations and their 600 mails; the daemon's CPU for a
-# mail of 20,000 nested parts). One package at a time, so the
+# mail of 20,000 nested parts). The reply path alone, in process
+# (club's BenchmarkReplyPath: a move mail handled to its replies queued
+# and read back, in an archive of 1,100 games; its CPU by move,
+# cpu-ms/move, and the boards drawn by move; under two minutes alone:
+# go test -run '^$$' -bench ReplyPath ./club). One package at a time, so the
 # figures do not share the CPU; the archives are generated once into
 # POSTAL_BENCH_DIR and shared (the 110,000 games take about ten minutes to
 # generate, 2 GB), hence the timeout.

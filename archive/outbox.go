@@ -115,7 +115,7 @@ func (t *Tx) updateRow(query string, args ...any) error {
 // pending.
 func (a *DB) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var s sql.NullString
-	if err := a.db.QueryRowContext(ctx, `SELECT MIN(next_attempt) FROM outbox WHERE next_attempt IS NOT NULL`).Scan(&s); err != nil {
+	if err := a.ro.QueryRowContext(ctx, `SELECT MIN(next_attempt) FROM outbox WHERE next_attempt IS NOT NULL`).Scan(&s); err != nil {
 		return time.Time{}, false, fmt.Errorf("archive: next due: %w", err)
 	}
 	if !s.Valid {
@@ -141,9 +141,13 @@ func (a *DB) Outbox(ctx context.Context, after int64) ([]OutboxRow, error) {
 }
 
 // outbox returns the outbox rows the clause where selects, with their files.
+// It reads on the readers' connections, not the one writer's: the sender,
+// woken right after a move's commit, hands the move's mail to SMTP without
+// waiting for whatever writes next (the clocks' pass, the bot, the site's
+// state), and the committed rows are all a reader sees in WAL mode.
 func (a *DB) outbox(ctx context.Context, where string, args ...any) ([]OutboxRow, error) {
 	var out []OutboxRow
-	err := a.Tx(ctx, func(tx *Tx) error {
+	err := a.ReadTx(ctx, func(tx *Tx) error {
 		rows, err := tx.tx.QueryContext(ctx, `SELECT id, msg, created, attempts, COALESCE(next_attempt, ''), COALESCE(sent_at, ''), last_error FROM outbox `+where, args...)
 		if err != nil {
 			return err

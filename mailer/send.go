@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"strconv"
+	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -59,6 +60,14 @@ type Sender struct {
 	opts SendOptions
 	log  *slog.Logger
 	wake chan struct{}
+
+	// What the daemon's other work waits for (Handed): asked counts the
+	// Wakes, done the Wakes whose rows a finished round has seen; settled
+	// is closed (and replaced) whenever done moves.
+	mu      sync.Mutex
+	asked   uint64
+	done    uint64
+	settled chan struct{}
 }
 
 // NewSender returns a sender; it does nothing until Run.
@@ -94,12 +103,15 @@ func NewSender(opts SendOptions) *Sender {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Sender{opts: opts, log: log.With("smtp", opts.Addr), wake: make(chan struct{}, 1)}
+	return &Sender{opts: opts, log: log.With("smtp", opts.Addr), wake: make(chan struct{}, 1), settled: make(chan struct{})}
 }
 
 // Wake tells a running sender that new rows were written, so it looks at the
 // queue now instead of at the next due time it knew of. It never blocks.
 func (s *Sender) Wake() {
+	s.mu.Lock()
+	s.asked++
+	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
 	default:
@@ -118,9 +130,15 @@ func (s *Sender) Run(ctx context.Context, q Queue) error {
 		return err
 	}
 	for {
+		s.mu.Lock()
+		taking := s.asked // the rows of these Wakes are committed: this round reads them
+		s.mu.Unlock()
 		more, err := s.round(ctx, q)
 		if ctx.Err() != nil {
 			return nil
+		}
+		if !more {
+			s.settle(taking)
 		}
 		var wait time.Duration
 		switch {
@@ -148,6 +166,45 @@ func (s *Sender) Run(ctx context.Context, q Queue) error {
 			return nil
 		}
 	}
+}
+
+// settle records that a round saw every row written before the Wakes it
+// took, and delivered or deferred each, and tells Handed.
+func (s *Sender) settle(taking uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if taking > s.done {
+		s.done = taking
+		close(s.settled)
+		s.settled = make(chan struct{})
+	}
+}
+
+// Handed waits, at most max, until the rows written before the last Wake
+// have been handed to the SMTP server (or their failure recorded, for a
+// later try). The daemon's work that a move does not need to answer (the
+// site, the clocks' pass) waits for it, so that the move's mail leaves
+// first. It reports whether they were; without a running sender it waits
+// max.
+func (s *Sender) Handed(ctx context.Context, max time.Duration) bool {
+	t := time.NewTimer(max)
+	defer t.Stop()
+	s.mu.Lock()
+	target := s.asked
+	for s.done < target {
+		ch := s.settled
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-t.C:
+			return false
+		case <-ctx.Done():
+			return false
+		}
+		s.mu.Lock()
+	}
+	s.mu.Unlock()
+	return true
 }
 
 // sleep waits for d (forever when negative), a Wake, or ctx; it reports

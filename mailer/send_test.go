@@ -377,3 +377,30 @@ func TestBuildMessageTextOnly(t *testing.T) {
 		t.Error("Message-ID or Date missing")
 	}
 }
+
+// TestSenderHanded: Handed returns once the rows written before the last
+// Wake were handed to the SMTP server, and waits no longer than its bound
+// without a running sender.
+func TestSenderHanded(t *testing.T) {
+	srv := startDemo(t)
+	q := &memQueue{}
+	s := runSender(t, srv, q)
+	id := q.add(boardReply(t, "alice@demo.test"), time.Now())
+	s.Wake()
+	if !s.Handed(context.Background(), 10*time.Second) {
+		t.Fatal("Handed timed out")
+	}
+	if q.row(id).sentAt.IsZero() {
+		t.Error("Handed returned before the row was sent")
+	}
+
+	idle := NewSender(SendOptions{Addr: srv.SMTPAddr})
+	idle.Wake()
+	start := time.Now()
+	if idle.Handed(context.Background(), 50*time.Millisecond) {
+		t.Error("Handed reported mail handed over without a running sender")
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Error("Handed waited past its bound")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"postal/archive"
 	"postal/club/game"
@@ -203,6 +204,14 @@ var drawnImages struct {
 	m map[string]images
 }
 
+// renders counts the positions drawn as pictures (Renders).
+var renders atomic.Int64
+
+// Renders is how many positions have been drawn as pictures so far: the
+// benchmarks report it by move, each position being drawn once whoever
+// shows it.
+func Renders() int64 { return renders.Load() }
+
 // drawn returns the pictures of the position key, drawing them the first
 // time.
 func drawn(key string, draw func() images) images {
@@ -213,6 +222,7 @@ func drawn(key string, draw func() images) images {
 		return img
 	}
 	img = draw()
+	renders.Add(1)
 	drawnImages.Lock()
 	defer drawnImages.Unlock()
 	if drawnImages.m == nil || len(drawnImages.m) >= 64 {

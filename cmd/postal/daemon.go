@@ -65,6 +65,19 @@ func (d *daemon) changed() {
 	}
 }
 
+// mailFirst bounds how long the site's update and the clocks' pass after a
+// handled message wait for the sender (afterMail).
+const mailFirst = 2 * time.Second
+
+// afterMail waits until the mail committed so far has been handed to the
+// SMTP server, at most mailFirst: a move's reply and its opponent's turn
+// mail leave before the site's update and the clocks' pass, which the
+// move does not need, take the CPU and the database. The mail is safe
+// either way: its outbox rows were committed with the move.
+func (d *daemon) afterMail(ctx context.Context) {
+	d.sender.Handed(ctx, mailFirst)
+}
+
 // handle is the watcher's handler. The club's error is the watcher's
 // protocol already: a permanent failure wraps mailer.ErrPermanent (the
 // failed mailbox), any other is tried again later.
@@ -167,6 +180,7 @@ func (d *daemon) schedule(ctx context.Context) error {
 			t.Stop()
 			return nil
 		case <-d.tickWake:
+			d.afterMail(ctx)
 		case <-t.C:
 		}
 		t.Stop()

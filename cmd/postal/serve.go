@@ -133,6 +133,7 @@ func newDaemon(ctx context.Context, cfg *Config, log *slog.Logger) (*daemon, err
 	if cfg.Site.Out != "" {
 		d.site = newSitePublisher(db, cfg, log)
 		d.site.prepare(ctx) // before any mail changes the database
+		d.site.before = d.afterMail
 	}
 	d.keepRaw = keepRaw(cfg.Club.KeepRawDays)
 	d.keepSignatures = keepSignatures(cfg.Club.DKIMMaxAgeDays)

@@ -172,6 +172,9 @@ type sitePublisher struct {
 	built func(site.Stats)
 	// health is what the daemon records of its site (sitehealth.go).
 	health siteHealth
+	// before, when set, is waited for after a kick, before the update:
+	// the daemon's afterMail, so that a move's mail leaves first.
+	before func(context.Context)
 }
 
 func newSitePublisher(db *archive.DB, cfg *Config, log *slog.Logger) *sitePublisher {
@@ -228,6 +231,9 @@ func (p *sitePublisher) run(ctx context.Context) {
 			cancel()
 			return
 		case <-p.kick:
+			if p.before != nil {
+				p.before(ctx)
+			}
 		case <-tick.C:
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"image/color"
 	"image/png"
 	"sort"
+	"sync"
 )
 
 // Light mail: a board in a mail is a paletted PNG at twice its
@@ -106,10 +107,26 @@ func growth(scale float64) float64 {
 	return 1.6
 }
 
+// mailEncoder encodes the mail's PNGs at zlib's default level, as
+// png.Encode does, byte for byte, but keeps its compressors in a pool: a
+// deflate compressor is a megabyte of tables, and a board drawn for a mail
+// is encoded two or three times.
+var mailEncoder = png.Encoder{CompressionLevel: png.DefaultCompression, BufferPool: &encoderPool{}}
+
+// encoderPool is png.EncoderBufferPool over a sync.Pool.
+type encoderPool struct{ p sync.Pool }
+
+func (e *encoderPool) Get() *png.EncoderBuffer {
+	b, _ := e.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
+
 // encodePaletted writes img as a PNG.
 func encodePaletted(img *image.Paletted) ([]byte, error) {
 	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
+	if err := mailEncoder.Encode(&b, img); err != nil {
 		return nil, fmt.Errorf("picture: encode png: %w", err)
 	}
 	return b.Bytes(), nil

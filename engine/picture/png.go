@@ -50,8 +50,11 @@ func (p *Picture) Image() (*image.RGBA, error) {
 		return nil, fmt.Errorf("picture: cannot rasterize a picture of %gx%g pixels", p.Width, p.Height)
 	}
 	r := &raster{
-		img:   image.NewRGBA(image.Rect(0, 0, w, h)),
-		ras:   vector.NewRasterizer(w, h),
+		img: image.NewRGBA(image.Rect(0, 0, w, h)),
+		// Every shape resets the rasterizer to its own box (paintIn),
+		// which grows its buffer as needed: a buffer of the whole
+		// picture (megabytes at a mail's twice size) would never be used.
+		ras:   vector.NewRasterizer(1, 1),
 		faces: map[faceKey]*faceCache{},
 	}
 	for _, it := range p.Items {

@@ -197,7 +197,30 @@ func TestPNGGolden(t *testing.T) {
 }
 
 func BenchmarkPNG(b *testing.B) {
-	// A board-sized picture: 64 squares with pieces, labels and an arrow.
+	p := boardPicture()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.PNG(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMailPNG is a board's PNG for a mail: drawn once per move, the
+// costliest part of handling one.
+func BenchmarkMailPNG(b *testing.B) {
+	p := boardPicture()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := p.MailPNG(20 << 10); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// boardPicture is a board-sized picture: 64 squares with pieces, labels
+// and an arrow.
+func boardPicture() *Picture {
 	p := &Picture{Width: 400, Height: 420}
 	for i := range 64 {
 		x, y := float64(i%8*48+8), float64(i/8*48+8)
@@ -212,12 +235,7 @@ func BenchmarkPNG(b *testing.B) {
 		p.Add(&Text{X: x + 24, Y: y + 24, Size: 12, Text: "K", Anchor: Middle, VCenter: true, Color: RGB(0, 0, 0)})
 	}
 	p.Add(&Line{X1: 32, Y1: 32, X2: 300, Y2: 300, Color: Color{0, 0, 200, 160}, Width: 4, Arrow: true})
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := p.PNG(); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return p
 }
 
 // TestSVGGolden pins the SVG of the sample, which the PNG must match.
