@@ -206,6 +206,9 @@ func confirmAddress(u *work.Unit, p *Proof, c *claim) (*Answer, error) {
 	if err := u.Tx.ConfirmAddress(player.ID, a.Address, u.Now); err != nil {
 		return nil, err
 	}
+	if err := p.setProven(u); err != nil {
+		return nil, err
+	}
 	if err := u.Tx.AddEvent(u.Now, "address-confirm", 0, player.ID, a.Address); err != nil {
 		return nil, err
 	}

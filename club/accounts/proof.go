@@ -43,6 +43,20 @@ type Proof struct {
 	keyOK bool // a key line of the message is the actor's key
 
 	invited int // new addresses the mail invited (MayInvite)
+	// proved reports that the mail acted for its sender: it proved them
+	// (Paid), completed their registration or confirmed their address.
+	proved bool
+}
+
+// Proved reports whether the mail proved its sender and acted for them;
+// its row is marked proven (it counts against their rate limit, and a
+// copy of it delivered again is a duplicate, SeenBefore).
+func (p *Proof) Proved() bool { return p.proved }
+
+// setProven records that the mail proved its sender.
+func (p *Proof) setProven(u *work.Unit) error {
+	p.proved = true
+	return u.Tx.SetProven(p.Row)
 }
 
 // NewProof is the proof of in, whose DKIM signatures were checked before

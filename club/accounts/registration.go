@@ -178,6 +178,9 @@ func completeRegistration(u *work.Unit, p *Proof, c *claim) (*Answer, error) {
 		return nil, err
 	}
 	u.Actor, p.how = player, "token"
+	if err := p.setProven(u); err != nil {
+		return nil, err
+	}
 	u.Lead = append(u.Lead, fmt.Sprintf("Welcome to postal, %s: %s now plays as %s.", player.Name, from, player.Name))
 	lines := []string{
 		"Your personal key is below. Keep it secret. Mail from postal carries its own proof, so replies need nothing more; a fresh mail (not a reply) that changes a game must carry a line \"key " + key + "\".",

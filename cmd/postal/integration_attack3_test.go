@@ -3,12 +3,15 @@
 package main
 
 import (
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/base64"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The third attack round against the real daemon and Dovecot: each attack
@@ -52,4 +55,124 @@ func TestIntegrationSilentKeyOfADomain(t *testing.T) {
 		t.Errorf("the silent name was asked again within its stall: %d questions unanswered, were %d", n, before)
 	}
 	t.Logf("%d questions left unanswered", dns.Unanswered())
+}
+
+// legalMove is a move of whoever is to move in game id, as the daemon's
+// database has it.
+func (r *rig) legalMove(id int64) string {
+	r.t.Helper()
+	pos := r.position(id)
+	return pos.Legal(pos.ToMove()[0])[0].String()
+}
+
+// cutField removes every instance of the header field name (folded lines
+// too) from raw.
+func cutField(raw []byte, name string) []byte {
+	head, body, _ := strings.Cut(string(raw), "\r\n\r\n")
+	var out []string
+	skip := false
+	for _, line := range strings.Split(head, "\r\n") {
+		if line != "" && (line[0] == ' ' || line[0] == '\t') {
+			if !skip {
+				out = append(out, line)
+			}
+			continue
+		}
+		k, _, _ := strings.Cut(line, ":")
+		skip = strings.EqualFold(strings.TrimSpace(k), name)
+		if !skip {
+			out = append(out, line)
+		}
+	}
+	return []byte(strings.Join(out, "\r\n") + "\r\n\r\n" + body)
+}
+
+// Attack 2: two copies of one real mail merged by the dedup digest (the
+// Message-ID and a digest of what its writer set and its body), the first
+// one worse. Whoever gets a copy of a player's mail before the club does
+// (an opponent in its Cc, a list, a server on the way) can deliver it first
+// with a field the digest leaves out that has it not acted on: marked as
+// an auto-reply or delivered as a bounce (ignored, RFC 3834), or with its
+// DKIM signature cut (it proves nothing). The real mail, which proves its
+// sender, was then dropped as a duplicate: alice's move was lost. Now a
+// mail is a duplicate of a copy that proved its sender, or of one that
+// proved nothing when it proves nothing either; the same mail delivered
+// again still counts once, and is answered once.
+func TestIntegrationCopyBeforeTheMail(t *testing.T) {
+	t.Parallel()
+	sig := newSigner(t)
+	r := newMailServers(t)
+	r.setClub("dns_resolver", strconv.Quote(sig.dns))
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, _ := r.startGame(alice, bob, "conflagration")
+	game := r.gameMail(alice, id)
+	ply := r.gameRow(id).Ply
+	ctx := context.Background()
+
+	// alice answers the game's mail with her move, bob in Cc; bob's copy,
+	// marked an auto-reply, reaches the club first, as a bounce.
+	move := r.legalMove(id)
+	real := []byte(fmt.Sprintf("From: alice <%s>\r\nTo: %s\r\nCc: bob <%s>\r\nSubject: Re: %s\r\nDate: %s\r\nMessage-ID: <cc.1@client.test>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		alice.addr, game.ReplyTo, bob.addr, game.Subject, time.Now().Format(time.RFC1123Z), move))
+	done := r.processed()
+	if err := r.d.Deliver(ctx, "", []string{"postal@demo.test"}, append([]byte("Auto-Submitted: auto-replied\r\n"), real...)); err != nil {
+		t.Fatal(err)
+	}
+	r.awaitProcessed(done + 1)
+	if g := r.gameRow(id); g.Ply != ply {
+		t.Fatalf("the auto-reply copy moved game #%d", id)
+	}
+	r.deliver(alice.addr, real)
+	if m := r.replyTo(alice, "cc.1@client.test"); !strings.Contains(m.Text, move+" played") {
+		t.Fatalf("alice's move, after bob's copy marked an auto-reply:\n%s", m.Text)
+	}
+	if g := r.gameRow(id); g.Ply != ply+1 {
+		t.Fatalf("game #%d at ply %d after alice's move, want %d", id, g.Ply, ply+1)
+	}
+	ply++
+	r.replyTo(bob, r.send(bob, "move", fmt.Sprintf("move %d %s", id, r.legalMove(id))))
+	ply++
+
+	// alice's fresh mail, proven by its DKIM signature alone; a copy
+	// without the signature reaches the club first.
+	move = r.legalMove(id)
+	signed := signedTo(t, sig.key, "s1", alice.addr, "postal@demo.test", "signed.1@client.test", "my move", fmt.Sprintf("move %d %s", id, move))
+	cut := cutField(signed, "DKIM-Signature")
+	r.deliver(alice.addr, cut)
+	if m := r.replyTo(alice, "signed.1@client.test"); !strings.Contains(m.Text, "postal cannot tell") {
+		t.Fatalf("the copy without its signature:\n%s", m.Text)
+	}
+	r.deliver(alice.addr, signed)
+	if m := r.replyTo(alice, "signed.1@client.test"); !strings.Contains(m.Text, move+" played") {
+		t.Fatalf("alice's signed move, after a copy without its signature:\n%s", m.Text)
+	}
+	if g := r.gameRow(id); g.Ply != ply+1 {
+		t.Fatalf("game #%d at ply %d after alice's signed move, want %d", id, g.Ply, ply+1)
+	}
+	ply++
+
+	// Delivered again, each copy counts once: no move, no answer. And a
+	// mail that proves nothing, delivered twice, is answered once.
+	done = r.processed()
+	r.deliver(alice.addr, real)
+	r.deliver(alice.addr, signed)
+	r.deliver(alice.addr, cut)
+	r.forge(alice.addr, "twice.1@client.test", "games", "games")
+	r.forge(alice.addr, "twice.1@client.test", "games", "games")
+	r.awaitProcessed(done + 5)
+	if g := r.gameRow(id); g.Ply != ply {
+		t.Errorf("game #%d at ply %d after the copies again, want %d", id, g.Ply, ply)
+	}
+	r.replyTo(alice, r.send(alice, "last", "games")) // any answer to the copies is out by now
+	answers := map[string]int{}
+	for _, m := range allMail(t, r, alice) {
+		answers[m.InReplyTo]++
+	}
+	for msgID, want := range map[string]int{"cc.1@client.test": 1, "signed.1@client.test": 2, "twice.1@client.test": 1} {
+		if answers[msgID] != want {
+			t.Errorf("%d answers to %s, want %d", answers[msgID], msgID, want)
+		}
+	}
 }
