@@ -90,7 +90,7 @@ func addAddress(u *work.Unit, addr string) (reply.Section, error) {
 	if err := mayConfirm(u, addr); err != nil {
 		return reply.Section{}, err
 	}
-	token := archive.NewSecret(16)
+	token := archive.NewSecret(archive.TokenLen)
 	if err := u.Tx.AddAddress(p.ID, addr, token, u.Now); err != nil {
 		return reply.Section{}, err
 	}

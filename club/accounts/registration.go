@@ -58,7 +58,7 @@ func registerPending(u *work.Unit, p *Proof, name string) (*Answer, error) {
 	// lost) gets the same code: a reply to either answer completes it, not
 	// only to the newest (a stranger's trial replied to the first and was
 	// told it was no player).
-	token := archive.NewSecret(16)
+	token := archive.NewSecret(archive.TokenLen)
 	if r, err := u.Tx.RegistrationOf(name, u.Now.Add(-registrationHold)); err == nil && r.Address == strings.ToLower(from) {
 		token = r.Token
 	} else if err != nil && !errors.Is(err, archive.ErrNotFound) {

@@ -176,3 +176,75 @@ func TestIntegrationCopyBeforeTheMail(t *testing.T) {
 		}
 	}
 }
+
+// toMany is a mail from p to the addresses to (the first one the
+// envelope's), with body.
+func (r *rig) toMany(p *player, id string, to []string, subject, body string) {
+	r.t.Helper()
+	raw := fmt.Sprintf("From: %s <%s>\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		p.name, p.addr, strings.Join(to, ",\r\n "), subject, time.Now().Format(time.RFC1123Z), id, body)
+	r.deliver(p.addr, []byte(raw))
+}
+
+// Attack 3: the cap of 8 reply addresses read from one mail's recipients.
+// Any plus-address of the club counted towards it, token or not (the
+// bot's, postal+help, a typo): alice's reply with eight of them before her
+// game's reply address lost its proof, and her move with it. Now only
+// what can be a token counts. And a forger cannot probe more than 8
+// tokens a mail: alice's real token, 9th of 40 well-formed ones in a
+// stranger's mail, is not even looked up (no refusal, no notice to
+// alice); 8th, it is, and the mail is refused. (Eight well-formed tokens
+// before a real one still lose it: no mail of a player's carries them.)
+func TestIntegrationTokenCap(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, _ := r.startGame(alice, bob, "conflagration")
+	game := r.gameMail(alice, id)
+	ply := r.gameRow(id).Ply
+	var to []string
+	for _, local := range []string{"help", "bot.bot", "games", "x", "alice", "info", "postal", "reply"} {
+		to = append(to, "postal+"+local+"@demo.test")
+	}
+	move := r.legalMove(id)
+	r.toMany(alice, "many.1@client.test", append(to, game.ReplyTo), "Re: "+game.Subject, move)
+	if m := r.replyTo(alice, "many.1@client.test"); !strings.Contains(m.Text, move+" played") {
+		t.Errorf("alice's move to her reply address after 8 other plus-addresses of the club:\n%s", m.Text)
+	}
+	if g := r.gameRow(id); g.Ply != ply+1 {
+		t.Errorf("game #%d at ply %d, want %d", id, g.Ply, ply+1)
+	}
+
+	// The forger's probes, from a stranger's address (carol is no player).
+	carol := newPlayer("carol", "carol@demo.test")
+	forged := func(n int) []string {
+		const alphabet = "abcdefghjkmnpqrstuvwxyz23456789" // the tokens'
+		var out []string
+		for i := range n {
+			out = append(out, "postal+"+strings.Repeat("q", 14)+alphabet[i/31:i/31+1]+alphabet[i%31:i%31+1]+"@demo.test")
+		}
+		return out
+	}
+	probe := forged(40)
+	probe = append(probe[:8:8], append([]string{game.ReplyTo}, probe[8:]...)...) // alice's token 9th
+	before := r.clubState()
+	r.toMany(carol, "probe.9@forged.test", probe, "hi", "resign")
+	if m := r.replyTo(carol, "probe.9@forged.test"); strings.Contains(m.Text, refusedForeign) {
+		t.Errorf("a 9th token was looked up:\n%s", m.Text)
+	}
+	probe = append(forged(7), game.ReplyTo)
+	r.toMany(carol, "probe.8@forged.test", probe, "hi", "resign")
+	if m := r.replyTo(carol, "probe.8@forged.test"); !strings.Contains(m.Text, refusedForeign) {
+		t.Errorf("alice's token, 8th, was not looked up:\n%s", m.Text)
+	}
+	r.unchanged(before, "the probes")
+	notices := 0
+	for _, m := range allMail(t, r, alice) {
+		if strings.Contains(m.Subject, "was used from carol@demo.test") {
+			notices++
+		}
+	}
+	if notices != 1 {
+		t.Errorf("alice got %d notices of her token used from carol's address, want 1 (the 8th)", notices)
+	}
+}
