@@ -5,16 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
 	"postal/archive"
 	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
-	"postal/docs/words"
 	"postal/engine"
 	"postal/engine/search"
 )
@@ -122,22 +121,14 @@ func (s *Service) botAddress() string {
 	return s.local + s.opt.TokenSeparator + "bot." + s.opt.Bot.name() + "@" + s.host
 }
 
-// isBot reports whether p is the club's bot.
-func (s *Service) isBot(p *archive.Player) bool {
-	return p != nil && s.opt.Bot != nil && p.Address == s.botAddress()
-}
-
-// errBotName is the bot's name taken by a person.
-var errBotName = errors.New("club: the bot's name belongs to a registered player: choose another bots.name")
-
 // botPlayer returns the bot's player, registering it on first need.
 func (s *Service) botPlayer(tx *archive.Tx, now time.Time) (*archive.Player, error) {
 	p, err := tx.PlayerByName(s.opt.Bot.name())
 	switch {
-	case err == nil && s.isBot(p):
+	case err == nil && s.club.Bot.Is(p):
 		return p, nil
 	case err == nil:
-		return nil, errBotName
+		return nil, work.ErrBotName
 	case !errors.Is(err, archive.ErrNotFound):
 		return nil, err
 	}
@@ -155,65 +146,6 @@ type botTurn struct {
 	pos   engine.Position
 }
 
-// botChallenge checks a challenge to the bot at level (0: the default) by
-// player before it is made: the bot is on, plays at that level, has room
-// for another game, and player for another game with it. It returns the
-// level to play at.
-func (w *job) botChallenge(bot, player *archive.Player, level int) (int, error) {
-	o := w.s.opt.Bot
-	if level == 0 {
-		level = o.level()
-	}
-	if level < 1 || level > o.maxLevel() {
-		return 0, reply.Refuse(fmt.Sprintf("%s plays at levels 1 to %d, not %d", bot.Name, o.maxLevel(), level), "Level 1 is the weakest.")
-	}
-	if o.MaxGames > 0 {
-		games, err := w.Tx.GamesOf(bot.ID)
-		if err != nil {
-			return 0, err
-		}
-		if len(games) >= o.MaxGames {
-			return 0, reply.Refuse(fmt.Sprintf("%s plays as many games as it may (%d)", bot.Name, len(games)), "Try again when one of them has ended.")
-		}
-	}
-	if limit := o.gamesPerPlayer(); limit > 0 && player != nil {
-		n, err := w.botGamesOf(bot, player)
-		if err != nil {
-			return 0, err
-		}
-		if n >= limit {
-			return 0, reply.Refuse(fmt.Sprintf("you play %s with %s already, as many as one may at once", words.Count(n, "game", "games"), bot.Name),
-				"Nothing was done: each of the bot's moves costs the club's computer some thought, so a player has a few such games at once. Challenge it again when one of them has ended, or challenge a person.")
-		}
-	}
-	return level, nil
-}
-
-// botGamesOf counts the games player plays with bot, and their open
-// challenges that name it.
-func (w *job) botGamesOf(bot, player *archive.Player) (int, error) {
-	games, err := w.Tx.GamesOf(player.ID)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, g := range games {
-		if slices.Contains(g.Players, bot.ID) {
-			n++
-		}
-	}
-	chs, err := w.Tx.OpenChallenges(player.ID)
-	if err != nil {
-		return 0, err
-	}
-	for _, ch := range chs {
-		if ch.ChallengerID == player.ID && slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID }) {
-			n++
-		}
-	}
-	return n, nil
-}
-
 // botTurns lists the games where the bot must act now, and takes the open
 // challenges that waited TakeOpen for a person.
 func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
@@ -224,11 +156,11 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 		if err != nil {
 			return err
 		}
-		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}}
-		if err := w.botTakesOpen(bot); err != nil {
+		u := &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}
+		if err := challenges.BotTakesOpen(u, bot); err != nil {
 			return err
 		}
-		playing, err := games.Of(w.Unit, bot)
+		playing, err := games.Of(u, bot)
 		if err != nil {
 			return err
 		}
@@ -240,7 +172,7 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 					// lets the winner claim: the bot claims, as a
 					// person would.
 					var ue *reply.Refusal
-					if err := games.ClaimTime(w.Unit, gs, side); err != nil && !errors.As(err, &ue) {
+					if err := games.ClaimTime(u, gs, side); err != nil && !errors.As(err, &ue) {
 						return err
 					}
 				}
@@ -255,58 +187,9 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 			}
 			turns = append(turns, botTurn{game: gs.Row.ID, ply: gs.Pos.Ply(), side: side, level: level, pos: gs.Pos})
 		}
-		return games.FlushNotices(w.Unit)
+		return games.FlushNotices(u)
 	})
 	return turns, err
-}
-
-// botTakesOpen accepts, for the bot, the open challenges older than
-// TakeOpen, while it has room for more games: a two-player one starts at
-// once; in one of more, the bot takes an open seat (its acceptance may be
-// the last, which starts the game).
-func (w *job) botTakesOpen(bot *archive.Player) error {
-	o := w.s.opt.Bot
-	if o.TakeOpen <= 0 {
-		return nil
-	}
-	chs, err := w.Tx.OpenChallenges(bot.ID)
-	if err != nil {
-		return err
-	}
-	for _, ch := range chs {
-		seated := slices.ContainsFunc(ch.Seats, func(st archive.ChallengeSeat) bool { return st.PlayerID == bot.ID })
-		if ch.ChallengerID == bot.ID || w.Now.Sub(ch.Created) < o.TakeOpen || seated || !slices.ContainsFunc(ch.Seats, archive.ChallengeSeat.Open) {
-			continue
-		}
-		var ue *reply.Refusal
-		if _, err := w.botChallenge(bot, nil, 0); errors.As(err, &ue) {
-			return nil // no room for more games
-		} else if err != nil {
-			return err
-		}
-		challenger, err := w.Tx.PlayerByID(ch.ChallengerID)
-		if err != nil {
-			return err
-		}
-		if n, err := w.botGamesOf(bot, challenger); err != nil {
-			return err
-		} else if limit := o.gamesPerPlayer(); limit > 0 && n >= limit {
-			continue // the challenger plays as many games with the bot as one may
-		}
-		gs, err := w.takeSeat(ch, bot)
-		if errors.As(err, &ue) {
-			w.s.log.Warn("club: the bot cannot take a seat", "challenge", ch.ID, "err", err)
-			continue
-		}
-		if err != nil || gs == nil {
-			return err
-		}
-		if err := w.Tx.SetBotLevel(gs.Row.ID, o.level()); err != nil {
-			return err
-		}
-		w.s.log.Info("club: the bot took an open challenge", "game", gs.Row.ID, "game_type", ch.Game)
-	}
-	return nil
 }
 
 // errStaleTurn is a bot move for a game that has moved on (a move made
@@ -324,21 +207,21 @@ func (s *Service) botMove(ctx context.Context, t botTurn, move string) error {
 		if err != nil {
 			return err
 		}
-		w := &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}}
-		gs, err := games.Load(w.Unit, t.game)
+		u := &work.Unit{Club: s.club, Tx: tx, Now: now, Actor: bot}
+		gs, err := games.Load(u, t.game)
 		if err != nil {
 			return err
 		}
 		if gs.Row.Status != archive.GameActive || gs.Pos.Ply() != t.ply || gs.Side(bot) != t.side || !engine.Acts(gs.Pos, t.side) {
 			return errStaleTurn
 		}
-		mv, err := gs.Play(t.side, move, w.Now, w.MsgID)
+		mv, err := gs.Play(t.side, move, u.Now, u.MsgID)
 		if err != nil {
 			return fmt.Errorf("club: the bot's move %s in game %d: %w", move, t.game, err)
 		}
-		if err := games.Commit(w.Unit, gs, mv); err != nil {
+		if err := games.Commit(u, gs, mv); err != nil {
 			return err
 		}
-		return games.FlushNotices(w.Unit)
+		return games.FlushNotices(u)
 	})
 }

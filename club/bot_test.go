@@ -9,6 +9,7 @@ import (
 
 	"postal/archive"
 	"postal/club/accounts"
+	"postal/club/work"
 	"postal/engine"
 )
 
@@ -172,7 +173,7 @@ func TestBotOffAndNameTaken(t *testing.T) {
 		return tx.AddPlayer("robot", "robot@example.org", accounts.HashKey(archive.NewSecret(20)), c2.now)
 	})
 	c2.register("alice")
-	if _, err := c2.s.botTurns(context.Background()); !errors.Is(err, errBotName) {
+	if _, err := c2.s.botTurns(context.Background()); !errors.Is(err, work.ErrBotName) {
 		t.Errorf("the bot played under a person's name: %v", err)
 	}
 	out = c2.mail("alice@example.org", "bot", "key "+c2.keys["alice"]+"\nchallenge robot takeaway")

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"postal/club/work"
 	"postal/engine/search"
 )
 
@@ -60,7 +61,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	for {
 		turns, err := b.s.botTurns(ctx)
 		switch {
-		case errors.Is(err, errBotName):
+		case errors.Is(err, work.ErrBotName):
 			b.s.log.Error("club: the bot is off", "name", b.opt.name(), "err", err)
 			return nil
 		case err != nil && ctx.Err() == nil:

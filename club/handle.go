@@ -8,8 +8,10 @@ import (
 
 	"postal/archive"
 	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/game"
 	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/engine"
 	"postal/mailer"
@@ -171,7 +173,7 @@ func (h *handling) endedSections() error {
 	var blocks []reply.Section
 	for _, row := range h.Ended {
 		lines := games.DiceRevealed(row)
-		if line, err := h.ratingLine(row.ID); err != nil {
+		if line, err := ratings.Line(h.Tx, row.ID); err != nil {
 			return err
 		} else if line != "" {
 			lines = append(lines, line)
@@ -344,7 +346,7 @@ func (h *handling) cancel(c notation.Command) (reply.Section, error) {
 	if c.CancelsEvent() {
 		return h.cancelEvent(c) // tournament_cancel.go
 	}
-	return h.withdraw(c)
+	return challenges.Withdraw(h.Unit, c)
 }
 
 // set is "set NAME VALUE": each setting has its own answer.

@@ -8,6 +8,7 @@ import (
 
 	"postal/archive"
 	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/published"
@@ -41,7 +42,7 @@ func (h *handling) organiseSelfRunning(c notation.Command) (reply.Section, error
 	if err := h.freeEventName(c.Arg, kind); err != nil {
 		return reply.Section{}, err
 	}
-	info, cfg, ctl, err := h.s.proposal(c)
+	info, cfg, ctl, err := challenges.Proposal(h.Unit, c)
 	if err != nil {
 		return reply.Section{}, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"postal/archive"
 	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/reply"
@@ -220,7 +221,7 @@ func (h *handling) reply() error {
 			if subject, err = games.ChallengeSubject(h.Unit, c); err != nil {
 				return err
 			}
-			intro = append(intro, h.challengeLine(c))
+			intro = append(intro, challenges.Line(h.Unit, c))
 		} else if errors.Is(err, archive.ErrNotFound) {
 			sole = 0 // no such sole: no conversation to join
 		} else {

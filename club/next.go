@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"postal/archive"
+	"postal/club/challenges"
 	"postal/club/game"
 	"postal/club/games"
 	"postal/club/published"
@@ -176,7 +177,7 @@ func (s *Service) configWords(game, config string) []string {
 // clockWords is a time control (clock.Control text) as a proposal writes
 // it; "" when it is the club's default.
 func (s *Service) clockWords(control string) string {
-	switch ctl, _ := s.challengeControl(""); {
+	switch ctl, _ := challenges.Control(s.club, ""); {
 	case control == ctl.String():
 		return ""
 	case control == "none":

@@ -6,17 +6,13 @@ import (
 	"postal/club/work"
 )
 
-// ports answer what the games (club/games) ask of the rooms above them
-// (work.Ratings, work.Events) with the root's own code, until those rooms
-// move out of it: the ratings (ratings.go), what comes next (next.go) and
-// the events (tournament_run.go).
+// ports answer what the games (club/games) ask of the events above them
+// (work.Events) with the root's own code, until those rooms move out of
+// it: what comes next (next.go) and the events (tournament_run.go). The
+// ratings' port is club/ratings' (ratings.Lists).
 type ports struct{ s *Service }
 
 func (p ports) job(u *work.Unit) *job { return &job{Unit: u, s: p.s} }
-
-func (p ports) Rate(u *work.Unit, g *game.Game) error { return p.job(u).rate(g) }
-
-func (p ports) Line(u *work.Unit, id int64) (string, error) { return p.job(u).ratingLine(id) }
 
 func (p ports) Label(u *work.Unit, id int64) (string, error) { return p.job(u).eventOf(id) }
 

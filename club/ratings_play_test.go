@@ -331,37 +331,3 @@ func TestAnnulledTableTakenBack(t *testing.T) {
 	}
 	c.recomputeAgrees()
 }
-
-// BenchmarkRerate rates 10,000 generated games again from scratch in one
-// transaction, storing what differs (here nothing: the cost is reading the
-// games and rating them; each game whose ratings change adds the writing of
-// its rows): every list ("postal ratings --recompute --all"), and the lists
-// of one game (an annulment's taking back in a tournament of Initiative).
-func BenchmarkRerate(b *testing.B) {
-	c := newClub(b, Options{})
-	ctx := context.Background()
-	if _, err := archivegen.Generate(ctx, c.db, archivegen.Options{Finished: 10000, MaxPlies: 80, Seed: 25, Players: 40}); err != nil {
-		b.Fatal(err)
-	}
-	rateGenerated(b, c.s, c.db)
-	for _, game := range []string{"", "initiative"} {
-		name := "every-list"
-		if game != "" {
-			name = game
-		}
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				err := c.db.Tx(ctx, func(tx *archive.Tx) error {
-					taken, err := rerate(tx, game)
-					if err == nil && len(taken) > 0 {
-						err = fmt.Errorf("%d games taken back", len(taken))
-					}
-					return err
-				})
-				if err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}

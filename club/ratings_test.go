@@ -11,15 +11,16 @@ import (
 	"postal/archive"
 	"postal/archive/archivegen"
 	"postal/club/rating"
+	"postal/club/ratings"
 	"postal/engine/enginetest/long"
 	"postal/mailer"
 )
 
 // recomputeAgrees checks that the ratings recomputed from the archive are
 // the ones the club stored game by game, and returns them.
-func (c *club) recomputeAgrees() RatingCheck {
+func (c *club) recomputeAgrees() ratings.Check {
 	c.t.Helper()
-	chk, err := RecomputeRatings(context.Background(), c.db)
+	chk, err := ratings.Recompute(context.Background(), c.db)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -281,7 +282,7 @@ func BenchmarkRecompute(b *testing.B) {
 	rateGenerated(b, c.s, c.db)
 	b.ResetTimer()
 	for b.Loop() {
-		chk, err := RecomputeRatings(ctx, c.db)
+		chk, err := ratings.Recompute(ctx, c.db)
 		if err != nil || len(chk.Mismatches) > 0 || chk.Games != 10000 {
 			b.Fatalf("%d games, %d mismatches, %v", chk.Games, len(chk.Mismatches), err)
 		}

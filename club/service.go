@@ -18,6 +18,7 @@ import (
 	"postal/club/accounts"
 	"postal/club/clock"
 	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/work"
 	"postal/mailer"
 	"postal/mailer/dkimproof"
@@ -208,10 +209,12 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		RoundDays: opt.RoundDays, RoundUnfinished: opt.RoundUnfinished, EventLapseDays: opt.EventLapseDays,
 		AuthServID: opt.AuthServID, TrustAuthResults: opt.TrustAuthResults, DKIM: opt.DKIM, DKIMMaxAge: opt.DKIMMaxAge,
 		RateLimit: opt.RateLimit, StrangerRepliesPerHour: opt.StrangerRepliesPerHour, InvitesPerDay: opt.InvitesPerDay, MaxMessageSize: opt.MaxMessageSize,
-		Log: opt.Log, Clock: opt.Now, Post: s.post, PostPlain: s.postPlain, Ratings: ports{s}, Events: ports{s},
+		Log: opt.Log, Clock: opt.Now, Post: s.post, PostPlain: s.postPlain, Ratings: ratings.Lists{}, Events: ports{s},
 	}
-	if opt.Bot != nil {
-		s.club.BotName = opt.Bot.name()
+	if b := opt.Bot; b != nil {
+		s.club.Bot = &work.Bot{Name: b.name(), Address: s.botAddress(), Level: b.level(), MaxLevel: b.maxLevel(),
+			MaxGames: b.MaxGames, GamesPerPlayer: max(b.gamesPerPlayer(), 0), TakeOpen: b.TakeOpen,
+			Player: func(u *work.Unit) (*archive.Player, error) { return s.botPlayer(u.Tx, u.Now) }}
 	}
 	var err error
 	if s.text, err = texttemplate.New("mail.txt").Funcs(textFuncs).ParseFS(templates.Mail, "mail/mail.txt"); err != nil {

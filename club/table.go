@@ -5,7 +5,9 @@ import (
 
 	"postal/archive"
 	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/games"
+	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/notation"
@@ -50,10 +52,10 @@ func init() {
 		{notation.Spec{Verb: notation.CmdRules, Usage: "rules GAME", Syntax: notation.GameWord}, reads, onUnit(games.Rules)},
 		{notation.Spec{Verb: notation.CmdGames, Usage: "games", Syntax: notation.NoWords}, reads, onUnit(games.List)},
 		{notation.Spec{Verb: notation.CmdStatus, Usage: "status", Syntax: notation.NoWords}, reads, alone((*handling).status)},
-		{notation.Spec{Verb: notation.CmdChallenge, Usage: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]", Syntax: notation.Challenge}, changes, onCommand((*handling).challenge)},
-		{notation.Spec{Verb: notation.CmdOpen, Usage: "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]", Syntax: notation.Proposal}, changes, onCommand((*handling).challenge)},
-		{notation.Spec{Verb: notation.CmdAccept, Usage: "accept ID", Syntax: notation.OptionalID, Game: true}, changes, onID((*handling).accept)},
-		{notation.Spec{Verb: notation.CmdDecline, Usage: "decline ID", Syntax: notation.OptionalID, Game: true}, changes, onCommand((*handling).withdraw)},
+		{notation.Spec{Verb: notation.CmdChallenge, Usage: "challenge PLAYER [PLAYER ...] GAME [RULESET] [NAME=VALUE ...] [level N] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]", Syntax: notation.Challenge}, changes, onInviting(challenges.Challenge)},
+		{notation.Spec{Verb: notation.CmdOpen, Usage: "open GAME [RULESET] [NAME=VALUE ...] [as first|second|SIDE|random] [days N | bank START+INC/CAP | untimed] [unrated]", Syntax: notation.Proposal}, changes, onInviting(challenges.Challenge)},
+		{notation.Spec{Verb: notation.CmdAccept, Usage: "accept ID", Syntax: notation.OptionalID, Game: true}, changes, onUnit(challenges.Accept)},
+		{notation.Spec{Verb: notation.CmdDecline, Usage: "decline ID", Syntax: notation.OptionalID, Game: true}, changes, onUnit(challenges.Withdraw)},
 		{notation.Spec{Verb: notation.CmdCancel, Usage: "cancel ID | cancel NAME [REASON]", Syntax: notation.Cancel, Game: true}, changes, onCommand((*handling).cancel)},
 		{notation.Spec{Verb: notation.CmdMove, Usage: "move [ID] [#N] MOVE", Syntax: notation.Move, Game: true}, changes, onLine(games.Move)},
 		{notation.Spec{Verb: notation.CmdPreview, Usage: "preview [ID] MOVE | preview [ID] if MOVE MOVE ...", Syntax: notation.Preview, Game: true}, reads, onLine(games.Preview)},
@@ -72,7 +74,7 @@ func init() {
 		{notation.Spec{Verb: notation.CmdVacation, Usage: "vacation DAYS|off", Syntax: notation.Vacation}, changes, onUnit(games.Vacation)},
 		{notation.Spec{Verb: notation.CmdSet, Usage: "set reminders each|digest|none | set boards all|mine|none | set publish-messages|publish-conditions|tournament-news on|off", Syntax: notation.Setting}, changes, onCommand((*handling).set)},
 		{notation.Spec{Verb: notation.CmdAddress, Usage: "address [add|remove ADDRESS]", Syntax: notation.Address}, func(c notation.Command) bool { return c.Setting != "" }, onProof(accounts.Address)},
-		{notation.Spec{Verb: notation.CmdRatings, Usage: "ratings [GAME]", Syntax: notation.OptionalGame}, reads, onArg((*handling).ratings)},
+		{notation.Spec{Verb: notation.CmdRatings, Usage: "ratings [GAME]", Syntax: notation.OptionalGame}, reads, onUnit(ratings.List)},
 
 		{notation.Spec{Verb: notation.CmdTournament, Usage: "tournament NAME GAME [RULESET] [NAME=VALUE ...] round-robin|double-round-robin|swiss ROUNDS|knockout [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]", Syntax: notation.EventProposal}, changes, onCommand((*handling).organise)},
 		{notation.Spec{Verb: notation.CmdTournaments, Usage: "tournaments", Syntax: notation.NoWords}, reads, alone((*handling).tournamentList)},
@@ -99,13 +101,9 @@ func init() {
 }
 
 // The shapes of handlers, each made a handler: most take the command, some
-// only its game's number, its one word, or nothing.
+// only its one word, or nothing.
 func onCommand(f func(*handling, notation.Command) (reply.Section, error)) handler {
 	return func(h *handling, c notation.Command, _ notation.Parsed) (reply.Section, error) { return f(h, c) }
-}
-
-func onID(f func(*handling, int64) (reply.Section, error)) handler {
-	return func(h *handling, c notation.Command, _ notation.Parsed) (reply.Section, error) { return f(h, c.ID) }
 }
 
 func onArg(f func(*handling, string) (reply.Section, error)) handler {
@@ -129,6 +127,15 @@ func onLine(f func(*work.Unit, notation.Command, notation.Parsed) (reply.Section
 func onProof(f func(*work.Unit, *accounts.Proof, notation.Command) (reply.Section, error)) handler {
 	return func(h *handling, c notation.Command, _ notation.Parsed) (reply.Section, error) {
 		return f(h.Unit, h.proof, c)
+	}
+}
+
+// onInviting makes a handler of a command that may invite an address of
+// no player ("challenge"): with the mail's check of what it may invite,
+// which counts the mail's invitations.
+func onInviting(f func(*work.Unit, notation.Command, challenges.MayInvite) (reply.Section, error)) handler {
+	return func(h *handling, c notation.Command, _ notation.Parsed) (reply.Section, error) {
+		return f(h.Unit, c, func(address string) error { return accounts.MayInvite(h.Unit, h.proof, address) })
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"postal/archive"
 	"postal/club/accounts"
+	"postal/club/challenges"
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/club/published"
@@ -122,7 +123,7 @@ func (h *handling) organise(c notation.Command) (reply.Section, error) {
 // "players N" is made here, naming the fix), a start day gone.
 func (h *handling) eventSettings(c notation.Command) (*archive.Tournament, error) {
 	ev := c.Event
-	info, cfg, ctl, err := h.s.proposal(c)
+	info, cfg, ctl, err := challenges.Proposal(h.Unit, c)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"postal/club/games"
 	"postal/club/published"
 	"postal/club/rating"
+	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/club/stored"
 	"postal/docs/words"
@@ -231,7 +232,7 @@ func (w *job) eventGameOver(gs *game.Game) error {
 			if e := tr.entrant(loser); e != nil && e.In() {
 				// A loss on time before a first move is no game played:
 				// a no-show's results are annulled as a leaver's are.
-				moved, err := w.Tx.MovedSeats(gs.Row.ID, leavingWords)
+				moved, err := w.Tx.MovedSeats(gs.Row.ID, ratings.LeavingWords)
 				if err != nil {
 					return err
 				}
@@ -417,7 +418,7 @@ func (w *job) withdrawEntrant(tr *tournament, player int64, status, reason strin
 		}
 	}
 	if tr.entrant(player).Annulled { // annulled games move no rating (issue 35)
-		line, err := w.takeBackRatings(tr, player)
+		line, err := ratings.TakeBack(w.Unit, tr.t.Game, tr.ev, player)
 		if err != nil {
 			return nil, err
 		}

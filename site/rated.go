@@ -38,7 +38,7 @@ func (b *builder) ratedOf(s *summary, g *view.GameRating) *ratedView {
 		v.Seats = append(v.Seats, ratedSeatView{Name: st.Name,
 			Before: rating.Rating{Rating: st.Before, RD: st.BeforeRD}.String(),
 			After:  rating.Rating{Rating: st.After, RD: st.AfterRD}.String(),
-			// The change as the mails say it (club ratingLine): "+162".
+			// The change as the mails say it (club/ratings.Line): "+162".
 			Change: fmt.Sprintf("%+.0f", st.After-st.Before)})
 	}
 	return v

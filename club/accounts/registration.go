@@ -44,7 +44,7 @@ func registerPending(u *work.Unit, p *Proof, name string) (*Answer, error) {
 		return &Answer{Outcome: "ignored: past the budget for strangers"}, keepHeaders(u, p)
 	}
 	from := p.From
-	refusal := PlayerNameRefusal(name, u.Club.BotName)
+	refusal := PlayerNameRefusal(name, u.Club.BotName())
 	if refusal == nil {
 		if err := nameFree(u, name, from); err != nil && !errors.As(err, &refusal) {
 			return nil, err

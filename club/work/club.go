@@ -34,6 +34,8 @@ type Club struct {
 	RoundDays         int
 	RoundUnfinished   string // "director" or "draw"
 	EventLapseDays    int
+	// Bot is the club's bot (bot.go); nil when the club has none.
+	Bot *Bot
 
 	// Who may write and how much (club/accounts). AuthServID and
 	// TrustAuthResults: the topmost Authentication-Results header proves a
@@ -51,8 +53,7 @@ type Club struct {
 	// InvitesPerDay is how many addresses of no player one player may
 	// invite in a day; 0 or less, no limit.
 	InvitesPerDay  int
-	MaxMessageSize int64  // the largest mail read whole, in bytes
-	BotName        string // the name of the club's bot; "" when it has none
+	MaxMessageSize int64 // the largest mail read whole, in bytes
 
 	Log *slog.Logger
 

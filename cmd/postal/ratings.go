@@ -12,6 +12,7 @@ import (
 	"postal/archive"
 	"postal/club"
 	"postal/club/rating"
+	"postal/club/ratings"
 )
 
 // runRatings is "postal ratings": the rating lists of the club's archive,
@@ -70,7 +71,7 @@ func runRatings(args []string, w io.Writer) error {
 			return err
 		}
 	}
-	chk, err := club.RecomputeRatings(ctx, db)
+	chk, err := ratings.Recompute(ctx, db)
 	if err != nil {
 		return err
 	}

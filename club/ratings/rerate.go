@@ -1,4 +1,4 @@
-package club
+package ratings
 
 import (
 	"context"
@@ -6,17 +6,18 @@ import (
 	"slices"
 
 	"postal/archive"
+	"postal/club/event"
 	"postal/club/rating"
+	"postal/club/work"
 	"postal/docs/words"
-	"postal/engine/search"
 )
 
-// Rating again (issue 35). The club rates each game as it ends (RateEnded);
-// when what is rated changes after the fact (an annulment takes games back,
-// "postal ratings --recompute --all" rates the games from before ratings),
-// the lists concerned are rated again from the archive, every game in the
+// Rating again. The club rates each game as it ends (Rate); when what is
+// rated changes after the fact (an annulment takes games back, "postal
+// ratings --recompute --all" rates the games from before ratings), the
+// lists concerned are rated again from the archive, every game in the
 // order they ended, and stored in place of the old: the same numbers the
-// recompute gives (RecomputeRatings).
+// recompute gives (Recompute).
 
 // replayed is what the finished games give, rated from scratch.
 type replayed struct {
@@ -96,7 +97,7 @@ func sameSeat(a, b archive.RatedSeat) bool {
 // (their pages, their lists, their players' histories). It returns the
 // games rated before and not now.
 func rerate(tx *archive.Tx, game string) (takenBack []int64, err error) {
-	games, bots, err := tx.EndedGamesOf(leavingWords, game)
+	games, bots, err := tx.EndedGamesOf(LeavingWords, game)
 	if err != nil {
 		return nil, err
 	}
@@ -194,18 +195,18 @@ func sameStanding(a, b archive.Standing) bool {
 	return last && a == b
 }
 
-// takeBackRatings rates the lists of ev's game again once player's results
-// in ev are annulled, when one of their games there was rated: those games
-// count for nothing, and every rating they moved, then and since, is as if
-// they had not been played. It returns what the director's reply and the
-// entrants' news say; "" when none was rated.
-func (w *job) takeBackRatings(tr *tournament, player int64) (string, error) {
+// TakeBack rates the lists of game (an event's game, by name) again once
+// player's results in ev are annulled, when one of their games there was
+// rated: those games count for nothing, and every rating they moved, then
+// and since, is as if they had not been played. It returns what the
+// director's reply and the entrants' news say; "" when none was rated.
+func TakeBack(u *work.Unit, game string, ev *event.Event, player int64) (string, error) {
 	rated := false
-	for _, g := range tr.ev.Games {
+	for _, g := range ev.Games {
 		if !g.Over || !slices.Contains(g.Players, player) {
 			continue
 		}
-		seats, err := w.Tx.RatedSeatsOf(g.ID)
+		seats, err := u.Tx.RatedSeatsOf(g.ID)
 		if err != nil {
 			return "", err
 		}
@@ -214,7 +215,7 @@ func (w *job) takeBackRatings(tr *tournament, player int64) (string, error) {
 	if !rated {
 		return "", nil
 	}
-	takenBack, err := rerate(w.Tx, tr.t.Game)
+	takenBack, err := rerate(u.Tx, game)
 	if err != nil || len(takenBack) == 0 {
 		return "", err
 	}
@@ -233,19 +234,19 @@ func (w *job) takeBackRatings(tr *tournament, player int64) (string, error) {
 // archive had ratings (migration 014 left them unrated; 050 says which):
 // every list is rated again from scratch with them, in the order the games
 // ended. The bot's players are those the archive names (rated so far) and
-// s's bot, when s has one; its games from before without a level are rated
-// at s's default level. It returns how many games it rated besides. s may
-// be nil (no config): then a game from before ratings with a bot's level
-// whose bot the archive does not name is an error that says to name the
-// config.
-func RateBeforeRatings(ctx context.Context, db *archive.DB, s *Service) (int, error) {
+// bot, the club's, when it has one; its games from before without a level
+// are rated at bot's default level. It returns how many games it rated
+// besides. bot may be nil (no config): then a game from before ratings
+// with a bot's level whose bot the archive does not name is an error that
+// says to name the config.
+func RateBeforeRatings(ctx context.Context, db *archive.DB, bot *work.Bot) (int, error) {
 	var n int
 	err := db.Tx(ctx, func(tx *archive.Tx) error {
 		old, err := tx.BeforeRatingsGames()
 		if err != nil || len(old) == 0 {
 			return err
 		}
-		if err := markOldBots(tx, old, s); err != nil {
+		if err := markOldBots(tx, old, bot); err != nil {
 			return err
 		}
 		if n, err = tx.RateBeforeRatings(); err != nil {
@@ -258,47 +259,44 @@ func RateBeforeRatings(ctx context.Context, db *archive.DB, s *Service) (int, er
 }
 
 // markOldBots records the bot of the games from before ratings, as
-// RateEnded does for each game it rates: who it is (rating_bots), and the
+// Rate does for each game it rates: who it is (rating_bots), and the
 // level it played at (bot_games), the default one where none was kept.
-func markOldBots(tx *archive.Tx, old []int64, s *Service) error {
-	level := search.DefaultLevel
-	if s != nil {
-		level = s.defaultBotLevel()
-	}
+func markOldBots(tx *archive.Tx, old []int64, bot *work.Bot) error {
+	level := defaultLevel(bot)
 	for _, id := range old {
 		row, err := tx.GameByID(id)
 		if err != nil {
 			return err
 		}
-		bot := false
+		played := false // by a bot
 		for _, pid := range row.Players {
 			known, err := tx.IsRatingBot(pid)
 			if err != nil {
 				return err
 			}
-			if !known && s != nil && s.opt.Bot != nil {
+			if !known && bot != nil {
 				p, err := tx.PlayerByID(pid)
 				if err != nil {
 					return err
 				}
-				if known = s.isBot(p); known {
+				if known = bot.Is(p); known {
 					if err := tx.MarkRatingBot(pid); err != nil {
 						return err
 					}
 				}
 			}
-			bot = bot || known
+			played = played || known
 		}
 		kept, err := tx.BotLevel(id)
 		if err != nil {
 			return err
 		}
 		switch {
-		case bot && kept == 0:
+		case played && kept == 0:
 			if err := tx.SetBotLevel(id, level); err != nil {
 				return err
 			}
-		case !bot && kept != 0:
+		case !played && kept != 0:
 			return fmt.Errorf("game #%d, from before ratings, was played by the club's bot, and neither the archive nor the config names it: name the club's config (--config FILE), whose [bots] says who the bot is", id)
 		}
 	}
