@@ -248,3 +248,66 @@ func TestIntegrationTokenCap(t *testing.T) {
 		t.Errorf("alice got %d notices of her token used from carol's address, want 1 (the 8th)", notices)
 	}
 }
+
+// Attack 4: the token of a finished game proves its player for three days,
+// for that game's record, moves and board only. Games that ended otherwise
+// than by a move (adjudicated by an admin, forfeited when their player was
+// removed from the event) end the same way; and of the commands that only
+// look, "preview" and "conditions" passed too (a look at the player's own
+// conditional lines, after the game). Now only record, moves and board of
+// that game are answered; everything else is refused, and changes nothing.
+// (The edges of the three days: TestFinishedGameTokenEdges.)
+func TestIntegrationFinishedGameToken(t *testing.T) {
+	t.Parallel()
+	r := newMailServers(t)
+	r.setClub("admins", `["carol"]`)
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob, carol, dave := r.register("alice"), r.register("bob"), r.register("carol"), r.register("dave")
+	ask := func(p *player, text string, want ...string) {
+		t.Helper()
+		reply := r.replyTo(p, r.send(p, "cup", text))
+		for _, w := range want {
+			if !strings.Contains(flat(reply.Text), w) {
+				t.Fatalf("%s's %q: the answer lacks %q:\n%s", p.name, text, w, reply.Text)
+			}
+		}
+	}
+	ask(dave, "tournament cup conflagration round-robin players 3 untimed", "tournament cup")
+	ask(alice, "join cup")
+	ask(bob, "join cup")
+	var adjudicated, forfeited int64
+	for _, g := range r.tournamentGames("cup") {
+		switch seats := strings.Join(r.names(g), "-"); {
+		case strings.Contains(seats, "alice") && strings.Contains(seats, "bob"):
+			adjudicated = g.ID
+		case strings.Contains(seats, "alice") && strings.Contains(seats, "dave"):
+			forfeited = g.ID
+		}
+	}
+	if adjudicated == 0 || forfeited == 0 {
+		t.Fatalf("the games of cup: %d, %d", adjudicated, forfeited)
+	}
+	mails := map[int64]*gotMail{adjudicated: r.gameMail(alice, adjudicated), forfeited: r.gameMail(alice, forfeited)}
+	ask(carol, fmt.Sprintf("adjudicate %d 1-0", adjudicated), "adjudicated")
+	ask(carol, "remove dave from cup he left the club", "dave")
+	for id := range mails {
+		if g := r.gameRow(id); g.Status != "over" {
+			t.Fatalf("game #%d is %s", id, g.Status)
+		}
+	}
+	before := r.clubState()
+	for id, m := range mails {
+		reply := r.replyTo(alice, r.sendTo(alice, m.ReplyTo, "Re: "+m.Subject, "record\nmoves\nboard\nconditions\npreview C4xB4\nstatus\nsay well played\ngames"))
+		text := flat(reply.Text)
+		if _, ok := reply.Files[fmt.Sprintf("postal-%d.txt", id)]; !ok {
+			t.Errorf("game #%d: no record attached to the answer:\n%s", id, reply.Text)
+		}
+		lookOnly := fmt.Sprintf("#%d is over: a reply to its mails serves only to look at it", id)
+		changes := fmt.Sprintf("#%d is over: a reply to its mails changes nothing", id)
+		if n := strings.Count(text, lookOnly) + strings.Count(text, changes); n != 5 {
+			t.Errorf("game #%d: %d refusals of conditions, preview, status, say and games, want 5:\n%s", id, n, reply.Text)
+		}
+	}
+	r.unchanged(before, "the finished games' tokens")
+}
