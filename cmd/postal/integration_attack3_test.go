@@ -311,3 +311,57 @@ func TestIntegrationFinishedGameToken(t *testing.T) {
 	}
 	r.unchanged(before, "the finished games' tokens")
 }
+
+// Attack 5: "address add" aimed at other players' addresses. Alice asks for
+// bob's registered address, in capitals, bob's confirmed second address
+// (dave@demo.test, a mailbox of bob's), and
+// bob's own address with a +detail (which Dovecot, like most servers,
+// delivers to bob's mailbox); and for carol's address before carol joins,
+// which carol then confirms by a reply to alice's confirmation mail once she
+// is a player. None may become alice's, and no confirmation mail may go to
+// bob's mailbox: one there asks him to vouch for alice, and a mail client
+// that answers from the address a mail came to would give it.
+func TestIntegrationAddressAddOthers(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	alice, bob := r.register("alice"), r.register("bob")
+	bobDave := newPlayer("bob", "dave@demo.test")
+	reply := r.replyTo(bob, r.sendTo(bob, bob.account, "addresses", "address add dave@demo.test"))
+	confirm := r.await(bobDave, "bob's confirmation", func(m *gotMail) bool { return strings.Contains(m.Subject, "an address of bob?") })
+	reply = r.replyTo(bobDave, r.sendTo(bobDave, confirm.ReplyTo, "Re: "+confirm.Subject, "yes"))
+	if !strings.Contains(reply.Text, "dave@demo.test is now an address of bob") {
+		t.Fatalf("bob's confirmation:\n%s", reply.Text)
+	}
+	r.await(bob, "the news of bob's address", func(m *gotMail) bool { return strings.Contains(m.Subject, "now plays as bob") })
+
+	reply = r.replyTo(alice, r.sendTo(alice, alice.account, "addresses",
+		"address add bob@demo.test\naddress add BOB@Demo.Test\naddress add dave@demo.test\naddress add bob+postal@demo.test\naddress add carol@demo.test"))
+	text := flat(reply.Text)
+	for _, a := range []string{"bob@demo.test", "dave@demo.test", "bob+postal@demo.test"} {
+		if !strings.Contains(text, a+" belongs to another player") {
+			t.Errorf("alice's address add %s not refused:\n%s", a, reply.Text)
+		}
+	}
+	if !strings.Contains(text, "confirmation mail sent to carol@demo.test") {
+		t.Fatalf("alice's address add carol@demo.test:\n%s", reply.Text)
+	}
+	r.noMail(bob, "alice's address add")
+	r.noMail(bobDave, "alice's address add")
+
+	// Carol joins, then answers alice's old confirmation mail.
+	carolMail := newPlayer("carol", "carol@demo.test")
+	aliceConfirm := r.await(carolMail, "alice's confirmation", func(m *gotMail) bool { return strings.Contains(m.Subject, "an address of alice?") })
+	carol := r.register("carol")
+	reply = r.replyTo(carol, r.sendTo(carol, aliceConfirm.ReplyTo, "Re: "+aliceConfirm.Subject, "yes"))
+	if !strings.Contains(flat(reply.Text), "carol@demo.test belongs to another player now") {
+		t.Errorf("carol's reply to alice's confirmation:\n%s", reply.Text)
+	}
+	reply = r.replyTo(alice, r.send(alice, "addresses", "address"))
+	if strings.Contains(reply.Text, "bob") || strings.Contains(reply.Text, "carol") {
+		t.Errorf("alice's addresses:\n%s", reply.Text)
+	}
+	reply = r.replyTo(carol, r.send(carol, "who", "status"))
+	if !strings.Contains(reply.Text, "status of carol") {
+		t.Errorf("carol's status:\n%s", reply.Text)
+	}
+}
