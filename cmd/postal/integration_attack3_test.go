@@ -3,11 +3,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -363,5 +367,94 @@ func TestIntegrationAddressAddOthers(t *testing.T) {
 	reply = r.replyTo(carol, r.send(carol, "who", "status"))
 	if !strings.Contains(reply.Text, "status of carol") {
 		t.Errorf("carol's status:\n%s", reply.Text)
+	}
+}
+
+// Attack 6: one player keeps their messages private. Messages are published
+// only when every player of the game said "set publish-messages on"
+// (docs/commands.md): in game A alice allows it and bob does not, and
+// nothing either said may reach the site (pages, records, feeds). Then
+// both allow it (bob's "on" is for all his games), the game ends and the site shows the messages; then bob
+// says "set publish-messages off", which his answer says means never: the
+// site showed them still, since a setting changed no game and the site
+// rebuilds only the games that changed.
+func TestIntegrationPublishMessagesOff(t *testing.T) {
+	t.Parallel()
+	siteDir := filepath.Join(t.TempDir(), "site")
+	r := newMailServers(t, fmt.Sprintf("[site]\nout = %q\n", siteDir))
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob := r.register("alice"), r.register("bob")
+	set := func(p *player, value string) {
+		t.Helper()
+		if reply := r.replyTo(p, r.send(p, "settings", "set publish-messages "+value)); !strings.Contains(flat(reply.Text), "publish-messages is "+value) {
+			t.Fatalf("%s's set publish-messages %s:\n%s", p.name, value, reply.Text)
+		}
+	}
+	play := func(words string) int64 {
+		t.Helper()
+		id, _ := r.startGame(alice, bob, "conflagration")
+		tag := fmt.Sprintf("[postal #%d]", id)
+		r.replyTo(alice, r.send(alice, tag, "say alice "+words))
+		r.replyTo(bob, r.send(bob, tag, "say bob "+words))
+		r.replyTo(alice, r.send(alice, tag, fmt.Sprintf("resign %d", id)))
+		if g := r.gameRow(id); g.Status != "over" {
+			t.Fatalf("game #%d is %s", id, g.Status)
+		}
+		return id
+	}
+	site := func(what string) []string {
+		t.Helper()
+		var in []string
+		err := filepath.WalkDir(siteDir+"/", func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			if b, err := os.ReadFile(path); err == nil && bytes.Contains(b, []byte(what)) {
+				in = append(in, path)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return in
+	}
+
+	set(alice, "on")
+	a := play("hushed words")
+	waitFor(t, "game A's record on the site, over", func() bool {
+		c, _ := os.ReadFile(filepath.Join(siteDir, "games", fmt.Sprintf("%d.txt", a)))
+		return bytes.Contains(c, []byte(`[Result "0-1"]`))
+	})
+	for _, w := range []string{"alice hushed words", "bob hushed words"} {
+		if in := site(w); len(in) > 0 {
+			t.Errorf("game A, bob's messages private: %q on the site in %s", w, in)
+		}
+	}
+	// "on" is for every game of bob's, game A's too (docs/commands.md).
+	set(bob, "on")
+	b := play("loud words")
+	pageB := filepath.Join(siteDir, "games", fmt.Sprintf("%d.html", b))
+	waitFor(t, "the messages of game B on its page", func() bool {
+		c, _ := os.ReadFile(pageB)
+		return bytes.Contains(c, []byte("bob: bob loud words"))
+	})
+
+	set(bob, "off")
+	waitFor(t, "game B's page without bob's messages", func() bool {
+		c, _ := os.ReadFile(pageB)
+		return len(c) > 0 && !bytes.Contains(c, []byte("loud words"))
+	})
+	for _, w := range []string{"alice loud words", "bob loud words", "hushed words"} {
+		if in := site(w); len(in) > 0 {
+			t.Errorf("bob's messages now private: %q on the site in %s", w, in)
+		}
+	}
+	if text := r.recordText(alice, a); strings.Contains(text, "words") {
+		t.Errorf("the record of game A by mail shows messages:\n%s", text)
+	}
+	if text := r.recordText(alice, b); strings.Contains(text, "words") {
+		t.Errorf("the record of game B by mail shows messages:\n%s", text)
 	}
 }
