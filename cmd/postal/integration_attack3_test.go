@@ -458,3 +458,38 @@ func TestIntegrationPublishMessagesOff(t *testing.T) {
 		t.Errorf("the record of game B by mail shows messages:\n%s", text)
 	}
 }
+
+// Attack 7: names that look like others'. Alice and bob play; newcomers
+// register as "аlice" (Cyrillic а), "bоb" (Cyrillic о) and "al\u200dice" (a
+// zero-width joiner), and as "\u212aate" (the Kelvin sign, which
+// lower-cases to k); then carol, a player, names a tournament with a
+// Cyrillic с. Every name in a mail is of the letters a-z, digits, '-', '_'
+// and '.': the look-alikes are refused (to a stranger, by the short note,
+// which does not repeat the name), the Kelvin sign's name is plain "kate",
+// and no answer shows a look-alike.
+func TestIntegrationLookAlikeNames(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	r.register("alice")
+	r.register("bob")
+	carol := r.register("carol")
+	erin := newPlayer("erin", "erin@demo.test")
+	answer := r.replyTo(erin, r.send(erin, "hello", "register \u212aate"))
+	if !strings.Contains(answer.Text, "kate") || strings.Contains(answer.Text, "\u212a") {
+		t.Errorf("register with a Kelvin sign:\n%s", answer.Text)
+	}
+	for i, name := range []string{"аlice", "bоb", "al\u200dice"} {
+		p := newPlayer("x", []string{"dave@demo.test", "alice.home@demo.test", "alice.work@demo.test"}[i])
+		reply := r.replyTo(p, r.send(p, "hello", "register "+name))
+		if strings.Contains(reply.Text, name) || strings.Contains(reply.Text, "\u200d") || !strings.Contains(reply.Text, "register NAME") {
+			t.Errorf("register %q:\n%s", name, reply.Text)
+		}
+	}
+	reply := r.replyTo(carol, r.send(carol, "cup", "tournament сup conflagration round-robin players 3 untimed"))
+	if !strings.Contains(reply.Text, "is not a valid name") {
+		t.Errorf("a tournament named with a Cyrillic с:\n%s", reply.Text)
+	}
+	if n := r.count("players WHERE name GLOB '*[^a-z0-9._-]*'"); n != 0 {
+		t.Errorf("%d players named outside a-z, digits, '-', '_' and '.'", n)
+	}
+}
