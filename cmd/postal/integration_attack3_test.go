@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -492,4 +494,86 @@ func TestIntegrationLookAlikeNames(t *testing.T) {
 	if n := r.count("players WHERE name GLOB '*[^a-z0-9._-]*'"); n != 0 {
 		t.Errorf("%d players named outside a-z, digits, '-', '_' and '.'", n)
 	}
+}
+
+// Attack 8: a full disk. The archive lives on a tmpfs of 16 MiB, filled to
+// the last byte while alice and bob play; alice sends a move and a mail of
+// 9 MiB. Nothing may be lost and nothing answered twice: the daemon logs
+// why it cannot store them, leaves them in the inbox, and handles each
+// once when there is room again, without a flood of answers meanwhile.
+func TestIntegrationFullDisk(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a tmpfs needs root")
+	}
+	mnt := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", mnt).CombinedOutput(); err != nil {
+		t.Fatalf("mount: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", "-l", mnt).Run() })
+	r := newMailServers(t)
+	cfg, err := os.ReadFile(r.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg = regexp.MustCompile(`(?m)^database = .*$`).ReplaceAll(cfg, []byte(fmt.Sprintf("database = %q", filepath.Join(mnt, "postal.db"))))
+	if err := os.WriteFile(r.config, cfg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The test's own reads of the archive open it by its usual path.
+	if err := os.Symlink(filepath.Join(mnt, "postal.db"), filepath.Join(r.dir, "postal.db")); err != nil {
+		t.Fatal(err)
+	}
+	r.start()
+	t.Cleanup(r.stop)
+	alice, bob := r.register("alice"), r.register("bob")
+	id, _ := r.startGame(alice, bob, "conflagration")
+	move := r.legalMove(id)
+
+	filler := filepath.Join(mnt, "filler")
+	f, err := os.Create(filler)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := make([]byte, 4096)
+	for {
+		if _, err := f.Write(chunk); err != nil {
+			break
+		}
+	}
+	f.Close()
+	before := len(allMail(t, r, alice))
+	moveID := r.send(alice, fmt.Sprintf("[postal #%d]", id), fmt.Sprintf("move %d %s", id, move))
+	big := r.send(alice, "big", "status\n"+strings.Repeat("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef012345678\n", 9<<20/74))
+	r.awaitLog("disk is full")
+	time.Sleep(10 * time.Second) // the daemon tries again meanwhile
+	if n := len(allMail(t, r, alice)) - before; n != 0 {
+		t.Errorf("%d mails to alice while the disk was full, want 0", n)
+	}
+	os.Remove(filler)
+	reply := r.replyTo(alice, moveID)
+	if !strings.Contains(reply.Text, move+" played") {
+		t.Errorf("the move, once there was room:\n%s", reply.Text)
+	}
+	r.replyTo(alice, big)
+	time.Sleep(5 * time.Second)
+	replies := 0
+	for _, m := range allMail(t, r, alice) {
+		if m.InReplyTo == moveID || m.InReplyTo == big {
+			replies++
+		}
+	}
+	if replies != 2 {
+		t.Errorf("%d answers to the move and the big mail, want 2", replies)
+	}
+	log, _ := os.ReadFile(filepath.Join(r.dir, "daemon.log"))
+	full := 0
+	for _, line := range strings.Split(string(log), "\n") {
+		if strings.Contains(line, "disk is full") {
+			if full++; full <= 3 {
+				t.Log(line)
+			}
+		}
+	}
+	t.Logf("%d lines of the log on the full disk", full)
 }
