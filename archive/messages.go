@@ -38,26 +38,66 @@ func (t *Tx) Seen(messageID string) (bool, error) {
 	return n > 0, err
 }
 
-// SeenCopy reports whether a copy of the message with this Message-ID and
-// digest was handled: a message of that Message-ID with the same digest,
-// or with none recorded (handled before digests were), or any when digest
-// is "". key is what to record the message under: its Message-ID, or,
-// when another message took it, "MESSAGE-ID DIGEST" (a
-// Message-ID claimed in advance by a forger must not drop the real mail).
-func (t *Tx) SeenCopy(messageID, digest string) (seen bool, key string, err error) {
+// Copy is a handled copy of a message: the last one recorded of its
+// Message-ID and digest.
+type Copy struct {
+	// Final reports that the copy settles it, whatever this one would do:
+	// it was recorded before digests were, this message has none, or
+	// every key of its copies is taken.
+	Final bool
+	// Outcome and Proven are what became of the copy: the caller weighs
+	// whether this one would do more (a copy that proved nothing must not
+	// stand for one that proves its sender).
+	Outcome string
+	Proven  bool
+}
+
+// SeenCopy returns the last copy handled of the message with this
+// Message-ID and digest (nil: none), and the key to record this one under
+// should it be handled. A message of that Message-ID with another digest
+// is another message (a Message-ID claimed in advance by a
+// forger must not drop the real mail), recorded as "MESSAGE-ID DIGEST";
+// the copies after the first of one digest (each recorded only when it
+// got further than the one before: a mail ignored, then read, then
+// proven) as "MESSAGE-ID DIGEST", then "MESSAGE-ID DIGEST 2", "MESSAGE-ID
+// DIGEST 3": none of these keys a sender can take in advance without
+// knowing the mail.
+func (t *Tx) SeenCopy(messageID, digest string) (last *Copy, key string, err error) {
 	var stored sql.NullString
 	err = t.queryRow(`SELECT digest FROM messages WHERE message_id = ?`, messageID).Scan(&stored)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return false, messageID, nil
+		return nil, messageID, nil
 	case err != nil:
-		return false, "", err
-	case !stored.Valid || digest == "" || stored.String == digest:
-		return true, messageID, nil
+		return nil, "", err
+	case !stored.Valid || digest == "":
+		return &Copy{Final: true}, messageID, nil
 	}
-	key = messageID + " " + digest
-	seen, err = t.Seen(key)
-	return seen, key, err
+	base := messageID + " " + digest
+	keys := []string{base, base + " 2", base + " 3"}
+	if stored.String == digest {
+		keys = append([]string{messageID}, keys...)
+	}
+	latest := -1
+	for i, k := range keys {
+		var c Copy
+		err := t.queryRow(`SELECT outcome, proven FROM messages WHERE message_id = ?`, k).Scan(&c.Outcome, &c.Proven)
+		if errors.Is(err, sql.ErrNoRows) {
+			break
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		last, latest = &c, i
+	}
+	switch {
+	case latest < 0:
+		return nil, keys[0], nil
+	case latest == len(keys)-1:
+		last.Final = true
+		return last, keys[latest], nil
+	}
+	return last, keys[latest+1], nil
 }
 
 // AddMessage records an inbound message and returns its row id. A second

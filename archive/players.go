@@ -84,6 +84,24 @@ func (t *Tx) PlayerByKeyHash(h string) (*Player, error) {
 // so a token survives being read aloud or retyped and any case folding.
 const tokenAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
 
+// TokenLen is the length of every token postal gives: reply tokens,
+// address confirmations, registrations (NewSecret(TokenLen)).
+const TokenLen = 16
+
+// IsToken reports whether s can be a token postal gave: TokenLen
+// characters of the token alphabet, in lower case.
+func IsToken(s string) bool {
+	if len(s) != TokenLen {
+		return false
+	}
+	for i := range len(s) {
+		if !strings.ContainsRune(tokenAlphabet, rune(s[i])) {
+			return false
+		}
+	}
+	return true
+}
+
 // NewSecret returns n random characters of the token alphabet.
 func NewSecret(n int) string {
 	b := make([]byte, n)
@@ -109,7 +127,7 @@ func (t *Tx) Token(playerID, gameID int64, now time.Time) (string, error) {
 	if err != sql.ErrNoRows {
 		return "", fmt.Errorf("archive: token: %w", err)
 	}
-	tok = NewSecret(16)
+	tok = NewSecret(TokenLen)
 	if _, err := t.exec(`INSERT INTO tokens (token, player_id, game_id, created) VALUES (?, ?, ?, ?)`, tok, playerID, game, fmtTime(now)); err != nil {
 		return "", fmt.Errorf("archive: token: %w", err)
 	}

@@ -516,3 +516,16 @@ func (t *Tx) IsRatingBot(player int64) (bool, error) {
 	err := t.queryRow(`SELECT COUNT(*) FROM rating_bots WHERE player_id = ?`, player).Scan(&n)
 	return n > 0, err
 }
+
+// TouchTalkOf gives a new change number to the finished games of player in
+// which anything was said: whether their talk is published follows the
+// players' settings, read when a game's record is written, so a setting
+// changed must have the readers (the site) write those records again.
+func (t *Tx) TouchTalkOf(player int64) error {
+	if _, err := t.exec(`UPDATE games SET seq = seq WHERE status = ?
+		AND (first_id = ? OR second_id = ? OR id IN (SELECT game_id FROM game_seats WHERE player_id = ?))
+		AND id IN (SELECT game_id FROM talk)`, GameOver, player, player, player); err != nil {
+		return fmt.Errorf("archive: touch games of talk: %w", err)
+	}
+	return nil
+}

@@ -25,14 +25,14 @@ const (
 	EntrantTimedOut = "timed-out"
 )
 
-// Tournament is an event of many games (issue 25): a round robin, a Swiss
+// Tournament is an event of many games: a round robin, a Swiss
 // or a knockout of one game and configuration.
 type Tournament struct {
 	ID         int64
 	Name       string
 	DirectorID int64 // the organiser
-	// Codirectors are the players the organiser named to direct it too
-	// (issue 32), in the order named.
+	// Codirectors are the players the organiser named to direct it too, in
+	// the order named.
 	Codirectors []int64
 	Game        string
 	Config      string // ruleset and options

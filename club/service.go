@@ -249,6 +249,10 @@ func IsPermanent(err error) bool { return errors.Is(err, mailer.ErrPermanent) }
 // watcher reads through any wrapping.
 func permanent(err error) error { return work.Permanent(err) }
 
+// errNoFurther rolls back the handling of a copy of a mail handled before
+// that got no further than it (accounts.Further).
+var errNoFurther = errors.New("club: a copy of a mail handled, that does no more")
+
 // Handle does everything one inbound message asks, in one transaction: it
 // records the message (once: a Message-ID seen before is skipped), applies
 // its commands in order, and writes one reply plus any notices to the
@@ -262,7 +266,7 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 	dkim := accounts.SenderDKIM(ctx, s.db, s.club, in) // before the transaction: it may ask DNS
 	apply := func() error {
 		return s.db.Tx(ctx, func(tx *archive.Tx) error {
-			seen, key, err := accounts.SeenBefore(tx, in, dkim, now)
+			seen, key, before, err := accounts.SeenBefore(tx, in, dkim, now)
 			if err != nil {
 				return err
 			}
@@ -273,12 +277,21 @@ func (s *Service) Handle(ctx context.Context, in *mailer.Inbound) error {
 			h := &handling{job: &job{s: s, Unit: &work.Unit{Club: s.club, Tx: tx, Now: now, MsgID: in.MessageID}}, in: in, proof: accounts.NewProof(in, dkim), key: key}
 			err = h.run()
 			outcome = h.outcome
+			if err == nil && before != nil && !accounts.Further(before, h.outcome, h.proof) {
+				// A copy of a mail handled that does no more than it
+				// did: nothing of it is kept, nor sent.
+				outcome = "duplicate"
+				return errNoFurther
+			}
 			return err
 		})
 	}
 	err := apply()
 	if archive.IsFull(err) {
 		err = s.whenFull(ctx, in, apply) // full.go
+	}
+	if errors.Is(err, errNoFurther) {
+		err = nil
 	}
 	if err != nil {
 		s.log.Error("club: handling failed", "message", in.MessageID, "from", in.From, "permanent", IsPermanent(err), "err", err)

@@ -434,3 +434,31 @@ func TestMisuseNoticesCappedPerOwner(t *testing.T) {
 	out := c.send("forger99@example.net", aliceGame.ReplyTo, "Re: "+aliceGame.Subject, "resign")
 	to(t, out, "alice@example.org")
 }
+
+// The edges of a finished game's grace: a minute before accounts.TokenGrace
+// has run from the game's end, a reply to its mail still brings its record
+// (and still not "say", which talks in the game); from the moment it has
+// run, the token proves nothing and the mail is not read.
+func TestFinishedGameTokenEdges(t *testing.T) {
+	c := newClub(t, Options{})
+	finished, _ := c.start("pile=9")
+	c.replyTo(finished, "resign")
+	g := c.game(1)
+	if g.Status != archive.GameOver {
+		t.Fatalf("game 1: %s", g.Status)
+	}
+	before := c.state()
+	// c.handle moves the clock a minute on before each mail: handled a
+	// minute before the grace has run.
+	c.now = g.Finished.Add(accounts.TokenGrace - 2*time.Minute)
+	reply := to(t, c.replyTo(finished, "record\nsay well played"), "alice@example.org")
+	contains(t, reply, "[Result", "#1 is over: a reply to its mails")
+	c.unchanged(before, "the token a minute before the end of its grace")
+	c.now = g.Finished.Add(accounts.TokenGrace - time.Minute) // handled as it has run
+	reply = to(t, c.replyTo(finished, "record"), "alice@example.org")
+	contains(t, reply, "postal cannot tell that this mail comes from alice", "Not one line of the mail was read")
+	if strings.Contains(reply.Text, "[Result") {
+		t.Errorf("the record sent at the end of the grace:\n%s", reply.Text)
+	}
+	c.unchanged(before, "the token at the end of its grace")
+}

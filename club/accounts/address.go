@@ -76,6 +76,18 @@ func addAddress(u *work.Unit, addr string) (reply.Section, error) {
 	case !errors.Is(err, archive.ErrNotFound):
 		return reply.Section{}, err
 	}
+	// name+detail@host is delivered to name@host's mailbox by most servers:
+	// the confirmation mail would ask another player to vouch for the actor,
+	// and a mail client that answers from the address a mail came to would
+	// give it. The actor's own +details are theirs to add.
+	if base := withoutDetail(addr); base != addr {
+		switch owner, err := u.Tx.PlayerByAddress(base); {
+		case err == nil && owner.ID != p.ID:
+			return reply.Section{}, reply.Refuse(addr+" belongs to another player", "It is a +address of "+base+", another player's mailbox: an address plays for one player only.")
+		case err != nil && !errors.Is(err, archive.ErrNotFound):
+			return reply.Section{}, err
+		}
+	}
 	addrs, err := u.Tx.Addresses(p.ID)
 	if err != nil {
 		return reply.Section{}, err
@@ -90,7 +102,7 @@ func addAddress(u *work.Unit, addr string) (reply.Section, error) {
 	if err := mayConfirm(u, addr); err != nil {
 		return reply.Section{}, err
 	}
-	token := archive.NewSecret(16)
+	token := archive.NewSecret(archive.TokenLen)
 	if err := u.Tx.AddAddress(p.ID, addr, token, u.Now); err != nil {
 		return reply.Section{}, err
 	}
@@ -206,6 +218,9 @@ func confirmAddress(u *work.Unit, p *Proof, c *claim) (*Answer, error) {
 	if err := u.Tx.ConfirmAddress(player.ID, a.Address, u.Now); err != nil {
 		return nil, err
 	}
+	if err := p.setProven(u); err != nil {
+		return nil, err
+	}
 	if err := u.Tx.AddEvent(u.Now, "address-confirm", 0, player.ID, a.Address); err != nil {
 		return nil, err
 	}
@@ -231,4 +246,16 @@ func confirmAddress(u *work.Unit, p *Proof, c *claim) (*Answer, error) {
 			fmt.Sprintf("%s confirmed that it is an address of yours: mail from it now counts as yours.", a.Address),
 			fmt.Sprintf("If you did not ask for this, write \"address remove %s\" and \"key new\" at once.", a.Address),
 		}}})
+}
+
+// withoutDetail is addr without the +detail of its local part.
+func withoutDetail(addr string) string {
+	local, domain, ok := strings.Cut(addr, "@")
+	if !ok {
+		return addr
+	}
+	if name, _, found := strings.Cut(local, "+"); found && name != "" {
+		return name + "@" + domain
+	}
+	return addr
 }

@@ -102,7 +102,7 @@ func Paid(u *work.Unit, p *Proof, parsed []notation.Parsed) (*Answer, error) {
 	if p.how == "" {
 		return unproven(u, p, parsed)
 	}
-	if err := u.Tx.SetProven(p.Row); err != nil {
+	if err := p.setProven(u); err != nil {
 		return nil, err
 	}
 	return rateLimited(u, p)

@@ -71,17 +71,62 @@ func policy(c *work.Club) dkimproof.Policy {
 // another) or, when a DKIM signature proves it, by that signature, which
 // it records. key is what the message is recorded under
 // (archive.Tx.SeenCopy).
-func SeenBefore(tx *archive.Tx, in *mailer.Inbound, dkim dkimproof.Result, now time.Time) (seen bool, key string, err error) {
-	seen, key, err = tx.SeenCopy(in.MessageID, in.Digest)
-	if err != nil || seen || !dkim.Proven || dkim.Signature == "" {
-		return seen, key, err
+//
+// A copy that proved nothing does not settle it (the third attack round):
+// whoever has a copy of a player's mail before the club does can deliver
+// it first with what the digest leaves out changed (marked an auto-reply,
+// as a bounce, its DKIM signature cut, a header of too many fields), and
+// the real mail was then dropped as its duplicate. So when the copy
+// handled proved nothing, before is that copy, and the club handles this
+// one, keeping it only if it gets further (Further): read where the copy
+// was not, or proving its sender. The same mail delivered again still
+// counts, and is answered, once.
+func SeenBefore(tx *archive.Tx, in *mailer.Inbound, dkim dkimproof.Result, now time.Time) (seen bool, key string, before *archive.Copy, err error) {
+	before, key, err = tx.SeenCopy(in.MessageID, in.Digest)
+	if err != nil || before != nil && (before.Final || before.Proven) {
+		return before != nil, key, nil, err
+	}
+	if !dkim.Proven || dkim.Signature == "" {
+		return false, key, before, nil
 	}
 	sum := sha256.Sum256([]byte(dkim.Signature))
 	digest := hex.EncodeToString(sum[:])
 	if seen, err := tx.SignatureSeen(digest); err != nil || seen {
-		return seen, key, err
+		return seen, key, nil, err
 	}
-	return false, key, tx.AddSignature(digest, in.MessageID, now)
+	return false, key, before, tx.AddSignature(digest, in.MessageID, now)
+}
+
+// reach is how far the club got with a mail: not read (ignored, or
+// unreadable), read (it proved nothing: answered from the strangers'
+// budget, or refused), or acting for its sender.
+type reach int
+
+const (
+	unread reach = iota
+	read
+	acted
+)
+
+// reachOf is the reach of a mail by its outcome and whether it proved
+// its sender.
+func reachOf(outcome string, proven bool) reach {
+	switch {
+	case proven:
+		return acted
+	case strings.Contains(outcome, "past the budget"):
+		return read // read, and proving nothing: not answered for lack of budget
+	case strings.HasPrefix(outcome, "ignored") || strings.HasPrefix(outcome, "unreadable"):
+		return unread
+	}
+	return read
+}
+
+// Further reports whether a mail, handled to outcome with proof p, got
+// further than before, the copy of it handled already (SeenBefore): only
+// then is it kept, and not a duplicate.
+func Further(before *archive.Copy, outcome string, p *Proof) bool {
+	return reachOf(outcome, p.Proved()) > reachOf(before.Outcome, before.Proven)
 }
 
 // subjectBound reports whether the Subject may say what the mail is about

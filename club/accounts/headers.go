@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"postal/archive"
 	"postal/club/work"
 )
 
@@ -26,15 +27,19 @@ var (
 // once carried, before a reply repeats it.
 func DropRef(subject string) string { return refRE.ReplaceAllString(subject, "") }
 
-// maxTokens is how many of the club's plus-addresses a mail's recipients
+// maxTokens is how many of the club's reply addresses a mail's recipients
 // are read for: a reply is sent to one, a reply to all of a game mail to a
 // few. Each is looked up in the archive, and a To of 40,000 of them cost
-// 4 s; those past the first maxTokens prove nothing.
+// 4 s; those past the first maxTokens prove nothing, so a forger guesses
+// at most maxTokens tokens a mail. Only what can be a token counts (the
+// third attack round): the club's other plus-addresses (the bot's, one
+// mistyped) took the places of the real one, whose mail then proved
+// nothing.
 const maxTokens = 8
 
 // tokens returns the candidate tokens of a message: the secrets of the
-// club's plus-addresses it was sent to (club+TOKEN@host), each once, at
-// most maxTokens.
+// club's plus-addresses it was sent to (club+TOKEN@host) that can be
+// tokens, each once, at most maxTokens.
 func tokens(c *work.Club, recipients []string) []string {
 	var out []string
 	prefix := c.Local + c.TokenSeparator
@@ -44,7 +49,7 @@ func tokens(c *work.Club, recipients []string) []string {
 		}
 		local, host, ok := strings.Cut(strings.ToLower(r), "@")
 		if ok && host == c.Host && strings.HasPrefix(local, prefix) {
-			if tok := strings.TrimPrefix(local, prefix); tok != "" && !slices.Contains(out, tok) {
+			if tok := strings.TrimPrefix(local, prefix); archive.IsToken(tok) && !slices.Contains(out, tok) {
 				out = append(out, tok)
 			}
 		}

@@ -65,19 +65,22 @@ func FuzzAuthPass(f *testing.F) {
 
 func TestTokens(t *testing.T) {
 	c := &work.Club{Local: "postal", Host: "demo.test", TokenSeparator: "+"}
+	const abc, def = "abcabcabcabcabca", "defdefdefdefdefd"
 	got := tokens(c, []string{
-		"postal+abc@demo.test", "POSTAL+ABC@DEMO.TEST", "Postal+Def@demo.test",
-		"postal@demo.test", "postal+@demo.test", "postal+ghi@demo.test.evil", "other+jkl@demo.test", "postal+mno@evil.test",
+		"postal+" + abc + "@demo.test", "POSTAL+" + strings.ToUpper(abc) + "@DEMO.TEST", "Postal+Def" + def[3:] + "@demo.test",
+		"postal@demo.test", "postal+@demo.test", "postal+" + abc[:15] + "g@demo.test.evil", "other+" + abc + "@demo.test", "postal+" + abc + "@evil.test",
 	})
-	if want := []string{"abc", "def"}; !slices.Equal(got, want) {
+	if want := []string{abc, def}; !slices.Equal(got, want) {
 		t.Errorf("tokens = %q, want %q", got, want)
 	}
 	var many []string
 	for i := range 100 {
-		many = append(many, fmt.Sprintf("postal+t%d@demo.test", i))
+		many = append(many, fmt.Sprintf("postal+%s%02d@demo.test", strings.Repeat("t", 14), i))
 	}
-	if got := tokens(c, many); len(got) != maxTokens || got[0] != "t0" {
-		t.Errorf("of 100 reply addresses, %d read (%q...), want the first %d", len(got), got[0], maxTokens)
+	many = slices.Concat([]string{"postal+bot.bot@demo.test", "postal+help@demo.test", "postal+" + abc + "1@demo.test", "postal+" + abc[:15] + "0@demo.test"}, many)
+	// 0 and 1 are not in the tokens' alphabet: the first that can be one is the 23rd.
+	if got := tokens(c, many); len(got) != maxTokens || got[0] != "tttttttttttttt22" {
+		t.Errorf("of 100 reply addresses, %d read (%q...), want the first %d that can be tokens", len(got), got, maxTokens)
 	}
 }
 

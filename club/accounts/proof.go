@@ -43,6 +43,20 @@ type Proof struct {
 	keyOK bool // a key line of the message is the actor's key
 
 	invited int // new addresses the mail invited (MayInvite)
+	// proved reports that the mail acted for its sender: it proved them
+	// (Paid), completed their registration or confirmed their address.
+	proved bool
+}
+
+// Proved reports whether the mail proved its sender and acted for them;
+// its row is marked proven (it counts against their rate limit, and a
+// copy of it delivered again is a duplicate, SeenBefore).
+func (p *Proof) Proved() bool { return p.proved }
+
+// setProven records that the mail proved its sender.
+func (p *Proof) setProven(u *work.Unit) error {
+	p.proved = true
+	return u.Tx.SetProven(p.Row)
 }
 
 // NewProof is the proof of in, whose DKIM signatures were checked before
@@ -302,13 +316,22 @@ type Need struct {
 // AfterGame refuses, to a mail proven by the token of a game that ended,
 // every command but a look at that game (its record, moves or board): the
 // token of a mail about one game does not speak for the player elsewhere,
-// and once its game is over it speaks only for a look back.
+// and once its game is over it speaks only for a look back. Those three by
+// name, not every command that changes nothing: "preview" and "conditions"
+// change nothing either, yet they are the player's planning, not a look at
+// the game that was played.
 func AfterGame(u *work.Unit, p *Proof, c notation.Command, need Need) error {
-	if p.how != "token" || p.game == 0 || p.live || need.Game && c.ID == p.game && !need.Changes {
+	if p.how != "token" || p.game == 0 || p.live || need.Game && c.ID == p.game && lookBack(c.Verb) {
 		return nil
 	}
 	return reply.Refuse(fmt.Sprintf("#%d is over: a reply to its mails serves only to look at it", p.game),
 		fmt.Sprintf("For %s after its end, a reply to a mail about #%d brings its record, moves or board, and nothing else. Nothing was done. For anything else, write a fresh mail to %s with a line \"key YOUR-KEY\", or reply to a newer mail from postal.", words.Count(int(TokenGrace/(24*time.Hour)), "day", "days"), p.game, u.Club.Address))
+}
+
+// lookBack reports whether verb is one of the looks at a game a finished
+// game's token still brings.
+func lookBack(verb notation.Verb) bool {
+	return verb == notation.CmdRecord || verb == notation.CmdMoves || verb == notation.CmdBoard
 }
 
 // Authorize refuses a command that changes something unless the message

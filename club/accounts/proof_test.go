@@ -1,6 +1,7 @@
 package accounts
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -50,13 +51,18 @@ func TestWhatAProofAllows(t *testing.T) {
 		{over7, "resign 7", "#7 is over: a reply to its mails changes nothing", "#7 is over: a reply to its mails serves only to look at it"},
 		{over7, "record 7", "", ""},
 		{over7, "board 7", "", ""},
+		{over7, "moves 7", "", ""},
+		{over7, "preview 7 C4xB4", "", "serves only to look at it"},
+		{over7, "conditions 7", "", "serves only to look at it"},
 		{over7, "board 8", "", "serves only to look at it"},
 		{over7, "games", "", "serves only to look at it"},
 	} {
 		cmd := command(t, c.line)
 		// What the club's command table says each asks: all but the
-		// looks (board, record, games) change something.
-		need := Need{Changes: cmd.Verb != notation.CmdBoard && cmd.Verb != notation.CmdRecord && cmd.Verb != notation.CmdGames && !(cmd.Verb == notation.CmdKey && cmd.Value != "new"), Game: language.NeedsGame(cmd)}
+		// looks (board, record, moves, preview, conditions, games) change
+		// something.
+		looks := []notation.Verb{notation.CmdBoard, notation.CmdRecord, notation.CmdMoves, notation.CmdPreview, notation.CmdConditions, notation.CmdGames}
+		need := Need{Changes: !slices.Contains(looks, cmd.Verb) && !(cmd.Verb == notation.CmdKey && cmd.Value != "new"), Game: language.NeedsGame(cmd)}
 		if c.authorize != "" || need.Changes {
 			check(t, c.line+": Authorize", Authorize(u, c.proof, cmd, need), c.authorize)
 		}

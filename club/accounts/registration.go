@@ -58,7 +58,7 @@ func registerPending(u *work.Unit, p *Proof, name string) (*Answer, error) {
 	// lost) gets the same code: a reply to either answer completes it, not
 	// only to the newest (a stranger's trial replied to the first and was
 	// told it was no player).
-	token := archive.NewSecret(16)
+	token := archive.NewSecret(archive.TokenLen)
 	if r, err := u.Tx.RegistrationOf(name, u.Now.Add(-registrationHold)); err == nil && r.Address == strings.ToLower(from) {
 		token = r.Token
 	} else if err != nil && !errors.Is(err, archive.ErrNotFound) {
@@ -178,6 +178,9 @@ func completeRegistration(u *work.Unit, p *Proof, c *claim) (*Answer, error) {
 		return nil, err
 	}
 	u.Actor, p.how = player, "token"
+	if err := p.setProven(u); err != nil {
+		return nil, err
+	}
 	u.Lead = append(u.Lead, fmt.Sprintf("Welcome to postal, %s: %s now plays as %s.", player.Name, from, player.Name))
 	lines := []string{
 		"Your personal key is below. Keep it secret. Mail from postal carries its own proof, so replies need nothing more; a fresh mail (not a reply) that changes a game must carry a line \"key " + key + "\".",

@@ -178,6 +178,11 @@ func Preview(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section
 	if err != nil {
 		return reply.Section{}, err
 	}
+	if gs.Row.Status != archive.GameActive {
+		// A game adjudicated or forfeited ends in a position where the
+		// rules would still let the sides move: its row says it is over.
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("game #%d is over", gs.Row.ID), "Result: "+gs.ResultText()+".")
+	}
 	side := gs.Side(u.Actor)
 	if side < 0 || !engine.Acts(gs.Pos, side) {
 		// Anyone may look at what the side to move could do.

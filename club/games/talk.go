@@ -240,6 +240,11 @@ func SetTalk(u *work.Unit, c notation.Command) (reply.Section, error) {
 	if err := u.Tx.SetSetting(u.Actor.ID, c.Setting, c.Value); err != nil {
 		return reply.Section{}, err
 	}
+	// The site wrote the records of finished games as the settings were
+	// then: "off" must take back what "on" published.
+	if err := u.Tx.TouchTalkOf(u.Actor.ID); err != nil {
+		return reply.Section{}, err
+	}
 	what := map[string]string{
 		"publish-messages on":    "The messages of a game you play are shown in its record and on the site once it is over, if every other player of it says so too (and the club shows messages). No address in them is shown.",
 		"publish-messages off":   "Your messages are never shown in a record or on the site; the other players still get them. It is the default: messages are private.",
