@@ -142,3 +142,13 @@ type Act struct {
 	By, Player int64
 	Game       int64
 }
+
+// Staged is a format played in stages, each an event of its own: a cup's
+// groups, then its knockout. Its page shows each group's table and the
+// knockout's bracket from them. Groups are the group stage's events, in
+// order (group A first); Knockout is the knockout's, its rounds from 1,
+// nil before it has begun.
+type Staged interface {
+	Groups(ev *Event) []*Event
+	Knockout(ev *Event) *Event
+}

@@ -651,16 +651,36 @@ func (f cup) report(ev *Event) (string, []string) {
 	return strings.TrimRight(b.String(), "\n"), notes
 }
 
-// GroupEvents are the cup's groups, each as an event of its own (its
-// standings, its crosstable), for its page; nil for a format of none.
-func GroupEvents(ev *Event) []*Event {
-	f, ok := ev.Format.(cup)
-	if !ok {
-		return nil
-	}
+// Groups are the cup's groups, each an event of its own (its standings,
+// its crosstable): Staged.
+func (f cup) Groups(ev *Event) []*Event {
 	var out []*Event
 	for g := range GroupSizes(len(ev.Entrants), f.size) {
 		out = append(out, f.group(ev, g))
 	}
 	return out
 }
+
+// Knockout is the cup's knockout as an event of its own, once it has
+// begun: Staged.
+func (f cup) Knockout(ev *Event) *Event {
+	if ev.Round < 2 {
+		return nil
+	}
+	return f.bracket(ev)
+}
+
+// GroupEvents are the groups of a format played in stages (Staged), each
+// as an event of its own; nil for a format of none.
+func GroupEvents(ev *Event) []*Event {
+	if s, ok := ev.Format.(Staged); ok {
+		return s.Groups(ev)
+	}
+	return nil
+}
+
+var (
+	_ Staged  = cup{}
+	_ Placer  = cup{}
+	_ Checker = cup{}
+)
