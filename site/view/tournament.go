@@ -39,6 +39,10 @@ type Tournament struct {
 	// "x" on the diagonal. Nil for the other formats.
 	Cross  [][]string
 	Rounds []Round // the games by round
+	// Groups are the group stage of a format played in stages (a cup):
+	// each group's table and its games; Rounds then hold its knockout
+	// alone. Nil for the other formats.
+	Groups []Group
 	Acts   []Act   // the record: the director's acts and the event's
 	// League and Ladder are what a league's or a ladder's page shows
 	// besides; nil for the other kinds.
@@ -65,9 +69,23 @@ type Standing struct {
 	Status    string // as Entrant.Status
 }
 
+// Group is a group of a cup's group stage: its table, as a round
+// robin's page shows it, and its games.
+type Group struct {
+	Name      string    // "Group A"
+	Entrants  []Entrant // by seed in the group
+	Standings []Standing
+	TieBreaks []string
+	Cross     [][]string // as Tournament.Cross, by Entrants; nil for none
+	Games     []RoundGame
+}
+
 // Round is a round's games and byes.
 type Round struct {
 	Number int
+	// Label names the round where its number does not: a cup's
+	// knockout's "semi-final"; "" for "round N".
+	Label string
 	Games  []RoundGame
 	Byes   []string // who had one
 }
