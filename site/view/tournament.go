@@ -43,7 +43,7 @@ type Tournament struct {
 	// each group's table and its games; Rounds then hold its knockout
 	// alone. Nil for the other formats.
 	Groups []Group
-	Acts   []Act   // the record: the director's acts and the event's
+	Acts   []Act // the record: the director's acts and the event's
 	// League and Ladder are what a league's or a ladder's page shows
 	// besides; nil for the other kinds.
 	League *League
@@ -86,8 +86,8 @@ type Round struct {
 	// Label names the round where its number does not: a cup's
 	// knockout's "semi-final"; "" for "round N".
 	Label string
-	Games  []RoundGame
-	Byes   []string // who had one
+	Games []RoundGame
+	Byes  []string // who had one
 }
 
 // RoundGame is a game of a round, or of a league's division.
