@@ -56,6 +56,7 @@ func (b *builder) tournamentPage(t *view.Tournament) ([]byte, error) {
 		Href      string
 		Points    string
 		TieBreaks []string
+		Through   bool // went through to a cup's knockout
 	}
 	standingsOf := func(ss []view.Standing) []standing {
 		var out []standing
@@ -79,7 +80,11 @@ func (b *builder) tournamentPage(t *view.Tournament) ([]byte, error) {
 	}
 	var groups []group
 	for _, g := range t.Groups {
-		groups = append(groups, group{g, standingsOf(g.Standings), crossOf(g.Cross, g.Entrants, true), seeds(len(g.Cross))})
+		st := standingsOf(g.Standings)
+		for i := range st {
+			st[i].Through = slices.Contains(g.Through, st[i].Name)
+		}
+		groups = append(groups, group{g, st, crossOf(g.Cross, g.Entrants, true), seeds(len(g.Cross))})
 	}
 	type entrant struct {
 		view.Entrant

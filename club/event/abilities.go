@@ -147,8 +147,11 @@ type Act struct {
 // groups, then its knockout. Its page shows each group's table and the
 // knockout's bracket from them. Groups are the group stage's events, in
 // order (group A first); Knockout is the knockout's, its rounds from 1,
-// nil before it has begun.
+// nil before it has begun. Advancing are who go through from each group,
+// by the groups' standings, and why (the last through is ahead of the
+// first who is not): final once the group stage is over.
 type Staged interface {
 	Groups(ev *Event) []*Event
 	Knockout(ev *Event) *Event
+	Advancing(ev *Event) []Advance
 }

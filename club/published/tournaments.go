@@ -115,7 +115,7 @@ func tournamentView(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*vi
 	}
 	v.Rounds = rounds(ev)
 	if s, ok := ev.Format.(event.Staged); ok && t.Status != archive.TournamentOpen {
-		v.Groups, v.Rounds = stages(ev, s)
+		v.Groups, v.Rounds = stages(ev, s, t.Status == archive.TournamentOver)
 	}
 	acts, err := tx.Acts(t.ID)
 	if err != nil {
@@ -157,9 +157,16 @@ func standings(ev *event.Event) []view.Standing {
 
 // stages are the groups of a format played in stages (a cup), each with
 // its table and games, and its knockout's rounds, each named by the label
-// its games' places have (Placer: "semi-final").
-func stages(ev *event.Event, s event.Staged) ([]view.Group, []view.Round) {
+// its games' places have (Placer: "semi-final"). Who went through from
+// each group it says once the group stage is over: when the knockout has
+// begun, or the event is over.
+func stages(ev *event.Event, s event.Staged, over bool) ([]view.Group, []view.Round) {
 	var groups []view.Group
+	ko := s.Knockout(ev)
+	var adv []event.Advance
+	if ko != nil || over {
+		adv = s.Advancing(ev)
+	}
 	for i, sub := range s.Groups(ev) {
 		g := view.Group{Name: "Group " + event.GroupName(i)}
 		for _, e := range sub.Entrants {
@@ -176,9 +183,14 @@ func stages(ev *event.Event, s event.Staged) ([]view.Group, []view.Round) {
 		for _, r := range rounds(sub) {
 			g.Games = append(g.Games, r.Games...)
 		}
+		if i < len(adv) {
+			for _, p := range adv[i].Through {
+				g.Through = append(g.Through, ev.PlayerName(p))
+			}
+			g.Why = adv[i].Why
+		}
 		groups = append(groups, g)
 	}
-	ko := s.Knockout(ev)
 	if ko == nil {
 		return groups, nil
 	}

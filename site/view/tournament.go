@@ -78,6 +78,11 @@ type Group struct {
 	TieBreaks []string
 	Cross     [][]string // as Tournament.Cross, by Entrants; nil for none
 	Games     []RoundGame
+	// Through are the names of those who went through to the knockout,
+	// once the group stage is over; Why says what put the last of them
+	// ahead of the first who did not ("on points (2 to 1)").
+	Through []string
+	Why     string
 }
 
 // Round is a round's games and byes.
