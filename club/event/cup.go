@@ -284,7 +284,25 @@ type Advance struct {
 // Advancing are the groups' places at the end of the group stage: the top
 // advance of each, by the event's standings and their tie-breaks, who
 // have not left.
+// Once the knockout has begun, they are those its first round seated,
+// though they left it since.
 func (f cup) Advancing(ev *Event) []Advance {
+	if ev.Round >= 2 {
+		seated := map[int64]bool{}
+		for _, g := range ev.Games {
+			if g.Round == 2 {
+				for _, p := range g.Players {
+					seated[p] = true
+				}
+			}
+		}
+		for _, b := range ev.Byes {
+			if b.Round == 2 {
+				seated[b.Player] = true
+			}
+		}
+		return f.advancing(ev, func(e *Entrant) bool { return seated[e.Player] })
+	}
 	return f.advancing(ev, func(e *Entrant) bool { return e.In() })
 }
 

@@ -30,15 +30,7 @@ const tableBoard = 10000
 // r-1's tables, by their tables, after.
 func (f cup) tableStage(ev *Event, r int) []int64 {
 	if r <= 2 {
-		field := f.seeding(f.Advancing(ev))
-		if ev.Round >= 2 { // begun: those its tables seated
-			var seated []int64
-			for _, g := range f.tablesOf(ev, 2) {
-				seated = append(seated, g.Players...)
-			}
-			field = f.seeding(f.advancing(ev, func(e *Entrant) bool { return contains(seated, e.Player) }))
-		}
-		return field
+		return f.seeding(f.Advancing(ev)) // once begun, those its tables seated
 	}
 	var out []int64
 	prev := f.tableStage(ev, r-1)
@@ -48,15 +40,6 @@ func (f cup) tableStage(ev *Event, r int) []int64 {
 		}
 	}
 	return out
-}
-
-func contains(ps []int64, p int64) bool {
-	for _, q := range ps {
-		if q == p {
-			return true
-		}
-	}
-	return false
 }
 
 // tablesOf are the games of round r, by board.
