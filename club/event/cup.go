@@ -315,13 +315,15 @@ func (f cup) advancing(ev *Event, keep func(*Entrant) bool) []Advance {
 		var last, next *Standing
 		for i := range a.Places {
 			l := &a.Places[i]
-			if !l.Counted || !keep(sub.Entrant(l.Player)) {
-				continue
-			}
-			if len(a.Through) < f.advance {
+			e := sub.Entrant(l.Player)
+			switch {
+			case !l.Counted:
+			case keep(e) && len(a.Through) < f.advance:
 				a.Through = append(a.Through, l.Player)
 				last = l
-			} else if next == nil {
+			case next == nil && (keep(e) || e.In()):
+				// The first behind them: one who might have gone
+				// through, not one who left.
 				next = l
 			}
 		}
