@@ -46,7 +46,7 @@ func TestCupPage(t *testing.T) {
 	}
 	page := read("tournaments/mug.html")
 	for _, want := range []string{"<h2>Groups</h2>", `<h3 id="group-1-title">Group A</h3>`, `<h3 id="group-2-title">Group B</h3>`, `<span class="muted move">through</span>`, "Through to the knockout: alice; alice is ahead of dave as the higher seed", `<table class="standings">`, `<table class="cross">`,
-		"<h2>Knockout</h2>", "<h3>Final</h3>", "the knockout, final"} {
+		"<h2>Knockout</h2>", "<h3>Final</h3>", "the knockout, final", "In a group: A win scores 1 point, a draw ½; ties are broken by Sonneborn-Berger"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the cup's page lacks %q", want)
 		}

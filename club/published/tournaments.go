@@ -168,7 +168,7 @@ func stages(ev *event.Event, s event.Staged, over bool) ([]view.Group, []view.Ro
 		adv = s.Advancing(ev)
 	}
 	for i, sub := range s.Groups(ev) {
-		g := view.Group{Name: "Group " + event.GroupName(i)}
+		g := view.Group{Name: "Group " + event.GroupName(i), Scoring: sub.Scoring()}
 		for _, e := range sub.Entrants {
 			g.Entrants = append(g.Entrants, view.Entrant{Name: ev.PlayerName(e.Player), Seed: e.Seed, Rating: e.Rating, Status: entrantStatus(&e), Annulled: e.Annulled})
 		}

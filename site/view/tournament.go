@@ -83,6 +83,9 @@ type Group struct {
 	// ahead of the first who did not ("on points (2 to 1)").
 	Through []string
 	Why     string
+	// Scoring says how its results score and its ties break: "A win
+	// scores 1 point, a draw ½; ties are broken by ...".
+	Scoring string
 }
 
 // Round is a round's games and byes.
