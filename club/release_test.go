@@ -20,7 +20,17 @@ import (
 // archive.Open (migration 030).
 func releaseClub(t *testing.T) *club {
 	t.Helper()
-	dump, err := os.ReadFile("testdata/release-386b250.sql")
+	c := dumpClub(t, "testdata/release-386b250.sql", Options{ReminderPoints: []clock.Point{}})
+	c.now = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	c.n = 1000 // the release's messages were m1@client.test and on
+	return c
+}
+
+// dumpClub is a club on an archive made from the SQL dump at file,
+// brought up to date by archive.Open.
+func dumpClub(t *testing.T, file string, opt Options) *club {
+	t.Helper()
+	dump, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,10 +45,7 @@ func releaseClub(t *testing.T) *club {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	c := clubAt(t, path, Options{ReminderPoints: []clock.Point{}})
-	c.now = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	c.n = 1000 // the release's messages were m1@client.test and on
-	return c
+	return clubAt(t, path, opt)
 }
 
 // byToken sends text from name as a reply to a mail of the release about
