@@ -22,10 +22,10 @@ func leagueMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	for _, p := range leaguers[1:4] {
 		c.as(p, "join spring")
 	}
-	id := c.tournamentID("spring")
+	id := tournamentID(c, "spring")
 	out := c.as("alice", "start spring")
 	add("league-season-begun", seasonMails(t, out, "spring", 1)["carol"], false)
-	out = c.playSeason(t, id, 1)
+	out = playSeason(c, t, id, 1)
 	add("league-season-moved", seasonMails(t, out, "spring", 2)["carol"], false)
 	add("league-leaving", c.reply(c.as("dave", "leave spring")), false)
 
@@ -35,8 +35,8 @@ func leagueMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	}
 	add("ladder-refused", c.reply(c.as("dave", "climb top alice")), true)
 	add("ladder-climb", c.reply(c.as("dave", "climb top bob")), false)
-	g := c.eventGames(c.tournamentID("top"))[0]
-	c.moveEach(t, g.ID)
+	g := eventGames(c, tournamentID(c, "top"))[0]
+	moveEach(c, t, g.ID)
 	out = c.as("bob", fmt.Sprintf("resign %d", g.ID))
 	for _, m := range out {
 		if m.To == "carol@example.org" {

@@ -26,19 +26,19 @@ import (
 // carol climbs bob.
 func leagueClub(t *testing.T) *club {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	id := c.newLeague(8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	id := newLeague(c, 8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
 	c.as("alice", "start spring")
-	c.playSeason(t, id, 1)
-	for _, g := range c.seasonGames(id, 2)[:2] {
-		c.playOut(t, g.ID)
+	playSeason(c, t, id, 1)
+	for _, g := range seasonGames(c, id, 2)[:2] {
+		playOut(c, t, g.ID)
 	}
 	c.as("alice", "ladder top takeaway pile=99 reach 2 days 3")
 	for _, p := range leaguers[1:4] {
 		c.as(p, "join top")
 	}
 	c.as("dave", "climb top bob")
-	g := c.eventGames(c.tournamentID("top"))[0]
-	c.moveEach(t, g.ID)
+	g := eventGames(c, tournamentID(c, "top"))[0]
+	moveEach(c, t, g.ID)
 	c.as("bob", fmt.Sprintf("resign %d", g.ID))
 	c.as("carol", "climb top bob")
 	return c

@@ -35,7 +35,7 @@ func TestReleaseArchive685aedfPlaysOn(t *testing.T) {
 		if row.Status != archive.GameActive {
 			break
 		}
-		pos := c.positionOf(t, 5)
+		pos := positionOf(c, t, 5)
 		seat := pos.ToMove()[0]
 		c.now = c.now.Add(time.Hour)
 		var out []mailer.Outbound

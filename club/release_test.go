@@ -84,7 +84,7 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 
 	// 4, an open challenge of carol's as second that dave took: it keeps
 	// the subject the release gave it.
-	pos := c.positionOf(t, 4)
+	pos := positionOf(c, t, 4)
 	p := pos.ToMove()[0]
 	mover := c.names(c.game(4))[p]
 	out = c.byToken(mover, 4, "move 4 "+pos.Legal(p)[0].String())
@@ -113,7 +113,7 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 	g := c.game(5)
 	names := c.names(g)
 	says(t, to(t, c.byToken(names[1], 5, "status"), names[1]+"@example.org"), "a draw needs "+names[1]+", "+names[2]+" and "+names[3])
-	pos = c.positionOf(t, 5)
+	pos = positionOf(c, t, 5)
 	p = pos.ToMove()[0]
 	out = c.byToken(names[p], 5, "move 5 "+pos.Legal(p)[0].String())
 	says(t, to(t, out, names[0]+"@example.org"), names[p]+" declined the draw by moving.")
@@ -130,7 +130,7 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 
 	// The tournament of tables plays on; the Swiss pairs its second round
 	// once its first has ended.
-	pos = c.positionOf(t, 8)
+	pos = positionOf(c, t, 8)
 	p = pos.ToMove()[0]
 	tri := c.names(c.game(8))
 	out = c.byToken(tri[p], 8, "move 8 "+pos.Legal(p)[0].String())

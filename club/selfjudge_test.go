@@ -21,7 +21,7 @@ func TestNoOneJudgesTheirOwnGame(t *testing.T) {
 	}
 	c.as("alice", "tournament farm takeaway round-robin players 2 days 3")
 	c.as("bob", "join farm")
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	if len(games) != 1 {
 		t.Fatalf("farm has %d games", len(games))
 	}
@@ -62,7 +62,7 @@ func TestNoEntrantJudgesTheirEvent(t *testing.T) {
 	for _, p := range []string{"bob", "dave", "erin"} {
 		c.as(p, "join farm")
 	}
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	if len(games) < 2 {
 		t.Fatalf("farm has %d games", len(games))
 	}
@@ -94,7 +94,7 @@ func TestNoEntrantJudgesTheirEvent(t *testing.T) {
 // they might remove players).
 func TestCodirectorWhoPlaysIsWarned(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	c.fourEnter("cup", "conflagration round-robin players 4")
+	fourEnter(c, "cup", "conflagration round-robin players 4")
 	out := c.as("alice", "codirector cup dave")
 	says(t, c.reply(out), "dave plays in cup: they can do nothing as its director until they leave it")
 	says(t, to(t, out, "dave@example.org"), "but none of these while you play in it")
