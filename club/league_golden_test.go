@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"postal/club/clock"
@@ -26,6 +27,11 @@ func leagueMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	out := c.as("alice", "start spring")
 	add("league-season-begun", seasonMails(t, out, "spring", 1)["carol"], false)
 	out = c.playSeason(t, id, 1)
+	for _, m := range out { // the last game's end, in a league with no break
+		if m.To == "carol@example.org" && strings.Contains(m.Text, "last game of season 1") {
+			add("league-season-ended", m, false)
+		}
+	}
 	add("league-season-moved", seasonMails(t, out, "spring", 2)["carol"], false)
 	add("league-leaving", c.reply(c.as("dave", "leave spring")), false)
 

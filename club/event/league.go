@@ -325,7 +325,11 @@ func (l *League) afterGame(ev *Event, g Game) string {
 	if left := ev.Playing(g.Round); left > 0 {
 		return fmt.Sprintf("Season %d of %s ends when its last game has ended: %s still in play.", g.Round, ev.Name, words.Count(left, "game is", "games are"))
 	}
-	return fmt.Sprintf("That was the last game of season %d of %s: the next season begins after the break between seasons.", g.Round, ev.Name)
+	// A league without a break begins the next season with this game's end.
+	if l.BreakDays <= 0 {
+		return fmt.Sprintf("That was the last game of season %d of %s: season %d begins at once.", g.Round, ev.Name, g.Round+1)
+	}
+	return fmt.Sprintf("That was the last game of season %d of %s: season %d begins after the break between seasons, %s.", g.Round, ev.Name, g.Round+1, words.Count(l.BreakDays, "day", "days"))
 }
 
 // plan: a league says how its players are divided this season, which can
@@ -344,7 +348,10 @@ func (l *League) plan(ev *Event) string {
 		}
 		s += fmt.Sprintf(": %s of %s players this season", words.Count(n, "division", "divisions"), sizes)
 	}
-	return s + ". Each division plays a round robin; the next season begins after the last game and the break between seasons."
+	if l.BreakDays <= 0 {
+		return s + ". Each division plays a round robin; the next season begins as soon as the last game of the season ends."
+	}
+	return s + fmt.Sprintf(". Each division plays a round robin; the next season begins %s after the last game of the season ends.", words.Count(l.BreakDays, "day", "days"))
 }
 
 // BeginSeason: season Season of a league begins with Divisions (top

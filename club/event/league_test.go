@@ -303,3 +303,26 @@ func TestLeagueAnswersWithSteps(t *testing.T) {
 		t.Error("a league's next due said by its rules, not its steps")
 	}
 }
+
+// The end of a season's last game says when the next begins: after a
+// break of so many days, or at once with none.
+func TestLeagueSeasonEndSaysTheBreak(t *testing.T) {
+	for _, c := range []struct {
+		days       int
+		want, lack string
+	}{
+		{0, "season 2 begins at once", "break"},
+		{3, "season 2 begins after the break between seasons, 3 days", ""},
+	} {
+		ev, l := leagueOf(t, 4, 2, 4, 1)
+		l.BreakDays = c.days
+		steps, _ := ev.Start()
+		play(ev, steps)
+		endBySeed(ev)
+		last := ev.Games[len(ev.Games)-1].ID
+		got := ev.AfterGame(last) + " " + ev.Plan()
+		if !strings.Contains(got, c.want) || c.lack != "" && strings.Contains(got, c.lack) {
+			t.Errorf("break %d: %q", c.days, got)
+		}
+	}
+}
