@@ -66,10 +66,19 @@ func (ev *Event) results() []pairing.Result {
 }
 
 // Standings ranks the entrants; those whose results are annulled come
-// last, unranked.
+// last, unranked. It is the one ranking of every format ranked by points
+// (a round robin, a Swiss, a league's divisions, a group of a cup made an
+// event of its own as League.Division makes a division): points, then the
+// tie-break chain (pairing.Ranked: for a round robin Sonneborn-Berger,
+// games won, the result between the tied, the rating at the start), then
+// seed, which orders players sharing a place.
 func (ev *Event) Standings() []Standing {
 	var ranked, annulled []Standing
-	for _, st := range pairing.Standings(len(ev.Entrants), ev.results(), ev.Format.Table().System) {
+	ratings := make([]float64, len(ev.Entrants))
+	for i, e := range ev.Entrants {
+		ratings[i] = e.Rating
+	}
+	for _, st := range pairing.Ranked(len(ev.Entrants), ev.results(), ev.Format.Table().System, ratings) {
 		e := ev.Entrants[st.Player]
 		line := Standing{Standing: st, Player: e.Player, Counted: !e.Annulled}
 		if e.Annulled {
@@ -176,7 +185,39 @@ func (ev *Event) Report() (table string, notes []string) {
 	if tb.TieBreaks == nil {
 		return ev.bracketText(), nil
 	}
-	return ev.standingsText(tb), []string{tieBreakLine(tb)}
+	return ev.standingsText(tb), append([]string{tieBreakLine(tb)}, ev.TieBreakNotes()...)
+}
+
+// TieBreakNotes say, for each two neighbours of the standings level on
+// points, which rule of the chain put one ahead ("dave is ahead of grace
+// on games won"), or that they share a place, the whole chain unable to
+// separate them.
+func (ev *Event) TieBreakNotes() []string {
+	lines := ev.Standings()
+	var notes []string
+	for k := 1; k < len(lines); k++ {
+		a, b := lines[k-1], lines[k]
+		if !a.Counted || !b.Counted || b.By == "" {
+			continue
+		}
+		if b.By == pairing.BySeed {
+			notes = append(notes, fmt.Sprintf("%s and %s share %s place: no tie-break separates them; the seeds order them where an order must be kept.", ev.PlayerName(a.Player), ev.PlayerName(b.Player), words.Ordinal(a.Rank)))
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s is ahead of %s on %s.", ev.PlayerName(a.Player), ev.PlayerName(b.Player), b.By))
+	}
+	return notes
+}
+
+// RankLabel writes a line's place: "3", or "=1" for a place shared with
+// the line above or below.
+func RankLabel(lines []Standing, k int) string {
+	l := lines[k]
+	shared := l.By == pairing.BySeed || k+1 < len(lines) && lines[k+1].By == pairing.BySeed && lines[k+1].Counted
+	if shared {
+		return fmt.Sprintf("=%d", l.Rank)
+	}
+	return fmt.Sprint(l.Rank)
 }
 
 func (ev *Event) standingsText(tb Table) string {
@@ -194,9 +235,9 @@ func (ev *Event) standingsText(tb Table) string {
 	} else {
 		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5s\n", "#", w, "player", "rating", "pts", "SB", "games")
 	}
-	for _, l := range lines {
+	for k, l := range lines {
 		e := ev.Entrant(l.Player)
-		rank, name := fmt.Sprint(l.Rank), ev.displayName(l)
+		rank, name := RankLabel(lines, k), ev.displayName(l)
 		if !l.Counted {
 			rank = "-"
 		}
@@ -230,8 +271,12 @@ func tieBreakLine(tb Table) string {
 	if tb.System == pairing.SwissSystem {
 		return "Ties are broken by Buchholz (the opponents' points), then median Buchholz (without the highest and the lowest); a bye scores one point. The ratings are those the event started with."
 	}
-	return "Ties are broken by Sonneborn-Berger (SB): the points of the players beaten, and half those of the players drawn. The ratings are those the event started with."
+	return "Ties are broken by " + TieBreakChain + ". The ratings are those the event started with."
 }
+
+// TieBreakChain is a round robin's tie-breaks in order, as every mail and
+// page says them (pairing.Ranked applies them).
+const TieBreakChain = "Sonneborn-Berger (SB: the points of the players beaten, half those drawn), then games won, then the result between the tied players, then rating at the start; players level on all of these share a place, ordered by seed only where an order must be kept (a promotion, a winner of record)"
 
 // bracketText is a knockout's rounds, match by match.
 func (ev *Event) bracketText() string {
