@@ -171,14 +171,16 @@ func (l *League) NewSeason(ev *Event) []Step {
 		return nil
 	}
 	var last [][]int64
+	var standings [][]Standing
 	placed := map[int64]bool{}
 	for d := range l.Divisions {
 		var order []int64
-		for _, s := range l.Division(ev, d+1).Standings() {
+		lines := l.Division(ev, d+1).Standings()
+		for _, s := range lines {
 			order = append(order, s.Player)
 			placed[s.Player] = true
 		}
-		last = append(last, order)
+		last, standings = append(last, order), append(standings, lines)
 	}
 	var newcomers, left []int64
 	leaving := func(p int64) bool {
@@ -211,7 +213,42 @@ func (l *League) NewSeason(ev *Event) []Step {
 		}
 		return []Step{f}
 	}
-	return l.begin(ev, ev.Round+1, divs, left)
+	steps := l.begin(ev, ev.Round+1, divs, left)
+	if a, ok := steps[len(steps)-1].(AnnounceSeason); ok {
+		a.Decided = l.decided(ev, standings)
+		steps[len(steps)-1] = a
+	}
+	return steps
+}
+
+// decided says, to each player whose moving up or down (or staying) a
+// tie-break decided, which rule decided it: two level on points across the
+// line between those who move and those who stay. Players the whole chain
+// cannot separate share their place, and the seed decided who moves.
+func (l *League) decided(ev *Event, standings [][]Standing) map[int64][]string {
+	out := map[int64][]string{}
+	d := len(standings)
+	for i, lines := range standings {
+		var cuts []int // a line k: lines[k-1] and lines[k] are on either side of a move
+		if i > 0 {
+			cuts = append(cuts, min(l.Promote, len(lines)/2, len(standings[i-1])/2))
+		}
+		if i < d-1 {
+			cuts = append(cuts, len(lines)-min(l.Promote, len(lines)/2, len(standings[i+1])/2))
+		}
+		for _, k := range cuts {
+			if k <= 0 || k >= len(lines) || lines[k].By == "" || !lines[k].Counted {
+				continue
+			}
+			a, b := lines[k-1].Player, lines[k].Player
+			line := fmt.Sprintf("%s is ahead of %s on %s, level on points in division %d.", ev.PlayerName(a), ev.PlayerName(b), lines[k].By, i+1)
+			if lines[k].By == pairing.BySeed {
+				line = fmt.Sprintf("%s and %s shared %s place in division %d, level on points and every tie-break: the seed decided which of them moves.", ev.PlayerName(a), ev.PlayerName(b), words.Ordinal(lines[k].Rank), i+1)
+			}
+			out[a], out[b] = append(out[a], line), append(out[b], line)
+		}
+	}
+	return out
 }
 
 // Division is division d (from 1) of the season in play as an event of its
@@ -371,6 +408,9 @@ type BeginSeason struct {
 type AnnounceSeason struct {
 	Season    int
 	Divisions [][]int64
+	// Decided says to a player whose move a tie-break decided which rule
+	// decided it (the season before's standings), by player.
+	Decided map[int64][]string
 }
 
 // EndSeason: season Season of a league is over, with each division's final

@@ -326,3 +326,31 @@ func TestLeagueSeasonEndSaysTheBreak(t *testing.T) {
 		}
 	}
 }
+
+// Players level on points across the line between those who move and
+// those who stay hear which rule decided it; level on the whole chain,
+// they share the place, and the seed decides who moves.
+func TestLeagueSaysWhichTieBreakMovedAPlayer(t *testing.T) {
+	ev, l := leagueOf(t, 4, 2, 2, 1)
+	steps, _ := ev.Start()
+	play(ev, steps)
+	for i := range ev.Entrants {
+		ev.Entrants[i].Rating = 1500
+	}
+	for i := range ev.Games { // every game drawn: 2 and 3, 4 and 1 level
+		ev.Games[i].Over, ev.Games[i].Score = true, "1/2-1/2"
+	}
+	ev.Next()
+	steps = l.NewSeason(ev)
+	a, ok := steps[len(steps)-1].(AnnounceSeason)
+	if !ok {
+		t.Fatalf("season 2: %+v", steps)
+	}
+	got := strings.Join(a.Decided[2], " ")
+	if !strings.Contains(got, "shared 1st place in division 1, level on points and every tie-break: the seed decided") {
+		t.Errorf("player 2 is told %q", got)
+	}
+	if len(a.Decided[3]) != 1 || len(a.Decided[4]) != 1 {
+		t.Errorf("decided: %v", a.Decided)
+	}
+}
