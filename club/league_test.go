@@ -709,3 +709,17 @@ func TestLeagueTimedOutHearsHowToJoinAgain(t *testing.T) {
 		t.Errorf("%s is told of themselves in the third person:\n%s", loser.Name, mine[0].Text)
 	}
 }
+
+// A league's standings show the players' ratings now, not those the
+// league started with: its seasons run for long.
+func TestLeagueStandingsShowRatingsNow(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	id := c.newLeague(4, "spring", "takeaway pile=99 size 2 promote 1 break 0 days 5")
+	c.as("alice", "start spring")
+	c.playSeason(t, id, 1)
+	got := c.reply(c.as("bob", "standings spring"))
+	says(t, got, "rating now", "The ratings are the players' ratings now.")
+	if !regexp.MustCompile(`alice +1[0-9]{3}`).MatchString(got.Text) || regexp.MustCompile(`alice +1500 `).MatchString(got.Text) {
+		t.Errorf("alice's rating is the one she started with:\n%s", got.Text)
+	}
+}

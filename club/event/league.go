@@ -261,7 +261,7 @@ func (l *League) Division(ev *Event, d int) *Event {
 	for i, p := range l.Divisions[d-1] {
 		e := Entrant{Player: p, Seed: i + 1}
 		if in := ev.Entrant(p); in != nil {
-			e.Rating, e.Out = in.Rating, in.Out
+			e.Rating, e.Now, e.Out = in.Rating, in.Now, in.Out
 		}
 		sub.Entrants = append(sub.Entrants, e)
 	}
@@ -291,15 +291,22 @@ func (l *League) Table() Table {
 
 // report is the standings of every division of the season.
 func (l *League) report(ev *Event) (string, []string) {
-	var parts []string
+	var parts, decided []string
 	for d := range l.Divisions {
 		sub := l.Division(ev, d+1)
 		parts = append(parts, fmt.Sprintf("division %d\n%s", d+1, sub.standingsText(sub.Format.Table())))
+		for _, n := range sub.TieBreakNotes() {
+			decided = append(decided, fmt.Sprintf("Division %d: %s", d+1, n))
+		}
 	}
 	notes := []string{tieBreakLine(l.Table())}
+	if ev.ratingsNow() {
+		notes[0] = strings.Replace(notes[0], "The ratings are those the event started with.", "The ratings are the players' ratings now.", 1)
+	}
 	if l.Promote > 0 && len(l.Divisions) > 1 {
 		notes = append(notes, fmt.Sprintf("After the season the top %d of each division move up and the bottom %d move down.", l.Promote, l.Promote))
 	}
+	notes = append(notes, decided...)
 	return strings.Join(parts, "\n\n"), notes
 }
 

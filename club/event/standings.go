@@ -230,10 +230,17 @@ func (ev *Event) standingsText(tb Table) string {
 	for _, l := range lines {
 		w = max(w, len(ev.displayName(l)))
 	}
+	// A league shows the ratings of now (ev.ratingsNow), its seasons
+	// running for long; other events those they started with.
+	head, now := "rating", ev.ratingsNow()
+	if now {
+		head = "rating now"
+	}
+	rw := len(head)
 	if swiss {
-		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %6s %5s\n", "#", w, "player", "rating", "pts", "Buch", "median", "games")
+		fmt.Fprintf(&b, "%3s  %-*s %*s %4s %5s %6s %5s\n", "#", w, "player", rw, head, "pts", "Buch", "median", "games")
 	} else {
-		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5s\n", "#", w, "player", "rating", "pts", "SB", "games")
+		fmt.Fprintf(&b, "%3s  %-*s %*s %4s %5s %5s\n", "#", w, "player", rw, head, "pts", "SB", "games")
 	}
 	for k, l := range lines {
 		e := ev.Entrant(l.Player)
@@ -241,17 +248,31 @@ func (ev *Event) standingsText(tb Table) string {
 		if !l.Counted {
 			rank = "-"
 		}
-		rating := "-"
-		if e.Rating > 0 {
-			rating = fmt.Sprintf("%.0f", e.Rating)
+		rating, r := "-", e.Rating
+		if now {
+			r = e.Now
+		}
+		if r > 0 {
+			rating = fmt.Sprintf("%.0f", r)
 		}
 		if swiss {
-			fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %6s %5d\n", rank, w, name, rating, Points(l.Score), Points(l.Buchholz), Points(l.MedianBuchholz), l.Played)
+			fmt.Fprintf(&b, "%3s  %-*s %*s %4s %5s %6s %5d\n", rank, w, name, rw, rating, Points(l.Score), Points(l.Buchholz), Points(l.MedianBuchholz), l.Played)
 		} else {
-			fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5d\n", rank, w, name, rating, Points(l.Score), tieBreak(l.SonnebornBerger), l.Played)
+			fmt.Fprintf(&b, "%3s  %-*s %*s %4s %5s %5d\n", rank, w, name, rw, rating, Points(l.Score), tieBreak(l.SonnebornBerger), l.Played)
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// ratingsNow reports whether the club has given ev's entrants their
+// ratings now (Entrant.Now), which its table then shows.
+func (ev *Event) ratingsNow() bool {
+	for _, e := range ev.Entrants {
+		if e.Now > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // displayName is a line's player, with how they left.
