@@ -56,11 +56,18 @@ func leagueMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	says(t, c.reply(c.as("carol", "climb top bob")), "climb 2 of top")
 	c.now = c.now.Add(6 * clock.Day)
 	out, _ = c.tick()
+	var drop, up bool
 	for _, m := range out {
-		if m.Subject == "[postal] top: you drop to 2nd place" {
+		switch {
+		case m.Subject == "[postal] top: you drop to 2nd place" && !drop:
 			add("ladder-dropped", m, false)
-			return
+			drop = true
+		case strings.HasPrefix(m.Subject, "[postal] top: you move up to 1st place") && !up:
+			add("ladder-moved-up", m, false) // the one an idle player's drop moves up
+			up = true
 		}
 	}
-	t.Fatal("alice, idle on top, has no mail of her drop")
+	if !drop || !up {
+		t.Fatalf("alice, idle on top, has a mail of her drop: %v; the one who moves up, of it: %v", drop, up)
+	}
 }
