@@ -14,6 +14,7 @@ import (
 	"postal/archive"
 	"postal/club/accounts"
 	"postal/club/clock"
+	"postal/club/published"
 	"postal/club/rating"
 	"postal/docs"
 	"postal/mailer"
@@ -668,4 +669,58 @@ func TestLeagueRemovalToldToTheDivision(t *testing.T) {
 		t.Fatalf("gina has %d mails saying she was removed", len(hers))
 	}
 	says(t, hers[0], "zoe, directing spring, removed you from it: no moves for a month.", "does not come back by joining")
+}
+
+// A league player who loses on time is out: they hear it in the second
+// person, with how to join again; the others of the division hear it in
+// the third.
+func TestLeagueTimedOutHearsHowToJoinAgain(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	id := newLeague(c, 4, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	c.as("alice", "start spring")
+	var late *archive.Game
+	for _, g := range eventGames(c, id) {
+		if g.Status == archive.GameActive && late == nil {
+			late = g
+		}
+	}
+	c.now = late.Deadline
+	out, _ := c.tick()
+	late = c.game(late.ID)
+	if !strings.Contains(late.Termination, "ran out of time") {
+		t.Fatalf("game #%d: %s %q", late.ID, late.Result, late.Termination)
+	}
+	loser := read(c, func(tx *archive.Tx) (*archive.Player, error) {
+		return tx.PlayerByID(late.Players[1-published.Result(late).Winner])
+	})
+	var mine []mailer.Outbound
+	for _, m := range mailsTo(out, loser.Name) {
+		if m.Subject == "[postal] spring: "+loser.Name+" is out" || m.Subject == "[postal] spring: you are out" {
+			mine = append(mine, m)
+		}
+	}
+	if len(mine) != 1 {
+		for _, m := range mine {
+			t.Log(m.Subject, "\n", m.Text)
+		}
+		t.Fatalf("%s has %d mails of being out", loser.Name, len(mine))
+	}
+	says(t, mine[0], fmt.Sprintf("You are out of spring: you lost game #%d on time.", late.ID), `"join spring"`)
+	if strings.Contains(mine[0].Text, loser.Name+" is out") {
+		t.Errorf("%s is told of themselves in the third person:\n%s", loser.Name, mine[0].Text)
+	}
+}
+
+// A league's standings show the players' ratings now, not those the
+// league started with: its seasons run for long.
+func TestLeagueStandingsShowRatingsNow(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	id := newLeague(c, 4, "spring", "takeaway pile=99 size 2 promote 1 break 0 days 5")
+	c.as("alice", "start spring")
+	playSeason(c, t, id, 1)
+	got := c.reply(c.as("bob", "standings spring"))
+	says(t, got, "rating now", "The ratings are the players' ratings now.")
+	if !regexp.MustCompile(`alice +1[0-9]{3}`).MatchString(got.Text) || regexp.MustCompile(`alice +1500 `).MatchString(got.Text) {
+		t.Errorf("alice's rating is the one she started with:\n%s", got.Text)
+	}
 }

@@ -103,3 +103,33 @@ func TestCodirectorWhoPlaysIsWarned(t *testing.T) {
 		t.Errorf("zed, who does not play, is said to play:\n%s", r.Text)
 	}
 }
+
+// A refusal names only directors who can act: one who plays in the event,
+// though not in the game, is refused too, so it does not name them; when
+// no director can, it says so and names the club's admins.
+func TestRefusalNamesOnlyWhoCanAct(t *testing.T) {
+	c := newClub(t, Options{Admins: []string{"erin"}, ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"mallory", "bob", "dave", "erin"} {
+		c.register(p)
+	}
+	c.as("mallory", "tournament farm takeaway round-robin players 4 days 3")
+	c.as("mallory", "codirector farm dave")
+	for _, p := range []string{"bob", "dave", "erin"} {
+		c.as(p, "join farm")
+	}
+	dave := read(c, func(tx *archive.Tx) (*archive.Player, error) { return tx.PlayerByName("dave") })
+	var own int64
+	for _, g := range eventGames(c, 1) {
+		if slices.Contains(g.Players, dave.ID) {
+			own = g.ID
+		}
+	}
+	if own == 0 {
+		t.Fatal("dave plays no game of round 1")
+	}
+	got := to(t, c.as("dave", fmt.Sprintf("adjudicate %d 1-0", own)), "dave@example.org")
+	says(t, got, fmt.Sprintf("you play in game #%d", own), "No director who does not play in farm can act", "an admin of the club: erin")
+	if strings.Contains(strings.Join(strings.Fields(got.Text), " "), "mallory (its organiser) can") {
+		t.Errorf("the refusal names mallory, who plays in farm:\n%s", got.Text)
+	}
+}

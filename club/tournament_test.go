@@ -153,7 +153,7 @@ func TestRoundRobinByMail(t *testing.T) {
 	id := func(i int) int64 { return games[i].ID }
 	// alice plays in the game: she does not judge it (issue 32); dave,
 	// whom she names co-director, does.
-	says(t, to(t, c.as("alice", fmt.Sprintf("adjudicate %d 1-0", id(0))), "alice@example.org"), fmt.Sprintf("you play in game #%d", id(0)), "No other director can yet: name one who does not play", "codirector cup PLAYER")
+	says(t, to(t, c.as("alice", fmt.Sprintf("adjudicate %d 1-0", id(0))), "alice@example.org"), fmt.Sprintf("you play in game #%d", id(0)), "No director who does not play in cup can act: name one who does not play", "codirector cup PLAYER")
 	says(t, to(t, c.as("alice", "codirector cup dave"), "dave@example.org"), "alice named you co-director of cup")
 	out = c.as("dave", fmt.Sprintf("adjudicate %d 1-0", id(0)))
 	says(t, c.reply(out), fmt.Sprintf("game #%d adjudicated: 1-0", id(0)))
