@@ -44,8 +44,10 @@ const seenJS = `(function(text){
 // players' messages (two on the last move, one on the third): at a
 // desktop's width each message of a move has a line of its own in the move
 // list; at a phone's, where the moves are one scrolled row, the messages of
-// the move shown are on the screen whole, not cut off by the row, and
-// follow the viewer as it steps. No serious axe violation at either width.
+// the move shown are on the screen whole, not cut off by the row (under the
+// board, the first at least in the window on load, all of them once the
+// viewer steps and brings the board in sight), and follow the viewer as it
+// steps. No serious axe violation at either width.
 func TestMessagesOwnLines(t *testing.T) {
 	b := newBrowser(t)
 	g := longGame(t, 1, 12, 11)
@@ -93,10 +95,10 @@ func TestMessagesOwnLines(t *testing.T) {
 
 	b.do(t, chromedp.EmulateViewport(400, 860))
 	b.open(t, srv.URL+"/games/1.html")
-	for _, m := range []string{first, second} {
-		if !eval[bool](t, b, fmt.Sprintf(seenJS, m)) {
-			t.Errorf("at 400 px the last move's message %q is not on the screen whole", m)
-		}
+	// On load the page is at its top: the window shows the board and,
+	// under it, the first message at least.
+	if !eval[bool](t, b, fmt.Sprintf(seenJS, first)) {
+		t.Errorf("at 400 px, on load, the last move's message %q is not on the screen whole", first)
 	}
 	axe(400)
 	snap(t, b, "phone-last")
@@ -117,6 +119,15 @@ func TestMessagesOwnLines(t *testing.T) {
 	if eval[bool](t, b, fmt.Sprintf(seenJS, third)) {
 		t.Errorf("at 400 px, at ply 4, ply 3's message %q still shows", third)
 	}
+	// A step keeps the board, its messages and its controls in sight.
+	b.do(t, chromedp.KeyEvent(kb.End))
+	awaitPly(t, b, "12")
+	for _, m := range []string{first, second} {
+		if !eval[bool](t, b, fmt.Sprintf(seenJS, m)) {
+			t.Errorf("at 400 px, back at the end, the last move's message %q is not on the screen whole", m)
+		}
+	}
+	snap(t, b, "phone-end")
 	for _, p := range b.Problems() {
 		t.Errorf("browser: %s", p)
 	}

@@ -15,7 +15,7 @@
   var viewer = document.getElementById("viewer");
   if (!viewer) { return; }
   var $ = function (id) { return document.getElementById(id); };
-  var board = $("board"), caption = $("caption"), controls = $("controls"), list = $("moves");
+  var board = $("board"), caption = $("caption"), controls = $("controls"), list = $("moves"), said = $("said");
   var panel = $("analysis"), aHead = $("a-head"), aLine = $("a-line"), aForm = $("a-form"), aMove = $("a-move");
   var aMsg = $("a-msg"), aLegal = $("a-legal"), errorBox = $("viewer-error");
   var items = list.children; // one per ply, from 0 (the start)
@@ -106,6 +106,23 @@
     li.classList.add("current");
     li.setAttribute("aria-current", "step");
     keepVisible(li);
+    sayMessages(li);
+  }
+
+  // sayMessages copies the players' messages of a move (its comments) under
+  // the board. The style sheet shows them there only on a phone, where the
+  // moves are one scrolled row that would hide them (the row then leaves
+  // them out); wider, the list has room for them under each move.
+  function sayMessages(li) {
+    if (!said) { return; }
+    said.textContent = "";
+    li.querySelectorAll(".comment").forEach(function (c) {
+      var p = document.createElement("p");
+      p.className = "comment";
+      p.textContent = c.textContent;
+      said.appendChild(p);
+    });
+    said.hidden = !said.firstChild;
   }
 
   // draw puts a board the engine drew on the page. The engine writes one
@@ -723,6 +740,7 @@
     list.addEventListener(t, warm, { passive: true });
   });
 
+  if (said) { list.classList.add("said-out"); }
   mark(last);
   board.setAttribute("data-ply", String(last));
   setButtons();
