@@ -377,6 +377,9 @@
     // mark: the first handle of the line's positions, released on leaving.
     line = { from: cur, start: positions[cur], steps: [], mark: positions[positions.length - 1] + 1 };
     panel.hidden = false;
+    // The players' messages are the game's, not the reader's line: they
+    // come back with the game's move on leaving.
+    if (said) { said.hidden = true; }
     items[cur].classList.add("branch");
     aHead.textContent = "Your moves from " + (cur === 0 ? "the start" : label(cur).replace(/^M/, "m").replace(/^C/, "c")) + ", not part of the game:";
     aMove.value = "";
