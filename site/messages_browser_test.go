@@ -6,9 +6,11 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -128,6 +130,25 @@ func TestMessagesOwnLines(t *testing.T) {
 		}
 	}
 	snap(t, b, "phone-end")
+	// Without the viewer's script the messages stay in the move list, each
+	// shown, to be scrolled to, and nothing is left under the board.
+	noScript := func(off bool) {
+		if _, err := chromedp.Call(b.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: off}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	noScript(true)
+	b.do(t, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/games/1.html"))
+	shown := eval[[]string](t, b, `Array.prototype.filter.call(document.querySelectorAll('#moves .comment'), function(c){ return c.getClientRects().length > 0; }).map(function(c){ return c.textContent; })`)
+	if !slices.Equal(shown, []string{third, first, second}) {
+		t.Errorf("at 400 px without script the list shows the messages %q, want %q", shown, []string{third, first, second})
+	}
+	if eval[bool](t, b, `document.getElementById('said').getClientRects().length > 0`) {
+		t.Errorf("at 400 px without script the block of messages under the board shows")
+	}
+	b.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById('ply-12').scrollIntoView({block: 'end', inline: 'end'})`))
+	snap(t, b, "phone-noscript")
+	noScript(false)
 	for _, p := range b.Problems() {
 		t.Errorf("browser: %s", p)
 	}
