@@ -122,12 +122,12 @@ func TestBotTakesOpenChallenges(t *testing.T) {
 	c := newClub(t, Options{Bot: &BotOptions{TakeOpen: time.Hour, Level: 1}})
 	c.register("alice")
 	c.mail("alice@example.org", "open", "key "+c.keys["alice"]+"\nopen takeaway as first")
-	if turns := c.botTurns(); len(turns) != 0 || c.game1Exists() {
+	if turns := c.botTurns(); len(turns) != 0 || game1Exists(c) {
 		t.Fatalf("the bot took a challenge that waited a minute")
 	}
 	c.now = c.now.Add(2 * time.Hour)
 	c.botTurns()
-	if !c.game1Exists() {
+	if !game1Exists(c) {
 		t.Fatal("the bot did not take the open challenge after two hours")
 	}
 	contains(t, to(t, c.outbox(), "alice@example.org"), "bot accepted your challenge: game #1 has started. You play North")
@@ -136,7 +136,7 @@ func TestBotTakesOpenChallenges(t *testing.T) {
 	}
 }
 
-func (c *club) game1Exists() bool {
+func game1Exists(c *club) bool {
 	c.t.Helper()
 	exists := false
 	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {

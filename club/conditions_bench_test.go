@@ -25,7 +25,7 @@ func BenchmarkHandleMoveAnswered(b *testing.B) {
 		}
 		out = c.replyTo(bobMail, strings.Join(lines, "\n"))
 		aliceMail = to(b, out, "alice@example.org")
-		if n := len(c.conditionLines("bob")); n != 18 {
+		if n := len(conditionLines(c, "bob")); n != 18 {
 			b.Fatalf("%d lines kept", n)
 		}
 		in := &mailer.Inbound{MessageID: fmt.Sprintf("bench%d@client.test", i), From: "alice@example.org", Subject: "Re: " + aliceMail.Subject, Text: "t1", Recipients: []string{aliceMail.ReplyTo}}
@@ -34,7 +34,7 @@ func BenchmarkHandleMoveAnswered(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		if got := c.lastMoves(2); got[1] != "t2" {
+		if got := lastMoves(c, 2); got[1] != "t2" {
 			b.Fatalf("not answered: %v", got)
 		}
 	}

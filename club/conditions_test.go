@@ -15,7 +15,7 @@ import (
 )
 
 // lines are bob's conditional lines in game 1, as status would write them.
-func (c *club) conditionLines(name string) []string {
+func conditionLines(c *club, name string) []string {
 	c.t.Helper()
 	return read(c, func(tx *archive.Tx) ([]string, error) {
 		p, err := tx.PlayerByName(name)
@@ -32,14 +32,14 @@ func (c *club) conditionLines(name string) []string {
 }
 
 // seatName is how mails name a player of game 1 of four: "alice (North)".
-func (c *club) seatName(name string) string {
+func seatName(c *club, name string) string {
 	c.t.Helper()
-	i := slices.Index(c.seatNames(1), name)
+	i := slices.Index(seatNames(c, 1), name)
 	return fmt.Sprintf("%s (%s)", name, []string{"South", "West", "North", "East"}[i])
 }
 
 // lastMoves are the texts of the last n plies of game 1.
-func (c *club) lastMoves(n int) []string {
+func lastMoves(c *club, n int) []string {
 	c.t.Helper()
 	moves := read(c, func(tx *archive.Tx) ([]archive.Move, error) { return tx.Moves(1) })
 	var out []string
@@ -67,7 +67,7 @@ func TestConditionalAnswerPlayedAtOnce(t *testing.T) {
 	if strings.Contains(aliceMail.Text, "if t") || strings.Contains(aliceMail.Text, "conditional") {
 		t.Errorf("alice's mail tells of bob's conditions:\n%s", aliceMail.Text)
 	}
-	if got := c.conditionLines("bob"); len(got) != 2 {
+	if got := conditionLines(c, "bob"); len(got) != 2 {
 		t.Fatalf("bob's lines %q", got)
 	}
 
@@ -86,21 +86,21 @@ func TestConditionalAnswerPlayedAtOnce(t *testing.T) {
 	if strings.Contains(bobMail.Text, "Your move") {
 		t.Errorf("bob is told it is his move:\n%s", bobMail.Text)
 	}
-	if got := c.lastMoves(2); fmt.Sprint(got) != "[t2 t1]" {
+	if got := lastMoves(c, 2); fmt.Sprint(got) != "[t2 t1]" {
 		t.Fatalf("moves %v", got)
 	}
 	g := c.game(1)
 	if want := c.now.Add(3 * 24 * time.Hour); !g.Deadline.Equal(want) {
 		t.Errorf("alice's deadline %v, want %v: the answer is played at the moment of her move", g.Deadline, want)
 	}
-	if got := c.conditionLines("bob"); fmt.Sprint(got) != "[t3 t3]" {
+	if got := conditionLines(c, "bob"); fmt.Sprint(got) != "[t3 t3]" {
 		t.Fatalf("bob's lines after the answer: %q", got)
 	}
 
 	out = c.replyTo(reply, "t1")
 	bobMail = to(t, out, "bob@example.org")
 	contains(t, bobMail, "alice played t1 in game #1. Your move (move 6).\nNone of your conditional moves foresaw t1: they are cleared.")
-	if got := c.conditionLines("bob"); len(got) != 0 {
+	if got := conditionLines(c, "bob"); len(got) != 0 {
 		t.Fatalf("bob's lines not cleared: %q", got)
 	}
 }
@@ -132,7 +132,7 @@ func TestConditionsCheckedWhenGiven(t *testing.T) {
 	}
 	out = c.replyTo(aliceMail, "if t1 t2")
 	contains(t, to(t, out, "alice@example.org"), "Error: it is your move in game #1")
-	if got := c.conditionLines("bob"); len(got) != 0 {
+	if got := conditionLines(c, "bob"); len(got) != 0 {
 		t.Fatalf("refused lines kept: %q", got)
 	}
 
@@ -141,7 +141,7 @@ func TestConditionsCheckedWhenGiven(t *testing.T) {
 	out = c.replyTo(bobMail, "if t1 t1\nif t2 t2\nif t1 t1 t1 t3\nif t2 t3")
 	reply := to(t, out, "bob@example.org")
 	contains(t, reply, "It replaces 1 line that answered the same moves otherwise.")
-	if got := c.conditionLines("bob"); fmt.Sprint(got) != "[t1 t1 t1 t3 t2 t3]" {
+	if got := conditionLines(c, "bob"); fmt.Sprint(got) != "[t1 t1 t1 t3 t2 t3]" {
 		t.Fatalf("the tree %q", got)
 	}
 	out = c.replyTo(bobMail, "if")
@@ -154,7 +154,7 @@ func TestConditionsCheckedWhenGiven(t *testing.T) {
 	contains(t, to(t, out, "bob@example.org"), "preview of game #1 after t1 t1 t1 (nothing played)", "(13 left)")
 	out = c.replyTo(bobMail, "if clear")
 	contains(t, to(t, out, "bob@example.org"), "your conditional moves in game #1 are removed", "2 lines removed.")
-	if got := c.conditionLines("bob"); len(got) != 0 {
+	if got := conditionLines(c, "bob"); len(got) != 0 {
 		t.Fatalf("if clear left %q", got)
 	}
 }
@@ -170,13 +170,13 @@ func TestConditionsOfferAndVacation(t *testing.T) {
 	contains(t, to(t, out, "bob@example.org"), "conditional moves kept in game #1")
 	aliceMail = to(t, out, "alice@example.org")
 	c.replyTo(aliceMail, "draw")
-	if got := c.conditionLines("bob"); len(got) != 1 {
+	if got := conditionLines(c, "bob"); len(got) != 1 {
 		t.Fatalf("after alice's draw offer, bob's lines %q", got)
 	}
 	out = c.replyTo(aliceMail, "t2")
 	contains(t, to(t, out, "alice@example.org"), "bob declined your draw offer by moving.", "bob had left t3 as a conditional answer: it was played at once.")
 	contains(t, to(t, out, "bob@example.org"), "your conditional answer t3 was played at once")
-	if got := c.lastMoves(2); fmt.Sprint(got) != "[t2 t3]" {
+	if got := lastMoves(c, 2); fmt.Sprint(got) != "[t2 t3]" {
 		t.Fatalf("moves %v", got)
 	}
 }
@@ -203,11 +203,11 @@ func TestConditionsOverChance(t *testing.T) {
 		lines = append(lines, "if t2 "+d+" "+a)
 	}
 	c.replyTo(bobMail, strings.Join(lines, "\n"))
-	if got := c.conditionLines("bob"); len(got) != 6 {
+	if got := conditionLines(c, "bob"); len(got) != 6 {
 		t.Fatalf("bob's lines %q", got)
 	}
 	c.replyTo(aliceMail, "t2")
-	got := c.lastMoves(4)
+	got := lastMoves(c, 4)
 	if got[0] != "t2" || answers[got[1]] != got[2] || !strings.HasPrefix(got[3], "d") {
 		t.Fatalf("after alice's t2 and the throw %s, bob answered %v", got[1], got)
 	}
@@ -219,9 +219,9 @@ func TestConditionsOverChance(t *testing.T) {
 // match is cleared.
 func TestConditionsOfFour(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	names := c.startFour("days 2")
+	names := startFour(c, "days 2")
 	south, west, north := names[0], names[1], names[2]
-	pos := c.positionOf(t, 1)
+	pos := positionOf(c, t, 1)
 	pick := func(pos engine.Position, p engine.Player, i int) (string, engine.Position) {
 		t.Helper()
 		var moves []engine.Move
@@ -252,20 +252,20 @@ func TestConditionsOfFour(t *testing.T) {
 	out = c.mail(mailOf(east), "x", key(east)+fmt.Sprintf("if 1 %s, %s, %s, %s", s1, w1, n1, e1))
 	contains(t, to(t, out, mailOf(east)), "conditional moves kept in game #1")
 	c.mail(mailOf(south), "x", key(south)+"move 1 "+s1)
-	if got := c.conditionLines(north); len(got) != 1 {
+	if got := conditionLines(c, north); len(got) != 1 {
 		t.Fatalf("after South's move, North's lines %q", got)
 	}
 	out = c.mail(mailOf(west), "x", key(west)+"move 1 "+w1)
 	contains(t, to(t, out, mailOf(north)), fmt.Sprintf("%s played %s in game #1; your conditional answer %s was played at once.", west, w1, n1))
-	says(t, to(t, out, mailOf(west)), fmt.Sprintf("%s played %s in game #1;", c.seatName(north), n1), fmt.Sprintf("%s played %s in game #1;", c.seatName(east), e1))
+	says(t, to(t, out, mailOf(west)), fmt.Sprintf("%s played %s in game #1;", seatName(c, north), n1), fmt.Sprintf("%s played %s in game #1;", seatName(c, east), e1))
 	contains(t, to(t, out, mailOf(east)), fmt.Sprintf("%s played %s in game #1; your conditional answer %s was played at once.", north, n1, e1))
-	if got := c.lastMoves(4); fmt.Sprint(got) != fmt.Sprint([]string{s1, w1, n1, e1}) {
+	if got := lastMoves(c, 4); fmt.Sprint(got) != fmt.Sprint([]string{s1, w1, n1, e1}) {
 		t.Fatalf("moves %v, want %s %s %s %s", got, s1, w1, n1, e1)
 	}
 	says(t, to(t, out, mailOf(south)), "Your move (move 5).")
 
 	// South's next move is one North's new line does not foresee: cleared.
-	p4 := c.positionOf(t, 1)
+	p4 := positionOf(c, t, 1)
 	s2, p5 := pick(p4, 0, 0)
 	s3, _ := pick(p4, 0, 1)
 	w3, _ := pick(p5, 1, 0)
@@ -277,13 +277,13 @@ func TestConditionsOfFour(t *testing.T) {
 	contains(t, to(t, out, mailOf(north)), "conditional moves kept in game #1")
 	out = c.mail(mailOf(south), "x", key(south)+"move 1 "+s3)
 	says(t, to(t, out, mailOf(north)), fmt.Sprintf("%s played %s in game #1, which none of your conditional moves foresaw: they are cleared.", south, s3))
-	if got := c.conditionLines(north); len(got) != 0 {
+	if got := conditionLines(c, north); len(got) != 0 {
 		t.Errorf("North's lines %q", got)
 	}
 
 	// A line given before a player leaves (R13d) no longer follows: the
 	// next move clears it, and North is told why.
-	p7 := c.positionOf(t, 1)
+	p7 := positionOf(c, t, 1)
 	w4, p8 := pick(p7, 1, 0)
 	n4, _ := pick(p8, 2, 0)
 	out = c.mail(mailOf(north), "x", key(north)+fmt.Sprintf("if 1 %s, %s", w4, n4))
@@ -291,7 +291,7 @@ func TestConditionsOfFour(t *testing.T) {
 	c.mail(mailOf(east), "x", key(east)+"resign 1")
 	out = c.mail(mailOf(west), "x", key(west)+"move 1 "+w4)
 	says(t, mailWith(t, out, mailOf(north), "cleared"), "Your conditional moves in game #1 are cleared: a player left the game since you gave them.")
-	if got := c.lastMoves(2); got[0] != "resign" || got[1] != w4 {
+	if got := lastMoves(c, 2); got[0] != "resign" || got[1] != w4 {
 		t.Errorf("moves %v", got)
 	}
 	_ = w2
@@ -329,7 +329,7 @@ func TestConditionalAnswerToTheBot(t *testing.T) {
 	}
 	out = c.outbox()
 	contains(t, to(t, out, "alice@example.org"), "bot played t2 in game #1; your conditional answer t3 was played at once.")
-	if got := c.lastMoves(2); fmt.Sprint(got) != "[t2 t3]" {
+	if got := lastMoves(c, 2); fmt.Sprint(got) != "[t2 t3]" {
 		t.Fatalf("moves %v", got)
 	}
 	if turns := c.botTurns(); len(turns) != 1 || turns[0].ply != 2 {

@@ -34,7 +34,7 @@ func sixInMug(t *testing.T) (*club, []mailer.Outbound) {
 func TestCupByMail(t *testing.T) {
 	c, out := sixInMug(t)
 	says(t, c.reply(out), "Every game of the group stage starts at once: 6 games")
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	if len(games) != 6 {
 		t.Fatalf("%d games at the start, want 6", len(games))
 	}
@@ -42,7 +42,7 @@ func TestCupByMail(t *testing.T) {
 		n := c.names(g)
 		c.as(n[1], fmt.Sprintf("resign %d", g.ID)) // the first seat wins every group game
 	}
-	games = c.eventGames(1)
+	games = eventGames(c, 1)
 	if len(games) != 7 {
 		t.Fatalf("%d games after the groups, want the final too", len(games))
 	}
@@ -76,7 +76,7 @@ func cupMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 			add("cup-started", m, false)
 		}
 	}
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	for i, g := range games {
 		n := c.names(g)
 		out = c.as(n[1], fmt.Sprintf("resign %d", g.ID))
@@ -86,7 +86,7 @@ func cupMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 					add("cup-groups-over", m, false)
 				}
 			}
-			games = c.eventGames(1)
+			games = eventGames(c, 1)
 			n = c.names(games[6])
 			for _, m := range mailsTo(out, n[0]) {
 				if strings.Contains(m.Text, "mug, final") && strings.Contains(m.Subject, "#") {

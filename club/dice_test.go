@@ -66,7 +66,7 @@ func TestSeedSecretUntilEnd(t *testing.T) {
 			}
 
 			// In progress: the seed is nowhere, the commitment is.
-			rec := c.recordText(t, "carol@example.org")
+			rec := recordText(c, t, "carol@example.org")
 			if !strings.Contains(rec, `[SeedCommitment "`+commitment+`"]`) || strings.Contains(rec, "[Seed ") {
 				t.Fatalf("the record of a game in progress:\n%s", rec)
 			}
@@ -92,7 +92,7 @@ func TestSeedSecretUntilEnd(t *testing.T) {
 			for _, who := range []string{"alice@example.org", "bob@example.org"} {
 				contains(t, to(t, out, who), "Fair dice: the seed of game #1 was "+seed)
 			}
-			rec = c.recordText(t, "carol@example.org")
+			rec = recordText(c, t, "carol@example.org")
 			if !strings.Contains(rec, `[Seed "`+seed+`"]`) || !strings.Contains(rec, `[SeedCommitment "`+commitment+`"]`) {
 				t.Fatalf("the record of the game over:\n%s", rec)
 			}
@@ -154,7 +154,7 @@ func mover(t *testing.T, c *club) string {
 // position is the position of game 1.
 func (c *club) position(t *testing.T) engine.Position {
 	t.Helper()
-	return c.positionOf(t, 1)
+	return positionOf(c, t, 1)
 }
 
 // playRandom plays plies random legal moves in game 1 (fewer if it ends).
@@ -191,7 +191,7 @@ func chanceMoves(t *testing.T, c *club) int {
 }
 
 // recordText asks for game 1's record by mail, as anyone may.
-func (c *club) recordText(t *testing.T, from string) string {
+func recordText(c *club, t *testing.T, from string) string {
 	t.Helper()
 	// Strangers get a note, not records (the budget for strangers): the
 	// reader is a player.

@@ -118,16 +118,16 @@ func TestAdminEndsRunningEvent(t *testing.T) {
 	c.as("bob", "join cup")
 	c.as("carol", "join cup")
 	c.as("alice", "start cup")
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	// Each seat moves, then the first game is resigned: rated.
 	first := games[0]
-	c.moveEach(t, first.ID)
+	moveEach(c, t, first.ID)
 	n := c.names(c.game(first.ID))
 	c.as(n[1], fmt.Sprintf("resign %d", first.ID))
-	if rated := c.ratedSeats(first.ID); len(rated) != 2 {
+	if rated := ratedSeats(c, first.ID); len(rated) != 2 {
 		t.Fatalf("game #%d has %d rated seats", first.ID, len(rated))
 	}
-	c.moveEach(t, games[1].ID)
+	moveEach(c, t, games[1].ID)
 
 	says(t, c.reply(c.as("alice", "cancel cup a mistake")), "cup has started", "an admin of the club ends it")
 	says(t, c.reply(c.as("erin", "cancel cup")), "cup has started: ending it needs a reason")
@@ -152,7 +152,7 @@ func TestAdminEndsRunningEvent(t *testing.T) {
 		if row.Status != archive.GameOver || !strings.Contains(row.Termination, "cup was ended by erin") {
 			t.Errorf("game #%d: %s %q", g.ID, row.Status, row.Termination)
 		}
-		if rated := c.ratedSeats(g.ID); len(rated) != 0 {
+		if rated := ratedSeats(c, g.ID); len(rated) != 0 {
 			t.Errorf("game #%d ended by the admin is rated", g.ID)
 		}
 	}
@@ -235,11 +235,11 @@ func TestResultsNameTheWinner(t *testing.T) {
 	c.as("bob", "join ko")
 	c.as("bob", "set tournament-news on")
 	c.as("alice", "start ko")
-	g := c.eventGames(1)[0]
+	g := eventGames(c, 1)[0]
 	n := c.names(g)
 	c.as(n[0], fmt.Sprintf("draw %d", g.ID))
 	c.as(n[1], fmt.Sprintf("draw %d", g.ID))
-	replay := c.eventGames(1)[1]
+	replay := eventGames(c, 1)[1]
 	m := c.names(replay)
 	// The replay's first seat resigns: the second seat wins, "0-1".
 	out := c.as(m[0], fmt.Sprintf("resign %d", replay.ID))
@@ -272,7 +272,7 @@ func TestResultsNameTheWinner(t *testing.T) {
 	c.as("bob", "join rr")
 	c.as("carol", "join rr")
 	c.as("alice", "start rr")
-	rg := c.eventGames(2)[0]
+	rg := eventGames(c, 2)[0]
 	rn := c.names(rg)
 	out = c.as(rn[1], fmt.Sprintf("resign %d", rg.ID))
 	var news mailer.Outbound
@@ -297,10 +297,10 @@ func TestReplyNamesEachEndedGame(t *testing.T) {
 	c.as("alice", "start cup")
 	c.as("alice", "codirector cup erin")
 	var carols []int64
-	for _, g := range c.eventGames(1) {
+	for _, g := range eventGames(c, 1) {
 		if slices.Contains(c.names(g), "carol") {
 			carols = append(carols, g.ID)
-			c.moveEach(t, g.ID)
+			moveEach(c, t, g.ID)
 		}
 	}
 	reply := c.reply(c.as("erin", "remove carol from cup no answer to mail for a month"))

@@ -40,7 +40,7 @@ func rulesetsUnderTest(info engine.Info) []engine.Ruleset {
 func playEveryGame(t *testing.T, g engine.Game, ruleset string) {
 	name := g.Info().Name
 	c := newClub(t, Options{})
-	names, _ := c.startEvery(name, ruleset)
+	names, _ := startEvery(c, name, ruleset)
 	rng := rand.New(rand.NewPCG(1, 2))
 	listed := 0
 	// Rasterizing boards is slow: a few moves cover the flow (more under

@@ -261,11 +261,11 @@ func clubMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	out = c.mail("alice@example.org", "game", "key "+c.keys["alice"]+"\nchallenge bob conflagration as first")
 	out = c.replyTo(to(t, out, "bob@example.org"), "accept")
 	aliceMail := to(t, out, "alice@example.org")
-	move := c.positionOf(t, 3).Legal(engine.First)[0].String()
+	move := positionOf(c, t, 3).Legal(engine.First)[0].String()
 	out = c.replyTo(aliceMail, "Hi Bob,\n\n"+move+"\n\nThanks — nice move!\nSee you next week\nSent from my iPhone")
 	add("reply-chat", to(t, out, "alice@example.org"), false)
 	bobMail := to(t, out, "bob@example.org")
-	out = c.replyTo(bobMail, "move #1 "+c.positionOf(t, 3).Legal(engine.Second)[0].String())
+	out = c.replyTo(bobMail, "move #1 "+positionOf(c, t, 3).Legal(engine.Second)[0].String())
 	add("reply-stale", out[0], true)
 	out = c.send("mallory@evil.example", aliceMail.ReplyTo, "Re: "+aliceMail.Subject, "resign")
 	add("refused-foreign", to(t, out, "mallory@evil.example"), false)
@@ -305,7 +305,7 @@ func clockMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	add("reminder", to(t, out, "alice@example.org"), false)
 	out = c.mail("bob@example.org", "g", "key "+c.keys["bob"]+"\nset reminders digest\nchallenge alice initiative as second days 3")
 	c.replyTo(to(t, out, "alice@example.org"), "accept")
-	c.mail("alice@example.org", "m", "key "+c.keys["alice"]+"\nmove 1 "+c.positionOf(t, 1).Legal(engine.First)[0].String())
+	c.mail("alice@example.org", "m", "key "+c.keys["alice"]+"\nmove 1 "+positionOf(c, t, 1).Legal(engine.First)[0].String())
 	c.now = c.now.Add(24*time.Hour + time.Minute)
 	out, _ = c.tick()
 	add("digest", to(t, out, "bob@example.org"), false)
@@ -336,7 +336,7 @@ func about(t *testing.T, out []mailer.Outbound, addr string, id int64) mailer.Ou
 }
 
 // positionOf is the position of game id.
-func (c *club) positionOf(t *testing.T, id int64) engine.Position {
+func positionOf(c *club, t *testing.T, id int64) engine.Position {
 	t.Helper()
 	row := c.game(id)
 	g, err := engine.Lookup(row.Game)

@@ -113,7 +113,7 @@ func BenchmarkLeagueSeasonTurn(b *testing.B) {
 		if mails := len(seasonMailsOf(out, "big", season)); mails != 200 {
 			b.Fatalf("season %d begun with %d mails, want 200", season, mails)
 		}
-		if n := len(c.divisions(id, season)); n != 34 {
+		if n := len(divisions(c, id, season)); n != 34 {
 			b.Fatalf("season %d has %d divisions, want 34", season, n)
 		}
 		b.StartTimer()
@@ -175,7 +175,7 @@ func BenchmarkLeagueSiteUpdate(b *testing.B) {
 	if _, err := pub.Build(ctx); err != nil {
 		b.Fatal(err)
 	}
-	games := c.seasonGames(id, 1)
+	games := seasonGames(c, id, 1)
 	i := 0
 	for b.Loop() {
 		b.StopTimer()

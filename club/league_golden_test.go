@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"postal/club/clock"
@@ -22,10 +23,15 @@ func leagueMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	for _, p := range leaguers[1:4] {
 		c.as(p, "join spring")
 	}
-	id := c.tournamentID("spring")
+	id := tournamentID(c, "spring")
 	out := c.as("alice", "start spring")
 	add("league-season-begun", seasonMails(t, out, "spring", 1)["carol"], false)
-	out = c.playSeason(t, id, 1)
+	out = playSeason(c, t, id, 1)
+	for _, m := range out { // the last game's end, in a league with no break
+		if m.To == "carol@example.org" && strings.Contains(m.Text, "last game of season 1") {
+			add("league-season-ended", m, false)
+		}
+	}
 	add("league-season-moved", seasonMails(t, out, "spring", 2)["carol"], false)
 	add("league-leaving", c.reply(c.as("dave", "leave spring")), false)
 
@@ -35,8 +41,8 @@ func leagueMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	}
 	add("ladder-refused", c.reply(c.as("dave", "climb top alice")), true)
 	add("ladder-climb", c.reply(c.as("dave", "climb top bob")), false)
-	g := c.eventGames(c.tournamentID("top"))[0]
-	c.moveEach(t, g.ID)
+	g := eventGames(c, tournamentID(c, "top"))[0]
+	moveEach(c, t, g.ID)
 	out = c.as("bob", fmt.Sprintf("resign %d", g.ID))
 	for _, m := range out {
 		if m.To == "carol@example.org" {
@@ -50,11 +56,18 @@ func leagueMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	says(t, c.reply(c.as("carol", "climb top bob")), "climb 2 of top")
 	c.now = c.now.Add(6 * clock.Day)
 	out, _ = c.tick()
+	var drop, up bool
 	for _, m := range out {
-		if m.Subject == "[postal] top: you drop to 2nd place" {
+		switch {
+		case m.Subject == "[postal] top: you drop to 2nd place" && !drop:
 			add("ladder-dropped", m, false)
-			return
+			drop = true
+		case strings.HasPrefix(m.Subject, "[postal] top: you move up to 1st place") && !up:
+			add("ladder-moved-up", m, false) // the one an idle player's drop moves up
+			up = true
 		}
 	}
-	t.Fatal("alice, idle on top, has no mail of her drop")
+	if !drop || !up {
+		t.Fatalf("alice, idle on top, has a mail of her drop: %v; the one who moves up, of it: %v", drop, up)
+	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"postal/archive"
 	"postal/club/clock"
 	"postal/docs"
 	"postal/site"
@@ -26,19 +27,19 @@ import (
 // carol climbs bob.
 func leagueClub(t *testing.T) *club {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	id := c.newLeague(8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	id := newLeague(c, 8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
 	c.as("alice", "start spring")
-	c.playSeason(t, id, 1)
-	for _, g := range c.seasonGames(id, 2)[:2] {
-		c.playOut(t, g.ID)
+	playSeason(c, t, id, 1)
+	for _, g := range seasonGames(c, id, 2)[:2] {
+		playOut(c, t, g.ID)
 	}
 	c.as("alice", "ladder top takeaway pile=99 reach 2 days 3")
 	for _, p := range leaguers[1:4] {
 		c.as(p, "join top")
 	}
 	c.as("dave", "climb top bob")
-	g := c.eventGames(c.tournamentID("top"))[0]
-	c.moveEach(t, g.ID)
+	g := eventGames(c, tournamentID(c, "top"))[0]
+	moveEach(c, t, g.ID)
 	c.as("bob", fmt.Sprintf("resign %d", g.ID))
 	c.as("carol", "climb top bob")
 	return c
@@ -163,6 +164,45 @@ func TestLeagueAndLadderPagesInChromium(t *testing.T) {
 			if p := b.Problems(); len(p) > 0 {
 				t.Errorf("%s at %d px: %v", page, width, p)
 			}
+		}
+	}
+}
+
+// The page of a league that ended says no one is "leaving after this
+// season", and its history tells a player out on time from one who left.
+func TestEndedLeaguePage(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	id := newLeague(c, 3, "spring", "takeaway pile=99 size 3 promote 1 break 0 days 5")
+	c.as("alice", "start spring")
+	says(t, c.reply(c.as("carol", "leave spring")), "spring")
+	games := seasonGames(c, id, 1)
+	playOut(c, t, gameOfPair(c, games, "alice", "carol"))
+	// bob to move in both of his games, then out of time.
+	for _, other := range []string{"alice", "carol"} {
+		g := gameOfPair(c, games, "bob", other)
+		pos := positionOf(c, t, g)
+		if side := pos.ToMove()[0]; c.names(c.game(g))[side] != "bob" {
+			says(t, c.reply(c.as(other, fmt.Sprintf("move %d %s", g, pos.Legal(side)[0]))), fmt.Sprintf("played in game #%d", g))
+		}
+	}
+	for i := 0; i < 3 && c.game(gameOfPair(c, games, "alice", "bob")).Status == archive.GameActive; i++ {
+		c.now = c.now.Add(6 * clock.Day)
+		c.tick()
+	}
+	if tr := read(c, func(tx *archive.Tx) (*archive.Tournament, error) { return tx.TournamentByID(id) }); tr.Status != archive.TournamentOver {
+		t.Fatalf("spring is %s", tr.Status)
+	}
+	b, err := os.ReadFile(filepath.Join(siteOf(t, c), "tournaments/spring.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	if strings.Contains(page, "Leaving after this season") {
+		t.Error("the ended league's page still lists players leaving after this season")
+	}
+	for _, want := range []string{"<td>timed out</td>", "<td>left</td>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the league's page lacks %q", want)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"postal/archive"
 	"postal/club/accounts"
 	"postal/club/clock"
+	"postal/club/published"
 	"postal/club/rating"
 	"postal/docs"
 	"postal/mailer"
@@ -24,13 +25,13 @@ import (
 var leaguers = []string{"alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank", "ian"}
 
 // tournamentID is the number of the tournament (league, ladder) called name.
-func (c *club) tournamentID(name string) int64 {
+func tournamentID(c *club, name string) int64 {
 	c.t.Helper()
 	return read(c, func(tx *archive.Tx) (*archive.Tournament, error) { return tx.TournamentByName(name) }).ID
 }
 
 // divisions reads the divisions of season of league id, by name.
-func (c *club) divisions(id int64, season int) [][]string {
+func divisions(c *club, id int64, season int) [][]string {
 	c.t.Helper()
 	places := read(c, func(tx *archive.Tx) ([]archive.LeaguePlace, error) { return tx.LeaguePlaces(id, season) })
 	var out [][]string
@@ -45,10 +46,10 @@ func (c *club) divisions(id int64, season int) [][]string {
 }
 
 // seasonGames are the games of season of tournament id.
-func (c *club) seasonGames(id int64, season int) []*archive.Game {
+func seasonGames(c *club, id int64, season int) []*archive.Game {
 	c.t.Helper()
 	var out []*archive.Game
-	for _, g := range c.eventGames(id) {
+	for _, g := range eventGames(c, id) {
 		place := read(c, func(tx *archive.Tx) (archive.TournamentGame, error) {
 			_, p, err := tx.TournamentOfGame(g.ID)
 			return p, err
@@ -64,9 +65,9 @@ func (c *club) seasonGames(id int64, season int) []*archive.Game {
 // player, then resignations, the player later in leaguers first, so that
 // the one earliest in leaguers wins. It returns the mails the last
 // resignation sent.
-func (c *club) playOut(t *testing.T, id int64) []mailer.Outbound {
+func playOut(c *club, t *testing.T, id int64) []mailer.Outbound {
 	t.Helper()
-	c.moveEach(t, id)
+	moveEach(c, t, id)
 	order := slices.Clone(c.names(c.game(id)))
 	slices.SortFunc(order, func(a, b string) int { return slices.Index(leaguers, b) - slices.Index(leaguers, a) })
 	var out []mailer.Outbound
@@ -82,11 +83,11 @@ func (c *club) playOut(t *testing.T, id int64) []mailer.Outbound {
 
 // playSeason plays out every game of season of league id and returns the
 // mails the last game's end sent.
-func (c *club) playSeason(t *testing.T, id int64, season int) []mailer.Outbound {
+func playSeason(c *club, t *testing.T, id int64, season int) []mailer.Outbound {
 	t.Helper()
 	var out []mailer.Outbound
-	for _, g := range c.seasonGames(id, season) {
-		out = c.playOut(t, g.ID)
+	for _, g := range seasonGames(c, id, season) {
+		out = playOut(c, t, g.ID)
 	}
 	return out
 }
@@ -111,7 +112,7 @@ func seasonMails(t *testing.T, out []mailer.Outbound, name string, season int) m
 
 // mailsOf counts the mails of out to who, but the reply to the last mail
 // handled.
-func (c *club) mailsOf(out []mailer.Outbound, who string) int {
+func mailsOf(c *club, out []mailer.Outbound, who string) int {
 	n := 0
 	for _, m := range out {
 		if m.To == who+"@example.org" && m.InReplyTo != fmt.Sprintf("m%d@client.test", c.n) {
@@ -123,7 +124,7 @@ func (c *club) mailsOf(out []mailer.Outbound, who string) int {
 
 // newLeague registers the first n leaguers; alice makes league name as
 // proposal says and the others join it.
-func (c *club) newLeague(n int, name, proposal string) int64 {
+func newLeague(c *club, n int, name, proposal string) int64 {
 	c.t.Helper()
 	for _, p := range leaguers[:n] {
 		c.register(p)
@@ -132,7 +133,7 @@ func (c *club) newLeague(n int, name, proposal string) int64 {
 	for _, p := range leaguers[1:n] {
 		says(c.t, c.reply(c.as(p, "join "+name)), p+" has entered "+name)
 	}
-	return c.tournamentID(name)
+	return tournamentID(c, name)
 }
 
 // Issue 37, acceptance: eight players in a league of size 4, promote 1,
@@ -143,7 +144,7 @@ func (c *club) newLeague(n int, name, proposal string) int64 {
 // Subjects and records name the season and the division.
 func TestLeagueByMail(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	id := c.newLeague(8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	id := newLeague(c, 8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
 	out := c.as("alice", "start spring")
 	says(t, c.reply(out), "spring has started", "Season 1 has begun: 2 divisions, 12 games")
 	mails := seasonMails(t, out, "spring", 1)
@@ -152,7 +153,7 @@ func TestLeagueByMail(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s has no mail about season 1", p)
 		}
-		if n := c.mailsOf(out, p); n != 1 {
+		if n := mailsOf(c, out, p); n != 1 {
 			t.Errorf("%s has %d mails as season 1 begins, want 1", p, n)
 		}
 		if slices.Index(leaguers, p) < 4 {
@@ -162,10 +163,10 @@ func TestLeagueByMail(t *testing.T) {
 		}
 	}
 	says(t, mails["erin"], "Season 1 of spring has begun: you play in division 2 of 2, with frank, gina and hank.", "\"move ", "seed player")
-	if got := fmt.Sprint(c.divisions(id, 1)); got != "[[alice bob carol dave] [erin frank gina hank]]" {
+	if got := fmt.Sprint(divisions(c, id, 1)); got != "[[alice bob carol dave] [erin frank gina hank]]" {
 		t.Fatalf("season 1: %s", got)
 	}
-	games := c.seasonGames(id, 1)
+	games := seasonGames(c, id, 1)
 	if len(games) != 12 {
 		t.Fatalf("season 1 has %d games, want 12", len(games))
 	}
@@ -180,9 +181,9 @@ func TestLeagueByMail(t *testing.T) {
 	rec := c.reply(c.as("alice", fmt.Sprintf("record %d", g.ID)))
 	says(t, rec, `[Event "spring"]`, `[EventRound "season 1, division 1"]`)
 
-	out = c.playSeason(t, id, 1)
+	out = playSeason(c, t, id, 1)
 	mails = seasonMails(t, out, "spring", 2)
-	if got := fmt.Sprint(c.divisions(id, 2)); got != "[[alice bob carol erin] [dave frank gina hank]]" {
+	if got := fmt.Sprint(divisions(c, id, 2)); got != "[[alice bob carol erin] [dave frank gina hank]]" {
 		t.Fatalf("season 2: %s, want erin and dave swapped", got)
 	}
 	for _, p := range leaguers[:8] {
@@ -207,7 +208,7 @@ func TestLeagueByMail(t *testing.T) {
 			t.Errorf("%s's rating after season 1: %.0f", who, r)
 		}
 	}
-	if n := len(c.seasonGames(id, 2)); n != 12 {
+	if n := len(seasonGames(c, id, 2)); n != 12 {
 		t.Errorf("season 2 has %d games", n)
 	}
 	says(t, c.reply(c.as("gina", "standings spring")), "spring: season 2, 12 games in play.", "division 1", "division 2", "erin", "top 1 of each division move up")
@@ -221,7 +222,7 @@ func TestLeagueByMail(t *testing.T) {
 // stayed, and the newcomer plays in division 3.
 func TestLeagueNewcomer(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	id := c.newLeague(8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	id := newLeague(c, 8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
 	c.as("alice", "start spring")
 	c.register("ian")
 	says(t, c.reply(c.as("ian", "join spring")), "ian has entered spring", "ian plays from season 2, in the bottom division (placed by rating)")
@@ -229,8 +230,8 @@ func TestLeagueNewcomer(t *testing.T) {
 	says(t, c.reply(c.as("ian", "join spring")), "ian has entered spring")
 	says(t, c.reply(c.as("hank", "leave spring")), "you leave spring after season 1", "Your games of season 1 go on")
 	says(t, c.reply(c.as("hank", "leave spring")), "you leave spring after season 1 already")
-	out := c.playSeason(t, id, 1)
-	if got := fmt.Sprint(c.divisions(id, 2)); got != "[[alice bob carol erin] [dave frank gina ian]]" {
+	out := playSeason(c, t, id, 1)
+	if got := fmt.Sprint(divisions(c, id, 2)); got != "[[alice bob carol erin] [dave frank gina ian]]" {
 		t.Errorf("season 2, hank gone and ian come: %s", got)
 	}
 	mails := seasonMails(t, out, "spring", 2)
@@ -244,19 +245,19 @@ func TestLeagueNewcomer(t *testing.T) {
 // The ninth without a departure: three divisions of three.
 func TestLeagueNinthMakesADivision(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	id := c.newLeague(9, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	id := newLeague(c, 9, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
 	// Nine before the start: the ninth, last by entry, fills division 3;
 	// the start says so, beside the size asked (a stranger's trial read "a
 	// league in divisions of 4, 1 up and down a season of 9 players").
 	out := c.as("alice", "start spring")
 	says(t, c.reply(out), "spring is a league in divisions of 4, 1 up and down a season, of 9 players: 3 divisions of 3 players this season.")
-	if got := fmt.Sprint(c.divisions(id, 1)); got != "[[alice bob carol] [dave erin frank] [gina hank ian]]" {
+	if got := fmt.Sprint(divisions(c, id, 1)); got != "[[alice bob carol] [dave erin frank] [gina hank ian]]" {
 		t.Errorf("season 1 of nine: %s", got)
 	}
 }
 
 // ladderOrder reads the order of ladder id, by name.
-func (c *club) ladderOrder(id int64) []string {
+func ladderOrder(c *club, id int64) []string {
 	c.t.Helper()
 	entrants := read(c, func(tx *archive.Tx) ([]archive.Entrant, error) { return tx.Entrants(id) })
 	slices.SortFunc(entrants, func(a, b archive.Entrant) int { return a.Seed - b.Seed })
@@ -283,8 +284,8 @@ func TestLadderByMail(t *testing.T) {
 	says(t, c.reply(c.as("bob", "join top")), "bob has entered top", "bob is 2nd of 2, at the bottom of the ladder.", "You may climb alice (1st).")
 	c.as("carol", "join top")
 	says(t, c.reply(c.as("dave", "join top")), "dave is 4th of 4", "You may climb bob (2nd) or carol (3rd).")
-	id := c.tournamentID("top")
-	if got := fmt.Sprint(c.ladderOrder(id)); got != "[alice bob carol dave]" {
+	id := tournamentID(c, "top")
+	if got := fmt.Sprint(ladderOrder(c, id)); got != "[alice bob carol dave]" {
 		t.Fatalf("the ladder: %s", got)
 	}
 	says(t, c.reply(c.as("dave", "climb top alice")), "Error", "alice is 3 places above you; on top a climb reaches at most 2 places", "You may climb bob (2nd) or carol (3rd).")
@@ -297,10 +298,10 @@ func TestLadderByMail(t *testing.T) {
 		t.Errorf("the climb's reply joins its game's conversation: %q", reply.Subject)
 	}
 	says(t, to(t, out, "bob@example.org"), "dave (4th) climbs you (2nd) on top")
-	if n := c.mailsOf(out, "dave"); n != 0 {
+	if n := mailsOf(c, out, "dave"); n != 0 {
 		t.Errorf("dave has %d mails besides the reply", n)
 	}
-	games := c.eventGames(id)
+	games := eventGames(c, id)
 	if len(games) != 1 {
 		t.Fatalf("%d games after the climb", len(games))
 	}
@@ -311,7 +312,7 @@ func TestLadderByMail(t *testing.T) {
 	c.as(names[0], fmt.Sprintf("move %d t1", g.ID))
 	c.as(names[1], fmt.Sprintf("move %d t1", g.ID))
 	out = c.as("bob", fmt.Sprintf("resign %d", g.ID))
-	if got := fmt.Sprint(c.ladderOrder(id)); got != "[alice dave bob carol]" {
+	if got := fmt.Sprint(ladderOrder(c, id)); got != "[alice dave bob carol]" {
 		t.Fatalf("after dave beat bob: %s, want alice dave bob carol", got)
 	}
 	for who, place := range map[string]string{"dave": "You are now 2nd.", "bob": "You are now 3rd.", "carol": "You are now 4th."} {
@@ -333,10 +334,10 @@ func TestLadderByMail(t *testing.T) {
 	}
 	// A lost climb changes nothing.
 	c.as("carol", "climb top bob")
-	g = c.eventGames(id)[1]
+	g = eventGames(c, id)[1]
 	c.as(c.names(g)[0], fmt.Sprintf("move %d t1", g.ID))
 	c.as("carol", fmt.Sprintf("resign %d", g.ID))
-	if got := fmt.Sprint(c.ladderOrder(id)); got != "[alice dave bob carol]" {
+	if got := fmt.Sprint(ladderOrder(c, id)); got != "[alice dave bob carol]" {
 		t.Errorf("after carol lost her climb: %s", got)
 	}
 	says(t, c.reply(c.as("alice", fmt.Sprintf("record %d", g.ID))), `[Event "top"]`, `[EventRound "climb 2"]`)
@@ -354,7 +355,7 @@ func TestLadderByMail(t *testing.T) {
 	}
 	// Leaving: those below move up.
 	says(t, c.reply(c.as("dave", "leave top")), "you have left top", "Those below you move up one place.")
-	if got := fmt.Sprint(c.ladderOrder(id)); got != "[alice bob carol]" {
+	if got := fmt.Sprint(ladderOrder(c, id)); got != "[alice bob carol]" {
 		t.Errorf("after dave left: %s", got)
 	}
 	// The last leaves: nobody moves up; coming back puts them at the
@@ -365,7 +366,7 @@ func TestLadderByMail(t *testing.T) {
 		t.Errorf("the last player's leaving says those below move up:\n%s", left.Text)
 	}
 	c.as("carol", "join top")
-	if got := fmt.Sprint(c.ladderOrder(id)); got != "[alice bob carol]" {
+	if got := fmt.Sprint(ladderOrder(c, id)); got != "[alice bob carol]" {
 		t.Errorf("after carol left and came back: %s", got)
 	}
 }
@@ -376,18 +377,18 @@ func TestLadderByMail(t *testing.T) {
 // division 1 swap, and season 3 begins after season 2.
 func TestLeagueOfTablesByMail(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	id := c.newLeague(6, "trio", "superial-chess multiplayer players=3 size 3 promote 1 break 0 days 5")
+	id := newLeague(c, 6, "trio", "superial-chess multiplayer players=3 size 3 promote 1 break 0 days 5")
 	out := c.as("alice", "start trio")
 	says(t, c.reply(out), "Season 1 has begun: 2 divisions, 2 games")
 	if len(seasonMails(t, out, "trio", 1)) != 6 {
 		t.Errorf("season 1 of tables: mails to %v", seasonMails(t, out, "trio", 1))
 	}
-	games := c.seasonGames(id, 1)
+	games := seasonGames(c, id, 1)
 	if len(games) != 2 || len(games[0].Players) != 3 {
 		t.Fatalf("season 1: %d games", len(games))
 	}
-	out = c.playSeason(t, id, 1)
-	if got := fmt.Sprint(c.divisions(id, 2)); got != "[[alice bob dave] [carol erin frank]]" {
+	out = playSeason(c, t, id, 1)
+	if got := fmt.Sprint(divisions(c, id, 2)); got != "[[alice bob dave] [carol erin frank]]" {
 		t.Fatalf("season 2 of tables: %s", got)
 	}
 	if mails := seasonMails(t, out, "trio", 2); len(mails) != 6 {
@@ -396,8 +397,8 @@ func TestLeagueOfTablesByMail(t *testing.T) {
 		says(t, mails["dave"], "you move up to division 1")
 		says(t, mails["carol"], "you move down to division 2")
 	}
-	out = c.playSeason(t, id, 2)
-	if got := fmt.Sprint(c.divisions(id, 3)); got != "[[alice bob carol] [dave erin frank]]" {
+	out = playSeason(c, t, id, 2)
+	if got := fmt.Sprint(divisions(c, id, 3)); got != "[[alice bob carol] [dave erin frank]]" {
 		t.Errorf("season 3 of tables: %s", got)
 	}
 	if len(seasonMails(t, out, "trio", 3)) != 6 {
@@ -411,13 +412,13 @@ func TestLeagueOfTablesByMail(t *testing.T) {
 // games and ends it.
 func TestLeagueBreakAndDeadline(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	id := c.newLeague(4, "autumn", "takeaway pile=99 size 4 promote 1 break 2 season 30 untimed")
+	id := newLeague(c, 4, "autumn", "takeaway pile=99 size 4 promote 1 break 2 season 30 untimed")
 	c.as("alice", "start autumn")
 	_, next := c.tick()
 	if deadline := c.now.Add(30 * clock.Day); !next.Equal(deadline) {
 		t.Errorf("the clock sleeps until %v, not the season's deadline %v", next, deadline)
 	}
-	out := c.playSeason(t, id, 1)
+	out := playSeason(c, t, id, 1)
 	if mails := seasonMails(t, out, "autumn", 2); len(mails) != 0 {
 		t.Fatalf("season 2 began at once despite the break: %d mails", len(mails))
 	}
@@ -442,7 +443,7 @@ func TestLeagueBreakAndDeadline(t *testing.T) {
 	// drawn, and season 3 begins after the break.
 	c.now = c.now.Add(30 * clock.Day)
 	c.tick()
-	for _, g := range c.seasonGames(id, 2) {
+	for _, g := range seasonGames(c, id, 2) {
 		g = c.game(g.ID)
 		if g.Status != archive.GameOver || g.Result != "1/2-1/2" || !strings.Contains(g.Termination, "unfinished at the deadline of season 2") {
 			t.Errorf("game %d at the deadline: %s %s %q", g.ID, g.Status, g.Result, g.Termination)
@@ -459,7 +460,7 @@ func TestLeagueBreakAndDeadline(t *testing.T) {
 // season's mail, not after it (a stranger's trial found them reversed).
 func TestLeagueDeadlineMailsInOrder(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	c.newLeague(4, "quick", "takeaway pile=99 size 2 promote 1 break 0 season 2 untimed")
+	newLeague(c, 4, "quick", "takeaway pile=99 size 2 promote 1 break 0 season 2 untimed")
 	c.as("alice", "start quick")
 	c.now = c.now.Add(2 * clock.Day)
 	out, _ := c.tick()
@@ -493,14 +494,14 @@ func TestLadderIdleDrops(t *testing.T) {
 	c.as("alice", "ladder top takeaway pile=99 reach 2 idle 10 days 3")
 	c.as("bob", "join top")
 	c.as("carol", "join top")
-	id := c.tournamentID("top")
+	id := tournamentID(c, "top")
 	_, next := c.tick()
 	if !next.Equal(c.now.Add(10*clock.Day - 2*time.Minute)) {
 		t.Fatalf("the clock sleeps until %v, want alice's drop 10 days after she made the ladder", next)
 	}
 	c.now = next
 	out, next := c.tick()
-	if got := fmt.Sprint(c.ladderOrder(id)); got != "[bob alice carol]" {
+	if got := fmt.Sprint(ladderOrder(c, id)); got != "[bob alice carol]" {
 		t.Fatalf("after alice's idle days: %s", got)
 	}
 	says(t, to(t, out, "alice@example.org"), "you drop one place, to 2nd, and bob moves up")
@@ -513,7 +514,7 @@ func TestLadderIdleDrops(t *testing.T) {
 			t.Errorf("a drop in place sent %d mails", len(out))
 		}
 	}
-	if got := fmt.Sprint(c.ladderOrder(id)); got != "[bob alice carol]" {
+	if got := fmt.Sprint(ladderOrder(c, id)); got != "[bob alice carol]" {
 		t.Errorf("after bob's and carol's idle days: %s", got)
 	}
 	if next.Before(c.now.Add(29 * clock.Day)) {
@@ -568,10 +569,10 @@ func TestLeagueDocsAsPrinted(t *testing.T) {
 // does. The games are rated, and the ratings place the newcomers.
 func TestLeagueDirectors(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	id := c.newLeague(4, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	id := newLeague(c, 4, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
 	c.as("alice", "start spring")
 	var mine, theirs int64
-	for _, g := range c.seasonGames(id, 1) {
+	for _, g := range seasonGames(c, id, 1) {
 		if slices.Contains(c.names(g), "alice") {
 			mine = g.ID
 		} else {
@@ -628,9 +629,9 @@ func TestLeagueOnAnArchiveOfMain(t *testing.T) {
 		c.as(p, "join spring")
 	}
 	c.as("alice", "start spring")
-	id := c.tournamentID("spring")
-	c.playSeason(t, id, 1)
-	if got := fmt.Sprint(c.divisions(id, 2)); got != "[[alice carol] [bob dave]]" {
+	id := tournamentID(c, "spring")
+	playSeason(c, t, id, 1)
+	if got := fmt.Sprint(divisions(c, id, 2)); got != "[[alice carol] [bob dave]]" {
 		t.Errorf("season 2 on the upgraded archive: %s", got)
 	}
 	says(t, c.reply(c.as("carol", "ladder top takeaway reach 1")), "ladder top:")
@@ -641,7 +642,7 @@ func TestLeagueOnAnArchiveOfMain(t *testing.T) {
 // removed is news to their division and the director alone.
 func TestLeagueRemovalToldToTheDivision(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	c.newLeague(8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	newLeague(c, 8, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
 	c.as("alice", "start spring")
 	c.register("zoe")
 	c.as("alice", "codirector spring zoe")
@@ -668,4 +669,58 @@ func TestLeagueRemovalToldToTheDivision(t *testing.T) {
 		t.Fatalf("gina has %d mails saying she was removed", len(hers))
 	}
 	says(t, hers[0], "zoe, directing spring, removed you from it: no moves for a month.", "does not come back by joining")
+}
+
+// A league player who loses on time is out: they hear it in the second
+// person, with how to join again; the others of the division hear it in
+// the third.
+func TestLeagueTimedOutHearsHowToJoinAgain(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	id := newLeague(c, 4, "spring", "takeaway pile=99 size 4 promote 1 break 0 days 5")
+	c.as("alice", "start spring")
+	var late *archive.Game
+	for _, g := range eventGames(c, id) {
+		if g.Status == archive.GameActive && late == nil {
+			late = g
+		}
+	}
+	c.now = late.Deadline
+	out, _ := c.tick()
+	late = c.game(late.ID)
+	if !strings.Contains(late.Termination, "ran out of time") {
+		t.Fatalf("game #%d: %s %q", late.ID, late.Result, late.Termination)
+	}
+	loser := read(c, func(tx *archive.Tx) (*archive.Player, error) {
+		return tx.PlayerByID(late.Players[1-published.Result(late).Winner])
+	})
+	var mine []mailer.Outbound
+	for _, m := range mailsTo(out, loser.Name) {
+		if m.Subject == "[postal] spring: "+loser.Name+" is out" || m.Subject == "[postal] spring: you are out" {
+			mine = append(mine, m)
+		}
+	}
+	if len(mine) != 1 {
+		for _, m := range mine {
+			t.Log(m.Subject, "\n", m.Text)
+		}
+		t.Fatalf("%s has %d mails of being out", loser.Name, len(mine))
+	}
+	says(t, mine[0], fmt.Sprintf("You are out of spring: you lost game #%d on time.", late.ID), `"join spring"`)
+	if strings.Contains(mine[0].Text, loser.Name+" is out") {
+		t.Errorf("%s is told of themselves in the third person:\n%s", loser.Name, mine[0].Text)
+	}
+}
+
+// A league's standings show the players' ratings now, not those the
+// league started with: its seasons run for long.
+func TestLeagueStandingsShowRatingsNow(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	id := newLeague(c, 4, "spring", "takeaway pile=99 size 2 promote 1 break 0 days 5")
+	c.as("alice", "start spring")
+	playSeason(c, t, id, 1)
+	got := c.reply(c.as("bob", "standings spring"))
+	says(t, got, "rating now", "The ratings are the players' ratings now.")
+	if !regexp.MustCompile(`alice +1[0-9]{3}`).MatchString(got.Text) || regexp.MustCompile(`alice +1500 `).MatchString(got.Text) {
+		t.Errorf("alice's rating is the one she started with:\n%s", got.Text)
+	}
 }

@@ -41,7 +41,7 @@ const chat = "Hi!\n\n%s\n\nThanks — nice move!\nSee you next week\nSent from m
 func listedMoves(t *testing.T, game, ruleset string) {
 	c := newClub(t, Options{})
 	pinRandom(t, uint64(len(game)+len(ruleset)))
-	names, out := c.startEvery(game, ruleset)
+	names, out := startEvery(c, game, ruleset)
 	var all []mailer.Outbound
 	last := map[string]mailer.Outbound{}
 	keep := func(out []mailer.Outbound) {
@@ -75,7 +75,7 @@ func listedMoves(t *testing.T, game, ruleset string) {
 		if len(listed) == 0 {
 			t.Fatalf("no move listed for %s:\n%s", names[side], last[addr].Text)
 		}
-		read := c.readAsMoves(t, addr, 1, listed)
+		read := readAsMoves(c, t, addr, 1, listed)
 		for i, m := range listed {
 			if _, _, err := engine.Play(pos, side, m); err != nil {
 				t.Fatalf("the mail lists %q, which the game refuses: %v", m, err)
@@ -93,7 +93,7 @@ func listedMoves(t *testing.T, game, ruleset string) {
 		if strings.Contains(reply.Text, "Error") {
 			t.Fatalf("a move with chat lines got an error:\n%s", reply.Text)
 		}
-		if played := c.lastPlayerMove(t, 1); played != move {
+		if played := lastPlayerMove(c, t, 1); played != move {
 			t.Fatalf("%q was sent, %q played", move, played)
 		}
 	}
@@ -138,7 +138,7 @@ func movesAnswer(t *testing.T, m mailer.Outbound, name string) []string {
 // readAsMoves reads each line as the club reads a reply from addr about
 // game id that holds only that line, and returns the moves it makes of them
 // ("" for anything else).
-func (c *club) readAsMoves(t *testing.T, addr string, id int64, lines []string) []string {
+func readAsMoves(c *club, t *testing.T, addr string, id int64, lines []string) []string {
 	t.Helper()
 	got := make([]string, len(lines))
 	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {
@@ -162,7 +162,7 @@ func (c *club) readAsMoves(t *testing.T, addr string, id int64, lines []string) 
 }
 
 // lastPlayerMove is the last move of game id a player made.
-func (c *club) lastPlayerMove(t *testing.T, id int64) string {
+func lastPlayerMove(c *club, t *testing.T, id int64) string {
 	t.Helper()
 	var got string
 	err := c.db.Tx(context.Background(), func(tx *archive.Tx) error {

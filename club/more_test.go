@@ -17,7 +17,7 @@ import (
 )
 
 // seatNames are the names of the players of game id, by seat.
-func (c *club) seatNames(id int64) []string {
+func seatNames(c *club, id int64) []string {
 	c.t.Helper()
 	return read(c, func(tx *archive.Tx) ([]string, error) {
 		g, err := tx.GameByID(id)
@@ -64,7 +64,7 @@ func lacks(t testing.TB, m mailer.Outbound, unwanted ...string) {
 // three or four in Superial Chess's multiplayer ruleset): alice challenges
 // the others, alice moving first, and each accepts by replying to the
 // challenge. It returns the names by seat and every mail sent.
-func (c *club) startEvery(game, ruleset string) ([]string, []mailer.Outbound) {
+func startEvery(c *club, game, ruleset string) ([]string, []mailer.Outbound) {
 	c.t.Helper()
 	g, err := engine.Lookup(game)
 	if err != nil {
@@ -82,13 +82,13 @@ func (c *club) startEvery(game, ruleset string) ([]string, []mailer.Outbound) {
 		all = append(all, out...)
 	}
 	contains(c.t, to(c.t, out, players[len(players)-1]+"@example.org"), "game #1 has started")
-	return c.seatNames(1), all
+	return seatNames(c, 1), all
 }
 
 // startFour registers alice, bob, carol and dave, and starts game 1 of
 // Superial Chess for four (R13), alice asking for North; it returns the
 // names by seat.
-func (c *club) startFour(clock string) []string {
+func startFour(c *club, clock string) []string {
 	c.t.Helper()
 	for _, p := range []string{"alice", "bob", "carol", "dave"} {
 		c.register(p)
@@ -104,7 +104,7 @@ func (c *club) startFour(clock string) []string {
 	out = c.mail("carol@example.org", "x", "key "+c.keys["carol"]+"\naccept 1")
 	says(c.t, to(c.t, out, "dave@example.org"), "carol accepted challenge #1; still waiting for dave.")
 	out = c.mail("dave@example.org", "x", "key "+c.keys["dave"]+"\naccept 1")
-	names := c.seatNames(1)
+	names := seatNames(c, 1)
 	if names[2] != "alice" {
 		c.t.Fatalf("seats %v: alice asked for North", names)
 	}
@@ -132,7 +132,7 @@ func (c *club) startFour(clock string) []string {
 // replays.
 func TestFourPlayers(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	names := c.startFour("days 2")
+	names := startFour(c, "days 2")
 	south, west, north, east := names[0], names[1], names[2], names[3]
 	key := func(p string) string { return "key " + c.keys[p] + "\n" }
 	c.register("erin")
@@ -270,7 +270,7 @@ func TestChallengeOfMore(t *testing.T) {
 	says(t, to(t, out, "new@example.org"), "you accepted challenge #1", "still waiting for bob")
 	out = c.mail("bob@example.org", "x", key("bob")+"accept 1")
 	says(t, to(t, out, "bob@example.org"), "game #1 has started")
-	names := c.seatNames(1)
+	names := seatNames(c, 1)
 	if names[1] != "alice" || !slices.Contains(names, "newton") || !slices.Contains(names, "carol") || !slices.Contains(names, "bob") {
 		t.Fatalf("seats %v", names)
 	}
@@ -310,7 +310,7 @@ func TestThreePlayersDrawAndBanks(t *testing.T) {
 	c.mail("alice@example.org", "x", key("alice")+"challenge bob carol superial-chess multiplayer players=3 as south bank 2+1/4")
 	c.mail("bob@example.org", "x", key("bob")+"accept 1")
 	c.mail("carol@example.org", "x", key("carol")+"accept 1")
-	names := c.seatNames(1)
+	names := seatNames(c, 1)
 	if names[0] != "alice" || len(names) != 3 {
 		t.Fatalf("seats %v", names)
 	}
@@ -366,7 +366,7 @@ func TestBotPlaysASeat(t *testing.T) {
 		t.Fatalf("%d mails; want alice's reply and bob's challenge", len(out))
 	}
 	says(t, to(t, c.mail("bob@example.org", "x", key("bob")+"accept 1"), "bob@example.org"), "game #1 has started")
-	names := c.seatNames(1)
+	names := seatNames(c, 1)
 	bot := engine.Player(slices.Index(names, "bot"))
 	if names[0] != "alice" || bot < 1 {
 		t.Fatalf("seats %v", names)
@@ -417,7 +417,7 @@ func TestBotPlaysASeat(t *testing.T) {
 	c.botTurns()
 	says(t, to(t, c.outbox(), "alice@example.org"), "bot accepted challenge #2; still waiting for an open seat.")
 	says(t, to(t, c.mail("bob@example.org", "x", key("bob")+"accept 2"), "bob@example.org"), "game #2 has started")
-	if names := c.seatNames(2); !slices.Contains(names, "bot") || !slices.Contains(names, "bob") {
+	if names := seatNames(c, 2); !slices.Contains(names, "bot") || !slices.Contains(names, "bob") {
 		t.Fatalf("game 2 seats %v", names)
 	}
 }

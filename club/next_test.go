@@ -53,7 +53,7 @@ func TestMailsSayWhatComesNext(t *testing.T) {
 		}
 	}
 	says(t, started, append(plan, "Your 1 game: #")...)
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	says(t, mailWith(t, out, "bob@example.org", "of sw, round 1, has started"), `It counts for sw, and is rated once each player has moved; "standings sw" shows where sw stands.`)
 	n := c.names(games[0])
 	out = c.as(n[1], fmt.Sprintf("resign %d", games[0].ID))
@@ -62,7 +62,7 @@ func TestMailsSayWhatComesNext(t *testing.T) {
 	m := c.names(games[1])
 	out = c.as(m[1], fmt.Sprintf("resign %d", games[1].ID))
 	says(t, mailWith(t, out, m[0]+"@example.org", fmt.Sprintf("Game #%d is over", games[1].ID)), "Round 1 of sw is complete: the next starts now.")
-	for _, g := range c.eventGames(1)[2:] {
+	for _, g := range eventGames(c, 1)[2:] {
 		out = c.as(c.names(g)[1], fmt.Sprintf("resign %d", g.ID))
 	}
 	var over mailer.Outbound

@@ -29,7 +29,7 @@ func TestNoPlayerNumberShown(t *testing.T) {
 	for _, p := range []string{"bob", "erin", "frank"} {
 		as(p, "join farm")
 	}
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	as("dave", fmt.Sprintf("extend %d 2", games[0].ID))
 	as("carol", fmt.Sprintf("adjudicate %d draw", games[0].ID))
 	as("dave", "remove frank from farm slow")

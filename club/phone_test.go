@@ -24,7 +24,7 @@ func TestPhoneMoves(t *testing.T) {
 		func(m string) string { return m + "." },
 		func(m string) string { return strings.ToLower(strings.Replace(m, "-", " ", 1)) },
 	} {
-		pos := c.positionOf(t, 1)
+		pos := positionOf(c, t, 1)
 		side := pos.ToMove()[0]
 		var move string
 		for _, m := range pos.Legal(side) {

@@ -21,17 +21,17 @@ func ratingMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	for _, p := range []string{"alice", "bob", "carol"} {
 		c.register(p)
 	}
-	c.playRated(t, "conflagration", "alice", "bob", "bob")
-	c.playRated(t, "conflagration", "bob", "carol", "carol")
-	out := c.playRated(t, "conflagration", "carol", "alice", "carol")
+	playRated(c, t, "conflagration", "alice", "bob", "bob")
+	playRated(c, t, "conflagration", "bob", "carol", "carol")
+	out := playRated(c, t, "conflagration", "carol", "alice", "carol")
 	add("rated-over", to(t, out, "alice@example.org"), false)
-	c.playRated(t, "imperial-chess", "alice", "bob", "alice")
+	playRated(c, t, "imperial-chess", "alice", "bob", "alice")
 
 	// alice against the bot at level 1: each makes a move, then she
 	// resigns.
 	out = c.as("alice", "challenge bot conflagration level 1 as first")
 	id := gameOf(t, to(t, out, "alice@example.org"))
-	c.as("alice", fmt.Sprintf("move %d %s", id, c.positionOf(t, id).Legal(engine.First)[0]))
+	c.as("alice", fmt.Sprintf("move %d %s", id, positionOf(c, t, id).Legal(engine.First)[0]))
 	turns := c.botTurns()
 	if len(turns) != 1 || turns[0].game != id {
 		t.Fatalf("the bot's turns: %+v", turns)
@@ -50,14 +50,14 @@ func ratingMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 // challenger first, each making a move of their own (the first listed),
 // after which loser resigns: a rated game. It returns the mails of the
 // resignation.
-func (c *club) playRated(t *testing.T, game, challenger, opponent, loser string) []mailer.Outbound {
+func playRated(c *club, t *testing.T, game, challenger, opponent, loser string) []mailer.Outbound {
 	t.Helper()
 	out := c.as(challenger, "challenge "+opponent+" "+game+" as first")
 	out = c.replyTo(to(t, out, opponent+"@example.org"), "accept")
 	id := gameOf(t, to(t, out, challenger+"@example.org"))
 	for i, name := range []string{challenger, opponent} {
 		side := engine.Player(i)
-		pos := c.positionOf(t, id)
+		pos := positionOf(c, t, id)
 		if !engine.Acts(pos, side) {
 			t.Fatalf("game %d: %s (%v) is not to move in %s", id, name, side, pos)
 		}

@@ -22,12 +22,12 @@ import (
 // moveEach has every seat of game id, in the order they come to move,
 // make a move of its own by mail (the first legal move): after it the
 // game has been played by all.
-func (c *club) moveEach(t *testing.T, id int64) {
+func moveEach(c *club, t *testing.T, id int64) {
 	t.Helper()
 	names := c.names(c.game(id))
 	moved := map[engine.Player]bool{}
 	for len(moved) < len(names) {
-		pos := c.positionOf(t, id)
+		pos := positionOf(c, t, id)
 		var side engine.Player = -1
 		for _, p := range pos.ToMove() {
 			if p >= 0 {
@@ -44,7 +44,7 @@ func (c *club) moveEach(t *testing.T, id int64) {
 }
 
 // gameOfPair is the game of games between the two players named.
-func (c *club) gameOfPair(games []*archive.Game, a, b string) int64 {
+func gameOfPair(c *club, games []*archive.Game, a, b string) int64 {
 	c.t.Helper()
 	for _, g := range games {
 		if names := c.names(g); slices.Contains(names, a) && slices.Contains(names, b) {
@@ -56,7 +56,7 @@ func (c *club) gameOfPair(games []*archive.Game, a, b string) int64 {
 }
 
 // ratedSeats are the rated seats of game id: none when it is not rated.
-func (c *club) ratedSeats(id int64) []archive.RatedSeat {
+func ratedSeats(c *club, id int64) []archive.RatedSeat {
 	c.t.Helper()
 	return read(c, func(tx *archive.Tx) ([]archive.RatedSeat, error) { return tx.RatedSeatsOf(id) })
 }
@@ -77,24 +77,24 @@ func TestAnnulledGamesAreNotRated(t *testing.T) {
 	for _, p := range []string{"bob", "carol", "dave"} {
 		c.as(p, "join cup")
 	}
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	if len(games) != 6 {
 		t.Fatalf("%d games", len(games))
 	}
-	bobCarol := c.gameOfPair(games, "bob", "carol")
-	c.moveEach(t, bobCarol)
+	bobCarol := gameOfPair(c, games, "bob", "carol")
+	moveEach(c, t, bobCarol)
 	out := c.as("carol", fmt.Sprintf("resign %d", bobCarol))
 	says(t, to(t, out, "bob@example.org"), "Ratings (initiative): ")
-	if len(c.ratedSeats(bobCarol)) != 2 {
+	if len(ratedSeats(c, bobCarol)) != 2 {
 		t.Fatalf("game #%d, played and resigned, is not rated", bobCarol)
 	}
 	c.now = c.now.Add(time.Hour)
-	aliceDave := c.gameOfPair(games, "alice", "dave")
-	c.moveEach(t, aliceDave)
+	aliceDave := gameOfPair(c, games, "alice", "dave")
+	moveEach(c, t, aliceDave)
 	c.as("dave", fmt.Sprintf("resign %d", aliceDave))
 	c.now = c.now.Add(time.Hour)
-	aliceCarol := c.gameOfPair(games, "alice", "carol")
-	c.moveEach(t, aliceCarol)
+	aliceCarol := gameOfPair(c, games, "alice", "carol")
+	moveEach(c, t, aliceCarol)
 
 	// alice plays in cup: erin, her co-director, judges (issue 32).
 	c.register("erin")
@@ -108,9 +108,9 @@ func TestAnnulledGamesAreNotRated(t *testing.T) {
 			says(t, m, fmt.Sprintf("The rating changes of game #%d are taken back.", bobCarol))
 		}
 	}
-	for _, g := range c.eventGames(1) {
-		if slices.Contains(c.names(g), "carol") && len(c.ratedSeats(g.ID)) > 0 {
-			t.Errorf("game #%d of carol, annulled, is rated: %+v", g.ID, c.ratedSeats(g.ID))
+	for _, g := range eventGames(c, 1) {
+		if slices.Contains(c.names(g), "carol") && len(ratedSeats(c, g.ID)) > 0 {
+			t.Errorf("game #%d of carol, annulled, is rated: %+v", g.ID, ratedSeats(c, g.ID))
 		}
 	}
 	if c.game(aliceCarol).Status != archive.GameOver {
@@ -122,7 +122,7 @@ func TestAnnulledGamesAreNotRated(t *testing.T) {
 	if len(ss) != 2 || ss[0].Rating != want[0].Rating.Rating || ss[1].Rating != want[1].Rating.Rating || ss[0].Games != 1 || ss[1].Games != 1 {
 		t.Errorf("standings %+v, want alice %.1f and dave %.1f alone", ss, want[0].Rating.Rating, want[1].Rating.Rating)
 	}
-	chk := c.recomputeAgrees()
+	chk := recomputeAgrees(c)
 	if chk.Rated != 1 {
 		t.Errorf("the recompute rated %d games, want 1 (alice-dave)", chk.Rated)
 	}
@@ -144,25 +144,25 @@ func TestForfeitsRatedAsPlayed(t *testing.T) {
 	for _, p := range []string{"bob", "carol", "dave"} {
 		c.as(p, "join ko")
 	}
-	games := c.eventGames(1)
-	played, unplayed := c.gameOfPair(games, "alice", "dave"), c.gameOfPair(games, "bob", "carol")
-	c.moveEach(t, played)
+	games := eventGames(c, 1)
+	played, unplayed := gameOfPair(c, games, "alice", "dave"), gameOfPair(c, games, "bob", "carol")
+	moveEach(c, t, played)
 	c.as("dave", "leave ko")
-	if len(c.ratedSeats(played)) != 2 {
+	if len(ratedSeats(c, played)) != 2 {
 		t.Errorf("game #%d, played by both and forfeited, is not rated", played)
 	}
 	c.as("carol", "leave ko")
-	if g := c.game(unplayed); g.Status != archive.GameOver || len(c.ratedSeats(unplayed)) != 0 {
-		t.Errorf("game #%d, forfeited unplayed: %s, rated seats %+v", unplayed, g.Status, c.ratedSeats(unplayed))
+	if g := c.game(unplayed); g.Status != archive.GameOver || len(ratedSeats(c, unplayed)) != 0 {
+		t.Errorf("game #%d, forfeited unplayed: %s, rated seats %+v", unplayed, g.Status, ratedSeats(c, unplayed))
 	}
-	c.recomputeAgrees()
+	recomputeAgrees(c)
 }
 
 // upgradeFromBeforeRatings puts in place of c's archive one as a postal
 // from before ratings left it (archivegen.BeforeRatings with o), with
 // change, SQL of that schema, applied to it, and opens it as the club
 // does after an upgrade.
-func (c *club) upgradeFromBeforeRatings(o archivegen.Options, change string) {
+func upgradeFromBeforeRatings(c *club, o archivegen.Options, change string) {
 	c.t.Helper()
 	c.db.Close()
 	for _, f := range []string{c.path, c.path + "-wal", c.path + "-shm"} {
@@ -195,10 +195,10 @@ func (c *club) upgradeFromBeforeRatings(o archivegen.Options, change string) {
 func TestMixedArchiveRatings(t *testing.T) {
 	ctx := context.Background()
 	c := newClub(t, Options{Bot: &BotOptions{}, ReminderPoints: []clock.Point{}})
-	c.upgradeFromBeforeRatings(archivegen.Options{Games: []string{"imperial-chess"}, Finished: 6, Active: 1, Players: 3, MaxPlies: 12, Seed: 7},
+	upgradeFromBeforeRatings(c, archivegen.Options{Games: []string{"imperial-chess"}, Finished: 6, Active: 1, Players: 3, MaxPlies: 12, Seed: 7},
 		`UPDATE players SET name = 'bot', address = 'postal+bot.bot@demo.test' WHERE id = 3;
 		INSERT INTO bot_games (game_id, level) SELECT MIN(id), 3 FROM games WHERE status = 'over' AND 3 IN (first_id, second_id);`)
-	if chk := c.recomputeAgrees(); chk.Games != 6 || chk.Rated != 0 || chk.BeforeRatings != 6 {
+	if chk := recomputeAgrees(c); chk.Games != 6 || chk.Rated != 0 || chk.BeforeRatings != 6 {
 		t.Fatalf("upgraded: %d games, %d rated, %d from before ratings; want 6, 0, 6", chk.Games, chk.Rated, chk.BeforeRatings)
 	}
 	for _, p := range []string{"alice", "bob", "carol", "dave"} {
@@ -220,7 +220,7 @@ func TestMixedArchiveRatings(t *testing.T) {
 	if err := c.s.botMove(ctx, turns[0], turns[0].pos.Legal(engine.First)[0].String()); err != nil {
 		t.Fatal(err)
 	}
-	pos := c.positionOf(t, botGame)
+	pos := positionOf(c, t, botGame)
 	c.as("alice", fmt.Sprintf("move %d %s", botGame, pos.Legal(engine.Second)[0]))
 	c.now = c.now.Add(time.Hour)
 	says(t, to(t, c.as("alice", fmt.Sprintf("resign %d", botGame)), "alice@example.org"), "Ratings (imperial-chess): bot-2 ")
@@ -231,10 +231,10 @@ func TestMixedArchiveRatings(t *testing.T) {
 	for _, p := range []string{"bob", "carol", "dave"} {
 		c.as(p, "join cup")
 	}
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	for _, pair := range [][3]string{{"bob", "carol", "carol"}, {"alice", "dave", "dave"}} {
-		id := c.gameOfPair(games, pair[0], pair[1])
-		c.moveEach(t, id)
+		id := gameOfPair(c, games, pair[0], pair[1])
+		moveEach(c, t, id)
 		c.now = c.now.Add(time.Hour)
 		c.as(pair[2], fmt.Sprintf("resign %d", id))
 	}
@@ -246,14 +246,14 @@ func TestMixedArchiveRatings(t *testing.T) {
 	out = c.as("alice", "challenge bob imperial-chess as first unrated")
 	out = c.replyTo(to(t, out, "bob@example.org"), "accept")
 	unrated := gameOf(t, to(t, out, "alice@example.org"))
-	c.moveEach(t, unrated)
+	moveEach(c, t, unrated)
 	c.now = c.now.Add(time.Hour)
 	c.as("bob", fmt.Sprintf("resign %d", unrated))
-	if len(c.ratedSeats(unrated)) != 0 {
+	if len(ratedSeats(c, unrated)) != 0 {
 		t.Fatalf("game #%d, unrated, is rated", unrated)
 	}
 
-	chk := c.recomputeAgrees()
+	chk := recomputeAgrees(c)
 	since := chk.Rated // game 7 (when played by both), the bot's, alice-dave
 	if since < 2 || chk.BeforeRatings != 6 {
 		t.Fatalf("before --all: %d rated, %d from before ratings", chk.Rated, chk.BeforeRatings)
@@ -262,7 +262,7 @@ func TestMixedArchiveRatings(t *testing.T) {
 	if err != nil || n != 6 {
 		t.Fatalf("RateBeforeRatings: %d, %v; want 6", n, err)
 	}
-	chk = c.recomputeAgrees()
+	chk = recomputeAgrees(c)
 	if chk.BeforeRatings != 0 || chk.Rated <= since {
 		t.Errorf("after --all: %d rated (%d before), %d from before ratings", chk.Rated, since, chk.BeforeRatings)
 	}
@@ -291,7 +291,7 @@ func TestMixedArchiveRatings(t *testing.T) {
 	if again := c.standings(""); !slices.Equal(again, stored) {
 		t.Errorf("game by game:\n%+v\nstored:\n%+v", again, stored)
 	}
-	c.recomputeAgrees()
+	recomputeAgrees(c)
 }
 
 // An annulment takes back a game of three too: dave, North (the third
@@ -309,7 +309,7 @@ func TestAnnulledTableTakenBack(t *testing.T) {
 	}
 	says(t, c.reply(c.as("alice", "start tri")), "Every game starts at once: 4 games")
 	var table *archive.Game
-	for _, g := range c.eventGames(1) {
+	for _, g := range eventGames(c, 1) {
 		if c.names(g)[2] == "dave" {
 			table = g
 		}
@@ -317,17 +317,17 @@ func TestAnnulledTableTakenBack(t *testing.T) {
 	if table == nil {
 		t.Fatal("dave is North at no table")
 	}
-	c.moveEach(t, table.ID)
+	moveEach(c, t, table.ID)
 	names := c.names(table)
 	c.as(names[0], fmt.Sprintf("resign %d", table.ID))
 	c.as(names[1], fmt.Sprintf("resign %d", table.ID))
-	if g := c.game(table.ID); g.Status != archive.GameOver || len(c.ratedSeats(table.ID)) != 3 {
-		t.Fatalf("game #%d: %s, %d seats rated; want over and rated", table.ID, g.Status, len(c.ratedSeats(table.ID)))
+	if g := c.game(table.ID); g.Status != archive.GameOver || len(ratedSeats(c, table.ID)) != 3 {
+		t.Fatalf("game #%d: %s, %d seats rated; want over and rated", table.ID, g.Status, len(ratedSeats(c, table.ID)))
 	}
 	says(t, c.reply(c.as("dave", "leave tri")), "every result of theirs in tri is annulled",
 		fmt.Sprintf("The rating changes of game #%d are taken back.", table.ID))
-	if len(c.ratedSeats(table.ID)) != 0 || len(c.standings("")) != 0 {
-		t.Errorf("after the annulment: seats %+v, standings %+v", c.ratedSeats(table.ID), c.standings(""))
+	if len(ratedSeats(c, table.ID)) != 0 || len(c.standings("")) != 0 {
+		t.Errorf("after the annulment: seats %+v, standings %+v", ratedSeats(c, table.ID), c.standings(""))
 	}
-	c.recomputeAgrees()
+	recomputeAgrees(c)
 }

@@ -18,7 +18,7 @@ import (
 
 // recomputeAgrees checks that the ratings recomputed from the archive are
 // the ones the club stored game by game, and returns them.
-func (c *club) recomputeAgrees() ratings.Check {
+func recomputeAgrees(c *club) ratings.Check {
 	c.t.Helper()
 	chk, err := ratings.Recompute(context.Background(), c.db)
 	if err != nil {
@@ -38,7 +38,7 @@ func (c *club) standings(list string) []archive.Standing {
 // playTakeaway has challenger and opponent (registered) play a game of
 // takeaway with the challenger first, each making one move, after which
 // loser resigns. It returns the mails the resignation sent.
-func (c *club) playTakeaway(challenger, opponent, loser, extra string) []mailer.Outbound {
+func playTakeaway(c *club, challenger, opponent, loser, extra string) []mailer.Outbound {
 	c.t.Helper()
 	out := c.mail(challenger+"@example.org", "x", "key "+c.keys[challenger]+"\nchallenge "+opponent+" takeaway as first"+extra)
 	out = c.replyTo(to(c.t, out, opponent+"@example.org"), "accept")
@@ -69,7 +69,7 @@ func TestRatingsByMail(t *testing.T) {
 	for _, p := range []string{"alice", "bob", "carol"} {
 		c.register(p)
 	}
-	out := c.playTakeaway("alice", "bob", "alice", "")
+	out := playTakeaway(c, "alice", "bob", "alice", "")
 	contains(t, to(t, out, "alice@example.org"), "Ratings (takeaway): alice 1338? (-162), bob 1662? (+162).")
 	contains(t, to(t, out, "bob@example.org"), "Game #1 is over", "Ratings (takeaway): alice 1338? (-162), bob 1662? (+162).")
 	want, _ := rating.Play([]rating.Player{rating.Newcomer(), rating.Newcomer()}, []int{2, 1}, c.now)
@@ -90,10 +90,10 @@ func TestRatingsByMail(t *testing.T) {
 		return true, nil
 	})
 	c.now = c.now.Add(24 * time.Hour)
-	c.playTakeaway("carol", "bob", "bob", "")
+	playTakeaway(c, "carol", "bob", "bob", "")
 	c.now = c.now.Add(40 * 24 * time.Hour) // bob idle for a period
-	c.playTakeaway("bob", "alice", "alice", "")
-	chk := c.recomputeAgrees()
+	playTakeaway(c, "bob", "alice", "alice", "")
+	chk := recomputeAgrees(c)
 	if chk.Rated != 3 || len(chk.Standings) != 3 {
 		t.Errorf("recompute: %d rated games, %d standings; want 3 and 3", chk.Rated, len(chk.Standings))
 	}
@@ -124,7 +124,7 @@ func TestUnratedGames(t *testing.T) {
 	c := newClub(t, Options{})
 	c.register("alice")
 	c.register("bob")
-	out := c.playTakeaway("alice", "bob", "alice", " unrated")
+	out := playTakeaway(c, "alice", "bob", "alice", " unrated")
 	if m := to(t, out, "bob@example.org"); strings.Contains(m.Text, "Ratings") {
 		t.Errorf("an unrated game names ratings:\n%s", m.Text)
 	}
@@ -144,7 +144,7 @@ func TestUnratedGames(t *testing.T) {
 	}
 	out = c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nchallenge bob takeaway unrated level 2")
 	contains(t, to(t, out, "alice@example.org"), "only the bot plays at a level")
-	chk := c.recomputeAgrees()
+	chk := recomputeAgrees(c)
 	if chk.Games != 2 || chk.Rated != 0 {
 		t.Errorf("recompute read %d games, rated %d; want 2 and 0", chk.Games, chk.Rated)
 	}
@@ -190,7 +190,7 @@ func TestBotLevelsRated(t *testing.T) {
 	if !levels[0] || !levels[2] || !levels[3] {
 		t.Errorf("levels %v, want 0, 2 and 3", levels)
 	}
-	c.recomputeAgrees()
+	recomputeAgrees(c)
 	out := c.mail("alice@example.org", "x", c.withKey("alice@example.org", "ratings takeaway"))
 	contains(t, to(t, out, "alice@example.org"), "bot-3", "bot-2", "alice")
 }
@@ -208,7 +208,7 @@ func TestRatingsRecomputeGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	rateGenerated(t, c.s, c.db)
-	chk := c.recomputeAgrees()
+	chk := recomputeAgrees(c)
 	if chk.Games != n || chk.Rated < n/2 {
 		t.Errorf("recompute read %d games and rated %d; want %d, most of them rated", chk.Games, chk.Rated, n)
 	}

@@ -20,7 +20,17 @@ import (
 // archive.Open (migration 030).
 func releaseClub(t *testing.T) *club {
 	t.Helper()
-	dump, err := os.ReadFile("testdata/release-386b250.sql")
+	c := dumpClub(t, "testdata/release-386b250.sql", Options{ReminderPoints: []clock.Point{}})
+	c.now = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	c.n = 1000 // the release's messages were m1@client.test and on
+	return c
+}
+
+// dumpClub is a club on an archive made from the SQL dump at file,
+// brought up to date by archive.Open.
+func dumpClub(t *testing.T, file string, opt Options) *club {
+	t.Helper()
+	dump, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,10 +45,7 @@ func releaseClub(t *testing.T) *club {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	c := clubAt(t, path, Options{ReminderPoints: []clock.Point{}})
-	c.now = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	c.n = 1000 // the release's messages were m1@client.test and on
-	return c
+	return clubAt(t, path, opt)
 }
 
 // byToken sends text from name as a reply to a mail of the release about
@@ -77,7 +84,7 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 
 	// 4, an open challenge of carol's as second that dave took: it keeps
 	// the subject the release gave it.
-	pos := c.positionOf(t, 4)
+	pos := positionOf(c, t, 4)
 	p := pos.ToMove()[0]
 	mover := c.names(c.game(4))[p]
 	out = c.byToken(mover, 4, "move 4 "+pos.Legal(p)[0].String())
@@ -106,7 +113,7 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 	g := c.game(5)
 	names := c.names(g)
 	says(t, to(t, c.byToken(names[1], 5, "status"), names[1]+"@example.org"), "a draw needs "+names[1]+", "+names[2]+" and "+names[3])
-	pos = c.positionOf(t, 5)
+	pos = positionOf(c, t, 5)
 	p = pos.ToMove()[0]
 	out = c.byToken(names[p], 5, "move 5 "+pos.Legal(p)[0].String())
 	says(t, to(t, out, names[0]+"@example.org"), names[p]+" declined the draw by moving.")
@@ -123,7 +130,7 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 
 	// The tournament of tables plays on; the Swiss pairs its second round
 	// once its first has ended.
-	pos = c.positionOf(t, 8)
+	pos = positionOf(c, t, 8)
 	p = pos.ToMove()[0]
 	tri := c.names(c.game(8))
 	out = c.byToken(tri[p], 8, "move 8 "+pos.Legal(p)[0].String())

@@ -125,7 +125,7 @@ func TestAMoveDrawsItsBoardOnce(t *testing.T) {
 	c.register("bob")
 	out := c.mail("alice@example.org", "new game", c.withKey("alice@example.org", "challenge bob imperial-chess as first"))
 	out = c.replyTo(to(t, out, "bob@example.org"), "accept")
-	legal := c.positionOf(t, 1).Legal(engine.First)
+	legal := positionOf(c, t, 1).Legal(engine.First)
 	before := games.Renders()
 	out = c.replyTo(to(t, out, "alice@example.org"), legal[len(legal)-1].String())
 	if n := games.Renders() - before; n > 1 {

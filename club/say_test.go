@@ -125,7 +125,7 @@ func TestMessagesInTheRecordAfterTheEnd(t *testing.T) {
 	bobMail := mailWith(t, out, "bob@example.org", "Your move")
 	out = c.replyTo(bobMail, "t1\nsay You too {really}\nif t1 t3")
 	aliceMail = mailWith(t, out, "alice@example.org", "Your move")
-	rec := c.recordText(t, "carol@example.org")
+	rec := recordText(c, t, "carol@example.org")
 	if strings.Contains(rec, "Have fun") || strings.Contains(rec, "conditional") {
 		t.Fatalf("the record of a game in progress shows talk:\n%s", rec)
 	}
@@ -139,21 +139,21 @@ func TestMessagesInTheRecordAfterTheEnd(t *testing.T) {
 	if g := c.game(1); g.Status != "over" {
 		t.Fatalf("game %s", g.Status)
 	}
-	if rec := c.recordText(t, "carol@example.org"); strings.Contains(rec, "Have fun") || strings.Contains(rec, "You too") {
+	if rec := recordText(c, t, "carol@example.org"); strings.Contains(rec, "Have fun") || strings.Contains(rec, "You too") {
 		t.Errorf("messages published while no player allowed it:\n%s", rec)
 	}
 	c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nset publish-messages on")
-	if rec := c.recordText(t, "carol@example.org"); strings.Contains(rec, "Have fun") {
+	if rec := recordText(c, t, "carol@example.org"); strings.Contains(rec, "Have fun") {
 		t.Errorf("messages published while bob did not allow it:\n%s", rec)
 	}
 	c.mail("bob@example.org", "x", "key "+c.keys["bob"]+"\nset publish-messages on")
-	rec = squash(c.recordText(t, "carol@example.org"))
+	rec = squash(recordText(c, t, "carol@example.org"))
 	for _, want := range []string{"{alice: Have fun!} 1. t1", "2. t1 {bob: You too (really)} {bob's conditional moves: if t1 t3} 3. t1 4. t3"} {
 		if !strings.Contains(rec, want) {
 			t.Errorf("the record lacks %q:\n%s", want, rec)
 		}
 	}
-	r := mustRead(t, c.recordText(t, "carol@example.org"))
+	r := mustRead(t, recordText(c, t, "carol@example.org"))
 	if r.Comment != "alice: Have fun!" || r.Moves[1].Comment != "bob: You too (really)\nbob's conditional moves: if t1 t3" {
 		t.Errorf("comments read back: %q, %q", r.Comment, r.Moves[1].Comment)
 	}
@@ -164,7 +164,7 @@ func TestMessagesInTheRecordAfterTheEnd(t *testing.T) {
 
 	out = c.mail("alice@example.org", "x", "key "+c.keys["alice"]+"\nset publish-messages off")
 	contains(t, to(t, out, "alice@example.org"), "publish-messages is off", "Your messages are never shown")
-	rec = c.recordText(t, "carol@example.org")
+	rec = recordText(c, t, "carol@example.org")
 	if strings.Contains(rec, "Have fun") || strings.Contains(rec, "You too") {
 		t.Errorf("publish-messages off:\n%s", rec)
 	}
@@ -173,7 +173,7 @@ func TestMessagesInTheRecordAfterTheEnd(t *testing.T) {
 	c2.mail("alice@example.org", "x", "key "+c2.keys["alice"]+"\nset publish-messages on")
 	c2.mail("bob@example.org", "x", "key "+c2.keys["bob"]+"\nset publish-messages on")
 	c2.replyTo(aliceMail, "say gg\nt2")
-	if rec := c2.recordText(t, "carol@example.org"); strings.Contains(rec, "gg") {
+	if rec := recordText(c2, t, "carol@example.org"); strings.Contains(rec, "gg") {
 		t.Errorf("the club hides messages, yet:\n%s", rec)
 	}
 }
@@ -193,7 +193,7 @@ func TestNoteStaysWithThePlayer(t *testing.T) {
 	out = c.mail("alice@example.org", "x", c.withKey("alice@example.org", "status"))
 	contains(t, to(t, out, "alice@example.org"), "your note: the pile is small: count twice")
 	c.replyTo(reply, "t3")
-	if rec := c.recordText(t, "carol@example.org"); strings.Contains(rec, "count twice") {
+	if rec := recordText(c, t, "carol@example.org"); strings.Contains(rec, "count twice") {
 		t.Errorf("the record shows the note:\n%s", rec)
 	}
 	if f := grepDir(t, buildSite(t, c), "count twice"); f != "" {
@@ -299,7 +299,7 @@ func TestSayDropsBidiControls(t *testing.T) {
 	if g := c.game(1); g.Status != "over" {
 		t.Fatalf("game %s", g.Status)
 	}
-	rec := c.recordText(t, "carol@example.org")
+	rec := recordText(c, t, "carol@example.org")
 	dir := buildSite(t, c)
 	for _, bidi := range []string{"\u202e", "\u2066", "\u200b"} {
 		if strings.Contains(rec, bidi) || strings.Contains(relayed.Text+relayed.HTML, bidi) {

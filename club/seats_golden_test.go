@@ -35,13 +35,13 @@ func seatsMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 		out = c.mail(all[n-1]+"@example.org", "x", key(all[n-1])+"accept 1")
 		add(name("start"), to(out, all[n-1]), false)
 		add(name("start-notice"), to(out, "alice"), false)
-		seats := c.seatNames(1)
+		seats := seatNames(c, 1)
 		south, west, north := seats[0], seats[1], seats[2]
 
 		// South moves: West's turn, news to the others.
 		c.now = c.now.Add(time.Hour)
 		move := func(p string) []mailer.Outbound {
-			pos := c.positionOf(t, 1)
+			pos := positionOf(c, t, 1)
 			return c.mail(p+"@example.org", "m", key(p)+"move 1 "+pos.Legal(pos.ToMove()[0])[0].String())
 		}
 		out = move(south)
@@ -76,12 +76,12 @@ func seatsMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 		out = c.mail(last+"@example.org", "x", key(last)+"resign 1")
 		add(name("resigned"), to(out, south), false)
 		c.now = c.game(1).Deadline.Add(time.Minute)
-		pos := c.positionOf(t, 1)
+		pos := positionOf(c, t, 1)
 		late := seats[pos.ToMove()[0]]
 		out, _ = c.tick()
 		add(name("timeout"), to(out, late), false)
 		if n == 4 {
-			pos := c.positionOf(t, 1)
+			pos := positionOf(c, t, 1)
 			out = c.mail(seats[pos.ToMove()[0]]+"@example.org", "x", key(seats[pos.ToMove()[0]])+"resign 1")
 		}
 		add(name("over"), to(out, last), false)

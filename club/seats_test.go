@@ -15,7 +15,7 @@ import (
 )
 
 // drawEvents counts the events of game id of kind.
-func (c *club) drawEvents(id int64, kind string) int {
+func drawEvents(c *club, id int64, kind string) int {
 	c.t.Helper()
 	events, err := c.db.Events(context.Background())
 	if err != nil {
@@ -46,7 +46,7 @@ func (c *club) startSeats(players string) []string {
 	if g := c.game(1); g.Status != archive.GameActive {
 		c.t.Fatalf("game 1: %s", g.Status)
 	}
-	return c.seatNames(1)
+	return seatNames(c, 1)
 }
 
 // TestSeatsDrawOffer_Issue33 plays a game of three and one of four by
@@ -84,7 +84,7 @@ func TestSeatsDrawOffer_Issue33(t *testing.T) {
 			for _, m := range all {
 				lacks(t, m, "draw offer", "declined", "a draw in game")
 			}
-			if n := c.drawEvents(1, "draw-declined"); n != 0 {
+			if n := drawEvents(c, 1, "draw-declined"); n != 0 {
 				t.Fatalf("%d draw-declined events where no draw was offered", n)
 			}
 
@@ -116,7 +116,7 @@ func TestSeatsDrawOffer_Issue33(t *testing.T) {
 					t.Errorf("%d mails to %s say the draw was declined, want %d", told[p+"@example.org"], p, want)
 				}
 			}
-			if offers, declines := c.drawEvents(1, "draw-offer"), c.drawEvents(1, "draw-declined"); offers != 1 || declines != 1 {
+			if offers, declines := drawEvents(c, 1, "draw-offer"), drawEvents(c, 1, "draw-declined"); offers != 1 || declines != 1 {
 				t.Errorf("%d draw-offer and %d draw-declined events, want 1 and 1", offers, declines)
 			}
 			for ply := 0; ply < 4; ply++ {
@@ -135,10 +135,10 @@ func TestSeatsDrawOffer_Issue33(t *testing.T) {
 // second leaving, which once refused the whole "leave").
 func TestLeaveAfterResigningATable_Issue33(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	c.fourEnter("tri", "superial-chess multiplayer players=3 round-robin")
+	fourEnter(c, "tri", "superial-chess multiplayer players=3 round-robin")
 	says(t, c.reply(c.as("alice", "start tri")), "Every game starts at once: 4 games")
 	var withDave []int64
-	for _, g := range c.eventGames(1) {
+	for _, g := range eventGames(c, 1) {
 		if slices.Contains(c.names(g), "dave") {
 			withDave = append(withDave, g.ID)
 		}

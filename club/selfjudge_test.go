@@ -21,7 +21,7 @@ func TestNoOneJudgesTheirOwnGame(t *testing.T) {
 	}
 	c.as("alice", "tournament farm takeaway round-robin players 2 days 3")
 	c.as("bob", "join farm")
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	if len(games) != 1 {
 		t.Fatalf("farm has %d games", len(games))
 	}
@@ -62,7 +62,7 @@ func TestNoEntrantJudgesTheirEvent(t *testing.T) {
 	for _, p := range []string{"bob", "dave", "erin"} {
 		c.as(p, "join farm")
 	}
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	if len(games) < 2 {
 		t.Fatalf("farm has %d games", len(games))
 	}
@@ -94,12 +94,42 @@ func TestNoEntrantJudgesTheirEvent(t *testing.T) {
 // they might remove players).
 func TestCodirectorWhoPlaysIsWarned(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
-	c.fourEnter("cup", "conflagration round-robin players 4")
+	fourEnter(c, "cup", "conflagration round-robin players 4")
 	out := c.as("alice", "codirector cup dave")
 	says(t, c.reply(out), "dave plays in cup: they can do nothing as its director until they leave it")
 	says(t, to(t, out, "dave@example.org"), "but none of these while you play in it")
 	c.register("zed")
 	if r := c.reply(c.as("alice", "codirector cup zed")); strings.Contains(r.Text, "plays in cup") {
 		t.Errorf("zed, who does not play, is said to play:\n%s", r.Text)
+	}
+}
+
+// A refusal names only directors who can act: one who plays in the event,
+// though not in the game, is refused too, so it does not name them; when
+// no director can, it says so and names the club's admins.
+func TestRefusalNamesOnlyWhoCanAct(t *testing.T) {
+	c := newClub(t, Options{Admins: []string{"erin"}, ReminderPoints: []clock.Point{}})
+	for _, p := range []string{"mallory", "bob", "dave", "erin"} {
+		c.register(p)
+	}
+	c.as("mallory", "tournament farm takeaway round-robin players 4 days 3")
+	c.as("mallory", "codirector farm dave")
+	for _, p := range []string{"bob", "dave", "erin"} {
+		c.as(p, "join farm")
+	}
+	dave := read(c, func(tx *archive.Tx) (*archive.Player, error) { return tx.PlayerByName("dave") })
+	var own int64
+	for _, g := range eventGames(c, 1) {
+		if slices.Contains(g.Players, dave.ID) {
+			own = g.ID
+		}
+	}
+	if own == 0 {
+		t.Fatal("dave plays no game of round 1")
+	}
+	got := to(t, c.as("dave", fmt.Sprintf("adjudicate %d 1-0", own)), "dave@example.org")
+	says(t, got, fmt.Sprintf("you play in game #%d", own), "No director who does not play in farm can act", "an admin of the club: erin")
+	if strings.Contains(strings.Join(strings.Fields(got.Text), " "), "mallory (its organiser) can") {
+		t.Errorf("the refusal names mallory, who plays in farm:\n%s", got.Text)
 	}
 }

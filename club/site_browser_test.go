@@ -41,11 +41,11 @@ func TestTournamentSiteInBrowser(t *testing.T) {
 	// Three rounds, every game played by both and then resigned or
 	// drawn: every game rated.
 	for round := 1; round <= 3; round++ {
-		for i, g := range c.eventGames(1) {
+		for i, g := range eventGames(c, 1) {
 			if g.Status != archive.GameActive {
 				continue
 			}
-			c.moveEach(t, g.ID)
+			moveEach(c, t, g.ID)
 			n := c.names(g)
 			if i%3 == 2 {
 				c.as(n[0], fmt.Sprintf("draw %d", g.ID))
@@ -59,8 +59,8 @@ func TestTournamentSiteInBrowser(t *testing.T) {
 	if tr.Status != archive.TournamentOver {
 		t.Fatalf("the Swiss is %s after three rounds", tr.Status)
 	}
-	game := c.eventGames(1)[0]
-	if len(c.ratedSeats(game.ID)) != 2 {
+	game := eventGames(c, 1)[0]
+	if len(ratedSeats(c, game.ID)) != 2 {
 		t.Fatalf("game #%d is not rated", game.ID)
 	}
 	dir := buildClubSite(t, c)
@@ -85,7 +85,7 @@ func TestTournamentSiteInBrowser(t *testing.T) {
 	}
 	rated := html.UnescapeString(squash(page[at:]))
 	rated = rated[:strings.Index(rated, "</p>")]
-	seats := c.ratedSeats(game.ID)
+	seats := ratedSeats(c, game.ID)
 	for i, name := range c.names(game) {
 		s := seats[i]
 		want := fmt.Sprintf("%s %.0f? → %.0f? (%+.0f)", name, s.RatingBefore, s.Rating, s.Rating-s.RatingBefore)

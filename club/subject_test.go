@@ -20,7 +20,7 @@ func TestOneSubject(t *testing.T) {
 		out = c.replyTo(to(t, out, "bob@example.org"), "accept")
 		all = append(all, out...)
 		for i := 0; i < 2; i++ {
-			pos := c.positionOf(t, 1)
+			pos := positionOf(c, t, 1)
 			mover := "alice@example.org"
 			if c.game(1).Players[pos.ToMove()[0]] != 1 {
 				mover = "bob@example.org"

@@ -28,10 +28,10 @@ func talkMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 		}
 		return m.String(), next
 	}
-	a0, _ := first(engine.First, c.positionOf(t, 1))
+	a0, _ := first(engine.First, positionOf(c, t, 1))
 	out = c.replyTo(aliceMail, a0)
 	bobMail := to(t, out, "bob@example.org")
-	b0, pos := first(engine.Second, c.positionOf(t, 1))
+	b0, pos := first(engine.Second, positionOf(c, t, 1))
 	a1, p1 := first(engine.First, pos)
 	b1, _ := first(engine.Second, p1)
 	out = c.replyTo(bobMail, fmt.Sprintf("%s\nif %s %s\nnote keep the centre", b0, a1, b1))
@@ -43,7 +43,7 @@ func talkMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	aliceMail = to(t, out, "alice@example.org")
 	bobMail = to(t, out, "bob@example.org")
 
-	pos = c.positionOf(t, 1)
+	pos = positionOf(c, t, 1)
 	legal := pos.Legal(engine.First)
 	a2, a3 := legal[0].String(), legal[1].String()
 	p2, _ := pos.Apply(engine.First, legal[0])

@@ -38,7 +38,7 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 			break
 		}
 	}
-	games := c.eventGames(1)
+	games := eventGames(c, 1)
 	out = c.as("carol", fmt.Sprintf("resign %d", games[0].ID))
 	for _, m := range mailsTo(out, "bob") {
 		if strings.Contains(m.Subject, "standings after game") {
@@ -63,7 +63,7 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	add("tournament-changed-news", to(t, out, "bob@example.org"), false)
 	c.as("erin", "join sw")
 	c.as("alice", "start sw")
-	for _, g := range c.eventGames(2) {
+	for _, g := range eventGames(c, 2) {
 		for _, m := range c.as(c.names(g)[1], fmt.Sprintf("resign %d", g.ID)) {
 			if strings.Contains(m.Subject, "a bye in round 2") {
 				add("tournament-bye", m, false)
@@ -71,7 +71,7 @@ func tournamentMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 		}
 	}
 	var victim string // a player of a game in play, not alice, who directs
-	for _, g := range c.eventGames(2) {
+	for _, g := range eventGames(c, 2) {
 		for _, n := range c.names(g) {
 			if g.Status == archive.GameActive && n != "alice" && victim == "" {
 				victim = n

@@ -21,8 +21,8 @@ import (
 func TestRoundRobinEndedByALeave(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}, Admins: []string{"erin"}})
 	c.register("erin")
-	c.fourEnter("cup", "conflagration mosey round-robin players 4")
-	games := c.eventGames(1)
+	fourEnter(c, "cup", "conflagration mosey round-robin players 4")
+	games := eventGames(c, 1)
 	if len(games) != 6 {
 		t.Fatalf("%d games", len(games))
 	}
@@ -97,7 +97,7 @@ func TestRoundRobinSharedFirst(t *testing.T) {
 	c.as("bob", "join rr")
 	c.as("carol", "join rr")
 	var out []mailer.Outbound
-	for _, g := range c.eventGames(1) {
+	for _, g := range eventGames(c, 1) {
 		n := c.names(g)
 		c.as(n[0], fmt.Sprintf("draw %d", g.ID))
 		out = c.as(n[1], fmt.Sprintf("draw %d", g.ID))
@@ -134,7 +134,7 @@ func TestRoundRobinNoShowAnnulled(t *testing.T) {
 	c.as("bob", "join rr")
 	c.as("carol", "join rr")
 	var deadline time.Time
-	for _, g := range c.eventGames(1) {
+	for _, g := range eventGames(c, 1) {
 		n := c.names(g)
 		if !slices.Contains(n, "carol") {
 			c.as(n[0], fmt.Sprintf("draw %d", g.ID))
@@ -142,7 +142,7 @@ func TestRoundRobinNoShowAnnulled(t *testing.T) {
 			continue
 		}
 		// carol's opponent moves when it is theirs to; carol never does.
-		pos := c.positionOf(t, g.ID)
+		pos := positionOf(c, t, g.ID)
 		for _, side := range pos.ToMove() {
 			if side >= 0 && n[side] != "carol" {
 				c.as(n[side], fmt.Sprintf("move %d %s", g.ID, pos.Legal(side)[0]))

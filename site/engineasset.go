@@ -26,8 +26,8 @@ import (
 // them, and, built for reading from disk (Options.Offline), its script
 // twin. A page of a game it holds names it; the viewer loads it when the
 // reader is about to step through the game or try moves. It is 4.8 MB
-// (1.2 MB gzipped): a build streams it from the binary into the site, and
-// keeps only its names.
+// (1.2 MB gzipped): the binary decompresses it once, at the first build,
+// and keeps it for the next ones (see engineWasmData).
 type engineAsset struct {
 	name string // engine-HASH.wasm
 	// script is the engine's twin for pages opened from disk (file:),
@@ -50,20 +50,33 @@ const (
 // holds reports whether the engine plays game.
 func (e engineAsset) holds(game string) bool { return e.games[game] }
 
-// engineWasm streams the engine's WebAssembly into w.
+// engineWasm writes the engine's WebAssembly into w.
 func engineWasm(w io.Writer) error {
-	f, err := templates.Site.Open(engineGz)
+	data, err := engineWasmData()
 	if err != nil {
 		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// engineWasmData is the engine's WebAssembly, decompressed once a process
+// and kept (4.8 MB of memory): every full build writes it, and a process
+// that builds many sites (postal site build in a loop, the tests, which
+// build hundreds) would otherwise gunzip it at each, which costs more than
+// writing every page of a small club.
+var engineWasmData = sync.OnceValues(func() ([]byte, error) {
+	f, err := templates.Site.Open(engineGz)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
 	zr, err := gzip.NewReader(f)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = io.Copy(w, zr)
-	return err
-}
+	return io.ReadAll(zr)
+})
 
 // engineScript streams the script twin into w.
 func engineScript(w io.Writer) error {

@@ -142,7 +142,7 @@ func leagueRules(l *view.League) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Each division plays a %s a season. ", map[bool]string{false: "round robin", true: "double round robin"}[l.Double])
 	if l.Promote > 0 {
-		fmt.Fprintf(&b, "After it the top %d of each division move up and the bottom %d move down (ties broken by Sonneborn-Berger); ", l.Promote, l.Promote)
+		fmt.Fprintf(&b, "After it the top %d of each division move up and the bottom %d move down (ties broken by Sonneborn-Berger, then games won, then the result between the tied, then rating; players level on all share a place, and their seed decides who moves); ", l.Promote, l.Promote)
 	}
 	b.WriteString("newcomers enter at the bottom, placed by rating, and the divisions are rebalanced as players come and go. ")
 	if l.BreakDays == 0 {

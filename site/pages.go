@@ -285,14 +285,17 @@ func appendEscaped(b []byte, s string) []byte {
 }
 
 // comments writes the comments of a move, one a line of text (the players'
-// messages of a game over are comments), each in its span.
+// messages of a game over are comments), each a paragraph of its own under
+// the move: read one after the other, not run together, with or without
+// the style sheet. The viewer copies those of the move shown under the
+// board, where a phone's one-row move list would hide them.
 func comments(text string) string {
 	if text == "" {
 		return ""
 	}
 	var b strings.Builder
 	for _, c := range strings.Split(text, "\n") {
-		b.WriteString(` <span class="comment">` + html.EscapeString(c) + `</span>`)
+		b.WriteString(`<p class="comment">` + html.EscapeString(c) + `</p>`)
 	}
 	return b.String()
 }

@@ -335,16 +335,20 @@ func (f cup) advancing(ev *Event, keep func(*Entrant) bool) []Advance {
 	return out
 }
 
-// decidedBy says which rule of the standings put a ahead of b: their
-// points, a tie-break, or at the last their seeds.
+// decidedBy says which rule of the group's tie-break chain (the one every
+// round robin ranks by: pairing.Ranked) put a ahead of b, as b's line
+// names it: their points, a tie-break, or, when the whole chain leaves
+// them level, their seeds.
 func decidedBy(a, b Standing) string {
-	switch {
-	case a.Score != b.Score:
+	switch b.By {
+	case "":
 		return fmt.Sprintf("on points (%s to %s)", Points(a.Score), Points(b.Score))
-	case a.SonnebornBerger != b.SonnebornBerger:
+	case pairing.BySB:
 		return fmt.Sprintf("on Sonneborn-Berger (%s to %s), level on points", tieBreak(a.SonnebornBerger), tieBreak(b.SonnebornBerger))
+	case pairing.BySeed:
+		return "as the higher seed, level on points and on every tie-break (they share the place)"
 	}
-	return "as the higher seed (the higher rating at the start), level on points and tie-breaks"
+	return fmt.Sprintf("on %s, level on points and the tie-breaks before it", b.By)
 }
 
 // seeding is the knockout's field, by its seed: the group winners first

@@ -177,13 +177,16 @@ func TestCupKnockoutByesAndGroups(t *testing.T) {
 }
 
 // Ties in a group: level on points, Sonneborn-Berger decides, and the mail
-// says so; level on both, the higher seed.
+// says so; level on points, SB, games won and their game, the rating at
+// the start (the chain of every round robin: pairing.Ranked).
 func TestCupAdvancingWithTies(t *testing.T) {
 	ev := cupOf(t, 2, 6, 3, 1)
 	steps, _ := ev.Start()
 	play(ev, steps)
 	// Group A (1,4,5): 1-5 0-1, 4-1 0-1, 5-4 0-1: a cycle, each 1 point, SB
-	// level: the higher seed, p1. Group B (2,3,6) every game drawn: p2.
+	// level, one win each, the cycle leaves the result between them level:
+	// the higher rating at the start, p1. Group B (2,3,6) every game
+	// drawn: p2.
 	for i := range ev.Games {
 		g := &ev.Games[i]
 		g.Over = true
@@ -193,10 +196,10 @@ func TestCupAdvancingWithTies(t *testing.T) {
 		}
 	}
 	adv := ev.Format.(cup).Advancing(ev)
-	if adv[0].Through[0] != 1 || !strings.Contains(adv[0].Why, "as the higher seed") {
+	if adv[0].Through[0] != 1 || !strings.Contains(adv[0].Why, "on rating at the start") {
 		t.Errorf("group A: %v, %s", adv[0].Through, adv[0].Why)
 	}
-	if adv[1].Through[0] != 2 || !strings.Contains(adv[1].Why, "higher seed") {
+	if adv[1].Through[0] != 2 || !strings.Contains(adv[1].Why, "on rating at the start") {
 		t.Errorf("group B: %v, %s", adv[1].Through, adv[1].Why)
 	}
 	// Group A by SB: 1 beats 5 and 4, 5 beats 4, 4 draws 1... use a

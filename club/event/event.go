@@ -41,6 +41,10 @@ type Entrant struct {
 	Player int64
 	Seed   int
 	Rating float64 // their rating when the event started, which seeded them
+	// Now is their rating now, when the club has looked it up (for a
+	// league's standings, whose seasons run for long); 0 when it has not.
+	// The tie-breaks use Rating, never Now.
+	Now float64
 	// Out is how they went out of the event, in the club's words (left,
 	// removed, timed-out); "" while they are in.
 	Out      string

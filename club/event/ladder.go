@@ -202,7 +202,7 @@ func (l *Ladder) Climb(ev *Event, climber, defender int64) (StartGame, error) {
 		for _, c := range defending {
 			games = append(games, fmt.Sprintf("#%d", c.Game))
 		}
-		return refuse(fmt.Sprintf("%s already defends %d climbs (games %s)", name(defender), len(defending), strings.Join(games, ", ")), "Climb them when one has ended, or climb another.", l.mayClimb(ev, order, ci))
+		return refuse(fmt.Sprintf("%s already defends %d climbs (games %s)", name(defender), len(defending), strings.Join(games, ", ")), "Climb them when one has ended.", l.mayClimb(ev, order, ci))
 	}
 	return StartGame{Round: len(l.climbs) + 1, Board: di + 1, Players: []int64{climber, defender}}, nil
 }
@@ -213,14 +213,21 @@ func (l *Ladder) MayClimb(ev *Event, player int64) string {
 	return l.mayClimb(ev, order, slices.Index(order, player))
 }
 
-// mayClimb says whom the player at place ci may climb.
+// mayClimb says whom the player at place ci may climb: those within
+// reach who are free to defend (defending fewer than Defends climbs).
 func (l *Ladder) mayClimb(ev *Event, order []int64, ci int) string {
 	if ci <= 0 {
 		return "You are at the top: the others climb you."
 	}
 	var names []string
 	for i := max(0, ci-l.Reach); i < ci; i++ {
+		if _, defending := l.Open(order[i]); len(defending) >= Defends {
+			continue
+		}
 		names = append(names, fmt.Sprintf("%s (%s)", ev.PlayerName(order[i]), words.Ordinal(i+1)))
+	}
+	if len(names) == 0 {
+		return fmt.Sprintf("Everyone within your reach defends %d climbs already: climb when one of their games has ended.", Defends)
 	}
 	return "You may climb " + words.Join(names, "or") + "."
 }

@@ -110,6 +110,17 @@ func TestLadderRefusals(t *testing.T) {
 	if _, err := l2.Climb(ev2, 4, 1); !refused(err, "p1 already defends 2 climbs (games #100, #101)") {
 		t.Errorf("a third defence: %v", err)
 	}
+	// The refusal offers only those free to defend: not p1 again.
+	var r *Refusal
+	if _, err := l2.Climb(ev2, 4, 1); !errors.As(err, &r) || strings.Contains(r.Hint, "p1 (1st)") || !strings.Contains(r.Hint, "You may climb p2 (2nd) or p3 (3rd).") {
+		t.Errorf("the refusal offers %q", r.Hint)
+	}
+	climb(t, ev2, l2, 5, 2)
+	climb(t, ev2, l2, 6, 3) // p4 reaches p1, p2, p3: p2 and p3 defend one, and are free
+	climb(t, ev2, l2, 4, 2)
+	if got := l2.MayClimb(ev2, 6); strings.Contains(got, "p2") {
+		t.Errorf("p6 may climb %q, p2 defending 2 climbs", got)
+	}
 }
 
 // An idle player drops a place after IdleDays, then one a month; not while

@@ -171,14 +171,16 @@ func (l *League) NewSeason(ev *Event) []Step {
 		return nil
 	}
 	var last [][]int64
+	var standings [][]Standing
 	placed := map[int64]bool{}
 	for d := range l.Divisions {
 		var order []int64
-		for _, s := range l.Division(ev, d+1).Standings() {
+		lines := l.Division(ev, d+1).Standings()
+		for _, s := range lines {
 			order = append(order, s.Player)
 			placed[s.Player] = true
 		}
-		last = append(last, order)
+		last, standings = append(last, order), append(standings, lines)
 	}
 	var newcomers, left []int64
 	leaving := func(p int64) bool {
@@ -211,7 +213,42 @@ func (l *League) NewSeason(ev *Event) []Step {
 		}
 		return []Step{f}
 	}
-	return l.begin(ev, ev.Round+1, divs, left)
+	steps := l.begin(ev, ev.Round+1, divs, left)
+	if a, ok := steps[len(steps)-1].(AnnounceSeason); ok {
+		a.Decided = l.decided(ev, standings)
+		steps[len(steps)-1] = a
+	}
+	return steps
+}
+
+// decided says, to each player whose moving up or down (or staying) a
+// tie-break decided, which rule decided it: two level on points across the
+// line between those who move and those who stay. Players the whole chain
+// cannot separate share their place, and the seed decided who moves.
+func (l *League) decided(ev *Event, standings [][]Standing) map[int64][]string {
+	out := map[int64][]string{}
+	d := len(standings)
+	for i, lines := range standings {
+		var cuts []int // a line k: lines[k-1] and lines[k] are on either side of a move
+		if i > 0 {
+			cuts = append(cuts, min(l.Promote, len(lines)/2, len(standings[i-1])/2))
+		}
+		if i < d-1 {
+			cuts = append(cuts, len(lines)-min(l.Promote, len(lines)/2, len(standings[i+1])/2))
+		}
+		for _, k := range cuts {
+			if k <= 0 || k >= len(lines) || lines[k].By == "" || !lines[k].Counted {
+				continue
+			}
+			a, b := lines[k-1].Player, lines[k].Player
+			line := fmt.Sprintf("%s is ahead of %s on %s, level on points in division %d.", ev.PlayerName(a), ev.PlayerName(b), lines[k].By, i+1)
+			if lines[k].By == pairing.BySeed {
+				line = fmt.Sprintf("%s and %s shared %s place in division %d, level on points and every tie-break: the seed decided which of them moves.", ev.PlayerName(a), ev.PlayerName(b), words.Ordinal(lines[k].Rank), i+1)
+			}
+			out[a], out[b] = append(out[a], line), append(out[b], line)
+		}
+	}
+	return out
 }
 
 // Division is division d (from 1) of the season in play as an event of its
@@ -224,7 +261,7 @@ func (l *League) Division(ev *Event, d int) *Event {
 	for i, p := range l.Divisions[d-1] {
 		e := Entrant{Player: p, Seed: i + 1}
 		if in := ev.Entrant(p); in != nil {
-			e.Rating, e.Out = in.Rating, in.Out
+			e.Rating, e.Now, e.Out = in.Rating, in.Now, in.Out
 		}
 		sub.Entrants = append(sub.Entrants, e)
 	}
@@ -254,15 +291,22 @@ func (l *League) Table() Table {
 
 // report is the standings of every division of the season.
 func (l *League) report(ev *Event) (string, []string) {
-	var parts []string
+	var parts, decided []string
 	for d := range l.Divisions {
 		sub := l.Division(ev, d+1)
 		parts = append(parts, fmt.Sprintf("division %d\n%s", d+1, sub.standingsText(sub.Format.Table())))
+		for _, n := range sub.TieBreakNotes() {
+			decided = append(decided, fmt.Sprintf("Division %d: %s", d+1, n))
+		}
 	}
 	notes := []string{tieBreakLine(l.Table())}
+	if ev.ratingsNow() {
+		notes[0] = strings.Replace(notes[0], "The ratings are those the event started with.", "The ratings are the players' ratings now.", 1)
+	}
 	if l.Promote > 0 && len(l.Divisions) > 1 {
 		notes = append(notes, fmt.Sprintf("After the season the top %d of each division move up and the bottom %d move down.", l.Promote, l.Promote))
 	}
+	notes = append(notes, decided...)
 	return strings.Join(parts, "\n\n"), notes
 }
 
@@ -325,7 +369,11 @@ func (l *League) afterGame(ev *Event, g Game) string {
 	if left := ev.Playing(g.Round); left > 0 {
 		return fmt.Sprintf("Season %d of %s ends when its last game has ended: %s still in play.", g.Round, ev.Name, words.Count(left, "game is", "games are"))
 	}
-	return fmt.Sprintf("That was the last game of season %d of %s: the next season begins after the break between seasons.", g.Round, ev.Name)
+	// A league without a break begins the next season with this game's end.
+	if l.BreakDays <= 0 {
+		return fmt.Sprintf("That was the last game of season %d of %s: season %d begins at once.", g.Round, ev.Name, g.Round+1)
+	}
+	return fmt.Sprintf("That was the last game of season %d of %s: season %d begins after the break between seasons, %s.", g.Round, ev.Name, g.Round+1, words.Count(l.BreakDays, "day", "days"))
 }
 
 // plan: a league says how its players are divided this season, which can
@@ -344,7 +392,10 @@ func (l *League) plan(ev *Event) string {
 		}
 		s += fmt.Sprintf(": %s of %s players this season", words.Count(n, "division", "divisions"), sizes)
 	}
-	return s + ". Each division plays a round robin; the next season begins after the last game and the break between seasons."
+	if l.BreakDays <= 0 {
+		return s + ". Each division plays a round robin; the next season begins as soon as the last game of the season ends."
+	}
+	return s + fmt.Sprintf(". Each division plays a round robin; the next season begins %s after the last game of the season ends.", words.Count(l.BreakDays, "day", "days"))
 }
 
 // BeginSeason: season Season of a league begins with Divisions (top
@@ -364,6 +415,9 @@ type BeginSeason struct {
 type AnnounceSeason struct {
 	Season    int
 	Divisions [][]int64
+	// Decided says to a player whose move a tie-break decided which rule
+	// decided it (the season before's standings), by player.
+	Decided map[int64][]string
 }
 
 // EndSeason: season Season of a league is over, with each division's final

@@ -303,3 +303,54 @@ func TestLeagueAnswersWithSteps(t *testing.T) {
 		t.Error("a league's next due said by its rules, not its steps")
 	}
 }
+
+// The end of a season's last game says when the next begins: after a
+// break of so many days, or at once with none.
+func TestLeagueSeasonEndSaysTheBreak(t *testing.T) {
+	for _, c := range []struct {
+		days       int
+		want, lack string
+	}{
+		{0, "season 2 begins at once", "break"},
+		{3, "season 2 begins after the break between seasons, 3 days", ""},
+	} {
+		ev, l := leagueOf(t, 4, 2, 4, 1)
+		l.BreakDays = c.days
+		steps, _ := ev.Start()
+		play(ev, steps)
+		endBySeed(ev)
+		last := ev.Games[len(ev.Games)-1].ID
+		got := ev.AfterGame(last) + " " + ev.Plan()
+		if !strings.Contains(got, c.want) || c.lack != "" && strings.Contains(got, c.lack) {
+			t.Errorf("break %d: %q", c.days, got)
+		}
+	}
+}
+
+// Players level on points across the line between those who move and
+// those who stay hear which rule decided it; level on the whole chain,
+// they share the place, and the seed decides who moves.
+func TestLeagueSaysWhichTieBreakMovedAPlayer(t *testing.T) {
+	ev, l := leagueOf(t, 4, 2, 2, 1)
+	steps, _ := ev.Start()
+	play(ev, steps)
+	for i := range ev.Entrants {
+		ev.Entrants[i].Rating = 1500
+	}
+	for i := range ev.Games { // every game drawn: 2 and 3, 4 and 1 level
+		ev.Games[i].Over, ev.Games[i].Score = true, "1/2-1/2"
+	}
+	ev.Next()
+	steps = l.NewSeason(ev)
+	a, ok := steps[len(steps)-1].(AnnounceSeason)
+	if !ok {
+		t.Fatalf("season 2: %+v", steps)
+	}
+	got := strings.Join(a.Decided[2], " ")
+	if !strings.Contains(got, "shared 1st place in division 1, level on points and every tie-break: the seed decided") {
+		t.Errorf("player 2 is told %q", got)
+	}
+	if len(a.Decided[3]) != 1 || len(a.Decided[4]) != 1 {
+		t.Errorf("decided: %v", a.Decided)
+	}
+}

@@ -50,7 +50,7 @@ func (ev *Event) scoring() string {
 	if tb.System == pairing.SwissSystem {
 		return s + "; ties are broken by Buchholz (the opponents' points), then median Buchholz."
 	}
-	return s + "; ties are broken by Sonneborn-Berger (the points of the players beaten, half those drawn)."
+	return s + "; ties are broken by " + TieBreakChain + "."
 }
 
 // AfterGame says what follows the end of game id in ev (its event loaded

@@ -66,10 +66,19 @@ func (ev *Event) results() []pairing.Result {
 }
 
 // Standings ranks the entrants; those whose results are annulled come
-// last, unranked.
+// last, unranked. It is the one ranking of every format ranked by points
+// (a round robin, a Swiss, a league's divisions, a group of a cup made an
+// event of its own as League.Division makes a division): points, then the
+// tie-break chain (pairing.Ranked: for a round robin Sonneborn-Berger,
+// games won, the result between the tied, the rating at the start), then
+// seed, which orders players sharing a place.
 func (ev *Event) Standings() []Standing {
 	var ranked, annulled []Standing
-	for _, st := range pairing.Standings(len(ev.Entrants), ev.results(), ev.Format.Table().System) {
+	ratings := make([]float64, len(ev.Entrants))
+	for i, e := range ev.Entrants {
+		ratings[i] = e.Rating
+	}
+	for _, st := range pairing.Ranked(len(ev.Entrants), ev.results(), ev.Format.Table().System, ratings) {
 		e := ev.Entrants[st.Player]
 		line := Standing{Standing: st, Player: e.Player, Counted: !e.Annulled}
 		if e.Annulled {
@@ -176,7 +185,39 @@ func (ev *Event) Report() (table string, notes []string) {
 	if tb.TieBreaks == nil {
 		return ev.bracketText(), nil
 	}
-	return ev.standingsText(tb), []string{tieBreakLine(tb)}
+	return ev.standingsText(tb), append([]string{tieBreakLine(tb)}, ev.TieBreakNotes()...)
+}
+
+// TieBreakNotes say, for each two neighbours of the standings level on
+// points, which rule of the chain put one ahead ("dave is ahead of grace
+// on games won"), or that they share a place, the whole chain unable to
+// separate them.
+func (ev *Event) TieBreakNotes() []string {
+	lines := ev.Standings()
+	var notes []string
+	for k := 1; k < len(lines); k++ {
+		a, b := lines[k-1], lines[k]
+		if !a.Counted || !b.Counted || b.By == "" {
+			continue
+		}
+		if b.By == pairing.BySeed {
+			notes = append(notes, fmt.Sprintf("%s and %s share %s place: no tie-break separates them; the seeds order them where an order must be kept.", ev.PlayerName(a.Player), ev.PlayerName(b.Player), words.Ordinal(a.Rank)))
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s is ahead of %s on %s.", ev.PlayerName(a.Player), ev.PlayerName(b.Player), b.By))
+	}
+	return notes
+}
+
+// RankLabel writes a line's place: "3", or "=1" for a place shared with
+// the line above or below.
+func RankLabel(lines []Standing, k int) string {
+	l := lines[k]
+	shared := l.By == pairing.BySeed || k+1 < len(lines) && lines[k+1].By == pairing.BySeed && lines[k+1].Counted
+	if shared {
+		return fmt.Sprintf("=%d", l.Rank)
+	}
+	return fmt.Sprint(l.Rank)
 }
 
 func (ev *Event) standingsText(tb Table) string {
@@ -189,28 +230,49 @@ func (ev *Event) standingsText(tb Table) string {
 	for _, l := range lines {
 		w = max(w, len(ev.displayName(l)))
 	}
-	if swiss {
-		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %6s %5s\n", "#", w, "player", "rating", "pts", "Buch", "median", "games")
-	} else {
-		fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5s\n", "#", w, "player", "rating", "pts", "SB", "games")
+	// A league shows the ratings of now (ev.ratingsNow), its seasons
+	// running for long; other events those they started with.
+	head, now := "rating", ev.ratingsNow()
+	if now {
+		head = "rating now"
 	}
-	for _, l := range lines {
+	rw := len(head)
+	if swiss {
+		fmt.Fprintf(&b, "%3s  %-*s %*s %4s %5s %6s %5s\n", "#", w, "player", rw, head, "pts", "Buch", "median", "games")
+	} else {
+		fmt.Fprintf(&b, "%3s  %-*s %*s %4s %5s %5s\n", "#", w, "player", rw, head, "pts", "SB", "games")
+	}
+	for k, l := range lines {
 		e := ev.Entrant(l.Player)
-		rank, name := fmt.Sprint(l.Rank), ev.displayName(l)
+		rank, name := RankLabel(lines, k), ev.displayName(l)
 		if !l.Counted {
 			rank = "-"
 		}
-		rating := "-"
-		if e.Rating > 0 {
-			rating = fmt.Sprintf("%.0f", e.Rating)
+		rating, r := "-", e.Rating
+		if now {
+			r = e.Now
+		}
+		if r > 0 {
+			rating = fmt.Sprintf("%.0f", r)
 		}
 		if swiss {
-			fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %6s %5d\n", rank, w, name, rating, Points(l.Score), Points(l.Buchholz), Points(l.MedianBuchholz), l.Played)
+			fmt.Fprintf(&b, "%3s  %-*s %*s %4s %5s %6s %5d\n", rank, w, name, rw, rating, Points(l.Score), Points(l.Buchholz), Points(l.MedianBuchholz), l.Played)
 		} else {
-			fmt.Fprintf(&b, "%3s  %-*s %6s %4s %5s %5d\n", rank, w, name, rating, Points(l.Score), tieBreak(l.SonnebornBerger), l.Played)
+			fmt.Fprintf(&b, "%3s  %-*s %*s %4s %5s %5d\n", rank, w, name, rw, rating, Points(l.Score), tieBreak(l.SonnebornBerger), l.Played)
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// ratingsNow reports whether the club has given ev's entrants their
+// ratings now (Entrant.Now), which its table then shows.
+func (ev *Event) ratingsNow() bool {
+	for _, e := range ev.Entrants {
+		if e.Now > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // displayName is a line's player, with how they left.
@@ -230,8 +292,12 @@ func tieBreakLine(tb Table) string {
 	if tb.System == pairing.SwissSystem {
 		return "Ties are broken by Buchholz (the opponents' points), then median Buchholz (without the highest and the lowest); a bye scores one point. The ratings are those the event started with."
 	}
-	return "Ties are broken by Sonneborn-Berger (SB): the points of the players beaten, and half those of the players drawn. The ratings are those the event started with."
+	return "Ties are broken by " + TieBreakChain + ". The ratings are those the event started with."
 }
+
+// TieBreakChain is a round robin's tie-breaks in order, as every mail and
+// page says them (pairing.Ranked applies them).
+const TieBreakChain = "Sonneborn-Berger (SB: the points of the players beaten, half those drawn), then games won, then the result between the tied players, then rating at the start; players level on all of these share a place, ordered by seed only where an order must be kept (a promotion, a winner of record)"
 
 // bracketText is a knockout's rounds, match by match.
 func (ev *Event) bracketText() string {

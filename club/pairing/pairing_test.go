@@ -422,3 +422,57 @@ func BenchmarkSwissNext(b *testing.B) {
 		}
 	}
 }
+
+// The round robin's tie-break chain: points, Sonneborn-Berger, games won,
+// the result between the tied, rating at the start, seed. Each line says
+// the rule that put its player below the one above; players whom the
+// whole chain but seed cannot separate share a rank.
+func TestRoundRobinTieBreakChain(t *testing.T) {
+	// Six players, a double round robin of draws but for: 0 beats 1, 1
+	// beats 0 (0 and 1 win one game each); 2 beats 3 and 3 beats 2 as well,
+	// but 4 and 5 only draw. Everyone has 5 points and SB 25; 0 to 3 won a
+	// game each and are level between themselves; 1 is rated higher.
+	var results []Result
+	for a := 0; a < 6; a++ {
+		for b := a + 1; b < 6; b++ {
+			results = append(results, Result{a, b, 0.5}, Result{a, b, 0.5})
+		}
+	}
+	results[0] = Result{0, 1, 1}
+	results[1] = Result{0, 1, 0}
+	i := slices.Index(results, Result{2, 3, 0.5})
+	results[i], results[i+1] = Result{2, 3, 1}, Result{2, 3, 0}
+	got := Ranked(6, results, RoundRobinSystem, []float64{1500, 1600, 1500, 1500, 1500, 1500})
+	want := []struct {
+		player, rank int
+		by           string
+	}{{1, 1, ""}, {0, 2, ByRating}, {2, 2, BySeed}, {3, 2, BySeed}, {4, 5, ByWins}, {5, 5, BySeed}}
+	for k, w := range want {
+		g := got[k]
+		if g.Player != w.player || g.Rank != w.rank || g.By != w.by {
+			t.Errorf("line %d: player %d rank %d by %q, want player %d rank %d by %q", k+1, g.Player, g.Rank, g.By, w.player, w.rank, w.by)
+		}
+	}
+	if got[0].Wins != 1 || got[4].Wins != 0 {
+		t.Errorf("games won: %+v", got)
+	}
+	// The result between the tied: 0 beat 1 once, no return game.
+	results = []Result{{0, 1, 0}, {0, 2, 1}, {1, 2, 0}}
+	// 0: 1 point (beat 2), 1: 1 (beat 0), 2: 1 (beat 1); SB 1 each, one win each:
+	// a circle, which head-to-head cannot break either (1 point each among them).
+	got = Ranked(3, results, RoundRobinSystem, nil)
+	if got[0].Rank != 1 || got[1].Rank != 1 || got[2].Rank != 1 || got[1].By != BySeed {
+		t.Errorf("a circle: %+v", got)
+	}
+}
+
+// Level on points, SB and games won, the player who beat the other is
+// ahead, the lower seed though they are: 0 and 2 have 1½, SB 1.75 and a
+// win each; 2 beat 0.
+func TestHeadToHeadDecides(t *testing.T) {
+	results := []Result{{0, 1, 1}, {0, 2, 0}, {0, 3, 0.5}, {1, 2, 0.5}, {1, 3, 0}, {2, 3, 0}}
+	got := Ranked(4, results, RoundRobinSystem, []float64{1700, 1600, 1500, 1400})
+	if got[1].Player != 2 || got[2].Player != 0 || got[2].By != ByHeadToHead || got[2].Rank != 3 {
+		t.Errorf("%+v", got)
+	}
+}

@@ -83,8 +83,8 @@ func leagueView(tx *archive.Tx, t *archive.Tournament, ev *event.Event, s event.
 			}
 			if next, ok := bySeason[s+1][p.PlayerID]; ok {
 				line.Next = moveWords(p.Division, next.Division, "to")
-			} else if s < t.Round {
-				line.Next = "left"
+			} else if s < t.Round || t.Status == archive.TournamentOver {
+				line.Next = outWords(ev.Entrant(p.PlayerID), f.Leaving[p.PlayerID])
 			}
 			sv.Divisions[p.Division-1] = append(sv.Divisions[p.Division-1], line)
 		}
@@ -95,7 +95,7 @@ func leagueView(tx *archive.Tx, t *archive.Tournament, ev *event.Event, s event.
 	}
 	for _, e := range ev.Entrants {
 		switch {
-		case !e.In():
+		case !e.In() || t.Status == archive.TournamentOver: // an ended league has no one leaving
 		case f.Leaving[e.Player]:
 			lv.Leaving = append(lv.Leaving, ev.PlayerName(e.Player))
 		case t.Status == archive.TournamentRunning && f.DivisionOf(e.Player) == 0:
@@ -103,6 +103,23 @@ func leagueView(tx *archive.Tx, t *archive.Tournament, ev *event.Event, s event.
 		}
 	}
 	return lv, nil
+}
+
+// outWords says how a player went who played no next season: "left",
+// "timed out" (a loss on time put them out), "removed" by a director;
+// "" for one still in when the league ended.
+func outWords(e *event.Entrant, leaving bool) string {
+	switch {
+	case e == nil:
+		return "left"
+	case e.Out == archive.EntrantTimedOut:
+		return "timed out"
+	case e.Out == archive.EntrantRemoved:
+		return "removed"
+	case !e.In() || leaving:
+		return "left"
+	}
+	return ""
 }
 
 // moveWords says a move between divisions: "up to 1", "down from 2",

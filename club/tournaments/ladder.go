@@ -188,11 +188,26 @@ func dropped(u *work.Unit, tr *tournament, st event.Dropped) error {
 	if err != nil {
 		return err
 	}
-	return u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, words.Ordinal(st.To)), Auto: "auto-generated",
+	err = u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you drop to %s place", tr.t.Name, words.Ordinal(st.To)), Auto: "auto-generated",
 		View: reply.View{Intro: []string{
 			fmt.Sprintf("You have neither climbed nor been climbed on %s for %s or more: you drop one place, to %s, and %s moves up.", tr.t.Name, words.Count(st.IdleDays, "day", "days"), words.Ordinal(st.To), tr.name(st.Up)),
 			fmt.Sprintf("You drop one more every 30 days while idle. A climb (\"climb %s PLAYER\") ends it.", tr.t.Name)},
 			Sections: []reply.Section{standingsSection(u, tr)}}})
+	if err != nil || st.Up == 0 {
+		return err
+	}
+	// The one who moves up hears it too: their place changed without a
+	// game of theirs.
+	up, err := u.Tx.PlayerByID(st.Up)
+	if err != nil {
+		return err
+	}
+	intro := []string{fmt.Sprintf("%s, idle on %s for %s or more, drops one place, below you: you move up to %s place.", name, tr.t.Name, words.Count(st.IdleDays, "day", "days"), words.Ordinal(st.To-1))}
+	if l, ok := tr.ev.Format.(event.Climbing); ok {
+		intro = append(intro, l.MayClimb(tr.ev, st.Up))
+	}
+	return u.Send(reply.Mail{To: up.Address, Player: up, Subject: fmt.Sprintf("[postal] %s: you move up to %s place", tr.t.Name, words.Ordinal(st.To-1)), Auto: "auto-generated",
+		View: reply.View{Intro: intro, Sections: []reply.Section{standingsSection(u, tr)}}})
 }
 
 // storeOrder writes ladder tr's order, as its rules left it, into its

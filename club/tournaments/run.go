@@ -310,8 +310,9 @@ func tellOver(u *work.Unit, tr *tournament, winner int64, note string) error {
 }
 
 // tellEvent mails every entrant and the director (each once; the actor
-// too, but not skip) intro, with the standings when standings is set.
-func tellEvent(u *work.Unit, tr *tournament, subject string, intro []string, standings bool, skip int64) error {
+// too, but not those skipped) intro, with the standings when standings is
+// set.
+func tellEvent(u *work.Unit, tr *tournament, subject string, intro []string, standings bool, skip ...int64) error {
 	ids := []int64{}
 	for _, e := range tr.ev.Entrants {
 		ids = append(ids, e.Player)
@@ -328,7 +329,7 @@ func tellEvent(u *work.Unit, tr *tournament, subject string, intro []string, sta
 		secs = []reply.Section{sec}
 	}
 	for _, id := range ids {
-		if id == skip {
+		if slices.Contains(skip, id) {
 			continue
 		}
 		p, err := u.Tx.PlayerByID(id)
@@ -387,8 +388,10 @@ func withdrawEntrant(u *work.Unit, tr *tournament, player int64, status, reason 
 	t := tr.t
 	steps := tr.ev.Withdraw(player, status, unplayed...)
 	var lines []string
+	var annul *event.Annul
 	for _, st := range steps {
 		if a, ok := st.(event.Annul); ok {
+			annul = &a
 			lines = append(lines, fmt.Sprintf("%s played %d of %d games, under half: every result of theirs in %s is annulled.", tr.name(player), a.Played, a.Games, t.Name))
 		}
 	}
@@ -456,6 +459,11 @@ func withdrawEntrant(u *work.Unit, tr *tournament, player int64, status, reason 
 			return nil, err
 		}
 	}
+	if status == archive.EntrantTimedOut {
+		if err := tellTimedOut(u, tr, player, reason, len(forfeits), annul); err != nil {
+			return nil, err
+		}
+	}
 	for i, f := range forfeits {
 		gs, err := games.Load(u, f.Row.ID) // as an earlier forfeit's progress left it
 		if err != nil {
@@ -512,6 +520,40 @@ func tellRemoved(u *work.Unit, tr *tournament, player, by int64, reason string, 
 		View: reply.View{Intro: intro}})
 }
 
+// tellTimedOut tells player, out of tr for a loss on time (reason), in
+// their own words: the games they forfeit, their results annulled, and,
+// where the event takes entrants while it runs (a league), how to come
+// back.
+func tellTimedOut(u *work.Unit, tr *tournament, player int64, reason string, forfeits int, annul *event.Annul) error {
+	p, err := u.Tx.PlayerByID(player)
+	if err != nil {
+		return err
+	}
+	name := tr.t.Name
+	intro := []string{fmt.Sprintf("You are out of %s: you %s.", name, reason)}
+	if forfeits > 0 {
+		intro = append(intro, fmt.Sprintf("You forfeit your %s in play there; your other games go on.", words.Count(forfeits, "game", "games")))
+	}
+	if annul != nil {
+		intro = append(intro, fmt.Sprintf("You played %d of %d games, under half: every result of yours in %s is annulled.", annul.Played, annul.Games, name))
+	}
+	switch _, joins := tr.ev.Format.(event.Joiner); {
+	case !joins:
+		intro = append(intro, "\"tournaments\" lists the events open for entries.")
+	case isSeasonal(tr.ev.Format):
+		intro = append(intro, fmt.Sprintf("You may come back: \"join %s\" enters you again, from its next season.", name))
+	default:
+		intro = append(intro, fmt.Sprintf("You may come back: \"join %s\" enters you again.", name))
+	}
+	return u.Send(reply.Mail{To: p.Address, Player: p, Subject: fmt.Sprintf("[postal] %s: you are out", name), Auto: "auto-generated",
+		View: reply.View{Intro: intro}})
+}
+
+func isSeasonal(f event.Format) bool {
+	_, ok := f.(event.Seasonal)
+	return ok
+}
+
 // actorName is the name of by, who acted in tr: an entrant's or director's
 // as the event knows it, else (an admin of the club) the archive's.
 func actorName(u *work.Unit, tr *tournament, by int64) (string, error) {
@@ -535,9 +577,11 @@ func tellOut(u *work.Unit, tr *tournament, player int64, subject string, lines [
 		hear := a.Told(tr.ev, player)
 		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return !slices.Contains(hear, e.Player) })
 	}
-	if e := tr.entrant(player); e != nil && e.Out == archive.EntrantRemoved {
-		// The removed player has their own mail (tellRemoved).
-		told.Entrants = slices.DeleteFunc(slices.Clone(told.Entrants), func(e event.Entrant) bool { return e.Player == player })
+	skip := []int64{u.ActorID()}
+	if e := tr.entrant(player); e != nil && (e.Out == archive.EntrantRemoved || e.Out == archive.EntrantTimedOut) {
+		// The removed or timed-out player has their own mail (tellRemoved,
+		// tellTimedOut), though they direct the event.
+		skip = append(skip, player)
 	}
-	return tellEvent(u, &tournament{t: tr.t, ev: &told}, subject, lines, false, u.ActorID())
+	return tellEvent(u, &tournament{t: tr.t, ev: &told}, subject, lines, false, skip...)
 }

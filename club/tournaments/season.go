@@ -181,6 +181,7 @@ func announceSeason(u *work.Unit, tr *tournament, st event.AnnounceSeason) error
 			} else if season > 1 {
 				intro = append(intro, "You are new to the league: you enter at the bottom, placed by your rating.")
 			}
+			intro = append(intro, st.Decided[id]...)
 			secs := []reply.Section{{Title: fmt.Sprintf("division %d, season %d", d+1, season), Pre: roster}}
 			for _, g := range tr.ev.Games {
 				if g.Round != season || !slices.Contains(g.Players, id) {

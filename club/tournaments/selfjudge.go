@@ -29,7 +29,16 @@ func notOwnGame(u *work.Unit, gs *game.Game, t *archive.Tournament) error {
 		}
 		return notCompeting(u, tr)
 	}
-	others, err := otherDirectors(u, t, func(id int64) bool { return slices.Contains(gs.Row.Players, id) })
+	// Those who play in the event are refused too (notCompeting), not only
+	// those at this game's seats: the refusal names none of them.
+	tr, err := loadEvent(u, t)
+	if err != nil {
+		return err
+	}
+	others, err := otherDirectors(u, t, func(id int64) bool {
+		e := tr.entrant(id)
+		return slices.Contains(gs.Row.Players, id) || e != nil && e.In()
+	})
 	if err != nil {
 		return err
 	}
@@ -73,6 +82,7 @@ func otherDirectors(u *work.Unit, t *archive.Tournament, sits func(id int64) boo
 		}
 		add(p, as)
 	}
+	var admins []string
 	for _, name := range u.Club.Admins {
 		p, err := u.Tx.PlayerByName(name)
 		if errors.Is(err, archive.ErrNotFound) {
@@ -81,13 +91,20 @@ func otherDirectors(u *work.Unit, t *archive.Tournament, sits func(id int64) boo
 		if err != nil {
 			return "", err
 		}
+		admins = append(admins, p.Name)
 		add(p, "an admin of the club")
 	}
 	if len(names) > 0 {
 		return strings.Join(names, " or ") + " can.", nil
 	}
-	if u.Actor.ID == t.DirectorID {
-		return fmt.Sprintf("No other director can yet: name one who does not play with \"codirector %s PLAYER\", or ask an admin of the club (set in its config, [club] admins).", t.Name), nil
+	// No one can: say so, and whom to ask, the club's admins by name (who
+	// play in it too, or there would be a name above).
+	ask := "an admin of the club (set in its config, [club] admins)"
+	if len(admins) > 0 {
+		ask = "an admin of the club: " + strings.Join(admins, ", ")
 	}
-	return fmt.Sprintf("No other director can yet: its organiser names one with \"codirector %s PLAYER\", or an admin of the club (set in its config, [club] admins) can.", t.Name), nil
+	if u.Actor.ID == t.DirectorID {
+		return fmt.Sprintf("No director who does not play in %s can act: name one who does not play with \"codirector %s PLAYER\", or ask %s.", t.Name, t.Name, ask), nil
+	}
+	return fmt.Sprintf("No director who does not play in %s can act: its organiser names one who does not play with \"codirector %s PLAYER\", or ask %s.", t.Name, t.Name, ask), nil
 }

@@ -15,7 +15,7 @@
   var viewer = document.getElementById("viewer");
   if (!viewer) { return; }
   var $ = function (id) { return document.getElementById(id); };
-  var board = $("board"), caption = $("caption"), controls = $("controls"), list = $("moves");
+  var board = $("board"), caption = $("caption"), controls = $("controls"), list = $("moves"), said = $("said");
   var panel = $("analysis"), aHead = $("a-head"), aLine = $("a-line"), aForm = $("a-form"), aMove = $("a-move");
   var aMsg = $("a-msg"), aLegal = $("a-legal"), errorBox = $("viewer-error");
   var items = list.children; // one per ply, from 0 (the start)
@@ -106,6 +106,23 @@
     li.classList.add("current");
     li.setAttribute("aria-current", "step");
     keepVisible(li);
+    sayMessages(li);
+  }
+
+  // sayMessages copies the players' messages of a move (its comments) under
+  // the board. The style sheet shows them there only on a phone, where the
+  // moves are one scrolled row that would hide them (the row then leaves
+  // them out); wider, the list has room for them under each move.
+  function sayMessages(li) {
+    if (!said) { return; }
+    said.textContent = "";
+    li.querySelectorAll(".comment").forEach(function (c) {
+      var p = document.createElement("p");
+      p.className = "comment";
+      p.textContent = c.textContent;
+      said.appendChild(p);
+    });
+    said.hidden = !said.firstChild;
   }
 
   // draw puts a board the engine drew on the page. The engine writes one
@@ -360,6 +377,9 @@
     // mark: the first handle of the line's positions, released on leaving.
     line = { from: cur, start: positions[cur], steps: [], mark: positions[positions.length - 1] + 1 };
     panel.hidden = false;
+    // The players' messages are the game's, not the reader's line: they
+    // come back with the game's move on leaving.
+    if (said) { said.hidden = true; }
     items[cur].classList.add("branch");
     aHead.textContent = "Your moves from " + (cur === 0 ? "the start" : label(cur).replace(/^M/, "m").replace(/^C/, "c")) + ", not part of the game:";
     aMove.value = "";
@@ -723,6 +743,7 @@
     list.addEventListener(t, warm, { passive: true });
   });
 
+  if (said) { list.classList.add("said-out"); }
   mark(last);
   board.setAttribute("data-ply", String(last));
   setButtons();
