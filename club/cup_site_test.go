@@ -21,10 +21,10 @@ import (
 // game, and plays its final.
 func cupClub(t *testing.T) *club {
 	c, _ := sixInMug(t)
-	for _, g := range c.eventGames(1) {
+	for _, g := range eventGames(c, 1) {
 		c.as(c.names(g)[1], fmt.Sprintf("resign %d", g.ID))
 	}
-	if n := len(c.eventGames(1)); n != 7 {
+	if n := len(eventGames(c, 1)); n != 7 {
 		t.Fatalf("%d games after the groups, want the final too", n)
 	}
 	return c
