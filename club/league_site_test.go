@@ -92,7 +92,7 @@ func TestLeagueAndLadderPages(t *testing.T) {
 	named := map[string]bool{}
 	for _, g := range games {
 		page := read(strings.TrimPrefix(g, out+string(filepath.Separator)))
-		for _, want := range []string{`Played in <a href="../tournaments/spring.html">spring</a>, season 1, division 1.`, `Played in <a href="../tournaments/top.html">top</a>, climb 1.`} {
+		for _, want := range []string{`Played in the league <a href="../tournaments/spring.html">spring</a>, season 1, division 1.`, `Played in the ladder <a href="../tournaments/top.html">top</a>, climb 1.`} {
 			if strings.Contains(page, want) {
 				named[want] = true
 			}

@@ -76,7 +76,7 @@ func TestTournamentSiteInBrowser(t *testing.T) {
 	page := readFile(t, filepath.Join(dir, "games", fmt.Sprint(game.ID)+".html"))
 	// The page names its event and links to it, as its mails name it (a
 	// stranger's trial found no way from a game to its tournament).
-	if want := `<p class="event">Played in <a href="../tournaments/conflagration-open.html">conflagration-open</a>, round 1.</p>`; !strings.Contains(page, want) {
+	if want := `<p class="event">Played in the Swiss <a href="../tournaments/conflagration-open.html">conflagration-open</a>, round 1.</p>`; !strings.Contains(page, want) {
 		t.Errorf("game #%d's page does not name its event: want %s", game.ID, want)
 	}
 	at := strings.Index(page, `<p class="rated">`)

@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"postal/club/event"
 	"postal/docs/words"
 	"postal/engine"
 	"postal/notation"
@@ -31,6 +32,13 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"count": words.Plural,
 	"rows":  gameRows,
 	"inc":   func(i int) int { return i + 1 }, // a division's number from its index (league.html)
+	// capital writes a label as a heading: "Semi-final".
+	"capital": func(s string) string {
+		if s == "" {
+			return s
+		}
+		return strings.ToUpper(s[:1]) + s[1:]
+	},
 }).ParseFS(templates.Site, "site/*.html"))
 
 // gameRows is a table of games: number, game and ruleset, players, result
@@ -318,6 +326,10 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		// place there ("season 1, division 1"), as its mails do;
 		// EventHref is its page, "" when the site has none.
 		Event, EventRound, EventHref string
+		// EventKind names its format, as a sentence names its events
+		// before their names ("cup": "Played in the cup mug"), "" when
+		// the record does not say it.
+		EventKind string
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
@@ -334,6 +346,9 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 			data.EventRound = "round " + data.EventRound
 		}
 		data.EventHref = b.eventHref(data.Event)
+		if k, ok := event.KindOf(r.Tag("EventKind")); ok {
+			data.EventKind = k.Called()
+		}
 	}
 	if r.SeedShown() {
 		// The record holds a game's seed only once the game is over (its

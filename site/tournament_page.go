@@ -29,32 +29,62 @@ func (b *builder) tournamentPage(t *view.Tournament) ([]byte, error) {
 		}
 		return "../" + playerPath(slug(name))
 	}
-	var cross []row
-	for i, line := range t.Cross {
-		e := t.Entrants[i]
-		r := row{Seed: e.Seed, Name: e.Name, Href: link(e.Name)}
-		for j, c := range line {
-			class := ""
-			if i == j {
-				class = "self"
+	// crossOf is a crosstable's rows, each headed by its entrant's seed,
+	// or by its place in the table (its column) when byPlace.
+	crossOf := func(lines [][]string, es []view.Entrant, byPlace bool) []row {
+		var cross []row
+		for i, line := range lines {
+			e := es[i]
+			r := row{Seed: e.Seed, Name: e.Name, Href: link(e.Name)}
+			if byPlace {
+				r.Seed = i + 1
 			}
-			r.Cells = append(r.Cells, cell{c, class})
+			for j, c := range line {
+				class := ""
+				if i == j {
+					class = "self"
+				}
+				r.Cells = append(r.Cells, cell{c, class})
+			}
+			cross = append(cross, r)
 		}
-		cross = append(cross, r)
+		return cross
 	}
+	cross := crossOf(t.Cross, t.Entrants, false)
 	type standing struct {
 		view.Standing
 		Href      string
 		Points    string
 		TieBreaks []string
+		Through   bool // went through to a cup's knockout
 	}
-	var standings []standing
-	for _, s := range t.Standings {
-		st := standing{Standing: s, Href: link(s.Name), Points: points(s.Points)}
-		for _, tb := range s.TieBreaks {
-			st.TieBreaks = append(st.TieBreaks, fmt.Sprintf("%.2f", tb))
+	standingsOf := func(ss []view.Standing) []standing {
+		var out []standing
+		for _, s := range ss {
+			st := standing{Standing: s, Href: link(s.Name), Points: points(s.Points)}
+			for _, tb := range s.TieBreaks {
+				st.TieBreaks = append(st.TieBreaks, fmt.Sprintf("%.2f", tb))
+			}
+			out = append(out, st)
 		}
-		standings = append(standings, st)
+		return out
+	}
+	standings := standingsOf(t.Standings)
+	// A cup's groups: each a round robin's table, its crosstable by the
+	// players' places in the group (1, 2, ...: its columns).
+	type group struct {
+		view.Group
+		Standings []standing
+		Cross     []row
+		Seeds     []int
+	}
+	var groups []group
+	for _, g := range t.Groups {
+		st := standingsOf(g.Standings)
+		for i := range st {
+			st[i].Through = slices.Contains(g.Through, st[i].Name)
+		}
+		groups = append(groups, group{g, st, crossOf(g.Cross, g.Entrants, true), seeds(len(g.Cross))})
 	}
 	type entrant struct {
 		view.Entrant
@@ -76,9 +106,10 @@ func (b *builder) tournamentPage(t *view.Tournament) ([]byte, error) {
 		Standings []standing
 		Cross     []row
 		Seeds     []int
+		Groups    []group
 		Status    string
 		Buchholz  bool // ties broken by Buchholz (a Swiss's), else Sonneborn-Berger
-	}{b.common("Tournament "+t.Name, "../"), t, entrants, standings, cross, seeds(len(t.Cross)), tournamentStatus(t), len(t.TieBreaks) > 0 && t.TieBreaks[0] == "Buchholz"})
+	}{b.common("Tournament "+t.Name, "../"), t, entrants, standings, cross, seeds(len(t.Cross)), groups, tournamentStatus(t), len(t.TieBreaks) > 0 && t.TieBreaks[0] == "Buchholz"})
 }
 
 func seeds(n int) []int {

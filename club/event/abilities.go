@@ -142,3 +142,16 @@ type Act struct {
 	By, Player int64
 	Game       int64
 }
+
+// Staged is a format played in stages, each an event of its own: a cup's
+// groups, then its knockout. Its page shows each group's table and the
+// knockout's bracket from them. Groups are the group stage's events, in
+// order (group A first); Knockout is the knockout's, its rounds from 1,
+// nil before it has begun. Advancing are who go through from each group,
+// by the groups' standings, and why (the last through is ahead of the
+// first who is not): final once the group stage is over.
+type Staged interface {
+	Groups(ev *Event) []*Event
+	Knockout(ev *Event) *Event
+	Advancing(ev *Event) []Advance
+}

@@ -69,12 +69,6 @@ func (f cup) groupFormat() Format {
 // Check refuses settings no field could play: as many going through as a
 // group holds.
 func (f cup) Check() *Refusal {
-	if engine.OthersPlayOn(f.seats) {
-		// Its groups are tables (the groups' format), but a knockout of
-		// such a game, a table a round, is not played yet.
-		return &Refusal{Msg: fmt.Sprintf("a cup of a game of %d is not played yet: its knockout has no matches of two", f.seats),
-			Hint: "Write round-robin for a round robin of tables, or league for divisions of tables."}
-	}
 	if f.advance >= f.size {
 		return &Refusal{Msg: fmt.Sprintf("a cup of groups of %d cannot send %d of each group through: some must stay behind", f.size, f.advance),
 			Hint: fmt.Sprintf("Write advance %d or fewer, or groups %d or more.", f.size-1, f.advance+1)}
@@ -131,6 +125,9 @@ func Groups(n, size int) [][]int {
 // at least, each larger than those who go through and holding a game.
 func (f cup) fits(n int) bool {
 	sizes := GroupSizes(n, f.size)
+	if engine.OthersPlayOn(f.seats) && !powerOf(len(sizes)*f.advance, f.seats) {
+		return false // its knockout's tables would not be full (cuptables.go)
+	}
 	return len(sizes) >= 2 && sizes[len(sizes)-1] > f.advance && sizes[len(sizes)-1] >= max(2, f.seats)
 }
 
@@ -160,6 +157,9 @@ func (f cup) refuse(ev *Event, n int) *Refusal {
 	msg := fmt.Sprintf("%s has %s: groups of %d make ", ev.Name, words.Count(n, "entrant", "entrants"), f.size)
 	if len(sizes) < 2 {
 		msg += "one group, and a cup needs two"
+	} else if through := len(sizes) * f.advance; engine.OthersPlayOn(f.seats) && !powerOf(through, f.seats) && sizes[len(sizes)-1] > f.advance {
+		msg += fmt.Sprintf("%s, from which %d would go through, and the tables of its knockout seat %d each, stage after stage (%d, %d, %d, ... through)",
+			words.Count(len(sizes), "group", "groups"), through, f.seats, f.seats, f.seats*f.seats, f.seats*f.seats*f.seats)
 	} else {
 		msg += fmt.Sprintf("groups of %s, and each needs more than the %d who go through", words.And(ss), f.advance)
 	}
@@ -198,6 +198,9 @@ func GroupName(g int) string {
 func (cup) RoundLabel(round, board int) string {
 	if round <= 1 {
 		return "group " + GroupName(board-1)
+	}
+	if board >= tableBoard {
+		return tableLabel(board)
 	}
 	return stageName(board / boardOf)
 }
@@ -281,7 +284,25 @@ type Advance struct {
 // Advancing are the groups' places at the end of the group stage: the top
 // advance of each, by the event's standings and their tie-breaks, who
 // have not left.
+// Once the knockout has begun, they are those its first round seated,
+// though they left it since.
 func (f cup) Advancing(ev *Event) []Advance {
+	if ev.Round >= 2 {
+		seated := map[int64]bool{}
+		for _, g := range ev.Games {
+			if g.Round == 2 {
+				for _, p := range g.Players {
+					seated[p] = true
+				}
+			}
+		}
+		for _, b := range ev.Byes {
+			if b.Round == 2 {
+				seated[b.Player] = true
+			}
+		}
+		return f.advancing(ev, func(e *Entrant) bool { return seated[e.Player] })
+	}
 	return f.advancing(ev, func(e *Entrant) bool { return e.In() })
 }
 
@@ -294,13 +315,15 @@ func (f cup) advancing(ev *Event, keep func(*Entrant) bool) []Advance {
 		var last, next *Standing
 		for i := range a.Places {
 			l := &a.Places[i]
-			if !l.Counted || !keep(sub.Entrant(l.Player)) {
-				continue
-			}
-			if len(a.Through) < f.advance {
+			e := sub.Entrant(l.Player)
+			switch {
+			case !l.Counted:
+			case keep(e) && len(a.Through) < f.advance:
 				a.Through = append(a.Through, l.Player)
 				last = l
-			} else if next == nil {
+			case next == nil && (keep(e) || e.In()):
+				// The first behind them: one who might have gone
+				// through, not one who left.
 				next = l
 			}
 		}
@@ -425,6 +448,9 @@ func (f cup) Next(ev *Event) []Step {
 		}
 		return f.groupsOver(ev)
 	}
+	if engine.OthersPlayOn(f.seats) {
+		return f.tablesNext(ev)
+	}
 	ko := f.bracket(ev)
 	return ev.lifted(lift(knockout{}.Next(ko), len(ko.Entrants)))
 }
@@ -473,6 +499,11 @@ func (f cup) groupsOver(ev *Event) []Step {
 		return []Step{tell, Finish{Note: "No one went through from the groups."}}
 	case 1:
 		return []Step{tell, Finish{Winner: field[0], Note: ev.PlayerName(field[0]) + " alone went through from the groups."}}
+	}
+	if engine.OthersPlayOn(f.seats) {
+		steps := ev.lifted(f.seatTables(2, field))
+		tell.Lines = append(tell.Lines, fmt.Sprintf("The knockout starts now, %s: a mail about each game follows.", tableLabel(steps[1].(StartGame).Board)))
+		return append(steps, tell)
 	}
 	ko := f.bracket(ev)
 	ko.Round = 1
@@ -547,6 +578,9 @@ func (f cup) Where(ev *Event) string {
 	if ev.Round <= 1 {
 		return "the group stage"
 	}
+	if t := f.tablesOf(ev, ev.Round); engine.OthersPlayOn(f.seats) && len(t) > 0 {
+		return "the knockout, " + tableLabel(t[0].Board)
+	}
 	ko := f.bracket(ev)
 	return "the knockout, " + stageName(bracketSize(len(ko.Entrants), ko.Round))
 }
@@ -576,8 +610,13 @@ func (f cup) plan(ev *Event) string {
 	if f.advance > 1 {
 		meet = ", group winners meeting runners-up of other groups first"
 	}
-	s := fmt.Sprintf("%s is a cup of %s in %s (%s), %s, every game at once. When the last has ended, %s through to a knockout%s; a drawn game of the knockout is replayed with the seats swapped, and a second draw sends the higher seed through.",
-		ev.Name, words.Count(len(ev.Entrants), "player", "players"), words.Count(len(sizes), "group", "groups"), strings.Join(gs, "; "), how, strings.ToLower(f.through()[:1])+f.through()[1:], meet)
+	ko := "; a drawn game of the knockout is replayed with the seats swapped, and a second draw sends the higher seed through."
+	if engine.OthersPlayOn(f.seats) {
+		meet = ""
+		ko = fmt.Sprintf(", at tables of %d: the first of each table goes through (sharing it, the higher seed), stage after stage, until the final table decides.", f.seats)
+	}
+	s := fmt.Sprintf("%s is a cup of %s in %s (%s), %s, every game at once. When the last has ended, %s through to a knockout%s%s",
+		ev.Name, words.Count(len(ev.Entrants), "player", "players"), words.Count(len(sizes), "group", "groups"), strings.Join(gs, "; "), how, strings.ToLower(f.through()[:1])+f.through()[1:], meet, ko)
 	if ev.Seats > 2 {
 		return s + " In a group, places count between every two players of a table: ahead 1 point, the same place ½; ties are broken by Sonneborn-Berger, then seed."
 	}
@@ -600,6 +639,14 @@ func (f cup) afterGame(ev *Event, g Game) string {
 			return fmt.Sprintf("The group stage of %s ends when its last game has ended: %s still in play.", ev.Name, words.Count(left, "game is", "games are"))
 		}
 		return fmt.Sprintf("That was the last game of the group stage of %s: a mail says who goes through to the knockout.", ev.Name)
+	}
+	if engine.OthersPlayOn(f.seats) {
+		if w := tableWinner(g, f.tableStage(ev, g.Round)); w != 0 && len(f.tablesOf(ev, g.Round)) == 1 {
+			return fmt.Sprintf("%s wins %s, first at the final table.", ev.PlayerName(w), ev.Name)
+		} else if w != 0 {
+			return fmt.Sprintf("%s goes through; the next stage starts when every table of this one has ended.", ev.PlayerName(w))
+		}
+		return ""
 	}
 	ko := f.bracket(ev)
 	r, board := g.Round-1, g.Board%boardOf
@@ -629,6 +676,11 @@ func (f cup) report(ev *Event) (string, []string) {
 		fmt.Fprintf(&b, "group %s\n%s\n\n", GroupName(g), sub.standingsText(sub.Format.Table()))
 	}
 	notes := []string{tieBreakLine(roundRobin{}.Table()), f.through() + " through to the knockout; a drawn game of the knockout is replayed with the seats swapped, and a second draw sends the higher seed through."}
+	if engine.OthersPlayOn(f.seats) {
+		notes[1] = f.through() + fmt.Sprintf(" through to the knockout, at tables of %d: the first of each table goes through (sharing it, the higher seed), until the final table.", f.seats)
+		f.tablesReport(ev, &b)
+		return strings.TrimRight(b.String(), "\n"), notes
+	}
 	ko := f.bracket(ev)
 	if ev.Round < 2 || len(ko.Games)+len(ko.Byes) == 0 {
 		return strings.TrimRight(b.String(), "\n"), notes
@@ -655,16 +707,48 @@ func (f cup) report(ev *Event) (string, []string) {
 	return strings.TrimRight(b.String(), "\n"), notes
 }
 
-// GroupEvents are the cup's groups, each as an event of its own (its
-// standings, its crosstable), for its page; nil for a format of none.
-func GroupEvents(ev *Event) []*Event {
-	f, ok := ev.Format.(cup)
-	if !ok {
-		return nil
-	}
+// Groups are the cup's groups, each an event of its own (its standings,
+// its crosstable): Staged.
+func (f cup) Groups(ev *Event) []*Event {
 	var out []*Event
 	for g := range GroupSizes(len(ev.Entrants), f.size) {
 		out = append(out, f.group(ev, g))
 	}
 	return out
 }
+
+// Knockout is the cup's knockout as an event of its own, once it has
+// begun: Staged.
+func (f cup) Knockout(ev *Event) *Event {
+	if ev.Round < 2 {
+		return nil
+	}
+	if engine.OthersPlayOn(f.seats) {
+		// Its tables, each stage a round from 1, shown as a round robin
+		// of tables shows its games.
+		ko := &Event{Name: ev.Name, Format: tables{seats: f.seats}, Seats: ev.Seats, Stage: ev.Stage, Round: ev.Round - 1, Names: ev.Names, Entrants: ev.Entrants}
+		for _, g := range ev.Games {
+			if g.Round >= 2 {
+				g.Round--
+				ko.Games = append(ko.Games, g)
+			}
+		}
+		return ko
+	}
+	return f.bracket(ev)
+}
+
+// GroupEvents are the groups of a format played in stages (Staged), each
+// as an event of its own; nil for a format of none.
+func GroupEvents(ev *Event) []*Event {
+	if s, ok := ev.Format.(Staged); ok {
+		return s.Groups(ev)
+	}
+	return nil
+}
+
+var (
+	_ Staged  = cup{}
+	_ Placer  = cup{}
+	_ Checker = cup{}
+)

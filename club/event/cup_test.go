@@ -239,17 +239,83 @@ func TestCupRefusals(t *testing.T) {
 }
 
 // Superial Chess for three: each group of three one table, the winner of
-// each table through.
+// each through; the three winners meet at the final table, whose winner
+// wins the cup. The places of its games name themselves.
 func TestCupOfTables(t *testing.T) {
-	ev := cupOf(t, 3, 6, 3, 1)
+	ev := cupOf(t, 3, 9, 3, 1)
 	steps, err := ev.Start()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want(t, "tables", play(ev, steps), "g1:1-4-5", "g1:2-3-6")
+	// Groups: A 1,6,7; B 2,5,8; C 3,4,9.
+	want(t, "tables", play(ev, steps), "g1:1-6-7", "g1:2-5-8", "g1:3-4-9")
 	for i := range ev.Games {
-		ev.Games[i].Over, ev.Games[i].Score = true, "3-2-1"
+		ev.Games[i].Over, ev.Games[i].Score = true, "3-2-1" // the last seat first
 	}
 	got := play(ev, ev.Next())
-	want(t, "final", got, "r2", "g2:5-6")
+	want(t, "final table", got, "r2", "g2:7-8-9")
+	final := ev.Games[len(ev.Games)-1]
+	if l := ev.Format.(Placer).RoundLabel(final.Round, final.Board); l != "final table" {
+		t.Errorf("the final table's label: %q", l)
+	}
+	if w := ev.Format.Where(ev); !strings.Contains(w, "final table") {
+		t.Errorf("where: %q", w)
+	}
+	if r, _ := ev.Report(); !strings.Contains(r, "final table") {
+		t.Errorf("standings:\n%s", r)
+	}
+	// Two share first place: the higher seed of the stage goes through,
+	// 7, group A's winner (group winners are seeded by group).
+	ev.Games[len(ev.Games)-1].Over, ev.Games[len(ev.Games)-1].Score = true, "1-1-3"
+	want(t, "winner", play(ev, ev.Next()), "w7")
+}
+
+// Nine through (three groups of six, three of each through): a round of
+// three tables, then the final table of their winners.
+func TestCupOfTablesInStages(t *testing.T) {
+	ev := cupOf(t, 3, 18, 6, 3)
+	steps, err := ev.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(ev, steps)
+	endTables(ev, "1-2-3")
+	got := play(ev, ev.Next())
+	if len(got) != 4 || got[0] != "r2" {
+		t.Fatalf("round of 3 tables: %v", got)
+	}
+	g := ev.Games[len(ev.Games)-1]
+	if l := ev.Format.(Placer).RoundLabel(g.Round, g.Board); l != "round of 3 tables" {
+		t.Errorf("label %q", l)
+	}
+	endTables(ev, "1-2-3")
+	ev.Games[len(ev.Games)-1].Score = "2-1-3" // the last table's second seat first
+	got = play(ev, ev.Next())
+	if len(got) != 2 || got[0] != "r3" || !strings.HasPrefix(got[1], "g3:") {
+		t.Fatalf("final table: %v", got)
+	}
+	endTables(ev, "3-1-2")
+	if got := play(ev, ev.Next()); len(got) != 1 || !strings.HasPrefix(got[0], "w") {
+		t.Fatalf("the end: %v", got)
+	}
+}
+
+// A cup of tables whose knockout's tables would not be full is refused,
+// naming the fields that would play.
+func TestCupOfTablesRefused(t *testing.T) {
+	ev := cupOf(t, 3, 6, 3, 1)
+	_, err := ev.Start()
+	r, _ := err.(*Refusal)
+	if r == nil || !strings.Contains(r.Msg, "2 would go through") || !strings.Contains(r.Hint, "9") {
+		t.Errorf("six in groups of 3, for three: %v", err)
+	}
+}
+
+// endTables ends every table in play with the places score.
+func endTables(ev *Event, score string) {
+	for i := range ev.Games {
+		if !ev.Games[i].Over {
+			ev.Games[i].Over, ev.Games[i].Score = true, score
+		}
+	}
 }

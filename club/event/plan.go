@@ -28,6 +28,11 @@ func (ev *Event) Plan() string {
 	return s
 }
 
+// Scoring says how ev's results score and its ties break, as its plan
+// says it (a cup's page says its groups' so); "" for a format ranked by
+// its bracket.
+func (ev *Event) Scoring() string { return ev.scoring() }
+
 // scoring says how ev's results score and its ties break; "" for a format
 // ranked by its bracket.
 func (ev *Event) scoring() string {

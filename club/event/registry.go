@@ -50,6 +50,19 @@ type Kind struct {
 	Make func(seats int, s Settings) (Format, bool)
 	// Page is the page the site gives its events.
 	Page Page
+	// Noun is the format as a sentence names it, where its Name will not
+	// do ("Swiss"); "" for its Name, its hyphens spaces.
+	Noun string
+}
+
+// Called is the format as a sentence names its events: "the cup mug",
+// "the round robin spring" (a game's page: "Played in the cup mug, group
+// B").
+func (k Kind) Called() string {
+	if k.Noun != "" {
+		return k.Noun
+	}
+	return strings.ReplaceAll(k.Name, "-", " ")
 }
 
 // Page is a kind of page the site gives an event. The loader of the

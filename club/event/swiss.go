@@ -18,7 +18,7 @@ import (
 // held to a deadline (Paced).
 type swiss struct{ rounds int }
 
-var swissKind = Kind{Name: "swiss", Verb: notation.CmdTournament, Page: TournamentPage,
+var swissKind = Kind{Noun: "Swiss", Name: "swiss", Verb: notation.CmdTournament, Page: TournamentPage,
 	Count: &notation.Number{Word: "rounds", Min: 1, Max: 30, What: "rounds"},
 	Make:  func(seats int, s Settings) (Format, bool) { return ofTwo(swiss{rounds: s.Get("rounds", 0)}, seats) }}
 

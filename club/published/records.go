@@ -212,7 +212,8 @@ func newRecord(row *archive.Game, players []string, moves []archive.Move, site s
 }
 
 // tagEvents names, in the records of the games of a tournament, the event
-// and its round: [Event "spring-cup"] [EventRound "2"]. The Round tag stays
+// its format and its round: [Event "spring-cup"] [EventKind "cup"]
+// [EventRound "group B"]. The Round tag stays
 // the game's number, which a seed commitment is computed with.
 func tagEvents(tx *archive.Tx, recs []Archived) error {
 	ids := make([]int64, len(recs))
@@ -238,6 +239,7 @@ func tagEvents(tx *archive.Tx, recs []Archived) error {
 			tours[tid] = t
 		}
 		a.Record.SetTag("Event", t.Name)
+		a.Record.SetTag("EventKind", t.Format)                                              // a page says "the cup spring-cup" (event.Kind.Called)
 		a.Record.SetTag("EventRound", event.RoundLabel(t.Format, place.Round, place.Board)) // a league's "season 2, division 1"
 	}
 	return nil

@@ -114,6 +114,9 @@ func tournamentView(tx *archive.Tx, t *archive.Tournament, ev *event.Event) (*vi
 		}
 	}
 	v.Rounds = rounds(ev)
+	if s, ok := ev.Format.(event.Staged); ok && t.Status != archive.TournamentOpen {
+		v.Groups, v.Rounds = stages(ev, s, t.Status == archive.TournamentOver)
+	}
 	acts, err := tx.Acts(t.ID)
 	if err != nil {
 		return nil, err
@@ -150,6 +153,63 @@ func standings(ev *event.Event) []view.Standing {
 		out = append(out, s)
 	}
 	return out
+}
+
+// stages are the groups of a format played in stages (a cup), each with
+// its table and games, and its knockout's rounds, each named by the label
+// its games' places have (Placer: "semi-final"). Who went through from
+// each group it says once the group stage is over: when the knockout has
+// begun, or the event is over.
+func stages(ev *event.Event, s event.Staged, over bool) ([]view.Group, []view.Round) {
+	var groups []view.Group
+	ko := s.Knockout(ev)
+	var adv []event.Advance
+	if ko != nil || over {
+		adv = s.Advancing(ev)
+	}
+	for i, sub := range s.Groups(ev) {
+		g := view.Group{Name: "Group " + event.GroupName(i), Scoring: sub.Scoring()}
+		for _, e := range sub.Entrants {
+			g.Entrants = append(g.Entrants, view.Entrant{Name: ev.PlayerName(e.Player), Seed: e.Seed, Rating: e.Rating, Status: entrantStatus(&e), Annulled: e.Annulled})
+		}
+		tb := sub.Format.Table()
+		if tb.TieBreaks != nil {
+			g.TieBreaks = tb.TieBreaks
+			g.Standings = standings(sub)
+		}
+		if tb.AllPlayAll {
+			g.Cross = sub.Crosstable()
+		}
+		for _, r := range rounds(sub) {
+			g.Games = append(g.Games, r.Games...)
+		}
+		if i < len(adv) {
+			for _, p := range adv[i].Through {
+				g.Through = append(g.Through, ev.PlayerName(p))
+			}
+			g.Why = adv[i].Why
+		}
+		groups = append(groups, g)
+	}
+	if ko == nil {
+		return groups, nil
+	}
+	out := rounds(ko)
+	// The knockout's rounds are numbered from 1 within it; the label is
+	// the one the cup gives its games' places, read from the cup's own.
+	place := map[int64][2]int{}
+	for _, g := range ev.Games {
+		place[g.ID] = [2]int{g.Round, g.Board}
+	}
+	p, named := ev.Format.(event.Placer)
+	for i := range out {
+		if !named || len(out[i].Games) == 0 {
+			continue
+		}
+		at := place[out[i].Games[0].ID]
+		out[i].Label = p.RoundLabel(at[0], at[1])
+	}
+	return groups, out
 }
 
 // rounds lists the games of ev by round, with a knockout's outcomes.

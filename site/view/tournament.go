@@ -39,7 +39,11 @@ type Tournament struct {
 	// "x" on the diagonal. Nil for the other formats.
 	Cross  [][]string
 	Rounds []Round // the games by round
-	Acts   []Act   // the record: the director's acts and the event's
+	// Groups are the group stage of a format played in stages (a cup):
+	// each group's table and its games; Rounds then hold its knockout
+	// alone. Nil for the other formats.
+	Groups []Group
+	Acts   []Act // the record: the director's acts and the event's
 	// League and Ladder are what a league's or a ladder's page shows
 	// besides; nil for the other kinds.
 	League *League
@@ -65,11 +69,33 @@ type Standing struct {
 	Status    string // as Entrant.Status
 }
 
+// Group is a group of a cup's group stage: its table, as a round
+// robin's page shows it, and its games.
+type Group struct {
+	Name      string    // "Group A"
+	Entrants  []Entrant // by seed in the group
+	Standings []Standing
+	TieBreaks []string
+	Cross     [][]string // as Tournament.Cross, by Entrants; nil for none
+	Games     []RoundGame
+	// Through are the names of those who went through to the knockout,
+	// once the group stage is over; Why says what put the last of them
+	// ahead of the first who did not ("on points (2 to 1)").
+	Through []string
+	Why     string
+	// Scoring says how its results score and its ties break: "A win
+	// scores 1 point, a draw ½; ties are broken by ...".
+	Scoring string
+}
+
 // Round is a round's games and byes.
 type Round struct {
 	Number int
-	Games  []RoundGame
-	Byes   []string // who had one
+	// Label names the round where its number does not: a cup's
+	// knockout's "semi-final"; "" for "round N".
+	Label string
+	Games []RoundGame
+	Byes  []string // who had one
 }
 
 // RoundGame is a game of a round, or of a league's division.
