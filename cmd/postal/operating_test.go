@@ -126,7 +126,9 @@ func postalCommands(md string) []printedCommand {
 		names = append(names, c.name)
 	}
 	stop := "'`&|#\n"
-	re := regexp.MustCompile(`(runuser -u postal --)?(?:^|[\s(/])postal ((?:` + strings.Join(names, "|") + `)\b[^` + stop + `]*)`)
+	// As the user postal: runuser, or runit's chpst where there is no
+	// systemd (docs/deploy.md), perhaps with postal's full path.
+	re := regexp.MustCompile(`((?:runuser -u postal --|chpst -u postal)(?: /usr/local/bin)?)?(?:^|[\s(/])postal ((?:` + strings.Join(names, "|") + `)\b[^` + stop + `]*)`)
 	name := regexp.MustCompile(`^[a-z]+(?: [a-z]+)?$`)
 	cron := regexp.MustCompile(`^\S+ \S+ \S+ \S+ \S+ postal /usr/local/bin/postal `)
 	var lines []string
