@@ -235,7 +235,10 @@ func (c *mailClient) await(what string, ok func(*gotMail) bool) *gotMail {
 	if c.taken == nil {
 		c.taken = map[*gotMail]bool{}
 	}
-	deadline := time.Now().Add(30 * time.Second)
+	// A minute and a half: the daemon behind the mail may be starting
+	// (its first site build) on a machine whose other tests load both
+	// cores, as CI's long tests beside its integration suite do.
+	deadline := time.Now().Add(90 * time.Second)
 	for {
 		for _, m := range c.inbox {
 			if !c.taken[m] && ok(m) {
