@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/oauth2"
 
@@ -252,7 +253,13 @@ func redirectFlow(ctx context.Context, oc *oauth2.Config, port int, w io.Writer)
 		}
 	})}
 	go srv.Serve(l)
-	defer srv.Close()
+	// Shut down, not closed: the handler has handed over the code before
+	// its page is written, and the browser must still get that page.
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	}()
 	fmt.Fprintf(w, "Sign in as the club's mail account in a browser on this machine:\n  %s\nWaiting for the sign-in...\n",
 		// prompt=consent: Google gives a refresh token only when the
 		// consent screen was shown, so a second sign-in (a token that
