@@ -688,21 +688,7 @@ func (f cup) report(ev *Event) (string, []string) {
 	b.WriteString("knockout\n")
 	for r := 1; r <= ko.Round; r++ {
 		fmt.Fprintf(&b, "%s\n", stageName(bracketSize(len(ko.Entrants), r)))
-		for _, m := range ko.Matches(r) {
-			if m.Players[1] == 0 {
-				fmt.Fprintf(&b, "  %s: a bye\n", ev.PlayerName(m.Players[0]))
-				continue
-			}
-			var games []string
-			for _, g := range m.Games {
-				games = append(games, fmt.Sprintf("#%d %s", g.ID, ev.Outcome(g)))
-			}
-			fmt.Fprintf(&b, "  %s - %s: %s", ev.PlayerName(m.Players[0]), ev.PlayerName(m.Players[1]), strings.Join(games, ", "))
-			if m.Winner != 0 {
-				fmt.Fprintf(&b, "; %s goes through (%s)", ev.PlayerName(m.Winner), m.How)
-			}
-			b.WriteString("\n")
-		}
+		ko.matchesText(&b, r) // the bracket's players are the cup's (ko.Names)
 	}
 	return strings.TrimRight(b.String(), "\n"), notes
 }

@@ -304,24 +304,31 @@ func (ev *Event) bracketText() string {
 	var b strings.Builder
 	for r := 1; r <= ev.Round; r++ {
 		fmt.Fprintf(&b, "round %d\n", r)
-		for _, m := range ev.Matches(r) {
-			if m.Players[1] == 0 {
-				fmt.Fprintf(&b, "  %s: a bye\n", ev.PlayerName(m.Players[0]))
-				continue
-			}
-			var games []string
-			for _, g := range m.Games {
-				games = append(games, fmt.Sprintf("#%d %s", g.ID, ev.Outcome(g)))
-			}
-			fmt.Fprintf(&b, "  %s - %s: %s", ev.PlayerName(m.Players[0]), ev.PlayerName(m.Players[1]), strings.Join(games, ", "))
-			if m.Winner != 0 {
-				fmt.Fprintf(&b, "; %s goes through (%s)", ev.PlayerName(m.Winner), m.How)
-			}
-			b.WriteString("\n")
-		}
+		ev.matchesText(&b, r)
 	}
 	b.WriteString("A drawn game is replayed with the seats swapped; a second draw sends the higher seed through.")
 	return b.String()
+}
+
+// matchesText writes round r's matches of a knockout, a line each: its
+// players and games, or a bye, and who went through and how. A cup's
+// bracket writes its rounds with it too.
+func (ev *Event) matchesText(b *strings.Builder, r int) {
+	for _, m := range ev.Matches(r) {
+		if m.Players[1] == 0 {
+			fmt.Fprintf(b, "  %s: a bye\n", ev.PlayerName(m.Players[0]))
+			continue
+		}
+		var games []string
+		for _, g := range m.Games {
+			games = append(games, fmt.Sprintf("#%d %s", g.ID, ev.Outcome(g)))
+		}
+		fmt.Fprintf(b, "  %s - %s: %s", ev.PlayerName(m.Players[0]), ev.PlayerName(m.Players[1]), strings.Join(games, ", "))
+		if m.Winner != 0 {
+			fmt.Fprintf(b, "; %s goes through (%s)", ev.PlayerName(m.Winner), m.How)
+		}
+		b.WriteString("\n")
+	}
 }
 
 // SharedFirst is the players who share first place at the end of a
