@@ -88,8 +88,8 @@ func init() {
 		{notation.Spec{Verb: notation.CmdRemove, Usage: "remove PLAYER [from NAME] REASON", Syntax: notation.Removal}, changes, onUnit(tournaments.Remove)},
 		{notation.Spec{Verb: notation.CmdCodirector, Usage: "codirector NAME PLAYER [off]", Syntax: notation.Codirection}, changes, onUnit(tournaments.Codirector)},
 
-		{notation.Spec{Verb: notation.CmdLeague, Usage: "league NAME GAME [RULESET] [NAME=VALUE ...] [size N] [promote K] [break DAYS] [season DAYS] [double] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LeagueProposal}, changes, onUnit(tournaments.League)},
-		{notation.Spec{Verb: notation.CmdLadder, Usage: "ladder NAME GAME [RULESET] [NAME=VALUE ...] [reach R] [idle DAYS] [days N | bank START+INC/CAP | untimed]", Syntax: notation.LadderProposal}, changes, onUnit(tournaments.Ladder)},
+		{event.VerbSpec(notation.CmdLeague), changes, onUnit(tournaments.League)},
+		{event.VerbSpec(notation.CmdLadder), changes, onUnit(tournaments.Ladder)},
 		{notation.Spec{Verb: notation.CmdClimb, Usage: "climb NAME PLAYER", Syntax: notation.Climb}, changes, onUnit(tournaments.Climb)},
 	}
 	byVerb = map[notation.Verb]*command{}

@@ -32,11 +32,22 @@ type FormatSpec struct {
 }
 
 // Number is a numeric setting of a command: its word, its bounds and what
-// it counts, for an error ("a number of rounds from 1 to 30").
+// it counts, for an error ("a number of rounds from 1 to 30"), and the
+// placeholder a usage line writes for it ("DAYS"; "" for "N").
 type Number struct {
 	Word     string
 	Min, Max int
 	What     string
+	Sign     string
+}
+
+// Usage is the setting as a usage line writes it: "[break DAYS]".
+func (n Number) Usage() string {
+	sign := n.Sign
+	if sign == "" {
+		sign = "N"
+	}
+	return "[" + n.Word + " " + sign + "]"
 }
 
 // Language is a command language: its verbs in the order help lists them,

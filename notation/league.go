@@ -15,22 +15,16 @@ const (
 )
 
 // League is what "league" and "ladder" set besides the name (Command.Arg),
-// the game (Game, Options) and the clock (Clock): the numbers written, by
-// their word (a league's "size", "promote", "break", "season"; a ladder's
-// "reach", "idle"), and "double". What is left out is the club's default.
+// the game (Game, Options) and the clock (Clock): the settings written, by
+// their word: the numbers (a league's "size", "promote", "break",
+// "season"; a ladder's "reach", "idle") and a switch written alone, set to
+// 1 ("double"). What is left out is the club's default.
 type League struct {
-	Set    map[string]int
-	Double bool
+	Set map[string]int
 }
 
 // The syntaxes of leagues and ladders.
 var (
-	// LeagueProposal: "league NAME GAME [RULESET] [NAME=VALUE ...] [size N]
-	// [promote K] [break DAYS] [season DAYS] [double] [clock]".
-	LeagueProposal = selfRunning("league", []Number{{"size", 2, 20, "players in a division"}, {"promote", 0, 10, "players who move up and down"}, {"break", 0, 90, "days between seasons"}, {"season", 1, 730, "days a season lasts at most"}}, true)
-	// LadderProposal: "ladder NAME GAME [RULESET] [NAME=VALUE ...] [reach R]
-	// [idle DAYS] [clock]".
-	LadderProposal = selfRunning("ladder", []Number{{"reach", 1, 20, "places a climb reaches"}, {"idle", 0, 365, "days idle before a player drops"}}, false)
 	// Climb: "climb NAME PLAYER": the ladder (Arg) and the player climbed
 	// (Value).
 	Climb = Syntax{read: func(p *parser, c *Command) (err *CommandError) {
@@ -42,13 +36,15 @@ var (
 	}, write: func(_ *Language, c Command) string { return spaced(c.Arg, c.Value) }}
 )
 
-// selfRunning is the syntax of an event that runs itself (a league, a
-// ladder) called what: its name, its game, then its numbers (by word, in
-// the order written back) and, with double, the word "double".
-func selfRunning(what string, numbers []Number, double bool) Syntax {
+// SelfRunning is the syntax of an event of a verb of its own that runs
+// itself (a league, a ladder) called what: its name, its game, then the
+// numbers it takes (by word, in the order written back) and, when it has
+// one, a switch word ("double"). The club's format registry holds the
+// numbers and the switch (club/event: Kind).
+func SelfRunning(what string, numbers []Number, switchWord string) Syntax {
 	return Syntax{
 		read: func(p *parser, c *Command) *CommandError {
-			return p.selfRunning(c, what, numbers, double)
+			return p.selfRunning(c, what, numbers, switchWord)
 		},
 		write: func(_ *Language, c Command) string {
 			parts := append([]string{c.Arg, c.Game}, c.Options...)
@@ -58,8 +54,8 @@ func selfRunning(what string, numbers []Number, double bool) Syntax {
 						parts = append(parts, n.Word, strconv.Itoa(v))
 					}
 				}
-				if lg.Double {
-					parts = append(parts, "double")
+				if switchWord != "" && lg.Set[switchWord] == 1 {
+					parts = append(parts, switchWord)
 				}
 			}
 			if c.Clock != "" {
@@ -72,7 +68,7 @@ func selfRunning(what string, numbers []Number, double bool) Syntax {
 
 // selfRunning reads the words after league or ladder (what), with the
 // numbers it takes.
-func (p *parser) selfRunning(c *Command, what string, numbers []Number, double bool) *CommandError {
+func (p *parser) selfRunning(c *Command, what string, numbers []Number, switchWord string) *CommandError {
 	var err *CommandError
 	if c.Arg, err = p.name("the " + what + "'s name"); err != nil {
 		return err
@@ -100,11 +96,11 @@ func (p *parser) selfRunning(c *Command, what string, numbers []Number, double b
 				return err
 			}
 			lg.Set[lw], settings = v, true
-		case lw == "double" && double:
-			if lg.Double {
+		case lw == switchWord && switchWord != "":
+			if _, twice := lg.Set[lw]; twice {
 				return p.errAt(w, "%q given twice", w.text)
 			}
-			lg.Double, settings = true, true
+			lg.Set[lw], settings = 1, true
 		case lw == "days" || lw == "bank" || lw == "untimed":
 			if err := p.clock(w, c); err != nil {
 				return err
@@ -112,11 +108,11 @@ func (p *parser) selfRunning(c *Command, what string, numbers []Number, double b
 			settings = true
 		case !settings:
 			if k, v, ok := strings.Cut(lw, "="); ok && (k == "" || v == "" || strings.Contains(v, "=")) || !ok && !validName(lw) {
-				return p.errAt(w, "%q is neither a ruleset, an option NAME=VALUE nor a setting (%s)", w.text, settingWords(numbers, double))
+				return p.errAt(w, "%q is neither a ruleset, an option NAME=VALUE nor a setting (%s)", w.text, settingWords(numbers, switchWord))
 			}
 			c.Options = append(c.Options, lw)
 		default:
-			return p.errAt(w, "unexpected %q: after the game come %s and the time control", w.text, settingWords(numbers, double))
+			return p.errAt(w, "unexpected %q: after the game come %s and the time control", w.text, settingWords(numbers, switchWord))
 		}
 	}
 	c.League = lg
@@ -124,13 +120,13 @@ func (p *parser) selfRunning(c *Command, what string, numbers []Number, double b
 }
 
 // settingWords lists the settings of a league or ladder for an error.
-func settingWords(numbers []Number, double bool) string {
+func settingWords(numbers []Number, switchWord string) string {
 	var ws []string
 	for _, n := range numbers {
 		ws = append(ws, n.Word+" N")
 	}
-	if double {
-		ws = append(ws, "double")
+	if switchWord != "" {
+		ws = append(ws, switchWord)
 	}
 	return strings.Join(ws, ", ")
 }

@@ -17,7 +17,7 @@ func TestParseLeagueWords(t *testing.T) {
 		{"league spring imperial-chess size 4 promote 1 break 0 days 5",
 			notation.Command{Verb: notation.CmdLeague, Arg: "spring", Game: "imperial-chess", Clock: "days 5", League: &notation.League{Set: map[string]int{"size": 4, "promote": 1, "break": 0}}}},
 		{"League Winter conflagration mosey order=5 double season 90",
-			notation.Command{Verb: notation.CmdLeague, Arg: "winter", Game: "conflagration", Options: []string{"mosey", "order=5"}, League: &notation.League{Set: map[string]int{"season": 90}, Double: true}}},
+			notation.Command{Verb: notation.CmdLeague, Arg: "winter", Game: "conflagration", Options: []string{"mosey", "order=5"}, League: &notation.League{Set: map[string]int{"season": 90, "double": 1}}}},
 		{"league trio superial-chess multiplayer size 3", notation.Command{Verb: notation.CmdLeague, Arg: "trio", Game: "superial-chess", Options: []string{"multiplayer"}, League: &notation.League{Set: map[string]int{"size": 3}}}},
 		{"league plain initiative", notation.Command{Verb: notation.CmdLeague, Arg: "plain", Game: "initiative", League: &notation.League{Set: map[string]int{}}}},
 		{"ladder top initiative reach 2 idle 30 untimed", notation.Command{Verb: notation.CmdLadder, Arg: "top", Game: "initiative", Clock: "untimed", League: &notation.League{Set: map[string]int{"reach": 2, "idle": 30}}}},

@@ -35,6 +35,10 @@ type Ladder struct {
 // ladderKind makes a ladder from its settings: "reach" and "idle" (days),
 // each the command's word ("ladder NAME GAME reach 3 idle 60").
 var ladderKind = Kind{Name: LadderName, Verb: notation.CmdLadder, Page: LadderPage,
+	Numbers: []notation.Number{
+		{Word: "reach", Min: 1, Max: 20, What: "places a climb reaches", Sign: "R"},
+		{Word: "idle", Min: 0, Max: 365, What: "days idle before a player drops", Sign: "DAYS"},
+	},
 	Defaults: Settings{"reach": DefaultReach, "idle": DefaultIdle},
 	Make: func(seats int, s Settings) (Format, bool) {
 		if seats != 2 {

@@ -42,6 +42,13 @@ type League struct {
 // "break", "season" and "double" (1: double round robins), each the
 // command's word ("league NAME GAME size 6 promote 1 ... double").
 var leagueKind = Kind{Name: LeagueName, Verb: notation.CmdLeague, Page: LeaguePage,
+	Numbers: []notation.Number{
+		{Word: "size", Min: 2, Max: 20, What: "players in a division"},
+		{Word: "promote", Min: 0, Max: 10, What: "players who move up and down", Sign: "K"},
+		{Word: "break", Min: 0, Max: 90, What: "days between seasons", Sign: "DAYS"},
+		{Word: "season", Min: 1, Max: 730, What: "days a season lasts at most", Sign: "DAYS"},
+	},
+	Switch:   "double",
 	Defaults: Settings{"size": DefaultSize, "promote": DefaultPromote, "break": DefaultBreak, "season": 0},
 	Make: func(seats int, s Settings) (Format, bool) {
 		return &League{Seats: seats, Size: s.Get("size", 0), Promote: s.Get("promote", 0), Double: s.Get("double", 0) == 1,

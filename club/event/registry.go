@@ -3,6 +3,7 @@ package event
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"postal/notation"
@@ -37,10 +38,14 @@ type Kind struct {
 	Verb notation.Verb
 	// Count and Numbers are how "tournament" writes the format's settings
 	// (notation.FormatSpec): the number right after its name ("swiss 5":
-	// its rounds), and those it takes by word ("groups 4"). Empty for a
-	// format of a verb of its own.
+	// its rounds), and those it takes by word ("groups 4"); a format of a
+	// verb of its own takes only those by word, which its verb's syntax
+	// reads (VerbSpec).
 	Count   *notation.Number
 	Numbers []notation.Number
+	// Switch is a word its command may write alone, which sets the setting
+	// of that name to 1 (a league's "double"); "" for none.
+	Switch string
 	// Defaults are the settings its command may leave out (a league's
 	// size), as a new event of it stores them.
 	Defaults Settings
@@ -142,9 +147,29 @@ func (k Kind) Usage() string {
 		u += " " + strings.ToUpper(k.Count.Word)
 	}
 	for _, n := range k.Numbers {
-		u += fmt.Sprintf(" [%s N]", n.Word)
+		u += " " + n.Usage()
 	}
 	return u
+}
+
+// VerbSpec is the command of a format of a verb of its own ("league",
+// "ladder") as the club's command table reads it: its verb, its usage
+// line and its syntax, from the numbers and the switch of its kind.
+func VerbSpec(verb notation.Verb) notation.Spec {
+	i := slices.IndexFunc(kinds, func(k Kind) bool { return k.Verb == verb })
+	if i < 0 {
+		panic("event: no format has the verb " + string(verb))
+	}
+	k := kinds[i]
+	usage := string(verb) + " NAME GAME [RULESET] [NAME=VALUE ...]"
+	for _, n := range k.Numbers {
+		usage += " " + n.Usage()
+	}
+	if k.Switch != "" {
+		usage += " [" + k.Switch + "]"
+	}
+	usage += " [days N | bank START+INC/CAP | untimed]"
+	return notation.Spec{Verb: verb, Usage: usage, Syntax: notation.SelfRunning(string(verb), k.Numbers, k.Switch)}
 }
 
 // TournamentFormats are the formats "tournament" proposes, as its parser

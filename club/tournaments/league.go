@@ -2,7 +2,6 @@ package tournaments
 
 import (
 	"fmt"
-	"maps"
 	"time"
 
 	"postal/archive"
@@ -21,11 +20,7 @@ import (
 // League is "league NAME GAME ...": the organiser directs the new league
 // and is its first entrant; it waits for its director's "start".
 func League(u *work.Unit, c notation.Command) (reply.Section, error) {
-	set := maps.Clone(c.League.Set)
-	if c.League.Double {
-		set["double"] = 1
-	}
-	t, what, err := newSelfRunning(u, c, set, nil)
+	t, what, err := newSelfRunning(u, c, c.League.Set, nil)
 	if err != nil {
 		return reply.Section{}, err
 	}
