@@ -53,21 +53,24 @@ test:
 # The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), in
 # the packages that have them (whose tests import that package), without
 # -race, which would slow them tenfold. CI runs it after make test, which
-# ran every test: the engines' packages run whole (seconds), club and
-# cmd/postal only their long tests, named here (the tests whose size
+# ran every test: the engines' packages run whole (seconds), club,
+# cmd/postal and site only their long tests, named here (the tests whose size
 # long.Sized, long.Enabled or long.Raced sets: grep -n 'long\.' club/*_test.go
-# cmd/postal/*_test.go); their other tests are the same either way.
-LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1 | grep -v -e '^postal/club$$' -e '^postal/cmd/postal$$')
+# cmd/postal/*_test.go; site's TestBrowser tours at a phone's width in full
+# here only); their other tests are the same either way.
+LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1 | grep -v -e '^postal/club$$' -e '^postal/cmd/postal$$' -e '^postal/site$$')
 LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame|TestHostileHeadersOnTheDaemonsPath
 LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME
+LONG_SITE = TestBrowser
 test-long:
 	@$(GO) list -export -test -deps ./... >/dev/null
 	@export POSTAL_TEST_LONG=1; \
 	$(GO) test -count=1 -timeout 30m $(LONG_PKGS) & engines=$$!; \
 	$(GO) test -count=1 -timeout 30m -run '^($(LONG_CLUB))$$' ./club & club=$$!; \
+	$(GO) test -count=1 -timeout 30m -run '^($(LONG_SITE))$$' ./site & site=$$!; \
 	$(GO) test -count=1 -timeout 30m -run '^($(LONG_CMD))$$' ./cmd/postal; cmd=$$?; \
-	wait $$engines; engines=$$?; wait $$club; club=$$?; \
-	test $$engines -eq 0 -a $$club -eq 0 -a $$cmd -eq 0
+	wait $$engines; engines=$$?; wait $$club; club=$$?; wait $$site; site=$$?; \
+	test $$engines -eq 0 -a $$club -eq 0 -a $$site -eq 0 -a $$cmd -eq 0
 
 # Against real mail servers: Dovecot from Debian (see .ci/run).
 test-integration:

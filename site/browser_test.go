@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"postal/engine"
+	longtest "postal/engine/enginetest/long"
 	"postal/notation"
 	"postal/site/board"
 	"postal/site/browsertest"
@@ -252,28 +253,46 @@ func TestBrowser(t *testing.T) {
 			pick = append(pick, g)
 		}
 	}
+	// At a phone's width the pages lay out otherwise and behave alike: the
+	// daily run under the race detector (make test) tours there what the
+	// layout changes (the viewer of the widest board, a long game's move
+	// list, the box to play from, the pages), the full tour runs at both
+	// widths in make test-long (CI) and in a plain go test.
+	full := !longtest.Raced || longtest.Enabled()
+	widest := pick[0]
+	for _, g := range pick {
+		if g.Record.Game == "imperial-chess" {
+			widest = g
+		}
+	}
 	for _, size := range []struct {
 		name string
 		w, h int64
 	}{{"desktop", 1280, 900}, {"phone", 400, 860}} {
+		all := full || size.name == "desktop"
 		t.Run(size.name, func(t *testing.T) {
 			b.do(t, chromedp.EmulateViewport(size.w, size.h))
 			for _, g := range pick {
-				t.Run(g.Record.Game, func(t *testing.T) { viewerTest(t, b, srv.URL, g) })
+				if all || g == widest {
+					t.Run(g.Record.Game, func(t *testing.T) { viewerTest(t, b, srv.URL, g) })
+				}
 			}
 			t.Run("long game", func(t *testing.T) { longGameTest(t, b, srv.URL, long) })
-			t.Run("in progress", func(t *testing.T) { ongoingTest(t, b, srv.URL, ongoing) })
 			t.Run("play from the page", func(t *testing.T) { playTest(t, b, srv.URL, ongoing) })
-			t.Run("four players", func(t *testing.T) { fourTest(t, b, srv.URL, games) })
-			t.Run("your moves", func(t *testing.T) { analysisTest(t, b, srv.URL, long) })
-			t.Run("your draws", func(t *testing.T) { chanceTest(t, b, srv.URL, games) })
 			t.Run("pages", func(t *testing.T) { pagesTest(t, b, srv.URL, long) })
-			t.Run("from disk", func(t *testing.T) { viewerTest(t, b, fileURL, pick[0]) })
-			// Stepping through a game of 400 plies, at a desktop's width:
-			// the figures of issue 36 (BenchmarkStepping holds them to
-			// their bound).
+			if all {
+				t.Run("in progress", func(t *testing.T) { ongoingTest(t, b, srv.URL, ongoing) })
+				t.Run("four players", func(t *testing.T) { fourTest(t, b, srv.URL, games) })
+				t.Run("your moves", func(t *testing.T) { analysisTest(t, b, srv.URL, long) })
+				t.Run("your draws", func(t *testing.T) { chanceTest(t, b, srv.URL, games) })
+				t.Run("from disk", func(t *testing.T) { viewerTest(t, b, fileURL, pick[0]) })
+			}
+			// Stepping through a game of 400 plies at a desktop's width,
+			// as BenchmarkStepping does (which holds its figures to their
+			// bound); a quarter of it under the race detector.
 			if size.name == "desktop" {
-				t.Run("stepping", func(t *testing.T) { t.Logf("%s", measureSteps(t, b, stepping, steppingPlies)) })
+				plies := longtest.Sized(steppingPlies, steppingPlies, steppingPlies/4)
+				t.Run("stepping", func(t *testing.T) { t.Logf("%s", measureSteps(t, b, stepping, plies)) })
 			}
 		})
 	}
