@@ -66,11 +66,12 @@ func (p *Picture) Scaled(k float64) *Picture {
 // drawn. Every PNG is compressed at zlib's default level: its best level
 // saves a tenth of the bytes at five to ten times the time.
 func (p *Picture) MailPNG(budget int) (data []byte, scale float64, err error) {
-	one, err := p.Image()
+	one, err := p.imageOn(pixels.get)
 	if err != nil {
 		return nil, 0, err
 	}
-	small, err := encodePaletted(QuantizeN(one, 16))
+	defer pixels.put(one.Pix)
+	small, err := encodeQuantized(one, 16)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -78,24 +79,55 @@ func (p *Picture) MailPNG(budget int) (data []byte, scale float64, err error) {
 		if float64(len(small))*growth(scale) > float64(budget) {
 			continue
 		}
-		img, err := p.Scaled(scale).Image()
+		img, err := p.Scaled(scale).imageOn(pixels.get)
 		if err != nil {
 			return nil, 0, err
 		}
 		for _, n := range []int{64, 16} {
-			if data, err = encodePaletted(QuantizeN(img, n)); err != nil || len(data) <= budget {
+			if data, err = encodeQuantized(img, n); err != nil || len(data) <= budget {
+				pixels.put(img.Pix)
 				return data, scale, err
 			}
 		}
+		pixels.put(img.Pix)
 	}
-	if data, err = encodePaletted(QuantizeN(one, 64)); err != nil || len(data) <= budget {
+	if data, err = encodeQuantized(one, 64); err != nil || len(data) <= budget {
 		return data, 1, err
 	}
 	if len(small) <= budget {
 		return small, 1, nil
 	}
-	data, err = encodePaletted(QuantizeN(one, 8))
+	data, err = encodeQuantized(one, 8)
 	return data, 1, err
+}
+
+// pixels are the buffers of the rasters and paletted images a mail's
+// board is drawn and encoded through, kept for the next board: a board at
+// twice its size is megabytes of pixels, which, allocated anew for every
+// move, cost more in page faults, zeroing and the collector's and
+// scavenger's work than in drawing.
+var pixels pixelPool
+
+type pixelPool struct{ p sync.Pool }
+
+// get returns n zeroed bytes.
+func (pp *pixelPool) get(n int) []byte {
+	if b, ok := pp.p.Get().(*[]byte); ok && cap(*b) >= n {
+		s := (*b)[:n]
+		clear(s)
+		return s
+	}
+	return make([]byte, n)
+}
+
+// put takes b back; its caller no longer uses it.
+func (pp *pixelPool) put(b []byte) { pp.p.Put(&b) }
+
+// encodeQuantized is the PNG of img quantized to n colours (QuantizeN).
+func encodeQuantized(img *image.RGBA, n int) ([]byte, error) {
+	q := quantizeOn(img, n, pixels.get)
+	defer pixels.put(q.Pix)
+	return encodePaletted(q)
 }
 
 // growth is about how much larger a board's PNG of 16 colours is at scale
@@ -137,6 +169,11 @@ func encodePaletted(img *image.Paletted) ([]byte, error) {
 // A board is mostly runs of one colour: a pixel like the one before it
 // costs no lookup.
 func QuantizeN(img *image.RGBA, max int) *image.Paletted {
+	return quantizeOn(img, max, func(n int) []byte { return make([]byte, n) })
+}
+
+// quantizeOn is QuantizeN with the paletted image's pixels from buf.
+func quantizeOn(img *image.RGBA, max int, buf func(n int) []byte) *image.Paletted {
 	pix := img.Pix
 	counts := map[uint32]int{}
 	prev, run := uint32(0), 0
@@ -174,7 +211,8 @@ func QuantizeN(img *image.RGBA, max int) *image.Paletted {
 		palette[i] = rgba[i]
 		index[c] = uint8(i)
 	}
-	out := image.NewPaletted(img.Bounds(), palette)
+	r := img.Bounds()
+	out := &image.Paletted{Pix: buf(r.Dx() * r.Dy())[:r.Dx()*r.Dy()], Stride: r.Dx(), Rect: r, Palette: palette}
 	var k uint8
 	prev = ^uint32(0) // no colour: the first pixel is looked up
 	for i, o := 0, 0; i+3 < len(pix); i, o = i+4, o+1 {

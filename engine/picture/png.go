@@ -45,12 +45,17 @@ const maxSide = 8192
 // Image rasterizes the picture into a new image, for callers that compose or
 // encode it themselves.
 func (p *Picture) Image() (*image.RGBA, error) {
+	return p.imageOn(func(n int) []byte { return make([]byte, n) })
+}
+
+// imageOn is Image on the pixels that buf returns: n bytes, zeroed.
+func (p *Picture) imageOn(buf func(n int) []byte) (*image.RGBA, error) {
 	w, h := int(math.Ceil(p.Width)), int(math.Ceil(p.Height))
 	if w <= 0 || h <= 0 || w > maxSide || h > maxSide || math.IsNaN(p.Width) || math.IsNaN(p.Height) {
 		return nil, fmt.Errorf("picture: cannot rasterize a picture of %gx%g pixels", p.Width, p.Height)
 	}
 	r := &raster{
-		img: image.NewRGBA(image.Rect(0, 0, w, h)),
+		img: &image.RGBA{Pix: buf(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)},
 		// Every shape resets the rasterizer to its own box (paintIn),
 		// which grows its buffer as needed: a buffer of the whole
 		// picture (megabytes at a mail's twice size) would never be used.
