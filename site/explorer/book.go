@@ -125,7 +125,8 @@ type Book struct {
 // node is a Node as the book keeps it: its lines by move, unsorted.
 type node struct {
 	key, position string
-	moves         []string
+	moves         []string // and position: those of the lowest numbered game, whatever the order games came in
+	first         int64
 	games         int
 	lines         map[string]*line
 	recent        []recent
@@ -185,6 +186,9 @@ func (b *Book) Name() string { return b.name }
 
 // Seats is the number of seats of the book's games.
 func (b *Book) Seats() int { return b.seats }
+
+// Has reports whether game id is counted.
+func (b *Book) Has(id int64) bool { return b.games[id] != nil }
 
 // Games is the number of games counted.
 func (b *Book) Games() int { return len(b.games) }
@@ -255,7 +259,7 @@ func (b *Book) AddPath(g Game) ([]*Node, error) {
 				continue
 			}
 			delete(b.alone, h)
-			n = b.whole(h, b.games[other], keys[i], positions[i])
+			n = b.whole(h, b.games[other], keys[i])
 			b.nodes[h] = n
 			// The node before it on the other game's path now leads to a
 			// node of its own.
@@ -265,7 +269,7 @@ func (b *Book) AddPath(g Game) ([]*Node, error) {
 				}
 			}
 		}
-		b.count(n, p, i)
+		b.count(n, p, i, positions[i])
 		changed[h] = true
 	}
 	b.games[g.ID] = p
@@ -315,18 +319,34 @@ func (b *Book) replay(g Game) (*played, []string, []string, error) {
 
 // whole makes the node h, which the game other reached alone, a node of
 // its own, with other counted in it.
-func (b *Book) whole(h uint64, other *played, key, position string) *node {
-	n := &node{key: key, position: position, lines: map[string]*line{}}
-	j := slices.Index(other.keys, h)
-	n.moves = other.moves[:j:j]
-	b.count(n, other, j)
+func (b *Book) whole(h uint64, other *played, key string) *node {
+	n := &node{key: key, lines: map[string]*line{}}
+	b.count(n, other, slices.Index(other.keys, h), "")
 	return n
 }
 
+// positionAt is the text of the position at ply i of game p's path.
+func (b *Book) positionAt(p *played, i int) string {
+	pos := b.start
+	for j := range i {
+		next, _, err := engine.Play(pos, p.players[j], p.moves[j])
+		if err != nil {
+			return pos.String() // replayed once already: cannot happen
+		}
+		pos = next
+	}
+	return pos.String()
+}
+
 // count counts game p, at ply i of its path, in node n.
-func (b *Book) count(n *node, p *played, i int) {
-	if n.games == 0 && n.moves == nil {
-		n.moves = p.moves[:i:i]
+// position is the text of its position on p's path, "" when the caller
+// does not have it.
+func (b *Book) count(n *node, p *played, i int, position string) {
+	if n.games == 0 || p.id < n.first {
+		if position == "" {
+			position = b.positionAt(p, i)
+		}
+		n.first, n.moves, n.position = p.id, p.moves[:i:i], position
 	}
 	n.games++
 	n.recent = addRecent(n.recent, p.recent)
@@ -419,10 +439,8 @@ func (b *Book) view(n *node) *Node {
 
 // aloneNode is the node h that game p alone reached, as a Node.
 func (b *Book) aloneNode(h uint64, p *played, key, position string) *Node {
-	n := &node{key: key, position: position, lines: map[string]*line{}}
-	j := slices.Index(p.keys, h)
-	n.moves = p.moves[:j:j]
-	b.count(n, p, j)
+	n := &node{key: key, lines: map[string]*line{}}
+	b.count(n, p, slices.Index(p.keys, h), position)
 	return b.view(n)
 }
 

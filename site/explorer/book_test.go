@@ -254,3 +254,31 @@ func TestBookAt(t *testing.T) {
 		}
 	}
 }
+
+// TestBookOrder: a book is the same whatever order its games came in (a
+// full build adds them as its workers finish, an update one at a time),
+// so a rebuilt site writes the same files.
+func TestBookOrder(t *testing.T) {
+	games := playouts(t, "conflagration", engine.Config{}, 1, 80, 100)
+	files := func(games []explorer.Game) map[string]string {
+		b := build(t, "conflagration", engine.Config{}, games)
+		out := map[string]string{}
+		b.Each(func(n *explorer.Node) error {
+			data, err := explorer.Encode(n)
+			out[explorer.FileName(n.Key)] = string(data)
+			return err
+		})
+		return out
+	}
+	forward := files(games)
+	slices.Reverse(games)
+	backward := files(games)
+	if len(forward) != len(backward) {
+		t.Fatalf("%d files one way, %d the other", len(forward), len(backward))
+	}
+	for name, f := range forward {
+		if backward[name] != f {
+			t.Errorf("node %s:\n%s\nreversed:\n%s", name, f, backward[name])
+		}
+	}
+}

@@ -96,8 +96,8 @@ func (p heapsPos) Result() engine.Result {
 	return engine.Result{Kind: engine.Win, Winner: engine.Player((p.ply + 1) % 2)}
 }
 
-func (p heapsPos) Ply() int                   { return p.ply }
-func (p heapsPos) ASCII() string              { return p.String() }
+func (p heapsPos) Ply() int                  { return p.ply }
+func (p heapsPos) ASCII() string             { return p.String() }
 func (p heapsPos) Picture() *picture.Picture { return &picture.Picture{Width: 10, Height: 10} }
 
 func heapsGame(id int64, moves string) explorer.Game {
