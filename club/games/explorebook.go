@@ -32,7 +32,12 @@ func ExplorerBook(u *work.Unit, game string, cfg engine.Config, maxPly int) (*ex
 		return nil, err
 	}
 	name := book.Name()
-	err = published.RecordsIn(u.Tx, published.RecordOptions{Site: u.Club.Name}, ids, func(a published.Archived) error {
+	// The records cut to the book's depth: the explorer replays no more.
+	opt := published.RecordOptions{Site: u.Club.Name, Plies: maxPly}
+	if maxPly <= 0 {
+		opt.Plies = explorer.DefaultMaxPly
+	}
+	err = published.RecordsIn(u.Tx, opt, ids, func(a published.Archived) error {
 		if explorer.BookOf(game, a.Record.Config) == name {
 			_ = book.Add(ExplorerGame(&a.Game)) // a refused record counts nowhere
 		}
