@@ -1,6 +1,7 @@
 package club
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -8,7 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"postal/archive/archivegen"
+	"postal/club/published"
+	"postal/engine"
 	"postal/mailer"
+	"postal/site/explorer"
 )
 
 // exploreClub is a club whose archive holds Conflagration games for the
@@ -121,4 +126,66 @@ func exploreMails(t *testing.T, add func(string, mailer.Outbound, bool)) {
 	c := exploreClub(t)
 	add("explore", to(t, c.as("carol", "explore conflagration G4xE4"), "carol@example.org"), false)
 	add("explore-illegal", to(t, c.as("carol", "explore conflagration G4xE4 G7-F7"), "carol@example.org"), true)
+}
+
+// In a generated archive of every game (chance, setups, three and four
+// seats), the explorer of each book counts at its start every finished
+// game of that book, and the line it proposes to send next is read and
+// answered: its moves, as the engine writes them (chance's outcomes, moves
+// of several words), walk the book.
+func TestExploreEveryBook(t *testing.T) {
+	c := newClub(t, Options{})
+	var games []string
+	for _, g := range engine.Games() {
+		if name := g.Info().Name; name != "test-nim" && name != "takeaway" { // the daemon's games
+			games = append(games, name)
+		}
+	}
+	ctx := context.Background()
+	if _, err := archivegen.Generate(ctx, c.db, archivegen.Options{Finished: 60, Active: 6, Games: games, MaxPlies: 40, Seed: 44}); err != nil {
+		t.Fatal(err)
+	}
+	c.register("reader")
+	type book struct {
+		line  string
+		games int
+	}
+	books := map[string]*book{}
+	err := published.EachRecord(ctx, c.db, "", nil, true, func(a published.Archived) error {
+		if !a.Record.Result.Over() {
+			return nil
+		}
+		name := explorer.BookOf(a.Record.Game, a.Record.Config)
+		if books[name] == nil {
+			cfg := a.Record.Config
+			books[name] = &book{line: "explore " + a.Record.Game + " " + cfg.String()}
+		}
+		books[name].games++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(books) < len(games) {
+		t.Fatalf("%d books of %d games", len(books), len(games))
+	}
+	reached := regexp.MustCompile(`(\d+) finished games? of the club reached the start`)
+	next := regexp.MustCompile(`To look further, send:\n(.*)`)
+	for name, b := range books {
+		text := to(t, c.as("reader", b.line), "reader@example.org").Text
+		m := reached.FindStringSubmatch(text)
+		if m == nil || m[1] != strconv.Itoa(b.games) {
+			t.Errorf("%s (%s): want %d games at the start:\n%s", name, b.line, b.games, text)
+			continue
+		}
+		n := next.FindStringSubmatch(text)
+		if n == nil {
+			t.Errorf("%s: nothing to send next:\n%s", name, text)
+			continue
+		}
+		text = to(t, c.as("reader", n[1]), "reader@example.org").Text
+		if strings.Contains(text, "Error") || !strings.Contains(text, "reached the position after") {
+			t.Errorf("%s: %s answers\n%s", name, n[1], text)
+		}
+	}
 }

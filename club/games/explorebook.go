@@ -50,7 +50,7 @@ func ExplorerBook(u *work.Unit, game string, cfg engine.Config, maxPly int) (*ex
 // when it finished, and each seat's rating before it when it was rated.
 func ExplorerGame(g *view.Game[*notation.Record]) explorer.Game {
 	out := explorer.Game{ID: g.ID, Record: g.Record, Finished: g.Finished}
-	if g.Rating != nil && len(g.Rating.Seats) > 0 {
+	if g.Rating != nil && g.Rating.Rated && len(g.Rating.Seats) > 0 {
 		out.Ratings = make([]float64, len(g.Rating.Seats))
 		for i, s := range g.Rating.Seats {
 			out.Ratings[i] = s.Before
@@ -78,10 +78,12 @@ func exploreSection(u *work.Unit, info engine.Info, seats []string, c notation.C
 	if len(node.Lines) > 0 {
 		sec.Pre = linesTable(u, seats, node.Lines)
 		if len(node.Lines) > exploreLines {
-			sec.Lines = append(sec.Lines, fmt.Sprintf("The %d most played of its %d moves:", exploreLines, len(node.Lines)))
+			sec.Pre = fmt.Sprintf("The %d most played of the %d moves played there:\n\n", exploreLines, len(node.Lines)) + sec.Pre
 		}
+		// The line to send next, the most played move added, on a line of
+		// its own that a mail client does not wrap.
 		next := strings.Join(append([]string{"explore", c.Game}, c.Options...), " ")
-		sec.Lines = append(sec.Lines, "To look further, send: "+next+" "+joinMoves(append(moves[:len(moves):len(moves)], node.Lines[0].Move)))
+		sec.Pre += "\n\nTo look further, send:\n" + next + " " + joinMoves(append(moves[:len(moves):len(moves)], node.Lines[0].Move))
 	}
 	if u.Club.SiteURL != "" && book.Games() > 0 {
 		sec.Lines = append(sec.Lines, "On the site: "+explorerURL(u.Club.SiteURL, book.Name(), moves))
