@@ -112,6 +112,7 @@ type Line struct {
 // one at a time.
 type Book struct {
 	name   string
+	cfg    engine.Config
 	game   engine.Game
 	maxPly int
 	seats  int
@@ -173,7 +174,7 @@ func NewBook(game string, cfg engine.Config, maxPly int) (*Book, error) {
 	if maxPly <= 0 {
 		maxPly = DefaultMaxPly
 	}
-	b := &Book{name: BookOf(game, cfg), game: g, maxPly: maxPly, seats: len(g.Info().Seats(cfg)), start: start,
+	b := &Book{name: BookOf(game, cfg), cfg: cfg, game: g, maxPly: maxPly, seats: len(g.Info().Seats(cfg)), start: start,
 		nodes: map[uint64]*node{}, alone: map[uint64]int64{}, games: map[int64]*played{}}
 	k := engine.Key(start)
 	b.root = hashKey(k)
@@ -183,6 +184,10 @@ func NewBook(game string, cfg engine.Config, maxPly int) (*Book, error) {
 
 // Name is the book's name ([BookOf]).
 func (b *Book) Name() string { return b.name }
+
+// Config is the config of the book's first game, normalized: its ruleset
+// and options (the seed is that game's).
+func (b *Book) Config() engine.Config { return b.cfg }
 
 // Seats is the number of seats of the book's games.
 func (b *Book) Seats() int { return b.seats }
