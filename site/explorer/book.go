@@ -112,6 +112,7 @@ type Line struct {
 // one at a time.
 type Book struct {
 	name   string
+	cfg    engine.Config
 	game   engine.Game
 	maxPly int
 	seats  int
@@ -173,7 +174,7 @@ func NewBook(game string, cfg engine.Config, maxPly int) (*Book, error) {
 	if maxPly <= 0 {
 		maxPly = DefaultMaxPly
 	}
-	b := &Book{name: BookOf(game, cfg), game: g, maxPly: maxPly, seats: len(g.Info().Seats(cfg)), start: start,
+	b := &Book{name: BookOf(game, cfg), cfg: cfg, game: g, maxPly: maxPly, seats: len(g.Info().Seats(cfg)), start: start,
 		nodes: map[uint64]*node{}, alone: map[uint64]int64{}, games: map[int64]*played{}}
 	k := engine.Key(start)
 	b.root = hashKey(k)
@@ -183,6 +184,10 @@ func NewBook(game string, cfg engine.Config, maxPly int) (*Book, error) {
 
 // Name is the book's name ([BookOf]).
 func (b *Book) Name() string { return b.name }
+
+// Config is the config of the book's first game, normalized: its ruleset
+// and options (the seed is that game's).
+func (b *Book) Config() engine.Config { return b.cfg }
 
 // Seats is the number of seats of the book's games.
 func (b *Book) Seats() int { return b.seats }
@@ -233,14 +238,30 @@ func (b *Book) Add(g Game) error {
 // a node that g made whole, whose line now leads to it. Nil when g counted
 // already.
 func (b *Book) AddPath(g Game) ([]*Node, error) {
+	p, err := b.Replay(g)
+	if err != nil {
+		return nil, err
+	}
+	return b.AddReplayed(p), nil
+}
+
+// Replayed is a game replayed for a book ([Book.Replay]), to be counted
+// in it ([Book.AddReplayed]).
+type Replayed struct {
+	p               *played
+	keys, positions []string
+}
+
+// Replay replays g for the book: the costly half of AddPath, which reads
+// the book's settings only, so that games may be replayed at once, each
+// counted after (AddReplayed) one at a time.
+func (b *Book) Replay(g Game) (*Replayed, error) {
 	r := g.Record
 	switch {
 	case r == nil:
 		return nil, fmt.Errorf("explorer: game %d has no record", g.ID)
 	case !r.Result.Over():
 		return nil, fmt.Errorf("explorer: game %d: %w", g.ID, ErrUnfinished)
-	case b.games[g.ID] != nil:
-		return nil, nil
 	}
 	if name := BookOf(r.Game, r.Config); name != b.name {
 		return nil, fmt.Errorf("explorer: game %d is of the book %s, not %s", g.ID, name, b.name)
@@ -249,8 +270,23 @@ func (b *Book) AddPath(g Game) ([]*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	return &Replayed{p, keys, positions}, nil
+}
+
+// AddReplayed counts a game replayed by Replay, as AddPath does.
+func (b *Book) AddReplayed(rp *Replayed) []*Node {
+	p, keys, positions := rp.p, rp.keys, rp.positions
+	g := Game{ID: p.id}
+	if b.games[g.ID] != nil {
+		return nil
+	}
 	changed := map[uint64]bool{}
 	for i, h := range p.keys {
+		if slices.Index(p.keys, h) < i {
+			// A position the game came back to (keys leave the plies
+			// out): a game counts once in a node, by its first visit.
+			continue
+		}
 		n := b.nodes[h]
 		if n == nil {
 			other, ok := b.alone[h]
@@ -278,7 +314,7 @@ func (b *Book) AddPath(g Game) ([]*Node, error) {
 		out = append(out, b.view(b.nodes[h]))
 	}
 	sort.Slice(out, func(i, j int) bool { return len(out[i].Moves) < len(out[j].Moves) })
-	return out, nil
+	return out
 }
 
 // replay plays g's record up to the book's depth: its path, and the key
