@@ -111,9 +111,7 @@ func linesTable(u *work.Unit, seats []string, lines []explorer.Line) string {
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	head := []string{"Move", "Games"}
 	if len(seats) > 2 {
-		for _, s := range seats {
-			head = append(head, s)
-		}
+		head = append(head, seats...)
 	} else {
 		for _, s := range seats {
 			head = append(head, s+" wins")
