@@ -68,7 +68,9 @@ func exploreRow(t *testing.T, text, move string) []string {
 }
 
 // The first level counts every finished game once, the game going on not
-// at all; the games of two orders of moves meet in one position (the
+// at all (the site publishes every game, its players allowing only their
+// messages, and its explorer counts the finished ones: so does the
+// mail's); the games of two orders of moves meet in one position (the
 // game's Key); the table says who won after each move.
 func TestExploreCounts(t *testing.T) {
 	c := exploreClub(t)
