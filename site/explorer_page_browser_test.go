@@ -329,6 +329,13 @@ func explorerTest(t *testing.T, b *browser, book explorerBook, width int64) {
 	if v.Board == start {
 		t.Errorf("after a click on %s the board is still the start's", first.Move)
 	}
+	if s := eval[string](t, b, `document.querySelector('#explorer .explorer-games').textContent`); !strings.Contains(s, "All games") ||
+		!strings.HasPrefix(s, fmt.Sprintf("%d game", n1.Games)) {
+		t.Errorf("after a click on %s the games reached say %q; want its %d games and the link to all", first.Move, s, n1.Games)
+	}
+	if eval[bool](t, b, `!!document.querySelector('#explorer table.explorer-moves ~ p.note')`) {
+		t.Errorf("after a click on %s the first level's notes stay", first.Move)
+	}
 	if width == 1280 {
 		explorerShot(t, b, "explorer-1280.png")
 	} else {

@@ -48,13 +48,20 @@
     figure.appendChild(caption);
   }
 
-  // The path: where the reader stands, each step back a link.
+  // The path: where the reader stands, each step back a link. It takes
+  // the place of the page's own line, if it has one.
   var nav = document.createElement("nav");
   nav.className = "explorer-path";
   nav.setAttribute("aria-label", "Moves from the start");
   var pathList = document.createElement("ol");
   nav.appendChild(pathList);
-  box.insertBefore(nav, box.firstChild);
+  var pagePath = box.querySelector(".explorer-path");
+  if (pagePath) {
+    if (pagePath.id) { nav.id = pagePath.id; }
+    pagePath.parentNode.replaceChild(nav, pagePath);
+  } else {
+    box.insertBefore(nav, box.firstChild);
+  }
   var status = document.createElement("p");
   status.className = "explorer-status";
   status.setAttribute("role", "status");
@@ -64,6 +71,17 @@
     gamesPara.className = "explorer-games";
     table.parentNode.insertBefore(gamesPara, table.nextSibling);
   }
+  // The page's notes on its first level's table (the moves it left out, or
+  // none played) go: the table is redrawn for each position. Its links
+  // beside the games' (all the games of the book's type) stay, after them.
+  for (var n = table.nextElementSibling; n && n !== gamesPara;) {
+    var after = n.nextElementSibling;
+    if (n.matches("p.note")) { n.remove(); }
+    n = after;
+  }
+  var moreLinks = Array.prototype.filter.call(gamesPara.querySelectorAll("a"), function (a) {
+    return !/games\/\d+\.html$/.test(a.getAttribute("href") || "");
+  });
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -326,6 +344,11 @@
       gamesPara.appendChild(gameLink(id));
     });
     if ((n.recent || []).length) { gamesPara.appendChild(document.createTextNode(".")); }
+    moreLinks.forEach(function (a) {
+      gamesPara.appendChild(document.createTextNode(" "));
+      gamesPara.appendChild(a);
+      gamesPara.appendChild(document.createTextNode("."));
+    });
   }
 
   // show puts the position the walk reached on the page.
