@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"postal/engine"
+	"postal/notation"
 	"postal/site/board"
 	"postal/site/browsertest"
 )
@@ -53,6 +55,7 @@ type explorerBook struct {
 	root  string // the root node's name
 	game  string
 	cfg   engine.Config
+	shots string // the stem of its screenshots' names
 }
 
 func (e explorerBook) node(t *testing.T, name string) explorerNode {
@@ -104,7 +107,121 @@ func fixtureExplorer(t *testing.T) (explorerBook, func()) {
 	}
 	srv := httptest.NewServer(Handler(out))
 	return explorerBook{base: srv.URL, page: "explorer/imperial-chess.html", nodes: filepath.Join(out, "explorer", "imperial-chess"),
-		root: "b401b99ad53dfdb3", game: "imperial-chess"}, srv.Close
+		root: "b401b99ad53dfdb3", game: "imperial-chess", shots: "explorer-fixture"}, srv.Close
+}
+
+// TestExplorerSite drives the explorer of a site built from finished games
+// of Imperial Chess that share their openings (as a club's do), as
+// TestExplorerPage drives the hand-written one; and a game page's link
+// "This position in the explorer", which follows the step shown.
+func TestExplorerSite(t *testing.T) {
+	b := newBrowser(t)
+	games := openingGames(t, 40, 7)
+	out := filepath.Join(t.TempDir(), "site")
+	if _, err := Build(context.Background(), NewMemory(games...), testOptions(out)); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(out))
+	defer srv.Close()
+	pages, _ := filepath.Glob(filepath.Join(out, "explorer", "imperial-chess", "*.html"))
+	if len(pages) != 1 {
+		t.Fatalf("the site has explorer pages %q; want one of Imperial Chess", pages)
+	}
+	rel, _ := filepath.Rel(out, pages[0])
+	book := explorerBook{base: srv.URL, page: filepath.ToSlash(rel), nodes: strings.TrimSuffix(pages[0], ".html"), game: "imperial-chess", cfg: games[0].Record.Config, shots: "explorer"}
+	b.open(t, book.base+"/"+book.page)
+	book.root = eval[string](t, b, `document.getElementById('explorer').getAttribute('data-root')`)
+	if got := book.node(t, book.root).Games; got != len(games) {
+		t.Errorf("the root counts %d games; want the %d finished", got, len(games))
+	}
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"desktop", 1280, 900}, {"phone", 400, 860}} {
+		t.Run(size.name, func(t *testing.T) {
+			b.do(t, chromedp.EmulateViewport(size.w, size.h))
+			explorerTest(t, b, book, size.w)
+			gameLinkTest(t, b, book, &games[0])
+		})
+	}
+	for _, p := range b.Problems() {
+		t.Errorf("browser: %s", p)
+	}
+}
+
+// gameLinkTest steps a game's page to a few plies and follows its link to
+// the explorer, which must open at that position.
+func gameLinkTest(t *testing.T, b *browser, book explorerBook, g *Game) {
+	b.open(t, fmt.Sprintf("%s/games/%d.html", book.base, g.ID))
+	b.do(t, chromedp.KeyEvent(kb.Home))
+	for k := range 3 {
+		if k > 0 {
+			b.do(t, chromedp.KeyEvent(kb.ArrowRight))
+		}
+		awaitPly(t, b, fmt.Sprint(k))
+		href := eval[string](t, b, `(document.querySelector('#viewer .to-explorer a') || {}).href || ''`)
+		var want []string
+		for _, m := range g.Record.Moves[:k] {
+			want = append(want, m.Text)
+		}
+		page, hash, _ := strings.Cut(href, "#")
+		if page != book.base+"/"+book.page || !slices.Equal(hashMoves(t, "#"+hash), want) && !(k == 0 && hash == "") {
+			t.Errorf("at ply %d the link to the explorer is %q; want %s#m= and %q", k, href, book.page, want)
+		}
+	}
+	b.do(t, chromedp.Click(chromedp.CSS("#viewer .to-explorer a")))
+	v := awaitExplorer(t, b, 2)
+	moves := []string{g.Record.Moves[0].Text, g.Record.Moves[1].Text}
+	n := book.node(t, book.root)
+	for _, m := range moves {
+		i := slices.IndexFunc(n.Lines, func(l explorerLine) bool { return l.Move == m })
+		if i < 0 || n.Lines[i].Next == "" {
+			t.Fatalf("the book has no node after %q", moves)
+		}
+		n = book.node(t, n.Lines[i].Next)
+	}
+	wantNode(t, book, v, n, moves, "from the game's link at ply 2")
+}
+
+// openingGames are n finished games of Imperial Chess whose first three
+// plies are each one of the first two legal moves, so that they share
+// their openings as a club's games do, random after that, resigned at ply
+// 40 at most.
+func openingGames(t *testing.T, n int, seed uint64) []Game {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	var out []Game
+	for len(out) < n {
+		_, cfg, pos, err := engine.New("imperial-chess", engine.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &notation.Record{Game: "imperial-chess", Config: cfg, Players: []string{names[len(out)%len(names)], names[(len(out)+1)%len(names)]}}
+		for range 3 {
+			p := pos.ToMove()[0]
+			m := pos.Legal(p)[rng.IntN(2)]
+			if pos, err = pos.Apply(p, m); err != nil {
+				t.Fatal(err)
+			}
+			r.Add(p, m.String())
+		}
+		final, steps, err := engine.RandomGame(pos, rng, 10+rng.IntN(27))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range steps {
+			r.Add(s.Player, s.Move.String())
+		}
+		if r.Result = final.Result(); !r.Result.Over() {
+			loser := final.ToMove()[0]
+			r.Result = engine.Result{Kind: engine.Win, Winner: 1 - loser, Reason: r.Players[loser] + " resigned"}
+		}
+		r.SetTag("Termination", r.Result.Reason)
+		id := int64(len(out) + 1)
+		at := base.Add(time.Duration(id) * time.Hour)
+		out = append(out, Game{ID: id, Record: r, Started: at, Updated: at.Add(time.Hour), Finished: at.Add(time.Hour)})
+	}
+	return out
 }
 
 // TestExplorerPage drives the explorer's page (explorer.js) in Chromium
@@ -153,7 +270,8 @@ var explorerViewJS = `(function(){
   rows.forEach(function(tr){
     var th = tr.querySelector('th'), a = th && th.querySelector('a');
     if (!th) return;
-    v.moves.push(a ? a.textContent : th.textContent.trim());
+    // Without the script the move is the cell's first text, its seat after.
+    v.moves.push(a ? a.textContent : th.firstChild.textContent.trim());
     v.games.push(parseInt(tr.querySelector('td').textContent, 10));
     v.hrefs.push(a ? a.href : '');
   });
@@ -238,7 +356,7 @@ func wantNode(t *testing.T, book explorerBook, v explorerView, n explorerNode, m
 // moves, each escaped, joined by commas; none for no fragment.
 func hashMoves(t *testing.T, hash string) []string {
 	t.Helper()
-	if hash == "" || hash == "#m=" {
+	if hash == "" || hash == "#" || hash == "#m=" {
 		return nil
 	}
 	rest, ok := strings.CutPrefix(hash, "#m=")
@@ -336,11 +454,7 @@ func explorerTest(t *testing.T, b *browser, book explorerBook, width int64) {
 	if eval[bool](t, b, `!!document.querySelector('#explorer table.explorer-moves ~ p.note')`) {
 		t.Errorf("after a click on %s the first level's notes stay", first.Move)
 	}
-	if width == 1280 {
-		explorerShot(t, b, "explorer-1280.png")
-	} else {
-		explorerShot(t, b, "explorer-400.png")
-	}
+	explorerShot(t, b, fmt.Sprintf("%s-%d.png", book.shots, width))
 
 	// A move by the keyboard: its link focused, Enter.
 	deep := 1
