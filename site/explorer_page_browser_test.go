@@ -169,6 +169,7 @@ func gameLinkTest(t *testing.T, b *browser, book explorerBook, g *Game) {
 			t.Errorf("at ply %d the link to the explorer is %q; want %s#m= and %q", k, href, book.page, want)
 		}
 	}
+	explorerShot(t, b, fmt.Sprintf("game-link-%d.png", eval[int](t, b, `window.innerWidth`)))
 	b.do(t, chromedp.Click(chromedp.CSS("#viewer .to-explorer a")))
 	v := awaitExplorer(t, b, 2)
 	moves := []string{g.Record.Moves[0].Text, g.Record.Moves[1].Text}
@@ -222,6 +223,83 @@ func openingGames(t *testing.T, n int, seed uint64) []Game {
 		out = append(out, Game{ID: id, Record: r, Started: at, Updated: at.Add(time.Hour), Finished: at.Add(time.Hour)})
 	}
 	return out
+}
+
+// TestExplorerPlaces opens the explorer of four-player Superial Chess: each
+// move's results say each seat's places, as its node file counts them.
+func TestExplorerPlaces(t *testing.T) {
+	b := newBrowser(t)
+	rng := rand.New(rand.NewPCG(9, 9))
+	var games []Game
+	for id := int64(1); id <= 8; id++ {
+		_, cfg, pos, err := engine.New("superial-chess", engine.Config{Ruleset: "multiplayer", Options: map[string]string{"players": "4"}, Seed: rng.Uint64()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, steps, err := engine.RandomGame(pos, rng, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &notation.Record{Game: "superial-chess", Config: cfg, Players: []string{"alice", "bob", "carol", "dave"}}
+		for _, s := range steps {
+			r.Add(s.Player, s.Move.String())
+		}
+		places := []int{1, 2, 3, 4}
+		rng.Shuffle(len(places), func(i, j int) { places[i], places[j] = places[j], places[i] })
+		r.Result = engine.Result{Kind: engine.Win, Winner: engine.Player(slices.Index(places, 1)), Places: places, Reason: "agreed"}
+		r.SetTag("Termination", r.Result.Reason)
+		at := base.Add(time.Duration(id) * time.Hour)
+		games = append(games, Game{ID: id, Record: r, Started: at, Updated: at.Add(time.Hour), Finished: at.Add(time.Hour)})
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	if _, err := Build(context.Background(), NewMemory(games...), testOptions(out)); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(out))
+	defer srv.Close()
+	pages, _ := filepath.Glob(filepath.Join(out, "explorer", "superial-chess", "*.html"))
+	if len(pages) != 1 {
+		t.Fatalf("the site has explorer pages %q; want one of Superial Chess", pages)
+	}
+	rel, _ := filepath.Rel(out, pages[0])
+	book := explorerBook{base: srv.URL, page: filepath.ToSlash(rel), nodes: strings.TrimSuffix(pages[0], ".html"), game: "superial-chess", cfg: games[0].Record.Config}
+	b.open(t, book.base+"/"+book.page)
+	awaitExplorer(t, b, 0)
+	book.root = eval[string](t, b, `document.getElementById('explorer').getAttribute('data-root')`)
+	seats := strings.Split(eval[string](t, b, `document.getElementById('explorer').getAttribute('data-seats')`), "|")
+	root := book.node(t, book.root)
+	shown := eval[[]string](t, b, `Array.prototype.map.call(document.querySelectorAll('#explorer tbody .results .nums'), function(n){ return n.textContent; })`)
+	if len(shown) != len(root.Lines) {
+		t.Fatalf("%d results shown for %d lines", len(shown), len(root.Lines))
+	}
+	for i, l := range root.Lines {
+		if len(l.Places) != 4 {
+			t.Errorf("%s: places %v; want four seats'", l.Move, l.Places)
+			continue
+		}
+		for s, ps := range l.Places {
+			var nums []string
+			for _, n := range ps {
+				nums = append(nums, fmt.Sprint(n))
+			}
+			if want := seats[s] + " " + strings.Join(nums, "-"); !strings.Contains(shown[i], want) {
+				t.Errorf("%s: results %q do not say %q", l.Move, shown[i], want)
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(b.Ctx, 60*time.Second)
+	vs, err := browsertest.Axe(ctx)
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vs {
+		t.Errorf("axe: %s", v)
+	}
+	explorerShot(t, b, "explorer-places-1280.png")
+	for _, p := range b.Problems() {
+		t.Errorf("browser: %s", p)
+	}
 }
 
 // TestExplorerPage drives the explorer's page (explorer.js) in Chromium
@@ -446,6 +524,9 @@ func explorerTest(t *testing.T, b *browser, book explorerBook, width int64) {
 	}
 	if v.Board == start {
 		t.Errorf("after a click on %s the board is still the start's", first.Move)
+	}
+	if got := eval[[]string](t, b, engineRequestsJS); len(got) != 2 {
+		t.Errorf("stepping in fetched %q; want the engine and its loader, once", got)
 	}
 	if s := eval[string](t, b, `document.querySelector('#explorer .explorer-games').textContent`); !strings.Contains(s, "All games") ||
 		!strings.HasPrefix(s, fmt.Sprintf("%d game", n1.Games)) {

@@ -246,6 +246,35 @@
     });
   }
 
+  // counts writes a line's counts, each whole on a line: a narrow column
+  // breaks between them.
+  function counts(words) {
+    var out = el("span", "nums");
+    words.forEach(function (w, i) {
+      if (i) { out.appendChild(document.createTextNode(" ")); }
+      out.appendChild(el("span", "", w + (i < words.length - 1 ? "," : "")));
+    });
+    return out;
+  }
+
+  // legend says which colour of the bars is whose: the words beside each
+  // bar say it too, so it is for the eye only.
+  function legend() {
+    var out = el("span", "legend");
+    out.setAttribute("aria-hidden", "true");
+    seats.forEach(function (name, p) {
+      var k = el("span");
+      k.appendChild(el("i", "s" + p));
+      k.appendChild(document.createTextNode(name));
+      out.appendChild(k);
+    });
+    var d = el("span");
+    d.appendChild(el("i", "draw"));
+    d.appendChild(document.createTextNode("draw"));
+    out.appendChild(d);
+    return out;
+  }
+
   // results is a line's outcomes: a bar of each seat's wins and the draws,
   // which the numbers beside it say in words.
   function results(l) {
@@ -272,12 +301,12 @@
       l.places.forEach(function (ps, p) {
         words.push(side(p) + " " + (ps || []).join("-"));
       });
-      cell.appendChild(el("span", "nums", words.join(", ") + (l.draws ? ", draws " + l.draws : "")));
-      cell.lastChild.title = "Each seat's games by place: first, second, and on";
+      if (l.draws) { words.push("draws " + l.draws); }
+      cell.appendChild(counts(words)).title = "Each seat's games by place: first, second, and on";
     } else {
       wins.forEach(function (w, p) { words.push(side(p) + " " + w); });
       words.push("draws " + (l.draws || 0));
-      cell.appendChild(el("span", "nums", words.join(", ")));
+      cell.appendChild(counts(words));
     }
     return cell;
   }
@@ -294,6 +323,7 @@
     ["Move", "Games", "Results", "Rating", "Last game"].forEach(function (h, i) {
       var th = el("th", i === 1 || i === 3 ? "num" : "", h);
       th.scope = "col";
+      if (i === 2) { th.appendChild(legend()); }
       hr.appendChild(th);
     });
     var cap = table.caption;
