@@ -256,7 +256,9 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 			if err := job(); err != nil {
 				return err
 			}
+			start := time.Now()
 			p.b.ex.add(g, p.b.log)
+			w.explorerTime(time.Since(start))
 			return nil
 		})
 	})
@@ -271,7 +273,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		return st, err
 	}
 	pool = newPool(ctx, p.b.opts.Workers)
-	for _, j := range slices.Concat(p.b.siteJobs(w, nil), tourJobs, p.b.explorerJobs(w)) {
+	for _, j := range slices.Concat(p.b.siteJobs(w, nil), tourJobs, w.timed(p.b.explorerJobs(w))) {
 		if err := pool.do(j); err != nil {
 			break
 		}
@@ -592,10 +594,13 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		if t.ratings, err = b.updateRatings(ctx, p.src, changed); err != nil {
 			return err
 		}
+		start := time.Now()
 		exJobs, err := p.updateExplorer(ctx, w, games, removed)
 		if err != nil {
 			return err
 		}
+		w.explorerTime(time.Since(start))
+		exJobs = w.timed(exJobs)
 		pool = newPool(ctx, b.opts.Workers)
 		for _, j := range append(b.siteJobs(w, t), exJobs...) {
 			if err := pool.do(j); err != nil {
@@ -715,6 +720,26 @@ func (w *writer) removePlayer(slug string) error {
 		return err
 	}
 	return os.RemoveAll(filepath.Join(w.dir, "players", slug))
+}
+
+// explorerTime counts d as spent on the explorer (Stats.Explorer).
+func (w *writer) explorerTime(d time.Duration) {
+	w.mu.Lock()
+	w.stats.Explorer += d
+	w.mu.Unlock()
+}
+
+// timed are jobs that count their time as the explorer's.
+func (w *writer) timed(jobs []job) []job {
+	out := make([]job, len(jobs))
+	for i, j := range jobs {
+		out[i] = func() error {
+			start := time.Now()
+			defer func() { w.explorerTime(time.Since(start)) }()
+			return j()
+		}
+	}
+	return out
 }
 
 func (w *writer) unreplayable() {

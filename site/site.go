@@ -102,6 +102,10 @@ type Stats struct {
 	// their pages show the error.
 	Unreplayable int
 	Duration     time.Duration
-	Generation   string // the directory OutDir points to
-	Cursor       int64  // the source's change cursor the site is now as of
+	// Explorer is the time spent on the opening explorer (counting games
+	// in their books, writing its files), summed over the workers: its
+	// share of the build's work.
+	Explorer   time.Duration
+	Generation string // the directory OutDir points to
+	Cursor     int64  // the source's change cursor the site is now as of
 }

@@ -41,8 +41,46 @@ func (p *multiPosition) RulesVersion() string {
 // String is the canonical text of the position.
 func (p *multiPosition) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "multiplayer %d ", p.players)
-	p.b.writeText(&b, func(c cell) string {
+	p.writeKey(&b)
+	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
+	if last := p.lastText(); last == "" {
+		b.WriteByte('-')
+	} else {
+		b.WriteByte(multiLetters[p.lastBy] + 'a' - 'A')
+		b.WriteByte(':')
+		b.WriteString(last)
+	}
+	b.WriteByte(' ')
+	b.WriteString(p.hist.text())
+	if p.v1 {
+		b.WriteString(" v1")
+	}
+	return b.String()
+}
+
+// Key is the transposition key (engine.Keyed): the String's players, board,
+// player to move and players out in their order (their places, R13d), then
+// the quiet plies and the rules version, without the ply, the last move and
+// the history. The quiet plies stay: 100 of them draw (R13e), so positions
+// that differ in them may end differently; so does a game of rules version
+// 1 (R13g). The history only counts repetitions (R13e); the key says instead
+// when the game is over (engine.EndKey), so that a position drawn by its
+// third occurrence is not the same as one going on.
+func (p *multiPosition) Key() string {
+	var b strings.Builder
+	p.writeKey(&b)
+	fmt.Fprintf(&b, " quiet=%d", p.quiet)
+	if p.v1 {
+		b.WriteString(" v1")
+	}
+	b.WriteString(engine.EndKey(p.result))
+	return b.String()
+}
+
+// writeKey writes the fields the String and the Key share.
+func (p *multiPosition) writeKey(b *strings.Builder) {
+	fmt.Fprintf(b, "multiplayer %d ", p.players)
+	p.b.writeText(b, func(c cell) string {
 		return string([]byte{multiLetters[c.team()], aspectChars[c.aspect()]})
 	})
 	b.WriteByte(' ')
@@ -59,20 +97,6 @@ func (p *multiPosition) String() string {
 		b.WriteByte(multiLetters[t] + 'a' - 'A')
 		b.WriteByte(p.why[t])
 	}
-	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
-	if last := p.lastText(); last == "" {
-		b.WriteByte('-')
-	} else {
-		b.WriteByte(multiLetters[p.lastBy] + 'a' - 'A')
-		b.WriteByte(':')
-		b.WriteString(last)
-	}
-	b.WriteByte(' ')
-	b.WriteString(p.hist.text())
-	if p.v1 {
-		b.WriteString(" v1")
-	}
-	return b.String()
 }
 
 // outOrder lists the seats out of the game in the order they went out.

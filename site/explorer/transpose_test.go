@@ -152,3 +152,87 @@ func TestBookTransposition(t *testing.T) {
 		}
 	}
 }
+
+// TestBookTranspositionReal: in the real games, two orders of a side's
+// two moves around the other's one reach one position (their Keys are
+// equal), and the book makes one node of it.
+func TestBookTranspositionReal(t *testing.T) {
+	for _, game := range []string{"imperial-chess", "conflagration", "superial-chess"} {
+		t.Run(game, func(t *testing.T) {
+			_, _, start, err := engine.New(game, engine.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, b := transposition(start)
+			if a == nil {
+				t.Skip("no transposition in three plies")
+			}
+			bk, err := explorer.NewBook(game, engine.Config{}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, moves := range [][]string{a, b} {
+				rec := &notation.Record{Game: game, Players: []string{"x", "y"}, Result: engine.Result{Kind: engine.Win, Winner: engine.Second, Reason: "resigned"}}
+				for j, m := range moves {
+					rec.Add(engine.Player(j%2), m)
+				}
+				if err := bk.Add(explorer.Game{ID: int64(i + 1), Record: rec, Finished: time.Unix(int64(i), 0)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			na, err := bk.At(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nb, err := bk.At(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if na.Key != nb.Key || na.Games != 2 {
+				t.Errorf("%v and %v: %d games, keys %q and %q; want one node of 2 games", a, b, na.Games, na.Key, nb.Key)
+			}
+		})
+	}
+}
+
+// transposition finds moves w1 b w2 and w2 b w1 from start that reach
+// positions of one key; nil when there are none.
+func transposition(start engine.Position) (a, b []string) {
+	p0 := start.ToMove()[0]
+	first := start.Legal(p0)
+	for i, w1 := range first {
+		pos1, err := start.Apply(p0, w1)
+		if err != nil || len(pos1.ToMove()) != 1 {
+			continue
+		}
+		p1 := pos1.ToMove()[0]
+		for _, bm := range pos1.Legal(p1) {
+			pos2, err := pos1.Apply(p1, bm)
+			if err != nil || len(pos2.ToMove()) != 1 || pos2.ToMove()[0] != p0 {
+				continue
+			}
+			for _, w2 := range first[i+1:] {
+				x, _, err := engine.Play(pos2, p0, w2.String())
+				if err != nil {
+					continue
+				}
+				y1, _, err := engine.Play(start, p0, w2.String())
+				if err != nil {
+					continue
+				}
+				y2, _, err := engine.Play(y1, p1, bm.String())
+				if err != nil {
+					continue
+				}
+				y, _, err := engine.Play(y2, p0, w1.String())
+				if err != nil {
+					continue
+				}
+				if engine.Key(x) == engine.Key(y) && x.String() != y.String() {
+					return []string{w1.String(), bm.String(), w2.String()}, []string{w2.String(), bm.String(), w1.String()}
+				}
+			}
+		}
+	}
+	return nil, nil
+}
