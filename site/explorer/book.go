@@ -256,6 +256,11 @@ func (b *Book) AddPath(g Game) ([]*Node, error) {
 	}
 	changed := map[uint64]bool{}
 	for i, h := range p.keys {
+		if slices.Index(p.keys, h) < i {
+			// A position the game came back to (keys leave the plies
+			// out): a game counts once in a node, by its first visit.
+			continue
+		}
 		n := b.nodes[h]
 		if n == nil {
 			other, ok := b.alone[h]

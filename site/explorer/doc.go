@@ -14,7 +14,8 @@
 // are one node where the game's rules can say they are the same
 // ([engine.Keyed]); else a node is one order of moves. Each node counts the
 // game once, and the move it played from there counts it in that move's
-// [Line]. A leaving (resign, timeout) ends a game's path: it is no opening
+// [Line]; a position the game comes back to counts its first visit only,
+// so that the lines of a node count each of its games once. A leaving (resign, timeout) ends a game's path: it is no opening
 // move. Moves of chance (dice, Superial's random moves) are part of the
 // record and count like the players'.
 //

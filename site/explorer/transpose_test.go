@@ -236,3 +236,61 @@ func transposition(start engine.Position) (a, b []string) {
 	}
 	return nil, nil
 }
+
+// TestBookComesBack: a game that comes back to a position (equal keys, as
+// knights going out and back) counts once there, by its first visit, and
+// the start's lines still sum to its games.
+func TestBookComesBack(t *testing.T) {
+	_, _, start, err := engine.New("imperial-chess", engine.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Find a move of each side and a move back, from the start.
+	var out, back []string
+	p0 := start.ToMove()[0]
+	for _, w := range start.Legal(p0) {
+		pos1, _ := start.Apply(p0, w)
+		p1 := pos1.ToMove()[0]
+		for _, bm := range pos1.Legal(p1) {
+			pos2, _ := pos1.Apply(p1, bm)
+			for _, w2 := range pos2.Legal(p0) {
+				pos3, _ := pos2.Apply(p0, w2)
+				for _, b2 := range pos3.Legal(p1) {
+					pos4, _ := pos3.Apply(p1, b2)
+					if engine.Key(pos4) == engine.Key(start) {
+						out, back = []string{w.String(), bm.String()}, []string{w2.String(), b2.String()}
+					}
+					if out != nil {
+						break
+					}
+				}
+				if out != nil {
+					break
+				}
+			}
+			if out != nil {
+				break
+			}
+		}
+		if out != nil {
+			break
+		}
+	}
+	if out == nil {
+		t.Skip("no way back to the start in four plies")
+	}
+	rec := &notation.Record{Game: "imperial-chess", Players: []string{"x", "y"}, Result: engine.Result{Kind: engine.Draw, Reason: "agreed"}}
+	for i, m := range append(append(append([]string{}, out...), back...), out[0]) {
+		rec.Add(engine.Player(i%2), m)
+	}
+	b, _ := explorer.NewBook("imperial-chess", engine.Config{}, 0)
+	for id := int64(1); id <= 2; id++ {
+		if err := b.Add(explorer.Game{ID: id, Record: rec, Finished: time.Unix(id, 0)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := b.Root()
+	if root.Games != 2 || len(root.Lines) != 1 || root.Lines[0].Games != 2 {
+		t.Errorf("two games out and back to the start: root of %d games, lines %+v", root.Games, root.Lines)
+	}
+}
