@@ -11,11 +11,14 @@
 // game page's link "This position in the explorer" opens the explorer at
 // its step. The engine is loaded when the reader shows they will use it (a
 // pointer or a finger over the explorer, or the keyboard's focus in it), so
-// a reader who only reads the first level fetches nothing more.
+// a reader who only reads the first level fetches its node file (the links
+// into the next positions) and nothing more.
 (function () {
   "use strict";
   var box = document.getElementById("explorer");
-  if (!box || !window.fetch || !window.Promise) { return; }
+  // A page opened from disk (file:) may not fetch the node files: it
+  // keeps its first level, as without scripts.
+  if (!box || !window.fetch || !window.Promise || location.protocol === "file:") { return; }
   var attr = function (name) { return box.getAttribute(name) || ""; };
   var seats = (attr("data-seats") || "First|Second").split("|");
   var nodesDir = attr("data-nodes").replace(/\/?$/, "/");
@@ -220,6 +223,10 @@
     board.classList.add("stale");
     caption.textContent = words + " Loading the board…";
     engine().then(paint, function (err) {
+      if (shown.steps !== steps) { return; }
+      board.classList.remove("stale");
+      board.innerHTML = '<p class="note">No picture of this position.</p>';
+      if (drawer) { drawer.reset(); }
       caption.textContent = words + " The board cannot be drawn: " + (err && err.message || err) + ".";
     });
   }
