@@ -115,14 +115,15 @@ func (ex *explorers) add(g *Game, log *slog.Logger) (*book, []*explorer.Node) {
 		ex.books[name] = bk
 	}
 	ex.mu.Unlock()
-	bk.mu.Lock()
-	defer bk.mu.Unlock()
-	nodes, err := bk.b.AddPath(eg)
+	// Replayed by the worker, counted under the book's lock.
+	rp, err := bk.b.Replay(eg)
 	if err != nil {
 		log.Warn("site: game left out of its opening book", "game", g.ID, "err", err)
 		return nil, nil
 	}
-	return bk, nodes
+	bk.mu.Lock()
+	defer bk.mu.Unlock()
+	return bk, bk.b.AddReplayed(rp)
 }
 
 // counted reports whether game id counts in a book of game type typ.
@@ -183,7 +184,7 @@ func (b *builder) bookJobs(w *writer, bk *book) []job {
 
 func nodeJob(w *writer, name string, n *explorer.Node) job {
 	return func() error {
-		data, err := explorer.Encode(n)
+		data, _, err := explorer.Encode(n)
 		if err != nil {
 			return err
 		}

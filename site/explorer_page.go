@@ -58,7 +58,12 @@ func (b *builder) explorerPage(bk *book) ([]byte, error) {
 	if pos, err := eg.ParsePosition(root.Position); err == nil {
 		data.Board = template.HTML(board.SVG(pos, ""))
 	}
-	data.Table = linesTable(root, seats, pageRoot)
+	// The table holds the lines the root's file holds: the same cut.
+	_, keep, err := explorer.Encode(root)
+	if err != nil {
+		return nil, err
+	}
+	data.Table = linesTable(root, keep, seats, pageRoot)
 	data.GamesText = reachedGames(root, pageRoot, typePath(bk.game))
 	if _, err := fs.Stat(templates.Site, "site/assets/"+explorerScript); err == nil {
 		data.Script = explorerScript
@@ -69,14 +74,15 @@ func (b *builder) explorerPage(bk *book) ([]byte, error) {
 // linesTable is a node's table of lines: the move, its games, how they
 // ended, the average rating of those who chose it and its newest game.
 // Written here rather than by the template, as game lists are: a root has
-// up to explorer.MaxLines rows.
-func linesTable(n *explorer.Node, seats []string, root string) template.HTML {
+// up to explorer.MaxLines rows. It shows the first keep lines, and says
+// how many more there are.
+func linesTable(n *explorer.Node, keep int, seats []string, root string) template.HTML {
 	var b strings.Builder
 	esc := html.EscapeString
 	b.WriteString("<table class=\"explorer-moves\">\n<caption>Moves played from this position</caption>\n<thead><tr><th scope=\"col\">Move</th><th scope=\"col\">Games</th><th scope=\"col\">Results</th><th scope=\"col\">Average rating</th><th scope=\"col\">Last game</th></tr></thead>\n<tbody>\n")
 	shown, more, moreGames := 0, 0, 0
 	for _, l := range n.Lines {
-		if shown >= explorer.MaxLines {
+		if shown >= keep {
 			more++
 			moreGames += l.Games
 			continue
@@ -103,7 +109,7 @@ func linesTable(n *explorer.Node, seats []string, root string) template.HTML {
 	}
 	b.WriteString("</tbody>\n</table>\n")
 	if more > 0 {
-		fmt.Fprintf(&b, "<p class=\"note\">And %s of %s more, played once or twice.</p>\n", words.Plural(more, "move"), words.Plural(moreGames, "game"))
+		fmt.Fprintf(&b, "<p class=\"note\">And %s of %s more, the least played.</p>\n", words.Plural(more, "move"), words.Plural(moreGames, "game"))
 	}
 	if len(n.Lines) == 0 {
 		b.WriteString("<p class=\"note\">No game went on from here.</p>\n")

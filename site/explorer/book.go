@@ -238,14 +238,30 @@ func (b *Book) Add(g Game) error {
 // a node that g made whole, whose line now leads to it. Nil when g counted
 // already.
 func (b *Book) AddPath(g Game) ([]*Node, error) {
+	p, err := b.Replay(g)
+	if err != nil {
+		return nil, err
+	}
+	return b.AddReplayed(p), nil
+}
+
+// Replayed is a game replayed for a book ([Book.Replay]), to be counted
+// in it ([Book.AddReplayed]).
+type Replayed struct {
+	p               *played
+	keys, positions []string
+}
+
+// Replay replays g for the book: the costly half of AddPath, which reads
+// the book's settings only, so that games may be replayed at once, each
+// counted after (AddReplayed) one at a time.
+func (b *Book) Replay(g Game) (*Replayed, error) {
 	r := g.Record
 	switch {
 	case r == nil:
 		return nil, fmt.Errorf("explorer: game %d has no record", g.ID)
 	case !r.Result.Over():
 		return nil, fmt.Errorf("explorer: game %d: %w", g.ID, ErrUnfinished)
-	case b.games[g.ID] != nil:
-		return nil, nil
 	}
 	if name := BookOf(r.Game, r.Config); name != b.name {
 		return nil, fmt.Errorf("explorer: game %d is of the book %s, not %s", g.ID, name, b.name)
@@ -253,6 +269,16 @@ func (b *Book) AddPath(g Game) ([]*Node, error) {
 	p, keys, positions, err := b.replay(g)
 	if err != nil {
 		return nil, err
+	}
+	return &Replayed{p, keys, positions}, nil
+}
+
+// AddReplayed counts a game replayed by Replay, as AddPath does.
+func (b *Book) AddReplayed(rp *Replayed) []*Node {
+	p, keys, positions := rp.p, rp.keys, rp.positions
+	g := Game{ID: p.id}
+	if b.games[g.ID] != nil {
+		return nil
 	}
 	changed := map[uint64]bool{}
 	for i, h := range p.keys {
@@ -288,7 +314,7 @@ func (b *Book) AddPath(g Game) ([]*Node, error) {
 		out = append(out, b.view(b.nodes[h]))
 	}
 	sort.Slice(out, func(i, j int) bool { return len(out[i].Moves) < len(out[j].Moves) })
-	return out, nil
+	return out
 }
 
 // replay plays g's record up to the book's depth: its path, and the key

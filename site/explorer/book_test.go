@@ -1,10 +1,12 @@
 package explorer_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -264,7 +266,7 @@ func TestBookOrder(t *testing.T) {
 		b := build(t, "conflagration", engine.Config{}, games)
 		out := map[string]string{}
 		b.Each(func(n *explorer.Node) error {
-			data, err := explorer.Encode(n)
+			data, _, err := explorer.Encode(n)
 			out[explorer.FileName(n.Key)] = string(data)
 			return err
 		})
@@ -280,5 +282,27 @@ func TestBookOrder(t *testing.T) {
 		if backward[name] != f {
 			t.Errorf("node %s:\n%s\nreversed:\n%s", name, f, backward[name])
 		}
+	}
+}
+
+// TestFileBound: a node of more lines than a file holds (every game a
+// move of its own) has a file of at most MaxFileBytes, which says how many
+// lines and games it leaves out.
+func TestFileBound(t *testing.T) {
+	n := &explorer.Node{Key: "k", Position: "p", Games: 2000}
+	for i := range 2000 {
+		n.Lines = append(n.Lines, explorer.Line{Move: fmt.Sprintf("%s-%d", strings.Repeat("x", 60), i), Games: 1,
+			Wins: []int{1, 0, 0, 0}, Places: [][]int{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}, Last: int64(i)})
+	}
+	data, keep, err := explorer.Encode(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f explorer.File
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > explorer.MaxFileBytes || keep != len(f.Lines) || keep == 0 || f.More != 2000-keep || f.MoreGames != 2000-keep {
+		t.Errorf("%d bytes, %d lines kept, file of %d lines, %d more of %d games", len(data), keep, len(f.Lines), f.More, f.MoreGames)
 	}
 }

@@ -37,14 +37,20 @@ type FileLine struct {
 	LastDate string  `json:"lastDate"`
 }
 
-// FileOf is n as its file holds it, its lines cut to MaxLines.
-func FileOf(n *Node) File {
+// MaxFileBytes bounds a node's file: lines are cut, the least played
+// first, until it fits (a line of long moves, or of four seats' places,
+// is longer than most).
+const MaxFileBytes = 48_000
+
+// FileOf is n as its file holds it, its first keep lines (MaxLines at
+// most) and a count of those left out.
+func FileOf(n *Node, keep int) File {
 	f := File{Key: n.Key, Position: n.Position, Moves: n.Moves, Games: n.Games, Recent: n.Recent, Lines: []FileLine{}}
 	if f.Recent == nil {
 		f.Recent = []int64{}
 	}
 	for i, l := range n.Lines {
-		if i >= MaxLines {
+		if i >= min(keep, MaxLines) {
 			f.More++
 			f.MoreGames += l.Games
 			continue
@@ -63,5 +69,16 @@ func date(t time.Time) string {
 	return t.UTC().Format(time.DateOnly)
 }
 
-// Encode is the JSON of n's file.
-func Encode(n *Node) ([]byte, error) { return json.Marshal(FileOf(n)) }
+// Encode is the JSON of n's file, at most MaxFileBytes long, and the
+// number of n's lines it holds.
+func Encode(n *Node) ([]byte, int, error) {
+	keep := min(len(n.Lines), MaxLines)
+	for {
+		data, err := json.Marshal(FileOf(n, keep))
+		if err != nil || len(data) <= MaxFileBytes || keep == 0 {
+			return data, keep, err
+		}
+		// Cut in proportion to the excess, and a tenth more.
+		keep = min(keep-1, keep*MaxFileBytes/len(data)*9/10)
+	}
+}
