@@ -36,6 +36,10 @@ type RecordOptions struct {
 	// those who allow it) as comments once a game is over, as each player
 	// allows (talkComments): the club's choice.
 	Messages bool
+	// Plies, when above 0, cuts each record to its first Plies moves,
+	// read alone: an opening's reader (the mail's explorer) reads a few
+	// moves of many games. The result stays the game's.
+	Plies int
 }
 
 // EachRecordOf is EachRecord, as opt says.
@@ -95,7 +99,7 @@ func recordsOf(tx *archive.Tx, rows []*archive.Game, names map[int64]string, opt
 		for i, r := range rows {
 			gids[i] = r.ID
 		}
-		if byGame, err = tx.MovesOf(gids); err != nil {
+		if byGame, err = tx.MovesUpTo(gids, opt.Plies); err != nil {
 			return nil, err
 		}
 	}

@@ -1,6 +1,7 @@
 package superial_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"postal/engine"
@@ -69,11 +70,11 @@ func TestKeyFields(t *testing.T) {
 	})
 	t.Run("multiplayer", func(t *testing.T) {
 		enginetest.KeyTexts(t, superial.Game{}, "multiplayer 4 "+multi+" s - 12 0 e:i5-j6[i6]-i7[j7]-h8[i8]-f8-g9[f9]=x 0a049431bed9ed31",
-			[]string{"multiplayer 4 " + multi + " s - 30 0 - -"},
+			// A game of rules version 1 shares its openings (R13g).
+			[]string{"multiplayer 4 " + multi + " s - 30 0 - -", "multiplayer 4 " + multi + " s - 12 0 - - v1"},
 			[]string{
 				"multiplayer 4 " + multi + " w - 12 0 - -",
 				"multiplayer 4 " + multi + " s - 12 1 - -",
-				"multiplayer 4 " + multi + " s - 12 0 - - v1",
 			})
 	})
 }
@@ -99,5 +100,23 @@ func TestKeyLegal(t *testing.T) {
 				t.Errorf("no transposition among %d keys", st.Keys)
 			}
 		})
+	}
+}
+
+// Games of both rules versions of the multiplayer ruleset (R13g) share
+// their keys: equal keys offer equal moves across versions too.
+func TestKeyVersions(t *testing.T) {
+	for _, players := range []string{"3", "4"} {
+		i := 0
+		st := enginetest.Keys(t, func(rng *rand.Rand) engine.Position {
+			cfg := engine.Config{Ruleset: "multiplayer", Options: map[string]string{"players": players}, Seed: rng.Uint64()}
+			if i++; i%2 == 0 {
+				cfg.Version = "1"
+			}
+			return enginetest.Start(t, "superial-chess", cfg)
+		}, 4, 8, 120)
+		if st.Transposed == 0 {
+			t.Errorf("%s players: no transposition among %d keys", players, st.Keys)
+		}
 	}
 }

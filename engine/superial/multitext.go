@@ -60,20 +60,19 @@ func (p *multiPosition) String() string {
 
 // Key is the transposition key (engine.Keyed): the String's players, board,
 // player to move and players out in their order (their places, R13d), then
-// the quiet plies and the rules version, without the ply, the last move and
-// the history. The quiet plies stay: 100 of them draw (R13e), so positions
-// that differ in them may end differently; so does a game of rules version
-// 1 (R13g). The history only counts repetitions (R13e); the key says instead
-// when the game is over (engine.EndKey), so that a position drawn by its
-// third occurrence is not the same as one going on.
+// the quiet plies, without the ply, the last move and the history. The
+// quiet plies stay: 100 of them draw (R13e), so positions that differ in
+// them may end differently. The history only counts repetitions (R13e);
+// the key says instead when the game is over (engine.EndKey), so that a
+// position drawn by its third occurrence is not the same as one going on.
+// The rules version stays out: version 1 differs (R13g) only on the ply
+// that completes a draw, whose position the key tells apart by itself (the
+// game over, or a player out), so that the games of both versions share
+// an opening.
 func (p *multiPosition) Key() string {
 	var b strings.Builder
 	p.writeKey(&b)
-	fmt.Fprintf(&b, " quiet=%d", p.quiet)
-	if p.v1 {
-		b.WriteString(" v1")
-	}
-	b.WriteString(engine.EndKey(p.result))
+	fmt.Fprintf(&b, " quiet=%d%s", p.quiet, engine.EndKey(p.result))
 	return b.String()
 }
 
