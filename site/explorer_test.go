@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -112,6 +113,12 @@ func TestExplorerBuild(t *testing.T) {
 		}
 		if root.Games != n || sum+root.MoreGames+moveless[book] != n {
 			t.Errorf("book %s: root of %d games, its lines %d (%d without moves), want %d", book, root.Games, sum, moveless[book], n)
+		}
+		// The game type's page links it.
+		game, _, _ := strings.Cut(book, "/")
+		typePage, err := os.ReadFile(filepath.Join(out, "types", game+".html"))
+		if err != nil || !strings.Contains(string(typePage), `href="../explorer/`+book+`.html"`) {
+			t.Errorf("types/%s.html does not link explorer/%s.html (%v)", game, book, err)
 		}
 		// Without scripts the page lists the first level: a row a line.
 		if rows := strings.Count(es.pages[book], `<th scope="row">`); rows != len(root.Lines) {
