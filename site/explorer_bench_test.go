@@ -85,7 +85,8 @@ func BenchmarkExplorerBuild(b *testing.B) {
 					view, viewOf = v, bk
 				}
 			}
-			exCPU := explorerCPU(b, db)
+			exCPU, heap := explorerCPU(b, db)
+			b.ReportMetric(heap, "explorer-heap-MB")
 			b.ReportMetric(cpu.Seconds(), "build-cpu-s")
 			b.ReportMetric(exCPU.Seconds(), "explorer-cpu-s")
 			b.ReportMetric(float64(files), "explorer-files")
@@ -112,10 +113,13 @@ func threadCPU(b *testing.B) time.Duration {
 // explorerCPU is the CPU time of the explorer's part of a full build of
 // db, on one thread: each finished game counted in its book (replayed up to
 // the book's depth), each node file encoded; reading the games, which the
-// build does anyway, is not in it.
-func explorerCPU(b *testing.B, db *archive.DB) time.Duration {
+// build does anyway, is not in it. And the memory the books hold.
+func explorerCPU(b *testing.B, db *archive.DB) (time.Duration, float64) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
 	books := map[string]*explorer.Book{}
 	var cpu time.Duration
 	err := clubarchive.Source{DB: db}.Games(context.Background(), nil, func(g *site.Game) error {
@@ -153,7 +157,13 @@ func explorerCPU(b *testing.B, db *archive.DB) time.Duration {
 			return err
 		})
 	}
-	return cpu + threadCPU(b) - start
+	cpu += threadCPU(b) - start
+	// What the books hold, which a publisher keeps between updates.
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(books)
+	return cpu, float64(after.HeapAlloc-before.HeapAlloc) / 1e6
 }
 
 // finishGame ends game id of db as the club ends a game its player

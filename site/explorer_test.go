@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -85,9 +86,10 @@ func finishedByBook(games []Game) (finished, moveless map[string]int) {
 }
 
 // TestExplorerBuild: a full build writes a page for each book with
-// finished games, whose first level counts each of them, every node file
-// parses and holds at most 50 KB, and every move listed is legal where it
-// is listed (by the game's engine).
+// finished games, whose first level counts each of them and whose first
+// view is under 30 KB gzipped, every node file parses and holds at most
+// 50 KB, and every move listed is legal where it is listed (by the game's
+// engine).
 func TestExplorerBuild(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	games := randomArchive(t, 160, 44)
@@ -112,9 +114,24 @@ func TestExplorerBuild(t *testing.T) {
 		if root.Games != n || sum+root.MoreGames+moveless[book] != n {
 			t.Errorf("book %s: root of %d games, its lines %d (%d without moves), want %d", book, root.Games, sum, moveless[book], n)
 		}
+		// The game type's page links it.
+		game, _, _ := strings.Cut(book, "/")
+		typePage, err := os.ReadFile(filepath.Join(out, "types", game+".html"))
+		if err != nil || !strings.Contains(string(typePage), `href="../explorer/`+book+`.html"`) {
+			t.Errorf("types/%s.html does not link explorer/%s.html (%v)", game, book, err)
+		}
 		// Without scripts the page lists the first level: a row a line.
 		if rows := strings.Count(es.pages[book], `<th scope="row">`); rows != len(root.Lines) {
 			t.Errorf("explorer/%s.html: %d rows, its root %d lines", book, rows, len(root.Lines))
+		}
+	}
+	dir, err := filepath.EvalSymlinks(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for book := range es.pages {
+		if n, parts := ExplorerFirstView(t, dir, book); n >= 30_000 {
+			t.Errorf("explorer/%s.html: a first view of %d bytes gzipped, 30 KB at most: %v", book, n, parts)
 		}
 	}
 	for book, nodes := range es.nodes {

@@ -83,7 +83,7 @@ type Node struct {
 	Position string   // engine Position.String() of a position reaching it (to draw it)
 	Moves    []string // one order of moves from the start that reaches it (its first game's)
 	Games    int      // finished games that reached it
-	Lines    []Line   // each move played from here, most games first, then by move text
+	Lines    []Line   // each move played from here (by each player who did), most games first, then by move text
 	Recent   []int64  // the newest games that reached it, newest first (a few)
 }
 
@@ -154,14 +154,36 @@ func (a recent) newer(b recent) bool {
 }
 
 // played is what a game counted keeps: its path, to make a node whole
-// when a second game reaches a node it reached alone.
+// when a second game reaches a node it reached alone. Kept small: a
+// publisher holds one for each finished game of its archive.
 type played struct {
 	recent
-	moves   []string        // canonical, at most maxPly
-	players []engine.Player // who played each
-	keys    []uint64        // the node of each position: len(moves)+1
+	text    string   // its moves, canonical, at most maxPly, each ended by a NUL
+	players []int8   // who played each (engine.Player)
+	keys    []uint64 // the node of each position: a move more than players
 	result  engine.Result
 	ratings []float64
+}
+
+// plies is the number of moves of the path.
+func (p *played) plies() int { return len(p.players) }
+
+// move is the text of move i of the path.
+func (p *played) move(i int) string {
+	t := p.text
+	for range i {
+		t = t[strings.IndexByte(t, 0)+1:]
+	}
+	return t[:strings.IndexByte(t, 0)]
+}
+
+// moves are the first n moves of the path.
+func (p *played) moves(n int) []string {
+	out := make([]string, 0, n)
+	for i := range n {
+		out = append(out, p.move(i))
+	}
+	return out
 }
 
 // NewBook is the empty tree of one book: games of game played with cfg;
@@ -325,7 +347,10 @@ func (b *Book) replay(g Game) (*played, []string, []string, error) {
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("explorer: game %d: %w", g.ID, err)
 	}
-	p := &played{recent: recent{g.ID, g.Finished}, result: g.Record.Result, ratings: g.Ratings}
+	res := g.Record.Result
+	res.Reason = "" // not shown, and a string of the caller's record
+	p := &played{recent: recent{g.ID, g.Finished}, result: res, ratings: g.Ratings}
+	var text strings.Builder
 	k := engine.Key(pos)
 	keys, positions := []string{k}, []string{pos.String()}
 	p.keys = append(p.keys, hashKey(k))
@@ -344,12 +369,14 @@ func (b *Book) replay(g Game) (*played, []string, []string, error) {
 			return nil, nil, nil, fmt.Errorf("explorer: game %d: %w", g.ID, &notation.ReplayError{MoveNumber: i + 1, Move: m.Text, Err: err})
 		}
 		pos = next
-		p.moves = append(p.moves, mv.String())
-		p.players = append(p.players, m.Player)
+		text.WriteString(mv.String())
+		text.WriteByte(0)
+		p.players = append(p.players, int8(m.Player))
 		k := engine.Key(pos)
 		keys, positions = append(keys, k), append(positions, pos.String())
 		p.keys = append(p.keys, hashKey(k))
 	}
+	p.text = text.String()
 	return p, keys, positions, nil
 }
 
@@ -365,7 +392,7 @@ func (b *Book) whole(h uint64, other *played, key string) *node {
 func (b *Book) positionAt(p *played, i int) string {
 	pos := b.start
 	for j := range i {
-		next, _, err := engine.Play(pos, p.players[j], p.moves[j])
+		next, _, err := engine.Play(pos, engine.Player(p.players[j]), p.move(j))
 		if err != nil {
 			return pos.String() // replayed once already: cannot happen
 		}
@@ -382,23 +409,25 @@ func (b *Book) count(n *node, p *played, i int, position string) {
 		if position == "" {
 			position = b.positionAt(p, i)
 		}
-		n.first, n.moves, n.position = p.id, p.moves[:i:i], position
+		n.first, n.moves, n.position = p.id, p.moves(i), position
 	}
 	n.games++
 	n.recent = addRecent(n.recent, p.recent)
-	if i >= len(p.moves) {
+	if i >= p.plies() {
 		return
 	}
-	l := n.lines[p.moves[i]]
+	move := p.move(i)
+	key := lineKey(engine.Player(p.players[i]), move)
+	l := n.lines[key]
 	if l == nil {
-		l = &line{Line: Line{Move: p.moves[i], Player: int(p.players[i]), Wins: make([]int, b.seats)}, next: p.keys[i+1]}
+		l = &line{Line: Line{Move: move, Player: int(p.players[i]), Wins: make([]int, b.seats)}, next: p.keys[i+1]}
 		if b.seats > 2 {
 			l.Places = make([][]int, b.seats)
 			for s := range l.Places {
 				l.Places[s] = make([]int, b.seats)
 			}
 		}
-		n.lines[p.moves[i]] = l
+		n.lines[key] = l
 	}
 	l.Games++
 	res := p.result
@@ -468,7 +497,10 @@ func (b *Book) view(n *node) *Node {
 		if a.Games != c.Games {
 			return a.Games > c.Games
 		}
-		return a.Move < c.Move
+		if a.Move != c.Move {
+			return a.Move < c.Move
+		}
+		return a.Player < c.Player
 	})
 	return out
 }
@@ -487,12 +519,29 @@ func (b *Book) At(moves []string) (*Node, error) {
 	pos := b.start
 	h := b.root
 	for i, text := range moves {
-		next, canon, err := playAny(pos, text)
-		if err != nil {
-			return nil, &MoveError{Index: i, Move: text, Err: err}
+		// A reader names a move, not its player: the first of the players
+		// to move (chance included) who may play it and did.
+		var first error
+		var next engine.Position
+		for _, p := range pos.ToMove() {
+			n, m, err := engine.Play(pos, p, text)
+			if err != nil {
+				if first == nil {
+					first = err
+				}
+				continue
+			}
+			if b.played(h, p, m.String()) {
+				next = n
+				break
+			}
+			first = ErrNotPlayed
 		}
-		if !b.played(h, canon) {
-			return nil, &MoveError{Index: i, Move: text, Err: ErrNotPlayed}
+		if next == nil {
+			if first == nil {
+				first = &engine.IllegalMoveError{Move: text, Reason: "the game is over"}
+			}
+			return nil, &MoveError{Index: i, Move: text, Err: first}
 		}
 		pos, h = next, hashKey(engine.Key(next))
 	}
@@ -506,34 +555,22 @@ func (b *Book) At(moves []string) (*Node, error) {
 	return nil, &MoveError{Index: len(moves) - 1, Move: moves[len(moves)-1], Err: ErrNotPlayed}
 }
 
-// played reports whether a game of the book played move from node h.
-func (b *Book) played(h uint64, move string) bool {
+// played reports whether a game of the book played move for player p
+// from node h.
+func (b *Book) played(h uint64, p engine.Player, move string) bool {
 	if n := b.nodes[h]; n != nil {
-		return n.lines[move] != nil
+		return n.lines[lineKey(p, move)] != nil
 	}
 	if id, ok := b.alone[h]; ok {
-		p := b.games[id]
-		j := slices.Index(p.keys, h)
-		return j < len(p.moves) && p.moves[j] == move
+		g := b.games[id]
+		j := slices.Index(g.keys, h)
+		return j < g.plies() && g.move(j) == move && engine.Player(g.players[j]) == p
 	}
 	return false
 }
 
-// playAny plays text for the first of the players to move who may play
-// it, chance included: a reader names a move, not its player.
-func playAny(pos engine.Position, text string) (engine.Position, string, error) {
-	var first error
-	for _, p := range pos.ToMove() {
-		next, m, err := engine.Play(pos, p, text)
-		if err == nil {
-			return next, m.String(), nil
-		}
-		if first == nil {
-			first = err
-		}
-	}
-	if first == nil {
-		first = &engine.IllegalMoveError{Move: text, Reason: "the game is over"}
-	}
-	return nil, "", first
+// lineKey is the key of the line of move played by p: in a phase where
+// both players act, each player's move is a line of its own.
+func lineKey(p engine.Player, move string) string {
+	return string(rune('a'+int(p)+1)) + move
 }
