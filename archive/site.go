@@ -61,12 +61,22 @@ func (t *Tx) GamesIn(ids []int64) ([]*Game, error) {
 // record holds them: ply, player and text only (no message, no date). The
 // moves of a game come as one row, joined by SQLite: a site reads millions
 // of moves, and a row costs more than its text.
-func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) {
+func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) { return t.MovesUpTo(ids, 0) }
+
+// MovesUpTo is MovesOf, each game's first plies moves only (0: all): an
+// opening's reader (the explorer) reads a few moves of each of many games,
+// by the moves' primary key.
+func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 	out := make(map[int64][]Move, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, COUNT(*), group_concat(player || ' ' || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`) GROUP BY game_id`, int64Args(ids)...)
+	args := int64Args(ids)
+	upTo := ""
+	if plies > 0 {
+		upTo, args = ` AND ply <= ?`, append(args, plies)
+	}
+	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, COUNT(*), group_concat(player || ' ' || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`)`+upTo+` GROUP BY game_id`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -91,6 +91,7 @@ func buildGoldenMails(t *testing.T) []goldenMail {
 	cupMails(t, add)    // cup_test.go
 	ratingMails(t, add)
 	seatsMails(t, add)
+	exploreMails(t, add) // explore_test.go
 	return set
 }
 

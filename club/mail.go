@@ -22,12 +22,6 @@ import (
 	"postal/notation"
 )
 
-// gameURL is the page of game id on the site at site (the path of
-// site/pages.go's gamePath).
-func gameURL(site string, id int64) string {
-	return fmt.Sprintf("%s/games/%d.html", strings.TrimRight(site, "/"), id)
-}
-
 // threadKeep is how many of a conversation's latest mails a new one refers
 // to, after its first.
 const threadKeep = 4
@@ -75,7 +69,7 @@ func (s *Service) post(w *work.Unit, m reply.Mail) error {
 	m.View.Site = s.opt.SiteURL
 	if m.Game != 0 && s.opt.SiteURL != "" {
 		if _, err := w.Tx.GameByID(m.Game); err == nil {
-			m.View.GameURL = gameURL(s.opt.SiteURL, m.Game)
+			m.View.GameURL = s.club.GameURL(m.Game)
 		} else if !errors.Is(err, archive.ErrNotFound) {
 			return err // (a challenge has no page yet)
 		}

@@ -76,6 +76,7 @@ func init() {
 		{notation.Spec{Verb: notation.CmdSet, Usage: "set reminders each|digest|none | set boards all|mine|none | set publish-messages|publish-conditions|tournament-news on|off", Syntax: notation.Setting}, changes, onCommand((*handling).set)},
 		{notation.Spec{Verb: notation.CmdAddress, Usage: "address [add|remove ADDRESS]", Syntax: notation.Address}, func(c notation.Command) bool { return c.Setting != "" }, onProof(accounts.Address)},
 		{notation.Spec{Verb: notation.CmdRatings, Usage: "ratings [GAME]", Syntax: notation.OptionalGame}, reads, onUnit(ratings.List)},
+		{notation.Spec{Verb: notation.CmdExplore, Usage: "explore GAME [RULESET] [NAME=VALUE ...] [MOVE ...]", Syntax: notation.Exploration}, reads, onLine(games.Explore)},
 
 		{notation.Spec{Verb: notation.CmdTournament, Usage: "tournament NAME GAME [RULESET] [NAME=VALUE ...] " + event.TournamentUsage() + " [players N] [days N | bank START+INC/CAP | untimed] [starts YYYY-MM-DD]", Syntax: notation.EventProposal}, changes, onUnit(tournaments.Organise)},
 		{notation.Spec{Verb: notation.CmdTournaments, Usage: "tournaments", Syntax: notation.NoWords}, reads, onUnit(tournaments.List)},

@@ -23,3 +23,14 @@ func Key(p Position) string {
 	}
 	return p.String()
 }
+
+// EndKey is what a Key adds for a position whose game is over: its score
+// (" over 1/2-1/2"), "" while it goes on. A game whose end reads the history
+// (a third repetition) needs it: the same pieces, one position over and one
+// not, have different moves.
+func EndKey(r Result) string {
+	if !r.Over() {
+		return ""
+	}
+	return " over " + r.Score()
+}

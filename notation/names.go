@@ -9,7 +9,7 @@ import "slices"
 // every page and folder it writes at the top of the site or of a folder of
 // players or tournaments is named here.
 var reservedNames = []string{
-	"assets", "downloads", "feed", "games", "index", "players", "ratings",
+	"assets", "downloads", "explorer", "feed", "games", "index", "players", "ratings",
 	"rules", "search", "sitemap", "sitemaps", "tournaments", "types",
 }
 

@@ -31,6 +31,7 @@ type builder struct {
 	tourSource bool                   // the source has tournaments: the site has their index
 	toursSince time.Time              // the latest change of a tournament read
 	rt         ratings                // the rating lists and histories (ratings.go)
+	ex         *explorers             // the opening books (explorer.go)
 }
 
 // Publisher keeps a site up to date with its source: a full build when
@@ -122,6 +123,7 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 			return stats, err
 		}
 		p.b.ix, p.gen, p.b.tours = ix, gen, nil
+		p.b.ex = newExplorers(false) // made again as updates need them
 		if err := p.b.loadRatings(ctx, p.src); err != nil {
 			return stats, err
 		}
@@ -229,6 +231,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		return st, err
 	}
 	p.b.ix, p.b.tours = ix, nil
+	p.b.ex = newExplorers(true)
 	if err := p.b.loadRatings(ctx, p.src); err != nil {
 		return st, err
 	}
@@ -248,7 +251,16 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		}
 		// The summaries came without the moves: the whole game counts them.
 		ix.games[g.ID].Moves = s.Moves
-		return pool.do(func() error { defer bar.add(1); return job() })
+		return pool.do(func() error {
+			defer bar.add(1)
+			if err := job(); err != nil {
+				return err
+			}
+			start := time.Now()
+			p.b.ex.add(g, p.b.log)
+			w.explorerTime(time.Since(start))
+			return nil
+		})
 	})
 	if err := firstErr(err, pool.wait()); err != nil {
 		return st, err
@@ -261,7 +273,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		return st, err
 	}
 	pool = newPool(ctx, p.b.opts.Workers)
-	for _, j := range append(p.b.siteJobs(w, nil), tourJobs...) {
+	for _, j := range slices.Concat(p.b.siteJobs(w, nil), tourJobs, w.timed(p.b.explorerJobs(w))) {
 		if err := pool.do(j); err != nil {
 			break
 		}
@@ -531,12 +543,15 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		nav := b.ix.listed()
 		seen := map[int64]bool{}
 		var changed []*summary
+		var games []*Game
+		removed := map[int64]string{}
 		err = p.src.Games(ctx, ids, func(g *Game) error {
 			seen[g.ID] = true
 			s, job, err := b.gameJob(g, nav, w, nil)
 			if err != nil || s == nil {
 				return err
 			}
+			games = append(games, g)
 			// A game whose page was never written is new to the site, even
 			// when the summaries read at a restart hold it already.
 			_, statErr := os.Stat(filepath.Join(dir, filepath.FromSlash(gamePath(g.ID))))
@@ -559,6 +574,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		}
 		for _, id := range ids {
 			if old := b.ix.games[id]; old != nil && !seen[id] {
+				removed[id] = old.Type.Name
 				b.ix.remove(id)
 				t.note(b.ix, old, true, true)
 				for _, path := range []string{gamePath(id), recordPath(id)} {
@@ -578,8 +594,15 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		if t.ratings, err = b.updateRatings(ctx, p.src, changed); err != nil {
 			return err
 		}
+		start := time.Now()
+		exJobs, err := p.updateExplorer(ctx, w, games, removed)
+		if err != nil {
+			return err
+		}
+		w.explorerTime(time.Since(start))
+		exJobs = w.timed(exJobs)
 		pool = newPool(ctx, b.opts.Workers)
-		for _, j := range b.siteJobs(w, t) {
+		for _, j := range append(b.siteJobs(w, t), exJobs...) {
 			if err := pool.do(j); err != nil {
 				break
 			}
@@ -681,12 +704,42 @@ func (w *writer) remove(path string) error {
 
 func (w *writer) removeJob(path string) job { return func() error { return w.remove(path) } }
 
+// removeAll removes files and directories, with what they hold.
+func (w *writer) removeAll(paths ...string) error {
+	for _, p := range paths {
+		if err := os.RemoveAll(filepath.Join(w.dir, filepath.FromSlash(p))); err != nil {
+			return fmt.Errorf("site: %w", err)
+		}
+	}
+	return nil
+}
+
 // removePlayer removes the pages of a player who has no game left.
 func (w *writer) removePlayer(slug string) error {
 	if err := w.remove(playerPath(slug)); err != nil {
 		return err
 	}
 	return os.RemoveAll(filepath.Join(w.dir, "players", slug))
+}
+
+// explorerTime counts d as spent on the explorer (Stats.Explorer).
+func (w *writer) explorerTime(d time.Duration) {
+	w.mu.Lock()
+	w.stats.Explorer += d
+	w.mu.Unlock()
+}
+
+// timed are jobs that count their time as the explorer's.
+func (w *writer) timed(jobs []job) []job {
+	out := make([]job, len(jobs))
+	for i, j := range jobs {
+		out[i] = func() error {
+			start := time.Now()
+			defer func() { w.explorerTime(time.Since(start)) }()
+			return j()
+		}
+	}
+	return out
 }
 
 func (w *writer) unreplayable() {

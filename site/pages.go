@@ -330,6 +330,9 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		// before their names ("cup": "Played in the cup mug"), "" when
 		// the record does not say it.
 		EventKind string
+		// Explorer is the page of the game's opening book, for a
+		// finished game the book counts (explorer.go).
+		Explorer string
 	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
@@ -358,6 +361,7 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 	if replayErr != nil {
 		data.ReplayError = replayErr.Error()
 	}
+	data.Explorer = explorerHref(r, replayErr)
 	if pos != nil {
 		final := ""
 		if replayErr == nil {
@@ -573,9 +577,10 @@ func (b *builder) typePage(t *typeInfo) ([]byte, error) {
 		List, Downloads blockRow
 		Stats           []rulesetStats
 		Rules           template.HTML
+		Explorers       []explorerLink
 	}{b.common(t.Title, "../"), t, t.recent.newest(homeListed),
 		blockLinks("All games", t.games, func(k int) string { return typeListPath(t.Name, k)[len("types/"):] }, -1, nil),
-		b.downloadLinks(t, "../"), b.stats(t), rules})
+		b.downloadLinks(t, "../"), b.stats(t), rules, b.explorerLinks(t.Name)})
 }
 
 // downloadLinks links the records of each list page that has a finished

@@ -22,6 +22,13 @@
 // the first page and the list page of its game type and of its players, the
 // home page, the feed, and one shard of the search index and of the sitemap.
 //
+// Each book of finished games (a game and ruleset, and options that change
+// its start: site/explorer) has an opening explorer: a page that lists the
+// moves played from the start without scripts, and a small file of each
+// position two games or more reached, which its script fetches as the
+// reader steps in (explorer.go). A publisher keeps the books in memory, so
+// a game that finishes adds its path and rewrites the few files on it.
+//
 // What the pages show comes as the data of package site/view (games,
 // tournaments, leagues, ladders, rating lists), which the pages render as
 // it is: the club's loader (club/published, through site/clubarchive)
@@ -102,6 +109,10 @@ type Stats struct {
 	// their pages show the error.
 	Unreplayable int
 	Duration     time.Duration
-	Generation   string // the directory OutDir points to
-	Cursor       int64  // the source's change cursor the site is now as of
+	// Explorer is the time spent on the opening explorer (counting games
+	// in their books, writing its files), summed over the workers: its
+	// share of the build's work.
+	Explorer   time.Duration
+	Generation string // the directory OutDir points to
+	Cursor     int64  // the source's change cursor the site is now as of
 }

@@ -13,6 +13,7 @@ import (
 	"postal/archive/archivetest"
 	"postal/club/clock"
 	"postal/club/game"
+	"postal/club/games"
 	"postal/club/reply"
 	"postal/club/work"
 	"postal/engine"
@@ -145,7 +146,7 @@ func (r *room) mailsTo(address string) []reply.Mail {
 // reads them.
 func seatsOf(t *testing.T, game string, words ...string) []string {
 	t.Helper()
-	info, cfg, err := proposedGame(game, words)
+	info, cfg, err := games.ProposedGame(game, words)
 	if err != nil {
 		t.Fatal(err)
 	}

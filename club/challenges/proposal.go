@@ -1,7 +1,6 @@
 package challenges
 
 import (
-	"fmt"
 	"postal/club/clock"
 	"postal/club/games"
 	"postal/club/reply"
@@ -16,7 +15,7 @@ import (
 // none); a refusal says what is wrong with them. The events ("tournament",
 // "league", "ladder") read theirs with it too.
 func Proposal(u *work.Unit, c notation.Command) (engine.Info, engine.Config, clock.Control, error) {
-	info, cfg, err := proposedGame(c.Game, c.Options)
+	info, cfg, err := games.ProposedGame(c.Game, c.Options)
 	if err != nil {
 		return info, cfg, clock.Control{}, err
 	}
@@ -34,36 +33,6 @@ func Control(club *work.Club, written string) (clock.Control, error) {
 		return clock.Control{Kind: clock.None}, nil
 	}
 	return clock.ParseControl(written)
-}
-
-// proposedGame reads the game, ruleset and options a proposal names.
-func proposedGame(game string, words []string) (engine.Info, engine.Config, error) {
-	g, err := engine.Lookup(game)
-	if err != nil {
-		return engine.Info{}, engine.Config{}, reply.Refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays.")
-	}
-	info := g.Info()
-	var rs string
-	var optWords []string
-	for _, w := range words {
-		if strings.Contains(w, "=") {
-			optWords = append(optWords, w)
-		} else if rs == "" {
-			rs = w
-		} else {
-			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+games.Describe(info))
-		}
-	}
-	opts, err := engine.ParseOptions(optWords)
-	if err != nil {
-		return info, engine.Config{}, reply.Explain(err)
-	}
-	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
-	if ue, ok := reply.Explain(err).(*reply.Refusal); ok {
-		ue.Pre = games.Describe(info) // what the game has
-		return info, cfg, ue
-	}
-	return info, cfg, err
 }
 
 // ConfigWords are the words of a ruleset and options config of game, as a

@@ -177,29 +177,55 @@ func mergeLine(lines []archive.Condition, line archive.Condition, side engine.Pl
 // instead. An illegal or unreadable move refuses the whole line, as a move
 // is refused: pointing at the word, or listing the legal moves there.
 func lineOf(u *work.Unit, gs *game.Game, c notation.Command, p notation.Parsed) ([]archive.Step, engine.Position, error) {
-	var words []string
-	if strings.Contains(c.Move, ",") {
-		for _, w := range strings.Split(c.Move, ",") {
-			if w = strings.TrimSpace(w); w != "" {
-				words = append(words, w)
-			}
-		}
-	} else {
-		words = strings.Fields(c.Move)
-	}
-	r := &lineReader{gs: gs, words: words, budget: 5000}
+	r := newLineReader(c.Move, gs.Row.ID, gs.Info, gs.SeatName)
 	if r.read(gs.Pos, 0) {
 		return r.steps, r.end, nil
 	}
 	return nil, nil, r.refusal(c, p)
 }
 
-// lineReader splits and replays the words of a conditional line.
+// newLineReader is the reader of a line of moves of a game of rules, its
+// number id (0 for none): split by its commas, when it has any, else at
+// every space (a move of several words is found as it is read). seatName
+// names a seat for a refusal.
+func newLineReader(line string, id int64, rules engine.Info, seatName func(engine.Player) string) *lineReader {
+	var words []string
+	if strings.Contains(line, ",") {
+		for _, w := range strings.Split(line, ",") {
+			if w = strings.TrimSpace(w); w != "" {
+				words = append(words, w)
+			}
+		}
+	} else {
+		words = strings.Fields(line)
+	}
+	return &lineReader{game: id, rules: rules, seatName: seatName, words: words, budget: 5000,
+		kind: "a conditional line", start: "now", nothing: "Nothing was kept of this line."}
+}
+
+// lineReader splits and replays the words of a line of moves: a
+// conditional line, or the moves an exploration follows.
 type lineReader struct {
-	gs     *game.Game
+	game     int64
+	rules    engine.Info
+	seatName func(engine.Player) string
+	// anyone lets the line cross a point where several players act at
+	// once (a setup), each move played by the first of them who may: the
+	// explorer's line names moves, not their players. A conditional line
+	// stops there.
+	anyone bool
+	kind   string // what the line is, for a refusal: "a conditional line"
+	start  string // where the line's first move falls, for a refusal: "now"
+	// nothing says, in a refusal, what was not done.
+	nothing string
+	// played lists the moves a refusal offers instead of the legal moves
+	// (the explorer's: those its games played there); nil for none.
+	played func(i int) []string
+
 	words  []string
 	budget int // plays left to try: the search ends however the words fall
 	steps  []archive.Step
+	at     []int // the word each step begins at
 	end    engine.Position
 
 	// The failure that got furthest: at word failAt, by whom, where.
@@ -221,33 +247,35 @@ func (r *lineReader) read(pos engine.Position, i int) bool {
 		return false
 	}
 	tm := pos.ToMove()
-	if len(tm) != 1 {
+	if len(tm) != 1 && !r.anyone {
 		r.fail(i, "the line reaches a point where several players act at once: a conditional line cannot cross it")
 		return false
 	}
-	who := tm[0]
 	for k := 1; k <= min(6, len(r.words)-i) && r.budget > 0; k++ {
 		r.budget--
 		text := strings.Join(r.words[i:i+k], " ")
 		if _, leaving := engine.ParseLeaving(text); leaving {
-			r.fail(i, "a conditional line holds moves, not "+text)
+			r.fail(i, r.kind+" holds moves, not "+text)
 			return false
 		}
-		next, m, err := engine.Play(pos, who, text)
-		if err != nil {
-			var se *engine.SyntaxError
-			// The shortest reading speaks for the word, unless a longer
-			// one read further (a move of several words, refused).
-			if i > r.failAt || i == r.failAt && r.failErr == nil && r.failDo == "" || i == r.failAt && !errors.As(err, &se) && k > 1 {
-				r.failAt, r.failErr, r.failPos, r.failWho, r.failTxt, r.failDo = i, err, pos, who, text, ""
+		for _, who := range tm {
+			next, m, err := engine.Play(pos, who, text)
+			if err != nil {
+				var se *engine.SyntaxError
+				// The shortest reading speaks for the word, unless a longer
+				// one read further (a move of several words, refused).
+				if i > r.failAt || i == r.failAt && r.failErr == nil && r.failDo == "" || i == r.failAt && !errors.As(err, &se) && k > 1 {
+					r.failAt, r.failErr, r.failPos, r.failWho, r.failTxt, r.failDo = i, err, pos, who, text, ""
+				}
+				continue
 			}
-			continue
+			r.steps = append(r.steps, archive.Step{Seat: int(who), Move: m.String()})
+			r.at = append(r.at, i)
+			if r.read(next, i+k) {
+				return true
+			}
+			r.steps, r.at = r.steps[:len(r.steps)-1], r.at[:len(r.at)-1]
 		}
-		r.steps = append(r.steps, archive.Step{Seat: int(who), Move: m.String()})
-		if r.read(next, i+k) {
-			return true
-		}
-		r.steps = r.steps[:len(r.steps)-1]
 	}
 	return false
 }
@@ -263,18 +291,41 @@ func (r *lineReader) fail(i int, why string) {
 // there.
 func (r *lineReader) refusal(c notation.Command, p notation.Parsed) error {
 	if r.failDo != "" {
-		return reply.Refuse(r.failDo, "Nothing was kept of this line.")
+		return reply.Refuse(r.failDo, r.nothing)
 	}
 	if r.failErr == nil {
-		return reply.Refuse("the line could not be read", "Separate its moves with commas; nothing was kept of it.")
+		hint := "Separate its moves with commas; nothing was kept of it."
+		if r.anyone {
+			hint = "Separate its moves with commas."
+		}
+		return reply.Refuse("the line could not be read", hint)
 	}
-	gs, who := r.gs, r.failWho
-	after := "now"
-	if r.failAt > 0 {
-		after = "after " + strings.Join(r.words[:r.failAt], " ")
+	return reply.ExplainMove(r.failErr, r.move(c, p, r.failAt, r.failTxt, r.failPos, r.failWho))
+}
+
+// wordsOf is where step i of a line read whole lies in its words:
+// words[first:last].
+func (r *lineReader) wordsOf(i int) (first, last int) {
+	last = len(r.words)
+	if i+1 < len(r.at) {
+		last = r.at[i+1]
 	}
-	return reply.ExplainMove(r.failErr, &reply.Move{Text: r.failTxt, Game: gs.Row.ID, Rules: gs.Info, Pos: r.failPos, Seat: who, SeatName: gs.SeatName(who),
-		Line: p.Line, LineText: p.Text, Col: wordCol(p.Text, len(r.words), r.failAt, c.Move), After: after})
+	return r.at[i], last
+}
+
+// move is the move at word i of the line, read as text at pos for who, as
+// a refusal speaks of it.
+func (r *lineReader) move(c notation.Command, p notation.Parsed, i int, text string, pos engine.Position, who engine.Player) *reply.Move {
+	after := r.start
+	if i > 0 {
+		after = "after " + strings.Join(r.words[:i], " ")
+	}
+	m := &reply.Move{Text: text, Game: r.game, Rules: r.rules, Pos: pos, Seat: who, SeatName: r.seatName(who),
+		Line: p.Line, LineText: p.Text, Col: wordCol(p.Text, len(r.words), i, c.Move), After: after, Nothing: r.nothing}
+	if r.played != nil {
+		m.Played = r.played(i)
+	}
+	return m
 }
 
 // wordCol is the column (from 1) in text, the line as written, of move i

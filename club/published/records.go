@@ -36,11 +36,14 @@ type RecordOptions struct {
 	// those who allow it) as comments once a game is over, as each player
 	// allows (talkComments): the club's choice.
 	Messages bool
+	// Plies, when above 0, cuts each record to its first Plies moves,
+	// read alone: an opening's reader (the mail's explorer) reads a few
+	// moves of many games. The result stays the game's.
+	Plies int
 }
 
 // EachRecordOf is EachRecord, as opt says.
 func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []int64, moves bool, fn func(Archived) error) error {
-	site := opt.Site
 	const chunk = 200
 	names := map[int64]string{}
 	var after int64 // the last game read, when reading every game
@@ -67,52 +70,8 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 			if err != nil {
 				return err
 			}
-			byGame := map[int64][]archive.Move{}
-			if moves && len(rows) > 0 {
-				gids := make([]int64, len(rows))
-				for i, r := range rows {
-					gids[i] = r.ID
-				}
-				if byGame, err = tx.MovesOf(gids); err != nil {
-					return err
-				}
-			}
-			talk := map[int64][]archive.Said{}
-			if moves && opt.Messages && len(rows) > 0 {
-				var over []int64
-				for _, r := range rows {
-					if r.Status == archive.GameOver {
-						over = append(over, r.ID)
-					}
-				}
-				if talk, err = tx.TalkOf(over); err != nil {
-					return err
-				}
-			}
-			var rated map[int64]*view.GameRating
-			if moves {
-				if rated, err = ratingsOf(tx, rows, names); err != nil {
-					return err
-				}
-			}
-			out = make([]Archived, 0, len(rows))
-			for _, row := range rows {
-				players := make([]string, len(row.Players))
-				for i, id := range row.Players {
-					if players[i], err = named(names, id, func() (string, error) { return playerName(tx, id) }); err != nil {
-						return err
-					}
-				}
-				rec, err := newRecord(row, players, byGame[row.ID], site)
-				if err != nil {
-					return err
-				}
-				if err := talkComments(tx, rec, row, byGame[row.ID], talk[row.ID]); err != nil {
-					return err
-				}
-				out = append(out, archived(row, rec, rated[row.ID]))
-			}
-			return tagEvents(tx, out)
+			out, err = recordsOf(tx, rows, names, opt, moves)
+			return err
 		})
 		if err != nil {
 			return fmt.Errorf("club: records: %w", err)
@@ -127,6 +86,87 @@ func EachRecordOf(ctx context.Context, db *archive.DB, opt RecordOptions, ids []
 			after = a.Row.ID
 		}
 	}
+}
+
+// recordsOf writes the records of rows as opt says, read within tx; names
+// are the players' names known so far, which it adds to.
+func recordsOf(tx *archive.Tx, rows []*archive.Game, names map[int64]string, opt RecordOptions, moves bool) ([]Archived, error) {
+	site := opt.Site
+	var err error
+	byGame := map[int64][]archive.Move{}
+	if moves && len(rows) > 0 {
+		gids := make([]int64, len(rows))
+		for i, r := range rows {
+			gids[i] = r.ID
+		}
+		if byGame, err = tx.MovesUpTo(gids, opt.Plies); err != nil {
+			return nil, err
+		}
+	}
+	talk := map[int64][]archive.Said{}
+	if moves && opt.Messages && len(rows) > 0 {
+		var over []int64
+		for _, r := range rows {
+			if r.Status == archive.GameOver {
+				over = append(over, r.ID)
+			}
+		}
+		if talk, err = tx.TalkOf(over); err != nil {
+			return nil, err
+		}
+	}
+	var rated map[int64]*view.GameRating
+	if moves {
+		if rated, err = ratingsOf(tx, rows, names); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]Archived, 0, len(rows))
+	for _, row := range rows {
+		players := make([]string, len(row.Players))
+		for i, id := range row.Players {
+			if players[i], err = named(names, id, func() (string, error) { return playerName(tx, id) }); err != nil {
+				return nil, err
+			}
+		}
+		rec, err := newRecord(row, players, byGame[row.ID], site)
+		if err != nil {
+			return nil, err
+		}
+		if err := talkComments(tx, rec, row, byGame[row.ID], talk[row.ID]); err != nil {
+			return nil, err
+		}
+		out = append(out, archived(row, rec, rated[row.ID]))
+	}
+	return out, tagEvents(tx, out)
+}
+
+// RecordsIn calls fn with the record of each game of ids, by number, as
+// EachRecordOf writes it with moves, read within tx: for a reader inside
+// the club's unit of work (the mail's explorer), a chunk of games at a time.
+func RecordsIn(tx *archive.Tx, opt RecordOptions, ids []int64, fn func(Archived) error) error {
+	names, err := tx.PlayerNames()
+	if err != nil {
+		return err
+	}
+	const chunk = 200
+	for len(ids) > 0 {
+		rows, err := tx.GamesIn(ids[:min(chunk, len(ids))])
+		if err != nil {
+			return err
+		}
+		ids = ids[min(chunk, len(ids)):]
+		out, err := recordsOf(tx, rows, names, opt, true)
+		if err != nil {
+			return err
+		}
+		for _, a := range out {
+			if err := fn(a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // archived is game row as the site lists it, with its record rec and its

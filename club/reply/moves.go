@@ -10,6 +10,7 @@ import (
 	"postal/club/clock"
 	"postal/club/event"
 	"postal/engine"
+	"postal/site/explorer"
 )
 
 // Move is a player's move that a refusal speaks of: the move as written,
@@ -26,9 +27,16 @@ type Move struct {
 	Line     int             // the line of the mail it was written on
 	LineText string          // that line, as written
 	Col      int             // the column of the move's first character in LineText, from 1
-	// After is where a move of a conditional line falls ("now", "after e4
-	// e5"); "" for a move played now.
+	// After is where a move of a line falls ("now", "after e4 e5"); "" for
+	// a move played now.
 	After string
+	// Nothing says what was not done, when it is not a move's or a
+	// conditional line's ("Nothing was played."): the explorer's.
+	Nothing string
+	// Played are the moves the club's finished games played where the move
+	// falls, for the explorer ("explore"), which points at the move and
+	// lists them, or the legal moves when it is illegal; nil elsewhere.
+	Played []string
 }
 
 // ExplainMove is Explain for an error that met m, a player's move (nil:
@@ -61,6 +69,14 @@ func ExplainMove(err error, m *Move) error {
 	if line {
 		nothing = "Nothing was kept of this line."
 	}
+	if m.Nothing != "" {
+		nothing = m.Nothing
+	}
+	if m.Played != nil {
+		if ue := explained(err, m, nothing); ue != nil {
+			return ue
+		}
+	}
 	switch {
 	case errors.As(err, &syntax):
 		col := m.Col + utf8.RuneCountInString(m.Text[:min(max(syntax.Offset, 0), len(m.Text))])
@@ -89,6 +105,25 @@ func ExplainMove(err error, m *Move) error {
 		return Refuse(fmt.Sprintf("%s %s was refused: %v", m.Text, m.After, err), nothing)
 	}
 	return Refuse(fmt.Sprintf("%s was refused: %v", m.Text, err), nothing)
+}
+
+// explained words the refusal of a move the explorer follows: a legal move
+// no game played there, or an illegal one, each pointing at the move (nil
+// for the other errors, worded as a line's).
+func explained(err error, m *Move, nothing string) *Refusal {
+	var illegal *engine.IllegalMoveError
+	var ue *Refusal
+	switch {
+	case errors.Is(err, explorer.ErrNotPlayed):
+		ue = Refuse(fmt.Sprintf("no finished game of the club played %s %s", m.Text, m.After), fmt.Sprintf("Line %d, column %d. %s The moves played there:", m.Line, m.Col, nothing))
+		ue.Pre = Caret(m.LineText, m.Col) + "\n\n" + Columns(m.Played)
+	case errors.As(err, &illegal):
+		ue = Refuse(fmt.Sprintf("%s is not a legal move %s: %s", m.Text, m.After, illegal.Reason), fmt.Sprintf("Line %d, column %d. %s The legal moves of %s there:", m.Line, m.Col, nothing, m.SeatName))
+		ue.Pre = Caret(m.LineText, m.Col) + "\n\n" + LegalMoves(m.Game, m.Rules, m.Pos, m.Seat, 0)
+	default:
+		return nil
+	}
+	return ue
 }
 
 // LegalMoves lists the legal moves of seat at pos, a position of game id

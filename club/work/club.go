@@ -1,6 +1,7 @@
 package work
 
 import (
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -102,3 +103,13 @@ func (u *Unit) Send(m reply.Mail) error { return u.Club.Post(u, m) }
 
 // SendPlain queues m, a plain answer to the unit's inbound mail.
 func (u *Unit) SendPlain(m reply.Plain) error { return u.Club.PostPlain(u, m) }
+
+// GameURL is the address of game id's page in the club's public archive
+// (the path of site/pages.go's gamePath), for links in mail; "" when the
+// club has none.
+func (c *Club) GameURL(id int64) string {
+	if c.SiteURL == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s/games/%d.html", strings.TrimRight(c.SiteURL, "/"), id)
+}

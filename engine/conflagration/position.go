@@ -61,12 +61,8 @@ func (p *Position) legal() []mv {
 // its 37 playable cells (R1).
 func (p *Position) String() string {
 	var b strings.Builder
-	b.WriteString(rulesetNames[p.rs])
+	p.writeKey(&b)
 	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(p.g.order))
-	b.WriteByte(' ')
-	b.WriteString(p.boardText())
-	b.WriteString([]string{" L ", " D "}[p.turn])
 	b.WriteString(strconv.Itoa(p.ply))
 	b.WriteByte(' ')
 	if p.hasLast {
@@ -75,6 +71,28 @@ func (p *Position) String() string {
 		b.WriteByte('-')
 	}
 	return b.String()
+}
+
+// Key is the transposition key (engine.Keyed): the String without the ply
+// and the last move. The ruleset, the board and the side to move decide the
+// rest of the game: moves read only the board (R4-R9), the game ends when
+// the side to move cannot move (R3, R10), and no rule counts moves or
+// repetitions (every ruleset ends by itself, R11).
+func (p *Position) Key() string {
+	var b strings.Builder
+	p.writeKey(&b)
+	return b.String()
+}
+
+// writeKey writes the fields the String and the Key share: ruleset, order,
+// board and side to move.
+func (p *Position) writeKey(b *strings.Builder) {
+	b.WriteString(rulesetNames[p.rs])
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(p.g.order))
+	b.WriteByte(' ')
+	b.WriteString(p.boardText())
+	b.WriteString([]string{" L", " D"}[p.turn])
 }
 
 func (p *Position) boardText() string {

@@ -64,6 +64,47 @@ func (Game) ParsePosition(text string) (engine.Position, error) { return parsePo
 // hashes of the earlier positions that count for repetition (R18), or "-".
 func (p *Position) String() string {
 	var b strings.Builder
+	p.writeKey(&b)
+	b.WriteString(" " + strconv.Itoa(p.ply) + " ")
+	if p.last == nil {
+		b.WriteByte('-')
+	} else {
+		b.WriteString(strings.ReplaceAll(p.last.String(), " ", "_"))
+	}
+	b.WriteByte(' ')
+	var hs []string
+	for h := p.hist; h != nil; h = h.prev {
+		hs = append(hs, fmt.Sprintf("%016x", h.hash))
+	}
+	if len(hs) == 0 {
+		b.WriteByte('-')
+	}
+	for i := len(hs) - 1; i >= 0; i-- {
+		b.WriteString(hs[i])
+		if i > 0 {
+			b.WriteByte(',')
+		}
+	}
+	return b.String()
+}
+
+// Key is the transposition key (engine.Keyed): the String's side to move,
+// board and captured pools, without the ply, the last move and the history.
+// The board text names each piece's identity, its moved mark (R11) and its
+// messenger mark (R16), and the pools hold the captured pieces R12 and R16
+// bring back: with the side to move they are all a later move reads, as the
+// repetition rule's hash says (R18). The history only counts repetitions;
+// the key says instead when the game is over (engine.EndKey), so that a
+// position drawn by its third occurrence is not the same as one going on.
+func (p *Position) Key() string {
+	var b strings.Builder
+	p.writeKey(&b)
+	b.WriteString(engine.EndKey(p.result))
+	return b.String()
+}
+
+// writeKey writes the fields the String and the Key share.
+func (p *Position) writeKey(b *strings.Builder) {
 	b.WriteString("standard ")
 	b.WriteString([2]string{"w", "b"}[p.side])
 	b.WriteByte(' ')
@@ -100,27 +141,6 @@ func (p *Position) String() string {
 	}
 	b.WriteByte(' ')
 	b.WriteString(p.poolText(-1, ","))
-	b.WriteString(" " + strconv.Itoa(p.ply) + " ")
-	if p.last == nil {
-		b.WriteByte('-')
-	} else {
-		b.WriteString(strings.ReplaceAll(p.last.String(), " ", "_"))
-	}
-	b.WriteByte(' ')
-	var hs []string
-	for h := p.hist; h != nil; h = h.prev {
-		hs = append(hs, fmt.Sprintf("%016x", h.hash))
-	}
-	if len(hs) == 0 {
-		b.WriteByte('-')
-	}
-	for i := len(hs) - 1; i >= 0; i-- {
-		b.WriteString(hs[i])
-		if i > 0 {
-			b.WriteByte(',')
-		}
-	}
-	return b.String()
 }
 
 // pieceChar is the piece's letter, lower case for Black.

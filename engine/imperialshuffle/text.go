@@ -23,6 +23,45 @@ import (
 // or "-".
 func (p *Position) String() string {
 	var b strings.Builder
+	p.writeKey(&b)
+	b.WriteString(" " + strconv.Itoa(p.ply) + " " + p.last.text() + " ")
+	if len(p.hist.h) == 0 {
+		b.WriteByte('-')
+		return b.String()
+	}
+	buf := make([]byte, 13*len(p.hist.h)-1)
+	for i, x := range p.hist.h {
+		o := 13 * i
+		for j := 11; j >= 0; j-- {
+			buf[o+j] = hexDigits[x&15]
+			x >>= 4
+		}
+		if o+12 < len(buf) {
+			buf[o+12] = ','
+		}
+	}
+	b.Write(buf)
+	return b.String()
+}
+
+// Key is the transposition key (engine.Keyed): the String's nobles, both
+// boards and the stage, without the ply, the last move and the history. The
+// boards hold every piece's place and life state, which with the side to
+// move is what R12 calls a position; in setup they are the arrangements
+// accepted so far (R5, R6: an accepted one is shown at once, and who set up
+// first moves first), and a pending "setup random" names whose arrangement
+// the server draws. The history only counts repetitions (R12); the key says
+// instead when the game is over (engine.EndKey), so that a position drawn by
+// its third occurrence is not the same as one going on.
+func (p *Position) Key() string {
+	var b strings.Builder
+	p.writeKey(&b)
+	b.WriteString(engine.EndKey(p.result))
+	return b.String()
+}
+
+// writeKey writes the fields the String and the Key share.
+func (p *Position) writeKey(b *strings.Builder) {
 	b.WriteString("standard nobles=")
 	b.WriteString(string(p.nobles))
 	for pl := 0; pl < 2; pl++ {
@@ -42,24 +81,6 @@ func (p *Position) String() string {
 	default:
 		b.WriteString("move" + strconv.Itoa(int(p.turn)+1))
 	}
-	b.WriteString(" " + strconv.Itoa(p.ply) + " " + p.last.text() + " ")
-	if len(p.hist.h) == 0 {
-		b.WriteByte('-')
-		return b.String()
-	}
-	buf := make([]byte, 13*len(p.hist.h)-1)
-	for i, x := range p.hist.h {
-		o := 13 * i
-		for j := 11; j >= 0; j-- {
-			buf[o+j] = hexDigits[x&15]
-			x >>= 4
-		}
-		if o+12 < len(buf) {
-			buf[o+12] = ','
-		}
-	}
-	b.Write(buf)
-	return b.String()
 }
 
 const hexDigits = "0123456789abcdef"

@@ -23,7 +23,20 @@ import (
 //	prev1=... prev2=...                 round one's rows, until round two's first play
 //	r1=24,0 r2=0,9                      scores of finished rounds
 //	last=second:My_sac_Mk_up            the last move (spaces as _), or -
-func (p *Position) String() string {
+func (p *Position) String() string { return p.text(true) }
+
+// Key is the transposition key (engine.Keyed): the String without the ply,
+// the last move and round one's rows shown at the start of round two, which
+// only the boards show. The rest decides the game: the options, the stack
+// (R2, R6), the stage with its pending draw (a rolled face, a named size, a
+// held pyramid: R3, R13), the bag and the inventories, the draft's rows and
+// passes (R13, R14), the inventories as dealt for round two (R12), the
+// round, who led and who attacks, the turn, both rows (R9 reads the last
+// pyramid played) and the scores (R11).
+func (p *Position) Key() string { return p.text(false) }
+
+// text writes the String, or the Key without whole.
+func (p *Position) text(whole bool) string {
 	var b strings.Builder
 	w := func(k, v string) { b.WriteString(" " + k + "=" + v) }
 	b.WriteString("initiative")
@@ -38,7 +51,9 @@ func (p *Position) String() string {
 		w("cur", p.cur.String())
 	}
 	w("stage", stageNames[p.st])
-	w("ply", strconv.Itoa(p.ply))
+	if whole {
+		w("ply", strconv.Itoa(p.ply))
+	}
 	w("bag", p.bag.String())
 	w("inv1", p.inv[0].String())
 	w("inv2", p.inv[1].String())
@@ -85,7 +100,7 @@ func (p *Position) String() string {
 		for pl := 0; pl < 2; pl++ {
 			w("row"+strconv.Itoa(pl+1), rowText(p.rows[pl][:p.rn[pl]]))
 		}
-		if p.showPrev() {
+		if whole && p.showPrev() {
 			for pl := 0; pl < 2; pl++ {
 				w("prev"+strconv.Itoa(pl+1), rowText(p.prev[pl][:p.pn[pl]]))
 			}
@@ -97,9 +112,11 @@ func (p *Position) String() string {
 			w("r2", fmt.Sprintf("%d,%d", p.r2[0], p.r2[1]))
 		}
 	}
-	if p.last.Text() == "" {
+	switch {
+	case !whole:
+	case p.last.Text() == "":
 		w("last", "-")
-	} else {
+	default:
 		who := "chance"
 		if p.lastBy != engine.Chance {
 			who = sideWords[p.lastBy]

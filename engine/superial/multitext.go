@@ -41,8 +41,45 @@ func (p *multiPosition) RulesVersion() string {
 // String is the canonical text of the position.
 func (p *multiPosition) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "multiplayer %d ", p.players)
-	p.b.writeText(&b, func(c cell) string {
+	p.writeKey(&b)
+	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
+	if last := p.lastText(); last == "" {
+		b.WriteByte('-')
+	} else {
+		b.WriteByte(multiLetters[p.lastBy] + 'a' - 'A')
+		b.WriteByte(':')
+		b.WriteString(last)
+	}
+	b.WriteByte(' ')
+	b.WriteString(p.hist.text())
+	if p.v1 {
+		b.WriteString(" v1")
+	}
+	return b.String()
+}
+
+// Key is the transposition key (engine.Keyed): the String's players, board,
+// player to move and players out in their order (their places, R13d), then
+// the quiet plies, without the ply, the last move and the history. The
+// quiet plies stay: 100 of them draw (R13e), so positions that differ in
+// them may end differently. The history only counts repetitions (R13e);
+// the key says instead when the game is over (engine.EndKey), so that a
+// position drawn by its third occurrence is not the same as one going on.
+// The rules version stays out: version 1 differs (R13g) only on the ply
+// that completes a draw, whose position the key tells apart by itself (the
+// game over, or a player out), so that the games of both versions share
+// an opening.
+func (p *multiPosition) Key() string {
+	var b strings.Builder
+	p.writeKey(&b)
+	fmt.Fprintf(&b, " quiet=%d%s", p.quiet, engine.EndKey(p.result))
+	return b.String()
+}
+
+// writeKey writes the fields the String and the Key share.
+func (p *multiPosition) writeKey(b *strings.Builder) {
+	fmt.Fprintf(b, "multiplayer %d ", p.players)
+	p.b.writeText(b, func(c cell) string {
 		return string([]byte{multiLetters[c.team()], aspectChars[c.aspect()]})
 	})
 	b.WriteByte(' ')
@@ -59,20 +96,6 @@ func (p *multiPosition) String() string {
 		b.WriteByte(multiLetters[t] + 'a' - 'A')
 		b.WriteByte(p.why[t])
 	}
-	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
-	if last := p.lastText(); last == "" {
-		b.WriteByte('-')
-	} else {
-		b.WriteByte(multiLetters[p.lastBy] + 'a' - 'A')
-		b.WriteByte(':')
-		b.WriteString(last)
-	}
-	b.WriteByte(' ')
-	b.WriteString(p.hist.text())
-	if p.v1 {
-		b.WriteString(" v1")
-	}
-	return b.String()
 }
 
 // outOrder lists the seats out of the game in the order they went out.

@@ -30,25 +30,7 @@ const pieceLetters = "PHSphs"
 // String is the canonical text of the position.
 func (p *Position) String() string {
 	var b strings.Builder
-	if p.random {
-		b.WriteString("random ")
-	} else {
-		b.WriteString("classic ")
-	}
-	n := p.b.n
-	b.WriteString(strconv.Itoa(int(n)))
-	b.WriteByte(' ')
-	p.b.writeText(&b, func(c cell) string { return pieceLetters[c-1 : c] })
-	b.WriteByte(' ')
-	b.WriteByte("wb"[p.side])
-	if p.pending {
-		b.WriteByte('*')
-	}
-	if p.random {
-		fmt.Fprintf(&b, " %d:%d:%d", p.k, p.left[0], p.left[1])
-	} else {
-		b.WriteString(" -")
-	}
+	p.writeKey(&b)
 	fmt.Fprintf(&b, " %d %d ", p.ply, p.quiet)
 	if last := p.last.Text(); last == "" {
 		b.WriteByte('-')
@@ -58,6 +40,44 @@ func (p *Position) String() string {
 	b.WriteByte(' ')
 	b.WriteString(p.hist.text())
 	return b.String()
+}
+
+// Key is the transposition key (engine.Keyed): the String's ruleset, board,
+// side to move (with a pending throw, R11) and random moves left (R11),
+// then the quiet plies, without the ply, the last move and the history. The
+// quiet plies stay: the project's draw after 100 of them (drawLimit) ends
+// the game, so positions that differ in them may end differently. The
+// history only counts repetitions (R10); the key says instead when the game
+// is over (engine.EndKey), so that a position drawn by its third occurrence
+// is not the same as one going on.
+func (p *Position) Key() string {
+	var b strings.Builder
+	p.writeKey(&b)
+	fmt.Fprintf(&b, " quiet=%d%s", p.quiet, engine.EndKey(p.result))
+	return b.String()
+}
+
+// writeKey writes the fields the String and the Key share.
+func (p *Position) writeKey(b *strings.Builder) {
+	if p.random {
+		b.WriteString("random ")
+	} else {
+		b.WriteString("classic ")
+	}
+	n := p.b.n
+	b.WriteString(strconv.Itoa(int(n)))
+	b.WriteByte(' ')
+	p.b.writeText(b, func(c cell) string { return pieceLetters[c-1 : c] })
+	b.WriteByte(' ')
+	b.WriteByte("wb"[p.side])
+	if p.pending {
+		b.WriteByte('*')
+	}
+	if p.random {
+		fmt.Fprintf(b, " %d:%d:%d", p.k, p.left[0], p.left[1])
+	} else {
+		b.WriteString(" -")
+	}
 }
 
 // writeText writes the board as a position's text holds it: rank N first,

@@ -28,8 +28,30 @@ const vsMen = ".pnbrqk"
 
 func (p *vsPosition) String() string {
 	var b strings.Builder
+	p.writeKey(&b)
+	fmt.Fprintf(&b, " %d %d %s %s", p.ply, p.quiet, orDash(p.last), p.hist.text())
+	return b.String()
+}
+
+// Key is the transposition key (engine.Keyed): the String's board, side to
+// move, castling rights, en passant square and pawns that may still step
+// two squares (R14-R16, as chess reads them), then the quiet plies, without
+// the ply, the last move and the history. The quiet plies stay: the draw
+// after 100 of them (drawLimit) ends the game, so positions that differ in
+// them may end differently. The history only counts repetitions (R10, R17);
+// the key says instead when the game is over (engine.EndKey), so that a
+// position drawn by its third occurrence is not the same as one going on.
+func (p *vsPosition) Key() string {
+	var b strings.Builder
+	p.writeKey(&b)
+	fmt.Fprintf(&b, " quiet=%d%s", p.quiet, engine.EndKey(p.result))
+	return b.String()
+}
+
+// writeKey writes the fields the String and the Key share.
+func (p *vsPosition) writeKey(b *strings.Builder) {
 	b.WriteString("vs-chess ")
-	p.b.writeText(&b, vsCellText)
+	p.b.writeText(b, vsCellText)
 	b.WriteByte(' ')
 	b.WriteByte("wb"[p.toMove])
 	b.WriteByte(' ')
@@ -55,8 +77,6 @@ func (p *vsPosition) String() string {
 		}
 	}
 	b.WriteString(orDash(files))
-	fmt.Fprintf(&b, " %d %d %s %s", p.ply, p.quiet, orDash(p.last), p.hist.text())
-	return b.String()
 }
 
 func orDash(s string) string {

@@ -9,7 +9,8 @@
 // and a reader who only looks at the final board fetches nothing more. The
 // same engine checks the reader's own moves from any ply ("Try moves"), and
 // in a game in progress a move picked on the board, which the page sends by
-// mail.
+// mail. The engine's loading and drawing are board.js's, which the game
+// page loads before this script, and the opening explorer shares.
 (function () {
   "use strict";
   var viewer = document.getElementById("viewer");
@@ -107,6 +108,26 @@
     li.setAttribute("aria-current", "step");
     keepVisible(li);
     sayMessages(li);
+    toExplorer();
+  }
+
+  // toExplorer points the link to the opening explorer at the ply shown:
+  // its book's page, the moves up to it in the fragment (explorer.js reads
+  // them). The page has it for a finished game whose book has an explorer.
+  var explorer = viewer.getAttribute("data-explorer"), explorerLink = null;
+  function toExplorer() {
+    if (!explorer) { return; }
+    if (!explorerLink) {
+      var p = document.createElement("p");
+      p.className = "to-explorer";
+      explorerLink = document.createElement("a");
+      explorerLink.textContent = "This position in the explorer";
+      p.appendChild(explorerLink);
+      controls.parentNode.insertBefore(p, controls.nextSibling);
+    }
+    var moves = [];
+    for (var i = 1; i <= cur; i++) { moves.push(encodeURIComponent(text(items[i]))); }
+    explorerLink.href = explorer + (moves.length ? "#m=" + moves.join(",") : "");
   }
 
   // sayMessages copies the players' messages of a move (its comments) under
@@ -125,49 +146,9 @@
     said.hidden = !said.firstChild;
   }
 
-  // draw puts a board the engine drew on the page. The engine writes one
-  // element a line (picture.SVG), and a step changes a few of them (a
-  // piece moved, the arrow, the title): those alone are made and put in
-  // place, the others kept, so the browser parses, lays out and paints
-  // a few elements, not the whole board again. A board of another size, or
-  // the first, is put whole.
-  var drawn = null;  // the board shown: {root, head, lines, nodes}, one node a line
-  var parser = document.createElement("div");
-  function draw(svg) {
-    var lines = svg.split("\n"), head = lines[0], end = lines.length - 2;
-    var body = lines.slice(1, end), root = board.firstElementChild;
-    if (!drawn || drawn.head !== head || drawn.root !== root || lines[end] !== "</svg>") {
-      board.innerHTML = svg;
-      root = board.firstElementChild;
-      drawn = { root: root, head: head, lines: body, nodes: Array.prototype.slice.call(root.children) };
-      if (drawn.nodes.length !== body.length) { drawn = null; }  // not one element a line
-      return;
-    }
-    var kept = new Map();
-    drawn.lines.forEach(function (l, i) {
-      var same = kept.get(l);
-      if (same) { same.push(drawn.nodes[i]); } else { kept.set(l, [drawn.nodes[i]]); }
-    });
-    var nodes = new Array(body.length), fresh = [];
-    body.forEach(function (l, i) {
-      var same = kept.get(l);
-      if (same && same.length) { nodes[i] = same.shift(); } else { fresh.push(i); }
-    });
-    if (fresh.length) {
-      parser.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg">' + fresh.map(function (i) { return body[i]; }).join("") + "</svg>";
-      var made = Array.prototype.slice.call(parser.firstElementChild.children);
-      if (made.length !== fresh.length) { drawn = null; draw(svg); return; }
-      fresh.forEach(function (i, k) { nodes[i] = made[k]; });
-    }
-    kept.forEach(function (same) { same.forEach(function (node) { node.remove(); }); });
-    for (var i = 0; i < nodes.length; i++) {
-      if (root.children[i] !== nodes[i]) { root.insertBefore(nodes[i], root.children[i] || null); }
-    }
-    // What else was put on the board (the rings of a move picked) goes.
-    while (root.children.length > nodes.length) { root.lastElementChild.remove(); }
-    drawn.lines = body;
-    drawn.nodes = nodes;
-  }
+  // draw puts a board the engine drew on the page, a few elements at a
+  // time (board.js: drawer).
+  var draw = postalBoard.drawer(board);
 
   // The engine collects its garbage when the reader pauses, not in the
   // middle of a step (see site/wasm: collect).
@@ -186,7 +167,7 @@
     var final = n === last && finalText;
     if (final && finalBoard) {
       board.innerHTML = finalBoard;
-      drawn = null; // the next step puts its board whole
+      draw.reset(); // the next step puts its board whole
     } else {
       draw(eng.svg(positions[n], ""));
     }
@@ -237,71 +218,16 @@
 
   // The engine, on demand.
 
-  // compile fetches and compiles the engine. Over HTTP it compiles as it
-  // downloads, while Go's loader downloads beside it. A page opened from
-  // disk (file:) may not fetch files: it loads the engine's script twin
-  // instead, which carries the gzipped WebAssembly in base64 and which only
-  // a site built for it has (postal site build --offline).
-  function compile() {
-    if (location.protocol === "file:") {
-      return script(viewer.getAttribute("data-enginejs")).then(function () {
-        var b64 = window.postalEngineWasm;
-        if (!b64) { throw new Error("the engine's script holds no engine"); }
-        if (typeof DecompressionStream !== "function") { throw new Error("this browser cannot unpack the engine"); }
-        var bin = atob(b64), raw = new Uint8Array(bin.length);
-        for (var i = 0; i < bin.length; i++) { raw[i] = bin.charCodeAt(i); }
-        return new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-      }, function () {
-        throw new Error("a page opened from disk steps through the game only when its site was built with postal site build --offline");
-      }).then(function (b) { return WebAssembly.compile(b); });
-    }
-    var src = viewer.getAttribute("data-engine");
-    var fromBytes = function () {
-      return fetch(src).then(function (r) {
-        if (!r.ok) { throw new Error("the engine did not load (" + r.status + ")"); }
-        return r.arrayBuffer();
-      }).then(function (b) { return WebAssembly.compile(b); });
-    };
-    // A host that serves .wasm with another type: compile it from its bytes.
-    return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch(src)).catch(fromBytes) : fromBytes();
-  }
-
-  // script loads a script once.
-  var scripts = {};
-  function script(src) {
-    if (!scripts[src]) {
-      scripts[src] = new Promise(function (resolve, reject) {
-        var s = document.createElement("script");
-        s.src = src;
-        s.onload = resolve;
-        s.onerror = function () { reject(new Error("the script " + src + " did not load")); };
-        document.head.appendChild(s);
-      });
-    }
-    return scripts[src];
-  }
-
   // The game's moves as the engine takes them: gameMoves[k] is ply k+1's.
   var gamePlayers = [], gameMoves = [];
   for (var ply = 1; ply <= last; ply++) { gamePlayers.push(player(items[ply])); gameMoves.push(text(items[ply])); }
 
-  // loadEngine fetches the engine and Go's loader for it and starts it with
-  // the game's start position; once. The moves are replayed as they are
+  // loadEngine starts the engine (board.js: load, which fetches it and
+  // Go's loader for it) with the game's start position; once. The moves are replayed as they are
   // needed (replayTo), the rest a slice at a time in the background.
   function loadEngine() {
     if (engineLoad) { return engineLoad; }
-    engineLoad = new Promise(function (resolve, reject) {
-      if (!viewer.getAttribute("data-engine")) { reject(new Error("this game has no rules engine for the browser")); return; }
-      if (typeof WebAssembly !== "object") { reject(new Error("this browser cannot run the engine (no WebAssembly)")); return; }
-      Promise.all([script(viewer.getAttribute("data-wasmexec")), compile()]).then(function (loaded) {
-        var g = new Go();
-        return WebAssembly.instantiate(loaded[1], g.importObject).then(function (instance) {
-          // The engine calls postalEngineReady once its functions are set.
-          window.postalEngineReady = function () { resolve(window.postalEngine); };
-          g.run(instance).catch(reject);
-        });
-      }).catch(reject);
-    }).then(function (e) {
+    engineLoad = postalBoard.load(viewer).then(function (e) {
       var r = e.replay(viewer.getAttribute("data-game"), viewer.getAttribute("data-ruleset") || "",
         viewer.getAttribute("data-options") || "", [], [], viewer.getAttribute("data-version") || "");
       if (!r.positions) { throw new Error("the engine cannot replay this game: " + r.error); }
@@ -311,7 +237,7 @@
       // once, unseen, so that the browser has compiled the engine's drawing
       // before the step needs it; then it replays the moves.
       setTimeout(function () {
-        if (!drawn) { e.svg(positions[0], ""); }
+        if (draw.empty()) { e.svg(positions[0], ""); }
         replayMore();
       }, 0);
       return e;

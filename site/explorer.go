@@ -1,0 +1,302 @@
+package site
+
+import (
+	"context"
+	"log/slog"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"postal/engine"
+	"postal/notation"
+	"postal/site/explorer"
+)
+
+// The opening explorer of each book (site/explorer): its page
+// explorer/BOOK.html, which shows the first level without scripts, and a
+// file of each node two games or more reached, explorer/BOOK/NAME.json,
+// which the page's script fetches as the reader steps in.
+//
+// The publisher keeps the books in memory between updates, as it keeps
+// the summaries: a full build fills them from the whole games it reads
+// anyway, and an update adds a game that finished to its book and writes
+// the files of the nodes on its path, no more (a node's file is written
+// whole: it holds a few hundred lines at most). A publisher that did not
+// build the site (a restart) has no books: an update that finds a game of a
+// game type finished reads that type's finished games again, once, to
+// make its books. A game counted that goes away or comes back unfinished
+// (a director's doing) makes its type's books again from the source, and
+// their files are written again.
+
+// explorers are the books of a site, by name (explorer.BookOf).
+type explorers struct {
+	mu    sync.Mutex
+	books map[string]*book
+	// loaded holds the game types whose books hold all their finished
+	// games; complete says every type's do (a full build made them).
+	loaded   map[string]bool
+	complete bool
+}
+
+// book is a book and the lock its additions take: a full build adds games
+// from its workers.
+type book struct {
+	mu   sync.Mutex
+	b    *explorer.Book
+	game string
+	cfg  engine.Config
+}
+
+func newExplorers(complete bool) *explorers {
+	return &explorers{books: map[string]*book{}, loaded: map[string]bool{}, complete: complete}
+}
+
+// countable reports whether a book counts a game of record r: finished,
+// of a game the engine knows.
+func countable(r *notation.Record) bool {
+	if r == nil || !r.Result.Over() {
+		return false
+	}
+	_, err := engine.Lookup(r.Game)
+	return err == nil
+}
+
+// explorerGame is g as a book reads it; ok is false for a game no book
+// counts.
+func explorerGame(g *Game) (explorer.Game, bool) {
+	if !countable(g.Record) {
+		return explorer.Game{}, false
+	}
+	eg := explorer.Game{ID: g.ID, Record: g.Record, Finished: g.Finished}
+	if g.Rating != nil && g.Rating.Rated {
+		for _, s := range g.Rating.Seats {
+			eg.Ratings = append(eg.Ratings, s.Before)
+		}
+	}
+	return eg, true
+}
+
+// explorerHref is the page of the book of a finished game of record r,
+// from its game's page; "" when no book counts it (unfinished, or a record
+// the engine refuses: replayErr).
+func explorerHref(r *notation.Record, replayErr error) string {
+	if replayErr != nil || !countable(r) {
+		return ""
+	}
+	return "../" + explorerPath(explorer.BookOf(r.Game, r.Config))
+}
+
+func explorerPath(book string) string { return "explorer/" + book + ".html" }
+func explorerNodePath(book, name string) string {
+	return "explorer/" + book + "/" + name + ".json"
+}
+
+// add counts g in its book, made when it is the book's first game, and
+// returns the book and the nodes whose files change; a nil book when no
+// book counts g (unfinished, or a record the engine refuses: its page says
+// so).
+func (ex *explorers) add(g *Game, log *slog.Logger) (*book, []*explorer.Node) {
+	eg, ok := explorerGame(g)
+	if !ok {
+		return nil, nil
+	}
+	name := explorer.BookOf(eg.Record.Game, eg.Record.Config)
+	ex.mu.Lock()
+	bk := ex.books[name]
+	if bk == nil {
+		b, err := explorer.NewBook(eg.Record.Game, eg.Record.Config, 0)
+		if err != nil {
+			ex.mu.Unlock()
+			log.Warn("site: no opening book", "game", g.ID, "err", err)
+			return nil, nil
+		}
+		bk = &book{b: b, game: eg.Record.Game, cfg: b.Config()}
+		ex.books[name] = bk
+	}
+	ex.mu.Unlock()
+	// Replayed by the worker, counted under the book's lock.
+	rp, err := bk.b.Replay(eg)
+	if err != nil {
+		log.Warn("site: game left out of its opening book", "game", g.ID, "err", err)
+		return nil, nil
+	}
+	bk.mu.Lock()
+	defer bk.mu.Unlock()
+	return bk, bk.b.AddReplayed(rp)
+}
+
+// counted reports whether game id counts in a book of game type typ.
+func (ex *explorers) counted(typ string, id int64) bool {
+	for _, bk := range ex.books {
+		if bk.game == typ && bk.b.Has(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// drop forgets the books of game type typ, to be made again.
+func (ex *explorers) drop(typ string) {
+	for name, bk := range ex.books {
+		if bk.game == typ {
+			delete(ex.books, name)
+		}
+	}
+	delete(ex.loaded, typ)
+	ex.complete = false
+}
+
+// sorted are the books by name.
+func (ex *explorers) sorted() []*book {
+	names := slices.Sorted(maps.Keys(ex.books))
+	out := make([]*book, len(names))
+	for i, n := range names {
+		out[i] = ex.books[n]
+	}
+	return out
+}
+
+// ofType are the books of game type typ with games, by name: its type
+// page links each.
+func (ex *explorers) ofType(typ string) []*book {
+	if ex == nil {
+		return nil
+	}
+	var out []*book
+	for _, bk := range ex.sorted() {
+		if bk.game == typ && bk.b.Games() > 0 {
+			out = append(out, bk)
+		}
+	}
+	return out
+}
+
+// bookJobs write every file of bk: its page and each node's.
+func (b *builder) bookJobs(w *writer, bk *book) []job {
+	jobs := []job{b.file(w, explorerPath(bk.b.Name()), func() ([]byte, error) { return b.explorerPage(bk) })}
+	bk.b.Each(func(n *explorer.Node) error {
+		jobs = append(jobs, nodeJob(w, bk.b.Name(), n))
+		return nil
+	})
+	return jobs
+}
+
+func nodeJob(w *writer, name string, n *explorer.Node) job {
+	return func() error {
+		data, _, err := explorer.Encode(n)
+		if err != nil {
+			return err
+		}
+		return w.write(explorerNodePath(name, explorer.FileName(n.Key)), data)
+	}
+}
+
+// explorerJobs are the files of every book, for a full build.
+func (b *builder) explorerJobs(w *writer) []job {
+	var jobs []job
+	for _, bk := range b.ex.sorted() {
+		jobs = append(jobs, b.bookJobs(w, bk)...)
+	}
+	return jobs
+}
+
+// updateExplorer counts the games of an update that finished in their
+// books and returns the jobs that write what changed: the nodes on their
+// paths and their books' pages. changed are the games the update read,
+// removed the numbers of those gone (with their game types).
+func (p *Publisher) updateExplorer(ctx context.Context, w *writer, changed []*Game, removed map[int64]string) ([]job, error) {
+	b := &p.b
+	if b.ex == nil {
+		b.ex = newExplorers(false)
+	}
+	ex := b.ex
+	batch := map[int64]bool{}
+	for _, g := range changed {
+		batch[g.ID] = true
+	}
+	// A game counted that went away, or is no longer finished: its type's
+	// books are made again, whole.
+	rewrite := map[string]bool{}
+	for id, typ := range removed {
+		if ex.counted(typ, id) {
+			rewrite[typ] = true
+		}
+	}
+	for _, g := range changed {
+		if _, ok := explorerGame(g); !ok && g.Record != nil && ex.counted(g.Record.Game, g.ID) {
+			rewrite[g.Record.Game] = true
+		}
+	}
+	for typ := range rewrite {
+		// Its books' files go, and are written again from the books made
+		// anew: a node fewer games reach may have no file now, and a book
+		// no page.
+		for _, bk := range ex.ofType(typ) {
+			if err := w.removeAll(explorerPath(bk.b.Name()), "explorer/"+bk.b.Name()); err != nil {
+				return nil, err
+			}
+		}
+		ex.drop(typ)
+		if err := p.loadBooks(ctx, typ, batch); err != nil {
+			return nil, err
+		}
+		ex.loaded[typ] = true
+	}
+	// The books of each type a game changed is of, made from the source
+	// when this publisher has not got them: its finished games count in
+	// them, and its type's page, which the change rewrites, links them.
+	for _, g := range changed {
+		if g.Record == nil || ex.complete || ex.loaded[g.Record.Game] {
+			continue
+		}
+		typ := g.Record.Game
+		if err := p.loadBooks(ctx, typ, batch); err != nil {
+			return nil, err
+		}
+		ex.loaded[typ] = true
+	}
+	var jobs []job
+	pages := map[*book]bool{}
+	for _, g := range changed {
+		bk, nodes := ex.add(g, b.log)
+		if bk == nil || nodes == nil {
+			continue
+		}
+		pages[bk] = true
+		for _, n := range nodes {
+			jobs = append(jobs, nodeJob(w, bk.b.Name(), n))
+		}
+	}
+	for typ := range rewrite {
+		for _, bk := range ex.ofType(typ) {
+			jobs = append(jobs, b.bookJobs(w, bk)...)
+			delete(pages, bk)
+		}
+	}
+	for bk := range pages {
+		jobs = append(jobs, b.file(w, explorerPath(bk.b.Name()), func() ([]byte, error) { return b.explorerPage(bk) }))
+	}
+	return jobs, nil
+}
+
+// loadBooks makes the books of game type typ from its finished games in
+// the source, but those of skip (the update's own, added after).
+func (p *Publisher) loadBooks(ctx context.Context, typ string, skip map[int64]bool) error {
+	var ids []int64
+	for id, s := range p.b.ix.games {
+		if s.Type.Name == typ && s.over() && !skip[id] {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	slices.Sort(ids)
+	return p.src.Games(ctx, ids, func(g *Game) error {
+		if g.Record != nil && strings.EqualFold(g.Record.Game, typ) {
+			p.b.ex.add(g, p.b.log)
+		}
+		return nil
+	})
+}
