@@ -251,7 +251,10 @@ func fileName(h uint64) string { return fmt.Sprintf("%016x", h) }
 // whose record the engine refuses is an error and counts nowhere; a game
 // counted already counts once.
 func (b *Book) Add(g Game) error {
-	_, err := b.AddPath(g)
+	p, err := b.Replay(g)
+	if err == nil {
+		b.AddReplayed(p)
+	}
 	return err
 }
 
