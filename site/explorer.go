@@ -96,7 +96,7 @@ func explorerNodePath(book, name string) string {
 // returns the book and the nodes whose files change; a nil book when no
 // book counts g (unfinished, or a record the engine refuses: its page says
 // so).
-func (ex *explorers) add(g *Game, log *slog.Logger) (*book, []*explorer.Node) {
+func (ex *explorers) add(g *Game, log *slog.Logger) (*book, []explorer.Changed) {
 	eg, ok := explorerGame(g)
 	if !ok {
 		return nil, nil
@@ -256,15 +256,28 @@ func (p *Publisher) updateExplorer(ctx context.Context, w *writer, changed []*Ga
 		}
 		ex.loaded[typ] = true
 	}
+	// The nodes each book's games changed, read once all are counted:
+	// two games of an update may share nodes, whose files are written
+	// once, with both.
 	var jobs []job
-	pages := map[*book]bool{}
+	pages := map[*book]map[explorer.Changed]bool{}
 	for _, g := range changed {
 		bk, nodes := ex.add(g, b.log)
 		if bk == nil || nodes == nil {
 			continue
 		}
-		pages[bk] = true
+		if pages[bk] == nil {
+			pages[bk] = map[explorer.Changed]bool{}
+		}
 		for _, n := range nodes {
+			pages[bk][n] = true
+		}
+	}
+	for bk, nodes := range pages {
+		if rewrite[bk.game] {
+			continue // all its files, below
+		}
+		for _, n := range bk.b.Nodes(slices.Sorted(maps.Keys(nodes))) {
 			jobs = append(jobs, nodeJob(w, bk.b.Name(), n))
 		}
 	}

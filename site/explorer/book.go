@@ -251,7 +251,10 @@ func fileName(h uint64) string { return fmt.Sprintf("%016x", h) }
 // whose record the engine refuses is an error and counts nowhere; a game
 // counted already counts once.
 func (b *Book) Add(g Game) error {
-	_, err := b.AddPath(g)
+	p, err := b.Replay(g)
+	if err == nil {
+		b.AddReplayed(p)
+	}
 	return err
 }
 
@@ -264,8 +267,27 @@ func (b *Book) AddPath(g Game) ([]*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.AddReplayed(p), nil
+	return b.Nodes(b.AddReplayed(p)), nil
 }
+
+// Nodes are the nodes of changed (from AddReplayed), nearest the start
+// first.
+func (b *Book) Nodes(changed []Changed) []*Node {
+	out := make([]*Node, 0, len(changed))
+	for _, h := range changed {
+		if n := b.nodes[uint64(h)]; n != nil {
+			out = append(out, b.view(n))
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Moves) < len(out[j].Moves) })
+	return out
+}
+
+// Changed names a node a game changed (AddReplayed); [Book.Nodes] reads
+// them. Reading a node copies and sorts its lines, which a full build,
+// counting every game, has no use for: the start of a book of setups has
+// a line a game.
+type Changed uint64
 
 // Replayed is a game replayed for a book ([Book.Replay]), to be counted
 // in it ([Book.AddReplayed]).
@@ -295,8 +317,9 @@ func (b *Book) Replay(g Game) (*Replayed, error) {
 	return &Replayed{p, keys, positions}, nil
 }
 
-// AddReplayed counts a game replayed by Replay, as AddPath does.
-func (b *Book) AddReplayed(rp *Replayed) []*Node {
+// AddReplayed counts a game replayed by Replay, as AddPath does, and
+// names the nodes whose content changed.
+func (b *Book) AddReplayed(rp *Replayed) []Changed {
 	p, keys, positions := rp.p, rp.keys, rp.positions
 	g := Game{ID: p.id}
 	if b.games[g.ID] != nil {
@@ -331,11 +354,11 @@ func (b *Book) AddReplayed(rp *Replayed) []*Node {
 		changed[h] = true
 	}
 	b.games[g.ID] = p
-	out := make([]*Node, 0, len(changed))
+	out := make([]Changed, 0, len(changed))
 	for h := range changed {
-		out = append(out, b.view(b.nodes[h]))
+		out = append(out, Changed(h))
 	}
-	sort.Slice(out, func(i, j int) bool { return len(out[i].Moves) < len(out[j].Moves) })
+	slices.Sort(out)
 	return out
 }
 
