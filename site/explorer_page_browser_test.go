@@ -33,6 +33,7 @@ type explorerNode struct {
 	Games    int            `json:"games"`
 	Recent   []int64        `json:"recent"`
 	Lines    []explorerLine `json:"lines"`
+	More     int            `json:"more"`
 }
 
 type explorerLine struct {
@@ -532,8 +533,12 @@ func explorerTest(t *testing.T, b *browser, book explorerBook, width int64) {
 		!strings.HasPrefix(s, fmt.Sprintf("%d game", n1.Games)) {
 		t.Errorf("after a click on %s the games reached say %q; want its %d games and the link to all", first.Move, s, n1.Games)
 	}
-	if eval[bool](t, b, `!!document.querySelector('#explorer table.explorer-moves ~ p.note')`) {
+	if eval[bool](t, b, `!!document.querySelector('#explorer table.explorer-moves ~ p.note:not(.explorer-more)')`) {
 		t.Errorf("after a click on %s the first level's notes stay", first.Move)
+	}
+	more := eval[string](t, b, `(function(){ var p = document.querySelector('#explorer .explorer-more'); return p && !p.hidden ? p.textContent : ''; })()`)
+	if (n1.More > 0) != strings.HasPrefix(more, fmt.Sprintf("And %d move", n1.More)) {
+		t.Errorf("after a click on %s, whose file leaves out %d lines, the table's note says %q", first.Move, n1.More, more)
 	}
 	explorerShot(t, b, fmt.Sprintf("%s-%d.png", book.shots, width))
 
