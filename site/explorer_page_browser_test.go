@@ -561,6 +561,10 @@ func explorerTest(t *testing.T, b *browser, book explorerBook, width int64) {
 		b.open(t, page+"#m="+url.PathEscape(first.Move)+","+url.PathEscape(second.Move))
 		v = awaitExplorer(t, b, 2)
 		wantNode(t, book, v, book.node(t, second.Next), []string{first.Move, second.Move}, "opened at "+v.Hash)
+		// ArrowLeft, the focus in the explorer: a step back.
+		b.do(t, chromedp.Focus(chromedp.CSS("#explorer .explorer-path li:first-child a")), chromedp.KeyEvent(kb.ArrowLeft))
+		v = awaitExplorer(t, b, 1)
+		wantNode(t, book, v, n1, []string{first.Move}, "after ArrowLeft")
 	}
 	// The path's Start: the first level again.
 	b.do(t, chromedp.Click(chromedp.CSS("#explorer .explorer-path li:first-child a")))
