@@ -85,9 +85,10 @@ func finishedByBook(games []Game) (finished, moveless map[string]int) {
 }
 
 // TestExplorerBuild: a full build writes a page for each book with
-// finished games, whose first level counts each of them, every node file
-// parses and holds at most 50 KB, and every move listed is legal where it
-// is listed (by the game's engine).
+// finished games, whose first level counts each of them and whose first
+// view is under 30 KB gzipped, every node file parses and holds at most
+// 50 KB, and every move listed is legal where it is listed (by the game's
+// engine).
 func TestExplorerBuild(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	games := randomArchive(t, 160, 44)
@@ -115,6 +116,15 @@ func TestExplorerBuild(t *testing.T) {
 		// Without scripts the page lists the first level: a row a line.
 		if rows := strings.Count(es.pages[book], `<th scope="row">`); rows != len(root.Lines) {
 			t.Errorf("explorer/%s.html: %d rows, its root %d lines", book, rows, len(root.Lines))
+		}
+	}
+	dir, err := filepath.EvalSymlinks(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for book := range es.pages {
+		if n, parts := ExplorerFirstView(t, dir, book); n >= 30_000 {
+			t.Errorf("explorer/%s.html: a first view of %d bytes gzipped, 30 KB at most: %v", book, n, parts)
 		}
 	}
 	for book, nodes := range es.nodes {
