@@ -541,6 +541,9 @@ func explorerTest(t *testing.T, b *browser, book explorerBook, width int64) {
 		t.Errorf("after a click on %s, whose file leaves out %d lines, the table's note says %q", first.Move, n1.More, more)
 	}
 	explorerShot(t, b, fmt.Sprintf("%s-%d.png", book.shots, width))
+	if w := eval[int](t, b, `document.documentElement.scrollWidth`); w > int(width) {
+		t.Errorf("at %d px the page is %d px wide", width, w)
+	}
 
 	// A move by the keyboard: its link focused, Enter.
 	deep := 1
