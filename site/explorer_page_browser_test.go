@@ -33,6 +33,7 @@ type explorerNode struct {
 	Games    int            `json:"games"`
 	Recent   []int64        `json:"recent"`
 	Lines    []explorerLine `json:"lines"`
+	More     int            `json:"more"`
 }
 
 type explorerLine struct {
@@ -532,10 +533,17 @@ func explorerTest(t *testing.T, b *browser, book explorerBook, width int64) {
 		!strings.HasPrefix(s, fmt.Sprintf("%d game", n1.Games)) {
 		t.Errorf("after a click on %s the games reached say %q; want its %d games and the link to all", first.Move, s, n1.Games)
 	}
-	if eval[bool](t, b, `!!document.querySelector('#explorer table.explorer-moves ~ p.note')`) {
+	if eval[bool](t, b, `!!document.querySelector('#explorer table.explorer-moves ~ p.note:not(.explorer-more)')`) {
 		t.Errorf("after a click on %s the first level's notes stay", first.Move)
 	}
+	more := eval[string](t, b, `(function(){ var p = document.querySelector('#explorer .explorer-more'); return p && !p.hidden ? p.textContent : ''; })()`)
+	if (n1.More > 0) != strings.HasPrefix(more, fmt.Sprintf("And %d move", n1.More)) {
+		t.Errorf("after a click on %s, whose file leaves out %d lines, the table's note says %q", first.Move, n1.More, more)
+	}
 	explorerShot(t, b, fmt.Sprintf("%s-%d.png", book.shots, width))
+	if w := eval[int](t, b, `document.documentElement.scrollWidth`); w > int(width) {
+		t.Errorf("at %d px the page is %d px wide", width, w)
+	}
 
 	// A move by the keyboard: its link focused, Enter.
 	deep := 1
@@ -556,6 +564,10 @@ func explorerTest(t *testing.T, b *browser, book explorerBook, width int64) {
 		b.open(t, page+"#m="+url.PathEscape(first.Move)+","+url.PathEscape(second.Move))
 		v = awaitExplorer(t, b, 2)
 		wantNode(t, book, v, book.node(t, second.Next), []string{first.Move, second.Move}, "opened at "+v.Hash)
+		// ArrowLeft, the focus in the explorer: a step back.
+		b.do(t, chromedp.Focus(chromedp.CSS("#explorer .explorer-path li:first-child a")), chromedp.KeyEvent(kb.ArrowLeft))
+		v = awaitExplorer(t, b, 1)
+		wantNode(t, book, v, n1, []string{first.Move}, "after ArrowLeft")
 	}
 	// The path's Start: the first level again.
 	b.do(t, chromedp.Click(chromedp.CSS("#explorer .explorer-path li:first-child a")))

@@ -370,7 +370,15 @@
       td.colSpan = 5;
       tr.appendChild(td);
     }
+    // A node's file leaves out its least played lines when they are too
+    // many for a small file, and counts them.
+    moreNote.hidden = !n.more;
+    moreNote.textContent = n.more ? "And " + plural(n.more, "move") + " of " + plural(n.moreGames || 0, "game") + " more, the least played." : "";
   }
+  var moreNote = el("p", "note explorer-more");
+  moreNote.hidden = true;
+  table.parentNode.insertBefore(moreNote, table.nextSibling);
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   function drawGames(n) {
     gamesPara.textContent = "";
