@@ -131,6 +131,7 @@ func TestDemoAutoplayFinishesEveryGame(t *testing.T) {
 		}
 	}
 	demoCup(t, ctx, db, data, text)
+	demoExplorer(t, filepath.Join(data, "site"))
 }
 
 // demoCup checks the demo's round robin (issue 25): alice, bob, carol and
