@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	longtest "postal/engine/enginetest/long"
 	"slices"
 	"strings"
 	"testing"
@@ -308,6 +309,9 @@ func TestExplorerPlaces(t *testing.T) {
 // and a phone's: its first level without scripts, a move clicked, one
 // taken by the keyboard, the URL's fragment, back, the path, a page
 // opened at a position, a move whose position has no file; and axe.
+// Under the race detector (make test) at a desktop's width only: the
+// phone's is TestExplorerSite's too, on a site built; make test-long
+// runs both.
 func TestExplorerPage(t *testing.T) {
 	b := newBrowser(t)
 	book, stop := fixtureExplorer(t)
@@ -316,6 +320,9 @@ func TestExplorerPage(t *testing.T) {
 		name string
 		w, h int64
 	}{{"desktop", 1280, 900}, {"phone", 400, 860}} {
+		if size.name == "phone" && longtest.Raced && !longtest.Enabled() {
+			continue
+		}
 		t.Run(size.name, func(t *testing.T) {
 			b.do(t, chromedp.EmulateViewport(size.w, size.h))
 			explorerTest(t, b, book, size.w)
