@@ -68,13 +68,7 @@ func explorerGame(g *Game) (explorer.Game, bool) {
 	if !countable(g.Record) {
 		return explorer.Game{}, false
 	}
-	eg := explorer.Game{ID: g.ID, Record: g.Record, Finished: g.Finished}
-	if g.Rating != nil && g.Rating.Rated {
-		for _, s := range g.Rating.Seats {
-			eg.Ratings = append(eg.Ratings, s.Before)
-		}
-	}
-	return eg, true
+	return explorer.FromView(g), true
 }
 
 // explorerHref is the page of the book of a finished game of record r,

@@ -13,7 +13,6 @@ import (
 	"postal/engine"
 	"postal/notation"
 	"postal/site/explorer"
-	"postal/site/view"
 )
 
 // ExplorerBook is the explorer's book of game played with cfg, to depth
@@ -39,24 +38,11 @@ func ExplorerBook(u *work.Unit, game string, cfg engine.Config, maxPly int) (*ex
 	}
 	err = published.RecordsIn(u.Tx, opt, ids, func(a published.Archived) error {
 		if explorer.BookOf(game, a.Record.Config) == name {
-			_ = book.Add(ExplorerGame(&a.Game)) // a refused record counts nowhere
+			_ = book.Add(explorer.FromView(&a.Game)) // a refused record counts nowhere
 		}
 		return nil
 	})
 	return book, err
-}
-
-// ExplorerGame is a finished game as the explorer counts it: its record,
-// when it finished, and each seat's rating before it when it was rated.
-func ExplorerGame(g *view.Game[*notation.Record]) explorer.Game {
-	out := explorer.Game{ID: g.ID, Record: g.Record, Finished: g.Finished}
-	if g.Rating != nil && g.Rating.Rated && len(g.Rating.Seats) > 0 {
-		out.Ratings = make([]float64, len(g.Rating.Seats))
-		for i, s := range g.Rating.Seats {
-			out.Ratings[i] = s.Before
-		}
-	}
-	return out
 }
 
 // exploreSection is the answer to an exploration: node of book, reached by
