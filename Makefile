@@ -29,34 +29,38 @@ build:
 NORACE = modernc.org/... compress/... image/... golang.org/x/image/...
 RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
 # cmd/postal, whose tests run one after the other for five minutes, starts
-# at once in a go test of its own. The two packages of the longest tests,
-# club and site, each run in three go test processes beside the other
-# packages', so that both cores stay
-# busy to the end (many of their tests wait on Chromium or on mail more
+# at once in two go test processes of its own, cut by the first letter
+# after "Test" (A to C, and its examples and fuzz targets, in CMD_1). The
+# two packages of the longest tests, club and site, each run in three go
+# test processes beside the other packages', so that both cores stay busy
+# to the end (many of their tests wait on Chromium or on mail more
 # than they compute, and overlap well): SPLIT_A, the heaviest tests
 # (club's golden mails, built once per process, whose boards are hundreds
 # of PNGs; site's tour of the viewers in Chromium), in the one; every other
 # test in the two others (-skip), cut by the first letter of its name after
 # "Test": A to K (and the examples and fuzz targets) in SPLIT_B1, any other
 # in SPLIT_B2. So a test named nowhere still runs, exactly once. Each go
-# test prints a package's output whole when it ends, so the five
-# interleave by package (club and site say ok three times, once a part);
-# make fails when any of them does, after all five end. go list -export
-# compiles every package first, once (five go commands at once would each
-# compile what the cache lacks: SQLite five times on a fresh machine).
+# test prints a package's output whole when it ends, so the six
+# interleave by package (club and site say ok three times, once a part,
+# cmd/postal twice); make fails when any of them does, after all six end.
+# go list -export compiles every package first, once (six go commands at
+# once would each compile what the cache lacks: SQLite six times on a
+# fresh machine).
 SPLIT    = ./club ./site
 SPLIT_A  = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestMailsInChromium|TestEveryGame|TestTournamentSiteInBrowser|TestSeedSecretUntilEnd|TestMessagesPrivateByDefault|TestListedMovesArePlayed|TestBrowser
 SPLIT_B1 = Test[A-K]|Example|Fuzz
+CMD_1    = Test[A-C]|Example|Fuzz
 test:
 	@$(GO) list -export -test -deps $(RACE) ./... >/dev/null
-	@$(GO) test $(RACE) -shuffle=on -timeout 20m ./cmd/postal & cmd=$$!; \
+	@$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(CMD_1))' ./cmd/postal & cmd1=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(CMD_1))' ./cmd/postal & cmd=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v -x -e postal/club -e postal/site -e postal/cmd/postal) & rest=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(SPLIT_A))$$' $(SPLIT) & a=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A))$$' -run '^($(SPLIT_B1))' $(SPLIT) & b1=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A))$$|^($(SPLIT_B1))' $(SPLIT); b2=$$?; \
-	wait $$cmd; cmd=$$?; wait $$rest; rest=$$?; wait $$a; a=$$?; wait $$b1; b1=$$?; \
-	test $$cmd -eq 0 -a $$rest -eq 0 -a $$a -eq 0 -a $$b1 -eq 0 -a $$b2 -eq 0 || { \
-		echo "make test: FAIL (go test exit codes: cmd/postal $$cmd, the rest $$rest, $(SPLIT) heaviest $$a, $(SPLIT) others A-K $$b1, the others $$b2)"; exit 1; }
+	wait $$cmd1; cmd1=$$?; wait $$cmd; cmd=$$?; wait $$rest; rest=$$?; wait $$a; a=$$?; wait $$b1; b1=$$?; \
+	test $$cmd1 -eq 0 -a $$cmd -eq 0 -a $$rest -eq 0 -a $$a -eq 0 -a $$b1 -eq 0 -a $$b2 -eq 0 || { \
+		echo "make test: FAIL (go test exit codes: cmd/postal A-C $$cmd1, cmd/postal others $$cmd, the rest $$rest, $(SPLIT) heaviest $$a, $(SPLIT) others A-K $$b1, the others $$b2)"; exit 1; }
 
 # The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), in
 # the packages that have them (whose tests import that package), without
@@ -69,7 +73,7 @@ test:
 LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1 | grep -v -e '^postal/club$$' -e '^postal/cmd/postal$$' -e '^postal/site$$')
 LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame|TestHostileHeadersOnTheDaemonsPath
 LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME
-LONG_SITE = TestBrowser|TestExplorerPage
+LONG_SITE = TestBrowser|TestExplorerPage|TestExplorerSite
 test-long:
 	@$(GO) list -export -test -deps ./... >/dev/null
 	@export POSTAL_TEST_LONG=1; \

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"postal/engine"
+	"postal/engine/enginetest/long"
 )
 
 // Keys checks a game's transposition keys ([engine.Key]) over n random
@@ -21,8 +22,13 @@ import (
 // were reached by positions whose texts differ (the same position reached
 // by another order of moves): the transpositions the keys made one, and
 // the shortest such pair of orders.
+//
+// Under the race detector (make test) it plays a quarter of the n games
+// (two at least): the swaps find transpositions in a few games, and make
+// test-long plays them all.
 func Keys(t *testing.T, start func(rng *rand.Rand) engine.Position, seats, n, plies int) KeyStats {
 	t.Helper()
+	n = long.Sized(n, n, max(2, n/4))
 	type seen struct {
 		moves  []string // how the first position of this key was reached
 		legal  string   // what it offers: players, result, legal moves
