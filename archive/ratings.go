@@ -299,20 +299,7 @@ func (t *Tx) BeforeRatings() (int, error) {
 
 // BeforeRatingsGames returns the games BeforeRatings counts, by number.
 func (t *Tx) BeforeRatingsGames() ([]int64, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT id FROM unrated_games WHERE why = ? ORDER BY id`, beforeRatings)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return t.ids(`SELECT id FROM unrated_games WHERE why = ? ORDER BY id`, beforeRatings)
 }
 
 // RateBeforeRatings makes the games BeforeRatings counts rated games (no
