@@ -257,7 +257,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 				return err
 			}
 			start := time.Now()
-			p.b.ex.add(g, p.b.log)
+			p.b.ex.count(g, p.b.log)
 			w.explorerTime(time.Since(start))
 			return nil
 		})
@@ -273,12 +273,15 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		return st, err
 	}
 	pool = newPool(ctx, p.b.opts.Workers)
-	for _, j := range slices.Concat(p.b.siteJobs(w, nil), tourJobs, w.timed(p.b.explorerJobs(w))) {
+	for _, j := range slices.Concat(p.b.siteJobs(w, nil), tourJobs) {
 		if err := pool.do(j); err != nil {
 			break
 		}
 	}
 	if err := pool.wait(); err != nil {
+		return st, err
+	}
+	if err := p.b.writeBooks(ctx, w); err != nil {
 		return st, err
 	}
 	p.st = state{Shape: sh, Cursor: cursor}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"postal/engine"
 	"postal/notation"
@@ -91,6 +92,31 @@ func explorerNodePath(book, name string) string {
 // book counts g (unfinished, or a record the engine refuses: its page says
 // so).
 func (ex *explorers) add(g *Game, log *slog.Logger) (*book, []explorer.Changed) {
+	bk, rp := ex.replay(g, log)
+	if bk == nil {
+		return nil, nil
+	}
+	bk.mu.Lock()
+	defer bk.mu.Unlock()
+	return bk, bk.b.AddReplayed(rp)
+}
+
+// count counts g in its book as add does, without making the book's nodes
+// to say what changed: a full build, and a publisher's first reading of
+// a type, count every game before they read a node.
+func (ex *explorers) count(g *Game, log *slog.Logger) {
+	bk, rp := ex.replay(g, log)
+	if bk == nil {
+		return
+	}
+	bk.mu.Lock()
+	defer bk.mu.Unlock()
+	bk.b.Append(rp)
+}
+
+// replay is g replayed for its book (made when it is the book's first
+// game), on the caller's goroutine: a full build's workers replay at once.
+func (ex *explorers) replay(g *Game, log *slog.Logger) (*book, *explorer.Replayed) {
 	eg, ok := explorerGame(g)
 	if !ok {
 		return nil, nil
@@ -109,15 +135,12 @@ func (ex *explorers) add(g *Game, log *slog.Logger) (*book, []explorer.Changed) 
 		ex.books[name] = bk
 	}
 	ex.mu.Unlock()
-	// Replayed by the worker, counted under the book's lock.
 	rp, err := bk.b.Replay(eg)
 	if err != nil {
 		log.Warn("site: game left out of its opening book", "game", g.ID, "err", err)
 		return nil, nil
 	}
-	bk.mu.Lock()
-	defer bk.mu.Unlock()
-	return bk, bk.b.AddReplayed(rp)
+	return bk, rp
 }
 
 // counted reports whether game id counts in a book of game type typ.
@@ -166,33 +189,60 @@ func (ex *explorers) ofType(typ string) []*book {
 	return out
 }
 
-// bookJobs write every file of bk: its page and each node's.
+// bookJobs write every file of bk: its page and each node's. Its nodes
+// are made first, here: the jobs read them at once.
 func (b *builder) bookJobs(w *writer, bk *book) []job {
-	jobs := []job{b.file(w, explorerPath(bk.b.Name()), func() ([]byte, error) { return b.explorerPage(bk) })}
-	bk.b.Each(func(n *explorer.Node) error {
-		jobs = append(jobs, nodeJob(w, bk.b.Name(), n))
-		return nil
-	})
+	bk.b.Index()
+	jobs := []job{b.pageJob(w, bk)}
+	for _, c := range bk.b.Files() {
+		jobs = append(jobs, nodeJob(w, bk, c))
+	}
 	return jobs
 }
 
-func nodeJob(w *writer, name string, n *explorer.Node) job {
+// pageJob writes bk's page; its nodes are made first, here.
+func (b *builder) pageJob(w *writer, bk *book) job {
+	bk.b.Index()
+	return b.file(w, explorerPath(bk.b.Name()), func() ([]byte, error) { return b.explorerPage(bk) })
+}
+
+// nodeJob writes the file of node c of bk, read when the job runs: a
+// book's nodes as readers see them are many times what the book keeps.
+func nodeJob(w *writer, bk *book, c explorer.Changed) job {
 	return func() error {
+		n := bk.b.Node(c)
+		if n == nil {
+			return nil
+		}
 		data, _, err := explorer.Encode(n)
 		if err != nil {
 			return err
 		}
-		return w.write(explorerNodePath(name, explorer.FileName(n.Key)), data)
+		return w.write(explorerNodePath(bk.b.Name(), explorer.FileName(n.Key)), data)
 	}
 }
 
-// explorerJobs are the files of every book, for a full build.
-func (b *builder) explorerJobs(w *writer) []job {
-	var jobs []job
+// writeBooks writes the files of every book, for a full build: one book
+// at a time, whose nodes are made, written and let go, so that the build
+// holds the nodes of one book, and the games of all.
+func (b *builder) writeBooks(ctx context.Context, w *writer) error {
 	for _, bk := range b.ex.sorted() {
-		jobs = append(jobs, b.bookJobs(w, bk)...)
+		start := time.Now()
+		jobs := b.bookJobs(w, bk)
+		w.explorerTime(time.Since(start))
+		pool := newPool(ctx, b.opts.Workers)
+		for _, j := range w.timed(jobs) {
+			if err := pool.do(j); err != nil {
+				break
+			}
+		}
+		err := pool.wait()
+		bk.b.Release()
+		if err != nil {
+			return err
+		}
 	}
-	return jobs
+	return nil
 }
 
 // updateExplorer counts the games of an update that finished in their
@@ -271,8 +321,8 @@ func (p *Publisher) updateExplorer(ctx context.Context, w *writer, changed []*Ga
 		if rewrite[bk.game] {
 			continue // all its files, below
 		}
-		for _, n := range bk.b.Nodes(slices.Sorted(maps.Keys(nodes))) {
-			jobs = append(jobs, nodeJob(w, bk.b.Name(), n))
+		for _, c := range slices.Sorted(maps.Keys(nodes)) {
+			jobs = append(jobs, nodeJob(w, bk, c))
 		}
 	}
 	for typ := range rewrite {
@@ -282,7 +332,7 @@ func (p *Publisher) updateExplorer(ctx context.Context, w *writer, changed []*Ga
 		}
 	}
 	for bk := range pages {
-		jobs = append(jobs, b.file(w, explorerPath(bk.b.Name()), func() ([]byte, error) { return b.explorerPage(bk) }))
+		jobs = append(jobs, b.pageJob(w, bk))
 	}
 	return jobs, nil
 }
@@ -302,7 +352,7 @@ func (p *Publisher) loadBooks(ctx context.Context, typ string, skip map[int64]bo
 	slices.Sort(ids)
 	return p.src.Games(ctx, ids, func(g *Game) error {
 		if g.Record != nil && strings.EqualFold(g.Record.Game, typ) {
-			p.b.ex.add(g, p.b.log)
+			p.b.ex.count(g, p.b.log)
 		}
 		return nil
 	})

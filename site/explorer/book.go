@@ -108,8 +108,17 @@ type Line struct {
 	Rated int
 }
 
-// Book is the tree of one book: its nodes by position. Its methods run
-// one at a time.
+// Book is the tree of one book. It keeps its games apart from its nodes:
+// each game counted is a path of a few numbers in arrays that hold no
+// pointers (its positions' node numbers, its moves as numbers of the
+// book's move texts, its result), and the nodes, the index, are made from
+// those paths when first read ([Book.Index]) and may be let go
+// ([Book.Release]) to be made again. So a full build of the site holds
+// the paths of every game, which the collector need not scan, and the
+// nodes of one book at a time.
+//
+// Its methods run one at a time; but once the index is made, the readers
+// of nodes (Root, Node, Nodes, Each, Files) may run at once.
 type Book struct {
 	name   string
 	cfg    engine.Config
@@ -118,72 +127,114 @@ type Book struct {
 	seats  int
 	start  engine.Position
 	root   uint64
-	nodes  map[uint64]*node  // the root, and the nodes reached by two games or more
-	alone  map[uint64]int64  // a node reached by one game: that game
-	games  map[int64]*played // every game counted
+
+	games   []played        // every game counted, in the order they came
+	byID    map[int64]int32 // a game's index in games
+	keys    []uint64        // the paths' node numbers: game g's from keys[g.keyOff], plies+1 of them
+	moves   []int32         // the paths' moves (in texts): game g's from moves[g.moveOff], plies of them
+	players []int8          // who played each move of moves (engine.Player)
+	texts   []string        // the move texts, each once
+	textOf  map[string]int32
+
+	idx *index // nil until read
 }
 
-// node is a Node as the book keeps it: its lines by move, unsorted.
+// index is the nodes of a book.
+type index struct {
+	nodes map[uint64]*node // the root, and the nodes reached by two games or more
+	alone map[uint64]int32 // a node reached by one game: that game (an index in games)
+}
+
+// played is a game counted, without pointers.
+type played struct {
+	recent
+	keyOff, moveOff int32
+	plies           int8
+	winner          int8 // of a win
+	nplaces         int8 // places held (3-4 seats): 0 when the result has none
+	kind            engine.ResultKind
+	places          [maxSeats]int8
+	ratings         [maxSeats]float64
+}
+
+// maxSeats bounds the seats of a book's game: postal's games have four at
+// most.
+const maxSeats = 4
+
+// node is a Node as the book keeps it: its lines in the order they came.
 type node struct {
-	key, position string
-	moves         []string // and position: those of the lowest numbered game, whatever the order games came in
-	first         int64
-	games         int
-	lines         map[string]*line
-	recent        []recent
+	first  int32 // the game whose moves and position it shows: the lowest numbered, whatever the order games came in
+	ply    int8  // the node's ply on first's path
+	games  int
+	lines  []line
+	lineAt map[lineID]int32 // a line's index in lines
+	recent []recent
+}
+
+// lineID is a line of a node: a move, and the seat that played it (in a
+// phase where both players act, each player's move is a line of its own).
+type lineID struct {
+	player int8
+	move   int32
 }
 
 type line struct {
-	Line
+	lineID
 	next      uint64 // the node it leads to
+	games     int
+	draws     int
+	rated     int
+	wins      [maxSeats]int
+	places    [maxSeats][maxSeats]int // by seat, by place (3-4 seats)
 	ratingSum float64
+	last      recent
 }
 
 type recent struct {
 	id       int64
-	finished time.Time
+	finished int64 // Unix nanoseconds; 0 unknown
 }
 
 // newer reports whether a is newer than b: finished later, or numbered
 // higher when finished at once.
 func (a recent) newer(b recent) bool {
-	if !a.finished.Equal(b.finished) {
-		return a.finished.After(b.finished)
+	if a.finished != b.finished {
+		return a.finished > b.finished
 	}
 	return a.id > b.id
 }
 
-// played is what a game counted keeps: its path, to make a node whole
-// when a second game reaches a node it reached alone. Kept small: a
-// publisher holds one for each finished game of its archive.
-type played struct {
-	recent
-	text    string   // its moves, canonical, at most maxPly, each ended by a NUL
-	players []int8   // who played each (engine.Player)
-	keys    []uint64 // the node of each position: a move more than players
-	result  engine.Result
-	ratings []float64
+func unixNano(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
 }
 
-// plies is the number of moves of the path.
-func (p *played) plies() int { return len(p.players) }
-
-// move is the text of move i of the path.
-func (p *played) move(i int) string {
-	t := p.text
-	for range i {
-		t = t[strings.IndexByte(t, 0)+1:]
+func timeOf(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
 	}
-	return t[:strings.IndexByte(t, 0)]
+	return time.Unix(0, n).UTC()
 }
 
-// moves are the first n moves of the path.
-func (p *played) moves(n int) []string {
-	out := make([]string, 0, n)
-	for i := range n {
-		out = append(out, p.move(i))
+// place is the place of seat s in p's result, as engine.Result.Place
+// reads it.
+func (p *played) place(s int) int {
+	switch {
+	case p.nplaces > 0:
+		if s >= int(p.nplaces) {
+			return 0
+		}
+		return int(p.places[s])
+	case p.kind == engine.Draw:
+		return 1
+	case p.kind == engine.Win && s == int(p.winner):
+		return 1
+	case p.kind == engine.Win:
+		return 2
 	}
-	return out
+	return 0
 }
 
 // NewBook is the empty tree of one book: games of game played with cfg;
@@ -196,12 +247,12 @@ func NewBook(game string, cfg engine.Config, maxPly int) (*Book, error) {
 	if maxPly <= 0 {
 		maxPly = DefaultMaxPly
 	}
-	b := &Book{name: BookOf(game, cfg), cfg: cfg, game: g, maxPly: maxPly, seats: len(g.Info().Seats(cfg)), start: start,
-		nodes: map[uint64]*node{}, alone: map[uint64]int64{}, games: map[int64]*played{}}
-	k := engine.Key(start)
-	b.root = hashKey(k)
-	b.nodes[b.root] = &node{key: k, position: start.String(), lines: map[string]*line{}}
-	return b, nil
+	seats := len(g.Info().Seats(cfg))
+	if seats > maxSeats {
+		return nil, fmt.Errorf("explorer: %s has %d seats, more than a book counts (%d)", game, seats, maxSeats)
+	}
+	return &Book{name: BookOf(game, cfg), cfg: cfg, game: g, maxPly: min(maxPly, 127), seats: seats, start: start,
+		root: hashKey(engine.Key(start)), byID: map[int64]int32{}, textOf: map[string]int32{}}, nil
 }
 
 // Name is the book's name ([BookOf]).
@@ -215,19 +266,59 @@ func (b *Book) Config() engine.Config { return b.cfg }
 func (b *Book) Seats() int { return b.seats }
 
 // Has reports whether game id is counted.
-func (b *Book) Has(id int64) bool { return b.games[id] != nil }
+func (b *Book) Has(id int64) bool { _, ok := b.byID[id]; return ok }
 
 // Games is the number of games counted.
 func (b *Book) Games() int { return len(b.games) }
 
-// Root is the node of the start position.
-func (b *Book) Root() *Node { return b.view(b.nodes[b.root]) }
+// Index makes the book's nodes from its games, unless they are made.
+// Every reader of nodes makes them when they are not; a caller that reads
+// nodes at once from several goroutines makes them first.
+func (b *Book) Index() {
+	if b.idx != nil {
+		return
+	}
+	b.idx = &index{nodes: map[uint64]*node{b.root: {lineAt: map[lineID]int32{}}}, alone: map[uint64]int32{}}
+	for g := range b.games {
+		b.place(int32(g), nil)
+	}
+}
 
-// Each calls fn with every node that has a file: the root, and each node
-// two games or more reached. Their order is not defined.
+// Release lets the nodes go; the next reader makes them again. The games
+// stay counted.
+func (b *Book) Release() { b.idx = nil }
+
+// Root is the node of the start position.
+func (b *Book) Root() *Node {
+	b.Index()
+	return b.view(b.idx.nodes[b.root])
+}
+
+// Files are the nodes that have a file: the root, and each node two
+// games or more reached, in the order of their numbers.
+func (b *Book) Files() []Changed {
+	b.Index()
+	out := make([]Changed, 0, len(b.idx.nodes))
+	for h := range b.idx.nodes {
+		out = append(out, Changed(h))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Node is the node c (of Files or AddReplayed), nil when it has no file.
+func (b *Book) Node(c Changed) *Node {
+	b.Index()
+	if n := b.idx.nodes[uint64(c)]; n != nil {
+		return b.view(n)
+	}
+	return nil
+}
+
+// Each calls fn with every node that has a file ([Book.Files]).
 func (b *Book) Each(fn func(*Node) error) error {
-	for _, n := range b.nodes {
-		if err := fn(b.view(n)); err != nil {
+	for _, c := range b.Files() {
+		if err := fn(b.Node(c)); err != nil {
 			return err
 		}
 	}
@@ -251,9 +342,9 @@ func fileName(h uint64) string { return fmt.Sprintf("%016x", h) }
 // whose record the engine refuses is an error and counts nowhere; a game
 // counted already counts once.
 func (b *Book) Add(g Game) error {
-	p, err := b.Replay(g)
+	rp, err := b.Replay(g)
 	if err == nil {
-		b.AddReplayed(p)
+		b.Append(rp)
 	}
 	return err
 }
@@ -263,42 +354,44 @@ func (b *Book) Add(g Game) error {
 // a node that g made whole, whose line now leads to it. Nil when g counted
 // already.
 func (b *Book) AddPath(g Game) ([]*Node, error) {
-	p, err := b.Replay(g)
+	rp, err := b.Replay(g)
 	if err != nil {
 		return nil, err
 	}
-	return b.Nodes(b.AddReplayed(p)), nil
+	return b.Nodes(b.AddReplayed(rp)), nil
 }
 
 // Nodes are the nodes of changed (from AddReplayed), nearest the start
 // first.
 func (b *Book) Nodes(changed []Changed) []*Node {
 	out := make([]*Node, 0, len(changed))
-	for _, h := range changed {
-		if n := b.nodes[uint64(h)]; n != nil {
-			out = append(out, b.view(n))
+	for _, c := range changed {
+		if n := b.Node(c); n != nil {
+			out = append(out, n)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Moves) < len(out[j].Moves) })
 	return out
 }
 
-// Changed names a node a game changed (AddReplayed); [Book.Nodes] reads
-// them. Reading a node copies and sorts its lines, which a full build,
-// counting every game, has no use for: the start of a book of setups has
-// a line a game.
+// Changed names a node a game changed (AddReplayed), or one that has a
+// file (Files); [Book.Node] reads it. Reading a node copies and sorts its
+// lines, which a full build, counting every game, has no use for: the
+// start of a book of setups has a line a game.
 type Changed uint64
 
 // Replayed is a game replayed for a book ([Book.Replay]), to be counted
-// in it ([Book.AddReplayed]).
+// in it ([Book.AddReplayed], [Book.Append]).
 type Replayed struct {
-	p               *played
-	keys, positions []string
+	p       played // its offsets unset
+	moves   []string
+	players []int8
+	keys    []uint64
 }
 
-// Replay replays g for the book: the costly half of AddPath, which reads
-// the book's settings only, so that games may be replayed at once, each
-// counted after (AddReplayed) one at a time.
+// Replay replays g for the book: the costly half of adding a game, which
+// reads the book's settings only, so that games may be replayed at once,
+// each counted after (AddReplayed, Append) one at a time.
 func (b *Book) Replay(g Game) (*Replayed, error) {
 	r := g.Record
 	switch {
@@ -310,50 +403,18 @@ func (b *Book) Replay(g Game) (*Replayed, error) {
 	if name := BookOf(r.Game, r.Config); name != b.name {
 		return nil, fmt.Errorf("explorer: game %d is of the book %s, not %s", g.ID, name, b.name)
 	}
-	p, keys, positions, err := b.replay(g)
-	if err != nil {
-		return nil, err
-	}
-	return &Replayed{p, keys, positions}, nil
+	return b.replay(g)
 }
 
 // AddReplayed counts a game replayed by Replay, as AddPath does, and
-// names the nodes whose content changed.
+// names the nodes whose content changed; nil when it counted already.
 func (b *Book) AddReplayed(rp *Replayed) []Changed {
-	p, keys, positions := rp.p, rp.keys, rp.positions
-	g := Game{ID: p.id}
-	if b.games[g.ID] != nil {
+	if b.Has(rp.p.id) {
 		return nil
 	}
+	b.Index()
 	changed := map[uint64]bool{}
-	for i, h := range p.keys {
-		if slices.Index(p.keys, h) < i {
-			// A position the game came back to (keys leave the plies
-			// out): a game counts once in a node, by its first visit.
-			continue
-		}
-		n := b.nodes[h]
-		if n == nil {
-			other, ok := b.alone[h]
-			if !ok {
-				b.alone[h] = g.ID
-				continue
-			}
-			delete(b.alone, h)
-			n = b.whole(h, b.games[other], keys[i])
-			b.nodes[h] = n
-			// The node before it on the other game's path now leads to a
-			// node of its own.
-			if j := slices.Index(b.games[other].keys, h); j > 0 {
-				if prev := b.games[other].keys[j-1]; b.nodes[prev] != nil {
-					changed[prev] = true
-				}
-			}
-		}
-		b.count(n, p, i, positions[i])
-		changed[h] = true
-	}
-	b.games[g.ID] = p
+	b.place(b.append(rp), changed)
 	out := make([]Changed, 0, len(changed))
 	for h := range changed {
 		out = append(out, Changed(h))
@@ -362,21 +423,116 @@ func (b *Book) AddReplayed(rp *Replayed) []Changed {
 	return out
 }
 
-// replay plays g's record up to the book's depth: its path, and the key
-// and text of each position on it.
-func (b *Book) replay(g Game) (*played, []string, []string, error) {
+// Append counts a game replayed by Replay, as AddReplayed does, but
+// without making the nodes to say what changed: a full build counts
+// every game first. It reports whether the game was new to the book.
+func (b *Book) Append(rp *Replayed) bool {
+	if b.Has(rp.p.id) {
+		return false
+	}
+	g := b.append(rp)
+	if b.idx != nil {
+		b.place(g, nil)
+	}
+	return true
+}
+
+// append stores rp's game in the book's arrays, and returns its index.
+func (b *Book) append(rp *Replayed) int32 {
+	p := rp.p
+	p.keyOff, p.moveOff, p.plies = int32(len(b.keys)), int32(len(b.moves)), int8(len(rp.players))
+	b.keys = append(b.keys, rp.keys...)
+	b.players = append(b.players, rp.players...)
+	for _, m := range rp.moves {
+		t, ok := b.textOf[m]
+		if !ok {
+			t = int32(len(b.texts))
+			b.texts = append(b.texts, m)
+			b.textOf[m] = t
+		}
+		b.moves = append(b.moves, t)
+	}
+	g := int32(len(b.games))
+	b.games = append(b.games, p)
+	b.byID[p.id] = g
+	return g
+}
+
+// path is the node numbers of game g's positions.
+func (b *Book) path(g int32) []uint64 {
+	p := &b.games[g]
+	return b.keys[p.keyOff : p.keyOff+int32(p.plies)+1]
+}
+
+// move is the text and player of move i of game g's path.
+func (b *Book) move(g int32, i int) (string, engine.Player) {
+	p := &b.games[g]
+	j := int(p.moveOff) + i
+	return b.texts[b.moves[j]], engine.Player(b.players[j])
+}
+
+// place counts game g in the nodes of its path, and notes in changed
+// (when not nil) the nodes whose content changed.
+func (b *Book) place(g int32, changed map[uint64]bool) {
+	idx := b.idx
+	path := b.path(g)
+	for i, h := range path {
+		if slices.Index(path, h) < i {
+			// A position the game came back to (keys leave the plies
+			// out): a game counts once in a node, by its first visit.
+			continue
+		}
+		n := idx.nodes[h]
+		if n == nil {
+			other, ok := idx.alone[h]
+			if !ok {
+				idx.alone[h] = g
+				continue
+			}
+			// A second game: the node is made whole, with the first.
+			delete(idx.alone, h)
+			n = &node{lineAt: map[lineID]int32{}}
+			otherPath := b.path(other)
+			j := slices.Index(otherPath, h)
+			b.count(n, other, j)
+			idx.nodes[h] = n
+			// The node before it on the other game's path now leads to a
+			// node of its own.
+			if changed != nil && j > 0 && idx.nodes[otherPath[j-1]] != nil {
+				changed[otherPath[j-1]] = true
+			}
+		}
+		b.count(n, g, i)
+		if changed != nil {
+			changed[h] = true
+		}
+	}
+}
+
+// replay plays g's record up to the book's depth: its path.
+func (b *Book) replay(g Game) (*Replayed, error) {
 	rc := *g.Record // Start normalizes the Config in place: the record is the caller's
 	_, pos, err := rc.Start()
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("explorer: game %d: %w", g.ID, err)
+		return nil, fmt.Errorf("explorer: game %d: %w", g.ID, err)
 	}
 	res := g.Record.Result
-	res.Reason = "" // not shown, and a string of the caller's record
-	p := &played{recent: recent{g.ID, g.Finished}, result: res, ratings: g.Ratings}
-	var text strings.Builder
-	k := engine.Key(pos)
-	keys, positions := []string{k}, []string{pos.String()}
-	p.keys = append(p.keys, hashKey(k))
+	rp := &Replayed{p: played{recent: recent{g.ID, unixNano(g.Finished)}, kind: res.Kind, winner: int8(res.Winner)}}
+	if res.Kind != engine.Win {
+		rp.p.winner = -1
+	}
+	for s, pl := range res.Places {
+		if s < maxSeats {
+			rp.p.places[s] = int8(pl)
+			rp.p.nplaces = int8(s + 1)
+		}
+	}
+	for s, r := range g.Ratings {
+		if s < maxSeats {
+			rp.p.ratings[s] = r
+		}
+	}
+	rp.keys = append(rp.keys, hashKey(engine.Key(pos)))
 	for i, m := range rc.Moves {
 		if i >= b.maxPly {
 			break
@@ -385,95 +541,75 @@ func (b *Book) replay(g Game) (*played, []string, []string, error) {
 			break
 		}
 		if !engine.Acts(pos, m.Player) {
-			return nil, nil, nil, fmt.Errorf("explorer: game %d: %w", g.ID, &notation.ReplayError{MoveNumber: i + 1, Move: m.Text, Err: &engine.NotYourTurnError{Player: m.Player}})
+			return nil, fmt.Errorf("explorer: game %d: %w", g.ID, &notation.ReplayError{MoveNumber: i + 1, Move: m.Text, Err: &engine.NotYourTurnError{Player: m.Player}})
 		}
 		next, mv, err := engine.Play(pos, m.Player, m.Text)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("explorer: game %d: %w", g.ID, &notation.ReplayError{MoveNumber: i + 1, Move: m.Text, Err: err})
+			return nil, fmt.Errorf("explorer: game %d: %w", g.ID, &notation.ReplayError{MoveNumber: i + 1, Move: m.Text, Err: err})
 		}
 		pos = next
-		text.WriteString(mv.String())
-		text.WriteByte(0)
-		p.players = append(p.players, int8(m.Player))
-		k := engine.Key(pos)
-		keys, positions = append(keys, k), append(positions, pos.String())
-		p.keys = append(p.keys, hashKey(k))
+		rp.moves = append(rp.moves, mv.String())
+		rp.players = append(rp.players, int8(m.Player))
+		rp.keys = append(rp.keys, hashKey(engine.Key(pos)))
 	}
-	p.text = text.String()
-	return p, keys, positions, nil
+	return rp, nil
 }
 
-// whole makes the node h, which the game other reached alone, a node of
-// its own, with other counted in it.
-func (b *Book) whole(h uint64, other *played, key string) *node {
-	n := &node{key: key, lines: map[string]*line{}}
-	b.count(n, other, slices.Index(other.keys, h), "")
-	return n
-}
-
-// positionAt is the text of the position at ply i of game p's path.
-func (b *Book) positionAt(p *played, i int) string {
+// positionAt is the position at ply i of game g's path, replayed from the
+// start (a node keeps no position: most nodes never show theirs).
+func (b *Book) positionAt(g int32, i int) engine.Position {
 	pos := b.start
 	for j := range i {
-		next, _, err := engine.Play(pos, engine.Player(p.players[j]), p.move(j))
+		text, p := b.move(g, j)
+		next, _, err := engine.Play(pos, p, text)
 		if err != nil {
-			return pos.String() // replayed once already: cannot happen
+			return pos // replayed once already: cannot happen
 		}
 		pos = next
 	}
-	return pos.String()
+	return pos
 }
 
-// count counts game p, at ply i of its path, in node n.
-// position is the text of its position on p's path, "" when the caller
-// does not have it.
-func (b *Book) count(n *node, p *played, i int, position string) {
-	if n.games == 0 || p.id < n.first {
-		if position == "" {
-			position = b.positionAt(p, i)
-		}
-		n.first, n.moves, n.position = p.id, p.moves(i), position
+// count counts game g, at ply i of its path, in node n.
+func (b *Book) count(n *node, g int32, i int) {
+	p := &b.games[g]
+	if n.games == 0 || p.id < b.games[n.first].id {
+		n.first, n.ply = g, int8(i)
 	}
 	n.games++
 	n.recent = addRecent(n.recent, p.recent)
-	if i >= p.plies() {
+	if i >= int(p.plies) {
 		return
 	}
-	move := p.move(i)
-	key := lineKey(engine.Player(p.players[i]), move)
-	l := n.lines[key]
-	if l == nil {
-		l = &line{Line: Line{Move: move, Player: int(p.players[i]), Wins: make([]int, b.seats)}, next: p.keys[i+1]}
-		if b.seats > 2 {
-			l.Places = make([][]int, b.seats)
-			for s := range l.Places {
-				l.Places[s] = make([]int, b.seats)
-			}
-		}
-		n.lines[key] = l
+	j := int(p.moveOff) + i
+	id := lineID{player: b.players[j], move: b.moves[j]}
+	at, ok := n.lineAt[id]
+	if !ok {
+		at = int32(len(n.lines))
+		n.lines = append(n.lines, line{lineID: id, next: b.path(g)[i+1]})
+		n.lineAt[id] = at
 	}
-	l.Games++
-	res := p.result
+	l := &n.lines[at]
+	l.games++
 	switch {
-	case res.Kind == engine.Win && int(res.Winner) >= 0 && int(res.Winner) < b.seats:
-		l.Wins[res.Winner]++
-	case res.Kind == engine.Draw:
-		l.Draws++
+	case p.kind == engine.Win && p.winner >= 0 && int(p.winner) < b.seats:
+		l.wins[p.winner]++
+	case p.kind == engine.Draw:
+		l.draws++
 	}
-	if l.Places != nil {
+	if b.seats > 2 {
 		for s := range b.seats {
-			if pl := res.Place(engine.Player(s)); pl >= 1 && pl <= b.seats {
-				l.Places[s][pl-1]++
+			if pl := p.place(s); pl >= 1 && pl <= b.seats {
+				l.places[s][pl-1]++
 			}
 		}
 	}
-	if seat := p.players[i]; seat >= 0 && int(seat) < len(p.ratings) && p.ratings[seat] > 0 {
+	if seat := id.player; seat >= 0 && int(seat) < b.seats && p.ratings[seat] > 0 {
 		l.ratingSum += p.ratings[seat]
-		l.Rated++
-		l.Rating = l.ratingSum / float64(l.Rated)
+		l.rated++
 	}
-	if l.Last == 0 || p.recent.newer(recent{l.Last, l.LastFinished}) {
-		l.Last, l.LastFinished = p.id, p.finished
+	if l.last.id == 0 || p.recent.newer(l.last) {
+		l.last = p.recent
 	}
 }
 
@@ -492,25 +628,35 @@ func addRecent(list []recent, r recent) []recent {
 	return list
 }
 
-// view is n as its readers see it: a copy, its lines sorted.
+// view is n as its readers see it, its lines sorted: its position
+// replayed from its first game's moves.
 func (b *Book) view(n *node) *Node {
-	out := &Node{Key: n.key, Position: n.position, Moves: slices.Clone(n.moves), Games: n.games}
-	if out.Moves == nil {
-		out.Moves = []string{}
+	out := &Node{Moves: []string{}, Games: n.games}
+	pos := b.start
+	if n.games > 0 {
+		pos = b.positionAt(n.first, int(n.ply))
+		for i := range int(n.ply) {
+			text, _ := b.move(n.first, i)
+			out.Moves = append(out.Moves, text)
+		}
 	}
+	out.Key, out.Position = engine.Key(pos), pos.String()
 	for _, r := range n.recent {
 		out.Recent = append(out.Recent, r.id)
 	}
 	for _, l := range n.lines {
-		v := l.Line
-		v.Wins = slices.Clone(l.Wins)
-		if l.Places != nil {
-			v.Places = make([][]int, len(l.Places))
-			for s := range l.Places {
-				v.Places[s] = slices.Clone(l.Places[s])
+		v := Line{Move: b.texts[l.move], Player: int(l.player), Games: l.games, Wins: slices.Clone(l.wins[:b.seats]),
+			Draws: l.draws, Rated: l.rated, Last: l.last.id, LastFinished: timeOf(l.last.finished)}
+		if l.rated > 0 {
+			v.Rating = l.ratingSum / float64(l.rated)
+		}
+		if b.seats > 2 {
+			v.Places = make([][]int, b.seats)
+			for s := range v.Places {
+				v.Places[s] = slices.Clone(l.places[s][:b.seats])
 			}
 		}
-		if b.nodes[l.next] != nil {
+		if b.idx.nodes[l.next] != nil {
 			v.Next = fileName(l.next)
 		}
 		out.Lines = append(out.Lines, v)
@@ -528,17 +674,11 @@ func (b *Book) view(n *node) *Node {
 	return out
 }
 
-// aloneNode is the node h that game p alone reached, as a Node.
-func (b *Book) aloneNode(h uint64, p *played, key, position string) *Node {
-	n := &node{key: key, lines: map[string]*line{}}
-	b.count(n, p, slices.Index(p.keys, h), position)
-	return b.view(n)
-}
-
 // At is the node after moves from the start. An error (a *MoveError)
 // names the first move that is not legal there, or that no game of the
 // book played ([ErrNotPlayed]).
 func (b *Book) At(moves []string) (*Node, error) {
+	b.Index()
 	pos := b.start
 	h := b.root
 	for i, text := range moves {
@@ -568,11 +708,14 @@ func (b *Book) At(moves []string) (*Node, error) {
 		}
 		pos, h = next, hashKey(engine.Key(next))
 	}
-	if n := b.nodes[h]; n != nil {
+	if n := b.idx.nodes[h]; n != nil {
 		return b.view(n), nil
 	}
-	if id, ok := b.alone[h]; ok {
-		return b.aloneNode(h, b.games[id], engine.Key(pos), pos.String()), nil
+	if g, ok := b.idx.alone[h]; ok {
+		// The node of one game, made for the reader.
+		n := &node{lineAt: map[lineID]int32{}}
+		b.count(n, g, slices.Index(b.path(g), h))
+		return b.view(n), nil
 	}
 	// The moves were played from here, but past the book's depth.
 	return nil, &MoveError{Index: len(moves) - 1, Move: moves[len(moves)-1], Err: ErrNotPlayed}
@@ -581,19 +724,21 @@ func (b *Book) At(moves []string) (*Node, error) {
 // played reports whether a game of the book played move for player p
 // from node h.
 func (b *Book) played(h uint64, p engine.Player, move string) bool {
-	if n := b.nodes[h]; n != nil {
-		return n.lines[lineKey(p, move)] != nil
+	t, ok := b.textOf[move]
+	if !ok {
+		return false
 	}
-	if id, ok := b.alone[h]; ok {
-		g := b.games[id]
-		j := slices.Index(g.keys, h)
-		return j < g.plies() && g.move(j) == move && engine.Player(g.players[j]) == p
+	if n := b.idx.nodes[h]; n != nil {
+		_, ok := n.lineAt[lineID{player: int8(p), move: t}]
+		return ok
+	}
+	if g, ok := b.idx.alone[h]; ok {
+		j := slices.Index(b.path(g), h)
+		if j >= int(b.games[g].plies) {
+			return false
+		}
+		text, q := b.move(g, j)
+		return text == move && q == p
 	}
 	return false
-}
-
-// lineKey is the key of the line of move played by p: in a phase where
-// both players act, each player's move is a line of its own.
-func lineKey(p engine.Player, move string) string {
-	return string(rune('a'+int(p)+1)) + move
 }
