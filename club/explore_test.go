@@ -191,3 +191,37 @@ func TestExploreEveryBook(t *testing.T) {
 		}
 	}
 }
+
+// A line longer than the site's books (explorer.DefaultMaxPly moves) is
+// refused, as is a fourth exploration in one mail: each replays the
+// club's finished games, and the rate limit counts mails, not lines.
+func TestExploreBounds(t *testing.T) {
+	c := exploreClub(t)
+	// Legal moves, the first of each position's list, one past the bound.
+	_, _, pos, err := engine.New("conflagration", engine.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for len(moves) <= explorer.DefaultMaxPly {
+		who := pos.ToMove()[0]
+		m := pos.Legal(who)[0]
+		moves = append(moves, m.String())
+		if pos, _, err = engine.Play(pos, who, m.String()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := to(t, c.as("carol", "explore conflagration "+strings.Join(moves, " ")), "carol@example.org").Text
+	want := fmt.Sprintf("the explorer goes %d moves deep; this line has %d", explorer.DefaultMaxPly, len(moves))
+	if !strings.Contains(text, want) {
+		t.Errorf("a line of %d moves: the reply lacks %q:\n%s", len(moves), want, text)
+	}
+	lines := strings.Repeat("explore conflagration\n", 4)
+	text = to(t, c.as("carol", lines), "carol@example.org").Text
+	if n := strings.Count(text, "3 finished games of the club reached the start."); n != 3 {
+		t.Errorf("%d of 4 explorations in one mail answered, want 3:\n%s", n, text)
+	}
+	if !strings.Contains(text, "one mail asks for 3 explorations at most") {
+		t.Errorf("the fourth exploration is not refused:\n%s", text)
+	}
+}

@@ -16,6 +16,11 @@ import (
 // played.
 const exploreLines = 10
 
+// ExplorationsPerMail bounds the explorations one mail asks for: each
+// reads and replays the club's finished games of its book, which a
+// player's rate limit bounds by the mail, not by the line.
+const ExplorationsPerMail = 3
+
 // Explore is "explore GAME [RULESET] [NAME=VALUE ...] [MOVE ...]": the
 // club's opening explorer by mail. It names its book as a challenge names
 // its game (ProposedGame), follows the moves from the start as a
@@ -25,6 +30,10 @@ const exploreLines = 10
 // games, as the site's explorer shows it: the moves played there, the most
 // played first. It only reads.
 func Explore(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section, error) {
+	if u.Explored++; u.Explored > ExplorationsPerMail {
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("one mail asks for %d explorations at most", ExplorationsPerMail),
+			"Send this line again in a mail of its own.")
+	}
 	if _, err := engine.Lookup(c.Game); err != nil {
 		ue := reply.Refuse(fmt.Sprintf("postal does not play %q", c.Game), "The games it plays:")
 		ue.Pre = gameNames()
@@ -56,8 +65,14 @@ func Explore(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section
 	for i, s := range r.steps {
 		moves[i] = s.Move
 	}
-	// The book reaches one ply past the moves: the lines of their node.
-	book, err := ExplorerBook(u, c.Game, cfg, len(moves)+1)
+	if len(moves) > explorer.DefaultMaxPly {
+		// As deep as the site's books: the club's openings, not its games.
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("the explorer goes %d moves deep; this line has %d", explorer.DefaultMaxPly, len(moves)),
+			fmt.Sprintf("Send %d moves at most.", explorer.DefaultMaxPly))
+	}
+	// The book reaches one ply past the moves (the lines of their node),
+	// but no deeper than the site's.
+	book, err := ExplorerBook(u, c.Game, cfg, min(len(moves)+1, explorer.DefaultMaxPly))
 	if err != nil {
 		return reply.Section{}, err
 	}

@@ -39,6 +39,9 @@ type Unit struct {
 	// per addressee and game, gathered while a mail is read and sent once
 	// it has been read whole.
 	Relays []*Relay
+	// Explored counts the explorations ("explore") a mail asked for: each
+	// replays the club's finished games, and a mail answers a few.
+	Explored int
 }
 
 // ActorID is the player the unit acts for; 0 for the club itself (the
