@@ -20,14 +20,20 @@ import (
 // which the page's script fetches as the reader steps in.
 //
 // The publisher keeps the books in memory between updates, as it keeps
-// the summaries: a full build fills them from the whole games it reads
-// anyway, and an update adds a game that finished to its book and writes
-// the files of the nodes on its path, no more (a node's file is written
-// whole: it holds a few hundred lines at most). A publisher that did not
-// build the site (a restart) has no books: an update that finds a game of a
-// game type finished reads that type's finished games again, once, to
-// make its books. A game counted that goes away or comes back unfinished
-// (a director's doing) makes its type's books again from the source, and
+// the summaries: a full build counts in them the whole games it reads
+// anyway, each replayed on its worker, and then writes one book at a time:
+// it makes the book's nodes from the paths of its games, writes its page
+// and a file of each node, and lets the nodes go, so that it holds the
+// paths of every game (pointer-free arrays, some 250 bytes a game) and the
+// nodes of one book. An update counts a game that finished in its book,
+// whose nodes it makes again (from the paths, without reading or replaying
+// a game) the first time it does after a full build, and writes the files
+// of the nodes on its path, no more (a node's file is written whole: it
+// holds a few hundred lines at most). A publisher that did not build the
+// site (a restart) has no books: an update that finds a game of a game
+// type finished reads that type's finished games again, once, to make its
+// books. A game counted that goes away or comes back unfinished (a
+// director's doing) makes its type's books again from the source, and
 // their files are written again.
 
 // explorers are the books of a site, by name (explorer.BookOf).
