@@ -32,6 +32,9 @@ type builder struct {
 	toursSince time.Time              // the latest change of a tournament read
 	rt         ratings                // the rating lists and histories (ratings.go)
 	ex         *explorers             // the opening books (explorer.go)
+	// once says the builder builds once and is done ([Build]): a book
+	// whose files it wrote is of no more use to it.
+	once bool
 }
 
 // Publisher keeps a site up to date with its source: a full build when
@@ -69,7 +72,9 @@ func NewPublisher(src Source, opts Options) *Publisher {
 // Build writes the whole site of src into a new generation and publishes
 // it: NewPublisher(src, opts).Build(ctx).
 func Build(ctx context.Context, src Source, opts Options) (Stats, error) {
-	return NewPublisher(src, opts).Build(ctx)
+	p := NewPublisher(src, opts)
+	p.b.once = true
+	return p.Build(ctx)
 }
 
 // Build writes the whole site into a new generation and publishes it.

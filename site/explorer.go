@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"maps"
@@ -170,6 +171,13 @@ func (ex *explorers) drop(typ string) {
 	ex.complete = false
 }
 
+// forget lets bk go: a builder that builds once has written its files.
+// The books are then no longer whole.
+func (ex *explorers) forget(bk *book) {
+	delete(ex.books, bk.b.Name())
+	ex.complete = false
+}
+
 // sorted are the books by name.
 func (ex *explorers) sorted() []*book {
 	names := slices.Sorted(maps.Keys(ex.books))
@@ -230,9 +238,13 @@ func nodeJob(w *writer, bk *book, c explorer.Changed) job {
 
 // writeBooks writes the files of every book, for a full build: one book
 // at a time, whose nodes are made, written and let go, so that the build
-// holds the nodes of one book, and the games of all.
+// holds the nodes of one book, and the games of all; the smallest book
+// first. A builder that builds once ([Build]) lets each book go once
+// written, so that the largest book's nodes come when the others are gone.
 func (b *builder) writeBooks(ctx context.Context, w *writer) error {
-	for _, bk := range b.ex.sorted() {
+	books := b.ex.sorted()
+	slices.SortStableFunc(books, func(x, y *book) int { return cmp.Compare(x.b.Games(), y.b.Games()) })
+	for _, bk := range books {
 		start := time.Now()
 		jobs := b.bookJobs(w, bk)
 		w.explorerTime(time.Since(start))
@@ -244,6 +256,9 @@ func (b *builder) writeBooks(ctx context.Context, w *writer) error {
 		}
 		err := pool.wait()
 		bk.b.Release()
+		if b.once {
+			b.ex.forget(bk)
+		}
 		if err != nil {
 			return err
 		}

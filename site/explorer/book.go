@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -128,12 +129,12 @@ type Book struct {
 	start  engine.Position
 	root   uint64
 
-	games   []played        // every game counted, in the order they came
-	byID    map[int64]int32 // a game's index in games
-	keys    []uint64        // the paths' node numbers: game g's from keys[g.keyOff], plies+1 of them
-	moves   []int32         // the paths' moves (in texts): game g's from moves[g.moveOff], plies of them
-	players []int8          // who played each move of moves (engine.Player)
-	texts   []string        // the move texts, each once
+	games   []played // every game counted, in the order they came
+	ids     idSet    // their numbers
+	keys    []uint64 // the paths' node numbers: game g's from keys[g.keyOff], plies+1 of them
+	moves   []int32  // the paths' moves (in texts): game g's from moves[g.moveOff], plies of them
+	players []int8   // who played each move of moves (engine.Player)
+	texts   []string // the move texts, each once
 	textOf  map[string]int32
 
 	idx *index // nil until read
@@ -142,19 +143,22 @@ type Book struct {
 // index is the nodes of a book.
 type index struct {
 	nodes map[uint64]*node // the root, and the nodes reached by two games or more
-	alone map[uint64]int32 // a node reached by one game: that game (an index in games)
+	// alone holds each node reached by one game: that game (an index in
+	// games). Nil in an index made to be read only ([Book.Index]), which
+	// neither counts a game more nor walks (At).
+	alone map[uint64]int32
 }
 
-// played is a game counted, without pointers.
+// played is a game counted, without pointers: 48 bytes.
 type played struct {
 	recent
 	keyOff, moveOff int32
 	plies           int8
 	winner          int8 // of a win
 	nplaces         int8 // places held (3-4 seats): 0 when the result has none
-	kind            engine.ResultKind
+	kind            int8 // engine.ResultKind
 	places          [maxSeats]int8
-	ratings         [maxSeats]float64
+	ratings         [maxSeats]float32 // a rating's average is shown whole
 }
 
 // maxSeats bounds the seats of a book's game: postal's games have four at
@@ -227,14 +231,47 @@ func (p *played) place(s int) int {
 			return 0
 		}
 		return int(p.places[s])
-	case p.kind == engine.Draw:
+	case p.result() == engine.Draw:
 		return 1
-	case p.kind == engine.Win && s == int(p.winner):
+	case p.result() == engine.Win && s == int(p.winner):
 		return 1
-	case p.kind == engine.Win:
+	case p.result() == engine.Win:
 		return 2
 	}
 	return 0
+}
+
+func (p *played) result() engine.ResultKind { return engine.ResultKind(p.kind) }
+
+// idSet is a set of game numbers: a bit each, up to bitIDs, else a map.
+type idSet struct {
+	bits []uint64
+	big  map[int64]bool
+}
+
+const bitIDs = 1 << 24 // two megabytes of bits at most
+
+func (s *idSet) has(id int64) bool {
+	if id >= 0 && id < bitIDs {
+		w := int(id / 64)
+		return w < len(s.bits) && s.bits[w]&(1<<(id%64)) != 0
+	}
+	return s.big[id]
+}
+
+func (s *idSet) add(id int64) {
+	if id >= 0 && id < bitIDs {
+		w := int(id / 64)
+		if w >= len(s.bits) {
+			s.bits = append(s.bits, make([]uint64, w+1-len(s.bits))...)
+		}
+		s.bits[w] |= 1 << (id % 64)
+		return
+	}
+	if s.big == nil {
+		s.big = map[int64]bool{}
+	}
+	s.big[id] = true
 }
 
 // NewBook is the empty tree of one book: games of game played with cfg;
@@ -252,7 +289,7 @@ func NewBook(game string, cfg engine.Config, maxPly int) (*Book, error) {
 		return nil, fmt.Errorf("explorer: %s has %d seats, more than a book counts (%d)", game, seats, maxSeats)
 	}
 	return &Book{name: BookOf(game, cfg), cfg: cfg, game: g, maxPly: min(maxPly, 127), seats: seats, start: start,
-		root: hashKey(engine.Key(start)), byID: map[int64]int32{}, textOf: map[string]int32{}}, nil
+		root: hashKey(engine.Key(start)), textOf: map[string]int32{}}, nil
 }
 
 // Name is the book's name ([BookOf]).
@@ -266,16 +303,63 @@ func (b *Book) Config() engine.Config { return b.cfg }
 func (b *Book) Seats() int { return b.seats }
 
 // Has reports whether game id is counted.
-func (b *Book) Has(id int64) bool { _, ok := b.byID[id]; return ok }
+func (b *Book) Has(id int64) bool { return b.ids.has(id) }
 
 // Games is the number of games counted.
 func (b *Book) Games() int { return len(b.games) }
 
-// Index makes the book's nodes from its games, unless they are made.
-// Every reader of nodes makes them when they are not; a caller that reads
-// nodes at once from several goroutines makes them first.
+// Index makes the book's nodes from its games, unless they are made: the
+// nodes that have files, to be read. Every reader of nodes (Root, Node,
+// Nodes, Each, Files) makes them when they are not; a caller that reads
+// nodes at once from several goroutines makes them first. It sorts the
+// visits of the games' paths to find the nodes two games reached, rather
+// than keep the nodes of one game, as counting a game more and walking
+// (At) need ([Book.indexAll]): a full build writes the files of a book
+// and lets its nodes go.
 func (b *Book) Index() {
 	if b.idx != nil {
+		return
+	}
+	type visit struct {
+		h   uint64
+		g   int32
+		ply int8
+	}
+	visits := make([]visit, 0, len(b.keys))
+	for g := range b.games {
+		path := b.path(int32(g))
+		for i, h := range path {
+			if slices.Index(path, h) == i { // a game counts once in a node
+				visits = append(visits, visit{h, int32(g), int8(i)})
+			}
+		}
+	}
+	slices.SortFunc(visits, func(a, c visit) int { return cmp.Compare(a.h, c.h) })
+	idx := &index{nodes: map[uint64]*node{b.root: {lineAt: map[lineID]int32{}}}}
+	for i := 0; i < len(visits); {
+		j := i + 1
+		for j < len(visits) && visits[j].h == visits[i].h {
+			j++
+		}
+		h := visits[i].h
+		if n := idx.nodes[h]; n != nil || j-i >= 2 {
+			if n == nil {
+				n = &node{lineAt: map[lineID]int32{}}
+				idx.nodes[h] = n
+			}
+			for _, v := range visits[i:j] {
+				b.count(n, v.g, int(v.ply))
+			}
+		}
+		i = j
+	}
+	b.idx = idx
+}
+
+// indexAll makes the book's nodes and its nodes of one game, which
+// counting a game more and walking need.
+func (b *Book) indexAll() {
+	if b.idx != nil && b.idx.alone != nil {
 		return
 	}
 	b.idx = &index{nodes: map[uint64]*node{b.root: {lineAt: map[lineID]int32{}}}, alone: map[uint64]int32{}}
@@ -412,7 +496,7 @@ func (b *Book) AddReplayed(rp *Replayed) []Changed {
 	if b.Has(rp.p.id) {
 		return nil
 	}
-	b.Index()
+	b.indexAll()
 	changed := map[uint64]bool{}
 	b.place(b.append(rp), changed)
 	out := make([]Changed, 0, len(changed))
@@ -431,7 +515,11 @@ func (b *Book) Append(rp *Replayed) bool {
 		return false
 	}
 	g := b.append(rp)
-	if b.idx != nil {
+	switch {
+	case b.idx == nil:
+	case b.idx.alone == nil:
+		b.idx = nil // made to be read: made again when next read
+	default:
 		b.place(g, nil)
 	}
 	return true
@@ -454,7 +542,7 @@ func (b *Book) append(rp *Replayed) int32 {
 	}
 	g := int32(len(b.games))
 	b.games = append(b.games, p)
-	b.byID[p.id] = g
+	b.ids.add(p.id)
 	return g
 }
 
@@ -517,7 +605,7 @@ func (b *Book) replay(g Game) (*Replayed, error) {
 		return nil, fmt.Errorf("explorer: game %d: %w", g.ID, err)
 	}
 	res := g.Record.Result
-	rp := &Replayed{p: played{recent: recent{g.ID, unixNano(g.Finished)}, kind: res.Kind, winner: int8(res.Winner)}}
+	rp := &Replayed{p: played{recent: recent{g.ID, unixNano(g.Finished)}, kind: int8(res.Kind), winner: int8(res.Winner)}}
 	if res.Kind != engine.Win {
 		rp.p.winner = -1
 	}
@@ -529,7 +617,7 @@ func (b *Book) replay(g Game) (*Replayed, error) {
 	}
 	for s, r := range g.Ratings {
 		if s < maxSeats {
-			rp.p.ratings[s] = r
+			rp.p.ratings[s] = float32(r)
 		}
 	}
 	rp.keys = append(rp.keys, hashKey(engine.Key(pos)))
@@ -592,9 +680,9 @@ func (b *Book) count(n *node, g int32, i int) {
 	l := &n.lines[at]
 	l.games++
 	switch {
-	case p.kind == engine.Win && p.winner >= 0 && int(p.winner) < b.seats:
+	case p.result() == engine.Win && p.winner >= 0 && int(p.winner) < b.seats:
 		l.wins[p.winner]++
-	case p.kind == engine.Draw:
+	case p.result() == engine.Draw:
 		l.draws++
 	}
 	if b.seats > 2 {
@@ -605,7 +693,7 @@ func (b *Book) count(n *node, g int32, i int) {
 		}
 	}
 	if seat := id.player; seat >= 0 && int(seat) < b.seats && p.ratings[seat] > 0 {
-		l.ratingSum += p.ratings[seat]
+		l.ratingSum += float64(p.ratings[seat])
 		l.rated++
 	}
 	if l.last.id == 0 || p.recent.newer(l.last) {
@@ -678,7 +766,7 @@ func (b *Book) view(n *node) *Node {
 // names the first move that is not legal there, or that no game of the
 // book played ([ErrNotPlayed]).
 func (b *Book) At(moves []string) (*Node, error) {
-	b.Index()
+	b.indexAll()
 	pos := b.start
 	h := b.root
 	for i, text := range moves {

@@ -306,3 +306,54 @@ func TestFileBound(t *testing.T) {
 		t.Errorf("%d bytes, %d lines kept, file of %d lines, %d more of %d games", len(data), keep, len(f.Lines), f.More, f.MoreGames)
 	}
 }
+
+// TestBookIndexWays: a book's nodes are the same whether they were made
+// at once from its games' paths (Index, as a full build reads them), or
+// kept as each game came (AddPath, as an update counts a game), or made
+// again after more games came (Release, and a game counted after a read).
+func TestBookIndexWays(t *testing.T) {
+	files := func(b *explorer.Book) map[string]string {
+		out := map[string]string{}
+		b.Each(func(n *explorer.Node) error {
+			data, _, err := explorer.Encode(n)
+			out[explorer.FileName(n.Key)] = string(data)
+			return err
+		})
+		return out
+	}
+	for _, bk := range books {
+		t.Run(explorer.BookOf(bk.game, bk.cfg), func(t *testing.T) {
+			games := playouts(t, bk.game, bk.cfg, 1, 60, 40)
+			atOnce := files(build(t, bk.game, bk.cfg, games))
+			kept, err := explorer.NewBook(bk.game, bk.cfg, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			later := build(t, bk.game, bk.cfg, games[:len(games)/2])
+			later.Index()
+			for i, g := range games {
+				if _, err := kept.AddPath(g); err != nil {
+					t.Fatal(err)
+				}
+				if i >= len(games)/2 {
+					if err := later.Add(g); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if len(atOnce) < 2 {
+				t.Fatalf("%d files: the games share no node past the start", len(atOnce))
+			}
+			for way, got := range map[string]map[string]string{"kept": files(kept), "later": files(later)} {
+				if len(got) != len(atOnce) {
+					t.Errorf("%s: %d files, made at once %d", way, len(got), len(atOnce))
+				}
+				for name, f := range atOnce {
+					if got[name] != f {
+						t.Errorf("%s: node %s:\n%s\nmade at once:\n%s", way, name, got[name], f)
+					}
+				}
+			}
+		})
+	}
+}
