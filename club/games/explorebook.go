@@ -62,7 +62,7 @@ func exploreSection(u *work.Unit, info engine.Info, seats []string, c notation.C
 		sec.Lines = append(sec.Lines, fmt.Sprintf("%d finished games of the club reached %s.", node.Games, from))
 	}
 	if len(node.Lines) > 0 {
-		sec.Pre = linesTable(u, seats, node.Lines)
+		sec.Pre, sec.Table = linesTable(u, seats, node.Lines), true
 		if len(node.Lines) > exploreLines {
 			sec.Pre = fmt.Sprintf("The %d most played of the %d moves played there:\n\n", exploreLines, len(node.Lines)) + sec.Pre
 		}

@@ -155,6 +155,10 @@ type Section struct {
 	Title string
 	Lines []string // paragraphs
 	Pre   string   // fixed-width text: a caret under an error, a list, a record
+	// Table says Pre is laid out in columns: the HTML part lets its lines
+	// run wide and scroll, rather than wrap them out of their columns on
+	// a phone.
+	Table bool
 	Doc   string   // a Markdown document (help, rules), rendered by each part
 	Board *Board
 
