@@ -273,6 +273,12 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if err := dl.finish(); err != nil {
 		return st, err
 	}
+	// The books before the other pages: a build that builds once lets
+	// each go once written, and holds none of them while it writes the
+	// pages of many games (the indexes, the players').
+	if err := p.b.writeBooks(ctx, w); err != nil {
+		return st, err
+	}
 	tourJobs, err := p.b.tournamentJobs(ctx, p.src, w, nil)
 	if err != nil {
 		return st, err
@@ -284,9 +290,6 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 		}
 	}
 	if err := pool.wait(); err != nil {
-		return st, err
-	}
-	if err := p.b.writeBooks(ctx, w); err != nil {
 		return st, err
 	}
 	p.st = state{Shape: sh, Cursor: cursor}

@@ -45,6 +45,9 @@ type explorers struct {
 	// games; complete says every type's do (a full build made them).
 	loaded   map[string]bool
 	complete bool
+	// written holds, once a builder that builds once has written the
+	// books and let them go, the links of each game type's page to them.
+	written map[string][]explorerLink
 }
 
 // book is a book and the lock its additions take: a full build adds games
@@ -240,9 +243,20 @@ func nodeJob(w *writer, bk *book, c explorer.Changed) job {
 // at a time, whose nodes are made, written and let go, so that the build
 // holds the nodes of one book, and the games of all; the smallest book
 // first. A builder that builds once ([Build]) lets each book go once
-// written, so that the largest book's nodes come when the others are gone.
+// written, so that the largest book's nodes come when the others are gone,
+// and keeps only the links of the game types' pages to them, which it
+// writes after.
 func (b *builder) writeBooks(ctx context.Context, w *writer) error {
 	books := b.ex.sorted()
+	if b.once {
+		links := map[string][]explorerLink{}
+		for _, bk := range books {
+			if _, ok := links[bk.game]; !ok {
+				links[bk.game] = b.explorerLinks(bk.game)
+			}
+		}
+		b.ex.written = links
+	}
 	slices.SortStableFunc(books, func(x, y *book) int { return cmp.Compare(x.b.Games(), y.b.Games()) })
 	for _, bk := range books {
 		start := time.Now()

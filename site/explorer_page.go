@@ -162,6 +162,9 @@ type explorerLink struct{ Href, Label string }
 // explorerLinks link the books of game type typ that have games: one for
 // each ruleset, and for the options that change its start.
 func (b *builder) explorerLinks(typ string) []explorerLink {
+	if b.ex.written != nil {
+		return b.ex.written[typ]
+	}
 	var out []explorerLink
 	for _, bk := range b.ex.ofType(typ) {
 		out = append(out, explorerLink{Href: explorerPath(bk.b.Name()), Label: bookLabel(bk)})
