@@ -237,6 +237,14 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	}
 	p.b.ix, p.b.tours = ix, nil
 	p.b.ex = newExplorers(true)
+	if p.b.once {
+		// The games replayed for the books wait on disk, in the new
+		// generation, until their book is written (writeBooks).
+		p.b.ex.spill = filepath.Join(dir, ".explorer")
+		if err := os.Mkdir(p.b.ex.spill, 0o700); err != nil {
+			return st, err
+		}
+	}
 	if err := p.b.loadRatings(ctx, p.src); err != nil {
 		return st, err
 	}
@@ -262,9 +270,8 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 				return err
 			}
 			start := time.Now()
-			p.b.ex.count(g, p.b.log)
-			w.explorerTime(time.Since(start))
-			return nil
+			defer func() { w.explorerTime(time.Since(start)) }()
+			return p.b.ex.count(g, p.b.log)
 		})
 	})
 	if err := firstErr(err, pool.wait()); err != nil {

@@ -1,10 +1,15 @@
 package site
 
 import (
+	"bufio"
 	"cmp"
 	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
 	"log/slog"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -48,6 +53,10 @@ type explorers struct {
 	// written holds, once a builder that builds once has written the
 	// books and let them go, the links of each game type's page to them.
 	written map[string][]explorerLink
+	// spill is where a builder that builds once keeps the games replayed
+	// for each book while it reads the games ("" keeps them in the books):
+	// a file a book, read back when the book is written (book.readBack).
+	spill string
 }
 
 // book is a book and the lock its additions take: a full build adds games
@@ -57,6 +66,72 @@ type book struct {
 	b    *explorer.Book
 	game string
 	cfg  engine.Config
+
+	file    *os.File // the games spilled, each its length and its bytes
+	w       *bufio.Writer
+	spilled int
+}
+
+// games is the number of games of the book, spilled or counted.
+func (bk *book) games() int { return bk.b.Games() + bk.spilled }
+
+// spillGame writes rp to the book's file in dir, made at its first game.
+func (bk *book) spillGame(dir string, rp *explorer.Replayed) error {
+	if bk.file == nil {
+		f, err := os.CreateTemp(dir, "book-")
+		if err != nil {
+			return err
+		}
+		bk.file, bk.w = f, bufio.NewWriterSize(f, 64<<10)
+	}
+	data, err := rp.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	bk.w.Write(binary.AppendUvarint(nil, uint64(len(data))))
+	_, err = bk.w.Write(data)
+	bk.spilled++
+	return err
+}
+
+// readBack counts in the book the games spilled to its file, and removes
+// the file.
+func (bk *book) readBack() error {
+	if bk.file == nil {
+		return nil
+	}
+	f := bk.file
+	defer func() {
+		f.Close()
+		os.Remove(f.Name())
+		bk.file, bk.w, bk.spilled = nil, nil, 0
+	}()
+	if err := bk.w.Flush(); err != nil {
+		return err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	r := bufio.NewReaderSize(f, 64<<10)
+	var data []byte
+	for {
+		size, err := binary.ReadUvarint(r)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		data = slices.Grow(data[:0], int(size))[:size]
+		if _, err := io.ReadFull(r, data); err != nil {
+			return err
+		}
+		var rp explorer.Replayed
+		if err := rp.UnmarshalBinary(data); err != nil {
+			return err
+		}
+		bk.b.Append(&rp)
+	}
 }
 
 func newExplorers(complete bool) *explorers {
@@ -114,14 +189,21 @@ func (ex *explorers) add(g *Game, log *slog.Logger) (*book, []explorer.Changed) 
 // count counts g in its book as add does, without making the book's nodes
 // to say what changed: a full build, and a publisher's first reading of
 // a type, count every game before they read a node.
-func (ex *explorers) count(g *Game, log *slog.Logger) {
+func (ex *explorers) count(g *Game, log *slog.Logger) error {
 	bk, rp := ex.replay(g, log)
 	if bk == nil {
-		return
+		return nil
 	}
 	bk.mu.Lock()
 	defer bk.mu.Unlock()
+	if ex.spill != "" {
+		if err := bk.spillGame(ex.spill, rp); err != nil {
+			return fmt.Errorf("site: the opening book %s: %w", bk.b.Name(), err)
+		}
+		return nil
+	}
 	bk.b.Append(rp)
+	return nil
 }
 
 // replay is g replayed for its book (made when it is the book's first
@@ -199,7 +281,7 @@ func (ex *explorers) ofType(typ string) []*book {
 	}
 	var out []*book
 	for _, bk := range ex.sorted() {
-		if bk.game == typ && bk.b.Games() > 0 {
+		if bk.game == typ && bk.games() > 0 {
 			out = append(out, bk)
 		}
 	}
@@ -257,9 +339,15 @@ func (b *builder) writeBooks(ctx context.Context, w *writer) error {
 		}
 		b.ex.written = links
 	}
-	slices.SortStableFunc(books, func(x, y *book) int { return cmp.Compare(x.b.Games(), y.b.Games()) })
+	slices.SortStableFunc(books, func(x, y *book) int { return cmp.Compare(x.games(), y.games()) })
+	if b.ex.spill != "" {
+		defer os.RemoveAll(b.ex.spill)
+	}
 	for _, bk := range books {
 		start := time.Now()
+		if err := bk.readBack(); err != nil {
+			return fmt.Errorf("site: the opening book %s: %w", bk.b.Name(), err)
+		}
 		jobs := b.bookJobs(w, bk)
 		w.explorerTime(time.Since(start))
 		pool := newPool(ctx, b.opts.Workers)
@@ -387,7 +475,7 @@ func (p *Publisher) loadBooks(ctx context.Context, typ string, skip map[int64]bo
 	slices.Sort(ids)
 	return p.src.Games(ctx, ids, func(g *Game) error {
 		if g.Record != nil && strings.EqualFold(g.Record.Game, typ) {
-			p.b.ex.count(g, p.b.log)
+			return p.b.ex.count(g, p.b.log)
 		}
 		return nil
 	})

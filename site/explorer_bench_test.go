@@ -93,6 +93,12 @@ func BenchmarkExplorerBuild(b *testing.B) {
 			b.ReportMetric(float64(len(books)), "books")
 			b.ReportMetric(float64(st.Games), "games")
 			target(b, 100*exCPU.Seconds()/cpu.Seconds(), "explorer-share-%", 20)
+			// The same share inside the build: the time its workers spent on
+			// the explorer (Stats.Explorer: replaying and counting each
+			// game, making each book's nodes, writing their files), of the
+			// build's CPU.
+			b.ReportMetric(st.Explorer.Seconds(), "explorer-in-build-s")
+			target(b, 100*st.Explorer.Seconds()/cpu.Seconds(), "explorer-in-build-share-%", 20)
 			target(b, float64(largest)/1e3, "explorer-max-file-kB", 50)
 			target(b, float64(view)/1e3, "explorer-max-first-view-kB", 30)
 			b.Logf("the largest first view: %s", viewOf)

@@ -26,7 +26,7 @@ const explorerScript = "explorer.js"
 func (b *builder) explorerPage(bk *book) ([]byte, error) {
 	bk.mu.Lock()
 	root := bk.b.Root()
-	games := bk.b.Games()
+	games := bk.games()
 	bk.mu.Unlock()
 	eg, err := engine.Lookup(bk.game)
 	if err != nil {

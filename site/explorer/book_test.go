@@ -357,3 +357,56 @@ func TestBookIndexWays(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayedBinary: games replayed, written as bytes and read back (as
+// a one-off build keeps them on disk) make the same book as the games
+// counted as they were replayed.
+func TestReplayedBinary(t *testing.T) {
+	for _, bk := range books {
+		t.Run(explorer.BookOf(bk.game, bk.cfg), func(t *testing.T) {
+			games := playouts(t, bk.game, bk.cfg, 1, 40, 40)
+			want := build(t, bk.game, bk.cfg, games)
+			got, err := explorer.NewBook(bk.game, bk.cfg, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range games {
+				rp, err := got.Replay(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				data, err := rp.MarshalBinary()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var back explorer.Replayed
+				if err := back.UnmarshalBinary(data); err != nil {
+					t.Fatal(err)
+				}
+				if err := back.UnmarshalBinary(data[:len(data)-1]); err == nil {
+					t.Errorf("game %d: its bytes but the last read as a game", g.ID)
+				}
+				if err := back.UnmarshalBinary(data); err != nil {
+					t.Fatal(err)
+				}
+				got.Append(&back)
+			}
+			wantFiles, gotFiles := map[string]string{}, map[string]string{}
+			for b, files := range map[*explorer.Book]map[string]string{want: wantFiles, got: gotFiles} {
+				b.Each(func(n *explorer.Node) error {
+					data, _, err := explorer.Encode(n)
+					files[explorer.FileName(n.Key)] = string(data)
+					return err
+				})
+			}
+			if len(gotFiles) != len(wantFiles) || len(wantFiles) < 2 {
+				t.Fatalf("%d files read back, %d counted at once", len(gotFiles), len(wantFiles))
+			}
+			for name, f := range wantFiles {
+				if gotFiles[name] != f {
+					t.Errorf("node %s read back:\n%s\ncounted at once:\n%s", name, gotFiles[name], f)
+				}
+			}
+		})
+	}
+}
