@@ -129,6 +129,11 @@ func TestExplorerBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The games a build that builds once kept on disk for its books are
+	// gone from the site it published.
+	if _, err := os.Stat(filepath.Join(dir, ".explorer")); !os.IsNotExist(err) {
+		t.Errorf("the build left its books' games in the site: %v", err)
+	}
 	for book := range es.pages {
 		if n, parts := ExplorerFirstView(t, dir, book); n >= 30_000 {
 			t.Errorf("explorer/%s.html: a first view of %d bytes gzipped, 30 KB at most: %v", book, n, parts)

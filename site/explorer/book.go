@@ -171,7 +171,7 @@ type node struct {
 	ply    int8  // the node's ply on first's path
 	games  int
 	lines  []line
-	lineAt map[lineID]int32 // a line's index in lines
+	lineAt map[lineID]int32 // a line's index in lines, once it has more than a few (find)
 	recent []recent
 }
 
@@ -182,14 +182,16 @@ type lineID struct {
 	move   int32
 }
 
+// line is a Line as a node keeps it: 120 bytes (a node of setups has a
+// line a game).
 type line struct {
 	lineID
 	next      uint64 // the node it leads to
-	games     int
-	draws     int
-	rated     int
-	wins      [maxSeats]int
-	places    [maxSeats][maxSeats]int // by seat, by place (3-4 seats)
+	games     int32
+	draws     int32
+	rated     int32
+	wins      [maxSeats]int32
+	places    [maxSeats][maxSeats]int32 // by seat, by place (3-4 seats)
 	ratingSum float64
 	last      recent
 }
@@ -335,7 +337,7 @@ func (b *Book) Index() {
 		}
 	}
 	slices.SortFunc(visits, func(a, c visit) int { return cmp.Compare(a.h, c.h) })
-	idx := &index{nodes: map[uint64]*node{b.root: {lineAt: map[lineID]int32{}}}}
+	idx := &index{nodes: map[uint64]*node{b.root: {}}}
 	for i := 0; i < len(visits); {
 		j := i + 1
 		for j < len(visits) && visits[j].h == visits[i].h {
@@ -344,7 +346,7 @@ func (b *Book) Index() {
 		h := visits[i].h
 		if n := idx.nodes[h]; n != nil || j-i >= 2 {
 			if n == nil {
-				n = &node{lineAt: map[lineID]int32{}}
+				n = &node{}
 				idx.nodes[h] = n
 			}
 			for _, v := range visits[i:j] {
@@ -362,7 +364,7 @@ func (b *Book) indexAll() {
 	if b.idx != nil && b.idx.alone != nil {
 		return
 	}
-	b.idx = &index{nodes: map[uint64]*node{b.root: {lineAt: map[lineID]int32{}}}, alone: map[uint64]int32{}}
+	b.idx = &index{nodes: map[uint64]*node{b.root: {}}, alone: map[uint64]int32{}}
 	for g := range b.games {
 		b.place(int32(g), nil)
 	}
@@ -579,7 +581,7 @@ func (b *Book) place(g int32, changed map[uint64]bool) {
 			}
 			// A second game: the node is made whole, with the first.
 			delete(idx.alone, h)
-			n = &node{lineAt: map[lineID]int32{}}
+			n = &node{}
 			otherPath := b.path(other)
 			j := slices.Index(otherPath, h)
 			b.count(n, other, j)
@@ -671,11 +673,9 @@ func (b *Book) count(n *node, g int32, i int) {
 	}
 	j := int(p.moveOff) + i
 	id := lineID{player: b.players[j], move: b.moves[j]}
-	at, ok := n.lineAt[id]
-	if !ok {
-		at = int32(len(n.lines))
-		n.lines = append(n.lines, line{lineID: id, next: b.path(g)[i+1]})
-		n.lineAt[id] = at
+	at := n.find(id)
+	if at < 0 {
+		at = n.add(line{lineID: id, next: b.path(g)[i+1]})
 	}
 	l := &n.lines[at]
 	l.games++
@@ -699,6 +699,42 @@ func (b *Book) count(n *node, g int32, i int) {
 	if l.last.id == 0 || p.recent.newer(l.last) {
 		l.last = p.recent
 	}
+}
+
+// lineMap is the number of lines past which a node finds a line by a
+// map rather than by looking through them: most nodes have a few.
+const lineMap = 8
+
+// find is the index of line id in n.lines, -1 when n has none.
+func (n *node) find(id lineID) int32 {
+	if n.lineAt != nil {
+		if at, ok := n.lineAt[id]; ok {
+			return at
+		}
+		return -1
+	}
+	for i := range n.lines {
+		if n.lines[i].lineID == id {
+			return int32(i)
+		}
+	}
+	return -1
+}
+
+// add adds l to n's lines and returns its index.
+func (n *node) add(l line) int32 {
+	at := int32(len(n.lines))
+	n.lines = append(n.lines, l)
+	switch {
+	case n.lineAt != nil:
+		n.lineAt[l.lineID] = at
+	case len(n.lines) > lineMap:
+		n.lineAt = make(map[lineID]int32, len(n.lines))
+		for i := range n.lines {
+			n.lineAt[n.lines[i].lineID] = int32(i)
+		}
+	}
+	return at
 }
 
 func addRecent(list []recent, r recent) []recent {
@@ -733,15 +769,15 @@ func (b *Book) view(n *node) *Node {
 		out.Recent = append(out.Recent, r.id)
 	}
 	for _, l := range n.lines {
-		v := Line{Move: b.texts[l.move], Player: int(l.player), Games: l.games, Wins: slices.Clone(l.wins[:b.seats]),
-			Draws: l.draws, Rated: l.rated, Last: l.last.id, LastFinished: timeOf(l.last.finished)}
+		v := Line{Move: b.texts[l.move], Player: int(l.player), Games: int(l.games), Wins: ints(l.wins[:b.seats]),
+			Draws: int(l.draws), Rated: int(l.rated), Last: l.last.id, LastFinished: timeOf(l.last.finished)}
 		if l.rated > 0 {
 			v.Rating = l.ratingSum / float64(l.rated)
 		}
 		if b.seats > 2 {
 			v.Places = make([][]int, b.seats)
 			for s := range v.Places {
-				v.Places[s] = slices.Clone(l.places[s][:b.seats])
+				v.Places[s] = ints(l.places[s][:b.seats])
 			}
 		}
 		if b.idx.nodes[l.next] != nil {
@@ -759,6 +795,14 @@ func (b *Book) view(n *node) *Node {
 		}
 		return a.Player < c.Player
 	})
+	return out
+}
+
+func ints(counts []int32) []int {
+	out := make([]int, len(counts))
+	for i, c := range counts {
+		out[i] = int(c)
+	}
 	return out
 }
 
@@ -801,7 +845,7 @@ func (b *Book) At(moves []string) (*Node, error) {
 	}
 	if g, ok := b.idx.alone[h]; ok {
 		// The node of one game, made for the reader.
-		n := &node{lineAt: map[lineID]int32{}}
+		n := &node{}
 		b.count(n, g, slices.Index(b.path(g), h))
 		return b.view(n), nil
 	}
@@ -817,8 +861,7 @@ func (b *Book) played(h uint64, p engine.Player, move string) bool {
 		return false
 	}
 	if n := b.idx.nodes[h]; n != nil {
-		_, ok := n.lineAt[lineID{player: int8(p), move: t}]
-		return ok
+		return n.find(lineID{player: int8(p), move: t}) >= 0
 	}
 	if g, ok := b.idx.alone[h]; ok {
 		j := slices.Index(b.path(g), h)
