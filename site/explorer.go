@@ -31,7 +31,9 @@ import (
 // it makes the book's nodes from the paths of its games, writes its page
 // and a file of each node, and lets the nodes go, so that it holds the
 // paths of every game (pointer-free arrays, some 250 bytes a game) and the
-// nodes of one book. An update counts a game that finished in its book,
+// nodes of one book. A build that builds once ("postal site build") keeps
+// even the paths on disk, a file a book, until it writes that book, and
+// then lets the book go. An update counts a game that finished in its book,
 // whose nodes it makes again (from the paths, without reading or replaying
 // a game) the first time it does after a full build, and writes the files
 // of the nodes on its path, no more (a node's file is written whole: it
