@@ -96,9 +96,10 @@ func BenchmarkExplorerBuild(b *testing.B) {
 			// The same share inside the build: the time its workers spent on
 			// the explorer (Stats.Explorer: replaying and counting each
 			// game, making each book's nodes, writing their files), of the
-			// build's CPU.
+			// build's CPU. That is wall time, the CPU's on a quiet machine
+			// only (a worker waiting for a core counts it), hence no bound.
 			b.ReportMetric(st.Explorer.Seconds(), "explorer-in-build-s")
-			target(b, 100*st.Explorer.Seconds()/cpu.Seconds(), "explorer-in-build-share-%", 20)
+			b.ReportMetric(100*st.Explorer.Seconds()/cpu.Seconds(), "explorer-in-build-share-%")
 			target(b, float64(largest)/1e3, "explorer-max-file-kB", 50)
 			target(b, float64(view)/1e3, "explorer-max-first-view-kB", 30)
 			b.Logf("the largest first view: %s", viewOf)
