@@ -225,3 +225,24 @@ func TestExploreBounds(t *testing.T) {
 		t.Errorf("the fourth exploration is not refused:\n%s", text)
 	}
 }
+
+// The club keeps an explored book between mails (work.Club.Books): a game
+// that finishes after a first exploration counts in the next, once.
+func TestExploreKeepsItsBook(t *testing.T) {
+	c := exploreClub(t)
+	text := to(t, c.as("carol", "explore conflagration"), "carol@example.org").Text
+	if !strings.Contains(text, "3 finished games of the club reached the start.") {
+		t.Fatalf("the start's count:\n%s", text)
+	}
+	c.now = c.now.Add(time.Hour)
+	c.as("carol", "resign 4") // the game of alice and carol, going on
+	for range 2 {
+		text = to(t, c.as("carol", "explore conflagration"), "carol@example.org").Text
+		if !strings.Contains(text, "4 finished games of the club reached the start.") {
+			t.Fatalf("after a fourth game finished:\n%s", text)
+		}
+		if got := exploreRow(t, text, "G4xE4")[0]; got != "3" {
+			t.Errorf("G4xE4 played by %s games, want 3:\n%s", got, text)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"log/slog"
+	"postal/site/explorer"
 	"strings"
 	texttemplate "text/template"
 	"time"
@@ -209,6 +210,7 @@ func New(db *archive.DB, opt Options) (*Service, error) {
 		AuthServID: opt.AuthServID, TrustAuthResults: opt.TrustAuthResults, DKIM: opt.DKIM, DKIMMaxAge: opt.DKIMMaxAge,
 		RateLimit: opt.RateLimit, StrangerRepliesPerHour: opt.StrangerRepliesPerHour, InvitesPerDay: opt.InvitesPerDay, MaxMessageSize: opt.MaxMessageSize,
 		Log: opt.Log, Clock: opt.Now, Post: s.post, PostPlain: s.postPlain, Language: language, Ratings: ratings.Lists{}, Events: tournaments.Events{},
+		Books: &explorer.Shelf{},
 	}
 	if b := opt.Bot; b != nil {
 		s.club.Bot = &work.Bot{Name: b.name(), Address: s.botAddress(), Level: b.level(), MaxLevel: b.maxLevel(),

@@ -70,12 +70,12 @@ func Explore(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("the explorer goes %d moves deep; this line has %d", explorer.DefaultMaxPly, len(moves)),
 			fmt.Sprintf("Send %d moves at most.", explorer.DefaultMaxPly))
 	}
-	// The book reaches one ply past the moves (the lines of their node),
-	// but no deeper than the site's.
-	book, err := ExplorerBook(u, c.Game, cfg, min(len(moves)+1, explorer.DefaultMaxPly))
+	kept, err := ExplorerBook(u, c.Game, cfg)
 	if err != nil {
 		return reply.Section{}, err
 	}
+	defer shelve(u, kept)
+	book := kept.Book
 	node, err := book.At(moves)
 	if me := (*explorer.MoveError)(nil); errors.As(err, &me) {
 		return reply.Section{}, unexplored(r, c, p, book, start, me)

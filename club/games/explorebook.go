@@ -15,14 +15,17 @@ import (
 	"postal/site/explorer"
 )
 
-// ExplorerBook is the explorer's book of game played with cfg, to depth
-// maxPly (0: the explorer's default): the club's finished games of that
+// ExplorerBook is the explorer's book of game played with cfg, as deep as
+// the site's (explorer.DefaultMaxPly): the club's finished games of that
 // book, read as the site publishes them (published.RecordsIn writes the
 // records its pages show), with the ratings their players had before each.
 // A game whose record the explorer refuses (a record its engine no longer
-// replays) counts nowhere.
-func ExplorerBook(u *work.Unit, game string, cfg engine.Config, maxPly int) (*explorer.Book, error) {
-	book, err := explorer.NewBook(game, cfg, maxPly)
+// replays) counts nowhere. The club keeps the book on its shelf
+// (work.Club.Books) between mails: a mail reads the finished games that
+// came since the last, and the book is made anew only when a game it
+// counted is no longer finished. The caller puts it back (shelve).
+func ExplorerBook(u *work.Unit, game string, cfg engine.Config) (*explorer.Shelved, error) {
+	book, err := explorer.NewBook(game, cfg, explorer.DefaultMaxPly)
 	if err != nil {
 		return nil, reply.Explain(err)
 	}
@@ -31,18 +34,48 @@ func ExplorerBook(u *work.Unit, game string, cfg engine.Config, maxPly int) (*ex
 		return nil, err
 	}
 	name := book.Name()
-	// The records cut to the book's depth: the explorer replays no more.
-	opt := published.RecordOptions{Site: u.Club.Name, Plies: maxPly}
-	if maxPly <= 0 {
-		opt.Plies = explorer.DefaultMaxPly
+	kept := &explorer.Shelved{Book: book, Seen: map[int64]bool{}}
+	if u.Club.Books != nil {
+		if k := u.Club.Books.Take(name); k != nil && stillFinished(k.Book, ids) {
+			kept = k
+		}
 	}
-	err = published.RecordsIn(u.Tx, opt, ids, func(a published.Archived) error {
+	var fresh []int64
+	for _, id := range ids {
+		if !kept.Seen[id] {
+			fresh = append(fresh, id)
+		}
+	}
+	// The records cut to the book's depth: the explorer replays no more.
+	opt := published.RecordOptions{Site: u.Club.Name, Plies: explorer.DefaultMaxPly}
+	err = published.RecordsIn(u.Tx, opt, fresh, func(a published.Archived) error {
+		kept.Seen[a.Game.ID] = true
 		if explorer.BookOf(game, a.Record.Config) == name {
-			_ = book.Add(explorer.FromView(&a.Game)) // a refused record counts nowhere
+			_ = kept.Book.Add(explorer.FromView(&a.Game)) // a refused record counts nowhere
 		}
 		return nil
 	})
-	return book, err
+	return kept, err
+}
+
+// stillFinished reports whether every game book counts is among the
+// finished games ids: else a game went back or away, and the book is made
+// anew.
+func stillFinished(book *explorer.Book, ids []int64) bool {
+	n := 0
+	for _, id := range ids {
+		if book.Has(id) {
+			n++
+		}
+	}
+	return n == book.Games()
+}
+
+// shelve puts the book of an exploration back on the club's shelf.
+func shelve(u *work.Unit, kept *explorer.Shelved) {
+	if u.Club.Books != nil {
+		u.Club.Books.Put(kept.Book.Name(), kept)
+	}
 }
 
 // exploreSection is the answer to an exploration: node of book, reached by

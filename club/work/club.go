@@ -3,6 +3,7 @@ package work
 import (
 	"fmt"
 	"log/slog"
+	"postal/site/explorer"
 	"strings"
 	"time"
 
@@ -38,6 +39,9 @@ type Club struct {
 	EventLapseDays    int
 	// Bot is the club's bot (bot.go); nil when the club has none.
 	Bot *Bot
+	// Books are the explorer's books that mails read ("explore"), kept
+	// between mails; nil keeps none.
+	Books *explorer.Shelf
 
 	// Who may write and how much (club/accounts). AuthServID and
 	// TrustAuthResults: the topmost Authentication-Results header proves a
