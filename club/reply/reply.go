@@ -159,7 +159,7 @@ type Section struct {
 	// run wide and scroll, rather than wrap them out of their columns on
 	// a phone.
 	Table bool
-	Doc   string   // a Markdown document (help, rules), rendered by each part
+	Doc   string // a Markdown document (help, rules), rendered by each part
 	Board *Board
 
 	Game   int64               // the game this section is about, for threading
