@@ -50,20 +50,24 @@ RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
 # go test prints a package's output whole when it ends, so the six
 # interleave by package (club and site say ok three times, once a part,
 # cmd/postal twice); make fails when any of them does, after all six end.
-# go list -export compiles every package first, once (six go commands at
-# once would each compile what the cache lacks: SQLite six times on a
-# fresh machine).
+# The other packages run in one go test, the engines' first (REST_FIRST,
+# the longest, search and superial, at the head): go test runs two test
+# binaries at a time in the order given and links each before it runs, so
+# a long package started last would end alone. go list -export compiles
+# every package first, once (six go commands at once would each compile
+# what the cache lacks: SQLite six times on a fresh machine).
 SPLIT     = ./club ./site
 SPLIT_A   = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestEveryGame|TestSeedSecretUntilEnd|TestMessagesPrivateByDefault|TestListedMovesArePlayed
 SPLIT_A1  = TestA
 SPLIT_B1  = Test[B-K]|Example|Fuzz
 CMD_1     = Test[A-C]|Example|Fuzz
 LONG_ONLY = TestBrowser|TestExplorerPage|TestExplorerSite|TestMailsInChromium|TestTournamentSiteInBrowser
+REST_FIRST = ./engine/search ./engine/superial ./engine/...
 test:
 	@$(GO) list -export -test -deps $(RACE) ./... >/dev/null
 	@$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(CMD_1))' ./cmd/postal & cmd1=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(CMD_1))' ./cmd/postal & cmd=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v -x -e postal/club -e postal/site -e postal/cmd/postal) & rest=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list $(REST_FIRST) ./... | grep -v -x -e postal/club -e postal/site -e postal/cmd/postal) & rest=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(SPLIT_A))$$|^($(SPLIT_A1))' -skip '^($(LONG_ONLY))$$' $(SPLIT) & a=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A)|$(LONG_ONLY))$$|^($(SPLIT_A1))' -run '^($(SPLIT_B1))' $(SPLIT) & b1=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A)|$(LONG_ONLY))$$|^($(SPLIT_A1)|$(SPLIT_B1))' $(SPLIT); b2=$$?; \
