@@ -40,13 +40,17 @@ RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
 # one; every other test in the two others (-skip), cut by the first letter
 # of its name after "Test": B to K (and the examples and fuzz targets) in
 # SPLIT_B1, any other in the third. So a test named nowhere still runs,
-# exactly once. LONG_ONLY, the tests of pages in Chromium that check what
-# a reader sees (site's tour of the viewers and its explorer, the golden
-# mails as a webmail shows them, a rated Swiss's pages), skips here and
-# runs in make test-long, in full (LONG_SITE, LONG_CLUB): Chromium waits
-# and renders the same with or without the race detector, and their Go
-# side (building the site and the mails, serving them) is raced by
-# TestGolden, TestGoldenMails and the other tests of site and club. Each
+# exactly once. LONG_ONLY, the heaviest tests of pages in Chromium that
+# check what a reader sees (site's tour of the viewers and its explorer,
+# axe over its pages, the ratings' pages; the golden mails as a webmail
+# shows them, a rated Swiss's pages, a league's and a ladder's), skips
+# here and runs in make test-long, in full (LONG_SITE, LONG_CLUB):
+# Chromium waits and renders the same with or without the race detector,
+# and their Go side (building the site and the mails, serving them) is
+# raced by TestGolden, TestGoldenMails and the other tests of site and
+# club; so do the arena's matches that only play games (LONG_CMD), whose
+# searches the race detector slows tenfold (its parallel play stays here:
+# TestArenaSameWhateverParallel, TestArenaTable). Each
 # go test prints a package's output whole when it ends, so the six
 # interleave by package (club and site say ok three times, once a part,
 # cmd/postal twice); make fails when any of them does, after all six end.
@@ -61,12 +65,12 @@ SPLIT_A   = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestEveryGame|
 SPLIT_A1  = TestA
 SPLIT_B1  = Test[B-K]|Example|Fuzz
 CMD_1     = Test[A-C]|Example|Fuzz
-LONG_ONLY = TestBrowser|TestExplorerPage|TestExplorerSite|TestMailsInChromium|TestTournamentSiteInBrowser
+LONG_ONLY = TestBrowser|TestExplorerPage|TestExplorerSite|TestPagesAxe|TestRatingsPagesInBrowser|TestMailsInChromium|TestTournamentSiteInBrowser|TestLeagueAndLadderPagesInChromium|TestArenaBotBeatsRandomPlay|TestArenaFourSeats|TestArenaTableOfOneRuleset
 REST_FIRST = ./engine/search ./engine/superial ./engine/...
 test:
 	@$(GO) list -export -test -deps $(RACE) ./... >/dev/null
-	@$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(CMD_1))' ./cmd/postal & cmd1=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(CMD_1))' ./cmd/postal & cmd=$$!; \
+	@$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(CMD_1))' -skip '^($(LONG_ONLY))$$' ./cmd/postal & cmd1=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(CMD_1))|^($(LONG_ONLY))$$' ./cmd/postal & cmd=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list $(REST_FIRST) ./... | grep -v -x -e postal/club -e postal/site -e postal/cmd/postal) & rest=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(SPLIT_A))$$|^($(SPLIT_A1))' -skip '^($(LONG_ONLY))$$' $(SPLIT) & a=$$!; \
 	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A)|$(LONG_ONLY))$$|^($(SPLIT_A1))' -run '^($(SPLIT_B1))' $(SPLIT) & b1=$$!; \
@@ -85,9 +89,9 @@ test:
 # site's TestBrowser tours at a phone's width in full, TestMailsInChromium
 # runs axe on every mail); their other tests are the same either way.
 LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1 | grep -v -e '^postal/club$$' -e '^postal/cmd/postal$$' -e '^postal/site$$')
-LONG_CLUB = TestMailsInChromium|TestTournamentSiteInBrowser|TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame|TestHostileHeadersOnTheDaemonsPath
-LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME
-LONG_SITE = TestBrowser|TestExplorerPage|TestExplorerSite
+LONG_CLUB = TestMailsInChromium|TestTournamentSiteInBrowser|TestLeagueAndLadderPagesInChromium|TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame|TestHostileHeadersOnTheDaemonsPath
+LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME|TestArenaBotBeatsRandomPlay|TestArenaFourSeats|TestArenaTableOfOneRuleset
+LONG_SITE = TestBrowser|TestExplorerPage|TestExplorerSite|TestPagesAxe|TestRatingsPagesInBrowser
 test-long:
 	@$(GO) list -export -test -deps ./... >/dev/null
 	@export POSTAL_TEST_LONG=1; \
