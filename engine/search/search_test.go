@@ -149,6 +149,7 @@ var winsInOne = map[string]string{
 func TestFindsWinInOne(t *testing.T) {
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
+			t.Parallel() // the variants at once, on every core
 			pos, p, wins, n := winInOne(t, v)
 			g, _ := engine.Lookup(v.game)
 			twoPly := g.Info().Unlisted == ""
@@ -173,6 +174,7 @@ func TestDeterministic(t *testing.T) {
 	its := long.Sized(150, 150, 50)
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
+			t.Parallel() // the variants at once, on every core
 			pos := resolve(t, v.start(t, 5), 5)
 			p := pos.ToMove()[0]
 			opt := search.Options{Iterations: its, Seed: 42}
@@ -288,6 +290,7 @@ func TestBotsFinishGames(t *testing.T) {
 	its := long.Sized(60, 10, 8)
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
+			t.Parallel() // the variants at once, on every core
 			pos := resolve(t, v.start(t, 2), 2)
 			for ply := 0; !pos.Result().Over(); ply++ {
 				if ply > 3000 {
