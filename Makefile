@@ -34,46 +34,64 @@ RACE   = -race $(foreach p,$(NORACE),-gcflags='$(p)=-race=false')
 # two packages of the longest tests, club and site, each run in three go
 # test processes beside the other packages', so that both cores stay busy
 # to the end (many of their tests wait on Chromium or on mail more
-# than they compute, and overlap well): SPLIT_A, the heaviest tests
-# (club's golden mails, built once per process, whose boards are hundreds
-# of PNGs; site's tour of the viewers in Chromium), in the one; every other
-# test in the two others (-skip), cut by the first letter of its name after
-# "Test": A to K (and the examples and fuzz targets) in SPLIT_B1, any other
-# in SPLIT_B2. So a test named nowhere still runs, exactly once. Each go
-# test prints a package's output whole when it ends, so the six
+# than they compute, and overlap well): SPLIT_A, club's golden mails
+# (built once per process, whose boards are hundreds of PNGs) and a few
+# heavy tests, with every test whose name starts TestA (SPLIT_A1), in the
+# one; every other test in the two others (-skip), cut by the first letter
+# of its name after "Test": B to K (and the examples and fuzz targets) in
+# SPLIT_B1, any other in the third. So a test named nowhere still runs,
+# exactly once. LONG_ONLY, the heaviest tests of pages in Chromium that
+# check what a reader sees (site's tour of the viewers and its explorer,
+# axe over its pages, the ratings' pages; the golden mails as a webmail
+# shows them, a rated Swiss's pages, a league's and a ladder's), skips
+# here and runs in make test-long, in full (LONG_SITE, LONG_CLUB):
+# Chromium waits and renders the same with or without the race detector,
+# and their Go side (building the site and the mails, serving them) is
+# raced by TestGolden, TestGoldenMails and the other tests of site and
+# club; so do the arena's matches that only play games (LONG_CMD), whose
+# searches the race detector slows tenfold (its parallel play stays here:
+# TestArenaSameWhateverParallel, TestArenaTable). Each
+# go test prints a package's output whole when it ends, so the six
 # interleave by package (club and site say ok three times, once a part,
 # cmd/postal twice); make fails when any of them does, after all six end.
-# go list -export compiles every package first, once (six go commands at
-# once would each compile what the cache lacks: SQLite six times on a
-# fresh machine).
-SPLIT    = ./club ./site
-SPLIT_A  = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestMailsInChromium|TestEveryGame|TestTournamentSiteInBrowser|TestSeedSecretUntilEnd|TestMessagesPrivateByDefault|TestListedMovesArePlayed|TestBrowser
-SPLIT_B1 = Test[A-K]|Example|Fuzz
-CMD_1    = Test[A-C]|Example|Fuzz
+# The other packages run in one go test, the engines' first (REST_FIRST,
+# the longest, search and superial, at the head): go test runs two test
+# binaries at a time in the order given and links each before it runs, so
+# a long package started last would end alone. go list -export compiles
+# every package first, once (six go commands at once would each compile
+# what the cache lacks: SQLite six times on a fresh machine).
+SPLIT     = ./club ./site
+SPLIT_A   = TestGoldenMails|TestGoldenMailsReadWell|TestMailSizes|TestEveryGame|TestSeedSecretUntilEnd|TestMessagesPrivateByDefault|TestListedMovesArePlayed
+SPLIT_A1  = TestA
+SPLIT_B1  = Test[B-K]|Example|Fuzz
+CMD_1     = Test[A-C]|Example|Fuzz
+LONG_ONLY = TestBrowser|TestExplorerPage|TestExplorerSite|TestPagesAxe|TestRatingsPagesInBrowser|TestMailsInChromium|TestTournamentSiteInBrowser|TestLeagueAndLadderPagesInChromium|TestArenaBotBeatsRandomPlay|TestArenaFourSeats|TestArenaTableOfOneRuleset
+REST_FIRST = ./engine/search ./engine/superial ./engine/...
 test:
 	@$(GO) list -export -test -deps $(RACE) ./... >/dev/null
-	@$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(CMD_1))' ./cmd/postal & cmd1=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(CMD_1))' ./cmd/postal & cmd=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list ./... | grep -v -x -e postal/club -e postal/site -e postal/cmd/postal) & rest=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(SPLIT_A))$$' $(SPLIT) & a=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A))$$' -run '^($(SPLIT_B1))' $(SPLIT) & b1=$$!; \
-	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A))$$|^($(SPLIT_B1))' $(SPLIT); b2=$$?; \
+	@$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(CMD_1))' -skip '^($(LONG_ONLY))$$' ./cmd/postal & cmd1=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(CMD_1))|^($(LONG_ONLY))$$' ./cmd/postal & cmd=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m $$($(GO) list $(REST_FIRST) ./... | grep -v -x -e postal/club -e postal/site -e postal/cmd/postal) & rest=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -run '^($(SPLIT_A))$$|^($(SPLIT_A1))' -skip '^($(LONG_ONLY))$$' $(SPLIT) & a=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A)|$(LONG_ONLY))$$|^($(SPLIT_A1))' -run '^($(SPLIT_B1))' $(SPLIT) & b1=$$!; \
+	$(GO) test $(RACE) -shuffle=on -timeout 20m -skip '^($(SPLIT_A)|$(LONG_ONLY))$$|^($(SPLIT_A1)|$(SPLIT_B1))' $(SPLIT); b2=$$?; \
 	wait $$cmd1; cmd1=$$?; wait $$cmd; cmd=$$?; wait $$rest; rest=$$?; wait $$a; a=$$?; wait $$b1; b1=$$?; \
 	test $$cmd1 -eq 0 -a $$cmd -eq 0 -a $$rest -eq 0 -a $$a -eq 0 -a $$b1 -eq 0 -a $$b2 -eq 0 || { \
-		echo "make test: FAIL (go test exit codes: cmd/postal A-C $$cmd1, cmd/postal others $$cmd, the rest $$rest, $(SPLIT) heaviest $$a, $(SPLIT) others A-K $$b1, the others $$b2)"; exit 1; }
+		echo "make test: FAIL (go test exit codes: cmd/postal A-C $$cmd1, cmd/postal others $$cmd, the rest $$rest, $(SPLIT) heaviest and A $$a, $(SPLIT) others B-K $$b1, the others $$b2)"; exit 1; }
 
 # The long tests in full (POSTAL_TEST_LONG=1: engine/enginetest/long), in
 # the packages that have them (whose tests import that package), without
 # -race, which would slow them tenfold. CI runs it after make test, which
-# ran every test: the engines' packages run whole (seconds), club,
-# cmd/postal and site only their long tests, named here (the tests whose size
-# long.Sized, long.Enabled or long.Raced sets: grep -n 'long\.' club/*_test.go
-# cmd/postal/*_test.go; site's TestBrowser tours at a phone's width in full
-# here only); their other tests are the same either way.
+# ran every test but LONG_ONLY: the engines' packages run whole (seconds),
+# club, cmd/postal and site only their long tests, named here (the tests
+# whose size long.Sized, long.Enabled or long.Raced sets: grep -n 'long\.'
+# club/*_test.go cmd/postal/*_test.go; and LONG_ONLY, which run here only:
+# site's TestBrowser tours at a phone's width in full, TestMailsInChromium
+# runs axe on every mail); their other tests are the same either way.
 LONG_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | grep ' postal/engine/enginetest/long' | cut -d' ' -f1 | grep -v -e '^postal/club$$' -e '^postal/cmd/postal$$' -e '^postal/site$$')
-LONG_CLUB = TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame|TestHostileHeadersOnTheDaemonsPath
-LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME
-LONG_SITE = TestBrowser|TestExplorerPage|TestExplorerSite
+LONG_CLUB = TestMailsInChromium|TestTournamentSiteInBrowser|TestLeagueAndLadderPagesInChromium|TestEveryGame|TestListedMovesArePlayed|TestSeatsDrawOffer_Issue33|TestRatingsRecomputeGenerated|TestAMoveReadsOnlyItsOwnGame|TestHostileHeadersOnTheDaemonsPath
+LONG_CMD  = TestDemoAutoplayFinishesEveryGame|TestREADME|TestArenaBotBeatsRandomPlay|TestArenaFourSeats|TestArenaTableOfOneRuleset
+LONG_SITE = TestBrowser|TestExplorerPage|TestExplorerSite|TestPagesAxe|TestRatingsPagesInBrowser
 test-long:
 	@$(GO) list -export -test -deps ./... >/dev/null
 	@export POSTAL_TEST_LONG=1; \

@@ -23,7 +23,9 @@ import (
 // place of their cid: links: no console error, every picture loads, and
 // nothing is wider than a 400 px phone. Screenshots of the desktop and the
 // phone go to $POSTAL_SCREENSHOTS when set (every mail), else to the test's
-// artifact directory (a few).
+// artifact directory (a few). make test leaves it to make test-long (the
+// Makefile's LONG_ONLY and LONG_CLUB), which runs it in full: the mails are
+// built under the race detector by TestGoldenMails.
 func TestMailsInChromium(t *testing.T) {
 	b := browsertest.Start(t, chromedp.Flag("allow-file-access-from-files", true))
 	ctx := b.Ctx

@@ -119,7 +119,8 @@ func TestLeagueAndLadderPages(t *testing.T) {
 // phone's width and a desktop's: nothing wider than the screen (a wide
 // table scrolls in its box), nothing logged, no axe violation at all.
 // Screenshots go to $POSTAL_SCREENSHOTS when set, else to the test's
-// artifact directory.
+// artifact directory. make test leaves it to make test-long (the
+// Makefile's LONG_ONLY and LONG_CLUB).
 func TestLeagueAndLadderPagesInChromium(t *testing.T) {
 	b := browsertest.Start(t)
 	srv := httptest.NewServer(site.Handler(siteOf(t, leagueClub(t))))

@@ -27,7 +27,8 @@ import (
 // across lines ("2/7", "Confla/gration", "4.0/0"); the game page says it
 // was rated, each player's rating before and after; every page's menu has
 // Tournaments and Ratings. Screenshots go to $POSTAL_SCREENSHOTS, else to
-// the test's artifact directory.
+// the test's artifact directory. make test leaves it to make test-long (the
+// Makefile's LONG_ONLY and LONG_CLUB).
 func TestTournamentSiteInBrowser(t *testing.T) {
 	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
 	players := []string{"alexandra-konstantinova", "bob", "carol", "dave", "erin"}

@@ -14,7 +14,8 @@ import (
 
 // TestPagesAxe runs axe-core (site/browsertest) over the site's pages, the
 // home page, a game page, a player page and the ratings, at a phone's width and a
-// desktop's: no serious or critical violation.
+// desktop's: no serious or critical violation. make test leaves it to
+// make test-long (the Makefile's LONG_ONLY and LONG_SITE).
 func TestPagesAxe(t *testing.T) {
 	b := newBrowser(t)
 	games, long, _ := browserArchive(t)

@@ -253,8 +253,9 @@ func TestBrowser(t *testing.T) {
 			pick = append(pick, g)
 		}
 	}
-	// At a phone's width the pages lay out otherwise and behave alike: the
-	// daily run under the race detector (make test) tours there what the
+	// At a phone's width the pages lay out otherwise and behave alike:
+	// under the race detector (go test -race; make test leaves this test
+	// to make test-long, the Makefile's LONG_ONLY) it tours there what the
 	// layout changes (the viewer of the widest board, a long game's move
 	// list, the box to play from, the pages), the full tour runs at both
 	// widths in make test-long (CI) and in a plain go test.

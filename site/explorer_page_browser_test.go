@@ -145,7 +145,8 @@ func TestExplorerSite(t *testing.T) {
 			explorerTest(t, b, book, size.w)
 			// The link from a game page is the viewer's, alike at
 			// both widths: at a desktop's only under the race
-			// detector (make test), at both in make test-long.
+			// detector (go test -race), at both in make test-long
+			// (make test leaves this test to it: LONG_ONLY).
 			if size.name == "desktop" || !longtest.Raced || longtest.Enabled() {
 				gameLinkTest(t, b, book, &games[0])
 			}
@@ -314,9 +315,9 @@ func TestExplorerPlaces(t *testing.T) {
 // and a phone's: its first level without scripts, a move clicked, one
 // taken by the keyboard, the URL's fragment, back, the path, a page
 // opened at a position, a move whose position has no file; and axe.
-// Under the race detector (make test) at a desktop's width only: the
-// phone's is TestExplorerSite's too, on a site built; make test-long
-// runs both.
+// Under the race detector (go test -race) at a desktop's width only: the
+// phone's is TestExplorerSite's too, on a site built; make test-long runs
+// both (make test leaves it to make test-long: the Makefile's LONG_ONLY).
 func TestExplorerPage(t *testing.T) {
 	b := newBrowser(t)
 	book, stop := fixtureExplorer(t)

@@ -140,7 +140,8 @@ func TestRatingsPages(t *testing.T) {
 // TestRatingsPagesInBrowser looks at the ratings pages in headless
 // Chromium at desktop width and at 400 px: no problem in the console, no
 // table wider than the window; screenshots for people to look at go to
-// the test's artifacts (go test -artifacts).
+// the test's artifacts (go test -artifacts). make test leaves it to make
+// test-long (the Makefile's LONG_ONLY and LONG_SITE).
 func TestRatingsPagesInBrowser(t *testing.T) {
 	b := browsertest.Start(t, chromedp.WindowSize(1280, 900))
 	db, _ := ratedArchive(t, 120)

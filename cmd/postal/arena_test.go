@@ -78,7 +78,8 @@ func TestArenaUsage(t *testing.T) {
 // Chess R13): A takes each seat in turn against three B, every game says
 // A's place, and A's score is its share by place (engine.Result.Shares:
 // 1, 2/3, 1/3, 0), players sharing a place splitting it. Eight games, four
-// under the race detector (make test): A still takes each seat.
+// under the race detector (go test -race; make test leaves it to make
+// test-long, the Makefile's LONG_ONLY): A still takes each seat.
 func TestArenaFourSeats(t *testing.T) {
 	games := long.Sized(8, 8, 4)
 	out, errOut, code := postal(t, "arena", "superial-chess", "--ruleset", "multiplayer", "--games", strconv.Itoa(games), "--a", "random", "--b", "random",

@@ -19,7 +19,7 @@ import (
 // finished game (engine.Result.Shares: 1 for two players, n/2 for n), and
 // the players out of a game of more their places' shares.
 func TestFastPathsKeepTheContract(t *testing.T) {
-	games := long.Size(20, 3)
+	games := long.Sized(20, 3, 2) // 2 under the race detector (make test)
 	for _, g := range engine.Games() {
 		info := g.Info()
 		for _, rs := range info.Rulesets {

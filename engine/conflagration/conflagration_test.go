@@ -610,10 +610,11 @@ func TestParsePositionErrors(t *testing.T) {
 }
 
 // TestRandomGames plays 10,000 random games, spread evenly over every
-// ruleset and order (make test: 300), checking text round trips on the
-// way; every game must end with a win (R11).
+// ruleset and order (go test: 300; under the race detector, make test:
+// 100), checking text round trips on the way; every game must end with a
+// win (R11).
 func TestRandomGames(t *testing.T) {
-	n := long.Size(10000, 300)
+	n := long.Sized(10000, 300, 100)
 	per := (n + 23) / 24
 	total := 0
 	for rs := ruleset(0); rs < numRulesets; rs++ {

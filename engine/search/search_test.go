@@ -149,6 +149,7 @@ var winsInOne = map[string]string{
 func TestFindsWinInOne(t *testing.T) {
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
+			t.Parallel() // the variants at once, on every core
 			pos, p, wins, n := winInOne(t, v)
 			g, _ := engine.Lookup(v.game)
 			twoPly := g.Info().Unlisted == ""
@@ -167,13 +168,16 @@ func TestFindsWinInOne(t *testing.T) {
 }
 
 // TestDeterministic checks that a seed chooses the same move every time,
-// in every game, and that the figures agree.
+// in every game, and that the figures agree: searches of 150 playouts, 50
+// under the race detector (make test).
 func TestDeterministic(t *testing.T) {
+	its := long.Sized(150, 150, 50)
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
+			t.Parallel() // the variants at once, on every core
 			pos := resolve(t, v.start(t, 5), 5)
 			p := pos.ToMove()[0]
-			opt := search.Options{Iterations: 150, Seed: 42}
+			opt := search.Options{Iterations: its, Seed: 42}
 			a, err := search.Search(context.Background(), pos, p, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -188,8 +192,8 @@ func TestDeterministic(t *testing.T) {
 						a.Move, a.Iterations, a.Value, b.Move, b.Iterations, b.Value)
 				}
 			}
-			if a.Iterations != 150 {
-				t.Errorf("%d playouts, want 150", a.Iterations)
+			if a.Iterations != its {
+				t.Errorf("%d playouts, want %d", a.Iterations, its)
 			}
 		})
 	}
@@ -286,6 +290,7 @@ func TestBotsFinishGames(t *testing.T) {
 	its := long.Sized(60, 10, 8)
 	for _, v := range variants() {
 		t.Run(v.String(), func(t *testing.T) {
+			t.Parallel() // the variants at once, on every core
 			pos := resolve(t, v.start(t, 2), 2)
 			for ply := 0; !pos.Result().Over(); ply++ {
 				if ply > 3000 {

@@ -100,7 +100,7 @@ func BenchmarkVsRandomPlayout(b *testing.B) {
 // every chess move by the men's movement, every cube move with every
 // crowning.
 func TestVsLegalMatchesApply(t *testing.T) {
-	games := long.Size(40, 3)
+	games := long.Sized(40, 3, 1) // 1 under the race detector (make test)
 	for i := 0; i < games; i++ {
 		rng := rand.New(rand.NewPCG(uint64(i), 21))
 		var pos engine.Position = vsStart()
