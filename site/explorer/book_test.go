@@ -262,27 +262,10 @@ func TestBookAt(t *testing.T) {
 // so a rebuilt site writes the same files.
 func TestBookOrder(t *testing.T) {
 	games := playouts(t, "conflagration", engine.Config{}, 1, 80, 100)
-	files := func(games []explorer.Game) map[string]string {
-		b := build(t, "conflagration", engine.Config{}, games)
-		out := map[string]string{}
-		b.Each(func(n *explorer.Node) error {
-			data, _, err := explorer.Encode(n)
-			out[explorer.FileName(n.Key)] = string(data)
-			return err
-		})
-		return out
-	}
-	forward := files(games)
+	forward := bookFiles(t, build(t, "conflagration", engine.Config{}, games))
 	slices.Reverse(games)
-	backward := files(games)
-	if len(forward) != len(backward) {
-		t.Fatalf("%d files one way, %d the other", len(forward), len(backward))
-	}
-	for name, f := range forward {
-		if backward[name] != f {
-			t.Errorf("node %s:\n%s\nreversed:\n%s", name, f, backward[name])
-		}
-	}
+	backward := bookFiles(t, build(t, "conflagration", engine.Config{}, games))
+	sameFiles(t, "reversed", backward, forward)
 }
 
 // TestFileBound: a node of more lines than a file holds (every game a
@@ -312,19 +295,10 @@ func TestFileBound(t *testing.T) {
 // kept as each game came (AddPath, as an update counts a game), or made
 // again after more games came (Release, and a game counted after a read).
 func TestBookIndexWays(t *testing.T) {
-	files := func(b *explorer.Book) map[string]string {
-		out := map[string]string{}
-		b.Each(func(n *explorer.Node) error {
-			data, _, err := explorer.Encode(n)
-			out[explorer.FileName(n.Key)] = string(data)
-			return err
-		})
-		return out
-	}
 	for _, bk := range books {
 		t.Run(explorer.BookOf(bk.game, bk.cfg), func(t *testing.T) {
 			games := playouts(t, bk.game, bk.cfg, 1, 60, 40)
-			atOnce := files(build(t, bk.game, bk.cfg, games))
+			atOnce := bookFiles(t, build(t, bk.game, bk.cfg, games))
 			kept, err := explorer.NewBook(bk.game, bk.cfg, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -344,16 +318,8 @@ func TestBookIndexWays(t *testing.T) {
 			if len(atOnce) < 2 {
 				t.Fatalf("%d files: the games share no node past the start", len(atOnce))
 			}
-			for way, got := range map[string]map[string]string{"kept": files(kept), "later": files(later)} {
-				if len(got) != len(atOnce) {
-					t.Errorf("%s: %d files, made at once %d", way, len(got), len(atOnce))
-				}
-				for name, f := range atOnce {
-					if got[name] != f {
-						t.Errorf("%s: node %s:\n%s\nmade at once:\n%s", way, name, got[name], f)
-					}
-				}
-			}
+			sameFiles(t, "kept as each game came", bookFiles(t, kept), atOnce)
+			sameFiles(t, "made again after more games", bookFiles(t, later), atOnce)
 		})
 	}
 }
@@ -391,22 +357,40 @@ func TestReplayedBinary(t *testing.T) {
 				}
 				got.Append(&back)
 			}
-			wantFiles, gotFiles := map[string]string{}, map[string]string{}
-			for b, files := range map[*explorer.Book]map[string]string{want: wantFiles, got: gotFiles} {
-				b.Each(func(n *explorer.Node) error {
-					data, _, err := explorer.Encode(n)
-					files[explorer.FileName(n.Key)] = string(data)
-					return err
-				})
+			wantFiles := bookFiles(t, want)
+			if len(wantFiles) < 2 {
+				t.Fatalf("%d files: the games share no node past the start", len(wantFiles))
 			}
-			if len(gotFiles) != len(wantFiles) || len(wantFiles) < 2 {
-				t.Fatalf("%d files read back, %d counted at once", len(gotFiles), len(wantFiles))
-			}
-			for name, f := range wantFiles {
-				if gotFiles[name] != f {
-					t.Errorf("node %s read back:\n%s\ncounted at once:\n%s", name, gotFiles[name], f)
-				}
-			}
+			sameFiles(t, "read back", bookFiles(t, got), wantFiles)
 		})
+	}
+}
+
+// bookFiles are the node files of b, by name.
+func bookFiles(t *testing.T, b *explorer.Book) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := b.Each(func(n *explorer.Node) error {
+		data, _, err := explorer.Encode(n)
+		out[explorer.FileName(n.Key)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameFiles reports each node file of want that got, a book made another
+// way, lacks or holds otherwise.
+func sameFiles(t *testing.T, way string, got, want map[string]string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%s: %d files, want %d", way, len(got), len(want))
+	}
+	for name, f := range want {
+		if got[name] != f {
+			t.Errorf("%s: node %s:\n%s\nwant:\n%s", way, name, got[name], f)
+		}
 	}
 }
