@@ -26,16 +26,28 @@ func TickGame(u *work.Unit, row *archive.Game, digests map[int64]*archive.Player
 		// Claim mode, the opponent told: nothing until a move or a claim.
 		return u.Tx.SetDue(row.ID, time.Time{})
 	}
-	gs, err := LoadRow(u, row)
-	if err != nil {
-		return err
-	}
 	if !u.Now.Before(row.Deadline) {
+		gs, err := LoadRow(u, row)
+		if err != nil {
+			return err
+		}
 		return timeUp(u, gs)
 	}
-	next, err := remind(u, gs, digests)
+	// Most passes come after a move, with no reminder due yet: they only
+	// say when to look again, from the row alone. The game is read and
+	// replayed only when a reminder goes out.
+	point, due, next, err := reminderDue(u, row)
 	if err != nil {
 		return err
+	}
+	if due {
+		gs, err := LoadRow(u, row)
+		if err != nil {
+			return err
+		}
+		if err := remind(u, gs, point, digests); err != nil {
+			return err
+		}
 	}
 	if next.IsZero() || row.Deadline.Before(next) {
 		next = row.Deadline
@@ -93,18 +105,15 @@ func timeUp(u *work.Unit, gs *game.Game) error {
 	return nil
 }
 
-// remind sends the reminders of gs that are due: to each player to move, a
-// mail per reminder point, or a place in their next digest. It returns
-// when the next reminder falls due; zero for none.
-func remind(u *work.Unit, gs *game.Game, digests map[int64]*archive.Player) (time.Time, error) {
-	var next time.Time
-	schedule := clock.Schedule(u.Club.ReminderPoints, gs.Row.TurnStarted, gs.Row.Deadline)
-	sent, err := u.Tx.RemindersSent(gs.Row.ID, gs.Row.Ply)
+// reminderDue marks the reminder points of row's turn that have passed
+// unsent, and returns the latest of them, if any (due), and when the next
+// one falls; zero for none.
+func reminderDue(u *work.Unit, row *archive.Game) (point clock.Due, due bool, next time.Time, err error) {
+	schedule := clock.Schedule(u.Club.ReminderPoints, row.TurnStarted, row.Deadline)
+	sent, err := u.Tx.RemindersSent(row.ID, row.Ply)
 	if err != nil {
-		return next, err
+		return point, false, next, err
 	}
-	var point clock.Due
-	found := false
 	for _, d := range schedule {
 		if sent[d.Index] {
 			continue
@@ -115,14 +124,17 @@ func remind(u *work.Unit, gs *game.Game, digests map[int64]*archive.Player) (tim
 		}
 		// Of several points passed at once (a restart after a long stop),
 		// only the latest is worth a mail; the earlier ones are marked too.
-		point, found = d, true
-		if err := u.Tx.MarkReminderSent(gs.Row.ID, gs.Row.Ply, d.Index, u.Now); err != nil {
-			return next, err
+		point, due = d, true
+		if err := u.Tx.MarkReminderSent(row.ID, row.Ply, d.Index, u.Now); err != nil {
+			return point, due, next, err
 		}
 	}
-	if !found {
-		return next, nil
-	}
+	return point, due, next, nil
+}
+
+// remind sends gs's reminder of point: to each player to move, a mail, or
+// a place in their next digest.
+func remind(u *work.Unit, gs *game.Game, point clock.Due, digests map[int64]*archive.Player) error {
 	for _, p := range gs.ToMove() {
 		pl := gs.Players[p]
 		switch pl.Reminders {
@@ -132,14 +144,14 @@ func remind(u *work.Unit, gs *game.Game, digests map[int64]*archive.Player) (tim
 		default:
 			line := fmt.Sprintf("Reminder: your move in game #%d is due by %s (%s left).", gs.Row.ID, clock.When(gs.Row.Deadline), clock.Left(gs.Row.Deadline.Sub(u.Now)))
 			if err := reminderNotice(u, gs, pl, []string{line}); err != nil {
-				return next, err
+				return err
 			}
 		}
 		if err := u.Tx.AddEvent(u.Now, "reminder", gs.Row.ID, pl.ID, point.At.Format(time.RFC3339)); err != nil {
-			return next, err
+			return err
 		}
 	}
-	return next, nil
+	return nil
 }
 
 // digestEvery is how often a player who chose the digest gets one.

@@ -8,18 +8,13 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
-	"sort"
 	"sync"
 )
 
-// Light mail: a board in a mail is a paletted PNG at twice its
-// size, sharp on a phone's screen and a fraction of the size of a true-colour
-// one. A board is a few flat colours and the anti-aliased edges between
-// them: the most frequent 256 colours of the raster keep every flat colour
-// and the common edge blends, and each other pixel takes the nearest of them
-// (no dithering, whose noise would not compress).
+// Light mail: a board in a mail is a paletted PNG at up to twice its
+// size, sharp on a phone's screen and a fraction of the size of a
+// true-colour one (quantizer).
 
 // Scaled returns a copy of p drawn k times larger: the same drawing, every
 // coordinate, size and width times k.
@@ -59,46 +54,96 @@ func (p *Picture) Scaled(k float64) *Picture {
 // nothing fits it returns the last tried. scale is the one chosen: the
 // image is Width*scale pixels wide.
 //
-// A board at twice its size takes tens of milliseconds to draw, inside the
-// transaction that handles the move, so the sizes are guessed from its own
-// size's PNG first (a board's PNG grows about 1.7 times at 1.5 times its
-// size and 2.5 times at twice), and only the scales that may fit are
-// drawn. Every PNG is compressed at zlib's default level: its best level
-// saves a tenth of the bytes at five to ten times the time.
+// A board is drawn for every move, inside the transaction that handles
+// it, and each size tried is a raster to draw and count, and each PNG a
+// deflate of up to a megabyte of pixels. So the sizes are guessed from the
+// PNG of 16 colours at its own size, drawn first (guesses), and only the
+// ones that may fit are drawn or encoded; a raster is counted once for
+// all the palettes tried on it (quantizer). Every PNG is compressed at
+// zlib's default level: its best level saves a tenth of the bytes at five
+// to ten times the time.
 func (p *Picture) MailPNG(budget int) (data []byte, scale float64, err error) {
-	one, err := p.imageOn(pixels.get)
+	one, err := p.quantized(1)
 	if err != nil {
 		return nil, 0, err
 	}
-	defer pixels.put(one.Pix)
-	small, err := encodeQuantized(one, 16)
+	defer one.release()
+	small, err := one.encode(16)
 	if err != nil {
 		return nil, 0, err
+	}
+	mayFit := func(scale float64, colours int) bool {
+		return float64(len(small))*guesses[guess{scale, colours}] <= float64(budget)
 	}
 	for _, scale = range []float64{2, 1.5} {
-		if float64(len(small))*growth(scale) > float64(budget) {
+		if !mayFit(scale, 16) {
 			continue
 		}
-		img, err := p.Scaled(scale).imageOn(pixels.get)
+		q, err := p.quantized(scale)
 		if err != nil {
 			return nil, 0, err
 		}
 		for _, n := range []int{64, 16} {
-			if data, err = encodeQuantized(img, n); err != nil || len(data) <= budget {
-				pixels.put(img.Pix)
+			if !mayFit(scale, n) {
+				continue
+			}
+			if data, err = q.encode(n); err != nil || len(data) <= budget {
+				q.release()
 				return data, scale, err
 			}
 		}
-		pixels.put(img.Pix)
+		q.release()
 	}
-	if data, err = encodeQuantized(one, 64); err != nil || len(data) <= budget {
-		return data, 1, err
+	if mayFit(1, 64) {
+		if data, err = one.encode(64); err != nil || len(data) <= budget {
+			return data, 1, err
+		}
 	}
 	if len(small) <= budget {
 		return small, 1, nil
 	}
-	data, err = encodeQuantized(one, 8)
+	data, err = one.encode(8)
 	return data, 1, err
+}
+
+// A guess is a size and palette a mail's PNG may be drawn at.
+type guess struct {
+	scale   float64
+	colours int
+}
+
+// guesses are how much larger than its PNG of 16 colours at its own size a
+// board's PNG is, at most, at each size and palette tried: a little under
+// the least of the boards of every game (engine/allgames'
+// TestMailPNGOfRealBoards), so that a PNG that might fit is tried. The
+// ones of 16 colours are rounder: a board's PNG grows about 1.7 times at
+// 1.5 times its size and 2.5 times at twice.
+var guesses = map[guess]float64{
+	{2, 64}: 3.1, {2, 16}: 2.3,
+	{1.5, 64}: 2.2, {1.5, 16}: 1.6,
+	{1, 64}: 1.2,
+}
+
+// quantized is the picture drawn at scale times its size, its colours
+// counted.
+func (p *Picture) quantized(scale float64) (*quantizer, error) {
+	q := p
+	if scale != 1 {
+		q = p.Scaled(scale)
+	}
+	img, err := q.imageOn(pixels.get)
+	if err != nil {
+		return nil, err
+	}
+	defer pixels.put(img.Pix)
+	return newQuantizer(img), nil
+}
+
+// encode is the PNG of the raster mapped to n colours.
+func (q *quantizer) encode(n int) ([]byte, error) {
+	img := q.paletted(n, pixels.get)
+	defer pixels.put(img.Pix)
+	return encodePaletted(img)
 }
 
 // pixels are the buffers of the rasters and paletted images a mail's
@@ -123,22 +168,6 @@ func (pp *pixelPool) get(n int) []byte {
 // put takes b back; its caller no longer uses it.
 func (pp *pixelPool) put(b []byte) { pp.p.Put(&b) }
 
-// encodeQuantized is the PNG of img quantized to n colours (QuantizeN).
-func encodeQuantized(img *image.RGBA, n int) ([]byte, error) {
-	q := quantizeOn(img, n, pixels.get)
-	defer pixels.put(q.Pix)
-	return encodePaletted(q)
-}
-
-// growth is about how much larger a board's PNG of 16 colours is at scale
-// times its size.
-func growth(scale float64) float64 {
-	if scale >= 2 {
-		return 2.3
-	}
-	return 1.6
-}
-
 // mailEncoder encodes the mail's PNGs at zlib's default level, as
 // png.Encode does, byte for byte, but keeps its compressors in a pool: a
 // deflate compressor is a megabyte of tables, and a board drawn for a mail
@@ -162,83 +191,4 @@ func encodePaletted(img *image.Paletted) ([]byte, error) {
 		return nil, fmt.Errorf("picture: encode png: %w", err)
 	}
 	return b.Bytes(), nil
-}
-
-// QuantizeN maps img to a palette of its most frequent colours, at most
-// max (up to 256); each other pixel takes the nearest palette colour.
-// A board is mostly runs of one colour: a pixel like the one before it
-// costs no lookup.
-func QuantizeN(img *image.RGBA, max int) *image.Paletted {
-	return quantizeOn(img, max, func(n int) []byte { return make([]byte, n) })
-}
-
-// quantizeOn is QuantizeN with the paletted image's pixels from buf.
-func quantizeOn(img *image.RGBA, max int, buf func(n int) []byte) *image.Paletted {
-	pix := img.Pix
-	counts := map[uint32]int{}
-	prev, run := uint32(0), 0
-	for i := 0; i+3 < len(pix); i += 4 {
-		c := uint32(pix[i])<<24 | uint32(pix[i+1])<<16 | uint32(pix[i+2])<<8 | uint32(pix[i+3])
-		if c != prev && run > 0 {
-			counts[prev] += run
-			run = 0
-		}
-		prev = c
-		run++
-	}
-	if run > 0 {
-		counts[prev] += run
-	}
-	cols := make([]uint32, 0, len(counts))
-	for c := range counts {
-		cols = append(cols, c)
-	}
-	sort.Slice(cols, func(i, j int) bool {
-		a, b := cols[i], cols[j]
-		if counts[a] != counts[b] {
-			return counts[a] > counts[b]
-		}
-		return a < b // deterministic
-	})
-	if n := min(max, 256); len(cols) > n {
-		cols = cols[:n]
-	}
-	palette := make(color.Palette, len(cols))
-	rgba := make([]color.RGBA, len(cols))
-	index := make(map[uint32]uint8, len(counts))
-	for i, c := range cols {
-		rgba[i] = color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)}
-		palette[i] = rgba[i]
-		index[c] = uint8(i)
-	}
-	r := img.Bounds()
-	out := &image.Paletted{Pix: buf(r.Dx() * r.Dy())[:r.Dx()*r.Dy()], Stride: r.Dx(), Rect: r, Palette: palette}
-	var k uint8
-	prev = ^uint32(0) // no colour: the first pixel is looked up
-	for i, o := 0, 0; i+3 < len(pix); i, o = i+4, o+1 {
-		c := uint32(pix[i])<<24 | uint32(pix[i+1])<<16 | uint32(pix[i+2])<<8 | uint32(pix[i+3])
-		if c != prev || o == 0 {
-			var ok bool
-			if k, ok = index[c]; !ok {
-				k = nearest(rgba, color.RGBA{pix[i], pix[i+1], pix[i+2], pix[i+3]})
-				index[c] = k
-			}
-			prev = c
-		}
-		out.Pix[o] = k
-	}
-	return out
-}
-
-// nearest is the index of the colour of cols closest to c (premultiplied
-// RGBA, squared distance).
-func nearest(cols []color.RGBA, c color.RGBA) uint8 {
-	best, bestD := 0, int(^uint(0)>>1)
-	for i, p := range cols {
-		dr, dg, db, da := int(p.R)-int(c.R), int(p.G)-int(c.G), int(p.B)-int(c.B), int(p.A)-int(c.A)
-		if d := dr*dr + dg*dg + db*db + da*da; d < bestD {
-			best, bestD = i, d
-		}
-	}
-	return uint8(best)
 }

@@ -1,0 +1,137 @@
+package picture
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"slices"
+	"sync"
+)
+
+// A quantizer maps an RGBA raster to palettes of its most frequent colours.
+// It counts the raster's colours once and keeps each pixel's colour as a
+// number, so that each palette tried on one raster (a mail's board tries 64
+// colours, then 16) is a table lookup per pixel instead of a map's.
+//
+// A board is a few flat colours and the anti-aliased edges between them:
+// the most frequent colours keep every flat colour and the common edge
+// blends, and each other pixel takes the nearest of them (no dithering,
+// whose noise would not compress).
+type quantizer struct {
+	rect    image.Rectangle
+	colours []uint32 // the distinct colours, RGBA, in the order first met
+	counts  []int    // pixels of each colour
+	order   []uint32 // the colours' numbers, most frequent first (ties: lower RGBA first)
+	ids     []uint32 // each pixel's colour's number, row by row
+}
+
+// newQuantizer counts the colours of img. A board is mostly runs of one
+// colour: a pixel like the one before it costs no lookup.
+func newQuantizer(img *image.RGBA) *quantizer {
+	r := img.Bounds()
+	w, h := r.Dx(), r.Dy()
+	q := &quantizer{rect: r, ids: colourIDs.get(w * h)}
+	number := map[uint32]uint32{}
+	var prev, id uint32
+	o := 0
+	for y := 0; y < h; y++ {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		for x := 0; x < len(row); x += 4 {
+			c := binary.BigEndian.Uint32(row[x:])
+			if c != prev || o == 0 {
+				n, ok := number[c]
+				if !ok {
+					n = uint32(len(q.colours))
+					number[c] = n
+					q.colours = append(q.colours, c)
+					q.counts = append(q.counts, 0)
+				}
+				prev, id = c, n
+			}
+			q.counts[id]++
+			q.ids[o] = id
+			o++
+		}
+	}
+	q.order = make([]uint32, len(q.colours))
+	for i := range q.order {
+		q.order[i] = uint32(i)
+	}
+	slices.SortFunc(q.order, func(a, b uint32) int {
+		if q.counts[a] != q.counts[b] {
+			return q.counts[b] - q.counts[a]
+		}
+		return int(int64(q.colours[a]) - int64(q.colours[b])) // deterministic
+	})
+	return q
+}
+
+// paletted maps the raster to its max most frequent colours (up to 256), on
+// pixels from buf; each other colour takes the nearest of them.
+func (q *quantizer) paletted(max int, buf func(n int) []byte) *image.Paletted {
+	n := min(max, 256, len(q.order))
+	palette := make(color.Palette, n)
+	rgba := make([]color.RGBA, n)
+	index := make([]uint8, len(q.colours))
+	kept := make([]bool, len(q.colours))
+	for i, id := range q.order[:n] {
+		c := q.colours[id]
+		rgba[i] = color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)}
+		palette[i] = rgba[i]
+		index[id], kept[id] = uint8(i), true
+	}
+	for id, c := range q.colours {
+		if !kept[id] {
+			index[id] = nearest(rgba, color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)})
+		}
+	}
+	size := q.rect.Dx() * q.rect.Dy()
+	out := &image.Paletted{Pix: buf(size)[:size], Stride: q.rect.Dx(), Rect: q.rect, Palette: palette}
+	for o, id := range q.ids {
+		out.Pix[o] = index[id]
+	}
+	return out
+}
+
+// release gives the quantizer's pixel numbers back for the next board.
+func (q *quantizer) release() {
+	colourIDs.put(q.ids)
+	q.ids = nil
+}
+
+// QuantizeN maps img to a palette of its most frequent colours, at most
+// max (up to 256); each other pixel takes the nearest palette colour.
+func QuantizeN(img *image.RGBA, max int) *image.Paletted {
+	q := newQuantizer(img)
+	defer q.release()
+	return q.paletted(max, func(n int) []byte { return make([]byte, n) })
+}
+
+// nearest is the index of the colour of cols closest to c (premultiplied
+// RGBA, squared distance).
+func nearest(cols []color.RGBA, c color.RGBA) uint8 {
+	best, bestD := 0, int(^uint(0)>>1)
+	for i, p := range cols {
+		dr, dg, db, da := int(p.R)-int(c.R), int(p.G)-int(c.G), int(p.B)-int(c.B), int(p.A)-int(c.A)
+		if d := dr*dr + dg*dg + db*db + da*da; d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
+}
+
+// colourIDs are the quantizers' numbers of pixels, kept for the next board
+// as the rasters are (pixels).
+var colourIDs idPool
+
+type idPool struct{ p sync.Pool }
+
+// get returns n numbers, not zeroed: the quantizer writes every one.
+func (pp *idPool) get(n int) []uint32 {
+	if b, ok := pp.p.Get().(*[]uint32); ok && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]uint32, n)
+}
+
+func (pp *idPool) put(b []uint32) { pp.p.Put(&b) }
