@@ -77,7 +77,7 @@ func (t *Tx) RemoveAddress(playerID int64, address string) (bool, error) {
 // Addresses returns the addresses player added, confirmed or pending, in
 // the order they were added.
 func (t *Tx) Addresses(playerID int64) ([]*Address, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+addressCols+` FROM player_addresses WHERE player_id = ? ORDER BY added, address`, playerID)
+	rows, err := t.query(`SELECT `+addressCols+` FROM player_addresses WHERE player_id = ? ORDER BY added, address`, playerID)
 	if err != nil {
 		return nil, err
 	}

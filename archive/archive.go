@@ -57,6 +57,8 @@ type DB struct {
 	ro *sql.DB
 	// path is the database file, for the log.
 	path string
+	// stmts and roStmts are the queries kept prepared on db and ro.
+	stmts, roStmts statements
 	// gamesRead counts the game rows read, for the tests that show what
 	// handling a message reads (GamesRead).
 	gamesRead atomic.Int64
@@ -94,6 +96,7 @@ func open(ctx context.Context, path string, steps fs.FS, log *slog.Logger) (*DB,
 	// keeps every transaction on the same file handle.
 	db.SetMaxOpenConns(1)
 	a := &DB{db: db, path: path}
+	a.stmts.pool = db
 	if err := a.migrate(ctx, steps, log); err != nil {
 		db.Close()
 		return nil, err
@@ -103,6 +106,7 @@ func open(ctx context.Context, path string, steps fs.FS, log *slog.Logger) (*DB,
 		return nil, fmt.Errorf("archive: open %s: %w", path, err)
 	}
 	a.ro.SetMaxOpenConns(readers)
+	a.roStmts.pool = a.ro
 	return a, nil
 }
 
@@ -149,7 +153,11 @@ func stepNumber(name string) (int, error) {
 const readers = 4
 
 // Close closes the database.
-func (a *DB) Close() error { return errors.Join(a.ro.Close(), a.db.Close()) }
+func (a *DB) Close() error {
+	a.stmts.close()
+	a.roStmts.close()
+	return errors.Join(a.ro.Close(), a.db.Close())
+}
 
 // GamesRead is how many game rows were read since the archive was opened.
 func (a *DB) GamesRead() int64 { return a.gamesRead.Load() }
@@ -209,14 +217,17 @@ func (a *DB) Version(ctx context.Context) (int, error) {
 // Tx is one immediate transaction: it holds the write lock from its start,
 // so reading then writing never fails with "database is locked".
 type Tx struct {
-	ctx context.Context
-	tx  *sql.Tx
-	db  *DB
+	ctx   context.Context
+	tx    *sql.Tx
+	db    *DB
+	stmts *statements          // the pool's prepared queries
+	bound map[string]*sql.Stmt // those this transaction used, bound to it
 }
 
 // Tx runs fn in one transaction and commits it when fn returns nil; any
 // error (or a panic, or ctx ending before the commit) rolls everything back.
 func (a *DB) Tx(ctx context.Context, fn func(*Tx) error) (err error) {
+	a.stmts.prepare(ctx)
 	stx, err := a.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("archive: begin: %w", err)
@@ -227,7 +238,7 @@ func (a *DB) Tx(ctx context.Context, fn func(*Tx) error) (err error) {
 			stx.Rollback()
 		}
 	}()
-	if err := fn(&Tx{ctx: ctx, tx: stx, db: a}); err != nil {
+	if err := fn(&Tx{ctx: ctx, tx: stx, db: a, stmts: &a.stmts}); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
@@ -244,20 +255,13 @@ func (a *DB) Tx(ctx context.Context, fn func(*Tx) error) (err error) {
 // sees the last commit and never waits for the writer, nor the writer for
 // it. A write in fn fails.
 func (a *DB) ReadTx(ctx context.Context, fn func(*Tx) error) error {
+	a.roStmts.prepare(ctx)
 	stx, err := a.ro.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("archive: begin read: %w", err)
 	}
 	defer stx.Rollback()
-	return fn(&Tx{ctx: ctx, tx: stx, db: a})
-}
-
-func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(t.ctx, query, args...)
-}
-
-func (t *Tx) queryRow(query string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(t.ctx, query, args...)
+	return fn(&Tx{ctx: ctx, tx: stx, db: a, stmts: &a.roStmts})
 }
 
 // ErrNotFound is returned by lookups that find no row.

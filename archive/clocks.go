@@ -32,7 +32,7 @@ func parseBanks(s string) []time.Duration {
 
 // RemindersSent returns the reminder points already sent for ply of game.
 func (t *Tx) RemindersSent(gameID int64, ply int) (map[int]bool, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT point FROM reminders_sent WHERE game_id = ? AND ply = ?`, gameID, ply)
+	rows, err := t.query(`SELECT point FROM reminders_sent WHERE game_id = ? AND ply = ?`, gameID, ply)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ type Vacation struct {
 }
 
 func (t *Tx) vacations(where string, args ...any) ([]Vacation, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT id, player_id, start, until, ended FROM vacations `+where, args...)
+	rows, err := t.query(`SELECT id, player_id, start, until, ended FROM vacations `+where, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -46,7 +46,7 @@ func parseSteps(text string) ([]Step, error) {
 // Conditions returns the lines of conditional moves of player in game, in
 // the order given.
 func (t *Tx) Conditions(gameID, playerID int64) ([]Condition, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT seq, ply, steps FROM conditions WHERE game_id = ? AND player_id = ? ORDER BY seq`, gameID, playerID)
+	rows, err := t.query(`SELECT seq, ply, steps FROM conditions WHERE game_id = ? AND player_id = ? ORDER BY seq`, gameID, playerID)
 	if err != nil {
 		return nil, err
 	}

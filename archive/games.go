@@ -93,7 +93,7 @@ func (t *Tx) AddChallenge(c *Challenge) error {
 
 // seats reads the seats of challenge c (see Challenge.Seats).
 func (t *Tx) seats(c *Challenge) error {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT n, COALESCE(player_id, 0), address, accepted FROM challenge_seats WHERE challenge_id = ? ORDER BY n`, c.ID)
+	rows, err := t.query(`SELECT n, COALESCE(player_id, 0), address, accepted FROM challenge_seats WHERE challenge_id = ? ORDER BY n`, c.ID)
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ func (t *Tx) OpenChallenges(playerID int64) ([]*Challenge, error) {
 }
 
 func (t *Tx) challenges(where string, args ...any) ([]*Challenge, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+challengeCols+` FROM challenges `+where, args...)
+	rows, err := t.query(`SELECT `+challengeCols+` FROM challenges `+where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +308,7 @@ func (t *Tx) GamesOf(playerID int64) ([]*Game, error) {
 }
 
 func (t *Tx) games(where string, args ...any) ([]*Game, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+gameCols+` FROM games `+where, args...)
+	rows, err := t.query(`SELECT `+gameCols+` FROM games `+where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -349,7 +349,7 @@ func (t *Tx) AddMove(gameID int64, m Move) error {
 
 // Moves returns the moves of game in order.
 func (t *Tx) Moves(gameID int64) ([]Move, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT ply, player, move, message_id, at FROM moves WHERE game_id = ? ORDER BY ply`, gameID)
+	rows, err := t.query(`SELECT ply, player, move, message_id, at FROM moves WHERE game_id = ? ORDER BY ply`, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -396,7 +396,7 @@ func (t *Tx) Observers(gameID int64) ([]int64, error) {
 
 // ids runs a query of one integer column and returns its values.
 func (t *Tx) ids(query string, args ...any) ([]int64, error) {
-	rows, err := t.tx.QueryContext(t.ctx, query, args...)
+	rows, err := t.query(query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -114,7 +114,7 @@ func (t *Tx) SetLeagueRank(id int64, season int, player int64, rank int, points 
 // LeaguePlaces returns the places of league id in season (every season when
 // 0), by season, division and seed.
 func (t *Tx) LeaguePlaces(id int64, season int) ([]LeaguePlace, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT season, player_id, division, seed, final_rank, points FROM league_places WHERE tournament_id = ? AND (? = 0 OR season = ?) ORDER BY season, division, seed`, id, season, season)
+	rows, err := t.query(`SELECT season, player_id, division, seed, final_rank, points FROM league_places WHERE tournament_id = ? AND (? = 0 OR season = ?) ORDER BY season, division, seed`, id, season, season)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +176,7 @@ func (t *Tx) SetClimbOutcome(game int64, outcome string) error {
 
 // Climbs returns the climbs of ladder id in order.
 func (t *Tx) Climbs(id int64) ([]Climb, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, climber_id, defender_id, outcome FROM ladder_climbs WHERE tournament_id = ? ORDER BY game_id`, id)
+	rows, err := t.query(`SELECT game_id, climber_id, defender_id, outcome FROM ladder_climbs WHERE tournament_id = ? ORDER BY game_id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +197,7 @@ func (t *Tx) Climbs(id int64) ([]Climb, error) {
 // play, whatever its history.
 func (t *Tx) RoundGames(id int64, round int) ([]*Game, []TournamentGame, error) {
 	places := map[int64]TournamentGame{}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, round, board FROM tournament_games WHERE tournament_id = ? AND round = ? ORDER BY board, game_id`, id, round)
+	rows, err := t.query(`SELECT game_id, round, board FROM tournament_games WHERE tournament_id = ? AND round = ? ORDER BY board, game_id`, id, round)
 	if err != nil {
 		return nil, nil, err
 	}

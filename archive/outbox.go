@@ -60,7 +60,7 @@ func (a *DB) Due(ctx context.Context, now time.Time, limit int) ([]Queued, error
 // files returns the files of outbox row id in order; nil when it has none
 // (or no longer has them).
 func (t *Tx) files(id int64) ([][]byte, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT data FROM outbox_files WHERE outbox = ? ORDER BY seq`, id)
+	rows, err := t.query(`SELECT data FROM outbox_files WHERE outbox = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}

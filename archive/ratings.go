@@ -114,7 +114,7 @@ func (t *Tx) StandingsOf(player int64) ([]Standing, error) {
 }
 
 func (t *Tx) standings(query string, args ...any) ([]Standing, error) {
-	rows, err := t.tx.QueryContext(t.ctx, query, args...)
+	rows, err := t.query(query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func (t *Tx) RatingHistoryOfLists(lists []string) ([]RatedSeat, error) {
 }
 
 func (t *Tx) ratedSeats(where string, args ...any) ([]RatedSeat, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, seat, list, player_id, level, rating_before, rd_before, rating, rd, vol, at FROM rating_history`+where+` ORDER BY at, rowid`, args...)
+	rows, err := t.query(`SELECT game_id, seat, list, player_id, level, rating_before, rd_before, rating, rd, vol, at FROM rating_history`+where+` ORDER BY at, rowid`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func (t *Tx) DeleteStanding(list string, player int64, level int) error {
 // RatedSeatsOf returns the rated seats of game, by seat; none when the
 // game was not rated.
 func (t *Tx) RatedSeatsOf(gameID int64) ([]RatedSeat, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT seat, list, player_id, level, rating_before, rd_before, rating, rd, vol, at FROM rating_history WHERE game_id = ? ORDER BY seat`, gameID)
+	rows, err := t.query(`SELECT seat, list, player_id, level, rating_before, rd_before, rating, rd, vol, at FROM rating_history WHERE game_id = ? ORDER BY seat`, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +256,7 @@ func (t *Tx) UnratedIn(ids []int64) (map[int64]bool, error) {
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT id FROM unrated_games WHERE id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	rows, err := t.query(`SELECT id FROM unrated_games WHERE id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +345,7 @@ func (t *Tx) MovedSeats(gameID int64, leaving []string) ([]int, error) {
 			args = append(args, w)
 		}
 	}
-	rows, err := t.tx.QueryContext(t.ctx, q+` ORDER BY player`, args...)
+	rows, err := t.query(q+` ORDER BY player`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -409,7 +409,7 @@ func (t *Tx) EndedGamesOf(leaving []string, game string) (games []Ended, bots ma
 		return nil, nil, err
 	}
 	bots = map[int64]bool{}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT player_id FROM rating_bots`)
+	rows, err := t.query(`SELECT player_id FROM rating_bots`)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -451,7 +451,7 @@ func (t *Tx) ended(leaving []string, where string, whereArgs ...any) ([]Ended, e
 		}
 	}
 	args = append(args, whereArgs...)
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT g.id, g.game, g.config, g.first_id, g.second_id,
+	rows, err := t.query(`SELECT g.id, g.game, g.config, g.first_id, g.second_id,
 		COALESCE((SELECT group_concat(player_id, ' ' ORDER BY seat) FROM game_seats WHERE game_id = g.id), ''),
 		g.result, g.finished, EXISTS (SELECT 1 FROM unrated_games u WHERE u.id = g.id),
 		EXISTS (SELECT 1 FROM tournament_games tg JOIN entrants en ON en.tournament_id = tg.tournament_id

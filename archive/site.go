@@ -25,7 +25,7 @@ func (t *Tx) LastSeq() (int64, error) {
 // It reads the index of change numbers only: its cost follows the changes,
 // not the archive.
 func (t *Tx) ChangedAfter(seq int64) (ids []int64, last int64, err error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT id, seq FROM games WHERE seq > ? ORDER BY seq`, seq)
+	rows, err := t.query(`SELECT id, seq FROM games WHERE seq > ? ORDER BY seq`, seq)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -76,7 +76,7 @@ func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 	if plies > 0 {
 		upTo, args = ` AND ply <= ?`, append(args, plies)
 	}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, COUNT(*), group_concat(player || ' ' || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`)`+upTo+` GROUP BY game_id`, args...)
+	rows, err := t.query(`SELECT game_id, COUNT(*), group_concat(player || ' ' || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`)`+upTo+` GROUP BY game_id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 
 // PlayerNames returns the name of every player, by id.
 func (t *Tx) PlayerNames() (map[int64]string, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT id, name FROM players`)
+	rows, err := t.query(`SELECT id, name FROM players`)
 	if err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ func (t *Tx) TalkOf(ids []int64) (map[int64][]Said, error) {
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, player_id, ply, kind, text, at FROM talk WHERE game_id IN (`+placeholders(len(ids))+`) ORDER BY game_id, id`, int64Args(ids)...)
+	rows, err := t.query(`SELECT game_id, player_id, ply, kind, text, at FROM talk WHERE game_id IN (`+placeholders(len(ids))+`) ORDER BY game_id, id`, int64Args(ids)...)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (t *Tx) TalkOf(ids []int64) (map[int64][]Said, error) {
 // its challenge, since a time: a player's messages to a game are capped a
 // day.
 func (t *Tx) SaidSince(gameID, playerID int64, since time.Time) ([]string, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT text FROM talk WHERE game_id = ? AND player_id = ? AND kind = 'say' AND at >= ? ORDER BY id`, gameID, playerID, fmtTime(since))
+	rows, err := t.query(`SELECT text FROM talk WHERE game_id = ? AND player_id = ? AND kind = 'say' AND at >= ? ORDER BY id`, gameID, playerID, fmtTime(since))
 	if err != nil {
 		return nil, err
 	}

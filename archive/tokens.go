@@ -77,7 +77,7 @@ func (t *Tx) KeySent(playerID int64) (string, error) {
 // for their confirmation, returning them: their confirmation tokens stop
 // confirming anything.
 func (t *Tx) DropPendingAddresses(playerID int64) ([]string, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `DELETE FROM player_addresses WHERE player_id = ? AND confirmed = '' RETURNING address`, playerID)
+	rows, err := t.query(`DELETE FROM player_addresses WHERE player_id = ? AND confirmed = '' RETURNING address`, playerID)
 	if err != nil {
 		return nil, fmt.Errorf("archive: drop pending addresses: %w", err)
 	}

@@ -157,7 +157,7 @@ func (t *Tx) Tournaments(statuses ...string) ([]*Tournament, error) {
 	if len(statuses) > 0 {
 		where = ` WHERE status IN (` + placeholders(len(statuses)) + `)`
 	}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT `+tournamentCols+` FROM tournaments`+where+` ORDER BY id`, args...)
+	rows, err := t.query(`SELECT `+tournamentCols+` FROM tournaments`+where+` ORDER BY id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +248,7 @@ func (t *Tx) touchTournament(id int64, now time.Time) error {
 // Entrants returns the entrants of tournament id by seed, then by the order
 // they joined.
 func (t *Tx) Entrants(id int64) ([]Entrant, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT player_id, joined, seed, rating, status, out_at, reason, annulled FROM entrants WHERE tournament_id = ? ORDER BY seed, joined, player_id`, id)
+	rows, err := t.query(`SELECT player_id, joined, seed, rating, status, out_at, reason, annulled FROM entrants WHERE tournament_id = ? ORDER BY seed, joined, player_id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -294,7 +294,7 @@ func (t *Tx) AddTournamentGame(id int64, g TournamentGame) error {
 // TournamentGames returns the games of tournament id by round, board and
 // number.
 func (t *Tx) TournamentGames(id int64) ([]TournamentGame, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, round, board FROM tournament_games WHERE tournament_id = ? ORDER BY round, board, game_id`, id)
+	rows, err := t.query(`SELECT game_id, round, board FROM tournament_games WHERE tournament_id = ? ORDER BY round, board, game_id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +326,7 @@ func (t *Tx) TournamentGamesIn(ids []int64) (map[int64]TournamentGame, map[int64
 	if len(ids) == 0 {
 		return places, events, nil
 	}
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT game_id, tournament_id, round, board FROM tournament_games WHERE game_id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	rows, err := t.query(`SELECT game_id, tournament_id, round, board FROM tournament_games WHERE game_id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -359,7 +359,7 @@ type Bye struct {
 
 // Byes returns the byes of tournament id by round.
 func (t *Tx) Byes(id int64) ([]Bye, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = ? ORDER BY round, board, player_id`, id)
+	rows, err := t.query(`SELECT round, board, player_id FROM tournament_byes WHERE tournament_id = ? ORDER BY round, board, player_id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -399,7 +399,7 @@ func (t *Tx) AddAct(id int64, a Act) error {
 
 // Acts returns the record of tournament id in order.
 func (t *Tx) Acts(id int64) ([]Act, error) {
-	rows, err := t.tx.QueryContext(t.ctx, `SELECT at, COALESCE(by_id, 0), act, COALESCE(game_id, 0), COALESCE(player_id, 0), detail FROM tournament_acts WHERE tournament_id = ? ORDER BY id`, id)
+	rows, err := t.query(`SELECT at, COALESCE(by_id, 0), act, COALESCE(game_id, 0), COALESCE(player_id, 0), detail FROM tournament_acts WHERE tournament_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, err
 	}
