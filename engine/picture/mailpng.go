@@ -5,10 +5,6 @@
 package picture
 
 import (
-	"bytes"
-	"fmt"
-	"image"
-	"image/png"
 	"sync"
 )
 
@@ -141,9 +137,13 @@ func (p *Picture) quantized(scale float64) (*quantizer, error) {
 
 // encode is the PNG of the raster mapped to n colours.
 func (q *quantizer) encode(n int) ([]byte, error) {
-	img := q.paletted(n, pixels.get)
-	defer pixels.put(img.Pix)
-	return encodePaletted(img)
+	palette, index := q.palette(n)
+	return writeIndexed(q.rect.Dx(), q.rect.Dy(), palette, func(y int, row []uint8) {
+		w := q.rect.Dx()
+		for x, id := range q.ids[y*w : (y+1)*w] {
+			row[x] = index[id]
+		}
+	})
 }
 
 // pixels are the buffers of the rasters and paletted images a mail's
@@ -167,28 +167,3 @@ func (pp *pixelPool) get(n int) []byte {
 
 // put takes b back; its caller no longer uses it.
 func (pp *pixelPool) put(b []byte) { pp.p.Put(&b) }
-
-// mailEncoder encodes the mail's PNGs at zlib's default level, as
-// png.Encode does, byte for byte, but keeps its compressors in a pool: a
-// deflate compressor is a megabyte of tables, and a board drawn for a mail
-// is encoded two or three times.
-var mailEncoder = png.Encoder{CompressionLevel: png.DefaultCompression, BufferPool: &encoderPool{}}
-
-// encoderPool is png.EncoderBufferPool over a sync.Pool.
-type encoderPool struct{ p sync.Pool }
-
-func (e *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := e.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
-
-// encodePaletted writes img as a PNG.
-func encodePaletted(img *image.Paletted) ([]byte, error) {
-	var b bytes.Buffer
-	if err := mailEncoder.Encode(&b, img); err != nil {
-		return nil, fmt.Errorf("picture: encode png: %w", err)
-	}
-	return b.Bytes(), nil
-}

@@ -32,6 +32,13 @@ func newQuantizer(img *image.RGBA) *quantizer {
 	w, h := r.Dx(), r.Dy()
 	q := &quantizer{rect: r, ids: colourIDs.get(w * h)}
 	number := map[uint32]uint32{}
+	// recent holds colours met lately, by a hash of the colour: the edges
+	// of a board's shapes go back and forth between a few blends, which
+	// it finds without the map.
+	var recent [1024]struct{ c, id uint32 }
+	for i := range recent {
+		recent[i].id = ^uint32(0)
+	}
 	var prev, id uint32
 	o := 0
 	for y := 0; y < h; y++ {
@@ -39,12 +46,17 @@ func newQuantizer(img *image.RGBA) *quantizer {
 		for x := 0; x < len(row); x += 4 {
 			c := binary.BigEndian.Uint32(row[x:])
 			if c != prev || o == 0 {
-				n, ok := number[c]
-				if !ok {
-					n = uint32(len(q.colours))
-					number[c] = n
-					q.colours = append(q.colours, c)
-					q.counts = append(q.counts, 0)
+				slot := &recent[(c*0x9e3779b1)>>22]
+				n := slot.id
+				if n == ^uint32(0) || slot.c != c {
+					var ok bool
+					if n, ok = number[c]; !ok {
+						n = uint32(len(q.colours))
+						number[c] = n
+						q.colours = append(q.colours, c)
+						q.counts = append(q.counts, 0)
+					}
+					slot.c, slot.id = c, n
 				}
 				prev, id = c, n
 			}
@@ -66,24 +78,33 @@ func newQuantizer(img *image.RGBA) *quantizer {
 	return q
 }
 
-// paletted maps the raster to its max most frequent colours (up to 256), on
-// pixels from buf; each other colour takes the nearest of them.
-func (q *quantizer) paletted(max int, buf func(n int) []byte) *image.Paletted {
+// palette is the raster's max most frequent colours (up to 256), and each
+// of its colours' index in it: its own, or the nearest one's.
+func (q *quantizer) palette(max int) (palette []color.RGBA, index []uint8) {
 	n := min(max, 256, len(q.order))
-	palette := make(color.Palette, n)
-	rgba := make([]color.RGBA, n)
-	index := make([]uint8, len(q.colours))
+	palette = make([]color.RGBA, n)
+	index = make([]uint8, len(q.colours))
 	kept := make([]bool, len(q.colours))
 	for i, id := range q.order[:n] {
 		c := q.colours[id]
-		rgba[i] = color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)}
-		palette[i] = rgba[i]
+		palette[i] = color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)}
 		index[id], kept[id] = uint8(i), true
 	}
 	for id, c := range q.colours {
 		if !kept[id] {
-			index[id] = nearest(rgba, color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)})
+			index[id] = nearest(palette, color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)})
 		}
+	}
+	return palette, index
+}
+
+// paletted maps the raster to its max most frequent colours (up to 256), on
+// pixels from buf; each other colour takes the nearest of them.
+func (q *quantizer) paletted(max int, buf func(n int) []byte) *image.Paletted {
+	rgba, index := q.palette(max)
+	palette := make(color.Palette, len(rgba))
+	for i, c := range rgba {
+		palette[i] = c
 	}
 	size := q.rect.Dx() * q.rect.Dy()
 	out := &image.Paletted{Pix: buf(size)[:size], Stride: q.rect.Dx(), Rect: q.rect, Palette: palette}
