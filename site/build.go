@@ -74,6 +74,7 @@ func NewPublisher(src Source, opts Options) *Publisher {
 func Build(ctx context.Context, src Source, opts Options) (Stats, error) {
 	p := NewPublisher(src, opts)
 	p.b.once = true
+	defer relaxGC()()
 	return p.Build(ctx)
 }
 
