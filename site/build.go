@@ -249,7 +249,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if err := p.b.loadRatings(ctx, p.src); err != nil {
 		return st, err
 	}
-	w := &writer{dir: dir, stats: &st}
+	w := newWriter(dir, false, &st)
 	bar := newProgress(p.b.opts.Progress, len(ix.games))
 	defer bar.done()
 	pool := newPool(ctx, p.b.opts.Workers)
@@ -556,7 +556,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 	if len(ids) > 0 {
 		st.Changed = len(ids)
 		dir := filepath.Join(genDir(b.opts.OutDir), p.gen)
-		w := &writer{dir: dir, replace: true, stats: st}
+		w := newWriter(dir, true, st)
 		t := newTouched()
 		pool := newPool(ctx, b.opts.Workers)
 		nav := b.ix.listed()
@@ -644,12 +644,17 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 type writer struct {
 	dir     string
 	replace bool // a published generation: write aside, rename into place
+	chmod   bool // set each new file's mode again: the umask takes bits off 0644
 	mu      sync.Mutex
 	stats   *Stats
 }
 
+func newWriter(dir string, replace bool, stats *Stats) *writer {
+	return &writer{dir: dir, replace: replace, chmod: umaskStrips(), stats: stats}
+}
+
 func (w *writer) write(path string, data []byte) error {
-	wrote, err := writeFile(filepath.Join(w.dir, filepath.FromSlash(path)), data, w.replace)
+	wrote, err := writeFile(filepath.Join(w.dir, filepath.FromSlash(path)), data, w.replace, w.chmod)
 	if err != nil {
 		return fmt.Errorf("site: write %s: %w", path, err)
 	}
