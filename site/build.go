@@ -788,7 +788,12 @@ func newPool(parent context.Context, workers int) *pool {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	ctx, cancel := context.WithCancel(parent)
-	p := &pool{parent: parent, ctx: ctx, cancel: cancel, jobs: make(chan job, workers)}
+	// A queue of many jobs a worker: the games come from the archive 200
+	// at a time, and with room for only one job a worker, the reader and
+	// the workers took turns sleeping and waking each other (a futex call
+	// each way, tens of thousands in a build, each dear on a virtual
+	// machine).
+	p := &pool{parent: parent, ctx: ctx, cancel: cancel, jobs: make(chan job, 64*workers)}
 	for range workers {
 		p.wg.Go(func() {
 			for j := range p.jobs {
