@@ -339,6 +339,9 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		// Explorer is the page of the game's opening book, for a
 		// finished game the book counts (explorer.go).
 		Explorer string
+		// Heading and Facts are parts of the page written in Go
+		// (gameparts.go).
+		Heading, Facts template.HTML
 	}{Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
@@ -370,6 +373,11 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		data.ReplayError = replayErr.Error()
 	}
 	data.Explorer = explorerHref(r, replayErr)
+	var err error
+	if data.Heading, err = gameHeading(data.Root, s); err != nil {
+		return err
+	}
+	data.Facts = gameFacts(data.Root, s, data.Config, data.Commitment, data.Seed)
 	if pos != nil {
 		final := ""
 		if replayErr == nil {
