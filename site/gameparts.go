@@ -198,3 +198,83 @@ func appendURLPath(b []byte, s string) []byte {
 func isHexDigit(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
+
+// gameHead is layout.html's "head" for a game page: the same bytes (a test
+// compares them with the template's, whatever the titles hold).
+func gameHead(c common) template.HTML {
+	b := make([]byte, 0, 1024+len(c.Site.Nav))
+	b = append(b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"...)
+	b = appendEscapedValue(b, c.PageTitle)
+	b = append(b, " · "...)
+	b = appendEscapedValue(b, c.Site.Title)
+	b = append(b, "</title>\n<link rel=\"stylesheet\" href=\""...)
+	b = appendURLPath(b, c.Root)
+	b = append(b, "assets/style.css\">\n<link rel=\"icon\" href=\""...)
+	b = appendURLPath(b, c.Root)
+	b = append(b, "assets/favicon.svg\" type=\"image/svg+xml\">\n<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Finished games\" href=\""...)
+	b = appendURLPath(b, c.Root)
+	b = append(b, "feed.atom\">\n</head>\n<body>\n<header class=\"top\"><a class=\"home\" href=\""...)
+	b = appendURLPath(b, c.Root)
+	b = append(b, "index.html\">"...)
+	b = appendEscapedValue(b, c.Site.Title)
+	b = append(b, "</a>\n<nav>"...)
+	b = append(b, c.Site.Nav...)
+	b = append(b, "</nav></header>\n<main>\n"...)
+	return ownedHTML(b)
+}
+
+// viewerData is what the viewer's figure tag says of a game, for the
+// reader's browser to replay it.
+type viewerData struct {
+	Root, Game, Ruleset, Options, Version string
+	Sides                                 []string
+	Final                                 string
+	Engine, EngineJS, WasmExec            string
+	Explorer                              string
+}
+
+// gameFigure is the opening tag of the viewer's figure, its data-*
+// attributes plain values to html/template (escaped as attributes only).
+func gameFigure(v viewerData) template.HTML {
+	b := make([]byte, 0, 512)
+	b = append(b, `<figure class="viewer" id="viewer" data-game="`...)
+	b = appendEscapedValue(b, v.Game)
+	b = append(b, `" data-ruleset="`...)
+	b = appendEscapedValue(b, v.Ruleset)
+	b = append(b, `" data-options="`...)
+	b = appendEscapedValue(b, v.Options)
+	b = append(b, '"')
+	if v.Version != "" {
+		b = append(b, ` data-version="`...)
+		b = appendEscapedValue(b, v.Version)
+		b = append(b, '"')
+	}
+	b = append(b, ` data-sides="`...)
+	for i, s := range v.Sides {
+		if i > 0 {
+			b = append(b, '|')
+		}
+		b = appendEscapedValue(b, s)
+	}
+	b = append(b, `" data-final="`...)
+	b = appendEscapedValue(b, v.Final)
+	b = append(b, '"')
+	if v.Engine != "" {
+		for _, a := range [][2]string{{"engine", v.Engine}, {"enginejs", v.EngineJS}, {"wasmexec", v.WasmExec}} {
+			b = append(b, " data-"...)
+			b = append(b, a[0]...)
+			b = append(b, `="`...)
+			b = appendEscapedValue(b, v.Root)
+			b = append(b, "assets/"...)
+			b = appendEscapedValue(b, a[1])
+			b = append(b, '"')
+		}
+	}
+	if v.Explorer != "" {
+		b = append(b, ` data-explorer="`...)
+		b = appendEscapedValue(b, v.Explorer)
+		b = append(b, '"')
+	}
+	b = append(b, '>')
+	return ownedHTML(b)
+}

@@ -25,3 +25,43 @@ func TestGamePartsEscapeAsTheTemplate(t *testing.T) {
 		}
 	}
 }
+
+// hostile are values the escaping of the game page's parts is tried with.
+var hostile = []string{"", "plain", `<b>"x" & 'y'</b>`, "1+1", "nul\x00", "a/b?c=d#e", "../", "javascript:alert(1)", "é 漢"}
+
+// gameHead writes what layout.html's "head" does.
+func TestGameHeadAsLayout(t *testing.T) {
+	for _, s := range hostile {
+		for _, root := range []string{"", "../"} {
+			c := common{Site: siteData{Title: s + " club", Nav: template.HTML(`<a href="x">` + s + `</a>`)}, PageTitle: "Game " + s, Root: root}
+			var want strings.Builder
+			if err := pages.ExecuteTemplate(&want, "head", c); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(gameHead(c)); got != want.String() {
+				t.Errorf("%q %q:\n got %s\nwant %s", s, root, got, want.String())
+			}
+		}
+	}
+}
+
+// gameFigure writes what game.html's figure tag did when the template
+// wrote it.
+func TestGameFigureAsTemplate(t *testing.T) {
+	tmpl := template.Must(template.New("").Parse(`<figure class="viewer" id="viewer" data-game="{{.Game}}" data-ruleset="{{.Ruleset}}" data-options="{{.Options}}"{{if .Version}} data-version="{{.Version}}"{{end}} data-sides="{{range $i, $s := .Sides}}{{if $i}}|{{end}}{{$s}}{{end}}" data-final="{{.Final}}"{{if .Engine}} data-engine="{{.Root}}assets/{{.Engine}}" data-enginejs="{{.Root}}assets/{{.EngineJS}}" data-wasmexec="{{.Root}}assets/{{.WasmExec}}"{{end}}{{with .Explorer}} data-explorer="{{.}}"{{end}}>`))
+	for _, s := range hostile {
+		for _, v := range []viewerData{
+			{Root: "../", Game: s, Ruleset: s, Options: s, Version: s, Sides: []string{s, "Black"}, Final: s, Engine: s, EngineJS: s + ".js", WasmExec: s, Explorer: s},
+			{Root: "../", Game: "nim", Ruleset: "standard", Sides: []string{"First", s, "Third"}, Final: s, Explorer: s},
+			{Game: s},
+		} {
+			var want strings.Builder
+			if err := tmpl.Execute(&want, v); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(gameFigure(v)); got != want.String() {
+				t.Errorf("%+v:\n got %s\nwant %s", v, got, want.String())
+			}
+		}
+	}
+}

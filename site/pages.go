@@ -341,7 +341,7 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		Explorer string
 		// Heading and Facts are parts of the page written in Go
 		// (gameparts.go).
-		Heading, Facts template.HTML
+		Head, Heading, Figure, Facts template.HTML
 	}{Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
@@ -378,6 +378,9 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		return err
 	}
 	data.Facts = gameFacts(data.Root, s, data.Config, data.Commitment, data.Seed)
+	data.Head = gameHead(c)
+	data.Figure = gameFigure(viewerData{Root: data.Root, Game: s.Type.Name, Ruleset: data.Ruleset, Options: data.Options, Version: data.Version,
+		Sides: s.Sides, Final: s.FinalText(), Engine: data.Engine, EngineJS: data.EngineJS, WasmExec: data.WasmExec, Explorer: data.Explorer})
 	if pos != nil {
 		final := ""
 		if replayErr == nil {
