@@ -66,6 +66,13 @@ func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) { return t.MovesUpTo
 // MovesUpTo is MovesOf, each game's first plies moves only (0: all): an
 // opening's reader (the explorer) reads a few moves of each of many games,
 // by the moves' primary key.
+//
+// Each move comes with its ply and is put in order here, not by an ORDER
+// BY in the group_concat: that one made SQLite sort every game's moves in
+// a temporary b-tree, two fifths of the query's time, when the index it
+// reads them by, (game_id, ply), gives them in order already. SQLite does
+// not promise that order to group_concat, so the plies are checked, and
+// sorted in the rare case they are not.
 func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 	out := make(map[int64][]Move, len(ids))
 	if len(ids) == 0 {
@@ -76,7 +83,7 @@ func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 	if plies > 0 {
 		upTo, args = ` AND ply <= ?`, append(args, plies)
 	}
-	rows, err := t.query(`SELECT game_id, COUNT(*), group_concat(player || ' ' || move, char(10) ORDER BY ply) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`)`+upTo+` GROUP BY game_id`, args...)
+	rows, err := t.query(`SELECT game_id, COUNT(*), group_concat(ply || ' ' || player || ' ' || move, char(10)) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`)`+upTo+` GROUP BY game_id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -88,21 +95,44 @@ func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 		if err := rows.Scan(&id, &n, &all); err != nil {
 			return nil, err
 		}
-		ms := make([]Move, 0, n)
-		for line := range strings.SplitSeq(all, "\n") {
-			player, text, ok := strings.Cut(line, " ")
-			p, err := strconv.Atoi(player)
-			if !ok || err != nil {
-				return nil, fmt.Errorf("archive: game %d: a move without a player: %q", id, line)
-			}
-			ms = append(ms, Move{Ply: len(ms) + 1, Player: p, Text: text})
-		}
-		if len(ms) != n {
-			return nil, fmt.Errorf("archive: game %d: %d moves read, %d stored (a move holds a line break)", id, len(ms), n)
+		ms, err := parseMoves(id, n, all)
+		if err != nil {
+			return nil, err
 		}
 		out[id] = ms
 	}
 	return out, rows.Err()
+}
+
+// parseMoves reads the n moves of game id joined by MovesUpTo, a line
+// "PLY PLAYER TEXT" each, into ply order, numbered from 1.
+func parseMoves(id int64, n int, all string) ([]Move, error) {
+	ms := make([]Move, 0, n)
+	inOrder := true
+	for line := range strings.SplitSeq(all, "\n") {
+		plyText, rest, ok1 := strings.Cut(line, " ")
+		player, text, ok2 := strings.Cut(rest, " ")
+		ply, err1 := strconv.Atoi(plyText)
+		p, err2 := strconv.Atoi(player)
+		if !ok1 || !ok2 || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("archive: game %d: a move without a ply or player: %q", id, line)
+		}
+		if len(ms) > 0 && ply <= ms[len(ms)-1].Ply {
+			inOrder = false
+		}
+		ms = append(ms, Move{Ply: ply, Player: p, Text: text})
+	}
+	if len(ms) != n {
+		return nil, fmt.Errorf("archive: game %d: %d moves read, %d stored (a move holds a line break)", id, len(ms), n)
+	}
+	if !inOrder {
+		slices.SortFunc(ms, func(a, b Move) int { return a.Ply - b.Ply })
+	}
+	// Numbered by their place, as the record counts them.
+	for i := range ms {
+		ms[i].Ply = i + 1
+	}
+	return ms, nil
 }
 
 // PlayerNames returns the name of every player, by id.

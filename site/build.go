@@ -74,6 +74,7 @@ func NewPublisher(src Source, opts Options) *Publisher {
 func Build(ctx context.Context, src Source, opts Options) (Stats, error) {
 	p := NewPublisher(src, opts)
 	p.b.once = true
+	defer relaxGC()()
 	return p.Build(ctx)
 }
 
@@ -248,7 +249,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	if err := p.b.loadRatings(ctx, p.src); err != nil {
 		return st, err
 	}
-	w := &writer{dir: dir, stats: &st}
+	w := newWriter(dir, false, &st)
 	bar := newProgress(p.b.opts.Progress, len(ix.games))
 	defer bar.done()
 	pool := newPool(ctx, p.b.opts.Workers)
@@ -555,7 +556,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 	if len(ids) > 0 {
 		st.Changed = len(ids)
 		dir := filepath.Join(genDir(b.opts.OutDir), p.gen)
-		w := &writer{dir: dir, replace: true, stats: st}
+		w := newWriter(dir, true, st)
 		t := newTouched()
 		pool := newPool(ctx, b.opts.Workers)
 		nav := b.ix.listed()
@@ -643,12 +644,17 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 type writer struct {
 	dir     string
 	replace bool // a published generation: write aside, rename into place
+	chmod   bool // set each new file's mode again: the umask takes bits off 0644
 	mu      sync.Mutex
 	stats   *Stats
 }
 
+func newWriter(dir string, replace bool, stats *Stats) *writer {
+	return &writer{dir: dir, replace: replace, chmod: umaskStrips(), stats: stats}
+}
+
 func (w *writer) write(path string, data []byte) error {
-	wrote, err := writeFile(filepath.Join(w.dir, filepath.FromSlash(path)), data, w.replace)
+	wrote, err := writeFile(filepath.Join(w.dir, filepath.FromSlash(path)), data, w.replace, w.chmod)
 	if err != nil {
 		return fmt.Errorf("site: write %s: %w", path, err)
 	}
@@ -782,7 +788,12 @@ func newPool(parent context.Context, workers int) *pool {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	ctx, cancel := context.WithCancel(parent)
-	p := &pool{parent: parent, ctx: ctx, cancel: cancel, jobs: make(chan job, workers)}
+	// A queue of many jobs a worker: the games come from the archive 200
+	// at a time, and with room for only one job a worker, the reader and
+	// the workers took turns sleeping and waking each other (a futex call
+	// each way, tens of thousands in a build, each dear on a virtual
+	// machine).
+	p := &pool{parent: parent, ctx: ctx, cancel: cancel, jobs: make(chan job, 64*workers)}
 	for range workers {
 		p.wg.Go(func() {
 			for j := range p.jobs {

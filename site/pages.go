@@ -272,7 +272,7 @@ func moveList(r *notation.Record) template.HTML {
 		}
 		b = append(b, "</li>\n"...)
 	}
-	return template.HTML(b)
+	return ownedHTML(b)
 }
 
 // appendEscaped appends s escaped as html.EscapeString does, without a
@@ -305,7 +305,13 @@ func comments(text string) string {
 // record, if any, when pos is the last it reached.
 func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo, rated *view.GameRating) error {
 	data := struct {
-		common
+		// common's fields, not common embedded: the template finds a
+		// field of an embedded struct by reflect's FieldByNameFunc, which
+		// walks the struct and allocates at each of the page's dozen
+		// uses of .Root, on every one of a build's game pages.
+		Site                     siteData
+		PageTitle                string
+		Root                     string
 		Game                     *summary
 		Ruleset, Options, Config string
 		// Version is the version of the rules the game was played by,
@@ -333,9 +339,14 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		// Explorer is the page of the game's opening book, for a
 		// finished game the book counts (explorer.go).
 		Explorer string
-	}{common: b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav), Game: s, Moves: moveList(r),
+		// Heading and Facts are parts of the page written in Go
+		// (gameparts.go).
+		Head, Heading, Figure, Facts template.HTML
+	}{Game: s, Moves: moveList(r),
 		Ruleset: s.Ruleset, Options: optionsText(r.Config.Options), Config: s.Ruleset, Version: olderVersion(r),
 		Commitment: r.SeedCommitment, Rated: b.ratedOf(s, rated)}
+	c := b.commonNav(fmt.Sprintf("%s #%d: %s", s.Type.Title, s.ID, strings.Join(s.Players, " – ")), "../", nav)
+	data.Site, data.PageTitle, data.Root = c.Site, c.PageTitle, c.Root
 	if e := theEngine(); e.holds(s.Type.Name) {
 		data.Engine, data.EngineJS, data.WasmExec = e.name, e.script, wasmExecAsset().name
 	}
@@ -362,6 +373,14 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		data.ReplayError = replayErr.Error()
 	}
 	data.Explorer = explorerHref(r, replayErr)
+	var err error
+	if data.Heading, err = gameHeading(data.Root, s); err != nil {
+		return err
+	}
+	data.Facts = gameFacts(data.Root, s, data.Config, data.Commitment, data.Seed)
+	data.Head = gameHead(c)
+	data.Figure = gameFigure(viewerData{Root: data.Root, Game: s.Type.Name, Ruleset: data.Ruleset, Options: data.Options, Version: data.Version,
+		Sides: s.Sides, Final: s.FinalText(), Engine: data.Engine, EngineJS: data.EngineJS, WasmExec: data.WasmExec, Explorer: data.Explorer})
 	if pos != nil {
 		final := ""
 		if replayErr == nil {
@@ -374,7 +393,7 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		}
 		// Served as HTML, the board is trusted markup: the picture package
 		// escapes every text it writes.
-		data.Board = template.HTML(board.SVG(pos, final))
+		data.Board = ownedHTML(board.SVG(pos, final))
 	}
 	if !s.over() {
 		// A move sent from the page goes by mail, in the game's own thread.

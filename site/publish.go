@@ -63,7 +63,7 @@ func saveState(out, gen string, st state) error {
 	if err != nil {
 		return fmt.Errorf("site: state: %w", err)
 	}
-	if _, err := writeFile(filepath.Join(genDir(out), gen+".json"), data, true); err != nil {
+	if _, err := writeFile(filepath.Join(genDir(out), gen+".json"), data, true, true); err != nil {
 		return fmt.Errorf("site: state: %w", err)
 	}
 	return nil
@@ -110,8 +110,9 @@ func mkdirPublic(dir string) error {
 // (a file of a published generation), it leaves a file whose content is
 // already data alone, and otherwise writes a new file and renames it into
 // place, so a reader sees the old file or the new one, never a part; a full
-// build writes into an empty directory and needs neither.
-func writeFile(path string, data []byte, replace bool) (bool, error) {
+// build writes into an empty directory and needs neither. chmod sets the
+// mode of a new file again, for a umask that takes bits off 0644 (create).
+func writeFile(path string, data []byte, replace, chmod bool) (bool, error) {
 	if replace {
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 			return false, nil
@@ -121,11 +122,11 @@ func writeFile(path string, data []byte, replace bool) (bool, error) {
 	if replace {
 		tmp = filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
 	}
-	if err := create(tmp, data); err != nil {
+	if err := create(tmp, data, chmod); err != nil {
 		if err := mkdirPublic(filepath.Dir(path)); err != nil {
 			return false, err
 		}
-		if err := create(tmp, data); err != nil {
+		if err := create(tmp, data, chmod); err != nil {
 			return false, err
 		}
 	}
@@ -137,26 +138,6 @@ func writeFile(path string, data []byte, replace bool) (bool, error) {
 		return false, err
 	}
 	return true, nil
-}
-
-// create writes data into a new file at path, readable by all: the daemon
-// runs with UMask=0077 (docs/postal.service), which keeps the database
-// private; the site is for the web server to read. One open, write, chmod
-// and close a file (by its descriptor, not its path: a full build writes
-// tens of thousands).
-func create(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // publish writes the state of gen, points OutDir at it in one rename, and

@@ -148,7 +148,7 @@ func (p *Publisher) updateTournaments(ctx context.Context, ids []int64, st *Stat
 			return nil
 		}
 	}
-	w := &writer{dir: genDirOf(b.opts.OutDir, p.gen), replace: true, stats: st}
+	w := newWriter(genDirOf(b.opts.OutDir, p.gen), true, st)
 	jobs, err := b.tournamentJobs(ctx, p.src, w, touched)
 	if err != nil {
 		return err

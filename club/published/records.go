@@ -236,6 +236,9 @@ func newRecord(row *archive.Game, players []string, moves []archive.Move, site s
 	rec.SetTag("Date", row.Created.Format("2006.01.02"))
 	rec.SetTag("Round", fmt.Sprint(row.ID))
 	rec.SetTag("TimeControl", Control(row).String())
+	// Room for every move at once: a site's build reads millions, and
+	// growing the slice move by move allocated twice what it keeps.
+	rec.Moves = make([]notation.RecordMove, 0, len(moves))
 	for _, m := range moves {
 		rec.Add(engine.Player(m.Player), m.Text)
 	}
