@@ -16,12 +16,19 @@ import (
 // lives on, and its updates render a few pages.
 const buildGCPercent = 300
 
+// buildMemoryLimit caps what that costs in a large archive: past it the
+// collector runs as often as it must (a soft limit, debug.SetMemoryLimit),
+// so the build of 110,000 games stays within its memory bound while one of
+// 11,000 never nears it. A GOMEMLIMIT the operator set is kept.
+const buildMemoryLimit = 192 << 20
+
 // gcBuilds counts the one-off builds running, so that the first sets the
 // target and the last puts back the one before, whatever their order.
 var gcBuilds struct {
 	sync.Mutex
-	n    int
-	prev int
+	n         int
+	prev      int
+	prevLimit int64
 }
 
 // relaxGC raises the collector's target for a one-off build and returns
@@ -37,6 +44,10 @@ func relaxGC() (restore func()) {
 		if gcBuilds.prev < 0 || gcBuilds.prev > buildGCPercent {
 			debug.SetGCPercent(gcBuilds.prev) // already laxer, or off: leave it
 		}
+		gcBuilds.prevLimit = debug.SetMemoryLimit(-1)
+		if os.Getenv("GOMEMLIMIT") == "" && gcBuilds.prevLimit > buildMemoryLimit {
+			debug.SetMemoryLimit(buildMemoryLimit)
+		}
 	}
 	gcBuilds.n++
 	return func() {
@@ -44,6 +55,7 @@ func relaxGC() (restore func()) {
 		defer gcBuilds.Unlock()
 		if gcBuilds.n--; gcBuilds.n == 0 {
 			debug.SetGCPercent(gcBuilds.prev)
+			debug.SetMemoryLimit(gcBuilds.prevLimit)
 		}
 	}
 }
