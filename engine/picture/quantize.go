@@ -1,3 +1,7 @@
+//go:build !js
+
+// The mail PNG's parts, left out of the browser's engine as the rasterizer is.
+
 package picture
 
 import (
