@@ -22,28 +22,21 @@ func TestStatementsPreparedBetweenTransactions(t *testing.T) {
 		}
 		return n
 	}
-	for i, want := range []bool{false, true, true} {
-		if err := db.Tx(ctx, func(tx *Tx) error {
-			if got := tx.prepared(q) != nil; got != want {
-				t.Errorf("writer's transaction %d: prepared %v, want %v", i, got, want)
+	check := func(who string, run func(context.Context, func(*Tx) error) error, wants ...bool) {
+		for i, want := range wants {
+			if err := run(ctx, func(tx *Tx) error {
+				if got := tx.prepared(q) != nil; got != want {
+					t.Errorf("%s's transaction %d: prepared %v, want %v", who, i, got, want)
+				}
+				count(tx)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
 			}
-			count(tx)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
 		}
 	}
-	for i, want := range []bool{false, true} {
-		if err := db.ReadTx(ctx, func(tx *Tx) error {
-			if got := tx.prepared(q) != nil; got != want {
-				t.Errorf("reader's transaction %d: prepared %v, want %v", i, got, want)
-			}
-			count(tx)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	check("writer", db.Tx, false, true, true)
+	check("reader", db.ReadTx, false, true)
 }
 
 // TestStatementsBounded: queries whose text is made for their arguments

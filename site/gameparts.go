@@ -59,11 +59,7 @@ func gameHeading(root string, s *summary) (template.HTML, error) {
 		b = append(b, "<b>"...)
 		b = appendEscapedValue(b, s.ResultText())
 		b = append(b, "</b>"...)
-		if r := s.Reason(); r != "" {
-			b = append(b, " ("...)
-			b = appendEscapedValue(b, r)
-			b = append(b, ')')
-		}
+		b = appendReason(b, s)
 		b = append(b, '.')
 	}
 	b = append(b, "</p>"...)
@@ -107,11 +103,7 @@ func gameFacts(root string, s *summary, config, commitment, seed string) templat
 	}
 	b = append(b, "\n<dt>Result</dt><dd>"...)
 	b = appendEscapedValue(b, s.ResultText())
-	if r := s.Reason(); r != "" {
-		b = append(b, " ("...)
-		b = appendEscapedValue(b, r)
-		b = append(b, ')')
-	}
+	b = appendReason(b, s)
 	b = append(b, "</dd>"...)
 	if commitment != "" {
 		b = append(b, "\n<dt>Seed commitment</dt><dd class=\"hash\">"...)
@@ -135,6 +127,17 @@ func gameFacts(root string, s *summary, config, commitment, seed string) templat
 	b = append(b, id...)
 	b = append(b, ".txt</a></dd>"...)
 	return ownedHTML(b)
+}
+
+// appendReason appends " (REASON)" after a result, when the game says why
+// it ended.
+func appendReason(b []byte, s *summary) []byte {
+	if r := s.Reason(); r != "" {
+		b = append(b, " ("...)
+		b = appendEscapedValue(b, r)
+		b = append(b, ')')
+	}
+	return b
 }
 
 // appendEscapedValue appends s as html/template writes a value in text or

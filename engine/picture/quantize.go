@@ -102,34 +102,10 @@ func (q *quantizer) palette(max int) (palette []color.RGBA, index []uint8) {
 	return palette, index
 }
 
-// paletted maps the raster to its max most frequent colours (up to 256), on
-// pixels from buf; each other colour takes the nearest of them.
-func (q *quantizer) paletted(max int, buf func(n int) []byte) *image.Paletted {
-	rgba, index := q.palette(max)
-	palette := make(color.Palette, len(rgba))
-	for i, c := range rgba {
-		palette[i] = c
-	}
-	size := q.rect.Dx() * q.rect.Dy()
-	out := &image.Paletted{Pix: buf(size)[:size], Stride: q.rect.Dx(), Rect: q.rect, Palette: palette}
-	for o, id := range q.ids {
-		out.Pix[o] = index[id]
-	}
-	return out
-}
-
 // release gives the quantizer's pixel numbers back for the next board.
 func (q *quantizer) release() {
 	colourIDs.put(q.ids)
 	q.ids = nil
-}
-
-// QuantizeN maps img to a palette of its most frequent colours, at most
-// max (up to 256); each other pixel takes the nearest palette colour.
-func QuantizeN(img *image.RGBA, max int) *image.Paletted {
-	q := newQuantizer(img)
-	defer q.release()
-	return q.paletted(max, func(n int) []byte { return make([]byte, n) })
 }
 
 // nearest is the index of the colour of cols closest to c (premultiplied
