@@ -301,7 +301,14 @@ func TestWholeGame(t *testing.T) {
 
 	// A stale move number guard.
 	out = c.replyTo(bobMail, "move #1 t1")
-	contains(t, out[0], "the game is at move 2, not move 1")
+	contains(t, out[0], "the game is at move 2, not move 1", "written against a board that has changed since")
+	// A guard ahead of the game is no stale board: the reply says the
+	// game has not come that far.
+	out = c.replyTo(bobMail, "move #7 t1")
+	contains(t, out[0], "the game is at move 2, not move 7", "written for move 7, which the game has not reached")
+	if g := c.game(id); g.Ply != 1 {
+		t.Fatalf("a guard ahead played the move: ply %d", g.Ply)
+	}
 
 	// The same message twice is applied once, with one reply.
 	in := &mailer.Inbound{MessageID: "dup@client.test", From: "bob@example.org", Subject: "Re: " + bobMail.Subject, Text: "t1", Recipients: []string{bobMail.ReplyTo}}

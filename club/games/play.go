@@ -34,8 +34,12 @@ func Move(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section, e
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("it is not your turn in game #%d", gs.Row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.MoveNumber(), gs.WhoMoves()))
 	}
 	if c.Guard != 0 && c.Guard != gs.MoveNumber() {
+		why := "Your move was written against a board that has changed since"
+		if c.Guard > gs.MoveNumber() {
+			why = fmt.Sprintf("Your move was written for move %d, which the game has not reached", c.Guard)
+		}
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("the game is at move %d, not move %d", gs.MoveNumber(), c.Guard),
-			fmt.Sprintf("Your move was written against a board that has changed since; nothing was played. \"board %d\" shows the board now.", gs.Row.ID))
+			fmt.Sprintf("%s; nothing was played. \"board %d\" shows the board now.", why, gs.Row.ID))
 	}
 	mv, err := gs.Move(side, c.Move, u.Now, u.MsgID)
 	if err != nil {
