@@ -83,7 +83,15 @@ type geom struct {
 	byRank  []engine.Move // every Move along a line, boxed once, by rank: in the order of their texts
 }
 
-var geoms = [7]*geom{4: newGeom(4), 5: newGeom(5), 6: newGeom(6)}
+// geoms are the geometries of the three orders, each made the first time a
+// game of its order needs it: a program that plays no Conflagration (the
+// browser's engine showing another game) does not pay for the tables at
+// its start.
+var geoms = [7]func() *geom{
+	4: sync.OnceValue(func() *geom { return newGeom(4) }),
+	5: sync.OnceValue(func() *geom { return newGeom(5) }),
+	6: sync.OnceValue(func() *geom { return newGeom(6) }),
+}
 
 func colLetter(c int) byte { return byte('A' + c) }
 

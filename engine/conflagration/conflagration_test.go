@@ -17,7 +17,7 @@ import (
 // build makes a position from piece lists (cell names as R2).
 func build(t testing.TB, rs ruleset, order int, turn engine.Player, lights, darks []string) *Position {
 	t.Helper()
-	g := geoms[order]
+	g := geoms[order]()
 	p := &Position{g: g, rs: rs, turn: turn}
 	for col, names := range map[uint8][]string{light: lights, dark: darks} {
 		for _, n := range names {
@@ -208,11 +208,11 @@ func TestR8_ShakattritionPerft(t *testing.T) {
 // the inner side-4 hexagon of the side-5 board with its names.
 func TestR1_BoardSizes(t *testing.T) {
 	for order, n := range map[int]int{4: 37, 5: 61, 6: 91} {
-		if geoms[order].n != n {
-			t.Errorf("Order %d has %d cells, want %d", order, geoms[order].n, n)
+		if geoms[order]().n != n {
+			t.Errorf("Order %d has %d cells, want %d", order, geoms[order]().n, n)
 		}
 	}
-	g := geoms[4]
+	g := geoms[4]()
 	var names []string
 	for _, c := range g.rows[1] {
 		names = append(names, g.name[c])
@@ -231,7 +231,7 @@ func TestR1_BoardSizes(t *testing.T) {
 
 // TestR2_CellNames checks names, rows and neighbours on the side-5 board.
 func TestR2_CellNames(t *testing.T) {
-	g := geoms[5]
+	g := geoms[5]()
 	row := func(r int) string {
 		var s []string
 		for _, c := range g.rows[r] {

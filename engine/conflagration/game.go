@@ -67,7 +67,7 @@ func (Game) Start(cfg engine.Config) (engine.Position, error) {
 }
 
 func newStart(rs ruleset, order int) *Position {
-	g := geoms[order]
+	g := geoms[order]()
 	return &Position{g: g, rs: rs, b: g.start, turn: engine.First}
 }
 

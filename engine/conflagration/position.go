@@ -140,7 +140,7 @@ func parsePosition(text string) (*Position, error) {
 	var g *geom
 	switch f[1] {
 	case "4", "5", "6":
-		g = geoms[f[1][0]-'0']
+		g = geoms[f[1][0]-'0']()
 	default:
 		return nil, fmt.Errorf("conflagration: order must be 4, 5 or 6, not %q", f[1])
 	}
