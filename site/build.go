@@ -32,6 +32,7 @@ type builder struct {
 	toursSince time.Time              // the latest change of a tournament read
 	rt         ratings                // the rating lists and histories (ratings.go)
 	ex         *explorers             // the opening books (explorer.go)
+	starts     startBoards            // the start positions' boards (startboard.go)
 	// once says the builder builds once and is done ([Build]): a book
 	// whose files it wrote is of no more use to it.
 	once bool
@@ -356,7 +357,13 @@ func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer, dl *downloads) (*
 		buf := pageBuffers.Get().(*bytes.Buffer)
 		defer pageBuffers.Put(buf)
 		buf.Reset()
-		if err := b.gamePage(buf, s, g.Record, pos, posErr, nav, g.Rating); err != nil {
+		start := b.gameStart(s, g.Record)
+		if start != nil {
+			if err := b.starts.write(w, start); err != nil {
+				return err
+			}
+		}
+		if err := b.gamePage(buf, s, g.Record, pos, posErr, nav, g.Rating, start); err != nil {
 			return err
 		}
 		if err := w.write(gamePath(g.ID), buf.Bytes()); err != nil {

@@ -234,6 +234,9 @@ type viewerData struct {
 	Final                                 string
 	Engine, EngineJS, WasmExec            string
 	Explorer                              string
+	// Start is the start board's file under assets/ (startboard.go), ""
+	// when there is none; StartToMove its players to move.
+	Start, StartToMove string
 }
 
 // gameFigure is the opening tag of the viewer's figure, its data-*
@@ -272,6 +275,15 @@ func gameFigure(v viewerData) template.HTML {
 			b = appendEscapedValue(b, a[1])
 			b = append(b, '"')
 		}
+	}
+	if v.Start != "" {
+		b = append(b, ` data-start="`...)
+		b = appendEscapedValue(b, v.Root)
+		b = append(b, "assets/"...)
+		b = appendEscapedValue(b, v.Start)
+		b = append(b, `" data-start-tomove="`...)
+		b = appendEscapedValue(b, v.StartToMove)
+		b = append(b, '"')
 	}
 	if v.Explorer != "" {
 		b = append(b, ` data-explorer="`...)

@@ -48,10 +48,10 @@ func TestGameHeadAsLayout(t *testing.T) {
 // gameFigure writes what game.html's figure tag did when the template
 // wrote it.
 func TestGameFigureAsTemplate(t *testing.T) {
-	tmpl := template.Must(template.New("").Parse(`<figure class="viewer" id="viewer" data-game="{{.Game}}" data-ruleset="{{.Ruleset}}" data-options="{{.Options}}"{{if .Version}} data-version="{{.Version}}"{{end}} data-sides="{{range $i, $s := .Sides}}{{if $i}}|{{end}}{{$s}}{{end}}" data-final="{{.Final}}"{{if .Engine}} data-engine="{{.Root}}assets/{{.Engine}}" data-enginejs="{{.Root}}assets/{{.EngineJS}}" data-wasmexec="{{.Root}}assets/{{.WasmExec}}"{{end}}{{with .Explorer}} data-explorer="{{.}}"{{end}}>`))
+	tmpl := template.Must(template.New("").Parse(`<figure class="viewer" id="viewer" data-game="{{.Game}}" data-ruleset="{{.Ruleset}}" data-options="{{.Options}}"{{if .Version}} data-version="{{.Version}}"{{end}} data-sides="{{range $i, $s := .Sides}}{{if $i}}|{{end}}{{$s}}{{end}}" data-final="{{.Final}}"{{if .Engine}} data-engine="{{.Root}}assets/{{.Engine}}" data-enginejs="{{.Root}}assets/{{.EngineJS}}" data-wasmexec="{{.Root}}assets/{{.WasmExec}}"{{end}}{{if .Start}} data-start="{{.Root}}assets/{{.Start}}" data-start-tomove="{{.StartToMove}}"{{end}}{{with .Explorer}} data-explorer="{{.}}"{{end}}>`))
 	for _, s := range hostile {
 		for _, v := range []viewerData{
-			{Root: "../", Game: s, Ruleset: s, Options: s, Version: s, Sides: []string{s, "Black"}, Final: s, Engine: s, EngineJS: s + ".js", WasmExec: s, Explorer: s},
+			{Root: "../", Game: s, Ruleset: s, Options: s, Version: s, Sides: []string{s, "Black"}, Final: s, Engine: s, EngineJS: s + ".js", WasmExec: s, Explorer: s, Start: s, StartToMove: s},
 			{Root: "../", Game: "nim", Ruleset: "standard", Sides: []string{"First", s, "Third"}, Final: s, Explorer: s},
 			{Game: s},
 		} {

@@ -303,7 +303,8 @@ func comments(text string) string {
 // gamePage renders games/ID.html into buf. pos is the game's last
 // position (nil when unknown); replayErr the engine's objection to the
 // record, if any, when pos is the last it reached.
-func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo, rated *view.GameRating) error {
+// start is the board of the game's start, nil when it has none.
+func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo, rated *view.GameRating, start *startBoard) error {
 	data := struct {
 		// common's fields, not common embedded: the template finds a
 		// field of an embedded struct by reflect's FieldByNameFunc, which
@@ -379,8 +380,12 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 	}
 	data.Facts = gameFacts(data.Root, s, data.Config, data.Commitment, data.Seed)
 	data.Head = gameHead(c)
-	data.Figure = gameFigure(viewerData{Root: data.Root, Game: s.Type.Name, Ruleset: data.Ruleset, Options: data.Options, Version: data.Version,
-		Sides: s.Sides, Final: s.FinalText(), Engine: data.Engine, EngineJS: data.EngineJS, WasmExec: data.WasmExec, Explorer: data.Explorer})
+	v := viewerData{Root: data.Root, Game: s.Type.Name, Ruleset: data.Ruleset, Options: data.Options, Version: data.Version,
+		Sides: s.Sides, Final: s.FinalText(), Engine: data.Engine, EngineJS: data.EngineJS, WasmExec: data.WasmExec, Explorer: data.Explorer}
+	if start != nil {
+		v.Start, v.StartToMove = start.name, start.toMove
+	}
+	data.Figure = gameFigure(v)
 	if pos != nil {
 		final := ""
 		if replayErr == nil {

@@ -179,9 +179,38 @@
     collectLater();
   }
 
+  // The start's board, which the build drew (site: startboard.go), one file
+  // for every game of the same rules and options: a step to the start
+  // shows it at once, without waiting for the engine, which goes on
+  // loading for the steps after it. A page opened from disk may not fetch
+  // it, and waits for the engine.
+  var startSrc = location.protocol === "file:" ? "" : viewer.getAttribute("data-start") || "";
+  var startFetch = null;
+  function startBoard() {
+    if (!startFetch) {
+      startFetch = fetch(startSrc).then(function (r) {
+        if (!r.ok) { throw new Error("the start board did not load (" + r.status + ")"); }
+        return r.text();
+      });
+      startFetch.catch(function () {}); // the engine draws it then
+    }
+    return startFetch;
+  }
+  function showStart() {
+    return startBoard().then(function (svg) {
+      if (eng || wanted !== 0) { return; }
+      board.innerHTML = svg;
+      draw.reset(); // the engine's first board is put whole
+      var who = (viewer.getAttribute("data-start-tomove") || "").split(" ").filter(Boolean);
+      caption.textContent = "Start position. " + who.map(function (p) { return side(+p); }).join(" and ") + " to move.";
+      board.setAttribute("data-ply", "0");
+    }, function () {});
+  }
+
   // go shows ply n, keeps it in sight and records it in the URL, so each
   // ply has a link. Before the engine has loaded it marks the move and
-  // says the board is on its way; the last ply asked for then shows.
+  // says the board is on its way; the last ply asked for then shows (the
+  // start at once, from the build's drawing).
   function go(n) {
     n = Math.max(0, Math.min(reached - 1, n));
     if (!eng) {
@@ -192,12 +221,19 @@
       setButtons();
       play.shown();
       history.replaceState(null, "", "#ply-" + n);
-      loadEngine().then(function () {
+      // The start shows from the build's drawing; the engine, when not on
+      // its way yet, is fetched after it rather than beside it.
+      var before = n === 0 && startSrc ? showStart() : null;
+      (before && !engineLoad ? before.then(loadEngine) : loadEngine()).then(function () {
         var w = wanted;
         wanted = -1;
         if (w >= 0) { show(w); inSight(); }
       }, function () {
+        var w = wanted;
         wanted = -1;
+        // The start, drawn by the build, stays; any other ply goes back
+        // to the page's own board.
+        if (w === 0 && board.getAttribute("data-ply") === "0") { setButtons(); return; }
         mark(last);
         caption.textContent = pageCaption;
         setButtons();
@@ -663,6 +699,7 @@
       list.removeEventListener(t, warm);
     });
     loadEngine();
+    if (startSrc) { startBoard(); }
   };
   ["pointerover", "touchstart", "focusin"].forEach(function (t) {
     viewer.addEventListener(t, warm, { passive: true });
