@@ -400,7 +400,7 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 	}
 	for k := range b.ix.shards() {
 		if only == nil || only.shards[k] {
-			add(searchPath(k), func() ([]byte, error) { return b.searchShard(k) })
+			add(searchPath(k), func() ([]byte, error) { return b.searchShard(k, only != nil) })
 			if b.opts.SiteURL != "" {
 				add(sitemapPath(k), func() ([]byte, error) { return b.sitemapGames(k) })
 			}

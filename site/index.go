@@ -205,6 +205,8 @@ type index struct {
 	// one insertion at a time (games read by number mostly end in that
 	// order, so each went first and moved the others: 0.7 s for 100,000).
 	loading bool
+	// search keeps the rows of the search index's shards updates wrote.
+	search searchRows
 }
 
 // newIndex returns an empty index, loading: settle it once the summaries
