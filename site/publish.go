@@ -118,26 +118,31 @@ func writeFile(path string, data []byte, replace, chmod bool) (bool, error) {
 			return false, nil
 		}
 	}
+	return true, putFile(path, data, replace, chmod)
+}
+
+// putFile is writeFile without looking at what path holds: it writes.
+func putFile(path string, data []byte, replace, chmod bool) error {
 	tmp := path
 	if replace {
 		tmp = filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
 	}
 	if err := create(tmp, data, chmod); err != nil {
 		if err := mkdirPublic(filepath.Dir(path)); err != nil {
-			return false, err
+			return err
 		}
 		if err := create(tmp, data, chmod); err != nil {
-			return false, err
+			return err
 		}
 	}
 	if !replace {
-		return true, nil
+		return nil
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return false, err
+		return err
 	}
-	return true, nil
+	return nil
 }
 
 // publish writes the state of gen, points OutDir at it in one rename, and
