@@ -720,56 +720,18 @@ func placeOf(s *summary, name string) int {
 // playerRecord is a player's results per game type and, where a type has
 // several rulesets, per ruleset below it.
 func (b *builder) playerRecord(p *playerInfo) []recordRow {
-	type key struct{ t, rs string }
-	rows := map[key]*recordRow{}
-	// A pass over the player's games, at every update of one of them: each
-	// game's outcome worked out once, for its game type's row and its
-	// ruleset's.
-	for _, id := range p.games {
-		s := b.ix.games[id]
-		if s == nil {
-			continue
-		}
-		place := placeOf(s, p.Name)
-		over := s.over()
-		for _, k := range [2]key{{s.Type.Name, ""}, {s.Type.Name, s.Ruleset}} {
-			if k.rs != "" && len(s.Type.Rulesets) < 2 {
-				continue
-			}
-			r := rows[k]
-			if r == nil {
-				r = &recordRow{Name: s.Type.Name, Title: s.Type.Title, Ruleset: k.rs}
-				rows[k] = r
-			}
-			r.Games++
-			switch {
-			case !over:
-				r.Ongoing++
-			case len(s.Players) > 2:
-				if pl, ok := placingOf(s, p.Name); ok {
-					if r.places == nil {
-						r.places = map[placing]int{}
-					}
-					r.places[pl]++
-				}
-			case s.Result.Kind == engine.Draw:
-				r.Drawn++
-			case s.Result.Kind == engine.Win && place == 1:
-				r.Won++
-			case s.Result.Kind != engine.Ongoing:
-				r.Lost++
-			}
-		}
-	}
+	type key = recordKey
+	tally := p.tally(b.ix)
+	rows := func(k key) *recordRow { return tally.row(k) }
 	var out []recordRow
 	for _, t := range b.ix.listed() {
-		r := rows[key{t.Name, ""}]
+		r := rows(key{t.Name, ""})
 		if r == nil {
 			continue
 		}
 		var byRuleset []recordRow
 		for _, rs := range t.Rulesets {
-			if r := rows[key{t.Name, rs.Name}]; r != nil {
+			if r := rows(key{t.Name, rs.Name}); r != nil {
 				byRuleset = append(byRuleset, *r)
 			}
 		}
