@@ -49,29 +49,8 @@ func gameRows(root string, games []*summary) template.HTML {
 	var b strings.Builder
 	b.Grow(200 + 400*len(games))
 	b.WriteString("<table class=\"games\">\n<thead><tr><th>#</th><th>Game</th><th>Players</th><th>Result</th><th>Plies</th><th>Updated</th></tr></thead>\n<tbody>\n")
-	esc := html.EscapeString
 	for _, g := range games {
-		id := strconv.FormatInt(g.ID, 10)
-		b.WriteString(`<tr><td><a href="` + esc(root) + `games/` + id + `.html">` + id + `</a></td><td>` + esc(g.Type.Title) + ` <span class="muted">` + esc(g.Ruleset) + `</span></td><td>`)
-		for i, p := range g.Players {
-			if i > 0 {
-				b.WriteString(" – ")
-			}
-			b.WriteString(`<a href="` + esc(root+playerPath(slug(p))) + `">` + esc(p) + `</a>`)
-		}
-		b.WriteString("</td><td>")
-		if t := g.Turn(); t != "" {
-			b.WriteString(esc(t) + " to move")
-		} else {
-			b.WriteString(esc(g.ResultText()))
-			if r := g.Reason(); r != "" {
-				b.WriteString(` <span class="muted">(` + esc(r) + `)</span>`)
-			}
-		}
-		if pl := g.Placings(); pl != "" {
-			b.WriteString(` <span class="muted places">` + esc(pl) + `</span>`)
-		}
-		b.WriteString("</td><td>" + strconv.Itoa(g.Plies) + "</td><td>" + date(g.Updated()) + "</td></tr>\n")
+		b.WriteString(gameRow(root, g))
 	}
 	b.WriteString("</tbody>\n</table>\n")
 	return template.HTML(b.String())
