@@ -57,13 +57,15 @@ func current(out string) (gen string, st state, ok bool, err error) {
 	return gen, st, true, nil
 }
 
-// saveState writes the state of generation gen.
+// saveState writes the state of generation gen. It is called when the
+// state changed (a new generation, a cursor moved on), so the file is not
+// read back to compare.
 func saveState(out, gen string, st state) error {
 	data, err := json.Marshal(st)
 	if err != nil {
 		return fmt.Errorf("site: state: %w", err)
 	}
-	if _, err := writeFile(filepath.Join(genDir(out), gen+".json"), data, true, true); err != nil {
+	if err := putFile(filepath.Join(genDir(out), gen+".json"), data, true, true); err != nil {
 		return fmt.Errorf("site: state: %w", err)
 	}
 	return nil
