@@ -21,7 +21,7 @@ type rowKey struct {
 // again.
 const maxRows = 4096
 
-var rows struct {
+var keptRows struct {
 	mu sync.Mutex
 	m  map[rowKey]string
 }
@@ -29,19 +29,19 @@ var rows struct {
 // gameRow is the row of g in a table of games (gameRows).
 func gameRow(root string, g *summary) string {
 	k := rowKey{g, root}
-	rows.mu.Lock()
-	row, ok := rows.m[k]
-	rows.mu.Unlock()
+	keptRows.mu.Lock()
+	row, ok := keptRows.m[k]
+	keptRows.mu.Unlock()
 	if ok {
 		return row
 	}
 	row = makeGameRow(root, g)
-	rows.mu.Lock()
-	if rows.m == nil || len(rows.m) >= maxRows {
-		rows.m = map[rowKey]string{}
+	keptRows.mu.Lock()
+	if keptRows.m == nil || len(keptRows.m) >= maxRows {
+		keptRows.m = map[rowKey]string{}
 	}
-	rows.m[k] = row
-	rows.mu.Unlock()
+	keptRows.m[k] = row
+	keptRows.mu.Unlock()
 	return row
 }
 
