@@ -53,6 +53,7 @@ type Publisher struct {
 	shaped shape  // what the pages are built from besides the games
 	gen    string // the generation the index is of
 	st     state
+	known  *written // what the files of generation gen hold, as updates wrote them
 }
 
 // NewPublisher returns a Publisher of src's games into opts.OutDir. It
@@ -121,6 +122,11 @@ func (p *Publisher) Update(ctx context.Context) (Stats, error) {
 	}
 	start := time.Now()
 	stats := Stats{Generation: gen}
+	if p.known == nil || gen != p.gen || st.Cursor != p.st.Cursor {
+		// Not the site this Publisher last wrote: what it knew of the
+		// files may be stale (written).
+		p.known = newWritten()
+	}
 	if p.b.ix == nil || gen != p.gen {
 		// A site built by another process, or by this one before a restart:
 		// read the summaries again; the changes since the site's cursor are
@@ -232,7 +238,7 @@ func (p *Publisher) full(ctx context.Context) (st Stats, err error) {
 	}()
 	// Until it is published, the index is of no generation: should the
 	// build fail, an update reads the summaries again.
-	p.gen = ""
+	p.gen, p.known = "", nil
 	ix, cursor, err := readSummaries(ctx, p.src, p.b.log)
 	if err != nil {
 		return st, err
@@ -407,7 +413,7 @@ func (b *builder) siteJobs(w *writer, only *touched) []job {
 	}
 	for k := range b.ix.shards() {
 		if only == nil || only.shards[k] {
-			add(searchPath(k), func() ([]byte, error) { return b.searchShard(k) })
+			add(searchPath(k), func() ([]byte, error) { return b.searchShard(k, only != nil) })
 			if b.opts.SiteURL != "" {
 				add(sitemapPath(k), func() ([]byte, error) { return b.sitemapGames(k) })
 			}
@@ -564,6 +570,7 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 		st.Changed = len(ids)
 		dir := filepath.Join(genDir(b.opts.OutDir), p.gen)
 		w := newWriter(dir, true, st)
+		w.known = p.known
 		t := newTouched()
 		pool := newPool(ctx, b.opts.Workers)
 		nav := b.ix.listed()
@@ -650,8 +657,9 @@ func (p *Publisher) update(ctx context.Context, st *Stats) error {
 // writer writes the files of one generation and counts them.
 type writer struct {
 	dir     string
-	replace bool // a published generation: write aside, rename into place
-	chmod   bool // set each new file's mode again: the umask takes bits off 0644
+	replace bool     // a published generation: write aside, rename into place
+	chmod   bool     // set each new file's mode again: the umask takes bits off 0644
+	known   *written // an update's: what the files hold, not read back (nil: read back)
 	mu      sync.Mutex
 	stats   *Stats
 }
@@ -661,7 +669,7 @@ func newWriter(dir string, replace bool, stats *Stats) *writer {
 }
 
 func (w *writer) write(path string, data []byte) error {
-	wrote, err := writeFile(filepath.Join(w.dir, filepath.FromSlash(path)), data, w.replace, w.chmod)
+	wrote, err := w.writeKnown(filepath.Join(w.dir, filepath.FromSlash(path)), data)
 	if err != nil {
 		return fmt.Errorf("site: write %s: %w", path, err)
 	}
@@ -672,6 +680,32 @@ func (w *writer) write(path string, data []byte) error {
 		w.mu.Unlock()
 	}
 	return nil
+}
+
+// writeKnown is writeFile, told by w.known what full holds: a file whose
+// digest is data's is left alone, and one known to hold something else is
+// written without being read back.
+func (w *writer) writeKnown(full string, data []byte) (bool, error) {
+	if w.known == nil {
+		return writeFile(full, data, w.replace, w.chmod)
+	}
+	sum := w.known.sum(data)
+	was, ok := w.known.get(full)
+	if ok && was == sum {
+		return false, nil
+	}
+	wrote, err := true, error(nil)
+	if ok {
+		err = putFile(full, data, w.replace, w.chmod)
+	} else {
+		wrote, err = writeFile(full, data, w.replace, w.chmod)
+	}
+	if err != nil {
+		w.known.forget(full)
+		return false, err
+	}
+	w.known.put(full, sum)
+	return wrote, nil
 }
 
 // writeStream writes the file fill writes, in a new generation (a full
@@ -720,7 +754,11 @@ func (c *countWriter) Write(p []byte) (int, error) {
 }
 
 func (w *writer) remove(path string) error {
-	err := os.Remove(filepath.Join(w.dir, filepath.FromSlash(path)))
+	full := filepath.Join(w.dir, filepath.FromSlash(path))
+	if w.known != nil {
+		w.known.forget(full)
+	}
+	err := os.Remove(full)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -737,6 +775,9 @@ func (w *writer) removeJob(path string) job { return func() error { return w.rem
 
 // removeAll removes files and directories, with what they hold.
 func (w *writer) removeAll(paths ...string) error {
+	if w.known != nil {
+		w.known.forgetAll()
+	}
 	for _, p := range paths {
 		if err := os.RemoveAll(filepath.Join(w.dir, filepath.FromSlash(p))); err != nil {
 			return fmt.Errorf("site: %w", err)
@@ -749,6 +790,9 @@ func (w *writer) removeAll(paths ...string) error {
 func (w *writer) removePlayer(slug string) error {
 	if err := w.remove(playerPath(slug)); err != nil {
 		return err
+	}
+	if w.known != nil {
+		w.known.forgetAll()
 	}
 	return os.RemoveAll(filepath.Join(w.dir, "players", slug))
 }

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"net/url"
@@ -188,22 +187,40 @@ func day(t time.Time) string {
 // not fetch files. A row is [number, game, ruleset, first player, second
 // player, result, words, plies, date], then the players of the seats from
 // the third on (Superial Chess for three or four).
-func (b *builder) searchShard(k int64) ([]byte, error) {
-	rows := [][]any{}
-	for _, g := range b.ix.shard(k) {
-		result := g.ResultText()
-		if t := g.Turn(); t != "" {
-			result = t + " to move"
-		}
-		row := []any{g.ID, g.Type.Title, g.Ruleset, g.Players[0], g.Players[1], result, g.searchText(), g.Plies, day(g.Updated())}
-		for _, p := range g.Players[2:] {
-			row = append(row, p)
-		}
-		rows = append(rows, row)
+// An update keeps the rows it made (searchRows), for the next.
+func (b *builder) searchShard(k int64, keep bool) ([]byte, error) {
+	var kept map[int64]searchRow
+	if keep {
+		kept = b.ix.search.shard(k)
 	}
-	data, err := json.Marshal(rows) // escapes <, > and &: safe in a script
-	if err != nil {
-		return nil, err
+	games := b.ix.shard(k)
+	// The same bytes as json.Marshal of the rows as one array: its
+	// elements are encoded alike, joined by commas.
+	out := fmt.Appendf(nil, "postalSearch(%d, [", k)
+	for i, g := range games {
+		row, ok := kept[g.ID]
+		if !ok || row.of != g {
+			data, err := searchRowJSON(g)
+			if err != nil {
+				return nil, err
+			}
+			row = searchRow{of: g, json: data}
+			if kept != nil {
+				kept[g.ID] = row
+			}
+		}
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, row.json...)
 	}
-	return fmt.Appendf(nil, "postalSearch(%d, %s);\n", k, data), nil
+	if len(kept) > len(games) {
+		// Games gone from the shard: their rows go too.
+		for id, row := range kept {
+			if b.ix.games[id] != row.of {
+				delete(kept, id)
+			}
+		}
+	}
+	return append(out, "]);\n"...), nil
 }

@@ -185,6 +185,9 @@ type playerInfo struct {
 	// Their games in progress by last change, their finished ones by end,
 	// for their page's latest.
 	ongoing, ended byDate
+	// record is their record, once their page was drawn (tally); the
+	// index keeps it as games are put and removed.
+	record recordTally
 }
 
 // index is every game's summary, by number, by type and by player, and
@@ -205,6 +208,8 @@ type index struct {
 	// one insertion at a time (games read by number mostly end in that
 	// order, so each went first and moved the others: 0.7 s for 100,000).
 	loading bool
+	// search keeps the rows of the search index's shards updates wrote.
+	search searchRows
 }
 
 // newIndex returns an empty index, loading: settle it once the summaries
@@ -334,6 +339,9 @@ func (ix *index) put(s *summary) {
 			ix.players[name] = p
 		}
 		p.games = insertID(p.games, s.ID)
+		if p.record != nil {
+			p.record.count(s, name, 1)
+		}
 		if s.over() {
 			p.ended.add(s, ix.loading)
 		} else {
@@ -359,8 +367,11 @@ func (ix *index) remove(id int64) {
 		t.Ongoing--
 		ix.ongoing.remove(s)
 	}
-	for _, name := range s.Players {
+	for i, name := range s.Players {
 		if p := ix.players[name]; p != nil {
+			if p.record != nil && !slices.Contains(s.Players[:i], name) {
+				p.record.count(s, name, -1)
+			}
 			p.games = removeID(p.games, id)
 			p.ongoing.remove(s)
 			p.ended.remove(s)

@@ -49,29 +49,8 @@ func gameRows(root string, games []*summary) template.HTML {
 	var b strings.Builder
 	b.Grow(200 + 400*len(games))
 	b.WriteString("<table class=\"games\">\n<thead><tr><th>#</th><th>Game</th><th>Players</th><th>Result</th><th>Plies</th><th>Updated</th></tr></thead>\n<tbody>\n")
-	esc := html.EscapeString
 	for _, g := range games {
-		id := strconv.FormatInt(g.ID, 10)
-		b.WriteString(`<tr><td><a href="` + esc(root) + `games/` + id + `.html">` + id + `</a></td><td>` + esc(g.Type.Title) + ` <span class="muted">` + esc(g.Ruleset) + `</span></td><td>`)
-		for i, p := range g.Players {
-			if i > 0 {
-				b.WriteString(" – ")
-			}
-			b.WriteString(`<a href="` + esc(root+playerPath(slug(p))) + `">` + esc(p) + `</a>`)
-		}
-		b.WriteString("</td><td>")
-		if t := g.Turn(); t != "" {
-			b.WriteString(esc(t) + " to move")
-		} else {
-			b.WriteString(esc(g.ResultText()))
-			if r := g.Reason(); r != "" {
-				b.WriteString(` <span class="muted">(` + esc(r) + `)</span>`)
-			}
-		}
-		if pl := g.Placings(); pl != "" {
-			b.WriteString(` <span class="muted places">` + esc(pl) + `</span>`)
-		}
-		b.WriteString("</td><td>" + strconv.Itoa(g.Plies) + "</td><td>" + date(g.Updated()) + "</td></tr>\n")
+		b.WriteString(gameRow(root, g))
 	}
 	b.WriteString("</tbody>\n</table>\n")
 	return template.HTML(b.String())
@@ -725,56 +704,18 @@ func placeOf(s *summary, name string) int {
 // playerRecord is a player's results per game type and, where a type has
 // several rulesets, per ruleset below it.
 func (b *builder) playerRecord(p *playerInfo) []recordRow {
-	type key struct{ t, rs string }
-	rows := map[key]*recordRow{}
-	// A pass over the player's games, at every update of one of them: each
-	// game's outcome worked out once, for its game type's row and its
-	// ruleset's.
-	for _, id := range p.games {
-		s := b.ix.games[id]
-		if s == nil {
-			continue
-		}
-		place := placeOf(s, p.Name)
-		over := s.over()
-		for _, k := range [2]key{{s.Type.Name, ""}, {s.Type.Name, s.Ruleset}} {
-			if k.rs != "" && len(s.Type.Rulesets) < 2 {
-				continue
-			}
-			r := rows[k]
-			if r == nil {
-				r = &recordRow{Name: s.Type.Name, Title: s.Type.Title, Ruleset: k.rs}
-				rows[k] = r
-			}
-			r.Games++
-			switch {
-			case !over:
-				r.Ongoing++
-			case len(s.Players) > 2:
-				if pl, ok := placingOf(s, p.Name); ok {
-					if r.places == nil {
-						r.places = map[placing]int{}
-					}
-					r.places[pl]++
-				}
-			case s.Result.Kind == engine.Draw:
-				r.Drawn++
-			case s.Result.Kind == engine.Win && place == 1:
-				r.Won++
-			case s.Result.Kind != engine.Ongoing:
-				r.Lost++
-			}
-		}
-	}
+	type key = recordKey
+	tally := p.tally(b.ix)
+	rows := func(k key) *recordRow { return tally.row(k) }
 	var out []recordRow
 	for _, t := range b.ix.listed() {
-		r := rows[key{t.Name, ""}]
+		r := rows(key{t.Name, ""})
 		if r == nil {
 			continue
 		}
 		var byRuleset []recordRow
 		for _, rs := range t.Rulesets {
-			if r := rows[key{t.Name, rs.Name}]; r != nil {
+			if r := rows(key{t.Name, rs.Name}); r != nil {
 				byRuleset = append(byRuleset, *r)
 			}
 		}

@@ -57,13 +57,15 @@ func current(out string) (gen string, st state, ok bool, err error) {
 	return gen, st, true, nil
 }
 
-// saveState writes the state of generation gen.
+// saveState writes the state of generation gen. It is called when the
+// state changed (a new generation, a cursor moved on), so the file is not
+// read back to compare.
 func saveState(out, gen string, st state) error {
 	data, err := json.Marshal(st)
 	if err != nil {
 		return fmt.Errorf("site: state: %w", err)
 	}
-	if _, err := writeFile(filepath.Join(genDir(out), gen+".json"), data, true, true); err != nil {
+	if err := putFile(filepath.Join(genDir(out), gen+".json"), data, true, true); err != nil {
 		return fmt.Errorf("site: state: %w", err)
 	}
 	return nil
@@ -118,26 +120,31 @@ func writeFile(path string, data []byte, replace, chmod bool) (bool, error) {
 			return false, nil
 		}
 	}
+	return true, putFile(path, data, replace, chmod)
+}
+
+// putFile is writeFile without looking at what path holds: it writes.
+func putFile(path string, data []byte, replace, chmod bool) error {
 	tmp := path
 	if replace {
 		tmp = filepath.Join(filepath.Dir(path), ".tmp-"+filepath.Base(path))
 	}
 	if err := create(tmp, data, chmod); err != nil {
 		if err := mkdirPublic(filepath.Dir(path)); err != nil {
-			return false, err
+			return err
 		}
 		if err := create(tmp, data, chmod); err != nil {
-			return false, err
+			return err
 		}
 	}
 	if !replace {
-		return true, nil
+		return nil
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return false, err
+		return err
 	}
-	return true, nil
+	return nil
 }
 
 // publish writes the state of gen, points OutDir at it in one rename, and

@@ -149,6 +149,7 @@ func (p *Publisher) updateTournaments(ctx context.Context, ids []int64, st *Stat
 		}
 	}
 	w := newWriter(genDirOf(b.opts.OutDir, p.gen), true, st)
+	w.known = p.known
 	jobs, err := b.tournamentJobs(ctx, p.src, w, touched)
 	if err != nil {
 		return err

@@ -43,13 +43,21 @@ func newQuantizer(img *image.RGBA) *quantizer {
 	for i := range recent {
 		recent[i].id = ^uint32(0)
 	}
+	// run counts the pixels of colour id met since the last change of
+	// colour, added to its count at the next: a pixel like the one before
+	// it costs a store, not a count's read and write.
 	var prev, id uint32
-	o := 0
+	run, started := 0, false
 	for y := 0; y < h; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		for x := 0; x < len(row); x += 4 {
-			c := binary.BigEndian.Uint32(row[x:])
-			if c != prev || o == 0 {
+		ids := q.ids[y*w : (y+1)*w]
+		for x := range ids {
+			c := binary.BigEndian.Uint32(row[4*x:])
+			if c != prev || !started {
+				if started {
+					q.counts[id] += run
+				}
+				run, started = 0, true
 				slot := &recent[(c*0x9e3779b1)>>22]
 				n := slot.id
 				if n == ^uint32(0) || slot.c != c {
@@ -64,10 +72,12 @@ func newQuantizer(img *image.RGBA) *quantizer {
 				}
 				prev, id = c, n
 			}
-			q.counts[id]++
-			q.ids[o] = id
-			o++
+			run++
+			ids[x] = id
 		}
+	}
+	if started {
+		q.counts[id] += run
 	}
 	q.order = make([]uint32, len(q.colours))
 	for i := range q.order {

@@ -87,7 +87,7 @@ func (r *raster) text(s *Text) error {
 	if err != nil {
 		return err
 	}
-	d := font.Drawer{Dst: r.img, Src: image.NewUniform(premul(s.Color)), Face: fc.face}
+	d := font.Drawer{Dst: r.img, Src: image.NewUniform(premul(s.Color)), Face: keptGlyphs{fc.face, faceKey{s.Size, s.Bold}}}
 	x, y := s.X, s.Y
 	switch s.Anchor {
 	case Middle:
