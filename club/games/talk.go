@@ -56,9 +56,7 @@ func Say(u *work.Unit, c notation.Command) (reply.Section, error) {
 				to = append(to, p)
 			}
 		}
-		if subject, err = Subject(u, gs); err != nil {
-			return reply.Section{}, err
-		}
+		subject = Subject(gs)
 		where, ply = fmt.Sprintf("game #%d", id), gs.Pos.Ply()
 	case errors.Is(err, archive.ErrNotFound):
 		ch, cerr := u.Tx.Challenge(id)
