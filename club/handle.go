@@ -36,6 +36,7 @@ type handling struct {
 
 	tagged  int64  // the game the message is about: a game token's, or the subject's tag
 	subject string // the reply's subject, when not the usual one
+	final   bool   // the reply is a refusal no answer to it mends: no "How to answer"
 
 	sections []reply.Section
 	outcome  string
