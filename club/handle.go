@@ -309,7 +309,7 @@ func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 	var ue *reply.Refusal
 	if errors.As(err, &ue) {
 		sec := reply.Section{Command: p.Text, Error: true, Title: ue.Title, Lines: ue.Lines, Pre: ue.Pre}
-		if language.NeedsGame(c) {
+		if language.NeedsGame(c) && !ue.Apart {
 			sec.Game = c.ID // the refusal belongs to that game's conversation
 		}
 		return sec, nil
