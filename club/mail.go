@@ -208,7 +208,9 @@ func (h *handling) reply() error {
 			// filed under a sole of two others).
 			gs, sole = nil, 0
 		} else if err == nil {
-			subject = games.Subject(gs)
+			if subject, err = games.Subject(h.Unit, gs); err != nil {
+				return err
+			}
 			intro = append(intro, games.StateLine(gs, h.Actor))
 		} else if c, cerr := h.Tx.Challenge(sole); cerr == nil {
 			if subject, err = games.ChallengeSubject(h.Unit, c); err != nil {

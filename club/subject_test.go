@@ -1,16 +1,14 @@
 package club
 
 import (
-	"strings"
 	"testing"
 
 	"postal/mailer"
 )
 
-// A game's mails share one Subject, its players in their seats' order;
-// its challenge's mails have the same one whenever the challenge chose the
-// seats (issue 28, docs/commands.md): Gmail splits a conversation whose
-// Subject changes. Drawn seats change it once, at the game's start.
+// A challenge's mails and its game's share one Subject, whatever the seats
+// (issue 28, docs/commands.md): Gmail splits a conversation whose Subject
+// changes.
 func TestOneSubject(t *testing.T) {
 	for _, as := range []string{"as first", "as second", "as random", ""} {
 		c := newClub(t, Options{})
@@ -19,7 +17,6 @@ func TestOneSubject(t *testing.T) {
 		var all []mailer.Outbound
 		out := c.mail("alice@example.org", "game", "key "+c.keys["alice"]+"\nchallenge bob conflagration "+as)
 		all = append(all, out...)
-		challenge := len(all)
 		out = c.replyTo(to(t, out, "bob@example.org"), "accept")
 		all = append(all, out...)
 		for i := 0; i < 2; i++ {
@@ -32,52 +29,15 @@ func TestOneSubject(t *testing.T) {
 			all = append(all, out...)
 		}
 		all = append(all, c.replyTo(last(all, "bob@example.org"), "resign")...)
-		want := "[postal #1] Conflagration: " + strings.Join(seatNames(c, 1), " vs ")
-		for i, m := range all {
-			switch {
-			case i >= challenge && m.Subject != want:
-				t.Errorf("%s: a mail of the game to %s has Subject %q, not %q:\n%s", as, m.To, m.Subject, want, m.Text)
-			case i < challenge && m.Subject != want && (as == "as first" || as == "as second"):
-				t.Errorf("%s: a mail of the challenge to %s has Subject %q, not the game's %q:\n%s", as, m.To, m.Subject, want, m.Text)
-			case i < challenge && m.Subject != "[postal #1] Conflagration: alice vs bob" && m.Subject != want:
-				t.Errorf("%s: a mail of the challenge to %s has Subject %q:\n%s", as, m.To, m.Subject, m.Text)
+		want := all[0].Subject
+		if want != "[postal #1] Conflagration: alice vs bob" && want != "[postal #1] Conflagration: bob vs alice" {
+			t.Errorf("%s: the challenge's Subject is %q", as, want)
+		}
+		for _, m := range all {
+			if m.Subject != want {
+				t.Errorf("%s: a mail to %s has Subject %q, not the challenge's %q:\n%s", as, m.To, m.Subject, want, m.Text)
 			}
 		}
-	}
-}
-
-// The Subject of a game of four names its players as its body does, in
-// their seats' order, not in the order its challenge named them (a
-// stranger's trial of the demo found "alice vs bob vs carol vs dave" above
-// "bob vs carol vs alice vs dave").
-func TestSubjectOfFourInSeatOrder(t *testing.T) {
-	c := newClub(t, Options{})
-	pinRandom(t, 1) // seats bob, carol, alice, dave
-	for _, p := range []string{"alice", "bob", "carol", "dave"} {
-		c.register(p)
-	}
-	key := func(p string) string { return "key " + c.keys[p] + "\n" }
-	c.mail("alice@example.org", "a game", key("alice")+"challenge bob carol dave superial-chess multiplayer")
-	c.mail("bob@example.org", "x", key("bob")+"accept 1")
-	c.mail("carol@example.org", "x", key("carol")+"accept 1")
-	out := c.mail("dave@example.org", "x", key("dave")+"accept 1")
-	const players = "Superial Chess: bob vs carol vs alice vs dave"
-	if got := strings.Join(seatNames(c, 1), " vs "); "Superial Chess: "+got != players {
-		t.Fatalf("the seats drawn: %s; the test wants another draw", got)
-	}
-	for _, who := range []string{"dave", "alice"} {
-		m := to(t, out, who+"@example.org")
-		if m.Subject != "[postal #1] "+players {
-			t.Errorf("%s's mail has Subject %q, want %q", who, m.Subject, "[postal #1] "+players)
-		}
-		if !strings.Contains(m.Text, "Game #1, "+players+"\n") {
-			t.Errorf("%s's mail does not title its board %q:\n%s", who, "Game #1, "+players, m.Text)
-		}
-	}
-	pos := positionOf(c, t, 1)
-	out = c.mail("bob@example.org", "m", key("bob")+"move 1 "+pos.Legal(pos.ToMove()[0])[0].String())
-	if m := to(t, out, "carol@example.org"); m.Subject != "[postal #1] "+players {
-		t.Errorf("carol's turn has Subject %q", m.Subject)
 	}
 }
 

@@ -66,8 +66,12 @@ func FlushNotices(u *work.Unit) error {
 		} else if sec.Board, err = boardOf(u, gs, nil, nil); err != nil {
 			return err
 		}
+		subject, err := Subject(u, gs)
+		if err != nil {
+			return err
+		}
 		err = u.Send(reply.Mail{
-			To: n.Player.Address, Player: n.Player, Game: gs.Row.ID, Subject: Subject(gs),
+			To: n.Player.Address, Player: n.Player, Game: gs.Row.ID, Subject: subject,
 			View: reply.View{Intro: n.Intro, Sections: []reply.Section{sec}, HowTo: HowTo(u, gs, n.Player)},
 			Auto: "auto-generated",
 		})

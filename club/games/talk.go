@@ -56,7 +56,9 @@ func Say(u *work.Unit, c notation.Command) (reply.Section, error) {
 				to = append(to, p)
 			}
 		}
-		subject = Subject(gs)
+		if subject, err = Subject(u, gs); err != nil {
+			return reply.Section{}, err
+		}
 		where, ply = fmt.Sprintf("game #%d", id), gs.Pos.Ply()
 	case errors.Is(err, archive.ErrNotFound):
 		ch, cerr := u.Tx.Challenge(id)
