@@ -97,8 +97,7 @@ func TestReleaseArchivePlaysOn_Issue33(t *testing.T) {
 	// 2, alice's open challenge of two: erin takes it.
 	out = c.byToken("erin", 0, "accept 2")
 	says(t, to(t, out, "erin@example.org"), "game #2 has started: Initiative: ")
-	// Its sides were drawn: its Subject names them in their seats' order.
-	if m := to(t, out, "alice@example.org"); m.Subject != "[postal #2] Initiative: "+strings.Join(seatNames(c, 2), " vs ") || !strings.Contains(m.Text, "erin accepted your challenge: game #2 has started.") {
+	if m := to(t, out, "alice@example.org"); m.Subject != "[postal #2] Initiative: alice vs erin" || !strings.Contains(m.Text, "erin accepted your challenge: game #2 has started.") {
 		t.Errorf("alice's start of game 2: %q\n%s", m.Subject, m.Text)
 	}
 
