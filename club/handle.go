@@ -36,6 +36,7 @@ type handling struct {
 
 	tagged  int64  // the game the message is about: a game token's, or the subject's tag
 	subject string // the reply's subject, when not the usual one
+	final   bool   // the reply is a refusal no answer to it mends: no "How to answer"
 
 	sections []reply.Section
 	outcome  string
@@ -308,7 +309,7 @@ func (h *handling) command(p notation.Parsed) (reply.Section, error) {
 	var ue *reply.Refusal
 	if errors.As(err, &ue) {
 		sec := reply.Section{Command: p.Text, Error: true, Title: ue.Title, Lines: ue.Lines, Pre: ue.Pre}
-		if language.NeedsGame(c) {
+		if language.NeedsGame(c) && !ue.Apart {
 			sec.Game = c.ID // the refusal belongs to that game's conversation
 		}
 		return sec, nil

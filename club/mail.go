@@ -241,12 +241,16 @@ func (h *handling) reply() error {
 	default:
 		intro = append(intro, fmt.Sprintf("%s of your %d commands could not be done; the reasons are below.", numberWord(h.refused), n))
 	}
+	var howTo []string
+	if !h.final {
+		howTo = games.HowTo(h.Unit, gs, h.Actor)
+	}
 	return h.send(reply.Mail{
 		To:        to,
 		Player:    h.Actor,
 		Game:      sole,
 		Subject:   subject,
-		View:      reply.View{Intro: intro, Sections: h.sections, HowTo: games.HowTo(h.Unit, gs, h.Actor)},
+		View:      reply.View{Intro: intro, Sections: h.sections, HowTo: howTo},
 		InReplyTo: h.in.MessageID,
 		Refs:      h.in.References,
 		Auto:      "auto-replied",

@@ -169,7 +169,7 @@ func TestChallengeOfMoreSaysTheSeat_Issue33(t *testing.T) {
 	}
 	out := c.as("alice", "challenge bob carol superial-chess multiplayer players=3 as south")
 	says(t, to(t, out, "bob@example.org"), "alice plays South.")
-	lacks(t, to(t, out, "bob@example.org"), "South (moves first)")
+	lacks(t, to(t, out, "bob@example.org"), "plays South (moves first)")
 	out = c.as("alice", "challenge bob takeaway as first")
 	says(t, to(t, out, "bob@example.org"), "alice plays North (moves first).")
 }

@@ -48,7 +48,7 @@ func (h *handling) answer(a *accounts.Answer, err error) error {
 	if err != nil {
 		return err
 	}
-	h.tagged, h.outcome, h.subject = 0, a.Outcome, a.Subject
+	h.tagged, h.outcome, h.subject, h.final = 0, a.Outcome, a.Subject, a.Final
 	h.sections = append(h.sections, a.Sections...)
 	if !a.Reply {
 		return nil

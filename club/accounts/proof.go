@@ -97,6 +97,10 @@ type Answer struct {
 	// Reply says whether the club's reply, with Sections, goes out; false
 	// when the mail was answered already (a plain note) or goes unanswered.
 	Reply bool
+	// Final marks a refusal that no answer to it can mend: the reply says
+	// what to do instead in its sections and has no "How to answer", as the
+	// plain notes to strangers have none.
+	Final bool
 }
 
 // ReadTokens looks up the tokens the message was sent to and returns the
@@ -366,11 +370,14 @@ func Authorize(u *work.Unit, p *Proof, c notation.Command, need Need) error {
 func refuseForeign(u *work.Unit, p *Proof, foreign []claim) (*Answer, error) {
 	u.Actor = nil
 	// The answer repeats nothing of the mail, not even its subject.
-	a := &Answer{Outcome: "refused: another player's proof", Subject: "postal: your mail was not accepted"}
+	// Nothing a reply to it says can be read either, so it has no "How to
+	// answer" (Final): its last line says what to do instead.
+	a := &Answer{Outcome: "refused: another player's proof", Subject: "postal: your mail was not accepted", Final: true}
 	if err := noteMisuse(u, p, foreign); err != nil {
 		return nil, err
 	}
-	a.Sections = append(a.Sections, reply.Section{Title: "postal did nothing with this mail", Lines: []string{
+	a.Sections = append(a.Sections, reply.Section{Lines: []string{
+		"postal did nothing with this mail.",
 		"It came from " + p.From + " with a proof of identity that postal gave to someone else. A reply address or a personal key counts only in mail from its owner's own addresses, so not one line of this mail was read.",
 		"To play, write to " + u.Club.Address + " from your own address (\"help\" explains how), or reply to a mail postal sent you.",
 	}})

@@ -169,6 +169,9 @@ func TestMisuse(t *testing.T) {
 	if h.answer.Subject != "postal: your mail was not accepted" {
 		t.Errorf("subject %q", h.answer.Subject)
 	}
+	if l := h.answer.Sections[0].Lines; len(l) == 0 || l[0] != "postal did nothing with this mail." || h.answer.Sections[0].Title != "" || !h.answer.Final {
+		t.Errorf("the refusal %+v: want it to begin with a sentence, no title, and to be final (no \"How to answer\")", h.answer)
+	}
 	if len(k.mails) != 1 || k.mails[0].To != "alice@example.org" || k.mails[0].Subject != "postal: your personal key and reply address was used from mallory@example.net" {
 		t.Fatalf("mails %+v, want one notice to alice", k.mails)
 	}

@@ -112,7 +112,7 @@ func Challenge(u *work.Unit, c notation.Command, mayInvite MayInvite) (reply.Sec
 		return botStarts(u, ch, bot, level) // the bot was the one seat to fill
 	}
 	what := challengeWhat(ch, info, seats, ctl, u.Actor.Name, c.Unrated)
-	if err := askSeats(u, ch, info, what, asked); err != nil {
+	if err := askSeats(u, ch, info, cfg, what, asked); err != nil {
 		return reply.Section{}, err
 	}
 	sec := reply.Section{Title: fmt.Sprintf("challenge #%d: %s", ch.ID, what), Game: ch.ID}
@@ -164,9 +164,10 @@ func challengeWhat(ch *archive.Challenge, info engine.Info, seats []string, ctl 
 }
 
 // askSeats mails each player and address ch names (asked, in its seats'
-// order) the challenge: a player the challenge, an address an invitation.
+// order) the challenge of info played with cfg: a player the challenge,
+// with the seats of cfg, an address an invitation.
 // In a game of more, each hears who else is asked.
-func askSeats(u *work.Unit, ch *archive.Challenge, info engine.Info, what string, asked []string) error {
+func askSeats(u *work.Unit, ch *archive.Challenge, info engine.Info, cfg engine.Config, what string, asked []string) error {
 	more := engine.OthersPlayOn(len(ch.Seats) + 1)
 	open := len(ch.Seats) - len(asked)
 	subject, err := games.ChallengeSubject(u, ch)
@@ -199,7 +200,7 @@ func askSeats(u *work.Unit, ch *archive.Challenge, info engine.Info, what string
 		}
 		err = u.Send(reply.Mail{To: opp.Address, Player: opp, Game: ch.ID, Subject: subject, Auto: "auto-generated",
 			View: reply.View{Intro: intro,
-				Sections: []reply.Section{{Title: info.Title, Lines: []string{info.Description}, Pre: games.Describe(info)}},
+				Sections: []reply.Section{{Title: info.Title, Lines: []string{info.Description}, Pre: games.Describe(info, cfg)}},
 				HowTo:    []string{fmt.Sprintf("\"accept %d\" %s, \"decline %d\" says no; a reply to this mail may leave the number out.", ch.ID, accept, ch.ID), "\"rules " + info.Name + "\" sends the rules."}}})
 		if err != nil {
 			return err

@@ -467,3 +467,33 @@ func TestBot(t *testing.T) {
 		t.Errorf("the bot off: %q", refused)
 	}
 }
+
+// A challenge to a game of three or four names the seats of the game as
+// configured, not the game's default White and Black.
+func TestChallengeMailNamesItsSeats(t *testing.T) {
+	for _, c := range []struct {
+		players string
+		others  []string
+		want    string
+	}{
+		{"3", []string{"carol"}, "Sides: South (moves first), West, North\n"},
+		{"4", []string{"carol", "dave"}, "Sides: South (moves first), West, North, East\n"},
+	} {
+		r := newRoom(t)
+		alice := r.player("alice")
+		r.player("bob")
+		for _, o := range c.others {
+			r.player(o)
+		}
+		if _, refused := r.challenge(alice, notation.Command{Verb: notation.CmdChallenge, Arg: "bob", Others: c.others, Game: "superial-chess", Options: []string{"multiplayer", "players=" + c.players}}); refused != "" {
+			t.Fatalf("players=%s: refused: %s", c.players, refused)
+		}
+		m := r.mailsTo("bob@example.org")
+		if len(m) != 1 || len(m[0].View.Sections) != 1 {
+			t.Fatalf("players=%s: bob's mails: %+v", c.players, m)
+		}
+		if pre := m[0].View.Sections[0].Pre; !strings.HasPrefix(pre, c.want) {
+			t.Errorf("players=%s: the challenge describes %q, want it to begin %q", c.players, pre, c.want)
+		}
+	}
+}

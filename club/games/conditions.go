@@ -101,7 +101,7 @@ func listConditions(u *work.Unit, id int64) (reply.Section, error) {
 		return reply.Section{}, err
 	}
 	if gs.Side(u.Actor) < 0 {
-		return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not play in game #%d", id), fmt.Sprintf("It is %s.", gs.Title()))
+		return reply.Section{}, NotPlaying(id, fmt.Sprintf("It is %s.", gs.Title()))
 	}
 	lines, err := u.Tx.Conditions(id, u.Actor.ID)
 	if err != nil {

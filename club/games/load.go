@@ -76,6 +76,15 @@ func Named(u *work.Unit, id int64) (*game.Game, error) {
 	return gs, err
 }
 
+// NotPlaying refuses a command about game id, which the actor does not
+// play in: a refusal apart from the game's conversation, lines saying
+// what only its players may do.
+func NotPlaying(id int64, lines ...string) *reply.Refusal {
+	r := reply.Refuse(fmt.Sprintf("you do not play in game #%d", id), lines...)
+	r.Apart = true
+	return r
+}
+
 // Mine loads game id for a command only its players may give while it
 // goes on: the game and the actor's side, or a refusal.
 func Mine(u *work.Unit, id int64) (*game.Game, engine.Player, error) {
@@ -85,7 +94,7 @@ func Mine(u *work.Unit, id int64) (*game.Game, engine.Player, error) {
 	}
 	side := gs.Side(u.Actor)
 	if side < 0 {
-		return nil, -1, reply.Refuse(fmt.Sprintf("you do not play in game #%d", gs.Row.ID), fmt.Sprintf("It is %s.", gs.Title()))
+		return nil, -1, NotPlaying(gs.Row.ID, fmt.Sprintf("It is %s, and only its players may act in it. Nothing was changed.", gs.Title()))
 	}
 	if gs.Row.Status != archive.GameActive {
 		return nil, -1, reply.Refuse(fmt.Sprintf("game #%d is over", gs.Row.ID), "Result: "+gs.ResultText()+".")

@@ -26,7 +26,7 @@ func ProposedGame(game string, words []string) (engine.Info, engine.Config, erro
 		} else if rs == "" {
 			rs = w
 		} else {
-			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+Describe(info))
+			return info, engine.Config{}, reply.Refuse(fmt.Sprintf("two rulesets: %s and %s", rs, w), "Name at most one ruleset.\n"+Describe(info, engine.Config{}))
 		}
 	}
 	opts, err := engine.ParseOptions(optWords)
@@ -35,7 +35,7 @@ func ProposedGame(game string, words []string) (engine.Info, engine.Config, erro
 	}
 	cfg, err := engine.Normalize(info, engine.Config{Ruleset: rs, Options: opts})
 	if ue, ok := reply.Explain(err).(*reply.Refusal); ok {
-		ue.Pre = Describe(info) // what the game has
+		ue.Pre = Describe(info, engine.Config{}) // what the game has
 		return info, cfg, ue
 	}
 	return info, cfg, err

@@ -31,17 +31,19 @@ func Rules(u *work.Unit, c notation.Command) (reply.Section, error) {
 	if u.Club.SiteURL != "" {
 		lines = append(lines, "The full rules: "+strings.TrimRight(u.Club.SiteURL, "/")+"/types/"+info.Name+".html")
 	}
-	sec := reply.Section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: Describe(info)}
+	sec := reply.Section{Title: info.Title + " (" + info.Name + ")", Lines: lines, Pre: Describe(info, engine.Config{})}
 	if text, err := fs.ReadFile(docs.Rules(), info.Name+".md"); err == nil {
 		sec.Doc = string(text)
 	}
 	return sec, nil
 }
 
-// Describe lists a game's sides, rulesets and options.
-func Describe(info engine.Info) string {
+// Describe lists a game's sides, rulesets and options: the sides are the
+// seats of the game played with cfg (the zero Config: its default), in turn
+// order, however many there are.
+func Describe(info engine.Info, cfg engine.Config) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Sides: %s (moves first), %s\n", info.Sides[0], info.Sides[1])
+	fmt.Fprintf(&b, "Sides: %s\n", SidesText(info.Seats(cfg)))
 	b.WriteString("Rulesets:\n")
 	for i, r := range info.Rulesets {
 		def := ""
@@ -68,6 +70,15 @@ func Describe(info engine.Info) string {
 		fmt.Fprintf(&b, "Moves not listed by \"moves\": %s\n", info.Unlisted)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// SidesText names seats in turn order, the first marked as moving first:
+// "South (moves first), West, North, East".
+func SidesText(seats []string) string {
+	if len(seats) == 0 {
+		return ""
+	}
+	return strings.Join(append([]string{seats[0] + " (moves first)"}, seats[1:]...), ", ")
 }
 
 // List is "games": the games postal plays.

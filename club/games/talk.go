@@ -49,7 +49,7 @@ func Say(u *work.Unit, c notation.Command) (reply.Section, error) {
 	switch {
 	case err == nil:
 		if gs.Side(u.Actor) < 0 {
-			return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not play in game #%d", id), "Only its players may write to each other in a game. Nothing was sent.")
+			return reply.Section{}, NotPlaying(id, "Only its players may write to each other in a game. Nothing was sent.")
 		}
 		for _, p := range gs.Players {
 			if p.ID != u.Actor.ID && !u.Club.IsOwn(p.Address) {
@@ -223,7 +223,7 @@ func Note(u *work.Unit, c notation.Command) (reply.Section, error) {
 		return reply.Section{}, err
 	}
 	if gs.Side(u.Actor) < 0 {
-		return reply.Section{}, reply.Refuse(fmt.Sprintf("you do not play in game #%d", gs.Row.ID), "A note belongs to a game of yours. Nothing was kept.")
+		return reply.Section{}, NotPlaying(gs.Row.ID, "A note belongs to a game of yours. Nothing was kept.")
 	}
 	if err := u.Tx.SetNote(gs.Row.ID, u.Actor.ID, c.Text, u.Now); err != nil {
 		return reply.Section{}, err

@@ -132,6 +132,10 @@ type Refusal struct {
 	Title string
 	Lines []string
 	Pre   string
+	// Apart says the refusal is no part of the conversation of the game its
+	// command names, whose players the sender is not one of: the reply
+	// neither joins that game's thread nor says how to play in it.
+	Apart bool
 }
 
 func (e *Refusal) Error() string { return e.Title }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"postal/club/games"
 	"postal/engine"
 )
 
@@ -19,7 +20,7 @@ func runGames(args []string, w io.Writer) error {
 	for _, g := range engine.Games() {
 		info := g.Info()
 		fmt.Fprintf(w, "%s — %s: %s\n", info.Name, info.Title, info.Description)
-		fmt.Fprintf(w, "  sides: %s (moves first), %s\n", info.Sides[0], info.Sides[1])
+		fmt.Fprintf(w, "  sides: %s\n", games.SidesText(info.Seats(engine.Config{})))
 		for i, r := range info.Rulesets {
 			def := ""
 			if i == 0 {
