@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -161,17 +162,28 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 		if err := challenges.BotTakesOpen(u, bot); err != nil {
 			return err
 		}
-		playing, err := games.Of(u, bot)
+		// The bot looks at every game it plays after every change, so it
+		// reads each game's row and position only: a game's players,
+		// moves and event are loaded for the few it acts in.
+		rows, err := tx.GamesOf(bot.ID)
 		if err != nil {
 			return err
 		}
-		for _, gs := range playing {
-			side := gs.Side(bot)
-			if !engine.Acts(gs.Pos, side) {
-				if !gs.Row.Flagged.IsZero() {
+		for _, row := range rows {
+			side := engine.Player(slices.Index(row.Players, bot.ID))
+			pos, err := games.PositionOf(row)
+			if err != nil {
+				return err
+			}
+			if !engine.Acts(pos, side) {
+				if !row.Flagged.IsZero() {
 					// The opponent ran out of time and the club
 					// lets the winner claim: the bot claims, as a
 					// person would.
+					gs, err := games.LoadRow(u, row)
+					if err != nil {
+						return err
+					}
 					var ue *reply.Refusal
 					if err := games.ClaimTime(u, gs, side); err != nil && !errors.As(err, &ue) {
 						return err
@@ -179,14 +191,14 @@ func (s *Service) botTurns(ctx context.Context) ([]botTurn, error) {
 				}
 				continue
 			}
-			level, err := tx.BotLevel(gs.Row.ID)
+			level, err := tx.BotLevel(row.ID)
 			if err != nil {
 				return err
 			}
 			if level == 0 {
 				level = s.opt.Bot.level()
 			}
-			turns = append(turns, botTurn{game: gs.Row.ID, ply: gs.Pos.Ply(), side: side, level: level, pos: gs.Pos})
+			turns = append(turns, botTurn{game: row.ID, ply: pos.Ply(), side: side, level: level, pos: pos})
 		}
 		return games.FlushNotices(u)
 	})

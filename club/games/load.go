@@ -41,13 +41,9 @@ func Of(u *work.Unit, p *archive.Player) ([]*game.Game, error) {
 // moves and place in its event (Club.Events).
 func LoadRow(u *work.Unit, row *archive.Game) (*game.Game, error) {
 	id := row.ID
-	g, err := engine.Lookup(row.Game)
+	g, pos, err := positionOf(row)
 	if err != nil {
-		return nil, work.Permanent(fmt.Errorf("club: game %d: %w", id, err))
-	}
-	pos, err := g.ParsePosition(row.Position)
-	if err != nil {
-		return nil, work.Permanent(fmt.Errorf("club: game %d: stored position: %w", id, err))
+		return nil, err
 	}
 	gs := &game.Game{Row: row, Engine: g, Info: g.Info(), Pos: pos, Players: make([]*archive.Player, len(row.Players))}
 	for i, pid := range row.Players {
@@ -100,4 +96,23 @@ func Mine(u *work.Unit, id int64) (*game.Game, engine.Player, error) {
 		return nil, -1, reply.Refuse(fmt.Sprintf("game #%d is over", gs.Row.ID), "Result: "+gs.ResultText()+".")
 	}
 	return gs, side, nil
+}
+
+// PositionOf is the stored position of the game of row, for a look at
+// whose turn it is that needs nothing else of the game.
+func PositionOf(row *archive.Game) (engine.Position, error) {
+	_, pos, err := positionOf(row)
+	return pos, err
+}
+
+func positionOf(row *archive.Game) (engine.Game, engine.Position, error) {
+	g, err := engine.Lookup(row.Game)
+	if err != nil {
+		return nil, nil, work.Permanent(fmt.Errorf("club: game %d: %w", row.ID, err))
+	}
+	pos, err := g.ParsePosition(row.Position)
+	if err != nil {
+		return nil, nil, work.Permanent(fmt.Errorf("club: game %d: stored position: %w", row.ID, err))
+	}
+	return g, pos, nil
 }
