@@ -227,7 +227,9 @@
       (before && !engineLoad ? before.then(loadEngine) : loadEngine()).then(function () {
         var w = wanted;
         wanted = -1;
-        if (w >= 0) { show(w); inSight(); }
+        // A reader who began their own moves meanwhile (which waited for
+        // the engine too, and may have been answered first) keeps them.
+        if (w >= 0 && !line) { show(w); inSight(); }
       }, function () {
         var w = wanted;
         wanted = -1;
