@@ -41,6 +41,11 @@ func (r *searchRows) shard(k int64) map[int64]searchRow {
 
 // searchRowJSON is the row of g in the search index (searchShard).
 func searchRowJSON(g *summary) ([]byte, error) {
+	return json.Marshal(searchFields(g)) // escapes <, > and &: safe in a script
+}
+
+// searchFields are the row of g in the search index, before their encoding.
+func searchFields(g *summary) []any {
 	result := g.ResultText()
 	if t := g.Turn(); t != "" {
 		result = t + " to move"
@@ -49,5 +54,5 @@ func searchRowJSON(g *summary) ([]byte, error) {
 	for _, p := range g.Players[2:] {
 		row = append(row, p)
 	}
-	return json.Marshal(row) // escapes <, > and &: safe in a script
+	return row
 }

@@ -45,15 +45,7 @@ func TestSearchShardKeptRows(t *testing.T) {
 	}
 	var rows [][]any
 	for _, s := range pub.b.ix.shard(0) {
-		result := s.ResultText()
-		if t := s.Turn(); t != "" {
-			result = t + " to move"
-		}
-		row := []any{s.ID, s.Type.Title, s.Ruleset, s.Players[0], s.Players[1], result, s.searchText(), s.Plies, day(s.Updated())}
-		for _, p := range s.Players[2:] {
-			row = append(row, p)
-		}
-		rows = append(rows, row)
+		rows = append(rows, searchFields(s))
 	}
 	data, err := json.Marshal(rows)
 	if err != nil {
