@@ -12,6 +12,19 @@ import (
 // piece) defined once in <defs> and placed with <use>. It draws exactly
 // what SVG draws, in the same order.
 func (p *Picture) MinSVG() []byte {
+	b, _, _ := p.minSVG(false)
+	return b
+}
+
+// A group is a run of a picture's items and the elements MinSVG draws them
+// with, in the <svg> element after its title and definitions: a piece's
+// shape and letter are one <use>, a row of coordinates one <text>, an
+// arrow a line and its head.
+type group struct{ items, elems int }
+
+// minSVG is MinSVG, and with track the groups its drawing is made of and
+// the number of the <svg> element's children before them.
+func (p *Picture) minSVG(track bool) (svg []byte, groups []group, head int) {
 	w := minWriter{classes: map[string]string{}, shapes: map[string]string{},
 		styles: map[Style]string{}, texts: map[textStyle]string{}}
 	units := w.unitsOf(p.Items)
@@ -26,17 +39,30 @@ func (p *Picture) MinSVG() []byte {
 		u := units[i]
 		if u.key != "" && counts[u.key] > 1 {
 			w.use(&body, u)
+			if track {
+				groups = append(groups, group{len(u.items), 1})
+			}
 			continue
 		}
 		// Texts of one style and one character each (a board's
 		// coordinates) are one <text> with a position per character.
 		if j := w.textRun(units, i); j > i+1 {
 			w.textRow(&body, units[i:j])
+			if track {
+				groups = append(groups, group{j - i, 1})
+			}
 			i = j - 1
 			continue
 		}
 		for _, it := range u.items {
 			w.shape(&body, it, Point{}, "")
+			if track {
+				n := 1
+				if l, ok := it.(*Line); ok && l.Arrow {
+					n = 2 // the line and its head
+				}
+				groups = append(groups, group{1, n})
+			}
 		}
 	}
 	var out svgWriter
@@ -45,8 +71,10 @@ func (p *Picture) MinSVG() []byte {
 		s(`" role="img" font-family="DejaVu Sans,Verdana,sans-serif">`)
 	if p.Title != "" {
 		out.s("<title>").s(html.EscapeString(p.Title)).s("</title>")
+		head++
 	}
 	if len(w.css) > 0 || len(w.defs) > 0 {
+		head++
 		out.s("<defs>")
 		if len(w.css) > 0 {
 			out.s("<style>").s(string(w.css)).s("</style>")
@@ -55,7 +83,7 @@ func (p *Picture) MinSVG() []byte {
 	}
 	out.b = append(out.b, body.b...)
 	out.s("</svg>")
-	return out.b
+	return out.b, groups, head
 }
 
 // unit is a shape and the texts drawn right after it (a piece's disc and

@@ -26,37 +26,44 @@ func (p *Picture) AppendSVG(b []byte) []byte {
 		w.s("<title>").s(html.EscapeString(p.Title)).s("</title>\n")
 	}
 	for _, it := range p.Items {
-		switch s := it.(type) {
-		case *Rect:
-			w.s(`<rect x="`).num(s.X).s(`" y="`).num(s.Y).s(`" width="`).num(s.W).s(`" height="`).num(s.H).s(`"`).style(s.Style).s("/>\n")
-		case *Circle:
-			w.s(`<circle cx="`).num(s.X).s(`" cy="`).num(s.Y).s(`" r="`).num(s.R).s(`"`).style(s.Style).s("/>\n")
-		case *Polygon:
-			w.s(`<polygon points="`).points(s.Points).s(`"`).style(s.Style).s("/>\n")
-		case *Line:
-			w.s(`<line x1="`).num(s.X1).s(`" y1="`).num(s.Y1).s(`" x2="`).num(s.X2).s(`" y2="`).num(s.Y2).
-				s(`" stroke="`).hex(s.Color).s(`"`).opacity("stroke", s.Color).s(` stroke-width="`).num(s.Width).s(`" stroke-linecap="round"`)
-			if s.Dashed {
-				w.s(` stroke-dasharray="`).num(3 * s.Width).s(" ").num(2 * s.Width).s(`"`)
-			}
-			w.s("/>\n")
-			if s.Arrow {
-				w.s(`<polygon points="`).points(ArrowHead(*s)).s(`"`).style(Style{Fill: s.Color}).s("/>\n")
-			}
-		case *Text:
-			w.s(`<text x="`).num(s.X).s(`" y="`).num(s.Y).s(`" font-size="`).num(s.Size).
-				s(`" text-anchor="`).s([...]string{"start", "middle", "end"}[s.Anchor]).s(`" fill="`).hex(s.Color).s(`"`).opacity("fill", s.Color)
-			if s.Bold {
-				w.s(` font-weight="bold"`)
-			}
-			if s.VCenter {
-				w.s(` dominant-baseline="central"`)
-			}
-			w.s(">").s(html.EscapeString(s.Text)).s("</text>\n")
-		}
+		w.item(it, "\n")
 	}
 	w.s("</svg>\n")
 	return w.b
+}
+
+// item writes one item of a picture as SVG elements with their paint in
+// attributes, each followed by nl: AppendSVG's, and a patch's items
+// (patch.go), which stand among elements of another document's classes.
+func (w *svgWriter) item(it Item, nl string) {
+	switch s := it.(type) {
+	case *Rect:
+		w.s(`<rect x="`).num(s.X).s(`" y="`).num(s.Y).s(`" width="`).num(s.W).s(`" height="`).num(s.H).s(`"`).style(s.Style).s("/>").s(nl)
+	case *Circle:
+		w.s(`<circle cx="`).num(s.X).s(`" cy="`).num(s.Y).s(`" r="`).num(s.R).s(`"`).style(s.Style).s("/>").s(nl)
+	case *Polygon:
+		w.s(`<polygon points="`).points(s.Points).s(`"`).style(s.Style).s("/>").s(nl)
+	case *Line:
+		w.s(`<line x1="`).num(s.X1).s(`" y1="`).num(s.Y1).s(`" x2="`).num(s.X2).s(`" y2="`).num(s.Y2).
+			s(`" stroke="`).hex(s.Color).s(`"`).opacity("stroke", s.Color).s(` stroke-width="`).num(s.Width).s(`" stroke-linecap="round"`)
+		if s.Dashed {
+			w.s(` stroke-dasharray="`).num(3 * s.Width).s(" ").num(2 * s.Width).s(`"`)
+		}
+		w.s("/>").s(nl)
+		if s.Arrow {
+			w.s(`<polygon points="`).points(ArrowHead(*s)).s(`"`).style(Style{Fill: s.Color}).s("/>").s(nl)
+		}
+	case *Text:
+		w.s(`<text x="`).num(s.X).s(`" y="`).num(s.Y).s(`" font-size="`).num(s.Size).
+			s(`" text-anchor="`).s([...]string{"start", "middle", "end"}[s.Anchor]).s(`" fill="`).hex(s.Color).s(`"`).opacity("fill", s.Color)
+		if s.Bold {
+			w.s(` font-weight="bold"`)
+		}
+		if s.VCenter {
+			w.s(` dominant-baseline="central"`)
+		}
+		w.s(">").s(html.EscapeString(s.Text)).s("</text>").s(nl)
+	}
 }
 
 type svgWriter struct{ b []byte }
