@@ -194,8 +194,12 @@ type Game struct {
 	Seed   uint64
 	// Players are the players by seat: first, second, and more in a game
 	// of more than two (the engine's seats, engine.Info.Seats).
-	Players     []int64
-	Position    string // engine Position.String()
+	Players  []int64
+	Position string // engine Position.String()
+	// Previous is the position before the last ply (a move, a chance
+	// draw, a seat's leaving), "" before the first and in games stored
+	// before it was kept: a game page draws the step back from it.
+	Previous    string
 	Ply         int
 	Status      string
 	Result      string // score: 1-0, 0-1, 1/2-1/2, *
@@ -228,7 +232,7 @@ type Game struct {
 
 // gameCols are the columns scanGame reads; the last, the players of the
 // seats from the third on (game_seats), by seat.
-const gameCols = `id, game, config, seed, first_id, second_id, position, ply, status, result, termination, days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged, draw_agreed,
+const gameCols = `id, game, config, seed, first_id, second_id, position, previous, ply, status, result, termination, days_per_move, deadline, created, updated, finished, control, turn_started, banks, paused, flagged, draw_agreed,
 	COALESCE((SELECT group_concat(player_id, ' ' ORDER BY seat) FROM game_seats WHERE game_id = games.id), '')`
 
 func scanGame(row scanner) (*Game, error) {
@@ -236,7 +240,7 @@ func scanGame(row scanner) (*Game, error) {
 	var seed int64
 	var deadline, created, updated, finished, turnStarted, banks, paused, flagged, agreed, more string
 	g.Players = make([]int64, 2, 4)
-	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Ply, &g.Status, &g.Result, &g.Termination, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged, &agreed, &more); err != nil {
+	if err := row.Scan(&g.ID, &g.Game, &g.Config, &seed, &g.Players[0], &g.Players[1], &g.Position, &g.Previous, &g.Ply, &g.Status, &g.Result, &g.Termination, &g.DaysPerMove, &deadline, &created, &updated, &finished, &g.Control, &turnStarted, &banks, &paused, &flagged, &agreed, &more); err != nil {
 		return nil, notFound(err)
 	}
 	for f := range strings.FieldsSeq(agreed) {
@@ -286,7 +290,7 @@ func (t *Tx) GameByID(id int64) (*Game, error) {
 	return scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ?`, id))
 }
 
-// UpdateGame writes the changing fields of g: position, ply, status, result,
+// UpdateGame writes the changing fields of g: position, previous, ply, status, result,
 // termination, the draw agreed, the clock fields, updated and
 // finished.
 func (t *Tx) UpdateGame(g *Game) error {
@@ -294,8 +298,8 @@ func (t *Tx) UpdateGame(g *Game) error {
 	for i, seat := range g.DrawAgreed {
 		agreed[i] = strconv.Itoa(seat)
 	}
-	_, err := t.exec(`UPDATE games SET position = ?, ply = ?, status = ?, result = ?, termination = ?, deadline = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ?, draw_agreed = ? WHERE id = ?`,
-		g.Position, g.Ply, g.Status, g.Result, g.Termination, fmtTime(g.Deadline), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), strings.Join(agreed, " "), g.ID)
+	_, err := t.exec(`UPDATE games SET position = ?, previous = ?, ply = ?, status = ?, result = ?, termination = ?, deadline = ?, updated = ?, finished = ?, turn_started = ?, banks = ?, paused = ?, flagged = ?, draw_agreed = ? WHERE id = ?`,
+		g.Position, g.Previous, g.Ply, g.Status, g.Result, g.Termination, fmtTime(g.Deadline), fmtTime(g.Updated), fmtTime(g.Finished), fmtTime(g.TurnStarted), fmtBanks(g.Banks), fmtTime(g.Paused), fmtTime(g.Flagged), strings.Join(agreed, " "), g.ID)
 	if err != nil {
 		return fmt.Errorf("archive: update game %d: %w", g.ID, err)
 	}

@@ -62,17 +62,25 @@ type Step struct {
 // drawn from ChanceSource(seed, ply). It returns the new position and the
 // outcomes drawn, in order.
 func ResolveChance(pos Position, seed uint64) (Position, []Step, error) {
-	var steps []Step
+	next, _, steps, err := ResolveChanceBefore(pos, seed)
+	return next, steps, err
+}
+
+// ResolveChanceBefore is ResolveChance, and before, the position before the
+// last outcome drawn (pos when none was): a game keeps the position before
+// its last ply, whoever played it.
+func ResolveChanceBefore(pos Position, seed uint64) (next, before Position, steps []Step, err error) {
+	before = pos
 	for Acts(pos, Chance) {
 		m := pos.Sample(ChanceSource(seed, pos.Ply()))
 		next, err := pos.Apply(Chance, m)
 		if err != nil {
-			return nil, nil, fmt.Errorf("engine: chance outcome %s refused: %w", m, err)
+			return nil, nil, nil, fmt.Errorf("engine: chance outcome %s refused: %w", m, err)
 		}
 		steps = append(steps, Step{Chance, m})
-		pos = next
+		before, pos = pos, next
 	}
-	return pos, steps, nil
+	return pos, before, steps, nil
 }
 
 // Perft counts the leaves of the move tree of the given depth from pos,

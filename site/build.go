@@ -369,7 +369,7 @@ func (b *builder) gameJob(g *Game, nav []*typeInfo, w *writer, dl *downloads) (*
 				return err
 			}
 		}
-		if err := b.gamePage(buf, s, g.Record, pos, posErr, nav, g.Rating, start); err != nil {
+		if err := b.gamePage(buf, s, g.Record, pos, backPosition(g, pos), posErr, nav, g.Rating, start); err != nil {
 			return err
 		}
 		if err := w.write(gamePath(g.ID), buf.Bytes()); err != nil {

@@ -283,7 +283,9 @@ func comments(text string) string {
 // position (nil when unknown); replayErr the engine's objection to the
 // record, if any, when pos is the last it reached.
 // start is the board of the game's start, nil when it has none.
-func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos engine.Position, replayErr error, nav []*typeInfo, rated *view.GameRating, start *startBoard) error {
+// back is the position before the last ply, nil when unknown
+// (backboard.go).
+func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, pos, back engine.Position, replayErr error, nav []*typeInfo, rated *view.GameRating, start *startBoard) error {
 	data := struct {
 		// common's fields, not common embedded: the template finds a
 		// field of an embedded struct by reflect's FieldByNameFunc, which
@@ -297,8 +299,11 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		// Version is the version of the rules the game was played by,
 		// "" for the current one: the browser's engine replays the moves
 		// under it, so an old game replays as it was played.
-		Version          string
-		Board            template.HTML
+		Version string
+		Board   template.HTML
+		// Back is the board before the last ply, as a patch of Board
+		// (backboard.go); "" when the page has none.
+		Back             template.HTML
 		Caption          string
 		Moves            template.HTML
 		ReplayError      string
@@ -377,7 +382,16 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		}
 		// Served as HTML, the board is trusted markup: the picture package
 		// escapes every text it writes.
-		data.Board = ownedHTML(board.SVG(pos, final))
+		pic := board.Picture(pos, final)
+		if back != nil && replayErr == nil {
+			svg, pt, ok := pic.MinSVGPatch(board.Picture(back, ""))
+			data.Board = ownedHTML(svg)
+			if ok {
+				data.Back = backTemplate(pt, back)
+			}
+		} else {
+			data.Board = ownedHTML(pic.MinSVG())
+		}
 	}
 	if !s.over() {
 		// A move sent from the page goes by mail, in the game's own thread.

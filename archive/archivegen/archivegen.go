@@ -308,6 +308,7 @@ func play(i int, id int64, active bool, v variant, players []int64, o Options) (
 	}
 	at := created
 	var moves []archive.Move
+	var before engine.Position // the position before the last ply
 	for len(moves) < limit && !pos.Result().Over() {
 		to := pos.ToMove()
 		if len(to) == 0 {
@@ -335,9 +336,12 @@ func play(i int, id int64, active bool, v variant, players []int64, o Options) (
 		}
 		at = at.Add(time.Duration(1+rng.IntN(6*60)) * time.Minute)
 		moves = append(moves, archive.Move{Ply: len(moves) + 1, Player: int(p), Text: m.String(), MessageID: fmt.Sprintf("<gen-%d-%d@gen.test>", id, len(moves)+1), At: at})
-		pos = next
+		before, pos = pos, next
 	}
 	row.Position, row.Ply, row.Updated, row.TurnStarted = pos.String(), len(moves), at, at
+	if before != nil {
+		row.Previous = before.String()
+	}
 	if !active {
 		r := pos.Result()
 		if !r.Over() {
@@ -397,6 +401,7 @@ func ending(rng *rand.Rand, pos engine.Position, players []int64, row *archive.G
 			}
 			*at = at.Add(time.Duration(1+rng.IntN(3*24*60)) * time.Minute)
 			*moves = append(*moves, archive.Move{Ply: len(*moves) + 1, Player: int(p), Text: how.String(), At: *at})
+			row.Previous = pos.String()
 			pos = next
 			row.Position, row.Ply = pos.String(), len(*moves)
 		}
@@ -439,7 +444,7 @@ func indexOf(ids []int64, id int64) int {
 func store(tx *archive.Tx, g game) error {
 	final := *g.row
 	begun := *g.row
-	begun.Position, begun.Ply, begun.Status, begun.Result, begun.Termination = "", 0, archive.GameActive, "*", ""
+	begun.Position, begun.Previous, begun.Ply, begun.Status, begun.Result, begun.Termination = "", "", 0, archive.GameActive, "*", ""
 	if err := tx.AddGame(&begun); err != nil {
 		return err
 	}

@@ -50,8 +50,7 @@ func (gs *Game) Forfeit(seat engine.Player, how engine.Leaving, reason string, n
 	m := archive.Move{Ply: next.Ply(), Player: int(seat), Text: how.String(), MessageID: msgID, At: now}
 	gs.Moves = append(gs.Moves, m)
 	l.Ply = &m
-	gs.Pos = next
-	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = next.String(), next.Ply(), now
+	gs.setPosition(next, gs.Pos, now)
 	gs.Row.DrawAgreed = nil // a draw is agreed among the players still in: they changed
 	return l, nil
 }

@@ -82,13 +82,15 @@ func (gs *Game) mayMove(seat engine.Player) error {
 func (gs *Game) take(seat engine.Player, next engine.Position, move string, now time.Time, msgID string) (Moved, error) {
 	from := len(gs.Moves)
 	gs.Moves = append(gs.Moves, archive.Move{Ply: next.Ply(), Player: int(seat), Text: move, MessageID: msgID, At: now})
-	after, err := gs.drawChance(next, now)
+	after, before, err := gs.drawChance(next, now)
 	if err != nil {
 		gs.Moves = gs.Moves[:from]
 		return Moved{}, err
 	}
-	gs.Pos = after
-	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = after.String(), after.Ply(), now
+	if before == nil {
+		before = gs.Pos // no chance drawn: the last ply is the move
+	}
+	gs.setPosition(after, before, now)
 	return Moved{
 		Seat: seat, Move: move, Plies: gs.Moves[from:len(gs.Moves):len(gs.Moves)],
 		Declined: gs.declineDraw(seat), Result: after.Result(),
@@ -96,18 +98,33 @@ func (gs *Game) take(seat engine.Player, next engine.Position, move string, now 
 }
 
 // drawChance draws the chance outcomes pos waits for, from the game's seed,
-// and logs them (Moves); it returns the position after them.
-func (gs *Game) drawChance(pos engine.Position, now time.Time) (engine.Position, error) {
-	next, steps, err := engine.ResolveChance(pos, gs.Row.Seed)
+// and logs them (Moves); it returns the position after them, and the one
+// before the last of them (nil when there was none).
+func (gs *Game) drawChance(pos engine.Position, now time.Time) (next, before engine.Position, err error) {
+	next, before, steps, err := engine.ResolveChanceBefore(pos, gs.Row.Seed)
 	if err != nil {
-		return nil, &BrokenError{Game: gs.Row.ID, Err: err}
+		return nil, nil, &BrokenError{Game: gs.Row.ID, Err: err}
 	}
 	ply := pos.Ply()
 	for _, st := range steps {
 		ply++
 		gs.Moves = append(gs.Moves, archive.Move{Ply: ply, Player: int(engine.Chance), Text: st.Move.String(), At: now})
 	}
-	return next, nil
+	if len(steps) == 0 {
+		before = nil
+	}
+	return next, before, nil
+}
+
+// setPosition makes pos the game's, after its last ply from before (nil
+// before its first), at now.
+func (gs *Game) setPosition(pos, before engine.Position, now time.Time) {
+	gs.Pos = pos
+	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = pos.String(), pos.Ply(), now
+	gs.Row.Previous = ""
+	if before != nil {
+		gs.Row.Previous = before.String()
+	}
 }
 
 // Begin draws what chance draws before the first move of gs, which has
@@ -116,12 +133,11 @@ func (gs *Game) drawChance(pos engine.Position, now time.Time) (engine.Position,
 // archive's log.
 func (gs *Game) Begin(now time.Time) ([]archive.Move, error) {
 	from := len(gs.Moves)
-	next, err := gs.drawChance(gs.Pos, now)
+	next, before, err := gs.drawChance(gs.Pos, now)
 	if err != nil {
 		return nil, err
 	}
-	gs.Pos = next
-	gs.Row.Position, gs.Row.Ply, gs.Row.Updated = next.String(), next.Ply(), now
+	gs.setPosition(next, before, now)
 	return gs.Moves[from:len(gs.Moves):len(gs.Moves)], nil
 }
 

@@ -172,7 +172,7 @@ func RecordsIn(tx *archive.Tx, opt RecordOptions, ids []int64, fn func(Archived)
 // archived is game row as the site lists it, with its record rec and its
 // rating r (nil when not read).
 func archived(row *archive.Game, rec *notation.Record, r *view.GameRating) Archived {
-	return Archived{Row: row, Game: view.Game[*notation.Record]{ID: row.ID, Record: rec, Plies: row.Ply, Position: row.Position,
+	return Archived{Row: row, Game: view.Game[*notation.Record]{ID: row.ID, Record: rec, Plies: row.Ply, Position: row.Position, Previous: row.Previous,
 		Started: row.Created, Updated: row.Updated, Finished: row.Finished, Deadline: row.Deadline, Rating: r}}
 }
 

@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"bytes"
 	"html"
 	"slices"
 	"strconv"
@@ -36,11 +37,15 @@ type Edit struct {
 	Add     string
 }
 
+// maxEdits is the most items a patch adds and takes out: past it, a
+// patch is near a board's size, and the step waits for the engine.
+const maxEdits = 64
+
 // MinSVGPatch writes p as MinSVG does, and the patch that makes of that
-// document a drawing of q.
-func (p *Picture) MinSVGPatch(q *Picture) ([]byte, Patch) {
+// document a drawing of q; ok is false when the two differ too much for a
+// patch to be worth its bytes.
+func (p *Picture) MinSVGPatch(q *Picture) (svg []byte, pt Patch, ok bool) {
 	svg, groups, head := p.minSVG(true)
-	var pt Patch
 	if p.Width != q.Width || p.Height != q.Height {
 		pt.Size = []float64{q.Width, q.Height}
 	}
@@ -54,7 +59,10 @@ func (p *Picture) MinSVGPatch(q *Picture) ([]byte, Patch) {
 		}
 		pt.add(e, nil)
 	}
-	gone, before := align(p.Items, q.Items)
+	gone, before, ok := align(p.Items, q.Items, maxEdits)
+	if !ok {
+		return svg, Patch{}, false
+	}
 	at, i := head, 0
 	for _, g := range groups {
 		end := i + g.items
@@ -82,7 +90,7 @@ func (p *Picture) MinSVGPatch(q *Picture) ([]byte, Patch) {
 	if ins, ok := before[len(p.Items)]; ok {
 		pt.add(Edit{At: at}, ins)
 	}
-	return svg, pt
+	return svg, pt, true
 }
 
 // add appends e with its items drawn into Add, joined to the edit before
@@ -105,11 +113,13 @@ func (pt *Patch) add(e Edit, items []Item) {
 	pt.items = append(pt.items, slices.Clone(items))
 }
 
-// align matches the items of a and b in order, the longest common
-// subsequence of them: gone marks the items of a that b has not, and
-// before[i] are the items of b that come before a[i] (before[len(a)]: at
-// the end). The common head and tail, most of a board, are matched first.
-func align(a, b []Item) (gone []bool, before map[int][]Item) {
+// align matches the items of a and b in order, as few of them unmatched
+// as can be (a shortest edit script, by Myers' algorithm, which takes time
+// in the number of items times the number of edits: a move's few): gone
+// marks the items of a that b has not, and before[i] are the items of b
+// that come before a[i] (before[len(a)]: at the end). ok is false when
+// more than maxEdits items differ, where a patch would be a board again.
+func align(a, b []Item, maxEdits int) (gone []bool, before map[int][]Item, ok bool) {
 	gone, before = make([]bool, len(a)), map[int][]Item{}
 	head := 0
 	for head < len(a) && head < len(b) && sameItem(a[head], b[head]) {
@@ -120,34 +130,65 @@ func align(a, b []Item) (gone []bool, before map[int][]Item) {
 		tail++
 	}
 	ma, mb := a[head:len(a)-tail], b[head:len(b)-tail]
-	// lcs[i][j] is the length of the longest common subsequence of ma[i:]
-	// and mb[j:].
-	w := len(mb) + 1
-	lcs := make([]int32, (len(ma)+1)*w)
-	for i := len(ma) - 1; i >= 0; i-- {
-		for j := len(mb) - 1; j >= 0; j-- {
-			switch {
-			case sameItem(ma[i], mb[j]):
-				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-			default:
-				lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
+	n, m := len(ma), len(mb)
+	// v[off+k] is the furthest x reached on diagonal k (x - y = k) with d
+	// edits; trace[d] is v before the d-th round, to find the way back.
+	off := min(n+m, maxEdits) + 1
+	v := make([]int, 2*off+1)
+	var trace [][]int
+	end := -1
+	for d := 0; d <= n+m && d <= maxEdits && end < 0; d++ {
+		trace = append(trace, slices.Clone(v))
+		for k := -d; k <= d; k += 2 {
+			var x int
+			if k == -d || (k != d && v[off+k-1] < v[off+k+1]) {
+				x = v[off+k+1] // down: an item of b put in
+			} else {
+				x = v[off+k-1] + 1 // right: an item of a gone
+			}
+			y := x - k
+			for x < n && y < m && sameItem(ma[x], mb[y]) {
+				x, y = x+1, y+1
+			}
+			v[off+k] = x
+			if x >= n && y >= m {
+				end = d
+				break
 			}
 		}
 	}
-	i, j := 0, 0
-	for i < len(ma) || j < len(mb) {
-		switch {
-		case i < len(ma) && j < len(mb) && sameItem(ma[i], mb[j]):
-			i, j = i+1, j+1
-		case j < len(mb) && (i == len(ma) || lcs[i*w+j+1] >= lcs[(i+1)*w+j]):
-			before[head+i] = append(before[head+i], mb[j])
-			j++
-		default:
-			gone[head+i] = true
-			i++
-		}
+	if end < 0 {
+		return nil, nil, false
 	}
-	return gone, before
+	type put struct {
+		at int
+		it Item
+	}
+	var puts []put // backwards
+	x, y := n, m
+	for d := end; d > 0; d-- {
+		v := trace[d]
+		k := x - y
+		prevK := k - 1
+		if k == -d || (k != d && v[off+k-1] < v[off+k+1]) {
+			prevK = k + 1
+		}
+		prevX := v[off+prevK]
+		prevY := prevX - prevK
+		for x > prevX && y > prevY {
+			x, y = x-1, y-1
+		}
+		if x == prevX {
+			puts = append(puts, put{head + x, mb[prevY]})
+		} else {
+			gone[head+prevX] = true
+		}
+		x, y = prevX, prevY
+	}
+	for i := len(puts) - 1; i >= 0; i-- {
+		before[puts[i].at] = append(before[puts[i].at], puts[i].it)
+	}
+	return gone, before, true
 }
 
 // sameItem reports whether a and b draw the same.
@@ -188,4 +229,80 @@ func (pt Patch) Markup() string {
 		w.s(`<g data-at="`).s(strconv.Itoa(e.At)).s(`" data-del="`).s(strconv.Itoa(e.Del)).s(`">`).s(e.Add).s("</g>")
 	}
 	return string(w.s("</svg>").b)
+}
+
+// Apply is the document the patch makes of svg, the MinSVG document it was
+// made with, as a browser's viewer makes it (viewer.js: showBack); false
+// when svg is not one.
+func (pt Patch) Apply(svg []byte) ([]byte, bool) {
+	root, kids, ok := children(svg)
+	if !ok {
+		return nil, false
+	}
+	if pt.Size != nil {
+		var w svgWriter
+		w.s(`<svg xmlns="http://www.w3.org/2000/svg" width="`).num(pt.Size[0]).s(`" height="`).num(pt.Size[1]).
+			s(`" viewBox="0 0 `).num(pt.Size[0]).s(" ").num(pt.Size[1]).s(`"`)
+		i := bytes.Index(root, []byte(` role=`))
+		if i < 0 {
+			return nil, false
+		}
+		root = append(w.b, root[i:]...)
+	}
+	out := append([]byte{}, root...)
+	next := 0
+	for _, e := range pt.Edits {
+		if e.At < next || e.At+e.Del > len(kids) {
+			return nil, false
+		}
+		for _, k := range kids[next:e.At] {
+			out = append(out, k...)
+		}
+		out = append(out, e.Add...)
+		next = e.At + e.Del
+	}
+	for _, k := range kids[next:] {
+		out = append(out, k...)
+	}
+	return append(out, "</svg>"...), true
+}
+
+// children splits an <svg> document into its opening tag and its child
+// elements, each with what it holds: MinSVG writes nothing between
+// elements, so every child starts with '<'.
+func children(doc []byte) (root []byte, kids [][]byte, ok bool) {
+	if !bytes.HasPrefix(doc, []byte("<svg")) || !bytes.HasSuffix(doc, []byte("</svg>")) {
+		return nil, nil, false
+	}
+	end := bytes.IndexByte(doc, '>')
+	root, body := doc[:end+1], doc[end+1:len(doc)-len("</svg>")]
+	depth, start := 0, 0
+	for i := 0; i < len(body); {
+		if body[i] != '<' {
+			if depth == 0 {
+				return nil, nil, false
+			}
+			i++
+			continue
+		}
+		j := bytes.IndexByte(body[i:], '>')
+		if j < 0 {
+			return nil, nil, false
+		}
+		switch tag := body[i : i+j+1]; {
+		case bytes.HasPrefix(tag, []byte("</")):
+			depth--
+		case !bytes.HasSuffix(tag, []byte("/>")):
+			depth++
+		}
+		i += j + 1
+		if depth < 0 {
+			return nil, nil, false
+		}
+		if depth == 0 {
+			kids = append(kids, body[start:i])
+			start = i
+		}
+	}
+	return root, kids, depth == 0
 }

@@ -146,7 +146,10 @@ func TestMinSVGPatchDrawsTheOther(t *testing.T) {
 		if trial%3 == 0 {
 			p, q = q, p
 		}
-		svg, pt := p.MinSVGPatch(q)
+		svg, pt, ok := p.MinSVGPatch(q)
+		if !ok {
+			t.Fatalf("trial %d: no patch", trial)
+		}
 		if string(svg) != string(p.MinSVG()) {
 			t.Fatalf("trial %d: the document is not MinSVG's", trial)
 		}
@@ -161,6 +164,11 @@ func TestMinSVGPatchDrawsTheOther(t *testing.T) {
 			t.Fatalf("trial %d: the title %q is not in the patch: %+v", trial, q.Title, pt.Edits)
 		}
 		checkMarkup(t, pt)
+		doc, ok := pt.Apply(svg)
+		if !ok {
+			t.Fatalf("trial %d: the patch does not apply to its document", trial)
+		}
+		checkApplied(t, doc, q)
 	}
 }
 
@@ -210,11 +218,39 @@ func TestMinSVGPatchOfAMoveIsSmall(t *testing.T) {
 			break
 		}
 	}
-	svg, pt := p.MinSVGPatch(q)
-	if len(pt.Edits) != 2 || pt.Edits[0].Del != 1 || pt.Edits[0].Add != "" || pt.Edits[1].Del != 0 {
+	svg, pt, ok := p.MinSVGPatch(q)
+	if !ok || len(pt.Edits) != 2 || pt.Edits[0].Del != 1 || pt.Edits[0].Add != "" || pt.Edits[1].Del != 0 {
 		t.Fatalf("edits %+v", pt.Edits)
 	}
 	if m := pt.Markup(); len(m) > 400 || len(m)*10 > len(svg) {
 		t.Fatalf("the patch is %d bytes, of a board of %d:\n%s", len(m), len(svg), m)
+	}
+}
+
+// Two boards that differ in more items than a patch is worth have none.
+func TestMinSVGPatchOfAnotherBoardIsNone(t *testing.T) {
+	if _, _, ok := board(3).MinSVGPatch(board(9)); ok {
+		t.Fatal("a patch from a board of 3 to a board of 9")
+	}
+	if _, _, ok := board(9).MinSVGPatch(board(9)); !ok {
+		t.Fatal("no patch between two equal boards")
+	}
+}
+
+// checkApplied checks the document a patch made: well-formed, of the
+// other picture's size and title.
+func checkApplied(t *testing.T, doc []byte, q *Picture) {
+	t.Helper()
+	var got struct {
+		Width  float64 `xml:"width,attr"`
+		Height float64 `xml:"height,attr"`
+		View   string  `xml:"viewBox,attr"`
+		Title  string  `xml:"title"`
+	}
+	if err := xml.Unmarshal(doc, &got); err != nil {
+		t.Fatalf("the patched document: %v\n%s", err, doc)
+	}
+	if got.Width != q.Width || got.Height != q.Height || got.View != fmt.Sprintf("0 0 %v %v", q.Width, q.Height) || got.Title != q.Title {
+		t.Fatalf("the patched document is %vx%v (%s), titled %q; the picture %vx%v, %q", got.Width, got.Height, got.View, got.Title, q.Width, q.Height, q.Title)
 	}
 }

@@ -17,6 +17,9 @@ type Game[R any] struct {
 	// its final board from it without replaying the game. "" replays the
 	// record to find it.
 	Position string
+	// Previous is the position before the last ply, as the archive stores
+	// it, "" when it does not: the page draws the step back from it.
+	Previous string
 	// Started is when the game began, Updated its last change; Finished is
 	// when it ended, zero while it is going on; Deadline is when the side to
 	// move runs out of time, zero when there is none.

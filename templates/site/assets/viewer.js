@@ -207,10 +207,42 @@
     }, function () {});
   }
 
+  // The board before the last ply, which the build drew as a patch of the
+  // page's own (site: backboard.go): a template whose <svg> holds the
+  // edits in order, each a <g> that replaces data-del of the board's
+  // children from the data-at'th with its own. The step back, the first
+  // a reader takes most, shows it at once, without the engine.
+  var backTpl = $("back-board");
+  var pageSvg = board.querySelector("svg");
+  pageSvg = backTpl && pageSvg ? pageSvg.cloneNode(true) : null;
+  function showBack() {
+    var svg = pageSvg.cloneNode(true), kids = Array.prototype.slice.call(svg.children);
+    var patch = backTpl.content.firstElementChild, size = patch.getAttribute("data-size");
+    if (size) {
+      var wh = size.split(" ");
+      svg.setAttribute("width", wh[0]);
+      svg.setAttribute("height", wh[1]);
+      svg.setAttribute("viewBox", "0 0 " + wh[0] + " " + wh[1]);
+    }
+    for (var i = patch.children.length - 1; i >= 0; i--) {
+      var e = patch.children[i], at = +e.getAttribute("data-at"), del = +e.getAttribute("data-del");
+      var before = kids[at + del] || null;
+      for (var k = at; k < at + del; k++) { svg.removeChild(kids[k]); }
+      var g = document.importNode(e, true);
+      while (g.firstChild) { svg.insertBefore(g.firstChild, before); }
+    }
+    board.textContent = "";
+    board.appendChild(svg);
+    draw.reset(); // the engine's first board is put whole
+    var who = (backTpl.getAttribute("data-tomove") || "").split(" ").filter(Boolean);
+    caption.textContent = label(last - 1) + ". " + who.map(function (p) { return side(+p); }).join(" and ") + " to move.";
+    board.setAttribute("data-ply", String(last - 1));
+  }
+
   // go shows ply n, keeps it in sight and records it in the URL, so each
   // ply has a link. Before the engine has loaded it marks the move and
   // says the board is on its way; the last ply asked for then shows (the
-  // start at once, from the build's drawing).
+  // start and the ply before the last at once, from the build's drawing).
   function go(n) {
     n = Math.max(0, Math.min(reached - 1, n));
     if (!eng) {
@@ -224,6 +256,7 @@
       // The start shows from the build's drawing; the engine, when not on
       // its way yet, is fetched after it rather than beside it.
       var before = n === 0 && startSrc ? showStart() : null;
+      if (n === last - 1 && pageSvg) { showBack(); }
       (before && !engineLoad ? before.then(loadEngine) : loadEngine()).then(function () {
         var w = wanted;
         wanted = -1;
@@ -233,9 +266,9 @@
       }, function () {
         var w = wanted;
         wanted = -1;
-        // The start, drawn by the build, stays; any other ply goes back
-        // to the page's own board.
-        if (w === 0 && board.getAttribute("data-ply") === "0") { setButtons(); return; }
+        // The start, or the ply before the last, drawn by the build, stays;
+        // any other ply goes back to the page's own board.
+        if (board.getAttribute("data-ply") === String(w)) { setButtons(); return; }
         mark(last);
         caption.textContent = pageCaption;
         setButtons();
