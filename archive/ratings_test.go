@@ -10,6 +10,13 @@ import (
 	"time"
 )
 
+// end ends game id with result at, as the code of an archive's early
+// migrations did (UpdateGame writes columns added since).
+func end(tx *Tx, id int64, result string, at time.Time) error {
+	_, err := tx.exec(`UPDATE games SET status = ?, result = ?, finished = ?, updated = ? WHERE id = ?`, GameOver, result, fmtTime(at), fmtTime(at), id)
+	return err
+}
+
 // Migration 050 (issue 35): the games over when migration 014 began the
 // ratings are marked as from before ratings; a game whose challenge said
 // "unrated" later is not, nor a game that ended after 014 unmarked.
@@ -38,8 +45,7 @@ func TestMigrateUnratedSaysWhy(t *testing.T) {
 			if over.IsZero() {
 				return nil
 			}
-			g.Status, g.Result, g.Finished, g.Updated = GameOver, "1-0", over, over
-			return tx.UpdateGame(g)
+			return end(tx, id, "1-0", over)
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -56,12 +62,7 @@ func TestMigrateUnratedSaysWhy(t *testing.T) {
 	// ends too.
 	later := time.Now().Add(time.Hour)
 	err = db.Tx(ctx, func(tx *Tx) error {
-		g, err := tx.GameByID(3)
-		if err != nil {
-			return err
-		}
-		g.Status, g.Result, g.Finished, g.Updated = GameOver, "0-1", later, later
-		if err := tx.UpdateGame(g); err != nil {
+		if err := end(tx, 3, "0-1", later); err != nil {
 			return err
 		}
 		return tx.SetUnrated(4)
