@@ -3,6 +3,8 @@ package site
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -118,8 +120,22 @@ func firstStep(t testing.TB, b *browser, u string, plies int, intent, to string)
 // the median lead of the intent beside it.
 func BenchmarkFirstStep(b *testing.B) {
 	br := newBrowser(b)
-	u, stop := steppingSite(b)
-	defer stop()
+	// The game as the club's archive has it: its last position, and the
+	// one before, whose board the page carries (backboard.go).
+	g := longGame(b, 1, steppingPlies, 36)
+	rc := *g.Record
+	ps, err := rc.Replay()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g.Position, g.Previous = ps[len(ps)-1].String(), ps[len(ps)-2].String()
+	out := filepath.Join(b.TempDir(), "site")
+	if _, err := Build(context.Background(), NewMemory(g), testOptions(out)); err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(out))
+	defer srv.Close()
+	u := srv.URL + "/games/1.html"
 	if _, err := chromedp.Call(br.Ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 		b.Fatal(err)
 	}
