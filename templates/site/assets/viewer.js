@@ -245,9 +245,13 @@
   // start and the ply before the last at once, from the build's drawing).
   function go(n) {
     n = Math.max(0, Math.min(reached - 1, n));
-    if (!eng) {
+    // The ply before the last shows from the build's drawing while the
+    // engine loads, and while it replays the moves up to it (which takes
+    // a hundred milliseconds and more in a long game, in the step's way).
+    var back = n === last - 1 && pageSvg && !line && (!eng || positions.length <= n);
+    if (!eng || back) {
       if (wanted < 0 && n === cur) { return; }
-      wanted = n;
+      wanted = eng ? -1 : n;
       mark(n);
       caption.textContent = (n === 0 ? "Start position" : label(n)) + ": loading the board…";
       setButtons();
@@ -256,13 +260,21 @@
       // The start shows from the build's drawing; the engine, when not on
       // its way yet, is fetched after it rather than beside it.
       var before = n === 0 && startSrc ? showStart() : null;
-      if (n === last - 1 && pageSvg) { showBack(); }
+      if (back) {
+        // Shown now; the engine is asked for once the browser has painted
+        // it, as its loading would hold the paint back.
+        showBack();
+        before = new Promise(function (painted) { requestAnimationFrame(function () { setTimeout(painted, 0); }); });
+      }
+      if (eng) { inSight(); return; }
       (before && !engineLoad ? before.then(loadEngine) : loadEngine()).then(function () {
         var w = wanted;
         wanted = -1;
         // A reader who began their own moves meanwhile (which waited for
-        // the engine too, and may have been answered first) keeps them.
-        if (w >= 0 && !line) { show(w); inSight(); }
+        // the engine too, and may have been answered first) keeps them;
+        // a board the build drew stays until the next step.
+        if (w >= 0 && !line && board.getAttribute("data-ply") !== String(w)) { show(w); inSight(); }
+        else if (w >= 0) { setButtons(); }
       }, function () {
         var w = wanted;
         wanted = -1;
