@@ -198,7 +198,8 @@ type Game struct {
 	Position string // engine Position.String()
 	// Previous is the position before the last ply (a move, a chance
 	// draw, a seat's leaving), "" before the first and in games stored
-	// before it was kept: a game page draws the step back from it.
+	// before it was kept (until filled: NoPrevious when it cannot be): a
+	// game page draws the step back from it.
 	Previous    string
 	Ply         int
 	Status      string
@@ -446,4 +447,24 @@ func (t *Tx) AddToThread(gameID int64, address, msgID string, keep int) error {
 	_, err = t.exec(`INSERT INTO threads (game_id, address, root_id, recent) VALUES (?, ?, ?, ?)
 		ON CONFLICT (game_id, address) DO UPDATE SET recent = excluded.recent`, gameID, address, msgID, strings.Join(recent, " "))
 	return err
+}
+
+// GamesWithoutPrevious returns up to n games after id that have a ply and
+// no position before it (stored before the archive kept it), by number.
+func (t *Tx) GamesWithoutPrevious(after int64, n int) ([]*Game, error) {
+	return t.games(`WHERE id > ? AND previous = '' AND ply > 0 ORDER BY id LIMIT ?`, after, n)
+}
+
+// NoPrevious is the previous position of a game stored before the archive
+// kept it, whose record does not replay to its stored position: none can
+// be had.
+const NoPrevious = "-"
+
+// SetPrevious stores previous as game id's position before its last ply
+// (or NoPrevious), when the game is still at ply and has none.
+func (t *Tx) SetPrevious(id int64, ply int, previous string) error {
+	if _, err := t.exec(`UPDATE games SET previous = ? WHERE id = ? AND ply = ? AND previous = ''`, previous, id, ply); err != nil {
+		return fmt.Errorf("archive: game %d: previous position: %w", id, err)
+	}
+	return nil
 }

@@ -137,6 +137,11 @@ func (d *daemon) run(ctx context.Context) error {
 		defer wg.Done()
 		d.heartbeat(ctx)
 	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		d.fillPrevious(ctx)
+	}()
 	if d.site != nil {
 		// The site is a view of the archive: it never stops the daemon.
 		wg.Add(1)
