@@ -11,7 +11,7 @@ import (
 // ply has its games' filled in the background once the daemon runs, a
 // few games a transaction, so that a move never waits long behind it, and
 // a pause between, so that mail and the site go first; their pages are
-// written again as the site follows the changes.
+// written again by the site's next update, which follows the changes.
 const (
 	fillBatch = 20
 	fillPause = 100 * time.Millisecond
@@ -35,9 +35,6 @@ func (d *daemon) fillPrevious(ctx context.Context) {
 		}
 		filled += n
 		after = last
-		if d.site != nil {
-			d.site.Kick()
-		}
 		select {
 		case <-ctx.Done():
 			return
@@ -46,5 +43,8 @@ func (d *daemon) fillPrevious(ctx context.Context) {
 	}
 	if filled > 0 {
 		d.log.Info("club: positions before the last ply filled", "games", filled)
+		if d.site != nil {
+			d.site.Kick() // one update for them all, cheaper by page than many
+		}
 	}
 }
