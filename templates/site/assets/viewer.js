@@ -216,7 +216,10 @@
   var pageSvg = board.querySelector("svg");
   pageSvg = backTpl && pageSvg ? pageSvg.cloneNode(true) : null;
   function showBack() {
-    var svg = pageSvg.cloneNode(true), kids = Array.prototype.slice.call(svg.children);
+    // The page's own board, still shown, is patched where it stands: the
+    // browser then styles and lays out only the elements that change.
+    var svg = board.hasAttribute("data-ply") ? pageSvg.cloneNode(true) : board.querySelector("svg");
+    var kids = Array.prototype.slice.call(svg.children);
     var patch = backTpl.content.firstElementChild, size = patch.getAttribute("data-size");
     if (size) {
       var wh = size.split(" ");
@@ -231,8 +234,10 @@
       var g = document.importNode(e, true);
       while (g.firstChild) { svg.insertBefore(g.firstChild, before); }
     }
-    board.textContent = "";
-    board.appendChild(svg);
+    if (svg.parentNode !== board) {
+      board.textContent = "";
+      board.appendChild(svg);
+    }
     draw.reset(); // the engine's first board is put whole
     var who = (backTpl.getAttribute("data-tomove") || "").split(" ").filter(Boolean);
     caption.textContent = label(last - 1) + ". " + who.map(function (p) { return side(+p); }).join(" and ") + " to move.";
