@@ -12,7 +12,7 @@ import (
 // piece) defined once in <defs> and placed with <use>. It draws exactly
 // what SVG draws, in the same order.
 func (p *Picture) MinSVG() []byte {
-	b, _, _ := p.minSVG(false)
+	b, _, _, _ := p.minSVG(false)
 	return b
 }
 
@@ -24,8 +24,8 @@ type group struct{ items, elems int }
 
 // minSVG is MinSVG, and with track the groups its drawing is made of and
 // the number of the <svg> element's children before them.
-func (p *Picture) minSVG(track bool) (svg []byte, groups []group, head int) {
-	w := minWriter{classes: map[string]string{}, shapes: map[string]string{},
+func (p *Picture) minSVG(track bool) (svg []byte, groups []group, head int, w *minWriter) {
+	w = &minWriter{classes: map[string]string{}, shapes: map[string]string{},
 		styles: map[Style]string{}, texts: map[textStyle]string{}}
 	units := w.unitsOf(p.Items)
 	counts := map[string]int{}
@@ -83,7 +83,7 @@ func (p *Picture) minSVG(track bool) (svg []byte, groups []group, head int) {
 	}
 	out.b = append(out.b, body.b...)
 	out.s("</svg>")
-	return out.b, groups, head
+	return out.b, groups, head, w
 }
 
 // unit is a shape and the texts drawn right after it (a piece's disc and
@@ -287,6 +287,34 @@ func (w *minWriter) shapeKey(it Item) (Point, bool) {
 	return Point{}, false
 }
 
+// lineDecl is the declarations of a line's class.
+func lineDecl(s *Line) string {
+	decl := "stroke:" + cssColor(s.Color) + opacityDecl("stroke", s.Color) + ";stroke-width:" + numText(s.Width) + ";stroke-linecap:round"
+	if s.Dashed {
+		decl += ";stroke-dasharray:" + numText(3*s.Width) + " " + numText(2*s.Width)
+	}
+	return decl
+}
+
+// classed reports whether every class it is drawn with is in the style
+// sheet already, so that shape can draw it without adding to it.
+func (w *minWriter) classed(it Item) bool {
+	has := func(decl string) bool { _, ok := w.classes[decl]; return ok }
+	switch s := it.(type) {
+	case *Rect:
+		return has(w.styleDecl(s.Style))
+	case *Circle:
+		return has(w.styleDecl(s.Style))
+	case *Polygon:
+		return has(w.styleDecl(s.Style))
+	case *Line:
+		return has(lineDecl(s)) && (!s.Arrow || has(w.styleDecl(Style{Fill: s.Color})))
+	case *Text:
+		return has(w.textDecl(s))
+	}
+	return false
+}
+
 // shape writes it moved by -o, with the id when it is a definition.
 func (w *minWriter) shape(b *svgWriter, it Item, o Point, id string) {
 	idAttr := func() {
@@ -315,10 +343,7 @@ func (w *minWriter) shape(b *svgWriter, it Item, o Point, id string) {
 		}
 		b.s(`" class="`).s(w.class(w.styleDecl(s.Style))).s(`"/>`)
 	case *Line:
-		decl := "stroke:" + cssColor(s.Color) + opacityDecl("stroke", s.Color) + ";stroke-width:" + numText(s.Width) + ";stroke-linecap:round"
-		if s.Dashed {
-			decl += ";stroke-dasharray:" + numText(3*s.Width) + " " + numText(2*s.Width)
-		}
+		decl := lineDecl(s)
 		b.s(`<line x1="`).num(s.X1).s(`" y1="`).num(s.Y1).s(`" x2="`).num(s.X2).s(`" y2="`).num(s.Y2).s(`" class="`).s(w.class(decl)).s(`"/>`)
 		if s.Arrow {
 			b.s(`<polygon points="`).points(ArrowHead(*s)).s(`" class="`).s(w.class(w.styleDecl(Style{Fill: s.Color}))).s(`"/>`)

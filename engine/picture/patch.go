@@ -28,6 +28,9 @@ type Patch struct {
 	Edits []Edit
 	// items are each edit's items, for tests.
 	items [][]Item
+	// w wrote the first document: a new item whose paint is one of its
+	// classes is drawn with that class, a tenth of the bytes.
+	w *minWriter
 }
 
 // An Edit replaces Del of the <svg> element's children, from the At'th,
@@ -45,7 +48,8 @@ const maxEdits = 64
 // document a drawing of q; ok is false when the two differ too much for a
 // patch to be worth its bytes.
 func (p *Picture) MinSVGPatch(q *Picture) (svg []byte, pt Patch, ok bool) {
-	svg, groups, head := p.minSVG(true)
+	svg, groups, head, w := p.minSVG(true)
+	pt.w = w
 	if p.Width != q.Width || p.Height != q.Height {
 		pt.Size = []float64{q.Width, q.Height}
 	}
@@ -96,12 +100,16 @@ func (p *Picture) MinSVGPatch(q *Picture) (svg []byte, pt Patch, ok bool) {
 // add appends e with its items drawn into Add, joined to the edit before
 // when they touch.
 func (pt *Patch) add(e Edit, items []Item) {
-	var w svgWriter
-	w.b = []byte(e.Add)
+	var b svgWriter
+	b.b = []byte(e.Add)
 	for _, it := range items {
-		w.item(it, "")
+		if pt.w != nil && pt.w.classed(it) {
+			pt.w.shape(&b, it, Point{}, "")
+		} else {
+			b.item(it, "")
+		}
 	}
-	e.Add = string(w.b)
+	e.Add = string(b.b)
 	if n := len(pt.Edits); n > 0 && pt.Edits[n-1].At+pt.Edits[n-1].Del == e.At {
 		last := &pt.Edits[n-1]
 		last.Del += e.Del

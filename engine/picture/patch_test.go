@@ -14,7 +14,7 @@ import (
 // leave, and each edit's items where it stands.
 func patched(t *testing.T, p *Picture, pt Patch) []Item {
 	t.Helper()
-	_, groups, head := p.minSVG(true)
+	_, groups, head, _ := p.minSVG(true)
 	owner := make([]int, head) // the group of each child element, -1 before the drawing
 	for i := range owner {
 		owner[i] = -1
@@ -31,7 +31,7 @@ func patched(t *testing.T, p *Picture, pt Patch) []Item {
 	var doc struct {
 		Kids []struct{ XMLName xml.Name } `xml:",any"`
 	}
-	svg, _, _ := p.minSVG(false)
+	svg, _, _, _ := p.minSVG(false)
 	if err := xml.Unmarshal(svg, &doc); err != nil {
 		t.Fatal(err)
 	}
