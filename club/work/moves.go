@@ -2,6 +2,7 @@ package work
 
 import (
 	"slices"
+	"time"
 
 	"postal/archive"
 )
@@ -10,7 +11,8 @@ import (
 // name it, the command loads it, the reply and the turn notice show it.
 // Its row is read each time (cheap, and what says where it stands), but its
 // moves, the bulk of a load and every one of them parsed, are read once:
-// the log only grows, and only by AddMove, which forgets what was kept.
+// the log only grows, and only by AddMove, which adds to what was kept
+// the move as the archive will give it back.
 
 // keptMoves are a game's moves as read while its row said ply.
 type keptMoves struct {
@@ -38,8 +40,17 @@ func (u *Unit) Moves(gameID int64, ply int) ([]archive.Move, error) {
 }
 
 // AddMove appends m to the log of game gameID, as archive.Tx.AddMove
-// does, and forgets the game's moves kept (Moves).
+// does, and to the game's moves kept (Moves), now those of ply m.Ply.
 func (u *Unit) AddMove(gameID int64, m archive.Move) error {
+	k, ok := u.moves[gameID]
 	delete(u.moves, gameID)
-	return u.Tx.AddMove(gameID, m)
+	if err := u.Tx.AddMove(gameID, m); err != nil {
+		return err
+	}
+	if ok && m.Ply == k.ply+1 {
+		// The archive keeps a move's time in UTC to the millisecond.
+		m.At = m.At.UTC().Truncate(time.Millisecond)
+		u.moves[gameID] = keptMoves{ply: m.Ply, moves: append(k.moves, m)}
+	}
+	return nil
 }

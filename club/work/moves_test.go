@@ -2,6 +2,7 @@ package work_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -75,16 +76,36 @@ func TestMovesReadOncePerPly(t *testing.T) {
 			t.Errorf("moves at ply 2 = %d, want 2 read again", len(again))
 		}
 
-		// The unit's own AddMove forgets them, whatever the ply said.
-		if err := u.AddMove(7, move(3)); err != nil {
+		// The unit's own AddMove adds the move as the archive gives it
+		// back: its time in UTC to the millisecond.
+		berlin := time.FixedZone("CET", 3600)
+		played := archive.Move{Ply: 3, Player: 1, Text: "take 2", MessageID: "<m3@example.org>", At: time.Now().In(berlin)}
+		if err := u.AddMove(7, played); err != nil {
 			return err
 		}
-		after, err := u.Moves(7, 2)
+		if err := tx.AddMove(7, move(4)); err != nil { // behind its back again
+			return err
+		}
+		after, err := u.Moves(7, 3)
 		if err != nil {
 			return err
 		}
-		if len(after) != 3 {
-			t.Errorf("moves after the unit's AddMove = %d, want 3", len(after))
+		fresh, err := tx.Moves(7)
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(after, fresh[:3]) {
+			t.Errorf("moves kept after the unit's AddMove:\n%+v\nwant as read:\n%+v", after, fresh[:3])
+		}
+		// A move that does not follow the ply kept forgets them.
+		if err := u.AddMove(7, move(9)); err != nil {
+			return err
+		}
+		if again, err = u.Moves(7, 3); err != nil {
+			return err
+		}
+		if len(again) != 5 {
+			t.Errorf("moves after an AddMove out of order = %d, want the 5 read again", len(again))
 		}
 		return nil
 	})
