@@ -66,7 +66,7 @@ func leave(u *work.Unit, gs *game.Game, l game.Left) error {
 	if l.Ply == nil {
 		return Finish(u, gs, r)
 	}
-	if err := u.Tx.AddMove(gs.Row.ID, *l.Ply); err != nil {
+	if err := u.AddMove(gs.Row.ID, *l.Ply); err != nil {
 		return err
 	}
 	place := gs.PlaceAmong(r, p)

@@ -51,7 +51,7 @@ func LoadRow(u *work.Unit, row *archive.Game) (*game.Game, error) {
 			return nil, err
 		}
 	}
-	if gs.Moves, err = u.Tx.Moves(id); err != nil {
+	if gs.Moves, err = u.Moves(id, row.Ply); err != nil {
 		return nil, err
 	}
 	if gs.Event, err = u.Club.Events.Label(u, id); err != nil {

@@ -101,7 +101,7 @@ func Commit(u *work.Unit, gs *game.Game, mv game.Moved) error { return commit(u,
 func commit(u *work.Unit, gs *game.Game, mv game.Moved, answer bool) error {
 	side, move := mv.Seat, mv.Move
 	for _, m := range mv.Plies {
-		if err := u.Tx.AddMove(gs.Row.ID, m); err != nil {
+		if err := u.AddMove(gs.Row.ID, m); err != nil {
 			return err
 		}
 	}

@@ -209,7 +209,7 @@ func openGame(u *work.Unit, ch *archive.Challenge, by int64, seed uint64, rules 
 		return nil, work.Permanent(err)
 	}
 	for _, m := range plies {
-		if err := u.Tx.AddMove(row.ID, m); err != nil {
+		if err := u.AddMove(row.ID, m); err != nil {
 			return nil, err
 		}
 	}

@@ -42,6 +42,9 @@ type Unit struct {
 	// Explored counts the explorations ("explore") a mail asked for: each
 	// replays the club's finished games, and a mail answers a few.
 	Explored int
+
+	// moves are the games' moves read in this unit (Moves).
+	moves map[int64]keptMoves
 }
 
 // ActorID is the player the unit acts for; 0 for the club itself (the

@@ -225,16 +225,41 @@ func (r *raster) rect(s *Rect) {
 // circlePoints approximates a circle by a polygon fine enough that no vertex
 // is off by more than a hundredth of a pixel, wound clockwise on screen.
 func circlePoints(cx, cy, rad float64) []Point {
-	n := 12
-	for n < 512 && rad*(1-math.Cos(math.Pi/float64(n))) > 0.01 {
-		n *= 2
+	k := 0
+	for k < len(unitCircles)-1 && rad*unitCircles[k].sag > 0.01 {
+		k++
 	}
-	pts := make([]Point, n)
-	for i := range pts {
-		a := 2 * math.Pi * float64(i) / float64(n)
-		pts[i] = Point{cx + rad*math.Cos(a), cy + rad*math.Sin(a)}
+	unit := unitCircles[k].points
+	pts := make([]Point, len(unit))
+	for i, u := range unit {
+		pts[i] = Point{cx + rad*u.X, cy + rad*u.Y}
 	}
 	return pts
+}
+
+// unitCircles are the polygons circlePoints scales, of 12, 24, ... 768
+// vertices on the unit circle, each with its sag (how far the middle of
+// an edge falls short of the circle): a board's every disc, ring and
+// round join is one, and their sines and cosines were a tenth of drawing
+// a board of discs.
+var unitCircles = func() []unitCircle {
+	var out []unitCircle
+	for n := 12; ; n *= 2 {
+		c := unitCircle{sag: 1 - math.Cos(math.Pi/float64(n)), points: make([]Point, n)}
+		for i := range c.points {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			c.points[i] = Point{math.Cos(a), math.Sin(a)}
+		}
+		out = append(out, c)
+		if n >= 512 {
+			return out
+		}
+	}
+}()
+
+type unitCircle struct {
+	sag    float64
+	points []Point
 }
 
 func (r *raster) circle(s *Circle) {
