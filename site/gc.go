@@ -12,8 +12,9 @@ import (
 // collector ran every few megabytes and took a sixth of the build's CPU.
 // At 300 it runs a third as often; the heap the build keeps (the index of
 // summaries) stays small beside it, so the peak memory grows by tens of
-// megabytes at 11,000 games. A daemon's Publisher keeps the default: it
-// lives on, and its updates render a few pages.
+// megabytes at 11,000 games. A daemon's Publisher keeps the daemon's
+// target (cmd/postal: daemonGCPercent): it lives on, and its updates
+// render a few pages.
 const buildGCPercent = 300
 
 // buildMemoryLimit caps what that costs in a large archive: past it the

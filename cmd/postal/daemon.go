@@ -96,6 +96,7 @@ func (d *daemon) run(ctx context.Context) error {
 	// other stops too, rather than half a daemon running on.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	defer relaxDaemonGC()()
 	var wg sync.WaitGroup
 	errs := make([]error, 3)
 	wg.Add(3)
