@@ -23,11 +23,7 @@ func backPosition(g *Game, pos engine.Position) engine.Position {
 	if g.Previous == "" || pos == nil || g.Record == nil || pos.Ply() != len(g.Record.Moves) {
 		return nil
 	}
-	eg, err := engine.Lookup(g.Record.Game)
-	if err != nil {
-		return nil
-	}
-	back, err := eg.ParsePosition(g.Previous)
+	back, err := storedPosition(g, g.Previous)
 	if err != nil || back.Ply() != pos.Ply()-1 {
 		return nil
 	}
@@ -35,7 +31,7 @@ func backPosition(g *Game, pos engine.Position) engine.Position {
 }
 
 // backTemplate is the patch to the board of back as the page holds it: a
-// <template> (inert, never shown) for the viewer (viewer.js: backBoard),
+// <template> (inert, never shown) for the viewer (viewer.js: showBack),
 // which says the players to move there for its caption.
 func backTemplate(pt picture.Patch, back engine.Position) template.HTML {
 	b := []byte(`<template id="back-board" data-tomove="`)

@@ -191,16 +191,21 @@ func ongoing(g *Game) bool {
 	return g.Record != nil && !g.Record.Result.Over() && g.Finished.IsZero()
 }
 
+// storedPosition is a position of g as the archive stores it (its text).
+func storedPosition(g *Game, text string) (engine.Position, error) {
+	eg, err := engine.Lookup(g.Record.Game)
+	if err != nil {
+		return nil, err
+	}
+	return eg.ParsePosition(text)
+}
+
 // finalPosition is g's last position: the stored one, or the record
 // replayed (when a move is refused, the position before it, and the
 // engine's objection).
 func finalPosition(g *Game) (engine.Position, error) {
 	if g.Position != "" {
-		eg, err := engine.Lookup(g.Record.Game)
-		if err != nil {
-			return nil, err
-		}
-		return eg.ParsePosition(g.Position)
+		return storedPosition(g, g.Position)
 	}
 	// Replay a copy: Replay normalizes the record's Config in place, and
 	// the record is the source's.

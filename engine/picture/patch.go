@@ -203,26 +203,31 @@ func align(a, b []Item, maxEdits int) (gone []bool, before map[int][]Item, ok bo
 func sameItem(a, b Item) bool {
 	switch s := a.(type) {
 	case *Rect:
-		t, ok := b.(*Rect)
-		return ok && *s == *t
+		return same(s, b)
 	case *Circle:
-		t, ok := b.(*Circle)
-		return ok && *s == *t
+		return same(s, b)
 	case *Polygon:
 		t, ok := b.(*Polygon)
 		return ok && s.Style == t.Style && slices.Equal(s.Points, t.Points)
 	case *Line:
-		t, ok := b.(*Line)
-		return ok && *s == *t
+		return same(s, b)
 	case *Text:
-		t, ok := b.(*Text)
-		return ok && *s == *t
+		return same(s, b)
 	}
 	return false
 }
 
+// same reports whether b is an item of a's kind, equal to it.
+func same[T comparable, P interface {
+	*T
+	Item
+}](a P, b Item) bool {
+	t, ok := b.(P)
+	return ok && *a == *t
+}
+
 // Markup is the patch as a game page carries it, for its viewer
-// (viewer.js: backBoard): an <svg> whose <g> elements are the edits in
+// (viewer.js: showBack): an <svg> whose <g> elements are the edits in
 // order, each with its At and Del as data-at and data-del and its elements
 // inside; data-size, when the size changes, "width height". The page's
 // HTML parser makes them SVG elements, ready to move into the board.
