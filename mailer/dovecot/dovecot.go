@@ -42,8 +42,12 @@ type Server struct {
 	LMTPAddr string // 127.0.0.1:port
 	Dir      string // configuration, state, log and mail
 
-	cmd  *exec.Cmd
-	done chan error
+	cmd *exec.Cmd
+	// exited is closed once the master has exited, and waitErr is then
+	// its Wait's error: closed rather than sent on, so that the start's
+	// wait and Stop both see the exit, however many look.
+	exited  chan struct{}
+	waitErr error
 }
 
 // Binary returns the path of the dovecot executable, or ErrNotInstalled.
@@ -76,7 +80,7 @@ func Start(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dovecot: %w", err)
 	}
-	s := &Server{Dir: dir, done: make(chan error, 1)}
+	s := &Server{Dir: dir, exited: make(chan struct{})}
 	if err := s.configure(opts.Users); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -96,8 +100,9 @@ func Start(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("dovecot: start %s: %w", bin, err)
 	}
 	go func() {
-		s.done <- s.cmd.Wait()
+		s.waitErr = s.cmd.Wait()
 		logf.Close()
+		close(s.exited)
 	}()
 	if err := s.waitReady(10 * time.Second); err != nil {
 		log := s.Log()
@@ -241,8 +246,8 @@ func (s *Server) waitReady(timeout time.Duration) error {
 	for _, addr := range []string{s.IMAPAddr, s.LMTPAddr} {
 		for {
 			select {
-			case err := <-s.done:
-				return fmt.Errorf("dovecot: exited during start: %v", err)
+			case <-s.exited:
+				return fmt.Errorf("dovecot: exited during start: %v", s.waitErr)
 			default:
 			}
 			c, err := net.DialTimeout("tcp", addr, time.Second)
@@ -314,10 +319,15 @@ func (s *Server) Stop() error {
 		pgid := s.cmd.Process.Pid
 		_ = syscall.Kill(-pgid, syscall.SIGTERM)
 		select {
-		case <-s.done:
+		case <-s.exited:
 		case <-time.After(5 * time.Second):
 			_ = syscall.Kill(-pgid, syscall.SIGKILL)
-			<-s.done
+			// A master killed outright is reaped at once; a minute is
+			// only a bound, so that a test never hangs on it.
+			select {
+			case <-s.exited:
+			case <-time.After(time.Minute):
+			}
 		}
 		// Children (imap, lmtp, auth) may outlive the master briefly.
 		_ = syscall.Kill(-pgid, syscall.SIGKILL)
