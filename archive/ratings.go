@@ -146,6 +146,16 @@ func (t *Tx) RatingHistory(players []int64) ([]RatedSeat, error) {
 	if players != nil && len(players) == 0 {
 		return nil, nil
 	}
+	if len(players) > maxIn {
+		// More players than a statement may name: every seat, those of
+		// players kept, in the same order.
+		all, err := t.ratedSeats("")
+		keep := make(map[int64]bool, len(players))
+		for _, p := range players {
+			keep[p] = true
+		}
+		return slices.DeleteFunc(all, func(s RatedSeat) bool { return !keep[s.PlayerID] }), err
+	}
 	where := ""
 	if players != nil {
 		where = ` WHERE player_id IN (` + placeholders(len(players)) + `)`
@@ -236,13 +246,13 @@ func (t *Tx) RatedSeatsOf(gameID int64) ([]RatedSeat, error) {
 // by seat: what the site's game pages say of their ratings.
 func (t *Tx) RatedSeatsIn(ids []int64) (map[int64][]RatedSeat, error) {
 	out := map[int64][]RatedSeat{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	seats, err := t.ratedSeats(` WHERE game_id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
-	for _, s := range seats {
-		out[s.GameID] = append(out[s.GameID], s)
-	}
+	err := inParts(ids, func(part []int64) error {
+		seats, err := t.ratedSeats(` WHERE game_id IN (`+placeholders(len(part))+`)`, int64Args(part)...)
+		for _, s := range seats {
+			out[s.GameID] = append(out[s.GameID], s)
+		}
+		return err
+	})
 	for _, s := range out {
 		slices.SortFunc(s, func(a, b RatedSeat) int { return a.Seat - b.Seat })
 	}
@@ -253,22 +263,25 @@ func (t *Tx) RatedSeatsIn(ids []int64) (map[int64][]RatedSeat, error) {
 // or from before ratings).
 func (t *Tx) UnratedIn(ids []int64) (map[int64]bool, error) {
 	out := map[int64]bool{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := t.query(`SELECT id FROM unrated_games WHERE id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	err := inParts(ids, func(part []int64) error {
+		rows, err := t.query(`SELECT id FROM unrated_games WHERE id IN (`+placeholders(len(part))+`)`, int64Args(part)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			out[id] = true
+		}
+		return rows.Err()
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // SetUnrated marks the challenge or game id (they share their number) as
@@ -318,13 +331,12 @@ func (t *Tx) RateBeforeRatings() (int, error) {
 // any write to them does, so that the readers that follow the changes (the
 // site) read them again: their ratings changed, not the games.
 func (t *Tx) TouchGames(ids []int64) error {
-	for from := 0; from < len(ids); from += 500 {
-		part := ids[from:min(len(ids), from+500)]
+	return inParts(ids, func(part []int64) error {
 		if _, err := t.exec(`UPDATE games SET seq = seq WHERE id IN (`+placeholders(len(part))+`)`, int64Args(part)...); err != nil {
 			return fmt.Errorf("archive: touch games: %w", err)
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // MarkRatingBot records that player is the club's bot, rated by level.

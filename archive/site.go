@@ -51,10 +51,16 @@ func (t *Tx) GamesAfter(id int64, limit int) ([]*Game, error) {
 
 // GamesIn returns the games numbered ids that exist, by number.
 func (t *Tx) GamesIn(ids []int64) ([]*Game, error) {
-	if len(ids) == 0 {
-		return nil, nil
+	if len(ids) > maxIn && !slices.IsSorted(ids) {
+		ids = slices.Sorted(slices.Values(ids)) // each part by number, and the parts in order
 	}
-	return t.games(`WHERE id IN (`+placeholders(len(ids))+`) ORDER BY id`, int64Args(ids)...)
+	var out []*Game
+	err := inParts(ids, func(part []int64) error {
+		gs, err := t.games(`WHERE id IN (`+placeholders(len(part))+`) ORDER BY id`, int64Args(part)...)
+		out = append(out, gs...)
+		return err
+	})
+	return out, err
 }
 
 // MovesOf returns the moves of each of the games ids, in order, as a
@@ -75,9 +81,15 @@ func (t *Tx) MovesOf(ids []int64) (map[int64][]Move, error) { return t.MovesUpTo
 // sorted in the rare case they are not.
 func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 	out := make(map[int64][]Move, len(ids))
-	if len(ids) == 0 {
-		return out, nil
+	err := inParts(ids, func(part []int64) error { return t.movesUpTo(part, plies, out) })
+	if err != nil {
+		return nil, err
 	}
+	return out, nil
+}
+
+// movesUpTo is MovesUpTo of a part of the games, into out.
+func (t *Tx) movesUpTo(ids []int64, plies int, out map[int64][]Move) error {
 	args := int64Args(ids)
 	upTo := ""
 	if plies > 0 {
@@ -85,7 +97,7 @@ func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 	}
 	rows, err := t.query(`SELECT game_id, COUNT(*), group_concat(ply || ' ' || player || ' ' || move, char(10)) FROM moves WHERE game_id IN (`+placeholders(len(ids))+`)`+upTo+` GROUP BY game_id`, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -93,15 +105,15 @@ func (t *Tx) MovesUpTo(ids []int64, plies int) (map[int64][]Move, error) {
 		var n int
 		var all string
 		if err := rows.Scan(&id, &n, &all); err != nil {
-			return nil, err
+			return err
 		}
 		ms, err := parseMoves(id, n, all)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out[id] = ms
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // parseMoves reads the n moves of game id joined by MovesUpTo, a line
@@ -174,6 +186,25 @@ func (t *Tx) AddMoves(gameID int64, moves []Move) error {
 }
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+
+// maxIn is the most ids one statement asks about. SQLite refuses a
+// statement of more than 32,766 variables, and a reader may ask about
+// more games than that: the site's update after a change to every game of
+// a large archive (filling the positions before the last ply, a re-rating)
+// reads what it shows of each changed game.
+const maxIn = 5000
+
+// inParts calls fn with ids in runs of at most maxIn, in order.
+func inParts(ids []int64, fn func(part []int64) error) error {
+	for len(ids) > 0 {
+		n := min(len(ids), maxIn)
+		if err := fn(ids[:n]); err != nil {
+			return err
+		}
+		ids = ids[n:]
+	}
+	return nil
+}
 
 func int64Args(ids []int64) []any {
 	args := make([]any, len(ids))

@@ -30,24 +30,27 @@ func (t *Tx) AddTalk(s Said) error {
 // TalkOf returns what was said in each of the games ids, in the order said.
 func (t *Tx) TalkOf(ids []int64) (map[int64][]Said, error) {
 	out := map[int64][]Said{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := t.query(`SELECT game_id, player_id, ply, kind, text, at FROM talk WHERE game_id IN (`+placeholders(len(ids))+`) ORDER BY game_id, id`, int64Args(ids)...)
+	err := inParts(ids, func(part []int64) error {
+		rows, err := t.query(`SELECT game_id, player_id, ply, kind, text, at FROM talk WHERE game_id IN (`+placeholders(len(part))+`) ORDER BY game_id, id`, int64Args(part)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var s Said
+			var at string
+			if err := rows.Scan(&s.GameID, &s.PlayerID, &s.Ply, &s.Kind, &s.Text, &at); err != nil {
+				return err
+			}
+			s.At = parseTime(at)
+			out[s.GameID] = append(out[s.GameID], s)
+		}
+		return rows.Err()
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var s Said
-		var at string
-		if err := rows.Scan(&s.GameID, &s.PlayerID, &s.Ply, &s.Kind, &s.Text, &at); err != nil {
-			return nil, err
-		}
-		s.At = parseTime(at)
-		out[s.GameID] = append(out[s.GameID], s)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // SaidSince returns the texts of what player said (kind "say") in game, or

@@ -323,23 +323,26 @@ func (t *Tx) TournamentOfGame(gameID int64) (int64, TournamentGame, error) {
 // tournament's number and the game's place, by game.
 func (t *Tx) TournamentGamesIn(ids []int64) (map[int64]TournamentGame, map[int64]int64, error) {
 	places, events := map[int64]TournamentGame{}, map[int64]int64{}
-	if len(ids) == 0 {
-		return places, events, nil
-	}
-	rows, err := t.query(`SELECT game_id, tournament_id, round, board FROM tournament_games WHERE game_id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	err := inParts(ids, func(part []int64) error {
+		rows, err := t.query(`SELECT game_id, tournament_id, round, board FROM tournament_games WHERE game_id IN (`+placeholders(len(part))+`)`, int64Args(part)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var g TournamentGame
+			var id int64
+			if err := rows.Scan(&g.GameID, &id, &g.Round, &g.Board); err != nil {
+				return err
+			}
+			places[g.GameID], events[g.GameID] = g, id
+		}
+		return rows.Err()
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var g TournamentGame
-		var id int64
-		if err := rows.Scan(&g.GameID, &id, &g.Round, &g.Board); err != nil {
-			return nil, nil, err
-		}
-		places[g.GameID], events[g.GameID] = g, id
-	}
-	return places, events, rows.Err()
+	return places, events, nil
 }
 
 // AddBye records that player has the round off (a Swiss bye, or a knockout
