@@ -38,7 +38,7 @@ func startEvent(u *work.Unit, t *archive.Tournament) ([]string, error) {
 	cfg, _ := published.ParseConfig(t.Config, 0)
 	for i := range tr.ev.Entrants {
 		e := &tr.ev.Entrants[i]
-		if e.Rating, _, err = u.Tx.Rating(e.Player, rating.ListOf(t.Game, cfg.Ruleset)); err != nil {
+		if e.Rating, err = entrantRating(u, e.Player, rating.ListOf(t.Game, cfg.Ruleset)); err != nil {
 			return nil, err
 		}
 	}

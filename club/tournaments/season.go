@@ -110,7 +110,7 @@ func nextSeason(u *work.Unit, tr *tournament) error {
 		e := &tr.ev.Entrants[i]
 		if e.In() && l.InPlay().DivisionOf(e.Player) == 0 {
 			var err error
-			if e.Rating, _, err = u.Tx.Rating(e.Player, list); err != nil {
+			if e.Rating, err = entrantRating(u, e.Player, list); err != nil {
 				return err
 			}
 		}

@@ -21,7 +21,7 @@ func ratingsNow(u *work.Unit, tr *tournament) *event.Event {
 	cfg, _ := published.ParseConfig(tr.t.Config, 0)
 	list := rating.ListOf(tr.t.Game, cfg.Ruleset)
 	for i := range ev.Entrants {
-		if r, _, err := u.Tx.Rating(ev.Entrants[i].Player, list); err == nil {
+		if r, err := entrantRating(u, ev.Entrants[i].Player, list); err == nil {
 			ev.Entrants[i].Now = r
 		}
 	}
