@@ -14,6 +14,7 @@ import (
 	"postal/club/ratings"
 	"postal/club/reply"
 	"postal/club/tournaments"
+	"postal/docs/words"
 	"postal/engine"
 	"postal/mailer"
 	"postal/notation"
@@ -147,7 +148,7 @@ func (h *handling) run() (err error) {
 		h.sections = append(h.sections, reply.Bound(sec))
 	}
 	if truncated {
-		h.sections = append(h.sections, reply.Section{Title: "too many lines", Lines: []string{"Only the first commands of this message were read; send the rest in another message."}})
+		h.sections = append(h.sections, truncatedSection(commands, parsed))
 	}
 	if err := h.endedSections(); err != nil {
 		return err
@@ -223,6 +224,20 @@ func parseErrorSection(p notation.Parsed) reply.Section {
 		lines = []string{fmt.Sprintf("Line %d, column %d, at %q:", e.Line, e.Col, e.Word)}
 	}
 	return reply.Section{Command: p.Text, Error: true, Title: title, Lines: lines, Pre: reply.Caret(e.Text, e.Col)}
+}
+
+// truncatedSection says how much of a mail of too many lines was read, n
+// commands of the lines parsed, and where to go on from.
+func truncatedSection(n int, parsed []notation.Parsed) reply.Section {
+	last := 0
+	if len(parsed) > 0 {
+		last = parsed[len(parsed)-1].Line
+	}
+	return reply.Section{Title: "too many lines", Lines: []string{
+		fmt.Sprintf("postal reads at most %d commands of a mail, and %d lines besides blank and quoted ones: it read %s, up to line %d, and nothing after.",
+			notation.MaxCommands, 4*notation.MaxCommands, words.Plural(n, "command"), last),
+		fmt.Sprintf("Send the rest, from line %d on, in another message.", last+1),
+	}}
 }
 
 // maxProse is how many lines of prose a reply lists.

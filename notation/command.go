@@ -164,11 +164,16 @@ type ParseOptions struct {
 	// *engine.SyntaxError that says where it stopped. It tells moves from
 	// prose; it judges no legality.
 	Move func(line string) error
-	// MaxLines caps the command lines read; 0 means 50. Lines past it are
-	// dropped, and Truncated is reported by ParseCommands. Lines of prose
-	// do not count, but reading stops after four times as many lines.
+	// MaxLines caps the command lines read; 0 means MaxCommands. Lines
+	// past it are dropped, and Truncated is reported by ParseCommands.
+	// Lines of prose do not count, but reading stops after four times as
+	// many lines.
 	MaxLines int
 }
+
+// MaxCommands is how many command lines of a mail are read unless
+// ParseOptions.MaxLines says otherwise.
+const MaxCommands = 50
 
 func (opt ParseOptions) mustHaveLanguage() {
 	if opt.Language == nil {
@@ -185,7 +190,7 @@ func ParseCommands(body string, opt ParseOptions) (out []Parsed, truncated bool)
 	opt.mustHaveLanguage()
 	limit := opt.MaxLines
 	if limit <= 0 {
-		limit = 50
+		limit = MaxCommands
 	}
 	commands := 0
 	lines := strings.Split(body, "\n")
