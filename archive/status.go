@@ -35,7 +35,7 @@ type Status struct {
 	LastSeq  int64
 	LastMail time.Time // the newest mail handled, of another sender than the club; zero: none
 	MailsDay int       // mails handled in the 24 hours before now, of other senders than the club
-	OwnDay   int       // of the club's own address (postal check's test mails) in those hours
+	OwnDay   int       // from the club's own address in those hours: postal check's test mails, or mail forged as postal's
 
 	Active       int       // games in progress
 	NextDeadline time.Time // the earliest deadline of a game in progress; zero: none

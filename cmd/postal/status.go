@@ -58,7 +58,7 @@ func runStatus(args []string, w io.Writer) error {
 	fmt.Fprintf(w, "  daemon    %s\n", daemonLine(s, now))
 	mailIn := fmt.Sprintf("last search of the mailbox %s; last mail handled %s; %s in the last 24 hours", ago(s.LastPoll), ago(s.LastMail), words.Plural(s.MailsDay, "mail"))
 	if s.OwnDay > 0 {
-		mailIn += fmt.Sprintf(" (and %d of postal check's own)", s.OwnDay)
+		mailIn += fmt.Sprintf(" (and %d from postal's own address, left unanswered: postal check's test mails, or forgeries of postal)", s.OwnDay)
 	}
 	fmt.Fprintf(w, "  mail in   %s\n", mailIn)
 	out := fmt.Sprintf("%d waiting", s.Waiting)

@@ -391,7 +391,7 @@ func TestStatusCountsNeitherCheckMailNorDrops(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := statusOf(t, "--db", path)
-	for _, want := range []string{"last mail handled 1 hour ago; 2 mails in the last 24 hours (and 2 of postal check's own)", "0 waiting; 1 given up; 2 dropped by you (postal outbox drop)"} {
+	for _, want := range []string{"last mail handled 1 hour ago; 2 mails in the last 24 hours (and 2 from postal's own address, left unanswered: postal check's test mails, or forgeries of postal)", "0 waiting; 1 given up; 2 dropped by you (postal outbox drop)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("postal status does not say %q:\n%s", want, out)
 		}
