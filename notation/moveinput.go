@@ -3,6 +3,7 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -118,8 +119,10 @@ func forgiven(pos engine.Position, p engine.Player, plain string) (engine.Move, 
 }
 
 // readings are the other ways to read plain: without a trailing full stop,
-// in lower case, and with one space (or every space) between words read as
-// "-", "x" or nothing. Long texts get none: they are not one mistyped move.
+// in lower case, in lower case but its first letter (a piece's letter
+// before its squares: "pa3-a4" is "Pa3-a4"), in upper case, and with one
+// space (or every space) between words read as "-", "x" or nothing. Long
+// texts get none: they are not one mistyped move.
 func readings(plain string) []string {
 	s := strings.TrimSpace(plain)
 	if len(s) > 40 {
@@ -129,8 +132,11 @@ func readings(plain string) []string {
 	if t := strings.TrimRight(s, "."); t != s && t != "" {
 		bases = []string{t}
 	}
-	if l := strings.ToLower(bases[0]); l != bases[0] {
-		bases = append(bases, l)
+	lower := strings.ToLower(bases[0])
+	for _, b := range []string{lower, strings.ToUpper(lower[:min(1, len(lower))]) + lower[min(1, len(lower)):], strings.ToUpper(lower)} {
+		if !slices.Contains(bases, b) {
+			bases = append(bases, b)
+		}
 	}
 	var out []string
 	for _, b := range bases {

@@ -102,6 +102,42 @@ func TestReadMoveCaseAndSpace(t *testing.T) {
 	}
 }
 
+// A move written all in lower case (a piece's letter too: "pa3-a4" for
+// "Pa3-a4") or all in upper case reads as the one legal move it can be, or
+// not at all: never as another move.
+func TestReadMoveAnyCase(t *testing.T) {
+	read, moves := map[string]int{}, map[string]int{}
+	for _, ps := range positions(t) {
+		for _, m := range ps.pos.Legal(ps.side) {
+			want := m.String()
+			moves[ps.name]++
+			for _, text := range []string{strings.ToLower(want), strings.ToUpper(want)} {
+				if text == want {
+					continue
+				}
+				got, err := notation.ReadMove(ps.pos, ps.side, text)
+				if err != nil {
+					continue
+				}
+				if got.String() != want {
+					if _, err := ps.pos.Apply(ps.side, got); err == nil {
+						t.Fatalf("%s: %q read as the legal move %s, not %s", ps.name, text, got, want)
+					}
+					continue
+				}
+				read[ps.name]++
+			}
+		}
+	}
+	// Where a move is a piece's letter and squares, both readings are
+	// unambiguous, and must be found for nearly every move.
+	for _, game := range []string{"imperial-chess/standard", "superial-chess/classic", "conflagration/conflagration"} {
+		if read[game] < moves[game] {
+			t.Errorf("%s: %d of %d moves read in lower or upper case, fewer than half", game, read[game], 2*moves[game])
+		}
+	}
+}
+
 // The moves of issue 28, as a phone writes them, in Conflagration.
 func TestReadMovePhone(t *testing.T) {
 	_, _, pos, err := engine.New("conflagration", engine.Config{})
