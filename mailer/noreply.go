@@ -32,8 +32,12 @@ func noReplyReason(h gomail.Header, from string, own []string) string {
 	case "bulk", "list", "junk":
 		return "Precedence: " + p
 	}
-	if v := h.Get("List-Id"); v != "" {
-		return "mailing list: List-Id " + v
+	// A list's mail carries RFC 2369's fields (its address, how to leave
+	// it), some lists without RFC 2919's List-Id: any of them says a list.
+	for _, k := range listFields {
+		if v := h.Get(k); v != "" {
+			return "mailing list: " + k + " " + v
+		}
 	}
 	// Non-standard markers of autoresponders that predate RFC 3834.
 	for _, k := range []string{"X-Autoreply", "X-Autorespond"} {
@@ -43,6 +47,10 @@ func noReplyReason(h gomail.Header, from string, own []string) string {
 	}
 	return ""
 }
+
+// listFields are the header fields of a mailing list's mail (RFC 2919,
+// RFC 2369).
+var listFields = []string{"List-Id", "List-Post", "List-Unsubscribe", "List-Subscribe", "List-Help", "List-Owner", "List-Archive"}
 
 // isOwnAddress reports whether addr is one of own, ignoring case and any
 // +detail in the local part (club+token@host is still the club).

@@ -229,3 +229,20 @@ func TestParseMessageBadHeader(t *testing.T) {
 		t.Errorf("error %q lacks the package prefix", err)
 	}
 }
+
+// Mail of a mailing list is never answered, whichever of the list's
+// fields it carries (RFC 3834 section 2; RFC 2919, RFC 2369): a list that
+// sends List-Unsubscribe alone is a list too.
+func TestListMailIsNotAnswered(t *testing.T) {
+	for _, field := range []string{"List-Id: <chess.lists.example.org>", "List-Unsubscribe: <mailto:leave@lists.example.org>",
+		"List-Post: <mailto:chess@lists.example.org>", "List-Help: <https://lists.example.org/help>"} {
+		raw := "From: news@lists.example.org\r\nTo: postal@demo.test\r\nSubject: digest\r\nMessage-ID: <d1@lists.example.org>\r\n" + field + "\r\n\r\nnew game\r\n"
+		in, err := ParseMessage([]byte(raw), demoOpts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name, _, _ := strings.Cut(field, ":"); !strings.Contains(in.NoReply, "mailing list: "+name) {
+			t.Errorf("%s: NoReply = %q, want a mailing list's", field, in.NoReply)
+		}
+	}
+}
