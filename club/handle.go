@@ -100,6 +100,10 @@ func (h *handling) run() (err error) {
 	if a != nil || err != nil {
 		return h.answer(a, err)
 	}
+	if d := h.proof.Disagree; d.Token != 0 {
+		h.sections = append(h.sections, reply.Section{Title: "which game?", Lines: []string{fmt.Sprintf(
+			"This mail answers a mail about game #%d, but its subject names game #%d: a command or move that names no game was done in neither.", d.Token, d.Subject)}})
+	}
 	seq, commands := 0, 0
 	var prose []string
 	for _, p := range parsed {
@@ -344,6 +348,9 @@ func (h *handling) dispatch(c notation.Command, p notation.Parsed) (reply.Sectio
 	if language.NeedsGame(c) && c.ID == 0 {
 		if c.Verb == notation.CmdSay || c.Verb == notation.CmdNote {
 			return reply.Section{}, games.TalkWithoutGame(c.Verb)
+		}
+		if d := h.proof.Disagree; d.Token != 0 {
+			return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("The mail this answers and its subject name games #%d and #%d: write the game number (%s). Nothing was done.", d.Token, d.Subject, row.Usage))
 		}
 		return reply.Section{}, reply.Refuse("which game?", fmt.Sprintf("Write the game number: %s. A reply to a mail about a game, with its [postal #N] subject, may leave it out.", row.Usage))
 	}

@@ -42,6 +42,11 @@ type Proof struct {
 	live  bool
 	keyOK bool // a key line of the message is the actor's key
 
+	// Disagree.Token is the game of the game token the mail was sent to,
+	// and Subject the other game its subject's tag names, when the two
+	// disagree (ReadTokens); zero when they agree or one says nothing.
+	Disagree struct{ Token, Subject int64 }
+
 	invited int // new addresses the mail invited (MayInvite)
 	// proved reports that the mail acted for its sender: it proved them
 	// (Paid), completed their registration or confirmed their address.
@@ -106,6 +111,9 @@ type Answer struct {
 // ReadTokens looks up the tokens the message was sent to and returns the
 // game the message is about: the game of a game token, else the subject's
 // tag ([postal #N]) when the subject may say it (subjectBound); 0 for none.
+// When the token's game and the tag's disagree the mail is about neither
+// (0), and p.Disagree says which they are: a command that names no game
+// then acts in none, rather than in one the player may not have meant.
 func ReadTokens(u *work.Unit, p *Proof) (tagged int64, err error) {
 	for _, tok := range tokens(u.Club, p.In.Recipients) {
 		c, ok, err := tokenClaim(u, tok)
@@ -116,13 +124,17 @@ func ReadTokens(u *work.Unit, p *Proof) (tagged int64, err error) {
 			p.claims = append(p.claims, c)
 		}
 	}
-	for _, c := range p.claims {
-		if c.kind == "token" && c.game != 0 {
-			return c.game, nil
-		}
-	}
 	if m := tagRE.FindStringSubmatch(p.In.Subject); m != nil && p.subjectBound() {
 		tagged, _ = strconv.ParseInt(m[1], 10, 64)
+	}
+	for _, c := range p.claims {
+		if c.kind == "token" && c.game != 0 {
+			if tagged != 0 && tagged != c.game {
+				p.Disagree.Token, p.Disagree.Subject = c.game, tagged
+				return 0, nil
+			}
+			return c.game, nil
+		}
 	}
 	return tagged, nil
 }
