@@ -1,7 +1,9 @@
 package accounts
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"postal/club/reply"
@@ -155,7 +157,11 @@ func unproven(u *work.Unit, p *Proof, parsed []notation.Parsed) (*Answer, error)
 		return &Answer{Outcome: "ignored: past the budget for strangers"}, keepHeaders(u, p)
 	}
 	if u.Actor == nil {
-		return &Answer{Outcome: "stranger: short reply"}, shortReply(u, p, "postal did not read your mail: to an address that is not a player's, it answers with this note, once a day.")
+		why := "postal did not read your mail: to an address that is not a player's, it answers with this note, once a day."
+		if name := unreadName(parsed); name != "" {
+			why = fmt.Sprintf("postal did not register you: %q cannot be a name. A player's name is a letter, then letters, digits, '-' or '_', in plain a to z (no accents, no other alphabets). postal answers an address that is not a player's once a day.", name)
+		}
+		return &Answer{Outcome: "stranger: short reply"}, shortReply(u, p, why)
 	}
 	tok, err := u.Tx.Token(u.Actor.ID, 0, u.Now)
 	if err != nil {
@@ -166,6 +172,20 @@ func unproven(u *work.Unit, p *Proof, parsed []notation.Parsed) (*Answer, error)
 		badKey = badKey || line.Err == nil && line.Cmd.Verb == notation.CmdKey && line.Cmd.Arg != ""
 	}
 	return &Answer{Outcome: "unproven: short reply"}, plainReply(u, p, unprovenText(u.Actor.Name, u.Club.Address, badKey), u.Club.ReplyAddress(tok))
+}
+
+// unreadName is the name of a line "register NAME" that postal could not
+// read as a name (an accent, another alphabet), as written; "" when the
+// mail has none.
+func unreadName(parsed []notation.Parsed) string {
+	for _, line := range parsed {
+		var ce *notation.CommandError
+		verb, _, _ := strings.Cut(line.Text, " ")
+		if errors.As(line.Err, &ce) && ce != nil && ce.Word != "" && strings.EqualFold(verb, string(notation.CmdRegister)) {
+			return ce.Word
+		}
+	}
+	return ""
 }
 
 // unprovenText is the note to a player's address whose mail proves
