@@ -164,11 +164,12 @@ func TestFourPlayers(t *testing.T) {
 	says(t, to(t, c.mail(east+"@example.org", "x", key(east)+"resign 1"), east+"@example.org"), "you are out of game #1 already")
 	says(t, to(t, c.mail(east+"@example.org", "x", key(east)+"draw 1"), east+"@example.org"), "you are out of game #1")
 
-	// West runs out of time: out, 3rd; North's turn.
+	// West runs out of time: out, 3rd; North's turn. A leaving is no move:
+	// North is at move 2, as West was.
 	c.now = deadline
 	out, _ = c.tick()
 	says(t, to(t, out, west+"@example.org"), "You ran out of time in game #1 and are out, 3rd of 4.")
-	says(t, to(t, out, north+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd of 4.", "Your move in game #1 (move 4).")
+	says(t, to(t, out, north+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd of 4.", "Your move in game #1 (move 2).")
 	for _, p := range []string{south, east, "erin"} {
 		says(t, to(t, out, p+"@example.org"), west+" (West) ran out of time in game #1 and is out, 3rd of 4.")
 	}
@@ -185,7 +186,7 @@ func TestFourPlayers(t *testing.T) {
 		t.Fatalf("draw agreed by %v", g.DrawAgreed)
 	}
 	out = c.mail(north+"@example.org", "x", key(north)+"move 1 c9-c8")
-	says(t, to(t, out, south+"@example.org"), north+" played c9-c8 in game #1. Your move (move 5).", north+" declined the draw by moving.")
+	says(t, to(t, out, south+"@example.org"), north+" played c9-c8 in game #1. Your move (move 3).", north+" declined the draw by moving.")
 	if g := c.game(1); g.DrawAgreed != nil {
 		t.Fatalf("a move left the draw agreed by %v", g.DrawAgreed)
 	}
@@ -426,4 +427,48 @@ func TestBotPlaysASeat(t *testing.T) {
 func (c *club) challenge(id int64) *archive.Challenge {
 	c.t.Helper()
 	return read(c, func(tx *archive.Tx) (*archive.Challenge, error) { return tx.Challenge(id) })
+}
+
+// R13d: a resignation out of turn in a game of four is no move. The player
+// to move keeps the move number they were sent: their answers say it, the
+// move guard of that number is taken and an older one refused; the next
+// move counts on from it. (A tester's game: the resignation moved the
+// number on, and a move written against the board still current was
+// refused.)
+func TestResignationOutOfTurnKeepsTheMoveGuard_R13d(t *testing.T) {
+	c := newClub(t, Options{ReminderPoints: []clock.Point{}})
+	names := startFour(c, "days 2")
+	south, west, north, east := names[0], names[1], names[2], names[3]
+	key := func(p string) string { return "key " + c.keys[p] + "\n" }
+
+	c.now = c.now.Add(time.Hour)
+	out := c.mail(south+"@example.org", "x", key(south)+"move 1 d1-d2")
+	says(t, to(t, out, west+"@example.org"), south+" played d1-d2 in game #1. Your move (move 2).")
+
+	// North resigns out of turn: West is still to move, at move 2.
+	c.now = c.now.Add(time.Hour)
+	out = c.mail(north+"@example.org", "x", key(north)+"resign 1")
+	says(t, to(t, out, west+"@example.org"), north+" (North) resigned in game #1 and is out, 4th of 4.")
+	lacks(t, to(t, out, west+"@example.org"), "(move 3)")
+	says(t, to(t, c.mail(west+"@example.org", "x", key(west)+"board 1"), west+"@example.org"), "Your move in game #1 (move 2).")
+	says(t, to(t, c.mail(east+"@example.org", "x", key(east)+"board 1"), east+"@example.org"), "Game #1: "+west+" (West) to move (move 2).")
+
+	// A guard of an older number is refused; the one West was sent is taken.
+	says(t, to(t, c.mail(west+"@example.org", "x", key(west)+"move 1 #1 a3-b3"), west+"@example.org"), "the game is at move 2, not move 1", "written against a board that has changed since")
+	out = c.mail(west+"@example.org", "x", key(west)+"move 1 #2 a3-b3")
+	says(t, to(t, out, west+"@example.org"), "a3-b3 played in game #1")
+	says(t, to(t, out, east+"@example.org"), west+" played a3-b3 in game #1. Your move (move 3).")
+
+	// The next move counts on: East's guard of move 2 is old now.
+	says(t, to(t, c.mail(east+"@example.org", "x", key(east)+"move 1 #2 i4-h4"), east+"@example.org"), "the game is at move 3, not move 2")
+	out = c.mail(east+"@example.org", "x", key(east)+"move 1 #3 i4-h4")
+	says(t, to(t, out, east+"@example.org"), "i4-h4 played in game #1")
+	says(t, to(t, out, south+"@example.org"), east+" played i4-h4 in game #1. Your move (move 4).")
+
+	// The record numbers every ply, the resignation too, as it always did.
+	att := c.mail("bob@example.org", "x", c.withKey("bob@example.org", "record 1"))[0].Attachments
+	text := strings.Join(strings.Fields(string(att[len(att)-1].Data)), " ")
+	if want := "1. South: d1-d2 2. North: resign 3. West: a3-b3 4. East: i4-h4 *"; !strings.Contains(text, want) {
+		t.Errorf("record lacks %q:\n%s", want, text)
+	}
 }

@@ -58,20 +58,52 @@ func Unlisted(pos Position, p Player, info Info) string {
 	return info.Unlisted
 }
 
-// MoveNumbers numbers the moves of a game for people, given who made each
-// ply in order: a player's move counts, from 1; a chance step carries the
-// number of the player's move it belongs to, the one before it (0 for the
-// draws before the first move). It returns each ply's number and the number
-// of the next player's move. Records number every ply, chance included (see
-// docs/record-format.md); mails, boards and the move guard "#N" use these.
-func MoveNumbers(who []Player) (numbers []int, next int) {
-	numbers = make([]int, len(who))
+// PlyText is a ply of a game as written, all that move numbers read of it:
+// who made it and its text.
+type PlyText struct {
+	Player Player
+	Text   string
+}
+
+// Counts reports whether a ply of p written text counts as a move for
+// people (MoveNumbers): a player's move does; a step of chance does not,
+// nor a player's leaving a game of more than two ([ParseLeaving]:
+// "resign", "timeout", a ply of the record whether or not it was the
+// player's turn, R13d), which moves no piece (the player's pieces stay on
+// the board), so the board a player to move was sent is still the board.
+// A game of two has no leaving ply, and no game writes a move so.
+func Counts(p Player, text string) bool {
+	if p == Chance {
+		return false
+	}
+	_, leaving := ParseLeaving(text)
+	return !leaving
+}
+
+// MoveNumbers numbers the moves of a game for people, given its plies in
+// order: a player's move counts, from 1; a chance step carries the number
+// of the player's move it belongs to, the one before it (0 for the draws
+// before the first move); a player's leaving counts for nothing (Counts)
+// and carries the number of the move the game is at, the move it comes
+// before ("Move 2, North: resign": North left while move 2 was awaited).
+// It returns each ply's number and the number of the next player's move.
+// Records number every ply, chance and leavings included (see
+// docs/record-format.md); mails, boards, the site and the move guard "#N"
+// use these, so a player to move whose board a leaving left as it was is
+// still at the move their mail named.
+func MoveNumbers(plies []PlyText) (numbers []int, next int) {
+	numbers = make([]int, len(plies))
 	n := 0
-	for i, p := range who {
-		if p != Chance {
+	for i, p := range plies {
+		switch {
+		case Counts(p.Player, p.Text):
 			n++
+			numbers[i] = n
+		case p.Player == Chance:
+			numbers[i] = n
+		default:
+			numbers[i] = n + 1
 		}
-		numbers[i] = n
 	}
 	return numbers, n + 1
 }

@@ -294,7 +294,7 @@ func (ix *index) summarize(g *Game, pos engine.Position) (*summary, error) {
 		Plies: max(g.Plies, len(r.Moves)), Moves: -1, started: stampOf(g.Started), updated: stampOf(g.Updated), finished: stampOf(g.Finished), deadline: stampOf(g.Deadline),
 		TimeControl: ix.intern(timeControl(r.Tag("TimeControl")))}
 	if len(r.Moves) >= s.Plies {
-		_, next := engine.MoveNumbers(players(r))
+		_, next := engine.MoveNumbers(plyTexts(r))
 		s.Moves = next - 1
 	}
 	s.Players = make([]string, len(sides))

@@ -72,8 +72,13 @@ func TestMultiplayerPages(t *testing.T) {
 			`<p class="places">Places: 1st carol (North), 2nd dave (East), 3rd alice (South), 4th bob (West).</p>`,
 			`data-sides="South|West|North|East"`,
 			`style="--s0: 'South'; --s1: 'West'; --s2: 'North'; --s3: 'East'"`,
+			// A leaving is no move (R13d): it carries the number of the move
+			// the game was at, as the mails number them.
 			`<li id="ply-2" class="p1" data-n="2"><a href="#ply-2">timeout</a></li>`,
-			`<li id="ply-6" class="p3" data-n="6"><a href="#ply-6">resign</a></li>`,
+			`<li id="ply-3" class="p2" data-n="2"><a href="#ply-3">c9-c8</a></li>`,
+			`<li id="ply-4" class="p0" data-n="3"><a href="#ply-4">resign</a></li>`,
+			`<li id="ply-5" class="p3" data-n="3"><a href="#ply-5">i4-h4</a></li>`,
+			`<li id="ply-6" class="p3" data-n="4"><a href="#ply-6">resign</a></li>`,
 		},
 		"games/2.html": {
 			`<a href="../players/erin.html">erin</a> (South) – <a href="../players/bob.html">bob</a> (West) – <a href="../players/carol.html">carol</a> (North)</p>`,

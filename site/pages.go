@@ -228,7 +228,7 @@ func moveList(r *notation.Record) template.HTML {
 	b = append(b, `<li id="ply-0" class="start"><a href="#ply-0">Start</a>`...)
 	b = append(b, comments(r.Comment)...)
 	b = append(b, "</li>\n"...)
-	numbers, _ := engine.MoveNumbers(players(r))
+	numbers, _ := engine.MoveNumbers(plyTexts(r))
 	for i, m := range r.Moves {
 		b = append(b, `<li id="ply-`...)
 		b = strconv.AppendInt(b, int64(i+1), 10)
@@ -397,7 +397,7 @@ func (b *builder) gamePage(buf *bytes.Buffer, s *summary, r *notation.Record, po
 		// A move sent from the page goes by mail, in the game's own thread.
 		data.Subject = gameSubject(s)
 		data.Mailto = b.opts.Club
-		_, data.Next = engine.MoveNumbers(players(r))
+		_, data.Next = engine.MoveNumbers(plyTexts(r))
 	}
 	// The caption names the last move, as the viewer's names each ply it
 	// shows (viewer.js: label), then says how the game stands.
@@ -432,7 +432,7 @@ func lastMove(r *notation.Record, sides []string) string {
 	if m.Player < 0 {
 		return "Chance: " + m.Text
 	}
-	numbers, _ := engine.MoveNumbers(players(r))
+	numbers, _ := engine.MoveNumbers(plyTexts(r))
 	return fmt.Sprintf("Move %d, %s: %s", numbers[n-1], sideName(sides, m.Player), m.Text)
 }
 
@@ -454,13 +454,14 @@ func olderVersion(r *notation.Record) string {
 	return g.Info().OlderVersion(r.Config.Version)
 }
 
-// players is who made each ply of r.
-func players(r *notation.Record) []engine.Player {
-	who := make([]engine.Player, len(r.Moves))
+// plyTexts are r's plies as move numbers read them (engine.MoveNumbers): who
+// made each and its text.
+func plyTexts(r *notation.Record) []engine.PlyText {
+	out := make([]engine.PlyText, len(r.Moves))
 	for i, m := range r.Moves {
-		who[i] = m.Player
+		out[i] = engine.PlyText{Player: m.Player, Text: m.Text}
 	}
-	return who
+	return out
 }
 
 // gameSubject is the Subject of the club's mails about game s (club/mail.go,

@@ -87,7 +87,7 @@ func playTest(t *testing.T, b *browser, base string, g *Game) {
 	if move == nil {
 		t.Fatalf("no move of the game in progress to pick on the board among %d", len(legal))
 	}
-	_, next := engine.MoveNumbers(players(g.Record))
+	_, next := engine.MoveNumbers(plyTexts(g.Record))
 	// A game mail's link once carried the mail's reply address, its token
 	// a proof of the player, in the fragment (issue 32): the page sends to
 	// the club's address whatever the link, and takes the old fragment out

@@ -154,19 +154,22 @@ func (gs *Game) Names() []string {
 func (gs *Game) Numbers() ([]int, int) { return MoveNumbers(gs.Moves) }
 
 // MoveNumbers numbers the plies of a game's log for people
-// (engine.MoveNumbers): the players' moves count, chance steps carry their
-// move's number. It returns each ply's number and the next move's, the one
-// the move guard "#N" expects.
+// (engine.MoveNumbers): the players' moves count; chance steps carry their
+// move's number; a player's leaving (a resignation or a timeout in a game
+// of more than two, on their turn or not) counts for nothing. It returns
+// each ply's number and the next move's, the one the move guard "#N"
+// expects.
 func MoveNumbers(moves []archive.Move) ([]int, int) {
-	who := make([]engine.Player, len(moves))
+	plies := make([]engine.PlyText, len(moves))
 	for i, m := range moves {
-		who[i] = engine.Player(m.Player)
+		plies[i] = engine.PlyText{Player: engine.Player(m.Player), Text: m.Text}
 	}
-	return engine.MoveNumbers(who)
+	return engine.MoveNumbers(plies)
 }
 
 // MoveNumber is the number of the next move, counting the players' moves
-// only: what mails and boards show, and what the move guard "#N" checks.
+// only (not chance, not a player's leaving): what mails and boards show,
+// and what the move guard "#N" checks, one number for both.
 func (gs *Game) MoveNumber() int {
 	_, n := gs.Numbers()
 	return n

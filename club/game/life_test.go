@@ -2,7 +2,9 @@ package game_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -272,5 +274,63 @@ func TestOutOfTimeInGameOfMore_R13d(t *testing.T) {
 	}
 	if got := gs.ToMove(); !slices.Equal(got, []engine.Player{engine.Second}) {
 		t.Errorf("to move after it: %v", got)
+	}
+}
+
+// R13d: a player's leaving a game of more, by resigning or on time, on
+// their turn or not, moves no piece and is no move: the number of the
+// next move, which the mails show and the move guard "#N" checks, stays
+// what it was, while each move adds one. Seats 2 and 3 of a game of four
+// leave out of turn and on it, a seat times out, and a game of three.
+func TestLeavingKeepsTheMoveNumber_R13d(t *testing.T) {
+	four := func(t *testing.T) *game.Game {
+		return newGame(t, "superial-chess", "multiplayer", map[string]string{"players": "4"}, "dave", "carol", "alice", "bob")
+	}
+	// Steps: "move" is a move of the player to move, "resign N" seat N
+	// resigning, "timeout" the player to move out of time.
+	for _, c := range []struct {
+		name  string
+		start func(*testing.T) *game.Game
+		steps []string
+	}{
+		{"four, seat 2 out of turn, seat 3 on its turn", four, []string{"move", "resign 2", "move", "resign 3", "move"}},
+		{"four, seat 3 out of turn, seat 2 on time", four, []string{"move", "resign 3", "move", "timeout", "move"}},
+		{"four, seat 2 on its turn, seat 1 out of turn", four, []string{"move", "move", "resign 2", "resign 1", "move"}},
+		{"three, seat 2 out of turn", three, []string{"move", "resign 2", "move", "move"}},
+		{"three, seat 1 on time", three, []string{"move", "timeout", "move", "move"}},
+		{"three, seat 2 on its turn", three, []string{"move", "move", "resign 2", "move"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			gs := c.start(t)
+			moves := 0
+			for i, step := range c.steps {
+				before, toMove := gs.MoveNumber(), gs.ToMove()
+				at := t0.Add(time.Duration(i+1) * time.Hour)
+				var err error
+				var seat engine.Player
+				switch _, err0 := fmt.Sscanf(step, "resign %d", &seat); {
+				case step == "move":
+					p := toMove[0]
+					_, err = gs.Move(p, anyMove(t, gs, p), at, "")
+					moves++
+				case step == "timeout":
+					_, err = gs.Forfeit(toMove[0], engine.Timeout, gs.TimeoutReason(toMove[0]), at, "")
+				case err0 == nil:
+					if slices.Contains(toMove, seat) != strings.Contains(c.name, fmt.Sprintf("seat %d on its turn", seat)) {
+						t.Fatalf("step %d (%s): to move %v", i, step, toMove)
+					}
+					_, err = gs.Resign(seat, at, "")
+				}
+				if err != nil {
+					t.Fatalf("step %d (%s): %v", i, step, err)
+				}
+				if gs.Pos.Result().Over() {
+					t.Fatalf("step %d (%s): the game ended", i, step)
+				}
+				if got := gs.MoveNumber(); got != moves+1 {
+					t.Errorf("after step %d (%s): move %d, want %d (%d moves played; it was %d)", i, step, got, moves+1, moves, before)
+				}
+			}
+		})
 	}
 }

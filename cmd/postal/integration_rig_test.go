@@ -343,11 +343,11 @@ func (r *rig) playGame(players [2]*player, id int64, rec *notation.Record, maxPl
 	// reads it from the database to foresee the throws.
 	seed := r.gameRow(id).Seed
 	// The move guard counts the players' moves, as the mails do.
-	who := make([]engine.Player, len(rec.Moves))
+	plies := make([]engine.PlyText, len(rec.Moves))
 	for i, m := range rec.Moves {
-		who[i] = m.Player
+		plies[i] = engine.PlyText{Player: m.Player, Text: m.Text}
 	}
-	_, number := engine.MoveNumbers(who)
+	_, number := engine.MoveNumbers(plies)
 	for !pos.Result().Over() {
 		var side engine.Player = -1
 		for _, s := range pos.ToMove() {
