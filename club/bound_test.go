@@ -38,12 +38,12 @@ func TestBoundedReplies(t *testing.T) {
 	}
 
 	// The caret still points at the word it names, inside the window.
-	sec := parseErrorSection(mustParse(t, "open conflagration "+strings.Repeat("x=1 ", 150)+"as third"+strings.Repeat(" x=1", 100)))
+	sec := parseErrorSection(mustParse(t, "open conflagration "+strings.Repeat("x=1 ", 150)+"as 3rd"+strings.Repeat(" x=1", 100)))
 	lines := strings.Split(sec.Pre, "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "…") || !strings.HasSuffix(lines[0], "…") || utf8.RuneCountInString(lines[0]) > reply.TextWidth {
 		t.Fatalf("caret window:\n%s", sec.Pre)
 	}
-	if at := strings.Index(lines[1], "^"); !strings.HasPrefix(string([]rune(lines[0])[at:]), "third") {
+	if at := strings.Index(lines[1], "^"); !strings.HasPrefix(string([]rune(lines[0])[at:]), "3rd") {
 		t.Fatalf("the caret does not point at the word:\n%s", sec.Pre)
 	}
 

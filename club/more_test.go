@@ -246,7 +246,7 @@ func TestChallengeOfMore(t *testing.T) {
 		"challenge alice bob superial-chess multiplayer",
 	}, "\n"))
 	says(t, to(t, out, "alice@example.org"), "5 players named for 4 seats", "Superial Chess (multiplayer players=4) seats South, West, North and East: name at most 3 players besides yourself",
-		"bob is named twice", `"east" is not a seat of this game`, "Its seats: South, West, North; or", "is a game of two: name one opponent", "you cannot challenge yourself")
+		"bob is named twice", `"east" is not first, second, south, west, north or random`, "Superial Chess (multiplayer players=3) seats South, West and North, in turn order", "is a game of two: name one opponent", "you cannot challenge yourself")
 	if len(out) != 1 {
 		t.Fatalf("%d mails for refused challenges", len(out))
 	}

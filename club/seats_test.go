@@ -173,3 +173,22 @@ func TestChallengeOfMoreSaysTheSeat_Issue33(t *testing.T) {
 	out = c.as("alice", "challenge bob takeaway as first")
 	says(t, to(t, out, "bob@example.org"), "alice plays North (moves first).")
 }
+
+// TestChallengeAsSideNameByMail: "as black" by mail in a game of two seats
+// the challenger at Black and the one who accepts at White; a side the
+// ruleset does not have is refused with its choices.
+func TestChallengeAsSideNameByMail(t *testing.T) {
+	c := newClub(t, Options{})
+	for _, p := range []string{"alice", "bob"} {
+		c.register(p)
+	}
+	out := c.as("bob", "challenge alice imperial-chess as black")
+	says(t, to(t, out, "alice@example.org"), "bob plays Black.")
+	out = c.as("bob", "challenge alice superial-chess vs-chess as purple")
+	says(t, to(t, out, "bob@example.org"), `"purple" is not first, second, white, black or random`)
+	lacks(t, to(t, out, "bob@example.org"), "south")
+	c.as("alice", "accept 1")
+	if g := c.game(1); !slices.Equal(c.names(g), []string{"alice", "bob"}) {
+		t.Errorf("the game's players %v, want alice (White) then bob (Black)", c.names(g))
+	}
+}

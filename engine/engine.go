@@ -191,6 +191,25 @@ type Ruleset struct {
 // bot's seats in it.
 func (i Info) Seats(cfg Config) []string { return slices.Clone(i.seats(cfg)) }
 
+// SeatNamed returns the seat of seats (a game's [Info.Seats]) that name
+// calls, in any case: "first" and "second" the first two in turn order, or
+// a seat's own name ("Black", "dark", "north"); false when it calls none.
+// It is the one reading of a side asked for: the command line's --as, the
+// "as" of a challenge by mail and the seat a challenge keeps.
+func SeatNamed(seats []string, name string) (Player, bool) {
+	name = strings.TrimSpace(name)
+	switch {
+	case strings.EqualFold(name, "first") && len(seats) > 0:
+		return First, true
+	case strings.EqualFold(name, "second") && len(seats) > 1:
+		return Second, true
+	}
+	if k := slices.IndexFunc(seats, func(s string) bool { return strings.EqualFold(s, name) }); k >= 0 {
+		return Player(k), true
+	}
+	return 0, false
+}
+
 func (i Info) seats(cfg Config) []string {
 	rs := strings.ToLower(strings.TrimSpace(cfg.Ruleset))
 	if rs == "" && len(i.Rulesets) > 0 {

@@ -72,7 +72,8 @@ type Command struct {
 	Game    string
 	Options []string
 	// As is the side asked for: "", "first", "second", "random", or the
-	// name of a side of the game, lower case ("north").
+	// name of a side, lower case ("black", "north"). Whether the game
+	// has that side under its ruleset and options is the club's business.
 	As string
 	// Level is the strength asked of the club's bot ("level N", challenge
 	// only); 0 when not given. Whether the level exists is the club's
@@ -488,12 +489,15 @@ func (p *parser) proposal(c *Command) *CommandError {
 				return p.errAt(w, "%q given twice", w.text)
 			}
 			if !p.more() {
-				return p.errEnd("\"as\" needs %s", sideWords(c.Game))
+				return p.errEnd("\"as\" needs %s", asWords)
 			}
+			// A side's name is read here as a word; which ones the game
+			// has depends on its ruleset and options, and the club, which
+			// reads those, decides (and names the game's choices).
 			s := p.next()
 			side := strings.ToLower(s.text)
-			if !slices.Contains(sideChoices(c.Game), side) {
-				return p.errAt(s, "%q is not %s", s.text, sideWords(c.Game))
+			if !validName(side) || slices.Contains(proposalWords, side) {
+				return p.errAt(s, "%q is not a side: \"as\" takes %s", s.text, asWords)
 			}
 			c.As = side
 		case "level":
@@ -534,35 +538,12 @@ func (p *parser) proposal(c *Command) *CommandError {
 	return nil
 }
 
-// sideChoices are the words "as" takes in a proposal of game: first,
-// second, random, and the names of the sides of every ruleset of the game
-// when postal plays it (north, of Superial Chess for four), lower case.
-func sideChoices(game string) []string {
-	out := []string{"first", "second", "random"}
-	g, err := engine.Lookup(game)
-	if err != nil {
-		return out
-	}
-	info := g.Info()
-	add := func(sides []string) {
-		for _, s := range sides {
-			if s := strings.ToLower(s); !slices.Contains(out, s) {
-				out = append(out, s)
-			}
-		}
-	}
-	for _, r := range info.Rulesets {
-		add(r.Sides)
-	}
-	return out
-}
+// asWords says what "as" takes, for a message.
+const asWords = "first, second, a side's name (like black or north) or random"
 
-// sideWords lists sideChoices for a message: "first, second or random".
-func sideWords(game string) string {
-	ch := sideChoices(game)
-	ch = append(ch[:2], append(ch[3:], ch[2])...) // random last
-	return strings.Join(ch[:len(ch)-1], ", ") + " or " + ch[len(ch)-1]
-}
+// proposalWords are the words of a proposal after its ruleset and options,
+// none a side's name.
+var proposalWords = []string{"as", "level", "unrated", "days", "bank", "untimed"}
 
 // validBank reports whether s is START+INCREMENT/CAP in whole days, the cap
 // at least the start.

@@ -70,6 +70,21 @@ func TestParseChallengeOfMore(t *testing.T) {
 	})
 }
 
+// "as" reads a side by its name in a game of two as in a game of more, in
+// any case, whatever ruleset comes before it: which names the game and
+// ruleset have is the club's decision, which knows the ruleset's seats
+// (club/challenges), so an unknown name is read too.
+func TestParseAsSideNameInGameOfTwo(t *testing.T) {
+	parsesAs(t, map[string]notation.Command{
+		"challenge alice imperial-chess as Black":                  {Verb: notation.CmdChallenge, Arg: "alice", Game: "imperial-chess", As: "black"},
+		"challenge alice conflagration as dark":                    {Verb: notation.CmdChallenge, Arg: "alice", Game: "conflagration", As: "dark"},
+		"challenge alice superial-chess vs-chess as black":         {Verb: notation.CmdChallenge, Arg: "alice", Game: "superial-chess", Options: []string{"vs-chess"}, As: "black"},
+		"challenge alice superial-chess ruleset=vs-chess as WHITE": {Verb: notation.CmdChallenge, Arg: "alice", Game: "superial-chess", Options: []string{"ruleset=vs-chess"}, As: "white"},
+		"open imperial-chess as white days 5":                      {Verb: notation.CmdOpen, Game: "imperial-chess", As: "white", Clock: "days 5"},
+		"challenge bob conflagration as third":                     {Verb: notation.CmdChallenge, Arg: "bob", Game: "conflagration", As: "third"},
+	})
+}
+
 // The clock commands of issue 4: time controls, claims, vacations and the
 // reminder setting.
 func TestParseClockCommands(t *testing.T) {
@@ -122,8 +137,9 @@ func TestParseErrors(t *testing.T) {
 		{"move 17", false, 9, "", "move needs a move"},
 		{"register 9lives", false, 10, "9lives", `"9lives" is not a valid name`},
 		{"register", false, 10, "", "missing a player name"},
-		{"challenge bob conflagration as third", false, 32, "third", `"third" is not first, second or random`},
-		{"challenge bob carol superial-chess multiplayer as middle", false, 51, "middle", `"middle" is not first, second, south, west, north, east or random`},
+		{"challenge bob conflagration as days 5", false, 32, "days", `"days" is not a side: "as" takes first, second, a side's name`},
+		{"challenge bob conflagration as", false, 32, "", `"as" needs first, second, a side's name (like black or north) or random`},
+		{"challenge bob carol superial-chess multiplayer as 3rd", false, 51, "3rd", `"3rd" is not a side`},
 		{"challenge bob carol@ superial-chess multiplayer", false, 15, "carol@", `"carol@" is not an email address`},
 		{"challenge bob conflagration days 0", false, 34, "0", `"0" is not a number of days`},
 		{"challenge bob conflagration days 5 backfire", false, 36, "backfire", `the ruleset and options come before`},

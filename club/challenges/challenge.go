@@ -47,7 +47,7 @@ func Challenge(u *work.Unit, c notation.Command, mayInvite MayInvite) (reply.Sec
 	if !more && len(c.Others) > 0 {
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s %s is a game of two: name one opponent", info.Title, cfg.String()))
 	}
-	side, err := seatChoice(c.As, seats)
+	side, err := seatChoice(c.As, info, cfg)
 	if err != nil {
 		return reply.Section{}, err
 	}

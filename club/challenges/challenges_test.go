@@ -142,41 +142,180 @@ func (r *room) mailsTo(address string) []reply.Mail {
 	return out
 }
 
-// seatsOf are the seats of game, ruleset and options as a challenge
-// reads them.
-func seatsOf(t *testing.T, game string, words ...string) []string {
+// proposed is the game and config of game, ruleset and options as a
+// challenge reads them.
+func proposed(t *testing.T, game string, words ...string) (engine.Info, engine.Config) {
 	t.Helper()
 	info, cfg, err := games.ProposedGame(game, words)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return info, cfg
+}
+
+// seatsOf are the seats of game, ruleset and options as a challenge
+// reads them.
+func seatsOf(t *testing.T, game string, words ...string) []string {
+	t.Helper()
+	info, cfg := proposed(t, game, words...)
 	return info.Seats(cfg)
 }
 
 // The seat a challenger asks for: first, second and random in any game,
-// a seat by name only in a game of more; anything else is refused with
-// the seats there are.
-func TestSeatChoice(t *testing.T) {
-	two := seatsOf(t, "initiative")
-	four := seatsOf(t, "superial-chess", "multiplayer", "players=4")
-	if len(two) != 2 || len(four) != 4 {
-		t.Fatalf("seats %v and %v", two, four)
-	}
-	for as, want := range map[string]string{"": "random", "random": "random", "first": "first", "second": "second"} {
-		if got, err := seatChoice(as, two); got != want || err != nil {
-			t.Errorf("as %q: %q, %v; want %q", as, got, err, want)
+// kept as written; a seat of a game of more by its name, in any case.
+func TestSeatChoiceFirstSecondRandomAndSeatOfMore(t *testing.T) {
+	for _, g := range [][]string{{"initiative"}, {"imperial-chess"}, {"superial-chess", "vs-chess"}, {"superial-chess", "multiplayer", "players=4"}} {
+		info, cfg := proposed(t, g[0], g[1:]...)
+		for as, want := range map[string]string{"": "random", "random": "random", "Random": "random", "first": "first", "second": "second", "SECOND": "second"} {
+			if got, err := seatChoice(as, info, cfg); got != want || err != nil {
+				t.Errorf("%v as %q: %q, %v; want %q", g, as, got, err, want)
+			}
 		}
 	}
-	if got, err := seatChoice(strings.ToUpper(four[2]), four); got != strings.ToLower(four[2]) || err != nil {
-		t.Errorf("as %s in a game of four: %q, %v", four[2], got, err)
+	info, cfg := proposed(t, "superial-chess", "multiplayer", "players=4")
+	if got, err := seatChoice("NORTH", info, cfg); got != "north" || err != nil {
+		t.Errorf("as NORTH in a game of four: %q, %v", got, err)
 	}
-	if _, err := seatChoice(strings.ToLower(four[2]), two); err == nil || !strings.Contains(err.Error(), "is not a side of this game") {
-		t.Errorf("a seat by name in a game of two: %v", err)
+	info, cfg = proposed(t, "superial-chess", "multiplayer", "players=3")
+	if got, err := seatChoice("west", info, cfg); got != "west" || err != nil {
+		t.Errorf("as west in a game of three: %q, %v", got, err)
 	}
-	var ue *reply.Refusal
-	if _, err := seatChoice("centre", four); !errors.As(err, &ue) || !strings.Contains(strings.Join(ue.Lines, " "), four[3]) {
-		t.Errorf("an unknown seat: %v, want a refusal listing the seats", err)
+}
+
+// A side of a game of two by its name, in any case, for the ruleset
+// named (Superial Chess's vs-chess seats White and Black, as its classic
+// game does): kept as first or second, which the challenge's subject,
+// its line and the seating read.
+func TestSeatChoiceSideNameInGameOfTwo(t *testing.T) {
+	for _, c := range []struct {
+		game []string
+		as   string
+		want string
+	}{
+		{[]string{"imperial-chess"}, "black", "second"},
+		{[]string{"imperial-chess"}, "White", "first"},
+		{[]string{"conflagration"}, "dark", "second"},
+		{[]string{"conflagration"}, "LIGHT", "first"},
+		{[]string{"imperial-shuffle"}, "blue", "second"},
+		{[]string{"superial-chess", "vs-chess"}, "white", "first"},
+		{[]string{"superial-chess", "vs-chess"}, "black", "second"},
+		{[]string{"superial-chess"}, "black", "second"},
+		{[]string{"initiative"}, "second", "second"},
+	} {
+		info, cfg := proposed(t, c.game[0], c.game[1:]...)
+		if got, err := seatChoice(c.as, info, cfg); got != c.want || err != nil {
+			t.Errorf("%v as %q: %q, %v; want %q", c.game, c.as, got, err, c.want)
+		}
 	}
+}
+
+// A side the game and ruleset do not have is refused with the choices
+// there: first, second, that ruleset's side names (not another ruleset's)
+// and random.
+func TestSeatChoiceUnknownSideListsTheRulesetsChoices(t *testing.T) {
+	for _, c := range []struct {
+		game  []string
+		as    string
+		title string
+		line  string
+	}{
+		{[]string{"imperial-chess"}, "dark", `"dark" is not first, second, white, black or random`,
+			`In Imperial Chess (standard), "as first" or "as white" plays White, who moves first, "as second" or "as black" plays Black; "as random" draws your side.`},
+		{[]string{"conflagration"}, "black", `"black" is not first, second, light, dark or random`, `"as second" or "as dark" plays Dark`},
+		{[]string{"superial-chess", "vs-chess"}, "north", `"north" is not first, second, white, black or random`, "In Superial Chess (vs-chess"},
+		{[]string{"superial-chess", "vs-chess"}, "purple", `"purple" is not first, second, white, black or random`, `"as first" or "as white" plays White`},
+		{[]string{"initiative"}, "north", `"north" is not first, second or random`, `"as first" plays First, who moves first, "as second" plays Second`},
+		{[]string{"superial-chess", "multiplayer", "players=3"}, "east", `"east" is not first, second, south, west, north or random`,
+			`Superial Chess (multiplayer players=3) seats South, West and North, in turn order: "as first" is South, "as second" West; "as random" draws your seat.`},
+		{[]string{"superial-chess", "multiplayer", "players=4"}, "white", `"white" is not first, second, south, west, north, east or random`, "seats South, West, North and East"},
+	} {
+		info, cfg := proposed(t, c.game[0], c.game[1:]...)
+		_, err := seatChoice(c.as, info, cfg)
+		var ue *reply.Refusal
+		if !errors.As(err, &ue) || ue.Title != c.title || !strings.Contains(strings.Join(ue.Lines, "\n"), c.line) {
+			t.Errorf("%v as %q: %v; want a refusal %q with %q", c.game, c.as, err, c.title, c.line)
+			if ue != nil {
+				t.Logf("its lines: %q", ue.Lines)
+			}
+		}
+	}
+}
+
+// A challenge by a side's name in a game of two (bob asks for Black):
+// stored as that seat, said in its title and subject, and the one who
+// accepts takes the other seat.
+func TestChallengeAsSideNameAcceptedGetsTheOther(t *testing.T) {
+	r := newRoom(t)
+	alice, bob := r.player("alice"), r.player("bob")
+	for i, c := range []struct {
+		game    string
+		options []string
+		as      string
+		says    string // the seat in the challenge's title
+		bobSeat int
+	}{
+		{"imperial-chess", nil, "black", "bob plays Black", 1},
+		{"conflagration", nil, "Dark", "bob plays Dark", 1},
+		{"superial-chess", []string{"vs-chess"}, "white", "bob plays White (moves first)", 0},
+		{"superial-chess", []string{"vs-chess"}, "BLACK", "bob plays Black", 1},
+		{"imperial-chess", nil, "second", "bob plays Black", 1},
+		{"imperial-chess", nil, "first", "bob plays White (moves first)", 0},
+	} {
+		id := int64(i + 1)
+		sec, refused := r.challenge(bob, notation.Command{Verb: notation.CmdChallenge, Arg: "alice", Game: c.game, Options: c.options, As: strings.ToLower(c.as)})
+		if refused != "" || !strings.Contains(sec.Title, c.says) {
+			t.Errorf("%s %v as %s: refused %q, %q; want %q", c.game, c.options, c.as, refused, sec.Title, c.says)
+			continue
+		}
+		if want := [2]string{"first", "second"}[c.bobSeat]; r.stored(id).Side != want {
+			t.Errorf("%s as %s: stored side %q, want %q", c.game, c.as, r.stored(id).Side, want)
+		}
+		subject := [2]string{": bob vs alice", ": alice vs bob"}[c.bobSeat]
+		if m := r.mailsTo("alice@example.org"); len(m) != 1 || !strings.HasSuffix(m[0].Subject, subject) {
+			t.Errorf("%s as %s: alice's mail %+v, want a subject ending %q", c.game, c.as, m, subject)
+		}
+		if _, refused := r.do(alice, Accept, notation.Command{Verb: notation.CmdAccept, ID: id}); refused != "" {
+			t.Fatalf("alice accepts #%d: %q", id, refused)
+		}
+		want := []int64{bob.ID, alice.ID}
+		if c.bobSeat == 1 {
+			want = []int64{alice.ID, bob.ID}
+		}
+		r.in(nil, func(u *work.Unit) error {
+			g, err := u.Tx.GameByID(id)
+			if err == nil && !slices.Equal(g.Players, want) {
+				t.Errorf("%s as %s: the game's players %v, want %v", c.game, c.as, g.Players, want)
+			}
+			return err
+		})
+		r.sent = nil
+	}
+}
+
+// A challenge of three by a seat's name: the challenger sits there when
+// the others accept, and they take the seats left.
+func TestChallengeOfThreeAsSeatName(t *testing.T) {
+	r := newRoom(t)
+	alice, bob, carol := r.player("alice"), r.player("bob"), r.player("carol")
+	sec, refused := r.challenge(alice, notation.Command{Verb: notation.CmdChallenge, Arg: "bob", Others: []string{"carol"}, Game: "superial-chess", Options: []string{"multiplayer", "players=3"}, As: "north"})
+	if refused != "" || !strings.Contains(sec.Title, "alice plays North") {
+		t.Fatalf("the challenge: %q, %q", refused, sec.Title)
+	}
+	if r.stored(1).Side != "north" {
+		t.Errorf("stored side %q", r.stored(1).Side)
+	}
+	for _, p := range []*archive.Player{bob, carol} {
+		if _, refused := r.do(p, Accept, notation.Command{Verb: notation.CmdAccept, ID: 1}); refused != "" {
+			t.Fatalf("%s accepts: %q", p.Name, refused)
+		}
+	}
+	r.in(nil, func(u *work.Unit) error {
+		g, err := u.Tx.GameByID(1)
+		if err == nil && (len(g.Players) != 3 || g.Players[2] != alice.ID || !slices.Contains(g.Players, bob.ID) || !slices.Contains(g.Players, carol.ID)) {
+			t.Errorf("the game's players %v, want alice (%d) at North, the third seat", g.Players, alice.ID)
+		}
+		return err
+	})
 }
 
 // The words of seats: the one asked for, and the others of a challenge.
@@ -278,7 +417,8 @@ func TestChallengeRefusals(t *testing.T) {
 		{notation.Command{Verb: notation.CmdChallenge, Arg: "bob", Game: "initiative", Level: 2}, "only the bot plays at a level"},
 		{notation.Command{Verb: notation.CmdChallenge, Arg: "bob", Others: []string{"bob"}, Game: "superial-chess", Options: []string{"multiplayer", "players=3"}}, "bob is named twice"},
 		{notation.Command{Verb: notation.CmdChallenge, Arg: "bob", Others: []string{"carol", "x@example.net"}, Game: "superial-chess", Options: []string{"multiplayer", "players=3"}}, "4 players named for 3 seats"},
-		{notation.Command{Verb: notation.CmdChallenge, Arg: "bob", Game: "initiative", As: "north"}, `"north" is not a side of this game`},
+		{notation.Command{Verb: notation.CmdChallenge, Arg: "bob", Game: "initiative", As: "north"}, `"north" is not first, second or random`},
+		{notation.Command{Verb: notation.CmdChallenge, Arg: "bob", Game: "superial-chess", Options: []string{"vs-chess"}, As: "south"}, `"south" is not first, second, white, black or random`},
 		{notation.Command{Verb: notation.CmdChallenge, Arg: "bot", Game: "initiative"}, "there is no player called bot"},
 	} {
 		if _, refused := r.challenge(alice, c.cmd); !strings.Contains(refused, c.want) {

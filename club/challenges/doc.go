@@ -18,7 +18,9 @@
 //     (and "cancel ID", when ID is no event's name).
 //  2. read: Proposal reads the game, its ruleset and options and the time
 //     control (the club's by default); seatChoice the seat asked for
-//     ("as second", "as north"); opponent each player named: a player, the
+//     ("as second", "as black", "as north": engine.SeatNamed among the
+//     seats of that game and ruleset, which the parser of notation does
+//     not know); opponent each player named: a player, the
 //     bot (work.Club.Bot, registered on first need), or an address of no
 //     player, invited if MayInvite allows.
 //  3. store: the challenge and its seats are written to the archive

@@ -18,24 +18,55 @@ import (
 // unaccepted reports whether a seat still waits for its player.
 func unaccepted(st archive.ChallengeSeat) bool { return st.Accepted.IsZero() }
 
-// seatChoice reads the seat a challenger asks for ("as north"): first,
-// second, random ("" too), or, in a game of more, a seat by name.
-func seatChoice(as string, seats []string) (string, error) {
-	switch as {
-	case "", "random":
+// seatChoice reads the seat a challenger asks for ("as black", "as
+// north") in a game of info played with cfg: first, second, random ("" too)
+// or a seat by its name, in any case, as engine.SeatNamed reads it. In a
+// game of two it keeps "first" or "second", in a game of more "first",
+// "second" or the seat's name, lower case. Anything else is refused with the
+// choices of that game and ruleset.
+func seatChoice(as string, info engine.Info, cfg engine.Config) (string, error) {
+	seats := info.Seats(cfg)
+	as = strings.ToLower(strings.TrimSpace(as))
+	if as == "" || as == "random" {
 		return "random", nil
-	case "first", "second":
+	}
+	p, ok := engine.SeatNamed(seats, as)
+	switch {
+	case !ok:
+		return "", seatRefusal(as, info, cfg, seats)
+	case as == "first" || as == "second":
 		return as, nil
+	case !engine.OthersPlayOn(len(seats)):
+		return [2]string{"first", "second"}[p], nil // as the challenge's subject and line read it
 	}
-	if engine.OthersPlayOn(len(seats)) {
-		for _, s := range seats {
-			if strings.EqualFold(s, as) {
-				return strings.ToLower(s), nil
-			}
+	return strings.ToLower(seats[p]), nil
+}
+
+// seatRefusal refuses a side that is none of seats, the seats of info
+// played with cfg, listing what "as" takes there: "first", "second", the
+// seats' names (Initiative's are First and Second) and "random".
+func seatRefusal(as string, info engine.Info, cfg engine.Config, seats []string) *reply.Refusal {
+	choices := []string{"first", "second"}
+	for _, s := range seats {
+		if s := strings.ToLower(s); !slices.Contains(choices, s) {
+			choices = append(choices, s)
 		}
-		return "", reply.Refuse(fmt.Sprintf("%q is not a seat of this game", as), "Its seats: "+strings.Join(seats, ", ")+"; or \"as random\".")
 	}
-	return "", reply.Refuse(fmt.Sprintf("%q is not a side of this game", as), fmt.Sprintf("\"as first\" plays %s, \"as second\" %s; or \"as random\".", seats[0], seats[1]))
+	title := fmt.Sprintf("%q is not %s", as, words.Or(append(choices, "random")))
+	game := fmt.Sprintf("%s (%s)", info.Title, cfg.String())
+	if engine.OthersPlayOn(len(seats)) {
+		return reply.Refuse(title, fmt.Sprintf("%s seats %s, in turn order: \"as first\" is %s, \"as second\" %s; \"as random\" draws your seat.",
+			game, words.And(seats), seats[0], seats[1]))
+	}
+	asks := make([]string, 2)
+	for i, w := range []string{"first", "second"} {
+		asks[i] = fmt.Sprintf("%q", "as "+w)
+		if name := strings.ToLower(seats[i]); name != w {
+			asks[i] += fmt.Sprintf(" or %q", "as "+name)
+		}
+	}
+	return reply.Refuse(title, fmt.Sprintf("In %s, %s plays %s, who moves first, %s plays %s; \"as random\" draws your side.",
+		game, asks[0], seats[0], asks[1], seats[1]))
 }
 
 // seatText says the seat a challenger asked for: "White (moves first)",

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"strings"
 
 	"postal/archive"
 	"postal/club/event"
@@ -228,14 +227,11 @@ func openGame(u *work.Unit, ch *archive.Challenge, by int64, seed uint64, rules 
 	return Load(u, ch.ID)
 }
 
-// SeatIndex is the seat side (a challenge's Side) names among seats; -1
-// for one drawn at random.
+// SeatIndex is the seat side (a challenge's Side) names among seats
+// (engine.SeatNamed); -1 for one drawn at random.
 func SeatIndex(side string, seats []string) int {
-	switch side {
-	case "first":
-		return 0
-	case "second":
-		return 1
+	if p, ok := engine.SeatNamed(seats, side); ok {
+		return int(p)
 	}
-	return slices.IndexFunc(seats, func(s string) bool { return strings.EqualFold(s, side) })
+	return -1
 }

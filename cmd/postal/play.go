@@ -106,18 +106,13 @@ func (f *levelFlag) Set(v string) error {
 	return nil
 }
 
-// seatOf reads --as: first or second, or a side's name, among sides.
+// seatOf reads --as: first or second, or a side's name, among sides
+// (engine.SeatNamed, as a challenge by mail reads "as").
 func seatOf(sides []string, as string) (engine.Player, error) {
-	switch as = strings.ToLower(strings.TrimSpace(as)); as {
-	case "first":
-		return engine.First, nil
-	case "second":
-		return engine.Second, nil
+	if p, ok := engine.SeatNamed(sides, as); ok {
+		return p, nil
 	}
-	if i := slices.IndexFunc(sides, func(s string) bool { return strings.ToLower(s) == as }); i >= 0 {
-		return engine.Player(i), nil
-	}
-	return 0, fmt.Errorf("--as is first, second or a side (%s), not %q", strings.ToLower(strings.Join(sides, ", ")), as)
+	return 0, fmt.Errorf("--as is first, second or a side (%s), not %q", strings.ToLower(strings.Join(sides, ", ")), strings.ToLower(strings.TrimSpace(as)))
 }
 
 // terminalBot is the computer's side of a terminal game, every side but the
