@@ -104,7 +104,7 @@ test-long:
 
 # Against real mail servers: Dovecot from Debian (see .ci/run).
 test-integration:
-	$(GO) test -count=1 -tags integration -parallel 3 -run Integration ./...
+	$(GO) test -count=1 -tags integration -parallel 3 -timeout 15m -run Integration ./...
 
 # Engines first, on one core (GOMAXPROCS=1): random playouts in plies/s,
 # fast path and through Legal; the floors of the fast path are
