@@ -158,8 +158,10 @@ func unproven(u *work.Unit, p *Proof, parsed []notation.Parsed) (*Answer, error)
 	}
 	if u.Actor == nil {
 		why := "postal did not read your mail: to an address that is not a player's, it answers with this note, once a day."
-		if name := unreadName(parsed); name != "" {
-			why = fmt.Sprintf("postal did not register you: %q cannot be a name. A player's name is a letter, then letters, digits, '-' or '_', in plain a to z (no accents, no other alphabets). postal answers an address that is not a player's once a day.", name)
+		if unreadName(parsed) {
+			// The name is not repeated: postal signs its mail, and a
+			// look-alike of a player's name is a forger's text.
+			why = "postal did not register you: the name in your line \"register NAME\" has a character no name may have. A player's name is a letter, then letters, digits, '-' or '_', in plain a to z (no accents, no other alphabets). postal answers an address that is not a player's once a day."
 		}
 		return &Answer{Outcome: "stranger: short reply"}, shortReply(u, p, why)
 	}
@@ -174,18 +176,17 @@ func unproven(u *work.Unit, p *Proof, parsed []notation.Parsed) (*Answer, error)
 	return &Answer{Outcome: "unproven: short reply"}, plainReply(u, p, unprovenText(u.Actor.Name, u.Club.Address, badKey), u.Club.ReplyAddress(tok))
 }
 
-// unreadName is the name of a line "register NAME" that postal could not
-// read as a name (an accent, another alphabet), as written; "" when the
-// mail has none.
-func unreadName(parsed []notation.Parsed) string {
+// unreadName reports whether the mail has a line "register NAME" whose
+// name postal could not read as one (an accent, another alphabet).
+func unreadName(parsed []notation.Parsed) bool {
 	for _, line := range parsed {
 		var ce *notation.CommandError
 		verb, _, _ := strings.Cut(line.Text, " ")
 		if errors.As(line.Err, &ce) && ce != nil && ce.Word != "" && strings.EqualFold(verb, string(notation.CmdRegister)) {
-			return ce.Word
+			return true
 		}
 	}
-	return ""
+	return false
 }
 
 // unprovenText is the note to a player's address whose mail proves

@@ -142,7 +142,7 @@ func TestIntegrationFourPlayersByMail(t *testing.T) {
 	}
 	turn := r.await(alice, "her turn after North's timeout", func(m *gotMail) bool {
 		text := flat(m.Text)
-		return strings.Contains(text, north.name+" (North) ran out of time in game #1 and is out, 3rd of 4.") && strings.Contains(text, "Your move in game #1 (move 5).")
+		return strings.Contains(text, north.name+" (North) ran out of time in game #1 and is out, 3rd of 4.") && strings.Contains(text, "Your move in game #1 (move 3).") // two moves; a leaving is none
 	})
 	r.checkBoard(turn, tag, pos, "")
 	for _, p := range []*player{seats[1], east, erin} {
