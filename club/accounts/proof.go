@@ -414,7 +414,7 @@ func refuseRetired(u *work.Unit, p *Proof, sender *archive.Player, retired []cla
 	}
 	a.Sections = append(a.Sections, reply.Section{Title: "this address is no longer valid", Lines: []string{
 		"This mail was sent to the reply address of an older mail from postal, and that address has been retired. Not one line of this mail was read, and nothing was changed.",
-		"Reply to the newest mail postal sent you instead (\"status\" or \"board N\" in a fresh mail to " + u.Club.Address + " brings one), or write a fresh mail with a line \"key YOUR-KEY\": your newest key.",
+		"Reply to the newest mail postal sent you instead, or write a fresh mail to " + u.Club.Address + " with a line \"key YOUR-KEY\": your newest key. A fresh mail without the key is not read: it brings a note, and a reply to that note is.",
 	}})
 	return a, nil
 }
