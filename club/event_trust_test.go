@@ -129,7 +129,9 @@ func TestAdminEndsRunningEvent(t *testing.T) {
 	}
 	moveEach(c, t, games[1].ID)
 
-	says(t, c.reply(c.as("alice", "cancel cup a mistake")), "cup has started", "an admin of the club ends it")
+	// alice directs cup and plays in it: she is not told that its director
+	// may adjudicate, which she may not.
+	says(t, c.reply(c.as("alice", "cancel cup a mistake")), "cup has started", "an admin of the club ends it", "A director who does not play in it may adjudicate, extend and remove.")
 	says(t, c.reply(c.as("erin", "cancel cup")), "cup has started: ending it needs a reason")
 	out := c.as("erin", "cancel cup the club's server lost a week of mail; ask erin@example.org")
 	ended := fmt.Sprintf("#%d, #%d", games[1].ID, games[2].ID)

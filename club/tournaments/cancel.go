@@ -79,7 +79,7 @@ func endEvent(u *work.Unit, t *archive.Tournament, reason string) (reply.Section
 	switch {
 	case !slices.Contains(u.Club.Admins, u.Actor.Name):
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has started: an admin of the club ends it", t.Name),
-			fmt.Sprintf("Once it runs, only an admin of the club (set in its config, [club] admins) ends it, with a reason: \"cancel %s REASON\". Its director may adjudicate, extend and remove.", t.Name))
+			fmt.Sprintf("Once it runs, only an admin of the club (set in its config, [club] admins) ends it, with a reason: \"cancel %s REASON\". A director who does not play in it may adjudicate, extend and remove.", t.Name))
 	case reason == "":
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("%s has started: ending it needs a reason", t.Name), fmt.Sprintf("Write \"cancel %s REASON\": every entrant receives it.", t.Name))
 	}
