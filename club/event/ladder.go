@@ -218,10 +218,15 @@ func (l *Ladder) MayClimb(ev *Event, player int64) string {
 }
 
 // mayClimb says whom the player at place ci may climb: those within
-// reach who are free to defend (defending fewer than Defends climbs).
+// reach who are free to defend (defending fewer than Defends climbs); no
+// one while their own climb is open.
 func (l *Ladder) mayClimb(ev *Event, order []int64, ci int) string {
 	if ci <= 0 {
 		return "You are at the top: the others climb you."
+	}
+	if making, _ := l.Open(order[ci]); len(making) > 0 {
+		c := making[0]
+		return fmt.Sprintf("Your climb of %s (game #%d) is still being played: a player has one climb open at a time.", ev.PlayerName(c.Defender), c.Game)
 	}
 	var names []string
 	for i := max(0, ci-l.Reach); i < ci; i++ {

@@ -94,6 +94,12 @@ func TestLadderRefusals(t *testing.T) {
 	if _, err := l.Climb(ev, 3, 2); !refused(err, "your climb of p1 (game #100) is still being played") {
 		t.Errorf("a second climb: %v", err)
 	}
+	// With a climb open, no other is offered, whatever the refusal.
+	open := "Your climb of p1 (game #100) is still being played: a player has one climb open at a time."
+	var r *Refusal
+	if _, err := l.Climb(ev, 3, 6); !errors.As(err, &r) || r.Hint != open || l.MayClimb(ev, 3) != open {
+		t.Errorf("a climb down while a climb is open offers %q; MayClimb says %q", r.Hint, l.MayClimb(ev, 3))
+	}
 	climb(t, ev, l, 2, 1)
 	if _, err := l.Climb(ev, 4, 2); err != nil {
 		t.Errorf("2 defends while climbing: %v", err)
@@ -111,7 +117,6 @@ func TestLadderRefusals(t *testing.T) {
 		t.Errorf("a third defence: %v", err)
 	}
 	// The refusal offers only those free to defend: not p1 again.
-	var r *Refusal
 	if _, err := l2.Climb(ev2, 4, 1); !errors.As(err, &r) || strings.Contains(r.Hint, "p1 (1st)") || !strings.Contains(r.Hint, "You may climb p2 (2nd) or p3 (3rd).") {
 		t.Errorf("the refusal offers %q", r.Hint)
 	}
