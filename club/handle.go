@@ -100,7 +100,7 @@ func (h *handling) run() (err error) {
 	if a != nil || err != nil {
 		return h.answer(a, err)
 	}
-	if d := h.proof.Disagree; d.Token != 0 {
+	if d := h.proof.Disagree; d.Token != 0 && namesNoGame(parsed) {
 		h.sections = append(h.sections, reply.Section{Title: "which game?", Lines: []string{fmt.Sprintf(
 			"This mail answers a mail about game #%d, but its subject names game #%d: a command or move that names no game was done in neither.", d.Token, d.Subject)}})
 	}
@@ -228,6 +228,19 @@ func parseErrorSection(p notation.Parsed) reply.Section {
 		lines = []string{fmt.Sprintf("Line %d, column %d, at %q:", e.Line, e.Col, e.Word)}
 	}
 	return reply.Section{Command: p.Text, Error: true, Title: title, Lines: lines, Pre: reply.Caret(e.Text, e.Col)}
+}
+
+// namesNoGame reports whether a line of parsed may have meant a game
+// without naming it: a command that takes a game and names none, or a
+// line that is not a command (a bare move, read as one only in a reply
+// about one game).
+func namesNoGame(parsed []notation.Parsed) bool {
+	for _, p := range parsed {
+		if p.Prose || p.Err != nil || language.NeedsGame(p.Cmd) && p.Cmd.ID == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // truncatedSection says how much of a mail of too many lines was read, n

@@ -1,6 +1,7 @@
 package club
 
 import (
+	"strings"
 	"testing"
 
 	"postal/archive"
@@ -31,7 +32,21 @@ func TestReplyWhoseSubjectNamesAnotherGameActsInNeither(t *testing.T) {
 			t.Errorf("game %d after the mail of the other game's subject: %s at ply %d", id, g.Status, g.Ply)
 		}
 	}
-	says(t, to(t, edited("move 1 t2"), "alice@example.org"), "t2 played in game #1")
+	m := to(t, edited("move 1 t2"), "alice@example.org")
+	says(t, m, "t2 played in game #1")
+	if strings.Contains(m.Text, "was done in neither") {
+		t.Errorf("a mail whose every command names its game is told that one named none:\n%s", m.Text)
+	}
+	// The tag as a person or a mail program may rewrite it is the tag.
+	for _, subject := range []string{"Re: [POSTAL #2] x", "Re: [Postal#2]", "Re: [postal #02]", "Re: [ postal  #2 ]"} {
+		out := c.handle(&mailer.Inbound{From: aliceMail.To, Subject: subject, Text: "resign", Recipients: []string{aliceMail.ReplyTo}, InReplyTo: aliceMail.MessageID})
+		says(t, to(t, out, "alice@example.org"), "The mail this answers and its subject name games #1 and #2")
+	}
+	for _, id := range []int64{1, 2} {
+		if g := c.game(id); g.Status != archive.GameActive {
+			t.Errorf("game %d after resign under a rewritten tag: %s", id, g.Status)
+		}
+	}
 	if c.game(1).Ply != 1 {
 		t.Errorf("game 1 after \"move 1 t2\": ply %d", c.game(1).Ply)
 	}

@@ -15,8 +15,10 @@ import (
 // operator states that the server removes forged ones.
 
 var (
-	// tagRE finds the game tag in a subject: "[postal #17]".
-	tagRE = regexp.MustCompile(`\[postal #([1-9][0-9]{0,17})\]`)
+	// tagRE finds the game tag in a subject: "[postal #17]", as a person or
+	// a mail program may rewrite it too: in any case, with spaces or none
+	// before the "#", with leading zeros ("[POSTAL #17]", "[postal#017]").
+	tagRE = regexp.MustCompile(`(?i)\[\s*postal\s*#0*([1-9][0-9]{0,17})\s*\]`)
 	// refRE finds the "(ref TOKEN)" that subjects of mails postal sent long
 	// ago carried: a reply's subject drops it. A token in a subject proves
 	// nothing: subjects are forwarded and quoted freely.
