@@ -120,7 +120,8 @@ func forgiven(pos engine.Position, p engine.Player, plain string) (engine.Move, 
 
 // readings are the other ways to read plain: without a trailing full stop,
 // in lower case, in lower case but its first letter (a piece's letter
-// before its squares: "pa3-a4" is "Pa3-a4"), in upper case, and with one
+// before its squares: "pa3-a4" is "Pa3-a4") or each word's, in upper case,
+// and with one
 // space (or every space) between words read as "-", "x" or nothing. Long
 // texts get none: they are not one mistyped move.
 func readings(plain string) []string {
@@ -133,7 +134,13 @@ func readings(plain string) []string {
 		bases = []string{t}
 	}
 	lower := strings.ToLower(bases[0])
-	for _, b := range []string{lower, strings.ToUpper(lower[:min(1, len(lower))]) + lower[min(1, len(lower)):], strings.ToUpper(lower)} {
+	// Each word's first letter in upper case: "he2-f4 ride sd2" is
+	// "He2-f4 Ride Sd2", a piece's letter before each word's squares.
+	titled := strings.Fields(lower)
+	for i, w := range titled {
+		titled[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	for _, b := range []string{lower, strings.ToUpper(lower[:min(1, len(lower))]) + lower[min(1, len(lower)):], strings.Join(titled, " "), strings.ToUpper(lower)} {
 		if !slices.Contains(bases, b) {
 			bases = append(bases, b)
 		}

@@ -136,6 +136,11 @@ func TestReadMoveAnyCase(t *testing.T) {
 			t.Errorf("%s: %d of %d moves read in lower or upper case, fewer than half", game, read[game], 2*moves[game])
 		}
 	}
+	// Imperial Chess's moves of several words ("He2-f4 ride Sd2") too: a
+	// piece's letter begins each word.
+	if g := "imperial-chess/standard"; read[g] < 2*moves[g]*95/100 {
+		t.Errorf("%s: %d of %d moves read in lower or upper case, fewer than 95%%", g, read[g], 2*moves[g])
+	}
 }
 
 // The moves of issue 28, as a phone writes them, in Conflagration.
