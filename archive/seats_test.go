@@ -3,6 +3,7 @@ package archive
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -229,5 +230,64 @@ func TestBanksAndDrawAgreed(t *testing.T) {
 			t.Errorf("game without banks: %+v %v", two, err)
 		}
 		return nil
+	})
+}
+
+// A player's games in progress are read by seat, through an index each
+// (migration 086), not by testing every game in progress: in every seat,
+// never a finished game.
+func TestGamesOfReadsEachSeatByIndex(t *testing.T) {
+	withPlayers(t, []string{"a", "b", "c", "d"}, func(tx *Tx, ids []int64, now time.Time) error {
+		a, b, c, d := ids[0], ids[1], ids[2], ids[3]
+		for _, g := range []*Game{
+			{ID: 1, Game: "initiative", Players: []int64{a, b}, Status: GameActive},
+			{ID: 2, Game: "initiative", Players: []int64{b, a}, Status: GameActive},
+			{ID: 3, Game: "superial-chess", Players: []int64{c, d, a}, Status: GameActive},
+			{ID: 4, Game: "initiative", Players: []int64{a, c}, Status: GameOver},
+			{ID: 5, Game: "superial-chess", Players: []int64{b, c, d, a}, Status: GameOver},
+			{ID: 6, Game: "initiative", Players: []int64{c, d}, Status: GameActive},
+		} {
+			g.Result, g.Created = "*", now
+			if err := tx.AddGame(g); err != nil {
+				return err
+			}
+		}
+		for p, want := range map[int64][]int64{a: {1, 2, 3}, b: {1, 2}, c: {3, 6}, d: {3, 6}} {
+			games, err := tx.GamesOf(p)
+			if err != nil {
+				return err
+			}
+			var got []int64
+			for _, g := range games {
+				got = append(got, g.ID)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("games of player %d: %v, want %v", p, got, want)
+			}
+		}
+		rows, err := tx.query(`EXPLAIN QUERY PLAN SELECT id FROM games `+gamesOfPlayer, a, a, a)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var step string
+			if err := rows.Scan(&id, &parent, &unused, &step); err != nil {
+				return err
+			}
+			plan = append(plan, step)
+		}
+		text := strings.Join(plan, "\n")
+		for _, want := range []string{"games_first (first_id=? AND status=?)", "games_second (second_id=? AND status=?)", "game_seats_player (player_id=?)", "INTEGER PRIMARY KEY (rowid=?)"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the plan does not read %s:\n%s", want, text)
+			}
+		}
+		if strings.Contains(text, "games_deadline") || strings.Contains(text, "SCAN games") {
+			t.Errorf("the plan reads the games in progress:\n%s", text)
+		}
+		return rows.Err()
 	})
 }
