@@ -524,6 +524,9 @@ func (t *rulesetTally) add(s *summary) {
 // stats are the statistics of a game type, one ruleset at a time: rulesets
 // of one game may have opposite goals (misère), so they are never pooled.
 func (b *builder) stats(t *typeInfo) []rulesetStats {
+	if t.statsKnown {
+		return t.stats
+	}
 	order := map[string]int{}
 	var out []rulesetStats
 	var tallies []*rulesetTally
@@ -578,6 +581,7 @@ func (b *builder) stats(t *typeInfo) []rulesetStats {
 		}
 		kept = append(kept, st)
 	}
+	t.stats, t.statsKnown = kept, true
 	return kept
 }
 
