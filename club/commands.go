@@ -67,8 +67,14 @@ func (h *handling) status() (reply.Section, error) {
 	}
 	for _, gs := range playing {
 		turn := gs.WhoMoves() + " to move"
-		if side := gs.Side(h.Actor); engine.Acts(gs.Pos, side) {
+		side := gs.Side(h.Actor)
+		switch {
+		case engine.Acts(gs.Pos, side):
 			turn = "your move"
+		case !gs.StillIn(side):
+			// Out of a game of more (R13d): the game is still theirs to
+			// follow, but no longer theirs to play.
+			turn = fmt.Sprintf("you are out, %s; %s", gs.PlaceAmong(gs.Pos.Result(), side), turn)
 		}
 		fmt.Fprintf(&b, "#%d %s, move %d: %s", gs.Row.ID, gs.Title(), gs.MoveNumber(), turn)
 		if !gs.Row.Deadline.IsZero() {
