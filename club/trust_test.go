@@ -341,7 +341,7 @@ func TestKeyNew(t *testing.T) {
 		t.Fatalf("no new key in:\n%s", reply.Text)
 	}
 	out = c.mail("alice@example.org", "x", "key "+old+"\nmove 1 t1")
-	contains(t, out[0], "is not your personal key", "postal cannot tell that this mail comes from alice")
+	contains(t, out[0], "is not your personal key", "postal cannot tell that this mail comes from alice", "Copy the key from your welcome mail, or from the answer to your last \"key new\"")
 	if c.game(id).Ply != 0 {
 		t.Fatal("the old key played")
 	}

@@ -197,7 +197,8 @@ func unreadName(parsed []notation.Parsed) bool {
 func unprovenText(name, club string, badKey bool) string {
 	text := wrap("postal cannot tell that this mail comes from "+name+": a From address proves nothing, since anyone can write it. Not one line of the mail was read. Nothing was changed.") + "\n\n"
 	if badKey {
-		text += wrap("Its line \"key ...\" is not your personal key: a key that \"key new\" or \"address remove\" replaced proves nothing.") + "\n\n"
+		// Most often a key mistyped or cut short; sometimes one replaced.
+		text += wrap("Its line \"key ...\" is not your personal key. Copy the key from your welcome mail, or from the answer to your last \"key new\": a key replaced since then (by \"key new\" or \"address remove\") proves nothing.") + "\n\n"
 	}
 	return text +
 		wrap("Reply to this mail with your commands: its reply address proves that you are "+name+". Or write a fresh mail to "+club+" with a line \"key YOUR-KEY\", the personal key of your welcome mail. Mail from a provider that signs it (DKIM) proves itself.") + "\n\n" +
