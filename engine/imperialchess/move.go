@@ -112,6 +112,22 @@ func (p *moveParser) word(w string) bool {
 	return true
 }
 
+// squareAt is the square text begins with, a lower-case file and a
+// rank ("a3", "k10"), or "".
+func squareAt(text string) string {
+	if len(text) < 2 || text[0] < 'a' || text[0] > 'z' {
+		return ""
+	}
+	n := 1
+	for n < len(text) && text[n] >= '0' && text[n] <= '9' {
+		n++
+	}
+	if n == 1 {
+		return ""
+	}
+	return text[:n]
+}
+
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func (p *moveParser) piece() (kind, error) {
@@ -121,6 +137,12 @@ func (p *moveParser) piece() (kind, error) {
 	c := p.text[p.off]
 	k, ok := kindOf(c)
 	if !ok {
+		if sq := squareAt(p.text[p.off:]); sq != "" {
+			// "a3-a4": a square where the piece's letter goes, the
+			// letter forgotten (a pawn's most often), not one in lower
+			// case.
+			return 0, p.fail(p.off, "a move begins with its piece's letter (%s), then the square: P%s for a pawn on %s", letters, sq, sq)
+		}
 		if _, up := kindOf(c - 'a' + 'A'); up && c >= 'a' && c <= 'z' {
 			return 0, p.fail(p.off, "piece letters are upper case: %c, not %c", c-'a'+'A', c)
 		}
