@@ -151,8 +151,13 @@ func (h *handling) run() (err error) {
 		}
 		h.sections = append(h.sections, reply.Bound(sec))
 	}
-	if truncated {
-		h.sections = append(h.sections, truncatedSection(commands, parsed))
+	switch {
+	case truncated:
+		h.sections = append(h.sections, truncatedSection("too many lines",
+			fmt.Sprintf("postal reads at most %d commands of a mail, and %d lines besides blank and quoted ones", notation.MaxCommands, 4*notation.MaxCommands), commands, parsed))
+	case in.Clipped:
+		h.sections = append(h.sections, truncatedSection("too long",
+			fmt.Sprintf("postal reads the first %d KB of a mail's text", mailer.MaxTextRead>>10), commands, parsed))
 	}
 	if err := h.endedSections(); err != nil {
 		return err
@@ -243,16 +248,16 @@ func namesNoGame(parsed []notation.Parsed) bool {
 	return false
 }
 
-// truncatedSection says how much of a mail of too many lines was read, n
-// commands of the lines parsed, and where to go on from.
-func truncatedSection(n int, parsed []notation.Parsed) reply.Section {
+// truncatedSection says how much of a mail that passed a limit of
+// postal's was read, n commands of the lines parsed, and where to go on
+// from.
+func truncatedSection(title, limit string, n int, parsed []notation.Parsed) reply.Section {
 	last := 0
 	if len(parsed) > 0 {
 		last = parsed[len(parsed)-1].Line
 	}
-	return reply.Section{Title: "too many lines", Lines: []string{
-		fmt.Sprintf("postal reads at most %d commands of a mail, and %d lines besides blank and quoted ones: it read %s, up to line %d, and nothing after.",
-			notation.MaxCommands, 4*notation.MaxCommands, words.Plural(n, "command"), last),
+	return reply.Section{Title: title, Lines: []string{
+		fmt.Sprintf("%s: it read %s, up to line %d, and nothing after.", limit, words.Plural(n, "command"), last),
 		fmt.Sprintf("Send the rest, from line %d on, in another message.", last+1),
 	}}
 }

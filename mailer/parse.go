@@ -23,10 +23,11 @@ import (
 // in a few lines, and a huge text part must not exhaust memory.
 const maxTextBytes = 1 << 20
 
-// maxWordsBytes caps the text searched for the sender's own words (quote.go):
+// MaxTextRead caps the text searched for the sender's own words (quote.go):
 // they come first, and past 64 KiB a text part is a quote or junk, whose
-// lines cost a look each. An HTML part is reduced to text first.
-const maxWordsBytes = 64 << 10
+// lines cost a look each. An HTML part is reduced to text first. The club
+// says where reading stopped (Inbound.Clipped).
+const MaxTextRead = 64 << 10
 
 // ParseOptions configures ParseMessage.
 type ParseOptions struct {
@@ -95,12 +96,12 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 		in.Unreadable = unreadable // bounds.go: nothing of it is read
 		return in, nil
 	}
-	switch {
-	case plain != "":
-		in.Text = OwnWords(clipLines(plain, maxWordsBytes))
-	case html != "":
-		in.Text = OwnWords(clipLines(HTMLToText(html), maxWordsBytes))
+	text := plain
+	if text == "" && html != "" {
+		text = HTMLToText(html)
 	}
+	in.Clipped = len(text) > MaxTextRead
+	in.Text = OwnWords(clipLines(text, MaxTextRead))
 	return in, nil
 }
 

@@ -246,3 +246,29 @@ func TestListMailIsNotAnswered(t *testing.T) {
 		}
 	}
 }
+
+// A text part longer than postal reads is cut at its last whole line
+// before MaxTextRead, and says so (Clipped), in plain text as in HTML; a
+// text within it is whole.
+func TestParseMessageClipsLongText(t *testing.T) {
+	head := "From: a@example.org\r\nTo: postal@demo.test\r\nSubject: x\r\nMessage-ID: <c@x>\r\n"
+	for _, c := range []struct {
+		name, kind, body string
+		clipped          bool
+		last             string
+	}{
+		{"short", "text/plain", "status\r\nboard 1\r\n", false, "board 1"},
+		{"long line", "text/plain", "status\r\n" + strings.Repeat("x", MaxTextRead+10) + "\r\nboard 1\r\n", true, "status"},
+		{"many lines", "text/plain", strings.Repeat("board 1\r\n", MaxTextRead/8+100), true, "board 1"},
+		{"html", "text/html", "<p>status</p><p>" + strings.Repeat("y", MaxTextRead+10) + "</p><p>board 1</p>", true, "status"},
+	} {
+		in, err := ParseMessage([]byte(head+"Content-Type: "+c.kind+"; charset=utf-8\r\n\r\n"+c.body), ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(in.Text), "\n")
+		if in.Clipped != c.clipped || strings.TrimSpace(lines[len(lines)-1]) != c.last || len(in.Text) > MaxTextRead {
+			t.Errorf("%s: clipped %v, %d bytes, last line %q; want clipped %v, last %q", c.name, in.Clipped, len(in.Text), lines[len(lines)-1], c.clipped, c.last)
+		}
+	}
+}
