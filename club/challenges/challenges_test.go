@@ -386,12 +386,17 @@ func TestProposal(t *testing.T) {
 	if cfg, _, _ := propose(notation.Command{Game: "superial-chess", Options: []string{"multiplayer", "players=3"}}); cfg.Ruleset != "multiplayer" {
 		t.Errorf("a ruleset with options: %+v", cfg)
 	}
+	// "ruleset=NAME", as a record's tag says it, names the ruleset too.
+	if cfg, _, refused := propose(notation.Command{Game: "superial-chess", Options: []string{"ruleset=vs-chess"}}); cfg.Ruleset != "vs-chess" || refused != "" {
+		t.Errorf("ruleset=vs-chess: %+v, refused %q", cfg, refused)
+	}
 	for _, c := range []struct {
 		cmd  notation.Command
 		want string
 	}{
 		{notation.Command{Game: "tiddlywinks"}, `postal does not play "tiddlywinks"`},
 		{notation.Command{Game: "superial-chess", Options: []string{"multiplayer", "vs-chess"}}, "two rulesets: multiplayer and vs-chess"},
+		{notation.Command{Game: "superial-chess", Options: []string{"ruleset=multiplayer", "vs-chess"}}, "two rulesets: multiplayer and vs-chess"},
 		{notation.Command{Game: "initiative", Clock: "days 0"}, "days"},
 	} {
 		if _, _, refused := propose(c.cmd); !strings.Contains(refused, c.want) {

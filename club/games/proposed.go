@@ -21,6 +21,9 @@ func ProposedGame(game string, words []string) (engine.Info, engine.Config, erro
 	var rs string
 	var optWords []string
 	for _, w := range words {
+		if v, ok := strings.CutPrefix(w, "ruleset="); ok {
+			w = v // "ruleset=vs-chess", as a record's tag would say it, is "vs-chess"
+		}
 		if strings.Contains(w, "=") {
 			optWords = append(optWords, w)
 		} else if rs == "" {
