@@ -29,9 +29,9 @@ type Inbound struct {
 	// Text is the player's own words: the plain text (or HTML reduced to text)
 	// with quoted lines, quoted originals and the signature removed.
 	Text string
-	// Clipped says that the text part was longer than postal reads
-	// (MaxTextRead): Text ends at the last whole line before that, and
-	// what followed was not read.
+	// Clipped says that the sender's words ran past what postal reads of
+	// a text part (MaxTextRead): Text ends at the last whole line before
+	// that, and what followed was not read.
 	Clipped bool `json:",omitempty"`
 	// AuthResults are the raw Authentication-Results header values.
 	AuthResults []string

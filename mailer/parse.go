@@ -100,8 +100,11 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 	if text == "" && html != "" {
 		text = HTMLToText(html)
 	}
-	in.Clipped = len(text) > MaxTextRead
-	in.Text = OwnWords(clipLines(text, MaxTextRead))
+	var toEnd bool
+	in.Text, toEnd = ownWords(clipLines(text, MaxTextRead))
+	// Cut inside a quote or below a signature, the cut lost none of the
+	// sender's words: a long thread quoted whole is no mail too long.
+	in.Clipped = len(text) > MaxTextRead && toEnd
 	return in, nil
 }
 

@@ -261,6 +261,12 @@ func TestParseMessageClipsLongText(t *testing.T) {
 		{"long line", "text/plain", "status\r\n" + strings.Repeat("x", MaxTextRead+10) + "\r\nboard 1\r\n", true, "status"},
 		{"many lines", "text/plain", strings.Repeat("board 1\r\n", MaxTextRead/8+100), true, "board 1"},
 		{"html", "text/html", "<p>status</p><p>" + strings.Repeat("y", MaxTextRead+10) + "</p><p>board 1</p>", true, "status"},
+		// A reply quoting a long thread, on top or below, or a long
+		// signature: the cut took none of the sender's words.
+		{"quoted thread", "text/plain", "board 1\r\n\r\nOn Mon, 7 Dec 2026, postal wrote:\r\n" + strings.Repeat("> Your move in game #1.\r\n", MaxTextRead/20), false, "board 1"},
+		{"outlook", "text/plain", "board 1\r\n\r\n-----Original Message-----\r\n" + strings.Repeat("Your move in game #1.\r\n", MaxTextRead/20), false, "board 1"},
+		{"signature", "text/plain", "board 1\r\n-- \r\n" + strings.Repeat("a long signature\r\n", MaxTextRead/15), false, "board 1"},
+		{"answer below a quote", "text/plain", strings.Repeat("> Your move in game #1.\r\n", MaxTextRead/30) + "board 1\r\n" + strings.Repeat("x", MaxTextRead) + "\r\n", true, "board 1"},
 	} {
 		in, err := ParseMessage([]byte(head+"Content-Type: "+c.kind+"; charset=utf-8\r\n\r\n"+c.body), ParseOptions{})
 		if err != nil {

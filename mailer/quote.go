@@ -15,19 +15,31 @@ import (
 // the quote. A reply header followed by unquoted text (Outlook's top
 // posting, forwards) ends the sender's words.
 func OwnWords(text string) string {
+	words, _ := ownWords(text)
+	return words
+}
+
+// ownWords is OwnWords, and whether the sender's words run to the end of
+// text: no signature, quoted original or quoted line comes after them. A
+// text cut short (ParseMessage) lost some of the sender's words only then.
+func ownWords(text string) (words string, toEnd bool) {
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	lines := strings.Split(text, "\n")
 	var out []string
+	toEnd = true
 lines:
 	for i := 0; i < len(lines); i++ {
 		line := strings.TrimRight(lines[i], " \t\u00a0")
 		trimmed := strings.TrimSpace(line)
 		switch {
 		case line == "--":
+			toEnd = false
 			break lines // signature separator "-- ", its space often lost
 		case strings.HasPrefix(trimmed, ">"):
+			toEnd = false
 			continue
 		case isSeparatorLine(trimmed):
+			toEnd = false
 			break lines
 		}
 		if n := replyHeaderLines(lines, i); n > 0 {
@@ -36,7 +48,11 @@ lines:
 				i += n - 1 // drop only the attribution; quoted lines follow
 				continue
 			}
+			toEnd = false
 			break lines
+		}
+		if trimmed != "" {
+			toEnd = true // the sender's again, after a quote (bottom posting)
 		}
 		out = append(out, line)
 	}
@@ -47,7 +63,7 @@ lines:
 	for len(out) > 0 && strings.TrimSpace(out[0]) == "" {
 		out = out[1:]
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(out, "\n"), toEnd
 }
 
 func nextNonBlank(lines []string, i int) int {
