@@ -170,13 +170,16 @@ type typeInfo struct {
 	recent byDate  // its games by last change, for its page's latest
 	// Ongoing and Finished count its games.
 	Ongoing, Finished int
-	// stats are its statistics (builder.stats), kept while statsKnown:
-	// they count its games by ruleset and tally the finished ones, so only
-	// a game of it added, ended or removed changes them (index.put,
-	// remove), not a move in a game going. Each move drew the type's page
-	// again, and the tally, a pass over all its games, was half of it.
-	stats      []rulesetStats
-	statsKnown bool
+	// pageKept says that what its page shows of all its games is kept:
+	// its statistics, which count its games by ruleset and tally the
+	// finished ones, and its links to every list page and to the record
+	// downloads of those with a finished game. Only a game of it added,
+	// ended or removed changes them (index.put, remove), not a move in a
+	// game going. Each move draws the type's page again, and these were
+	// most of its cost, growing with the type's games.
+	pageKept         bool
+	stats            []rulesetStats
+	lists, downloads blockRow
 }
 
 func newType(info engine.Info, known bool) *typeInfo {
@@ -322,14 +325,14 @@ func (ix *index) summarize(g *Game, pos engine.Position) (*summary, error) {
 
 // put adds or replaces a game's summary.
 func (ix *index) put(s *summary) {
-	stats := false // the statistics of s's type stand
+	kept := false // what the page of s's type shows of all its games stands
 	if old := ix.games[s.ID]; old != nil {
-		stats = old.Type == s.Type && old.Ruleset == s.Ruleset && !old.over() && !s.over() && old.Type.statsKnown
+		kept = old.Type == s.Type && old.Ruleset == s.Ruleset && !old.over() && !s.over() && old.Type.pageKept
 		ix.remove(old.ID)
 	}
 	ix.games[s.ID] = s
 	t := s.Type
-	t.statsKnown = stats
+	t.pageKept = kept
 	t.games = insertID(t.games, s.ID)
 	t.recent.add(s, ix.loading)
 	if s.over() {
@@ -368,7 +371,7 @@ func (ix *index) remove(id int64) {
 	}
 	delete(ix.games, id)
 	t := s.Type
-	t.statsKnown = false
+	t.pageKept = false
 	t.games = removeID(t.games, id)
 	t.recent.remove(s)
 	if s.over() {

@@ -524,9 +524,6 @@ func (t *rulesetTally) add(s *summary) {
 // stats are the statistics of a game type, one ruleset at a time: rulesets
 // of one game may have opposite goals (misère), so they are never pooled.
 func (b *builder) stats(t *typeInfo) []rulesetStats {
-	if t.statsKnown {
-		return t.stats
-	}
 	order := map[string]int{}
 	var out []rulesetStats
 	var tallies []*rulesetTally
@@ -539,8 +536,8 @@ func (b *builder) stats(t *typeInfo) []rulesetStats {
 		}
 		tallies = append(tallies, newTally(sides))
 	}
-	// A pass over the game type's games, at every update of one of them:
-	// no list of their summaries made first.
+	// A pass over the game type's games, whenever one comes, goes or
+	// ends (typeInfo.pageKept): no list of their summaries made first.
 	last, lastAt := "", -1
 	for _, id := range t.games {
 		s := b.ix.games[id]
@@ -581,7 +578,6 @@ func (b *builder) stats(t *typeInfo) []rulesetStats {
 		}
 		kept = append(kept, st)
 	}
-	t.stats, t.statsKnown = kept, true
 	return kept
 }
 
@@ -592,6 +588,12 @@ func (b *builder) typePage(t *typeInfo) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !t.pageKept {
+		t.stats = b.stats(t)
+		t.lists = blockLinks("All games", t.games, func(k int) string { return typeListPath(t.Name, k)[len("types/"):] }, -1, nil)
+		t.downloads = b.downloadLinks(t, "../")
+		t.pageKept = true
+	}
 	return execute("type.html", struct {
 		common
 		Type            *typeInfo
@@ -600,9 +602,7 @@ func (b *builder) typePage(t *typeInfo) ([]byte, error) {
 		Stats           []rulesetStats
 		Rules           template.HTML
 		Explorers       []explorerLink
-	}{b.common(t.Title, "../"), t, t.recent.newest(homeListed),
-		blockLinks("All games", t.games, func(k int) string { return typeListPath(t.Name, k)[len("types/"):] }, -1, nil),
-		b.downloadLinks(t, "../"), b.stats(t), rules, b.explorerLinks(t.Name)})
+	}{b.common(t.Title, "../"), t, t.recent.newest(homeListed), t.lists, t.downloads, t.stats, rules, b.explorerLinks(t.Name)})
 }
 
 // downloadLinks links the records of each list page that has a finished

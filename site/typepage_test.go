@@ -11,11 +11,12 @@ import (
 	"postal/engine"
 )
 
-// TestTypeStatsKept: a game type's statistics are kept from one update to
-// the next while only games in progress change, and made anew when a game
-// of the type is added, ends or goes; what the type pages show is a full
-// build's.
-func TestTypeStatsKept(t *testing.T) {
+// TestTypePageKept: what a game type's page shows of all its games (its
+// statistics, its links to list pages and downloads) is kept from one
+// update to the next while only games in progress change, and made anew
+// when a game of the type is added, ends or goes; what the type pages show
+// is a full build's.
+func TestTypePageKept(t *testing.T) {
 	ctx := context.Background()
 	out := filepath.Join(t.TempDir(), "site")
 	before := randomArchive(t, 60, 1)
@@ -26,7 +27,7 @@ func TestTypeStatsKept(t *testing.T) {
 	}
 	kept := map[string]*rulesetStats{}
 	for name, ty := range pub.b.ix.types {
-		if ty.statsKnown && len(ty.stats) > 0 {
+		if ty.pageKept && len(ty.stats) > 0 {
 			kept[name] = &ty.stats[0]
 		}
 	}
@@ -51,7 +52,7 @@ func TestTypeStatsKept(t *testing.T) {
 	}
 	for name, was := range kept {
 		ty := pub.b.ix.types[name]
-		if !ty.statsKnown || len(ty.stats) == 0 || &ty.stats[0] != was {
+		if !ty.pageKept || len(ty.stats) == 0 || &ty.stats[0] != was {
 			t.Errorf("%s: its statistics were made anew after moves in games going", name)
 		}
 	}
@@ -81,13 +82,15 @@ func TestTypeStatsKept(t *testing.T) {
 		t.Fatalf("the update: %+v %v", st, err)
 	}
 	for name, ty := range pub.b.ix.types {
-		got := pub.b.stats(ty)
-		for _, x := range got {
-			t.Logf("%s known %v %d: %s %d %d %.60s", name, ty.statsKnown, len(ty.games), x.Ruleset, x.Games, x.Finished, x.Results)
+		if !ty.pageKept {
+			continue // not drawn since
 		}
 		fresh := &typeInfo{Info: ty.Info, games: ty.games}
-		if want := pub.b.stats(fresh); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: statistics kept %+v, made anew %+v", name, got, want)
+		if want := pub.b.stats(fresh); !reflect.DeepEqual(ty.stats, want) {
+			t.Errorf("%s: statistics kept %+v, made anew %+v", name, ty.stats, want)
+		}
+		if want := pub.b.downloadLinks(fresh, "../"); !reflect.DeepEqual(ty.downloads, want) {
+			t.Errorf("%s: downloads kept %+v, made anew %+v", name, ty.downloads, want)
 		}
 	}
 	opts := testOptions(filepath.Join(t.TempDir(), "full"))
