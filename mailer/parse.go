@@ -101,7 +101,7 @@ func ParseMessage(raw []byte, opts ParseOptions) (*Inbound, error) {
 		text = HTMLToText(html)
 	}
 	var toEnd bool
-	in.Text, toEnd = ownWords(clipLines(text, MaxTextRead))
+	in.Text, toEnd = ownWords(clipLines(collapseQuotes(text), MaxTextRead))
 	// Cut inside a quote or below a signature, the cut lost none of the
 	// sender's words: a long thread quoted whole is no mail too long.
 	in.Clipped = len(text) > MaxTextRead && toEnd
@@ -190,6 +190,34 @@ func clipLines(s string, n int) string {
 		return s[:i]
 	}
 	return s[:n]
+}
+
+// collapseQuotes writes each run of quoted lines (">") as one line ">":
+// ownWords drops them all the same, and a reply written below a long
+// quoted thread keeps its words within what postal reads (MaxTextRead).
+func collapseQuotes(text string) string {
+	if !strings.Contains(text, ">") {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(min(len(text), MaxTextRead))
+	quoting := false
+	for rest := text; rest != ""; {
+		line, after, _ := strings.Cut(rest, "\n")
+		rest = after
+		quoted := strings.HasPrefix(strings.TrimSpace(line), ">")
+		if !quoted || !quoting {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			if quoted {
+				line = ">"
+			}
+			b.WriteString(line)
+		}
+		quoting = quoted
+	}
+	return b.String()
 }
 
 func readText(r io.Reader) string {

@@ -266,6 +266,7 @@ func TestParseMessageClipsLongText(t *testing.T) {
 		{"quoted thread", "text/plain", "board 1\r\n\r\nOn Mon, 7 Dec 2026, postal wrote:\r\n" + strings.Repeat("> Your move in game #1.\r\n", MaxTextRead/20), false, "board 1"},
 		{"outlook", "text/plain", "board 1\r\n\r\n-----Original Message-----\r\n" + strings.Repeat("Your move in game #1.\r\n", MaxTextRead/20), false, "board 1"},
 		{"signature", "text/plain", "board 1\r\n-- \r\n" + strings.Repeat("a long signature\r\n", MaxTextRead/15), false, "board 1"},
+		{"answer below a long quote", "text/plain", "On Mon, 7 Dec 2026, postal wrote:\r\n" + strings.Repeat("> > > an old quoted line of the thread\r\n", MaxTextRead/20) + "\r\nPd3-d4\r\n-- \r\nalice\r\n", false, "Pd3-d4"},
 		{"answer below a quote", "text/plain", strings.Repeat("> Your move in game #1.\r\n", MaxTextRead/30) + "board 1\r\n" + strings.Repeat("x", MaxTextRead) + "\r\n", true, "board 1"},
 	} {
 		in, err := ParseMessage([]byte(head+"Content-Type: "+c.kind+"; charset=utf-8\r\n\r\n"+c.body), ParseOptions{})
