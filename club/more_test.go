@@ -452,6 +452,9 @@ func TestResignationOutOfTurnKeepsTheMoveGuard_R13d(t *testing.T) {
 	lacks(t, to(t, out, west+"@example.org"), "(move 3)")
 	says(t, to(t, c.mail(west+"@example.org", "x", key(west)+"board 1"), west+"@example.org"), "Your move in game #1 (move 2).")
 	says(t, to(t, c.mail(east+"@example.org", "x", key(east)+"board 1"), east+"@example.org"), "Game #1: "+west+" (West) to move (move 2).")
+	// North's move is refused as of a player who is out, not one whose
+	// turn has not come.
+	says(t, to(t, c.mail(north+"@example.org", "x", key(north)+"move 1 a3-b3"), north+"@example.org"), "you are out of game #1", "You left it, 4th of 4; the others play on")
 	// North's status says that North is out, and whose move it is.
 	says(t, to(t, c.mail(north+"@example.org", "x", key(north)+"status"), north+"@example.org"), "#1 Superial Chess", "move 2: you are out, 4th of 4; "+west+" (West) to move")
 

@@ -30,7 +30,11 @@ func Move(u *work.Unit, c notation.Command, p notation.Parsed) (reply.Section, e
 		}
 		return Resign(u, c)
 	}
-	if !engine.Acts(gs.Pos, side) {
+	switch {
+	case gs.More() && !gs.StillIn(side):
+		// Out of a game of more (R13d): no turn of theirs will come.
+		return reply.Section{}, reply.Refuse(fmt.Sprintf("you are out of game #%d", gs.Row.ID), fmt.Sprintf("You left it, %s; the others play on, and you will hear when it ends. Nothing was played.", gs.PlaceAmong(gs.Pos.Result(), side)))
+	case !engine.Acts(gs.Pos, side):
 		return reply.Section{}, reply.Refuse(fmt.Sprintf("it is not your turn in game #%d", gs.Row.ID), fmt.Sprintf("It is move %d and %s to move. Nothing was played.", gs.MoveNumber(), gs.WhoMoves()))
 	}
 	if c.Guard != 0 && c.Guard != gs.MoveNumber() {
