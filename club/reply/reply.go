@@ -46,7 +46,21 @@ func Caret(line string, col int) string {
 	if to < len(r) {
 		shown += "…"
 	}
-	return shown + "\n" + strings.Repeat(" ", at) + "^"
+	// The caret line keeps the line's tabs where it has them, so that
+	// the caret stands under the column in a mail client that expands
+	// them, in plain text as in HTML's <pre>.
+	var pad strings.Builder
+	for i, c := range []rune(shown) {
+		if i == at {
+			break
+		}
+		if c == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+	}
+	return shown + "\n" + pad.String() + "^"
 }
 
 // maxWord is how much of one word a title or paragraph quotes: more than a
