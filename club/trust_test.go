@@ -347,6 +347,8 @@ func TestKeyNew(t *testing.T) {
 	}
 	out = c.mail("alice@example.org", "x", "key "+m[1]+"\nmove 1 t1")
 	contains(t, to(t, out, "alice@example.org"), "key accepted", "t1 played")
+	// The key line written as a header, "Key: …", proves the mail too.
+	contains(t, to(t, c.mail("alice@example.org", "x", "Key: "+m[1]+"\nstatus"), "alice@example.org"), "key accepted", "status of alice")
 	// Without proof, key new is refused like any account command.
 	out = c.mail("alice@example.org", "x", "key new")
 	contains(t, out[0], "postal cannot tell that this mail comes from alice")

@@ -38,7 +38,7 @@ const (
 // classify applies the rule to a trimmed, non-blank line.
 func (opt ParseOptions) classify(line string) lineKind {
 	first := strings.FieldsFunc(line, unicode.IsSpace)[0]
-	if _, ok := opt.Language.Lookup(Verb(strings.ToLower(first))); ok {
+	if _, _, ok := opt.Language.verbOf(first); ok {
 		return lineCommand
 	}
 	var readFirst bool // the game read the whole first word before it stumbled

@@ -327,8 +327,7 @@ func parseLine(opt ParseOptions, line string, lineNo int, bare bool) (Command, S
 		return Command{}, Spec{}, &CommandError{Pos: Pos{lineNo, 1}, Text: "", Msg: "empty command"}
 	}
 	first := p.peek()
-	verb := Verb(strings.ToLower(first.text))
-	spec, ok := l.Lookup(verb)
+	verb, spec, ok := l.verbOf(first.text)
 	if !ok {
 		if v := l.nearVerb(first.text); !bare && v != "" {
 			return Command{}, Spec{}, p.errAt(first, "unknown command %q (did you mean %q? \"help\" lists every command)", first.text, v)

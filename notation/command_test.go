@@ -109,6 +109,7 @@ func TestParseTrustCommands(t *testing.T) {
 		"key new":                            {Verb: notation.CmdKey, Value: "new"},
 		"key NEW":                            {Verb: notation.CmdKey, Value: "new"},
 		"key abcdefghjkmnpqrstuvw":           {Verb: notation.CmdKey, Arg: "abcdefghjkmnpqrstuvw"},
+		"Key: abcdefghjkmnpqrstuvw":          {Verb: notation.CmdKey, Arg: "abcdefghjkmnpqrstuvw"}, // as a header
 	} {
 		got, err := notation.ParseCommand(line, notation.ParseOptions{Language: lang})
 		if err != nil {

@@ -85,6 +85,18 @@ func (l *Language) Lookup(v Verb) (Spec, bool) {
 // Specs are the verbs of the language, in the order help lists them.
 func (l *Language) Specs() []Spec { return l.specs }
 
+// verbOf is the verb word names, in any case. "Key:" names key too: a key
+// line written as a header, as people copy a key from a mail. No other
+// verb reads so: "Note: …" and "Say: …" begin prose as often as not.
+func (l *Language) verbOf(word string) (Verb, Spec, bool) {
+	v := Verb(strings.ToLower(word))
+	if v == CmdKey+":" {
+		v = CmdKey
+	}
+	s, ok := l.Lookup(v)
+	return v, s, ok
+}
+
 // Usage is the usage line of v; "" for a verb the language lacks.
 func (l *Language) Usage(v Verb) string {
 	s, _ := l.Lookup(v)
