@@ -114,6 +114,9 @@ func TestRatingsByMail(t *testing.T) {
 	contains(t, to(t, out, "dave@example.org"), "takeaway: 3 players", "You have no rating in takeaway yet.")
 	out = c.mail("dave@example.org", "x", c.withKey("dave@example.org", "ratings chess"))
 	contains(t, to(t, out, "dave@example.org"), `postal does not play "chess"`)
+	// A ruleset's list by the name the mails give it.
+	out = c.mail("dave@example.org", "x", c.withKey("dave@example.org", "ratings superial-chess-vs-chess"))
+	contains(t, to(t, out, "dave@example.org"), "ratings of superial-chess-vs-chess", "superial-chess-vs-chess: 0 players")
 	out = c.mail("dave@example.org", "x", "key "+c.keys["dave"]+"\nhelp ratings") // help needs proof
 	contains(t, to(t, out, "dave@example.org"), "ratings conflagration", "provisional and shown with \"?\"")
 }

@@ -25,15 +25,8 @@ func List(u *work.Unit, c notation.Command) (reply.Section, error) {
 	game := c.Arg
 	var lists []string
 	if game != "" {
-		g, err := engine.Lookup(game)
-		if err != nil {
+		if lists = listsNamed(game); lists == nil {
 			return reply.Section{}, reply.Refuse(fmt.Sprintf("postal does not play %q", game), "Write \"games\" for the games postal plays, \"ratings\" for every list.")
-		}
-		info := g.Info()
-		for _, r := range info.Rulesets {
-			if l := rating.ListOf(info.Name, r.Name); !slices.Contains(lists, l) {
-				lists = append(lists, l)
-			}
 		}
 	}
 	all, err := u.Tx.Standings("")
@@ -114,4 +107,28 @@ func writeList(b *strings.Builder, list string, ss []archive.Standing, names map
 	case mine < 0:
 		fmt.Fprintf(b, "You have no rating in %s yet.\n", list)
 	}
+}
+
+// listsNamed are the rating lists of the game name, or the list name
+// itself when a ruleset's list is called so (the mails name
+// "superial-chess-vs-chess"); nil for neither.
+func listsNamed(name string) []string {
+	var lists []string
+	if g, err := engine.Lookup(name); err == nil {
+		info := g.Info()
+		for _, r := range info.Rulesets {
+			if l := rating.ListOf(info.Name, r.Name); !slices.Contains(lists, l) {
+				lists = append(lists, l)
+			}
+		}
+		return lists
+	}
+	for _, g := range engine.Games() {
+		for _, r := range g.Info().Rulesets {
+			if rating.ListOf(g.Info().Name, r.Name) == name {
+				return []string{name}
+			}
+		}
+	}
+	return nil
 }
