@@ -83,6 +83,9 @@ func (m Move) appendText(b []byte) []byte {
 type moveParser struct {
 	text string
 	off  int
+	// on is the position the move is read for, nil without one: a move
+	// that begins with a square is told the letter of the piece there.
+	on *Position
 }
 
 func (p *moveParser) fail(off int, format string, args ...any) *engine.SyntaxError {
@@ -141,7 +144,11 @@ func (p *moveParser) piece() (kind, error) {
 			// "a3-a4": a square where the piece's letter goes, the
 			// letter forgotten (a pawn's most often), not one in lower
 			// case.
-			return 0, p.fail(p.off, "a move begins with its piece's letter (%s), then the square: P%s for a pawn on %s", letters, sq, sq)
+			k := pawn
+			if at, n, msg, _ := parseSquare(sq); msg == "" && n == len(sq) && p.on != nil && p.on.st.sq[at] != empty {
+				k = idKind[p.on.st.sq[at]]
+			}
+			return 0, p.fail(p.off, "a move begins with its piece's letter (%s), then the square: %c%s for the %s on %s", letters, k.letter(), sq, strings.ToLower(k.String()), sq)
 		}
 		if _, up := kindOf(c - 'a' + 'A'); up && c >= 'a' && c <= 'z' {
 			return 0, p.fail(p.off, "piece letters are upper case: %c, not %c", c-'a'+'A', c)
@@ -218,8 +225,11 @@ func (p *moveParser) single() (Move, error) {
 
 // parseMove reads a whole move text: a single move, a charge or a
 // deployment, with spaces around it tolerated.
-func parseMove(text string) (Move, error) {
-	p := &moveParser{text: text}
+func parseMove(text string) (Move, error) { return parseMoveOn(nil, text) }
+
+// parseMoveOn is parseMove for a move of position on (nil for none).
+func parseMoveOn(on *Position, text string) (Move, error) {
+	p := &moveParser{text: text, on: on}
 	p.spaces()
 	if p.off >= len(text) {
 		return Move{}, p.fail(p.off, "the move is empty")

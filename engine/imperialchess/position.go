@@ -397,7 +397,7 @@ func (st *state) replaceable(k kind, c int) string {
 
 // ParseMove reads a move of pl; it checks form only.
 func (p *Position) ParseMove(pl engine.Player, text string) (engine.Move, error) {
-	m, err := parseMove(text)
+	m, err := parseMoveOn(p, text)
 	if err != nil {
 		return nil, err
 	}

@@ -197,8 +197,9 @@ func TestParseMoveErrors(t *testing.T) {
 	}{
 		{"", 0, "empty"},
 		{"pa3-a4", 0, "upper case"},
-		{"a3-a4", 0, "begins with its piece's letter (EMKQAIHSNRBCXYP), then the square: Pa3 for a pawn on a3"},
-		{"h10-h9", 0, "Ph10 for a pawn on h10"},
+		{"a3-a4", 0, "begins with its piece's letter (EMKQAIHSNRBCXYP), then the square: Pa3 for the pawn on a3"},
+		{"b11-b9", 0, "Xb11 for the crossbowman on b11"}, // the piece that stands there
+		{"e6-e5", 0, "Pe6 for the pawn on e6"},           // none stands there: a pawn
 		{"Za3-a4", 0, "piece letter"},
 		{"PA3-a4", 1, "lower case"},
 		{"Pa3a4", 3, "expected -, x or *"},
