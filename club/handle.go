@@ -153,7 +153,11 @@ func (h *handling) run() (err error) {
 	}
 	switch {
 	case truncated:
-		h.sections = append(h.sections, truncatedSection("too many lines",
+		title := "too many lines"
+		if commands >= notation.MaxCommands {
+			title = "too many commands"
+		}
+		h.sections = append(h.sections, truncatedSection(title,
 			fmt.Sprintf("postal reads at most %d commands of a mail, and %d lines besides blank and quoted ones", notation.MaxCommands, 4*notation.MaxCommands), commands, parsed))
 	case in.Clipped:
 		h.sections = append(h.sections, truncatedSection("too long",

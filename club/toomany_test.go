@@ -12,7 +12,7 @@ func TestTooManyLinesSaysWhereReadingStopped(t *testing.T) {
 	c := newClub(t, Options{})
 	c.register("alice")
 	body := strings.Repeat("rules conflagration\n", 60)
-	says(t, c.reply(c.as("alice", body)), "too many lines",
+	says(t, c.reply(c.as("alice", body)), "too many commands",
 		"postal reads at most 50 commands of a mail, and 200 lines besides blank and quoted ones: it read 50 commands, up to line 50, and nothing after.",
 		"Send the rest, from line 51 on, in another message.")
 
