@@ -454,7 +454,10 @@ func TestResignationOutOfTurnKeepsTheMoveGuard_R13d(t *testing.T) {
 	says(t, to(t, c.mail(east+"@example.org", "x", key(east)+"board 1"), east+"@example.org"), "Game #1: "+west+" (West) to move (move 2).")
 	// North's move is refused as of a player who is out, not one whose
 	// turn has not come.
-	says(t, to(t, c.mail(north+"@example.org", "x", key(north)+"move 1 a3-b3"), north+"@example.org"), "you are out of game #1", "You left it, 4th of 4; the others play on")
+	out = c.mail(north+"@example.org", "x", key(north)+"move 1 a3-b3")
+	says(t, to(t, out, north+"@example.org"), "you are out of game #1", "You left it, 4th of 4; the others play on",
+		"You are out of this game; you will hear when it ends.")
+	lacks(t, to(t, out, north+"@example.org"), "\"resign\", \"draw\"")
 	// North's status says that North is out, and whose move it is.
 	says(t, to(t, c.mail(north+"@example.org", "x", key(north)+"status"), north+"@example.org"), "#1 Superial Chess", "move 2: you are out, 4th of 4; "+west+" (West) to move")
 

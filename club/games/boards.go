@@ -26,6 +26,13 @@ func HowTo(u *work.Unit, gs *game.Game, p *archive.Player) []string {
 	if gs == nil || gs.Row.Status != archive.GameActive {
 		return []string{"Write one command a line; \"help\" lists them all."}
 	}
+	if side := gs.Side(p); side >= 0 && !gs.StillIn(side) {
+		// Out of a game of more (R13d): nothing of it is theirs to do.
+		return []string{
+			"You are out of this game; you will hear when it ends. \"board\" and \"record\" show it.",
+			"Write one command a line; \"help\" lists them all.",
+		}
+	}
 	move := "your move on a line of its own"
 	var choices []string
 	if side := gs.Side(p); side >= 0 && engine.Acts(gs.Pos, side) {
