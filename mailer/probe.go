@@ -234,6 +234,12 @@ func takeByMessageID(c *imapclient.Client, folder, id string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mailer: imap fetch in %s: %w", folder, err)
 	}
+	if len(msgs) == 0 {
+		// Gone between the search and the fetch: a daemon beside moved
+		// it (to its processed folder, which the caller looks in too).
+		// Taken as found, its empty text failed the DKIM check after.
+		return nil, nil
+	}
 	var raw []byte
 	for _, m := range msgs {
 		for _, b := range m.BodySection {
