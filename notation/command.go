@@ -544,17 +544,25 @@ const asWords = "first, second, a side's name (like black or north) or random"
 // none a side's name.
 var proposalWords = []string{"as", "level", "unrated", "days", "bank", "untimed"}
 
-// validBank reports whether s is START+INCREMENT/CAP in whole days, the cap
-// at least the start.
-func validBank(s string) bool {
+// bankFault says what is wrong with s as a time bank, START+INCREMENT/CAP
+// in whole days, the cap at least the start and at most a year; "" when
+// nothing is.
+func bankFault(s string) string {
 	start, rest, ok1 := strings.Cut(s, "+")
 	inc, limit, ok2 := strings.Cut(rest, "/")
-	if !ok1 || !ok2 || !isNumber(start) || !isNumber(inc) || !isNumber(limit) || len(start) > 3 || len(inc) > 3 || len(limit) > 3 {
-		return false
+	if !ok1 || !ok2 || !isNumber(start) || !isNumber(inc) || !isNumber(limit) || len(start) > 3 || len(inc) > 3 || len(limit) > 3 ||
+		start[0] == '0' || limit[0] == '0' || inc != "0" && inc[0] == '0' {
+		return fmt.Sprintf("%q is not START+INCREMENT/CAP in whole days, e.g. 7+1/14", s)
 	}
 	a, _ := strconv.Atoi(start)
 	c, _ := strconv.Atoi(limit)
-	return a >= 1 && c >= a && c <= 365 && start[0] != '0' && limit[0] != '0' && (inc == "0" || inc[0] != '0')
+	switch {
+	case c < a:
+		return fmt.Sprintf("%q: its cap, %d days, is below its start, %d: a bank may hold at most its cap", s, c, a)
+	case c > 365:
+		return fmt.Sprintf("%q: its cap, %d days, is over a year (365)", s, c)
+	}
+	return ""
 }
 
 // vacation reads DAYS (1 to 365) or "off".
@@ -597,8 +605,8 @@ func (p *parser) clock(w word, c *Command) *CommandError {
 		c.Clock = "days " + s.text
 		return nil
 	}
-	if !validBank(s.text) {
-		return p.errAt(s, "%q is not START+INCREMENT/CAP in whole days, e.g. 7+1/14", s.text)
+	if fault := bankFault(s.text); fault != "" {
+		return p.errAt(s, "%s", fault)
 	}
 	c.Clock = "bank " + s.text
 	return nil
